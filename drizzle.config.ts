@@ -1,0 +1,9 @@
+import { defineConfig } from "drizzle-kit";
+
+export default defineConfig({
+  dialect: "postgresql",
+  schema: "./src/server/db/schema/index.ts",
+  out: "./src/server/db/migrations",
+  strict: true,
+  verbose: true,
+});

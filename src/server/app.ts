@@ -1,0 +1,89 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import fastifyCompress from "@fastify/compress";
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { AppConfig } from "./config";
+import type { Database } from "./db/client";
+import { comingSoonRoutes } from "./modules/coming-soon/coming-soon.routes";
+import { healthRoutes } from "./modules/health/health.routes";
+import { publicRoutes } from "./modules/public/public.routes";
+import { registerErrorHandling } from "./plugins/errors";
+import { registerCsrfGuard } from "./plugins/request-guard";
+import { registerSessions } from "./plugins/sessions";
+import { registerMediaFiles, registerWebApp } from "./plugins/web-app";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    db: Database;
+    config: AppConfig;
+  }
+}
+
+export interface AppDependencies {
+  config: AppConfig;
+  db: Database;
+  /** Where the built web app lives; absent in API tests. */
+  webDistDir?: string;
+}
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const defaultWebDistDir = path.join(projectRoot, "dist");
+
+/** Builds the whole HTTP application without listening, so tests drive it with `app.inject()`. */
+export async function buildApp({ config, db, webDistDir }: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate("db", db);
+  app.decorate("config", config);
+
+  registerErrorHandling(app);
+  await app.register(fastifyHelmet, { contentSecurityPolicy: contentSecurityPolicy(config.secureCookies) });
+  await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(fastifyCookie);
+  registerCsrfGuard(app, { trustedOrigins: trustedOrigins(config) });
+  registerSessions(app, { db, secureCookies: config.secureCookies });
+
+  // Every module, in one visible list.
+  await app.register(healthRoutes);
+  await app.register(publicRoutes);
+  await app.register(comingSoonRoutes);
+
+  await registerMediaFiles(app, { mediaDir: path.join(config.dataDir, "media") });
+  await registerWebApp(app, { distDir: webDistDir });
+  return app;
+}
+
+function trustedOrigins(config: AppConfig): string[] {
+  // In development the Vite dev server (another port) proxies API calls here.
+  return config.isProduction ? [config.appUrl] : [config.appUrl, "http://localhost:5173"];
+}
+
+function contentSecurityPolicy(isHttps: boolean) {
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", "data:", "blob:"],
+      mediaSrc: ["'self'", "blob:"],
+      fontSrc: ["'self'"],
+      connectSrc: ["'self'"],
+      workerSrc: ["'self'"],
+      manifestSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      ...(isHttps ? { upgradeInsecureRequests: [] } : {}),
+    },
+  };
+}

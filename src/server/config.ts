@@ -1,0 +1,81 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The only reader of process.env. Every variable is validated at start; a bad configuration
+ * fails with one message listing every problem, so an operator fixes them all at once.
+ */
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(5000),
+    HOST: z.string().default("0.0.0.0"),
+    DATABASE_URL: optionalString.pipe(
+      z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
+    ),
+    DATA_DIR: z.string().default("./data"),
+    APP_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    SESSION_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+    ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
+    ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, "must be at least 8 characters").optional()),
+    SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+    MAIL_FROM: z.string().default("Anigye <no-reply@anigye.local>"),
+    SEED_DEMO: z.enum(["true", "false"]).optional(),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== "production") return;
+    if (!env.SESSION_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });
+    }
+    if (!env.APP_URL) {
+      ctx.addIssue({ code: "custom", path: ["APP_URL"], message: "is required in production" });
+    }
+    if (env.SEED_DEMO === "true") {
+      ctx.addIssue({ code: "custom", path: ["SEED_DEMO"], message: "demo data is never seeded in production" });
+    }
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: "set ADMIN_EMAIL and ADMIN_PASSWORD together" });
+    }
+  });
+
+export type AppConfig = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {}
+
+// A fixed development secret keeps dev sessions valid across restarts; production must set its own.
+const developmentSecret = "anigye-development-secret-not-for-production-use";
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
+  }
+  const e = parsed.data;
+  const appUrl = new URL(e.APP_URL ?? `http://localhost:${e.PORT}`);
+  return {
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === "production",
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    appUrl: appUrl.origin,
+    secureCookies: appUrl.protocol === "https:",
+    sessionSecret: e.SESSION_SECRET ?? developmentSecret,
+    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    seedDemo: e.NODE_ENV !== "production" && e.SEED_DEMO !== "false",
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === "true",
+  };
+}

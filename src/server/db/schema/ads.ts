@@ -1,0 +1,140 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { createdAt, id, tstz, updatedAt } from "./columns";
+import { companies } from "./companies";
+import { adTypeEnum, redemptionMethodEnum, rewardTypeEnum, tierEnum } from "./enums";
+import { mediaFiles } from "./media";
+
+/**
+ * Ads (image or video stories). Soft-deleted with deletedAt; counters are cached totals, the per-day
+ * numbers live in ad_daily_stats. Discount codes live in ad_discount_codes (rewards.ts).
+ */
+export const ads = pgTable(
+  "ads",
+  {
+    id: id(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description"),
+    adType: adTypeEnum("ad_type").notNull().default("image"),
+    mediaFileId: integer("media_file_id").references(() => mediaFiles.id, { onDelete: "set null" }),
+    videoUrl: text("video_url"),
+    imageUrl: text("image_url"),
+    thumbnailUrl: text("thumbnail_url"),
+    posterUrl: text("poster_url"),
+    shareImageUrl: text("share_image_url"),
+    /** The spec's `duration`: how long the story runs, in seconds. */
+    durationSeconds: integer("duration_seconds").notNull().default(10),
+    category: text("category").notNull(),
+
+    // What watching earns
+    rewardType: rewardTypeEnum("reward_type").notNull().default("discount"),
+    discountPercent: integer("discount_percent"),
+    customDiscountCode: text("custom_discount_code"),
+    useCustomCode: boolean("use_custom_code").notNull().default(false),
+    experienceContent: text("experience_content"),
+    xpPointsReward: integer("xp_points_reward").notNull().default(10),
+    /** Badge type awarded (discovery_badges.badgeType) when rewardType is 'badge'. */
+    badgeId: text("badge_id"),
+    contentAccessType: text("content_access_type"),
+    prizeEntryDetails: text("prize_entry_details"),
+    minWatchPercent: integer("min_watch_percent").notNull().default(80),
+
+    // Visibility
+    isActive: boolean("is_active").notNull().default(true),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    isPremium: boolean("is_premium").notNull().default(false),
+    /** Shown to Anigye+ members only. */
+    isPlus: boolean("is_plus").notNull().default(false),
+    requiredTier: tierEnum("required_tier").notNull().default("bronze"),
+
+    // Cached counters
+    viewCount: integer("view_count").notNull().default(0),
+    likeCount: integer("like_count").notNull().default(0),
+    unlockCount: integer("unlock_count").notNull().default(0),
+    clickCount: integer("click_count").notNull().default(0),
+    impressionCount: integer("impression_count").notNull().default(0),
+
+    // Redemption caps
+    maxCoupons: integer("max_coupons"),
+    maxRedemptions: integer("max_redemptions").notNull().default(1000),
+    currentRedemptions: integer("current_redemptions").notNull().default(0),
+    redemptionMethod: redemptionMethodEnum("redemption_method").notNull().default("self"),
+    dailyRedemptionCap: integer("daily_redemption_cap"),
+    weeklyRedemptionCap: integer("weekly_redemption_cap"),
+
+    // Branch location
+    googleMapsLink: text("google_maps_link"),
+    branchName: text("branch_name"),
+    locationAddress: text("location_address"),
+    latitude: numeric("latitude", { precision: 9, scale: 6, mode: "number" }),
+    longitude: numeric("longitude", { precision: 9, scale: 6, mode: "number" }),
+
+    searchTags: text("search_tags").array().notNull().default(sql`'{}'::text[]`),
+    expiresAt: tstz("expires_at"),
+    pausedAt: tstz("paused_at"),
+    deletedAt: tstz("deleted_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("ads_company_id_idx").on(t.companyId),
+    index("ads_discovery_idx")
+      .on(t.isActive, t.isFeatured.desc(), t.createdAt.desc())
+      .where(sql`${t.deletedAt} is null`),
+    index("ads_media_file_id_idx").on(t.mediaFileId),
+    check("ads_duration_positive", sql`${t.durationSeconds} > 0`),
+    check("ads_min_watch_percent_range", sql`${t.minWatchPercent} between 1 and 100`),
+    check("ads_discount_percent_range", sql`${t.discountPercent} between 1 and 100`),
+    check("ads_xp_points_reward_range", sql`${t.xpPointsReward} between 0 and 100`),
+    check("ads_max_redemptions_nonnegative", sql`${t.maxRedemptions} >= 0`),
+    check(
+      "ads_current_redemptions_within_max",
+      sql`${t.currentRedemptions} >= 0 and ${t.currentRedemptions} <= ${t.maxRedemptions}`,
+    ),
+    check("ads_daily_cap_positive", sql`${t.dailyRedemptionCap} > 0`),
+    check("ads_weekly_cap_positive", sql`${t.weeklyRedemptionCap} > 0`),
+    check("ads_max_coupons_nonnegative", sql`${t.maxCoupons} >= 0`),
+    check(
+      "ads_counters_nonnegative",
+      sql`${t.viewCount} >= 0 and ${t.likeCount} >= 0 and ${t.unlockCount} >= 0 and ${t.clickCount} >= 0 and ${t.impressionCount} >= 0`,
+    ),
+  ],
+);
+
+/** Per-ad, per-day (Africa/Accra = UTC date) counters for analytics. */
+export const adDailyStats = pgTable(
+  "ad_daily_stats",
+  {
+    id: id(),
+    adId: integer("ad_id")
+      .notNull()
+      .references(() => ads.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    impressions: integer("impressions").notNull().default(0),
+    views: integer("views").notNull().default(0),
+    clicks: integer("clicks").notNull().default(0),
+    completions: integer("completions").notNull().default(0),
+    unlocks: integer("unlocks").notNull().default(0),
+    redemptions: integer("redemptions").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("ad_daily_stats_ad_day_key").on(t.adId, t.day)],
+);
+
+export type Ad = typeof ads.$inferSelect;
+export type NewAd = typeof ads.$inferInsert;
+export type AdDailyStat = typeof adDailyStats.$inferSelect;

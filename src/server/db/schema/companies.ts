@@ -1,0 +1,115 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, numeric, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, id, tstz, updatedAt } from "./columns";
+import { companyPaymentStatusEnum, companyStatusEnum, messageChannelEnum, planEnum } from "./enums";
+
+/**
+ * Businesses (companies and merchants are the same row). A company is soft-deleted (deletedAt, status
+ * 'closed'); history rows reference it with ON DELETE RESTRICT, so it can't be hard-deleted once used.
+ */
+export const companies = pgTable(
+  "companies",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    logo: text("logo"),
+    category: text("category").notNull(),
+    subcategory: text("subcategory"),
+    location: text("location"),
+    city: text("city"),
+    address: text("address"),
+    latitude: numeric("latitude", { precision: 9, scale: 6, mode: "number" }),
+    longitude: numeric("longitude", { precision: 9, scale: 6, mode: "number" }),
+    googleMapsUrl: text("google_maps_url"),
+    storefrontImage: text("storefront_image"),
+    phone: text("phone"),
+    businessHours: text("business_hours"),
+
+    // Login (username + password set with a one-time setup token, optional OTP)
+    username: text("username").notNull(),
+    /** argon2id hash; null until the owner completes setup. */
+    passwordHash: text("password_hash"),
+    failedLoginAttempts: integer("failed_login_attempts").notNull().default(0),
+    lockedUntil: tstz("locked_until"),
+    lastLoginAt: tstz("last_login_at"),
+    lastLoginIp: text("last_login_ip"),
+    /** SHA-256 hex of the setup token; the token itself is never stored. */
+    setupTokenHash: text("setup_token_hash"),
+    setupTokenExpiresAt: tstz("setup_token_expires_at"),
+    setupTokenUsedAt: tstz("setup_token_used_at"),
+    otpEnabled: boolean("otp_enabled").notNull().default(false),
+    otpChannel: messageChannelEnum("otp_channel"),
+    contactEmail: text("contact_email"),
+    contactPhone: text("contact_phone"),
+
+    isActive: boolean("is_active").notNull().default(true),
+    showInCarousel: boolean("show_in_carousel").notNull().default(true),
+    status: companyStatusEnum("status").notNull().default("active"),
+
+    // Plan and billing (the spec's subscriptionTier is `plan`; subscriptionEnd is `paidUntil`)
+    plan: planEnum("plan").notNull().default("starter"),
+    subscriptionStart: tstz("subscription_start"),
+    paidUntil: tstz("paid_until"),
+    paymentStatus: companyPaymentStatusEnum("payment_status").notNull().default("pending"),
+    monthlyPricePesewas: integer("monthly_price_pesewas").notNull().default(29900),
+    maxAds: integer("max_ads").notNull().default(1),
+    allowsVideo: boolean("allows_video").notNull().default(false),
+    maxAdDurationSeconds: integer("max_ad_duration_seconds").notNull().default(10),
+
+    searchTags: text("search_tags").array().notNull().default(sql`'{}'::text[]`),
+    /** Typical spend per visit, in pesewas. */
+    averageCostPesewas: integer("average_cost_pesewas"),
+    /** Average review rating 1.00-5.00, cached from user_reviews. */
+    customerRating: numeric("customer_rating", { precision: 3, scale: 2, mode: "number" }),
+
+    // Points the company's staff may grant (cached sum of its 'points' ledger rows)
+    pointsBalance: integer("points_balance").notNull().default(0),
+    monthlyPointsAllocation: integer("monthly_points_allocation").notNull().default(250),
+    pointsUsedThisMonth: integer("points_used_this_month").notNull().default(0),
+    lastPointsReset: tstz("last_points_reset"),
+
+    deletedAt: tstz("deleted_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("companies_username_lower_key").on(sql`lower(${t.username})`),
+    uniqueIndex("companies_setup_token_hash_key").on(t.setupTokenHash),
+    index("companies_contact_email_lower_idx").on(sql`lower(${t.contactEmail})`),
+    index("companies_category_idx").on(t.category),
+    index("companies_carousel_idx")
+      .on(t.createdAt)
+      .where(sql`${t.showInCarousel} and ${t.isActive} and ${t.deletedAt} is null`),
+    check("companies_points_balance_nonnegative", sql`${t.pointsBalance} >= 0`),
+    check("companies_points_used_nonnegative", sql`${t.pointsUsedThisMonth} >= 0`),
+    check("companies_monthly_price_nonnegative", sql`${t.monthlyPricePesewas} >= 0`),
+    check("companies_max_ads_nonnegative", sql`${t.maxAds} >= 0`),
+    check("companies_max_ad_duration_positive", sql`${t.maxAdDurationSeconds} > 0`),
+    check("companies_failed_logins_nonnegative", sql`${t.failedLoginAttempts} >= 0`),
+    check("companies_customer_rating_range", sql`${t.customerRating} between 0 and 5`),
+  ],
+);
+
+/** Counter staff a company owner creates (name + PIN); signs in on the shop's device. */
+export const companyStaff = pgTable(
+  "company_staff",
+  {
+    id: id(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** argon2id hash of the PIN. */
+    pinHash: text("pin_hash").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    lastLoginAt: tstz("last_login_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("company_staff_company_name_lower_key").on(t.companyId, sql`lower(${t.name})`)],
+);
+
+export type Company = typeof companies.$inferSelect;
+export type NewCompany = typeof companies.$inferInsert;
+export type CompanyStaff = typeof companyStaff.$inferSelect;
+export type NewCompanyStaff = typeof companyStaff.$inferInsert;

@@ -1,0 +1,61 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { ads } from "./ads";
+import { createdAt, id, tstz, updatedAt } from "./columns";
+import { companies } from "./companies";
+import { violationSeverityEnum, violationStatusEnum } from "./enums";
+import { rewards } from "./rewards";
+import { users } from "./users";
+
+/** Automatic fraud signals (e.g. watch progress faster than the clock, device reuse). */
+export const fraudDetection = pgTable(
+  "fraud_detection",
+  {
+    id: id(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    adId: integer("ad_id").references(() => ads.id, { onDelete: "set null" }),
+    /** e.g. 'watch_too_fast', 'device_reuse', 'rate_limited', 'qr_replay' */
+    eventType: text("event_type").notNull(),
+    ipAddress: text("ip_address"),
+    deviceFingerprint: text("device_fingerprint"),
+    /** Details of what was observed. */
+    suspiciousActivity: jsonb("suspicious_activity").$type<Record<string, unknown>>().notNull().default({}),
+    riskScore: integer("risk_score").notNull().default(0),
+    reason: text("reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("fraud_detection_user_created_idx").on(t.userId, t.createdAt),
+    index("fraud_detection_event_type_idx").on(t.eventType, t.createdAt),
+    check("fraud_detection_risk_score_range", sql`${t.riskScore} between 0 and 100`),
+  ],
+);
+
+/** Anti-cheat cases for admin review (/admin-anti-cheat). */
+export const antiCheatViolations = pgTable(
+  "anti_cheat_violations",
+  {
+    id: id(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    violationType: text("violation_type").notNull(),
+    violationDescription: text("violation_description"),
+    severity: violationSeverityEnum("severity").notNull().default("low"),
+    relatedRewardId: integer("related_reward_id").references(() => rewards.id, { onDelete: "set null" }),
+    relatedCompanyId: integer("related_company_id").references(() => companies.id, { onDelete: "set null" }),
+    evidenceData: jsonb("evidence_data").$type<Record<string, unknown>>().notNull().default({}),
+    status: violationStatusEnum("status").notNull().default("pending"),
+    actionTaken: text("action_taken"),
+    reviewedBy: integer("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    reviewedAt: tstz("reviewed_at"),
+    reviewNotes: text("review_notes"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("anti_cheat_violations_status_idx").on(t.status, t.createdAt),
+    index("anti_cheat_violations_user_id_idx").on(t.userId),
+  ],
+);
+
+export type FraudDetection = typeof fraudDetection.$inferSelect;
+export type AntiCheatViolation = typeof antiCheatViolations.$inferSelect;

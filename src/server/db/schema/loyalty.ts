@@ -1,0 +1,131 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, id, tstz, updatedAt } from "./columns";
+import { companies, companyStaff } from "./companies";
+import { users } from "./users";
+
+/** A company's stamp-card program; at most one active program per company. */
+export const loyaltyPrograms = pgTable(
+  "loyalty_programs",
+  {
+    id: id(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    programName: text("program_name").notNull(),
+    description: text("description"),
+    requiredVisits: integer("required_visits").notNull().default(10),
+    rewardTitle: text("reward_title").notNull(),
+    rewardDescription: text("reward_description"),
+    minimumSpendPesewas: integer("minimum_spend_pesewas").notNull().default(0),
+    currency: text("currency").notNull().default("GHS"),
+    isActive: boolean("is_active").notNull().default(true),
+    validityDays: integer("validity_days").notNull().default(365),
+    maxActiveCards: integer("max_active_cards").notNull().default(1000),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("loyalty_programs_one_active_per_company_key").on(t.companyId).where(sql`${t.isActive}`),
+    index("loyalty_programs_company_id_idx").on(t.companyId),
+    check("loyalty_programs_required_visits_positive", sql`${t.requiredVisits} > 0`),
+    check("loyalty_programs_minimum_spend_nonnegative", sql`${t.minimumSpendPesewas} >= 0`),
+    check("loyalty_programs_validity_days_positive", sql`${t.validityDays} > 0`),
+    check("loyalty_programs_max_active_cards_nonnegative", sql`${t.maxActiveCards} >= 0`),
+  ],
+);
+
+/** A consumer's stamp card; at most one active card per (user, program). */
+export const loyaltyCards = pgTable(
+  "loyalty_cards",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "restrict" }),
+    programId: integer("program_id")
+      .notNull()
+      .references(() => loyaltyPrograms.id, { onDelete: "restrict" }),
+    currentStamps: integer("current_stamps").notNull().default(0),
+    requiredStamps: integer("required_stamps").notNull(),
+    isCompleted: boolean("is_completed").notNull().default(false),
+    completedAt: tstz("completed_at"),
+    rewardClaimed: boolean("reward_claimed").notNull().default(false),
+    rewardClaimedAt: tstz("reward_claimed_at"),
+    isActive: boolean("is_active").notNull().default(true),
+    expiresAt: tstz("expires_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("loyalty_cards_one_active_per_program_key")
+      .on(t.userId, t.programId)
+      .where(sql`${t.isActive}`),
+    index("loyalty_cards_user_company_idx").on(t.userId, t.companyId),
+    index("loyalty_cards_program_id_idx").on(t.programId),
+    check("loyalty_cards_current_stamps_nonnegative", sql`${t.currentStamps} >= 0`),
+    check("loyalty_cards_required_stamps_positive", sql`${t.requiredStamps} > 0`),
+    check("loyalty_cards_stamps_within_required", sql`${t.currentStamps} <= ${t.requiredStamps}`),
+  ],
+);
+
+/** Each merchant scan that stamped (or tried to stamp) a card. History: kept when the user is deleted. */
+export const loyaltyCheckIns = pgTable(
+  "loyalty_check_ins",
+  {
+    id: id(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "restrict" }),
+    cardId: integer("card_id").references(() => loyaltyCards.id, { onDelete: "set null" }),
+    qrCodeData: text("qr_code_data"),
+    purchaseAmountPesewas: integer("purchase_amount_pesewas"),
+    meetsMinimum: boolean("meets_minimum").notNull().default(true),
+    checkInLocation: text("check_in_location"),
+    staffMemberId: integer("staff_member_id").references(() => companyStaff.id, { onDelete: "set null" }),
+    verificationMethod: text("verification_method").notNull().default("qr"),
+    ipAddress: text("ip_address"),
+    deviceFingerprint: text("device_fingerprint"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("loyalty_check_ins_user_company_idx").on(t.userId, t.companyId, t.createdAt),
+    index("loyalty_check_ins_company_created_idx").on(t.companyId, t.createdAt),
+    index("loyalty_check_ins_card_id_idx").on(t.cardId),
+    check("loyalty_check_ins_purchase_amount_nonnegative", sql`${t.purchaseAmountPesewas} >= 0`),
+  ],
+);
+
+/** Visits per (user, company), across cards. */
+export const loyaltyCounters = pgTable(
+  "loyalty_counters",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    visitCount: integer("visit_count").notNull().default(0),
+    lastVisit: tstz("last_visit"),
+    hasActiveReward: boolean("has_active_reward").notNull().default(false),
+    rewardUnlockedAt: tstz("reward_unlocked_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("loyalty_counters_user_company_key").on(t.userId, t.companyId),
+    index("loyalty_counters_company_id_idx").on(t.companyId),
+    check("loyalty_counters_visit_count_nonnegative", sql`${t.visitCount} >= 0`),
+  ],
+);
+
+export type LoyaltyProgram = typeof loyaltyPrograms.$inferSelect;
+export type LoyaltyCard = typeof loyaltyCards.$inferSelect;
+export type LoyaltyCheckIn = typeof loyaltyCheckIns.$inferSelect;
+export type LoyaltyCounter = typeof loyaltyCounters.$inferSelect;

@@ -1,0 +1,91 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgTable, real, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { ads } from "./ads";
+import { createdAt, id, tstz, updatedAt } from "./columns";
+import { companies } from "./companies";
+import { adInteractionTypeEnum } from "./enums";
+import { users } from "./users";
+
+/**
+ * Server-observed watching of an ad. The server compares watchedSeconds with wall-clock time since
+ * startedAt; progress faster than the clock is rejected and logged in fraud_detection.
+ */
+export const watchProgress = pgTable(
+  "watch_progress",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    adId: integer("ad_id")
+      .notNull()
+      .references(() => ads.id, { onDelete: "cascade" }),
+    progressPercent: integer("progress_percent").notNull().default(0),
+    /** Seconds of the ad the server accepts as watched. */
+    watchedSeconds: real("watched_seconds").notNull().default(0),
+    startedAt: tstz("started_at").notNull().defaultNow(),
+    lastProgressAt: tstz("last_progress_at"),
+    completed: boolean("completed").notNull().default(false),
+    completedAt: tstz("completed_at"),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    deviceFingerprint: text("device_fingerprint"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("watch_progress_user_ad_idx").on(t.userId, t.adId),
+    index("watch_progress_ad_id_idx").on(t.adId),
+    check("watch_progress_percent_range", sql`${t.progressPercent} between 0 and 100`),
+    check("watch_progress_watched_seconds_nonnegative", sql`${t.watchedSeconds} >= 0`),
+  ],
+);
+
+/** Raw interaction events (impressions, clicks, likes...). Kept for analytics when a user is deleted. */
+export const adInteractions = pgTable(
+  "ad_interactions",
+  {
+    id: id(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    adId: integer("ad_id")
+      .notNull()
+      .references(() => ads.id, { onDelete: "cascade" }),
+    interactionType: adInteractionTypeEnum("interaction_type").notNull(),
+    timestamp: tstz("timestamp").notNull().defaultNow(),
+    metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    index("ad_interactions_ad_timestamp_idx").on(t.adId, t.timestamp),
+    index("ad_interactions_user_ad_idx").on(t.userId, t.adId, t.interactionType),
+  ],
+);
+
+/** Companies a consumer has discovered (collected), once each. */
+export const discoveredCompanies = pgTable(
+  "discovered_companies",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    adId: integer("ad_id").references(() => ads.id, { onDelete: "set null" }),
+    watchPercentage: integer("watch_percentage").notNull().default(0),
+    hasRewards: boolean("has_rewards").notNull().default(false),
+    /** 'unlock' | 'watch' | 'scan' */
+    discoveryType: text("discovery_type").notNull().default("unlock"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("discovered_companies_user_company_key").on(t.userId, t.companyId),
+    index("discovered_companies_company_id_idx").on(t.companyId),
+    check("discovered_companies_watch_percentage_range", sql`${t.watchPercentage} between 0 and 100`),
+  ],
+);
+
+export type WatchProgress = typeof watchProgress.$inferSelect;
+export type AdInteraction = typeof adInteractions.$inferSelect;
+export type DiscoveredCompany = typeof discoveredCompanies.$inferSelect;

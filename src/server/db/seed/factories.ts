@@ -1,0 +1,98 @@
+import { eq, sql } from "drizzle-orm";
+import { plans, type PlanId, paidPeriodDays } from "../../../shared/plans";
+import { hashPassword } from "../../modules/auth/password";
+import { newAnigyeId } from "../../modules/users/user-identity";
+import type { Executor } from "../client";
+import { type Company, companies, type NewCompany, type NewUser, type User, users } from "../schema";
+
+/**
+ * Row builders shared by the demo seed, the API tests and the browser journeys, so all three
+ * create users and companies the same way.
+ */
+let sequence = 0;
+const nextSuffix = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
+
+export interface UserInput extends Partial<Omit<NewUser, "passwordHash">> {
+  password?: string;
+}
+
+/** Creates a verified, active consumer unless told otherwise. */
+export async function createUser(db: Executor, input: UserInput = {}): Promise<User> {
+  const suffix = nextSuffix();
+  const { password, ...fields } = input;
+  const [user] = await db
+    .insert(users)
+    .values({
+      anigyeId: newAnigyeId(),
+      username: `member-${suffix}`,
+      email: `member-${suffix}@example.com`,
+      displayName: "Test Member",
+      isEmailVerified: true,
+      emailVerifiedAt: new Date(),
+      ...fields,
+      passwordHash: password ? await hashPassword(password) : null,
+    })
+    .returning();
+  return user!;
+}
+
+export interface CompanyInput extends Partial<Omit<NewCompany, "passwordHash" | "plan">> {
+  plan?: PlanId;
+  password?: string;
+  /** A current paid period by default; pass null for a company with no paid plan. */
+  paidUntil?: Date | null;
+}
+
+/** The plan's limits as company columns; PRODUCT.md: spec section 9 wins over the column defaults. */
+export function planColumns(planId: PlanId) {
+  const plan = plans[planId];
+  return {
+    plan: planId,
+    maxAds: plan.maxAds,
+    allowsVideo: plan.adTypes.includes("video"),
+    maxAdDurationSeconds: plan.maxDurationSeconds,
+    monthlyPricePesewas: plan.pricePesewas,
+    monthlyPointsAllocation: plan.monthlyPointsAllocation,
+  };
+}
+
+export async function createCompany(db: Executor, input: CompanyInput = {}): Promise<Company> {
+  const suffix = nextSuffix();
+  const { password, plan = "starter", paidUntil, ...fields } = input;
+  const now = new Date();
+  const periodEnd = paidUntil === undefined ? new Date(now.getTime() + paidPeriodDays * 86_400_000) : paidUntil;
+  const [company] = await db
+    .insert(companies)
+    .values({
+      name: `Test Company ${suffix}`,
+      username: `company-${suffix}`,
+      category: "Food & Dining",
+      ...planColumns(plan),
+      subscriptionStart: periodEnd ? now : null,
+      paidUntil: periodEnd,
+      paymentStatus: periodEnd ? "paid" : "pending",
+      pointsBalance: plans[plan].monthlyPointsAllocation,
+      ...fields,
+      passwordHash: password ? await hashPassword(password) : null,
+    })
+    .returning();
+  return company!;
+}
+
+export async function findUserByEmail(db: Executor, email: string): Promise<User | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
+  return user;
+}
+
+export async function findCompanyByUsername(db: Executor, username: string): Promise<Company | undefined> {
+  const [company] = await db
+    .select()
+    .from(companies)
+    .where(eq(sql`lower(${companies.username})`, username.toLowerCase()))
+    .limit(1);
+  return company;
+}

@@ -1,0 +1,20 @@
+import path from "node:path";
+import { loadConfig } from "../../config";
+import { LocalDiskStorage } from "../../integrations/storage/storage";
+import { openDatabase } from "../client";
+import { seedDemo } from "./seed";
+
+/** `npm run seed`: applies migrations and (re)runs the idempotent demo seed. */
+const config = loadConfig();
+if (config.isProduction) {
+  console.error("Refusing to seed demo data in production.");
+  process.exit(1);
+}
+const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, "pglite") });
+try {
+  await database.migrate();
+  await seedDemo(database.db, new LocalDiskStorage(path.join(config.dataDir, "media")));
+  console.log("Demo data seeded.");
+} finally {
+  await database.close();
+}

@@ -1,0 +1,48 @@
+import path from "node:path";
+import { buildApp, defaultWebDistDir } from "./app";
+import { ConfigError, loadConfig } from "./config";
+import { openDatabase } from "./db/client";
+import { isDemoSeeded, seedDemo } from "./db/seed/seed";
+import { LocalDiskStorage } from "./integrations/storage/storage";
+import { ensureAdmin } from "./modules/users/admin-bootstrap.service";
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, "pglite"),
+  });
+  await database.migrate();
+
+  if (config.admin) await ensureAdmin(database.db, config.admin);
+  const storage = new LocalDiskStorage(path.join(config.dataDir, "media"));
+  if (config.seedDemo && !(await isDemoSeeded(database.db))) await seedDemo(database.db, storage);
+
+  const app = await buildApp({ config, db: database.db, webDistDir: defaultWebDistDir });
+  app.log.info({ database: database.kind, dataDir: config.dataDir }, "database ready");
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, "shutting down");
+    // Stop taking requests and let those in flight finish, then flush and close the database.
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Anigye is running at ${config.appUrl}`);
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,70 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, ne } from "drizzle-orm";
+import type { Executor } from "../../db/client";
+import { sessions } from "../../db/schema";
+
+export const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000;
+// Refreshing expiry on every request would write on every call; once an hour is plenty.
+const refreshAfterMs = 60 * 60 * 1000;
+
+export type SessionKind = "user" | "company" | "company_staff";
+
+export interface SessionOwner {
+  kind: SessionKind;
+  userId?: number;
+  companyId?: number;
+  companyStaffId?: number;
+}
+
+export interface RequestMeta {
+  ipAddress: string;
+  userAgent: string | undefined;
+}
+
+/** The cookie carries a random token; the table stores only its hash, so a database leak reveals no session. */
+export function hashSessionToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export async function createSession(db: Executor, owner: SessionOwner, meta: RequestMeta, now = new Date()) {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(now.getTime() + sessionLifetimeMs);
+  await db.insert(sessions).values({
+    id: hashSessionToken(token),
+    kind: owner.kind,
+    userId: owner.userId,
+    companyId: owner.companyId,
+    companyStaffId: owner.companyStaffId,
+    ipAddress: meta.ipAddress,
+    userAgent: meta.userAgent?.slice(0, 300),
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt,
+  });
+  return { token, expiresAt };
+}
+
+export async function findActiveSession(db: Executor, token: string, now = new Date()) {
+  const [session] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.id, hashSessionToken(token)), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!session) return undefined;
+  if (now.getTime() - session.lastSeenAt.getTime() > refreshAfterMs) {
+    const expiresAt = new Date(now.getTime() + sessionLifetimeMs);
+    await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, session.id));
+    return { ...session, lastSeenAt: now, expiresAt };
+  }
+  return session;
+}
+
+export async function deleteSession(db: Executor, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, hashSessionToken(token)));
+}
+
+/** Signs a user out everywhere, optionally keeping the session that asked. */
+export async function deleteUserSessions(db: Executor, userId: number, keepToken?: string): Promise<void> {
+  const keep = keepToken ? ne(sessions.id, hashSessionToken(keepToken)) : undefined;
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), keep));
+}

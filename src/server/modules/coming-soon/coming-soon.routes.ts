@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  comingSoonBusinessRequest,
+  comingSoonResponse,
+  comingSoonUserRequest,
+} from "../../../shared/contracts/coming-soon";
+import { consumeRateLimit } from "../rate-limit/rate-limit.service";
+import { registerPrelaunchBusiness, registerPrelaunchUser } from "./coming-soon.service";
+
+// Generous: an event promoter may register a queue of people from one phone ('Register Another Person').
+const signupLimit = { action: "coming_soon_signup", limit: 60, windowSeconds: 60 * 60 };
+
+export const comingSoonRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    "/api/coming-soon/users",
+    { schema: { body: comingSoonUserRequest, response: { 200: comingSoonResponse } } },
+    async (request) => {
+      await consumeRateLimit(app.db, { identifier: request.ip, identifierType: "ip" }, signupLimit);
+      return registerPrelaunchUser(app.db, request.body);
+    },
+  );
+
+  app.post(
+    "/api/coming-soon/businesses",
+    { schema: { body: comingSoonBusinessRequest, response: { 200: comingSoonResponse } } },
+    async (request) => {
+      await consumeRateLimit(app.db, { identifier: request.ip, identifierType: "ip" }, signupLimit);
+      return registerPrelaunchBusiness(app.db, request.body);
+    },
+  );
+};

@@ -1,0 +1,247 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { prelaunchBusinesses, prelaunchUsers, rateLimits } from "../../db/schema";
+import { createTestContext, sendJson, type TestContext } from "../../test/test-app";
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+beforeEach(async () => {
+  await ctx.database.db.delete(prelaunchUsers);
+  await ctx.database.db.delete(prelaunchBusinesses);
+  await ctx.database.db.delete(rateLimits);
+});
+
+const validUser = {
+  name: "Akosua Mensah",
+  email: "Akosua@Example.com",
+  phone: "024 123 4567",
+  location: "Kumasi",
+  age: "25-34",
+  gender: "female",
+};
+
+const validBusiness = {
+  businessName: "Adjoa's Beads",
+  contactName: "Adjoa Boateng",
+  email: "adjoa@example.com",
+  phone: "+233 20 123 4567",
+  category: "Retail & Shopping",
+  location: "Cape Coast",
+  businessSize: "small",
+  currentAdvertising: ["social-media", "word-of-mouth"],
+  monthlyAdBudget: "500-1000",
+  targetAudience: "Students and tourists",
+  businessGoals: "More walk-in customers",
+  launchTimeframe: "1-month",
+};
+
+const countUsers = async () => (await ctx.database.db.select().from(prelaunchUsers)).length;
+const countBusinesses = async () => (await ctx.database.db.select().from(prelaunchBusinesses)).length;
+
+describe("POST /api/coming-soon/users", () => {
+  it("stores a signup with the email lower-cased and the phone in E.164", async () => {
+    const response = await sendJson(ctx.app, "POST", "/api/coming-soon/users", validUser);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      success: true,
+      alreadyRegistered: false,
+      message: "We'll notify you when Anigye launches!",
+    });
+    const [row] = await ctx.database.db.select().from(prelaunchUsers);
+    expect(row).toMatchObject({
+      name: "Akosua Mensah",
+      email: "akosua@example.com",
+      phoneNumber: "+233241234567",
+      city: "Kumasi",
+      ageRange: "25-34",
+      gender: "female",
+    });
+  });
+
+  it.each([
+    ["name", "Name is required"],
+    ["email", "Email is required"],
+    ["phone", "Phone is required"],
+  ])("refuses a signup without %s, naming the field, and stores nothing", async (field, message) => {
+    for (const value of [undefined, "", "   "]) {
+      const response = await sendJson(ctx.app, "POST", "/api/coming-soon/users", { ...validUser, [field]: value });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: "VALIDATION", message, fields: { [field]: message } });
+    }
+    expect(await countUsers()).toBe(0);
+  });
+
+  it.each([
+    [{ email: "not-an-email" }, "email", "Enter a valid email address"],
+    [{ phone: "12345" }, "phone", "Enter a valid Ghana phone number, e.g. 024 123 4567"],
+    [{ phone: "+44 7911 123456" }, "phone", "Enter a valid Ghana phone number, e.g. 024 123 4567"],
+    [{ age: "17-20" }, "age", "Choose a valid age range"],
+    [{ gender: "robot" }, "gender", "Choose a valid gender"],
+    [{ name: "x".repeat(101) }, "name", "Name must be at most 100 characters"],
+  ])("refuses %o with a message on %s", async (change, field, message) => {
+    const response = await sendJson(ctx.app, "POST", "/api/coming-soon/users", { ...validUser, ...change });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields[field]).toBe(message);
+    expect(await countUsers()).toBe(0);
+  });
+
+  it("accepts the optional fields left empty", async () => {
+    const response = await sendJson(ctx.app, "POST", "/api/coming-soon/users", {
+      ...validUser,
+      location: "",
+      age: "",
+      gender: "",
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it("answers a second signup with the same email kindly and keeps one row", async () => {
+    await sendJson(ctx.app, "POST", "/api/coming-soon/users", validUser);
+    const again = await sendJson(ctx.app, "POST", "/api/coming-soon/users", {
+      ...validUser,
+      email: "AKOSUA@example.COM",
+      name: "Someone Else",
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ success: true, alreadyRegistered: true });
+    expect(again.json().message).toContain("already on the list");
+    const rows = await ctx.database.db.select().from(prelaunchUsers);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.name).toBe("Akosua Mensah");
+  });
+
+  it("keeps exactly one row when the same email signs up 20 times at once", async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => sendJson(ctx.app, "POST", "/api/coming-soon/users", validUser)),
+    );
+    expect(responses.every((r) => r.statusCode === 200)).toBe(true);
+    expect(responses.filter((r) => r.json().alreadyRegistered === false)).toHaveLength(1);
+    expect(await countUsers()).toBe(1);
+  });
+
+  it("refuses a body that is not JSON with the error shape", async () => {
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: "/api/coming-soon/users",
+      headers: { "content-type": "application/json", "x-requested-with": "anigye" },
+      payload: "{not json",
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ code: "BAD_REQUEST", message: "The request body is not valid JSON" });
+  });
+
+  it("limits signups per IP address and says when to try again", async () => {
+    for (let i = 0; i < 60; i++) {
+      const ok = await sendJson(ctx.app, "POST", "/api/coming-soon/users", { ...validUser, email: `p${i}@example.com` });
+      expect(ok.statusCode).toBe(200);
+    }
+    const limited = await sendJson(ctx.app, "POST", "/api/coming-soon/users", { ...validUser, email: "late@example.com" });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: "RATE_LIMITED" });
+    expect(limited.json().message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    expect(await countUsers()).toBe(60);
+  });
+});
+
+describe("POST /api/coming-soon/businesses", () => {
+  it("stores every field of the business form", async () => {
+    const response = await sendJson(ctx.app, "POST", "/api/coming-soon/businesses", validBusiness);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      success: true,
+      alreadyRegistered: false,
+      message: "We'll contact you with early access details!",
+    });
+    const [row] = await ctx.database.db.select().from(prelaunchBusinesses);
+    expect(row).toMatchObject({
+      businessName: "Adjoa's Beads",
+      contactName: "Adjoa Boateng",
+      businessEmail: "adjoa@example.com",
+      businessPhone: "+233201234567",
+      businessCategory: "Retail & Shopping",
+      businessSize: "small",
+      currentAdvertising: ["social-media", "word-of-mouth"],
+      monthlyAdBudget: "500-1000",
+      launchTimeframe: "1-month",
+    });
+  });
+
+  it.each([
+    ["businessName", "Business name is required"],
+    ["contactName", "Contact name is required"],
+    ["email", "Email is required"],
+    ["phone", "Phone is required"],
+  ])("refuses a signup without %s and stores nothing", async (field, message) => {
+    const response = await sendJson(ctx.app, "POST", "/api/coming-soon/businesses", { ...validBusiness, [field]: "" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message, fields: { [field]: message } });
+    expect(await countBusinesses()).toBe(0);
+  });
+
+  it.each([
+    [{ category: "Mining" }, "category", "Choose a valid business category"],
+    [{ businessSize: "huge" }, "businessSize", "Choose a valid business size"],
+    [{ monthlyAdBudget: "1-2" }, "monthlyAdBudget", "Choose a valid monthly ad budget"],
+    [{ launchTimeframe: "someday" }, "launchTimeframe", "Choose a valid launch timeframe"],
+    [{ currentAdvertising: ["billboards"] }, "currentAdvertising.0", "Choose valid advertising methods"],
+    [{ currentAdvertising: "print" }, "currentAdvertising", "Current advertising must be a list"],
+  ])("refuses %o", async (change, field, message) => {
+    const response = await sendJson(ctx.app, "POST", "/api/coming-soon/businesses", { ...validBusiness, ...change });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields[field]).toBe(message);
+    expect(await countBusinesses()).toBe(0);
+  });
+
+  it("accepts a signup with only the required fields", async () => {
+    const { businessName, contactName, email, phone } = validBusiness;
+    const response = await sendJson(ctx.app, "POST", "/api/coming-soon/businesses", {
+      businessName,
+      contactName,
+      email,
+      phone,
+    });
+    expect(response.statusCode).toBe(200);
+    const [row] = await ctx.database.db.select().from(prelaunchBusinesses);
+    expect(row?.currentAdvertising).toEqual([]);
+  });
+
+  it("answers a repeated business email kindly", async () => {
+    await sendJson(ctx.app, "POST", "/api/coming-soon/businesses", validBusiness);
+    const again = await sendJson(ctx.app, "POST", "/api/coming-soon/businesses", {
+      ...validBusiness,
+      email: "ADJOA@example.com",
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().alreadyRegistered).toBe(true);
+    expect(await countBusinesses()).toBe(1);
+  });
+});
+
+describe("cross-site request forgery defence", () => {
+  const post = (headers: Record<string, string>) =>
+    ctx.app.inject({ method: "POST", url: "/api/coming-soon/users", payload: validUser, headers });
+
+  it("refuses a state change without the app's header", async () => {
+    const response = await post({});
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ code: "FORBIDDEN", message: "Cross-site request refused" });
+  });
+
+  it("refuses a request the browser marks as cross-site", async () => {
+    expect((await post({ "x-requested-with": "anigye", "sec-fetch-site": "cross-site" })).statusCode).toBe(403);
+  });
+
+  it("refuses a request from a foreign origin", async () => {
+    expect((await post({ "x-requested-with": "anigye", origin: "https://evil.example" })).statusCode).toBe(403);
+  });
+
+  it("accepts a same-origin request", async () => {
+    const response = await post({ "x-requested-with": "anigye", origin: "http://localhost:80", host: "localhost:80" });
+    expect(response.statusCode).toBe(200);
+    expect(await ctx.database.db.$count(prelaunchUsers, sql`true`)).toBe(1);
+  });
+});

@@ -1,0 +1,38 @@
+import { createHash } from "node:crypto";
+import sharp from "sharp";
+import type { MediaStorage } from "../../integrations/storage/storage";
+
+/** Sized for a card in a two-column grid on a phone at 2× density: small enough for costly data. */
+export const cardThumbnail = { width: 360, height: 640, quality: 60 } as const;
+export const logoThumbnail = { width: 128, height: 128, quality: 75 } as const;
+
+export interface StoredImage {
+  originalKey: string;
+  thumbnailKey: string;
+}
+
+export function contentKey(folder: string, data: Buffer, extension: string): string {
+  const digest = createHash("sha256").update(data).digest("hex").slice(0, 20);
+  return `${folder}/${digest}${extension}`;
+}
+
+/** Keeps the original and writes a WebP thumbnail of the given box (cover crop). */
+export async function storeImageWithThumbnail(
+  storage: MediaStorage,
+  folder: string,
+  original: Buffer,
+  originalExtension: string,
+  originalContentType: string,
+  size: { width: number; height: number; quality: number },
+): Promise<StoredImage> {
+  const originalKey = contentKey(folder, original, originalExtension);
+  const thumbnail = await sharp(original)
+    .rotate()
+    .resize(size.width, size.height, { fit: "cover" })
+    .webp({ quality: size.quality })
+    .toBuffer();
+  const thumbnailKey = contentKey(`${folder}/thumbs`, thumbnail, ".webp");
+  await storage.save(originalKey, original, originalContentType);
+  await storage.save(thumbnailKey, thumbnail, "image/webp");
+  return { originalKey, thumbnailKey };
+}

@@ -1,0 +1,69 @@
+import { sql } from "drizzle-orm";
+import type { Executor } from "../../db/client";
+import { rateLimits } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+
+export interface RateLimitRule {
+  /** What is limited, e.g. "coming_soon_signup" or "login". */
+  action: string;
+  /** How many calls a window allows. */
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateLimitSubject {
+  identifier: string;
+  identifierType: "ip" | "email" | "phone" | "user" | "company";
+}
+
+/**
+ * Counts one call against a fixed window in Postgres, so every app instance shares the count.
+ * The upsert is one statement, so parallel calls never lose an increment.
+ */
+export async function consumeRateLimit(
+  db: Executor,
+  subject: RateLimitSubject,
+  rule: RateLimitRule,
+  now: Date = new Date(),
+): Promise<void> {
+  const windowStartsAfter = new Date(now.getTime() - rule.windowSeconds * 1000);
+  const expired = sql`${rateLimits.windowStart} <= ${windowStartsAfter.toISOString()}::timestamptz`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({
+      identifier: subject.identifier,
+      identifierType: subject.identifierType,
+      action: rule.action,
+      count: 1,
+      windowStart: now,
+    })
+    .onConflictDoUpdate({
+      target: [rateLimits.identifier, rateLimits.identifierType, rateLimits.action],
+      set: {
+        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+        windowStart: sql`case when ${expired} then ${now.toISOString()}::timestamptz else ${rateLimits.windowStart} end`,
+      },
+    })
+    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
+
+  if (row && row.count > rule.limit) {
+    const retryAfterSeconds = Math.max(
+      1,
+      Math.ceil((row.windowStart.getTime() + rule.windowSeconds * 1000 - now.getTime()) / 1000),
+    );
+    throw new AppError("RATE_LIMITED", `Too many attempts. Please try again in ${describeWait(retryAfterSeconds)}.`, undefined, {
+      "retry-after": String(retryAfterSeconds),
+    });
+  }
+}
+
+function describeWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
+
+/** Old windows are useless; the cleanup job removes them so the table stays small. */
+export async function deleteExpiredRateLimits(db: Executor, olderThan: Date): Promise<void> {
+  await db.delete(rateLimits).where(sql`${rateLimits.windowStart} < ${olderThan.toISOString()}::timestamptz`);
+}

@@ -1,0 +1,61 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { AppError } from "../lib/errors";
+
+interface ErrorBody {
+  message: string;
+  code: string;
+  fields?: Record<string, string>;
+}
+
+/** One error shape for every failure: `{ message, code, fields? }`; a 5xx never leaks details. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.status(error.status).send(bodyOf(error.code, error.message, error.fields));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || "body";
+        fields[field] ??= issue.message ?? "Invalid value";
+      }
+      const first = Object.values(fields)[0] ?? "Invalid request";
+      return reply.status(400).send(bodyOf("VALIDATION", first, fields));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send(bodyOf(clientErrorCode(status), clientErrorMessage(error), undefined));
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return reply.status(500).send(bodyOf("INTERNAL", "Something went wrong. Please try again.", undefined));
+  });
+}
+
+function bodyOf(code: string, message: string, fields: Record<string, string> | undefined): ErrorBody {
+  return fields ? { message, code, fields } : { message, code };
+}
+
+function clientErrorCode(status: number): string {
+  if (status === 413) return "PAYLOAD_TOO_LARGE";
+  if (status === 415) return "UNSUPPORTED_MEDIA_TYPE";
+  if (status === 429) return "RATE_LIMITED";
+  if (status === 404) return "NOT_FOUND";
+  return "BAD_REQUEST";
+}
+
+function clientErrorMessage(error: FastifyError): string {
+  switch (error.code) {
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+      return "The request body is not valid JSON";
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return "The request body is empty";
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return "The request is too large";
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return "Unsupported content type";
+    default:
+      return error.message || "Bad request";
+  }
+}

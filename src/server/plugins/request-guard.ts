@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { AppError } from "../lib/errors";
+
+const stateChangingMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** The header the web client adds to every call; a cross-site form or image can never set it. */
+export const requestedWithHeader = "x-requested-with";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Set false on a route that is called by another server (a payment webhook), never by a browser. */
+    csrf?: boolean;
+  }
+}
+
+/**
+ * Defence against cross-site request forgery on every state-changing API call:
+ * the browser's Fetch Metadata and Origin must say same-origin, and the custom header must be present
+ * (a cross-origin page can only add it after a CORS preflight, which this server never grants).
+ */
+export function registerCsrfGuard(app: FastifyInstance, options: { trustedOrigins: string[] }) {
+  const trusted = new Set(options.trustedOrigins);
+  app.addHook("onRequest", async (request) => {
+    if (!stateChangingMethods.has(request.method) || !request.url.startsWith("/api/")) return;
+    if (request.routeOptions.config?.csrf === false) return;
+    if (!isSameOriginRequest(request, trusted)) {
+      throw new AppError("FORBIDDEN", "Cross-site request refused");
+    }
+  });
+}
+
+function isSameOriginRequest(request: FastifyRequest, trusted: Set<string>): boolean {
+  const fetchSite = request.headers["sec-fetch-site"];
+  if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") return false;
+  const origin = request.headers.origin;
+  if (origin && origin !== ownOrigin(request) && !trusted.has(origin)) return false;
+  return Boolean(request.headers[requestedWithHeader]);
+}
+
+function ownOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}

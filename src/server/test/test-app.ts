@@ -1,0 +1,71 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance, InjectOptions } from "fastify";
+import pg from "pg";
+import { buildApp } from "../app";
+import { loadConfig } from "../config";
+import { type DatabaseHandle, openDatabase } from "../db/client";
+
+/**
+ * A fresh database per test file: in-memory PGlite by default, or a new database on the PostgreSQL
+ * server named by DATABASE_URL (dropped afterwards), so tests never see each other's rows.
+ */
+export interface TestContext {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "anigye-test-"));
+  const serverUrl = process.env.DATABASE_URL;
+  const scratch = serverUrl ? await createScratchDatabase(serverUrl) : undefined;
+  const database = await openDatabase({ databaseUrl: scratch?.url, poolSize: 20 });
+  await database.migrate();
+  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, ...env });
+  const app = await buildApp({ config, db: database.db });
+  await app.ready();
+  return {
+    app,
+    database,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      await scratch?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function createScratchDatabase(serverUrl: string) {
+  const name = `anigye_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** Sends a request the way the web client does (same-origin, with the app's marker header). */
+export function sendJson(app: FastifyInstance, method: InjectOptions["method"], url: string, payload?: unknown) {
+  return app.inject({
+    method,
+    url,
+    payload: payload as InjectOptions["payload"],
+    headers: { "x-requested-with": "anigye", "sec-fetch-site": "same-origin" },
+  });
+}

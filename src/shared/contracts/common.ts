@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { ghanaPhoneMessage, normaliseGhanaPhone } from "../phone";
+
+/** The body of every error answer (ARCHITECTURE.md: one error shape). */
+export const errorResponse = z.object({
+  message: z.string(),
+  code: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponse>;
+
+/** A required text field whose message names the field, e.g. "Name is required". */
+export function requiredText(label: string, max = 200) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+}
+
+/** An optional text field: empty strings become undefined. */
+export function optionalText(label: string, max = 500) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+}
+
+export function requiredEmail(label = "Email") {
+  return requiredText(label, 254)
+    .pipe(z.email("Enter a valid email address"))
+    .transform((value) => value.toLowerCase());
+}
+
+export function requiredGhanaPhone(label = "Phone") {
+  return requiredText(label, 30).transform((value, ctx) => {
+    const phone = normaliseGhanaPhone(value);
+    if (!phone) {
+      ctx.addIssue({ code: "custom", message: ghanaPhoneMessage });
+      return z.NEVER;
+    }
+    return phone;
+  });
+}
+
+/** An optional choice from a fixed list; an empty string means "not answered". */
+export function optionalChoice<const T extends readonly [string, ...string[]]>(label: string, options: T) {
+  return z.preprocess(
+    (value) => (value === "" || value === null ? undefined : value),
+    z.enum(options, { error: `Choose a valid ${label.toLowerCase()}` }).optional(),
+  );
+}

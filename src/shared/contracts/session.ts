@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { tierIds } from "../tiers";
+
+/** The signed-in user as the client sees it (never a password hash, token or fingerprint). */
+export const sessionUser = z.object({
+  id: z.number().int(),
+  anigyeId: z.string(),
+  username: z.string(),
+  email: z.string(),
+  displayName: z.string(),
+  role: z.enum(["user", "staff", "admin"]),
+  xpPoints: z.number().int(),
+  tier: z.enum(tierIds),
+  isPlus: z.boolean(),
+  isEmailVerified: z.boolean(),
+  isPhoneVerified: z.boolean(),
+  phoneNumber: z.string().nullable(),
+  onboardingCompleted: z.boolean(),
+});
+export type SessionUser = z.infer<typeof sessionUser>;

@@ -1,0 +1,64 @@
+/**
+ * Business plans (spec section 9 as PRODUCT.md reads it). Prices are integer pesewas (GHS × 100).
+ */
+export const planIds = ["starter", "business", "pro", "enterprise"] as const;
+export type PlanId = (typeof planIds)[number];
+
+export interface Plan {
+  id: PlanId;
+  name: string;
+  pricePesewas: number;
+  maxAds: number;
+  adTypes: readonly ("image" | "video" | "custom")[];
+  maxDurationSeconds: number;
+  monthlyPointsAllocation: number;
+  features: readonly string[];
+}
+
+export const plans: Record<PlanId, Plan> = {
+  starter: {
+    id: "starter",
+    name: "Starter",
+    pricePesewas: 100_00,
+    maxAds: 1,
+    adTypes: ["image"],
+    maxDurationSeconds: 10,
+    monthlyPointsAllocation: 250,
+    features: ["Basic views only"],
+  },
+  business: {
+    id: "business",
+    name: "Business",
+    pricePesewas: 200_00,
+    maxAds: 2,
+    adTypes: ["image", "video"],
+    maxDurationSeconds: 30,
+    monthlyPointsAllocation: 500,
+    features: ["Image + short video", "Impressions tracking"],
+  },
+  pro: {
+    id: "pro",
+    name: "Pro",
+    pricePesewas: 400_00,
+    maxAds: 5,
+    adTypes: ["image", "video"],
+    maxDurationSeconds: 60,
+    monthlyPointsAllocation: 1000,
+    features: ["All formats", "Full insights (CTR, completion rate, redemptions)"],
+  },
+  enterprise: {
+    id: "enterprise",
+    name: "Enterprise",
+    pricePesewas: 800_00,
+    maxAds: 999,
+    adTypes: ["image", "video", "custom"],
+    maxDurationSeconds: 120,
+    monthlyPointsAllocation: 5000,
+    features: ["Custom formats", "Unlimited ads", "Export reports (CSV)"],
+  },
+};
+
+/** PRODUCT.md: an ad runs at least 5 s and at most the plan's maximum. */
+export const minAdDurationSeconds = 5;
+/** PRODUCT.md: a paid period is 30 days. */
+export const paidPeriodDays = 30;

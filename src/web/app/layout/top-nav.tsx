@@ -1,0 +1,66 @@
+import { LogOut, Shield } from "lucide-react";
+import { Link, useNavigate } from "react-router";
+import { brand } from "../../../shared/brand";
+import { useAuth } from "../../lib/auth";
+import { paths } from "../paths";
+
+function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  return (words.length > 1 ? `${words[0]![0]}${words.at(-1)![0]}` : (words[0] ?? "?").slice(0, 2)).toUpperCase();
+}
+
+export function TopNav() {
+  const { user, isAdmin, logout } = useAuth();
+  const navigate = useNavigate();
+
+  const signOut = async () => {
+    await logout();
+    navigate(paths.home);
+  };
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
+      <nav className="mx-auto flex h-14 max-w-6xl items-center justify-between px-4" aria-label="Main">
+        <Link to={paths.home} className="flex items-center gap-2 font-extrabold text-stone-900">
+          <img src="/favicon.svg" alt="" width={28} height={28} className="size-7" />
+          <span className="text-lg">{brand.name}</span>
+        </Link>
+        {user ? (
+          <div className="flex items-center gap-3">
+            {isAdmin && (
+              <Link to={paths.admin} className="flex items-center gap-1 text-sm font-medium text-stone-700">
+                <Shield className="size-4" aria-hidden /> Admin
+              </Link>
+            )}
+            <span
+              aria-hidden
+              className="flex size-8 items-center justify-center rounded-full bg-amber-100 text-xs font-bold text-amber-800"
+            >
+              {initialsOf(user.displayName)}
+            </span>
+            <span className="hidden text-sm font-medium text-stone-800 sm:inline">{user.displayName}</span>
+            <button
+              type="button"
+              onClick={signOut}
+              className="flex items-center gap-1 rounded-lg px-2 py-1 text-sm text-stone-600 hover:bg-stone-100"
+            >
+              <LogOut className="size-4" aria-hidden /> Logout
+            </button>
+          </div>
+        ) : (
+          <div className="flex items-center gap-2">
+            <Link to={paths.login} className="rounded-lg px-3 py-1.5 text-sm font-semibold text-stone-700 hover:bg-stone-100">
+              Login
+            </Link>
+            <Link
+              to={paths.register}
+              className="rounded-lg bg-amber-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-amber-700"
+            >
+              Join
+            </Link>
+          </div>
+        )}
+      </nav>
+    </header>
+  );
+}

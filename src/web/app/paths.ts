@@ -1,0 +1,34 @@
+/** One route table: every path is named once; links use these names (spec section 2). */
+export const paths = {
+  home: "/",
+  watch: "/watch",
+  moments: "/moments",
+  rewards: "/rewards",
+  rewardsTest: "/rewards-test",
+  profile: "/profile",
+  plus: "/anigye-plus",
+  analytics: "/analytics",
+  login: "/login",
+  register: "/register",
+  onboarding: "/onboarding",
+  features: "/features",
+  faq: "/faq",
+  privacy: "/privacy",
+  terms: "/terms",
+  howItWorks: "/how-it-works",
+  subscription: "/subscription",
+  business: "/business",
+  merchantPitch: "/merchant-pitch",
+  earlyAccess: "/early-access",
+  qrScanner: "/qr-scanner",
+  loyaltyDashboard: "/loyalty-dashboard",
+  comingSoon: "/coming-soon",
+  admin: "/admin",
+  company: "/company",
+  mobileWatch: "/mobile-watch",
+  googleAuth: "/auth/google",
+} as const;
+
+export function mobileWatchPath(adId: number): string {
+  return `${paths.mobileWatch}?ad=${adId}`;
+}

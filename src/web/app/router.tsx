@@ -1,0 +1,39 @@
+import { lazy } from "react";
+import { Route, Routes } from "react-router";
+import HomePage from "../pages/home-page";
+import { AppLayout, FullPageLayout } from "./layout/app-layout";
+import { paths } from "./paths";
+
+// Every route but the home page is its own chunk, so the first screen downloads only what it shows.
+const FeaturesPage = lazy(() => import("../pages/features-page"));
+const FaqPage = lazy(() => import("../pages/faq-page"));
+const HowItWorksPage = lazy(() => import("../pages/how-it-works-page"));
+const BusinessPage = lazy(() => import("../pages/business-page"));
+const MerchantPitchPage = lazy(() => import("../pages/merchant-pitch-page"));
+const PrivacyPage = lazy(() => import("../pages/privacy-page"));
+const TermsPage = lazy(() => import("../pages/terms-page"));
+const EarlyAccessPage = lazy(() => import("../pages/early-access-page"));
+const ComingSoonPage = lazy(() => import("../pages/coming-soon-page"));
+const NotFoundPage = lazy(() => import("../pages/not-found-page"));
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<FullPageLayout />}>
+        <Route path={paths.comingSoon} element={<ComingSoonPage />} />
+      </Route>
+      <Route element={<AppLayout />}>
+        <Route path={paths.home} element={<HomePage />} />
+        <Route path={paths.features} element={<FeaturesPage />} />
+        <Route path={paths.faq} element={<FaqPage />} />
+        <Route path={paths.howItWorks} element={<HowItWorksPage />} />
+        <Route path={paths.business} element={<BusinessPage />} />
+        <Route path={paths.merchantPitch} element={<MerchantPitchPage />} />
+        <Route path={paths.privacy} element={<PrivacyPage />} />
+        <Route path={paths.terms} element={<TermsPage />} />
+        <Route path={paths.earlyAccess} element={<EarlyAccessPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,37 @@
+import { Component, type ErrorInfo, type ReactNode } from "react";
+
+interface State {
+  error: Error | null;
+}
+
+/** Spec section 2: render errors show this card; 'Try Again' clears the error state. */
+export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
+  override state: State = { error: null };
+
+  static getDerivedStateFromError(error: Error): State {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error("Render error", error, info.componentStack);
+  }
+
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <div className="flex min-h-[60vh] items-center justify-center p-6">
+        <div role="alert" className="w-full max-w-md rounded-2xl bg-white p-6 text-center shadow ring-1 ring-stone-200">
+          <h1 className="text-xl font-bold text-stone-900">Something went wrong</h1>
+          <p className="mt-2 text-stone-600">We encountered an unexpected error. Please try refreshing the page.</p>
+          <button
+            type="button"
+            onClick={() => this.setState({ error: null })}
+            className="mt-5 rounded-xl bg-amber-600 px-5 py-2.5 font-semibold text-white hover:bg-amber-700"
+          >
+            Try Again
+          </button>
+        </div>
+      </div>
+    );
+  }
+}

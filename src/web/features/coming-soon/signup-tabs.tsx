@@ -1,0 +1,165 @@
+import * as Tabs from "@radix-ui/react-tabs";
+import { CheckCircle2 } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import {
+  adBudgetOptions,
+  advertisingMethodLabels,
+  advertisingMethodOptions,
+  ageOptions,
+  businessCategoryOptions,
+  businessSizeLabels,
+  businessSizeOptions,
+  genderLabels,
+  genderOptions,
+  launchTimeframeLabels,
+  launchTimeframeOptions,
+} from "../../../shared/contracts/coming-soon-options";
+import type { ComingSoonBusinessRequest, ComingSoonUserRequest } from "../../../shared/contracts/coming-soon";
+import { toast } from "../../components/ui/use-toast";
+import { ApiError } from "../../lib/api-client";
+import { useBusinessSignup, useUserSignup } from "./api";
+import { CheckboxGroup, readForm, SelectField, TextAreaField, TextField } from "./form-fields";
+
+const adBudgetLabels = Object.fromEntries(adBudgetOptions.map((b) => [b, `GH₵ ${b}`]));
+
+function missingInfo() {
+  toast({ title: "Missing Info", description: "Please fill in all required fields", variant: "destructive" });
+}
+
+function submitFailed(error: unknown) {
+  // A 400 carries the server's message naming the bad field; anything else gets the spec's generic text.
+  const message = error instanceof ApiError && error.status < 500 ? error.serverMessage : undefined;
+  toast({ title: "Error", description: message ?? "Failed to submit. Please try again.", variant: "destructive" });
+}
+
+const hasAll = (values: Record<string, unknown>, keys: readonly string[]) => keys.every((key) => Boolean(values[key]));
+
+function UserSignupForm({ onDone }: { onDone: (message: string) => void }) {
+  const signup = useUserSignup();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const values = readForm(event.currentTarget) as Record<string, string>;
+    if (!hasAll(values, ["name", "email", "phone"])) return missingInfo();
+    signup.mutate(values as ComingSoonUserRequest, {
+      onSuccess: (result) => {
+        toast({ title: "Success!", description: result.message });
+        onDone(result.message);
+      },
+      onError: submitFailed,
+    });
+  };
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label="User signup">
+      <TextField name="name" label="Full name" required autoComplete="name" />
+      <TextField name="email" label="Email" type="email" required autoComplete="email" />
+      <TextField name="phone" label="Phone" type="tel" required autoComplete="tel" placeholder="024 123 4567" />
+      <TextField name="location" label="Location" placeholder="e.g. Kumasi" autoComplete="address-level2" />
+      <SelectField name="age" label="Age range" options={ageOptions} />
+      <SelectField name="gender" label="Gender" options={genderOptions} labels={genderLabels} />
+      <SubmitButton pending={signup.isPending} label="Get Early Access" />
+    </form>
+  );
+}
+
+function BusinessSignupForm({ onDone }: { onDone: (message: string) => void }) {
+  const signup = useBusinessSignup();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const values = readForm(event.currentTarget, ["currentAdvertising"]);
+    if (!hasAll(values, ["businessName", "contactName", "email", "phone"])) return missingInfo();
+    signup.mutate(values as unknown as ComingSoonBusinessRequest, {
+      onSuccess: (result) => {
+        toast({ title: "Success!", description: result.message });
+        onDone(result.message);
+      },
+      onError: submitFailed,
+    });
+  };
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label="Business signup">
+      <TextField name="businessName" label="Business name" required autoComplete="organization" />
+      <TextField name="contactName" label="Contact name" required autoComplete="name" />
+      <TextField name="email" label="Email" type="email" required autoComplete="email" />
+      <TextField name="phone" label="Phone" type="tel" required autoComplete="tel" placeholder="024 123 4567" />
+      <SelectField name="category" label="Business category" options={businessCategoryOptions} />
+      <TextField name="location" label="Location" placeholder="e.g. Osu, Accra" />
+      <SelectField name="businessSize" label="Business size" options={businessSizeOptions} labels={businessSizeLabels} />
+      <SelectField name="monthlyAdBudget" label="Monthly ad budget" options={adBudgetOptions} labels={adBudgetLabels} />
+      <div className="sm:col-span-2">
+        <CheckboxGroup
+          name="currentAdvertising"
+          label="How do you advertise today?"
+          options={advertisingMethodOptions}
+          labels={advertisingMethodLabels}
+        />
+      </div>
+      <TextAreaField name="targetAudience" label="Who are your customers?" />
+      <TextAreaField name="businessGoals" label="What do you want to achieve?" />
+      <SelectField
+        name="launchTimeframe"
+        label="When would you like to start?"
+        options={launchTimeframeOptions}
+        labels={launchTimeframeLabels}
+      />
+      <SubmitButton pending={signup.isPending} label="Register Business" />
+    </form>
+  );
+}
+
+function SubmitButton({ pending, label }: { pending: boolean; label: string }) {
+  return (
+    <div className="sm:col-span-2">
+      <button
+        type="submit"
+        disabled={pending}
+        className="w-full rounded-xl bg-amber-600 px-5 py-3 font-bold text-white hover:bg-amber-700 disabled:opacity-60"
+      >
+        {pending ? "Submitting…" : label}
+      </button>
+    </div>
+  );
+}
+
+const tabClass =
+  "flex-1 rounded-xl px-4 py-2 text-sm font-semibold text-stone-600 data-[state=active]:bg-white data-[state=active]:text-amber-800 data-[state=active]:shadow";
+
+/** The tabbed early-access signup of /coming-soon and /early-access, with its thank-you screen. */
+export function SignupTabs() {
+  const [thankYou, setThankYou] = useState<string | null>(null);
+
+  if (thankYou) {
+    return (
+      <div className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-stone-200" data-testid="thank-you">
+        <CheckCircle2 className="mx-auto size-12 text-green-600" aria-hidden />
+        <h3 className="mt-3 text-2xl font-extrabold">Thank you!</h3>
+        <p className="mt-2 text-stone-600">{thankYou}</p>
+        <button
+          type="button"
+          onClick={() => setThankYou(null)}
+          className="mt-6 rounded-xl bg-amber-600 px-5 py-2.5 font-semibold text-white hover:bg-amber-700"
+        >
+          Register Another Person
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <Tabs.Root defaultValue="user" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-8">
+      <Tabs.List aria-label="Who is signing up" className="mb-6 flex gap-1 rounded-2xl bg-stone-100 p-1">
+        <Tabs.Trigger value="user" className={tabClass}>
+          I'm a User
+        </Tabs.Trigger>
+        <Tabs.Trigger value="business" className={tabClass}>
+          I'm a Business
+        </Tabs.Trigger>
+      </Tabs.List>
+      <Tabs.Content value="user">
+        <UserSignupForm onDone={setThankYou} />
+      </Tabs.Content>
+      <Tabs.Content value="business">
+        <BusinessSignupForm onDone={setThankYou} />
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}

@@ -1,0 +1,49 @@
+import { Skeleton } from "../../components/ui/skeleton";
+import { useCarouselCompanies } from "./api";
+
+const skeletonCount = 12;
+// Repeated so the scrolling strip never shows a gap (spec section 9: repeated 4 times).
+const repeats = 4;
+
+export function LogoCarousel({ title = "Trusted by Local Businesses" }: { title?: string }) {
+  const { data: companies, isPending } = useCarouselCompanies();
+  const list = companies ?? [];
+
+  return (
+    <section aria-labelledby="carousel-title" className="overflow-hidden py-6">
+      <h2 id="carousel-title" className="mb-4 text-center text-sm font-semibold uppercase tracking-wider text-stone-500">
+        {title}
+      </h2>
+      {isPending ? (
+        <ul className="flex gap-6 px-4" aria-label="Loading businesses" data-testid="carousel-skeletons">
+          {Array.from({ length: skeletonCount }, (_, i) => (
+            <li key={i}>
+              <Skeleton className="size-16 rounded-2xl" />
+            </li>
+          ))}
+        </ul>
+      ) : list.length > 0 ? (
+        <div className="relative">
+          <ul className="flex w-max animate-marquee gap-6 px-3" data-testid="carousel-logos">
+            {Array.from({ length: repeats }).flatMap((_, round) =>
+              list.map((company) => (
+                <li key={`${round}-${company.id}`} aria-hidden={round > 0} className="flex w-20 flex-col items-center gap-1">
+                  <img
+                    src={company.logo}
+                    alt={round === 0 ? company.name : ""}
+                    width={64}
+                    height={64}
+                    loading="lazy"
+                    decoding="async"
+                    className="size-16 rounded-2xl bg-white object-cover shadow-sm ring-1 ring-stone-200"
+                  />
+                  <span className="line-clamp-1 text-center text-[11px] text-stone-600">{company.name}</span>
+                </li>
+              )),
+            )}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { getDeviceFingerprint } from "./fingerprint";
+
+/** A non-ok answer, with the message spec section 8 asks for: `{status}: {response text or status text}`. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+
+  /** The server's own `message` when the body is our error shape, else the raw text. */
+  get serverMessage(): string | undefined {
+    try {
+      const parsed = JSON.parse(this.body) as { message?: unknown };
+      return typeof parsed.message === "string" ? parsed.message : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  get fields(): Record<string, string> | undefined {
+    try {
+      return (JSON.parse(this.body) as { fields?: Record<string, string> }).fields;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+function requestHeaders(hasBody: boolean): HeadersInit {
+  const headers: Record<string, string> = {
+    "X-Device-Fingerprint": getDeviceFingerprint(),
+    // Marks the call as made by this app; the server refuses state changes without it (CSRF defence).
+    "X-Requested-With": "anigye",
+  };
+  if (hasBody) headers["Content-Type"] = "application/json";
+  // Spec section 7: a bearer header only if a token exists; sessions are cookies, so in practice never.
+  const legacyToken = localStorage.getItem("auth_token");
+  if (legacyToken) headers.Authorization = `Bearer ${legacyToken}`;
+  return headers;
+}
+
+async function throwIfNotOk(response: Response): Promise<void> {
+  if (response.ok) return;
+  const text = (await response.text()) || response.statusText;
+  throw new ApiError(response.status, text, `${response.status}: ${text}`);
+}
+
+/** The generic mutation helper: method, URL and an optional JSON body. */
+export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
+  const response = await fetch(url, {
+    method,
+    headers: requestHeaders(body !== undefined),
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: "include",
+  });
+  await throwIfNotOk(response);
+  return response;
+}
+
+export async function apiJson<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const response = await apiRequest(method, url, body);
+  return (await response.json()) as T;
+}
+
+/** GET the first element of the query key; optionally a 401 yields null instead of an error. */
+export function getQueryFn<T>(options: { on401: "returnNull" | "throw" }) {
+  return async ({ queryKey }: { queryKey: readonly unknown[] }): Promise<T | null> => {
+    const response = await fetch(String(queryKey[0]), {
+      headers: requestHeaders(false),
+      credentials: "include",
+    });
+    if (options.on401 === "returnNull" && response.status === 401) return null;
+    await throwIfNotOk(response);
+    return (await response.json()) as T;
+  };
+}

@@ -1,0 +1,102 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import type { SessionUser } from "../../shared/contracts/session";
+import { ApiError, apiJson, apiRequest } from "./api-client";
+
+/**
+ * The session of spec section 4. The cookie is the session; local storage only remembers that
+ * someone is signed in (auth_session) and who (auth_user), so the screen can render at once while the
+ * server re-validates it. A 401 clears everything; other check failures are only logged.
+ */
+const storageKeys = { session: "auth_session", user: "auth_user", legacyToken: "auth_token" } as const;
+const revalidateEveryMs = 5 * 60 * 1000;
+
+interface AuthState {
+  user: SessionUser | null;
+  /** Always null: the session is a cookie (spec section 3). */
+  token: null;
+  isAuthenticated: boolean;
+  isAdmin: boolean;
+  signIn(user: SessionUser): void;
+  refreshUser(): Promise<void>;
+  logout(): Promise<void>;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+function readStoredUser(): SessionUser | null {
+  try {
+    localStorage.removeItem(storageKeys.legacyToken);
+    if (!localStorage.getItem(storageKeys.session)) return null;
+    const raw = localStorage.getItem(storageKeys.user);
+    return raw ? (JSON.parse(raw) as SessionUser) : null;
+  } catch {
+    return null;
+  }
+}
+
+function storeUser(user: SessionUser | null) {
+  if (user) {
+    localStorage.setItem(storageKeys.session, "true");
+    localStorage.setItem(storageKeys.user, JSON.stringify(user));
+  } else {
+    localStorage.removeItem(storageKeys.session);
+    localStorage.removeItem(storageKeys.user);
+    localStorage.removeItem(storageKeys.legacyToken);
+  }
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<SessionUser | null>(readStoredUser);
+
+  const applyUser = useCallback((next: SessionUser | null) => {
+    storeUser(next);
+    setUser(next);
+  }, []);
+
+  const refreshUser = useCallback(async () => {
+    try {
+      const { user: current } = await apiJson<{ user: SessionUser }>("GET", "/api/auth/me");
+      applyUser(current);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) applyUser(null);
+      else console.warn("Session check failed; keeping the session", error);
+    }
+  }, [applyUser]);
+
+  const hasUser = user !== null;
+  useEffect(() => {
+    if (!hasUser) return;
+    void refreshUser();
+    const timer = setInterval(() => void refreshUser(), revalidateEveryMs);
+    return () => clearInterval(timer);
+  }, [hasUser, refreshUser]);
+
+  const logout = useCallback(async () => {
+    try {
+      await apiRequest("POST", "/api/auth/logout");
+    } catch (error) {
+      console.warn("Logout request failed; signing out locally", error);
+    }
+    applyUser(null);
+  }, [applyUser]);
+
+  const value = useMemo<AuthState>(
+    () => ({
+      user,
+      token: null,
+      isAuthenticated: user !== null,
+      isAdmin: user?.role === "admin",
+      signIn: applyUser,
+      refreshUser,
+      logout,
+    }),
+    [user, applyUser, refreshUser, logout],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error("useAuth must be used inside AuthProvider");
+  return context;
+}

@@ -1,0 +1,21 @@
+import { QueryClient } from "@tanstack/react-query";
+import { getQueryFn } from "./api-client";
+
+const fiveMinutes = 5 * 60 * 1000;
+
+/** Spec section 9: fresh for 5 minutes, no refetch on focus, no polling by default,
+ * up to 3 retries but never after a 401, and mutations never retry. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: "throw" }),
+        staleTime: fiveMinutes,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+        retry: (failureCount, error) => !String(error?.message).includes("401") && failureCount < 3,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

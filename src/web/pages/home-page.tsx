@@ -1,0 +1,112 @@
+import { Gift, MapPin, PlayCircle } from "lucide-react";
+import { useEffect } from "react";
+import { Link } from "react-router";
+import { brand } from "../../shared/brand";
+import { paths } from "../app/paths";
+import { usePublicStats } from "../features/public/api";
+import { LogoCarousel } from "../features/public/logo-carousel";
+
+const steps = [
+  {
+    icon: PlayCircle,
+    title: "Watch & Discover",
+    text: "Watch short stories from chop bars, salons, phone shops and more near you.",
+  },
+  {
+    icon: MapPin,
+    title: "Visit & Build Loyalty",
+    text: "Show your QR at the counter to redeem rewards and collect loyalty stamps.",
+  },
+  {
+    icon: Gift,
+    title: "Earn & Win Prizes",
+    text: "Earn XP, climb from Bronze to Diamond and enter the monthly prize draw.",
+  },
+] as const;
+
+const numberFormat = new Intl.NumberFormat("en-GH");
+
+function Counter({ label, value, testId }: { label: string; value: number | undefined; testId: string }) {
+  return (
+    <div className="rounded-2xl bg-white/10 px-5 py-3 text-center ring-1 ring-white/20">
+      <p className="text-2xl font-extrabold tabular-nums" data-testid={testId}>
+        {value === undefined ? "…" : numberFormat.format(value)}
+      </p>
+      <p className="text-xs uppercase tracking-wide text-amber-100">{label}</p>
+    </div>
+  );
+}
+
+/** The signed-out home: the marketing landing of spec section 2. */
+export default function HomePage() {
+  const { data: stats } = usePublicStats();
+
+  useEffect(() => {
+    document.title = `${brand.name}: ${brand.tagline}`;
+  }, []);
+
+  return (
+    <div>
+      <LogoCarousel />
+
+      <section className="bg-gradient-to-br from-amber-600 via-amber-700 to-orange-800 px-4 py-14 text-white">
+        <div className="mx-auto max-w-3xl text-center">
+          <h1 className="text-4xl font-black leading-tight sm:text-6xl">{brand.heroTitle}</h1>
+          <p className="mt-4 text-lg text-amber-50">
+            <strong>{brand.name}</strong> <span className="text-amber-200">{brand.pronunciation}</span> {brand.tagline}
+          </p>
+          <div className="mt-8 flex justify-center gap-4">
+            <Counter label="Explorers" value={stats?.totalUsers} testId="stat-users" />
+            <Counter label="Local Brands" value={stats?.totalCompanies} testId="stat-companies" />
+          </div>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <Link to={paths.register} className="rounded-xl bg-white px-6 py-3 font-bold text-amber-800 shadow">
+              Join Now
+            </Link>
+            <Link to={paths.login} className="rounded-xl px-6 py-3 font-bold text-white ring-2 ring-white/70">
+              Sign In
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-5xl px-4 py-12" aria-labelledby="how-title">
+        <h2 id="how-title" className="text-center text-2xl font-extrabold sm:text-3xl">
+          How Discovery &amp; Loyalty Works
+        </h2>
+        <ol className="mt-8 grid gap-4 sm:grid-cols-3">
+          {steps.map(({ icon: Icon, title, text }, index) => (
+            <li key={title} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
+              <div className="flex items-center gap-3">
+                <span className="flex size-9 items-center justify-center rounded-full bg-amber-100 font-bold text-amber-800">
+                  {index + 1}
+                </span>
+                <Icon className="size-5 text-amber-600" aria-hidden />
+              </div>
+              <h3 className="mt-3 font-bold">{title}</h3>
+              <p className="mt-1 text-sm text-stone-600">{text}</p>
+            </li>
+          ))}
+        </ol>
+        <div className="mt-8 text-center">
+          <Link to={paths.register} className="inline-block rounded-xl bg-amber-600 px-6 py-3 font-bold text-white">
+            Start Discovering
+          </Link>
+        </div>
+      </section>
+
+      <section className="bg-stone-900 px-4 py-12 text-center text-white">
+        <h2 className="text-2xl font-extrabold">Your next favourite local spot is one story away</h2>
+        <p className="mt-2 text-stone-300">Free for everyone. Light on data.</p>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          <Link to={paths.register} className="rounded-xl bg-amber-500 px-6 py-3 font-bold text-stone-900">
+            Join Free Today
+          </Link>
+          <Link to={paths.business} className="rounded-xl px-6 py-3 font-bold ring-2 ring-white/60">
+            Business? Join Here
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
+}
