@@ -1,0 +1,124 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "./app";
+import { loadConfig } from "./config";
+import { openDatabase } from "./db/client";
+import { createTestContext, sendJson, type TestContext } from "./test/test-app";
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+describe("server basics", () => {
+  it("reports health after checking the database", async () => {
+    const response = await ctx.app.inject({ method: "GET", url: "/api/health" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: "ok", database: "ok" });
+  });
+
+  it("answers an unknown API path with 404 in the one error shape", async () => {
+    for (const method of ["GET", "POST", "DELETE"] as const) {
+      const response = await sendJson(ctx.app, method, "/api/no-such-thing?x=1");
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ code: "NOT_FOUND", message: `No such endpoint: ${method} /api/no-such-thing` });
+    }
+  });
+
+  it("sends security headers with a content security policy", async () => {
+    const response = await ctx.app.inject({ method: "GET", url: "/api/health" });
+    const csp = String(response.headers["content-security-policy"]);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["strict-transport-security"]).toBeDefined();
+  });
+
+  it("refuses an oversized body with 413 in the error shape", async () => {
+    const response = await sendJson(ctx.app, "POST", "/api/coming-soon/users", { name: "x".repeat(1024 * 1024 + 10) });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ code: "PAYLOAD_TOO_LARGE", message: "The request is too large" });
+  });
+});
+
+describe("unexpected failures", () => {
+  it("hides the details of a server error behind a generic message", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "anigye-500-"));
+    const database = await openDatabase({});
+    const app = await buildApp({
+      config: loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir }),
+      db: database.db,
+    });
+    app.get("/api/boom", async () => {
+      throw new Error("secret connection string postgres://user:pw@db");
+    });
+    const response = await app.inject({ method: "GET", url: "/api/boom" });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ code: "INTERNAL", message: "Something went wrong. Please try again." });
+    expect(response.body).not.toContain("secret");
+    await app.close();
+    await database.close();
+  });
+});
+
+describe("serving the web app", () => {
+  let dist: string;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), "anigye-dist-"));
+    fs.mkdirSync(path.join(dist, "assets"));
+    fs.writeFileSync(path.join(dist, "index.html"), "<!doctype html><div id=root></div>");
+    fs.writeFileSync(path.join(dist, "assets", "index-abc123.js"), "console.log('hello');\n".repeat(500));
+    fs.writeFileSync(path.join(dist, "sw.js"), "self.addEventListener('fetch',()=>{})");
+    const database = await openDatabase({});
+    app = await buildApp({
+      config: loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dist }),
+      db: database.db,
+      webDistDir: dist,
+    });
+    close = async () => {
+      await app.close();
+      await database.close();
+    };
+  });
+  afterAll(() => close());
+
+  it("serves the app shell for any page path, always revalidated", async () => {
+    for (const url of ["/", "/coming-soon", "/some/unknown/page"]) {
+      const response = await app.inject({ method: "GET", url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-type"]).toContain("text/html");
+      expect(response.headers["cache-control"]).toBe("no-cache");
+    }
+  });
+
+  it("caches hashed assets for a year and the service worker not at all", async () => {
+    const asset = await app.inject({ method: "GET", url: "/assets/index-abc123.js" });
+    expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const worker = await app.inject({ method: "GET", url: "/sw.js" });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("compresses assets for clients that accept gzip", async () => {
+    const response = await app.inject({
+      method: "GET",
+      url: "/assets/index-abc123.js",
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(response.headers["content-encoding"]).toBe("gzip");
+    expect(response.rawPayload.length).toBeLessThan(1000);
+  });
+
+  it("still answers unknown API paths with JSON, not the shell", async () => {
+    const response = await app.inject({ method: "GET", url: "/api/missing" });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().code).toBe("NOT_FOUND");
+  });
+});
