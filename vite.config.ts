@@ -40,9 +40,13 @@ export default defineConfig({
         globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
         runtimeCaching: [
           {
-            urlPattern: ({ url }) => url.pathname.startsWith("/media/") && /\.(webp|png|jpe?g)$/.test(url.pathname),
+            urlPattern: ({ url }) =>
+              url.pathname.startsWith("/media/") && /\.(webp|png|jpe?g)$/.test(url.pathname),
             handler: "CacheFirst",
-            options: { cacheName: "media-images", expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 } },
+            options: {
+              cacheName: "media-images",
+              expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 },
+            },
           },
         ],
       },

@@ -24,7 +24,10 @@ describe("server basics", () => {
     for (const method of ["GET", "POST", "DELETE"] as const) {
       const response = await sendJson(ctx.app, method, "/api/no-such-thing?x=1");
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ code: "NOT_FOUND", message: `No such endpoint: ${method} /api/no-such-thing` });
+      expect(response.json()).toEqual({
+        code: "NOT_FOUND",
+        message: `No such endpoint: ${method} /api/no-such-thing`,
+      });
     }
   });
 
@@ -39,7 +42,9 @@ describe("server basics", () => {
   });
 
   it("refuses an oversized body with 413 in the error shape", async () => {
-    const response = await sendJson(ctx.app, "POST", "/api/coming-soon/users", { name: "x".repeat(1024 * 1024 + 10) });
+    const response = await sendJson(ctx.app, "POST", "/api/coming-soon/users", {
+      name: "x".repeat(1024 * 1024 + 10),
+    });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ code: "PAYLOAD_TOO_LARGE", message: "The request is too large" });
   });
@@ -62,6 +67,7 @@ describe("unexpected failures", () => {
     expect(response.body).not.toContain("secret");
     await app.close();
     await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 });
 
@@ -85,6 +91,7 @@ describe("serving the web app", () => {
     close = async () => {
       await app.close();
       await database.close();
+      fs.rmSync(dist, { recursive: true, force: true });
     };
   });
   afterAll(() => close());

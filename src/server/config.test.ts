@@ -23,7 +23,9 @@ describe("configuration", () => {
   });
 
   it("refuses to run in production without a session secret and public URL", () => {
-    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET[\s\S]*APP_URL|APP_URL[\s\S]*SESSION_SECRET/);
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(
+      /SESSION_SECRET[\s\S]*APP_URL|APP_URL[\s\S]*SESSION_SECRET/,
+    );
   });
 
   it("never seeds demo data in production and uses secure cookies behind https", () => {
@@ -35,9 +37,14 @@ describe("configuration", () => {
     });
     expect(config.seedDemo).toBe(false);
     expect(config.secureCookies).toBe(true);
-    expect(() => loadConfig({ NODE_ENV: "production", SESSION_SECRET: "s".repeat(40), APP_URL: "https://a.gh", SEED_DEMO: "true" })).toThrow(
-      /SEED_DEMO/,
-    );
+    expect(() =>
+      loadConfig({
+        NODE_ENV: "production",
+        SESSION_SECRET: "s".repeat(40),
+        APP_URL: "https://a.gh",
+        SEED_DEMO: "true",
+      }),
+    ).toThrow(/SEED_DEMO/);
   });
 
   it("treats empty variables as unset", () => {

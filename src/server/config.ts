@@ -39,10 +39,18 @@ const envSchema = z
       ctx.addIssue({ code: "custom", path: ["APP_URL"], message: "is required in production" });
     }
     if (env.SEED_DEMO === "true") {
-      ctx.addIssue({ code: "custom", path: ["SEED_DEMO"], message: "demo data is never seeded in production" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["SEED_DEMO"],
+        message: "demo data is never seeded in production",
+      });
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
-      ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: "set ADMIN_EMAIL and ADMIN_PASSWORD together" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["ADMIN_PASSWORD"],
+        message: "set ADMIN_EMAIL and ADMIN_PASSWORD together",
+      });
     }
   });
 
@@ -71,7 +79,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     appUrl: appUrl.origin,
     secureCookies: appUrl.protocol === "https:",
     sessionSecret: e.SESSION_SECRET ?? developmentSecret,
-    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     seedDemo: e.NODE_ENV !== "production" && e.SEED_DEMO !== "false",

@@ -8,7 +8,7 @@ export function normaliseGhanaPhone(input: string): string | undefined {
   const compact = input.replace(/[\s\-().]/g, "");
   const withPlus = /^233\d{9}$/.test(compact) ? `+${compact}` : compact;
   const parsed = parsePhoneNumberFromString(withPlus, "GH");
-  if (!parsed || parsed.country !== "GH" || !parsed.isValid()) return undefined;
+  if (parsed?.country !== "GH" || !parsed.isValid()) return undefined;
   return parsed.number;
 }
 

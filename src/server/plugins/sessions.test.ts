@@ -2,8 +2,8 @@ import fastifyCookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../db/client";
-import { createUser } from "../db/seed/factories";
 import { sessions } from "../db/schema";
+import { createUser } from "../db/seed/factories";
 import { hashSessionToken } from "../modules/auth/session.service";
 import { registerSessions, sessionCookieName } from "./sessions";
 
@@ -60,24 +60,34 @@ describe("server-side sessions", () => {
 
   it("recognises the session, gives a new id at each sign-in and forgets it at sign-out", async () => {
     const app = await appWithSessions(false);
-    const first = sessionCookieOf((await app.inject({ method: "POST", url: "/sign-in" })).headers["set-cookie"]);
+    const first = sessionCookieOf(
+      (await app.inject({ method: "POST", url: "/sign-in" })).headers["set-cookie"],
+    );
     const firstToken = first.split(";")[0]!.split("=")[1]!;
     const cookies = { [sessionCookieName]: firstToken };
     expect((await app.inject({ method: "GET", url: "/whoami", cookies })).json()).toEqual({ userId });
 
-    const second = sessionCookieOf((await app.inject({ method: "POST", url: "/sign-in", cookies })).headers["set-cookie"]);
+    const second = sessionCookieOf(
+      (await app.inject({ method: "POST", url: "/sign-in", cookies })).headers["set-cookie"],
+    );
     const secondToken = second.split(";")[0]!.split("=")[1]!;
     expect(secondToken).not.toBe(firstToken);
     expect((await app.inject({ method: "GET", url: "/whoami", cookies })).json()).toEqual({ userId: null });
 
     const secondCookies = { [sessionCookieName]: secondToken };
     await app.inject({ method: "POST", url: "/sign-out", cookies: secondCookies });
-    expect((await app.inject({ method: "GET", url: "/whoami", cookies: secondCookies })).json()).toEqual({ userId: null });
+    expect((await app.inject({ method: "GET", url: "/whoami", cookies: secondCookies })).json()).toEqual({
+      userId: null,
+    });
   });
 
   it("ignores a made-up token", async () => {
     const app = await appWithSessions(false);
-    const response = await app.inject({ method: "GET", url: "/whoami", cookies: { [sessionCookieName]: "forged" } });
+    const response = await app.inject({
+      method: "GET",
+      url: "/whoami",
+      cookies: { [sessionCookieName]: "forged" },
+    });
     expect(response.json()).toEqual({ userId: null });
   });
 });

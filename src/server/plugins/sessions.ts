@@ -1,6 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Database } from "../db/client";
-import { createSession, deleteSession, findActiveSession, type SessionOwner } from "../modules/auth/session.service";
+import {
+  createSession,
+  deleteSession,
+  findActiveSession,
+  type SessionOwner,
+} from "../modules/auth/session.service";
 
 export const sessionCookieName = "anigye_sid";
 

@@ -13,7 +13,8 @@ const alwaysRevalidate = "no-cache";
  * shows the screen or its not-found page). Unknown /api paths answer 404 JSON.
  */
 export async function registerWebApp(app: FastifyInstance, options: { distDir: string | undefined }) {
-  const distDir = options.distDir && fs.existsSync(path.join(options.distDir, "index.html")) ? options.distDir : undefined;
+  const distDir =
+    options.distDir && fs.existsSync(path.join(options.distDir, "index.html")) ? options.distDir : undefined;
 
   if (distDir) {
     await app.register(fastifyStatic, {
@@ -29,7 +30,8 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    const isPageRequest = (request.method === "GET" || request.method === "HEAD") && !request.url.startsWith("/api/");
+    const isPageRequest =
+      (request.method === "GET" || request.method === "HEAD") && !request.url.startsWith("/api/");
     if (!isPageRequest || !distDir) {
       throw new AppError("NOT_FOUND", `No such endpoint: ${request.method} ${request.url.split("?")[0]}`);
     }

@@ -61,7 +61,12 @@ async function createScratchDatabase(serverUrl: string) {
 }
 
 /** Sends a request the way the web client does (same-origin, with the app's marker header). */
-export function sendJson(app: FastifyInstance, method: InjectOptions["method"], url: string, payload?: unknown) {
+export function sendJson(
+  app: FastifyInstance,
+  method: InjectOptions["method"],
+  url: string,
+  payload?: unknown,
+) {
   return app.inject({
     method,
     url,

@@ -56,4 +56,3 @@ export const businessCategoryOptions = [
   "Automotive",
   "Other",
 ] as const;
-

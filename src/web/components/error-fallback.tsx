@@ -20,9 +20,14 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
     if (!this.state.error) return this.props.children;
     return (
       <div className="flex min-h-[60vh] items-center justify-center p-6">
-        <div role="alert" className="w-full max-w-md rounded-2xl bg-white p-6 text-center shadow ring-1 ring-stone-200">
+        <div
+          role="alert"
+          className="w-full max-w-md rounded-2xl bg-white p-6 text-center shadow ring-1 ring-stone-200"
+        >
           <h1 className="text-xl font-bold text-stone-900">Something went wrong</h1>
-          <p className="mt-2 text-stone-600">We encountered an unexpected error. Please try refreshing the page.</p>
+          <p className="mt-2 text-stone-600">
+            We encountered an unexpected error. Please try refreshing the page.
+          </p>
           <button
             type="button"
             onClick={() => this.setState({ error: null })}

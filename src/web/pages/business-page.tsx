@@ -1,11 +1,11 @@
+import { Check, Phone, Smartphone } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { Check, Phone, Smartphone } from "lucide-react";
-import { CallToAction, ContentPage, ContentSection } from "../components/content-page";
-import { paths } from "../app/paths";
 import { brand } from "../../shared/brand";
 import { formatCedis } from "../../shared/money";
-import { minAdDurationSeconds, paidPeriodDays, planIds, plans, type Plan } from "../../shared/plans";
+import { minAdDurationSeconds, type Plan, paidPeriodDays, planIds, plans } from "../../shared/plans";
+import { paths } from "../app/paths";
+import { CallToAction, ContentPage, ContentSection } from "../components/content-page";
 
 const linkClass = "font-medium text-amber-700 underline";
 
@@ -125,19 +125,35 @@ export default function BusinessPage() {
             <caption className="sr-only">{brand.name} business plans</caption>
             <thead className="bg-stone-100 text-stone-700">
               <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">Plan</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Price / month</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Ads</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Ad types</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Ad length</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Points / month</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Features</th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Plan
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Price / month
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Ads
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Ad types
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Ad length
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Points / month
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Features
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-stone-200">
               {planList.map((plan) => (
                 <tr key={plan.id} className="align-top">
-                  <th scope="row" className="px-4 py-3 font-bold text-stone-900">{plan.name}</th>
+                  <th scope="row" className="px-4 py-3 font-bold text-stone-900">
+                    {plan.name}
+                  </th>
                   <td className="whitespace-nowrap px-4 py-3 font-semibold text-stone-900">
                     {formatCedis(plan.pricePesewas)}
                   </td>
@@ -159,8 +175,9 @@ export default function BusinessPage() {
         </div>
 
         <p className="text-sm text-stone-600">
-          Points are what your staff give customers with a purchase (1 to 100 per purchase; a customer can receive at
-          most 100 points a day across all businesses). Your allowance resets on the 1st of each month, Accra time.
+          Points are what your staff give customers with a purchase (1 to 100 per purchase; a customer can
+          receive at most 100 points a day across all businesses). Your allowance resets on the 1st of each
+          month, Accra time.
         </p>
       </ContentSection>
 
@@ -186,16 +203,18 @@ export default function BusinessPage() {
       <ContentSection title="Paying by mobile money">
         <div className="flex gap-3 rounded-2xl border border-stone-200 bg-white p-4">
           <Smartphone aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-amber-600" />
-          <p className="text-stone-700">We accept MTN MoMo, Telecel Cash and AirtelTigo Money. Prices are in Ghana cedis.</p>
+          <p className="text-stone-700">
+            We accept MTN MoMo, Telecel Cash and AirtelTigo Money. Prices are in Ghana cedis.
+          </p>
         </div>
         <p>
-          Where online payment is available you approve the charge on your phone and your plan starts straight away.
-          Otherwise you send the payment and enter the MoMo transaction reference and the number you paid from; our team
-          checks it and activates your plan.
+          Where online payment is available you approve the charge on your phone and your plan starts straight
+          away. Otherwise you send the payment and enter the MoMo transaction reference and the number you
+          paid from; our team checks it and activates your plan.
         </p>
         <p>
-          Each payment covers {paidPeriodDays} days. If a plan lapses, your ads stop showing until you pay again, but
-          your account is kept and you can renew whenever you are ready.
+          Each payment covers {paidPeriodDays} days. If a plan lapses, your ads stop showing until you pay
+          again, but your account is kept and you can renew whenever you are ready.
         </p>
       </ContentSection>
 

@@ -10,8 +10,8 @@ export default function EarlyAccessPage() {
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-extrabold">Get early access</h1>
       <p className="mt-2 text-stone-600">
-        Sign up as a member or register your business. We launch on {brand.launchDateLabel} in Accra, Kumasi, Tamale and
-        Cape Coast.
+        Sign up as a member or register your business. We launch on {brand.launchDateLabel} in Accra, Kumasi,
+        Tamale and Cape Coast.
       </p>
       <div className="mt-6">
         <SignupTabs />

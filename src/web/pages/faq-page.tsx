@@ -1,12 +1,12 @@
-import { useEffect, type ReactNode } from "react";
-import { Link } from "react-router";
 import { ChevronDown } from "lucide-react";
-import { CallToAction, ContentPage, ContentSection } from "../components/content-page";
-import { paths } from "../app/paths";
+import { type ReactNode, useEffect } from "react";
+import { Link } from "react-router";
 import { brand } from "../../shared/brand";
 import { formatCedis } from "../../shared/money";
 import { plans } from "../../shared/plans";
 import { tierIds, tierLabel, tierThresholds } from "../../shared/tiers";
+import { paths } from "../app/paths";
+import { CallToAction, ContentPage, ContentSection } from "../components/content-page";
 
 /** Anigye+ monthly price in pesewas (platform setting, PRODUCT.md). */
 const plusPricePesewas = 20_00;
@@ -40,13 +40,17 @@ const forConsumers: Question[] = [
     answer: (
       <>
         <p>
-          Open an ad and watch it in real time. When you reach the part the ad asks for (usually 80% of it), its reward
-          is added to <Link to={paths.rewards} className={linkClass}>My Rewards</Link>. Each ad rewards you once.
+          Open an ad and watch it in real time. When you reach the part the ad asks for (usually 80% of it),
+          its reward is added to{" "}
+          <Link to={paths.rewards} className={linkClass}>
+            My Rewards
+          </Link>
+          . Each ad rewards you once.
         </p>
         <p>
-          A reward can be a discount code, XP, a badge, exclusive content or an entry in the monthly draw. You also earn
-          XP for loyalty stamps, redeemed rewards, verified shares and friends you invite, plus a 100 XP sign-in bonus
-          when your account is activated.
+          A reward can be a discount code, XP, a badge, exclusive content or an entry in the monthly draw. You
+          also earn XP for loyalty stamps, redeemed rewards, verified shares and friends you invite, plus a
+          100 XP sign-in bonus when your account is activated.
         </p>
       </>
     ),
@@ -57,13 +61,13 @@ const forConsumers: Question[] = [
     answer: (
       <>
         <p>
-          At the counter, open the reward in My Rewards and show its QR code. Staff scan it with the shop's device and
-          the discount is applied. The code is short-lived and works once, so open it when you are ready to pay, not at
-          home.
+          At the counter, open the reward in My Rewards and show its QR code. Staff scan it with the shop's
+          device and the discount is applied. The code is short-lived and works once, so open it when you are
+          ready to pay, not at home.
         </p>
         <p>
-          Some rewards are confirmed differently: staff may type a staff code on your phone, and online codes you simply
-          mark as used yourself. The reward tells you which.
+          Some rewards are confirmed differently: staff may type a staff code on your phone, and online codes
+          you simply mark as used yourself. The reward tells you which.
         </p>
       </>
     ),
@@ -73,10 +77,13 @@ const forConsumers: Question[] = [
     question: "What if a shop refuses my code?",
     answer: (
       <>
-        <p>First check three things in the reward: that it has not expired, that you are at the business (and branch) named on it, and that it has not already been used.</p>
         <p>
-          An ad can also have a daily or weekly limit on redemptions; if that limit is reached, try again the next day
-          or week. If the reward is valid and the shop still refuses it, contact us at{" "}
+          First check three things in the reward: that it has not expired, that you are at the business (and
+          branch) named on it, and that it has not already been used.
+        </p>
+        <p>
+          An ad can also have a daily or weekly limit on redemptions; if that limit is reached, try again the
+          next day or week. If the reward is valid and the shop still refuses it, contact us at{" "}
           <a href={`mailto:${brand.supportEmail}`} className={linkClass}>
             {brand.supportEmail}
           </a>{" "}
@@ -100,13 +107,13 @@ const forConsumers: Question[] = [
     answer: (
       <>
         <p>
-          Your loyalty card is a personal QR code that changes every 30 seconds. When you buy something, staff scan it
-          and you get a stamp, one per business per day. The business may set a minimum spend.
+          Your loyalty card is a personal QR code that changes every 30 seconds. When you buy something, staff
+          scan it and you get a stamp, one per business per day. The business may set a minimum spend.
         </p>
         <p>
-          When the card is full (usually after 10 visits) its reward unlocks for your next visit, a new card starts, and
-          the completed card also counts as an entry in the monthly draw. A screenshot of your code stops working within
-          a minute, so always show the live code in the app.
+          When the card is full (usually after 10 visits) its reward unlocks for your next visit, a new card
+          starts, and the completed card also counts as an entry in the monthly draw. A screenshot of your
+          code stops working within a minute, so always show the live code in the app.
         </p>
       </>
     ),
@@ -116,8 +123,8 @@ const forConsumers: Question[] = [
     question: "What are the tiers?",
     answer: (
       <p>
-        Your tier follows your lifetime XP: {tierLadder}. A tier never drops. Higher tiers get extra draw entries
-        (Silver +1, Gold +2, Diamond +3) and can see ads reserved for them.
+        Your tier follows your lifetime XP: {tierLadder}. A tier never drops. Higher tiers get extra draw
+        entries (Silver +1, Gold +2, Diamond +3) and can see ads reserved for them.
       </p>
     ),
   },
@@ -127,14 +134,14 @@ const forConsumers: Question[] = [
     answer: (
       <>
         <p>
-          Yes, and you can check it yourself. When a draw opens we publish a SHA-256 hash of a secret number (the seed).
-          The hash fixes the seed without revealing it, so we cannot change it later. At the draw we reveal the seed; the
-          winner is worked out from the seed and the sorted list of entries by a published rule, so anyone can re-run
-          it and get the same winner.
+          Yes, and you can check it yourself. When a draw opens we publish a SHA-256 hash of a secret number
+          (the seed). The hash fixes the seed without revealing it, so we cannot change it later. At the draw
+          we reveal the seed; the winner is worked out from the seed and the sorted list of entries by a
+          published rule, so anyone can re-run it and get the same winner.
         </p>
         <p>
-          You get entries from prize-entry rewards, completed stamp cards, every 100 points businesses give you, and your
-          tier, up to 10 entries a month.
+          You get entries from prize-entry rewards, completed stamp cards, every 100 points businesses give
+          you, and your tier, up to 10 entries a month.
         </p>
       </>
     ),
@@ -144,9 +151,9 @@ const forConsumers: Question[] = [
     question: `What does ${brand.plusName} cost and what do I get?`,
     answer: (
       <p>
-        {formatCedis(plusPricePesewas)} a month; each payment covers 30 days. Members can watch premium ads with their
-        own rewards and can enter monthly competitions (you also need the competition's minimum tier, 3 validated
-        redemptions and 2 verified social shares that month).{" "}
+        {formatCedis(plusPricePesewas)} a month; each payment covers 30 days. Members can watch premium ads
+        with their own rewards and can enter monthly competitions (you also need the competition's minimum
+        tier, 3 validated redemptions and 2 verified social shares that month).{" "}
         <Link to={paths.plus} className={linkClass}>
           See {brand.plusName}
         </Link>
@@ -162,8 +169,8 @@ const forConsumers: Question[] = [
         <p>By mobile money: MTN MoMo, Telecel Cash or AirtelTigo Money. We do not take cards.</p>
         <p>
           Where online payment is available you approve the payment on your phone and it activates on its own.
-          Otherwise you send the payment, then enter the MoMo transaction reference and the number you paid from, and
-          our team checks it and activates your plan.
+          Otherwise you send the payment, then enter the MoMo transaction reference and the number you paid
+          from, and our team checks it and activates your plan.
         </p>
       </>
     ),
@@ -173,9 +180,9 @@ const forConsumers: Question[] = [
     question: "How much mobile data does it use?",
     answer: (
       <p>
-        As little as we can manage. Ad images are small WebP files, videos only load when you tap to play them, and
-        pages like this one have no pictures and no downloaded fonts. Watching a video ad uses more data than an image
-        ad, so on a tight bundle choose image ads or wait for Wi-Fi.
+        As little as we can manage. Ad images are small WebP files, videos only load when you tap to play
+        them, and pages like this one have no pictures and no downloaded fonts. Watching a video ad uses more
+        data than an image ad, so on a tight bundle choose image ads or wait for Wi-Fi.
       </p>
     ),
   },
@@ -185,8 +192,9 @@ const forConsumers: Question[] = [
     answer: (
       <>
         <p>
-          We use it to run your account, give you your rewards and stop cheating. Businesses see totals (how many people
-          watched or redeemed) and the redemptions they process themselves; they never see your phone number or email.
+          We use it to run your account, give you your rewards and stop cheating. Businesses see totals (how
+          many people watched or redeemed) and the redemptions they process themselves; they never see your
+          phone number or email.
         </p>
         <p>
           You can delete your account at any time. Read the full{" "}
@@ -203,9 +211,9 @@ const forConsumers: Question[] = [
     question: "Why do I have to verify my email?",
     answer: (
       <p>
-        Verification proves the account is yours and keeps fake accounts out of the draws. Where SMS is available we
-        also verify your phone number. An account that is not verified within 24 hours is deleted, and you can simply
-        register again.
+        Verification proves the account is yours and keeps fake accounts out of the draws. Where SMS is
+        available we also verify your phone number. An account that is not verified within 24 hours is
+        deleted, and you can simply register again.
       </p>
     ),
   },
@@ -214,8 +222,8 @@ const forConsumers: Question[] = [
     question: "Which cities is it in?",
     answer: (
       <p>
-        We are starting in Accra, Kumasi, Tamale and Cape Coast. You can join from anywhere in Ghana, and more cities
-        follow as local businesses join.
+        We are starting in Accra, Kumasi, Tamale and Cape Coast. You can join from anywhere in Ghana, and more
+        cities follow as local businesses join.
       </p>
     ),
   },
@@ -232,8 +240,9 @@ const forBusinesses: Question[] = [
           <Link to={paths.earlyAccess} className={linkClass}>
             early access page
           </Link>{" "}
-          or call {brand.supportPhone} ({brand.supportPhoneHours}). The {brand.name} team creates your business account
-          and sends you a setup link; you choose a username and password, upload your ad and set up your stamp card.
+          or call {brand.supportPhone} ({brand.supportPhoneHours}). The {brand.name} team creates your
+          business account and sends you a setup link; you choose a username and password, upload your ad and
+          set up your stamp card.
         </p>
         <p>
           Plans start at {formatCedis(plans.starter.pricePesewas)} a month.{" "}
@@ -250,9 +259,9 @@ const forBusinesses: Question[] = [
     question: "What do my staff need at the counter?",
     answer: (
       <p>
-        A phone or tablet with a camera and the {brand.name} scanner. You create a staff login for each person (a name
-        and a PIN). Staff scan the customer's QR code to add a stamp, give points or confirm a reward, and every scan
-        records who did it and on which device.
+        A phone or tablet with a camera and the {brand.name} scanner. You create a staff login for each person
+        (a name and a PIN). Staff scan the customer's QR code to add a stamp, give points or confirm a reward,
+        and every scan records who did it and on which device.
       </p>
     ),
   },

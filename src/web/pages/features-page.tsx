@@ -1,11 +1,11 @@
+import { Gift, QrCode, Store, Trophy } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { Gift, QrCode, Store, Trophy } from "lucide-react";
-import { CallToAction, ContentPage, ContentSection } from "../components/content-page";
-import { paths } from "../app/paths";
 import { brand } from "../../shared/brand";
 import { formatCedis } from "../../shared/money";
 import { tierIds, tierLabel, tierThresholds } from "../../shared/tiers";
+import { paths } from "../app/paths";
+import { CallToAction, ContentPage, ContentSection } from "../components/content-page";
 
 /** Anigye+ monthly price in pesewas (platform setting, PRODUCT.md). */
 const plusPricePesewas = 20_00;
@@ -53,13 +53,14 @@ export default function FeaturesPage() {
     >
       <ContentSection title="Short, story-style ads">
         <p>
-          Ads on {brand.name} are short stories from local businesses: a chop bar showing today's special, a salon
-          showing a new style, a phone shop with a new arrival. Each one is an image or a short video that fills your
-          screen and lasts between 5 seconds and 2 minutes.
+          Ads on {brand.name} are short stories from local businesses: a chop bar showing today's special, a
+          salon showing a new style, a phone shop with a new arrival. Each one is an image or a short video
+          that fills your screen and lasts between 5 seconds and 2 minutes.
         </p>
         <p>
-          Watch an ad in real time to the end (or at least the part the ad asks for, usually 80%) and its reward is
-          yours. Each ad rewards you once. Videos only load when you tap to play, so browsing stays light on data.
+          Watch an ad in real time to the end (or at least the part the ad asks for, usually 80%) and its
+          reward is yours. Each ad rewards you once. Videos only load when you tap to play, so browsing stays
+          light on data.
         </p>
       </ContentSection>
 
@@ -73,20 +74,27 @@ export default function FeaturesPage() {
           ))}
         </ul>
         <p>
-          A reward lasts until the ad's expiry date, or 30 days after you earn it if the ad has none. Your rewards wait
-          for you in <Link to={paths.rewards} className="font-medium text-amber-700 underline">My Rewards</Link>.
+          A reward lasts until the ad's expiry date, or 30 days after you earn it if the ad has none. Your
+          rewards wait for you in{" "}
+          <Link to={paths.rewards} className="font-medium text-amber-700 underline">
+            My Rewards
+          </Link>
+          .
         </p>
       </ContentSection>
 
       <ContentSection title="Tiers: climb from Bronze to Diamond">
         <p>
           You earn XP as you go: you start with a 100 XP sign-in bonus when your account is activated, and you
-          earn more by watching ads, collecting loyalty stamps, redeeming rewards, sharing discoveries and inviting
-          friends. Your tier follows your lifetime XP and never drops.
+          earn more by watching ads, collecting loyalty stamps, redeeming rewards, sharing discoveries and
+          inviting friends. Your tier follows your lifetime XP and never drops.
         </p>
         <ol className="grid gap-3 sm:grid-cols-2">
           {tierIds.map((tier) => (
-            <li key={tier} className="flex items-center justify-between rounded-2xl border border-stone-200 bg-white p-4">
+            <li
+              key={tier}
+              className="flex items-center justify-between rounded-2xl border border-stone-200 bg-white p-4"
+            >
               <span className="font-semibold text-stone-900">{tierLabel(tier)}</span>
               <span className="text-sm text-stone-600">
                 {tierThresholds[tier] === 0
@@ -97,7 +105,8 @@ export default function FeaturesPage() {
           ))}
         </ol>
         <p>
-          Higher tiers give you extra entries in the monthly prize draw, and some ads are reserved for higher tiers.
+          Higher tiers give you extra entries in the monthly prize draw, and some ads are reserved for higher
+          tiers.
         </p>
       </ContentSection>
 
@@ -105,18 +114,18 @@ export default function FeaturesPage() {
         <div className="flex gap-3 rounded-2xl border border-stone-200 bg-white p-4">
           <QrCode aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-amber-600" />
           <p className="text-stone-700">
-            Your loyalty card is a personal QR code in the app. It changes every 30 seconds, so a screenshot cannot be
-            copied and used by someone else.
+            Your loyalty card is a personal QR code in the app. It changes every 30 seconds, so a screenshot
+            cannot be copied and used by someone else.
           </p>
         </div>
         <p>
-          When you buy from a partner business, staff scan your code and you get a stamp. Most cards need 10 visits;
-          the business sets the number, the reward and any minimum spend. One stamp per business per day. When the card
-          is full, its reward unlocks for your next visit and a fresh card starts.
+          When you buy from a partner business, staff scan your code and you get a stamp. Most cards need 10
+          visits; the business sets the number, the reward and any minimum spend. One stamp per business per
+          day. When the card is full, its reward unlocks for your next visit and a fresh card starts.
         </p>
         <p>
-          Some businesses also give points with a purchase: 1 to 100 points each time, up to 100 points a day in all.
-          Every 100 points gives you an extra entry in the monthly draw.
+          Some businesses also give points with a purchase: 1 to 100 points each time, up to 100 points a day
+          in all. Every 100 points gives you an extra entry in the monthly draw.
         </p>
       </ContentSection>
 
@@ -142,10 +151,13 @@ export default function FeaturesPage() {
           </li>
         </ul>
         <p>
-          The draws are provably fair. When a draw opens we publish a fingerprint (a SHA-256 hash) of a secret number.
-          At the draw we reveal that number, and the winner follows from it and the list of entries by a published
-          rule, so anyone can check the result. Read more in the{" "}
-          <Link to={paths.faq} className="font-medium text-amber-700 underline">FAQ</Link>.
+          The draws are provably fair. When a draw opens we publish a fingerprint (a SHA-256 hash) of a secret
+          number. At the draw we reveal that number, and the winner follows from it and the list of entries by
+          a published rule, so anyone can check the result. Read more in the{" "}
+          <Link to={paths.faq} className="font-medium text-amber-700 underline">
+            FAQ
+          </Link>
+          .
         </p>
       </ContentSection>
 
@@ -153,15 +165,15 @@ export default function FeaturesPage() {
         <div className="flex gap-3 rounded-2xl border border-stone-200 bg-white p-4">
           <Gift aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-amber-600" />
           <p className="text-stone-700">
-            {brand.plusName} costs {formatCedis(plusPricePesewas)} a month, paid by mobile money. Each payment covers
-            30 days.
+            {brand.plusName} costs {formatCedis(plusPricePesewas)} a month, paid by mobile money. Each payment
+            covers 30 days.
           </p>
         </div>
         <ul className="list-disc space-y-1 pl-5">
           <li>Premium ads that only {brand.plusName} members can watch, with their own rewards.</li>
           <li>
-            Entry to monthly competitions. To qualify in a month you need the competition's minimum tier, 3 validated
-            redemptions and 2 verified social shares.
+            Entry to monthly competitions. To qualify in a month you need the competition's minimum tier, 3
+            validated redemptions and 2 verified social shares.
           </li>
         </ul>
         <p>
@@ -185,8 +197,14 @@ export default function FeaturesPage() {
           <li>Rewards you choose: discount codes, exclusive content, badges or prize entries.</li>
           <li>A digital loyalty stamp card, so you no longer print paper cards.</li>
           <li>A monthly allowance of points to give customers at the counter.</li>
-          <li>Counter scanning on your shop's phone: staff scan a customer's QR code to stamp, give points or confirm a reward.</li>
-          <li>Analytics that grow with your plan: views, impressions, and on higher plans click-through rate, completion rate, redemptions and CSV export.</li>
+          <li>
+            Counter scanning on your shop's phone: staff scan a customer's QR code to stamp, give points or
+            confirm a reward.
+          </li>
+          <li>
+            Analytics that grow with your plan: views, impressions, and on higher plans click-through rate,
+            completion rate, redemptions and CSV export.
+          </li>
         </ul>
       </ContentSection>
 

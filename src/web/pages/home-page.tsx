@@ -53,14 +53,18 @@ export default function HomePage() {
         <div className="mx-auto max-w-3xl text-center">
           <h1 className="text-4xl font-black leading-tight sm:text-6xl">{brand.heroTitle}</h1>
           <p className="mt-4 text-lg text-amber-50">
-            <strong>{brand.name}</strong> <span className="text-amber-200">{brand.pronunciation}</span> {brand.tagline}
+            <strong>{brand.name}</strong> <span className="text-amber-200">{brand.pronunciation}</span>{" "}
+            {brand.tagline}
           </p>
           <div className="mt-8 flex justify-center gap-4">
             <Counter label="Explorers" value={stats?.totalUsers} testId="stat-users" />
             <Counter label="Local Brands" value={stats?.totalCompanies} testId="stat-companies" />
           </div>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Link to={paths.register} className="rounded-xl bg-white px-6 py-3 font-bold text-amber-800 shadow">
+            <Link
+              to={paths.register}
+              className="rounded-xl bg-white px-6 py-3 font-bold text-amber-800 shadow"
+            >
               Join Now
             </Link>
             <Link to={paths.login} className="rounded-xl px-6 py-3 font-bold text-white ring-2 ring-white/70">
@@ -89,7 +93,10 @@ export default function HomePage() {
           ))}
         </ol>
         <div className="mt-8 text-center">
-          <Link to={paths.register} className="inline-block rounded-xl bg-amber-600 px-6 py-3 font-bold text-white">
+          <Link
+            to={paths.register}
+            className="inline-block rounded-xl bg-amber-600 px-6 py-3 font-bold text-white"
+          >
             Start Discovering
           </Link>
         </div>

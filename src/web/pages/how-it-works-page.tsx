@@ -1,10 +1,10 @@
-import { useEffect, type ReactNode } from "react";
+import { type LucideIcon, Play, QrCode, Trophy } from "lucide-react";
+import { type ReactNode, useEffect } from "react";
 import { Link } from "react-router";
-import { Play, QrCode, Trophy, type LucideIcon } from "lucide-react";
-import { CallToAction, ContentPage, ContentSection } from "../components/content-page";
-import { paths } from "../app/paths";
 import { brand } from "../../shared/brand";
 import { tierIds, tierLabel, tierThresholds } from "../../shared/tiers";
+import { paths } from "../app/paths";
+import { CallToAction, ContentPage, ContentSection } from "../components/content-page";
 
 const linkClass = "font-medium text-amber-700 underline";
 
@@ -25,16 +25,22 @@ const steps: Step[] = [
     details: (
       <>
         <p>
-          Open the discovery feed and browse ads from businesses around you: food, fashion and beauty, phones and
-          electronics, health, events and more. Search by name or filter by category to find what you like.
+          Open the discovery feed and browse ads from businesses around you: food, fashion and beauty, phones
+          and electronics, health, events and more. Search by name or filter by category to find what you
+          like.
         </p>
         <p>
-          Each ad is an image or a short video, between 5 seconds and 2 minutes long, with its own reward. Watch it in real time until you reach the part it asks for, usually 80%. Skipping ahead or speeding
+          Each ad is an image or a short video, between 5 seconds and 2 minutes long, with its own reward.
+          Watch it in real time until you reach the part it asks for, usually 80%. Skipping ahead or speeding
           it up does not count.
         </p>
         <p>
-          The reward goes straight to <Link to={paths.rewards} className={linkClass}>My Rewards</Link>: a discount code,
-          XP, a badge, exclusive content or an entry in the monthly draw. Each ad rewards you once.
+          The reward goes straight to{" "}
+          <Link to={paths.rewards} className={linkClass}>
+            My Rewards
+          </Link>
+          : a discount code, XP, a badge, exclusive content or an entry in the monthly draw. Each ad rewards
+          you once.
         </p>
       </>
     ),
@@ -47,14 +53,15 @@ const steps: Step[] = [
     details: (
       <>
         <p>
-          Visit the business and show the reward's QR code at the counter. Staff scan it with the shop's device and the
-          discount is applied. The code works once and only for a short time, so open it when you are ready to pay.
+          Visit the business and show the reward's QR code at the counter. Staff scan it with the shop's
+          device and the discount is applied. The code works once and only for a short time, so open it when
+          you are ready to pay.
         </p>
         <p>
-          Partner businesses also run digital stamp cards. Your personal loyalty QR code changes every 30 seconds, so
-          nobody can use a screenshot of it. Each time you buy, staff scan it and you get a stamp (one per business per
-          day; some businesses set a minimum spend). Most cards need 10 visits. A full card unlocks the business's
-          reward for your next visit and a new card starts.
+          Partner businesses also run digital stamp cards. Your personal loyalty QR code changes every 30
+          seconds, so nobody can use a screenshot of it. Each time you buy, staff scan it and you get a stamp
+          (one per business per day; some businesses set a minimum spend). Most cards need 10 visits. A full
+          card unlocks the business's reward for your next visit and a new card starts.
         </p>
         <p>
           Some businesses give points with a purchase too: 1 to 100 points each time, up to 100 points a day.
@@ -70,17 +77,18 @@ const steps: Step[] = [
     details: (
       <>
         <p>
-          You earn XP as you go. You start with a 100 XP sign-in bonus when your account is activated, then earn
-          more from ads, stamps, redeemed rewards, verified shares and friends you invite. Your XP decides your tier.
+          You earn XP as you go. You start with a 100 XP sign-in bonus when your account is activated, then
+          earn more from ads, stamps, redeemed rewards, verified shares and friends you invite. Your XP
+          decides your tier.
         </p>
         <p>
-          Every month there is a prize draw. Every active member with at least one entry takes part. Entries come from
-          prize-entry rewards, each completed stamp card, every 100 points, and your tier (Silver +1, Gold +2,
-          Diamond +3), up to 10 entries a month.
+          Every month there is a prize draw. Every active member with at least one entry takes part. Entries
+          come from prize-entry rewards, each completed stamp card, every 100 points, and your tier (Silver
+          +1, Gold +2, Diamond +3), up to 10 entries a month.
         </p>
         <p>
-          The draw is provably fair: when it opens we publish a SHA-256 hash of a secret seed, and at the draw we reveal
-          the seed so anyone can check that the winner follows from it and the list of entries.{" "}
+          The draw is provably fair: when it opens we publish a SHA-256 hash of a secret seed, and at the draw
+          we reveal the seed so anyone can check that the winner follows from it and the list of entries.{" "}
           {brand.plusName} members can also enter monthly competitions.
         </p>
       </>
@@ -127,7 +135,9 @@ export default function HowItWorksPage() {
       </ol>
 
       <ContentSection title="The tier ladder">
-        <p>Your tier follows your lifetime XP and never drops. Each step up adds to your monthly draw entries.</p>
+        <p>
+          Your tier follows your lifetime XP and never drops. Each step up adds to your monthly draw entries.
+        </p>
         <ol className="space-y-2">
           {tierIds.map((tier, index) => (
             <li
@@ -139,7 +149,9 @@ export default function HowItWorksPage() {
                 {tierLabel(tier)}
               </span>
               <span className="text-sm text-stone-600">
-                {tierThresholds[tier] === 0 ? "Where everyone starts" : `${tierThresholds[tier].toLocaleString("en-GH")} XP`}
+                {tierThresholds[tier] === 0
+                  ? "Where everyone starts"
+                  : `${tierThresholds[tier].toLocaleString("en-GH")} XP`}
               </span>
             </li>
           ))}

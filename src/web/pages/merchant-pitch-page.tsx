@@ -1,10 +1,10 @@
-import { useEffect } from "react";
 import { ScanLine } from "lucide-react";
-import { CallToAction, ContentPage, ContentSection } from "../components/content-page";
-import { paths } from "../app/paths";
+import { useEffect } from "react";
 import { brand } from "../../shared/brand";
 import { formatCedis } from "../../shared/money";
-import { paidPeriodDays, planIds, plans, type Plan } from "../../shared/plans";
+import { type Plan, paidPeriodDays, planIds, plans } from "../../shared/plans";
+import { paths } from "../app/paths";
+import { CallToAction, ContentPage, ContentSection } from "../components/content-page";
 
 function adTypesText(adTypes: Plan["adTypes"]): string {
   return adTypes.map((type) => (type === "custom" ? "custom formats" : type)).join(", ");
@@ -59,7 +59,8 @@ export default function MerchantPitchPage() {
 
       <ContentSection title="What you pay, and what you get">
         <p>
-          Prices are per month. You pay by MTN MoMo, Telecel Cash or AirtelTigo Money, {paidPeriodDays} days at a time.
+          Prices are per month. You pay by MTN MoMo, Telecel Cash or AirtelTigo Money, {paidPeriodDays} days
+          at a time.
         </p>
         <ul className="space-y-2">
           {planIds.map((id) => {
@@ -74,11 +75,13 @@ export default function MerchantPitchPage() {
                   <span className="text-stone-600">
                     {" "}
                     · {plan.maxAds} {plan.maxAds === 1 ? "ad" : "ads"} ({adTypesText(plan.adTypes)}), up to{" "}
-                    {plan.maxDurationSeconds} s each, {plan.monthlyPointsAllocation.toLocaleString("en-GH")} points to
-                    give each month
+                    {plan.maxDurationSeconds} s each, {plan.monthlyPointsAllocation.toLocaleString("en-GH")}{" "}
+                    points to give each month
                   </span>
                 </span>
-                <span className="font-bold whitespace-nowrap text-stone-900">{formatCedis(plan.pricePesewas)}</span>
+                <span className="font-bold whitespace-nowrap text-stone-900">
+                  {formatCedis(plan.pricePesewas)}
+                </span>
               </li>
             );
           })}
@@ -98,17 +101,17 @@ export default function MerchantPitchPage() {
           </ol>
         </div>
         <p>
-          No paper cards and no stamps to lose. The customer's code changes every 30 seconds, so nobody can stamp a card
-          from a screenshot, and a customer gets one stamp a day at your shop. Every scan records which
-          staff member did it and on which device, so you always know what happened at your counter.
+          No paper cards and no stamps to lose. The customer's code changes every 30 seconds, so nobody can
+          stamp a card from a screenshot, and a customer gets one stamp a day at your shop. Every scan records
+          which staff member did it and on which device, so you always know what happened at your counter.
         </p>
       </ContentSection>
 
       <ContentSection title="Getting started is done for you">
         <p>
-          Tell us about your shop and the {brand.name} team creates your account and sends you a setup link. You choose a
-          username and password, upload your picture or video, set your stamp card and add your staff. Questions? Call{" "}
-          {brand.supportPhone} ({brand.supportPhoneHours}).
+          Tell us about your shop and the {brand.name} team creates your account and sends you a setup link.
+          You choose a username and password, upload your picture or video, set your stamp card and add your
+          staff. Questions? Call {brand.supportPhone} ({brand.supportPhoneHours}).
         </p>
       </ContentSection>
 

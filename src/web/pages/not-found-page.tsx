@@ -11,7 +11,9 @@ export default function NotFoundPage() {
     <div className="flex min-h-[60vh] flex-col items-center justify-center px-6 text-center">
       <p className="text-6xl font-black text-amber-600">404</p>
       <h1 className="mt-2 text-2xl font-bold">Page not found</h1>
-      <p className="mt-2 max-w-sm text-stone-600">We couldn't find that page. It may have moved, or the link may be wrong.</p>
+      <p className="mt-2 max-w-sm text-stone-600">
+        We couldn't find that page. It may have moved, or the link may be wrong.
+      </p>
       <Link to={paths.home} className="mt-6 rounded-xl bg-amber-600 px-5 py-2.5 font-semibold text-white">
         Back to home
       </Link>

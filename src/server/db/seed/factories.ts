@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { plans, type PlanId, paidPeriodDays } from "../../../shared/plans";
+import { type PlanId, paidPeriodDays, plans } from "../../../shared/plans";
 import { hashPassword } from "../../modules/auth/password";
 import { newAnigyeId } from "../../modules/users/user-identity";
 import type { Executor } from "../client";
@@ -60,7 +60,8 @@ export async function createCompany(db: Executor, input: CompanyInput = {}): Pro
   const suffix = nextSuffix();
   const { password, plan = "starter", paidUntil, ...fields } = input;
   const now = new Date();
-  const periodEnd = paidUntil === undefined ? new Date(now.getTime() + paidPeriodDays * 86_400_000) : paidUntil;
+  const periodEnd =
+    paidUntil === undefined ? new Date(now.getTime() + paidPeriodDays * 86_400_000) : paidUntil;
   const [company] = await db
     .insert(companies)
     .values({

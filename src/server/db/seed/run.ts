@@ -10,7 +10,10 @@ if (config.isProduction) {
   console.error("Refusing to seed demo data in production.");
   process.exit(1);
 }
-const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, "pglite") });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  pgliteDir: path.join(config.dataDir, "pglite"),
+});
 try {
   await database.migrate();
   await seedDemo(database.db, new LocalDiskStorage(path.join(config.dataDir, "media")));

@@ -4,7 +4,12 @@ import { fileURLToPath } from "node:url";
 import { and, eq } from "drizzle-orm";
 import type { MediaStorage } from "../../integrations/storage/storage";
 import { creditXp } from "../../modules/ledger/ledger.service";
-import { cardThumbnail, contentKey, logoThumbnail, storeImageWithThumbnail } from "../../modules/media/image-processing";
+import {
+  cardThumbnail,
+  contentKey,
+  logoThumbnail,
+  storeImageWithThumbnail,
+} from "../../modules/media/image-processing";
 import type { Database, Executor } from "../client";
 import { adDiscountCodes, ads, companies, mediaFiles, platformSettings } from "../schema";
 import { type DemoAd, type DemoCompany, demoAds, demoCompanies } from "./demo-data";
@@ -44,13 +49,23 @@ export async function seedDemo(db: Database, storage: MediaStorage): Promise<voi
   }
   await db
     .insert(platformSettings)
-    .values({ settingKey: seededMarker, settingValue: new Date().toISOString(), description: "Demo data loaded" })
-    .onConflictDoUpdate({ target: platformSettings.settingKey, set: { settingValue: new Date().toISOString() } });
+    .values({
+      settingKey: seededMarker,
+      settingValue: new Date().toISOString(),
+      description: "Demo data loaded",
+    })
+    .onConflictDoUpdate({
+      target: platformSettings.settingKey,
+      set: { settingValue: new Date().toISOString() },
+    });
 }
 
 async function seedDemoUsers(db: Database) {
   const roles = { consumer: "user", staff: "staff", admin: "admin" } as const;
-  for (const [key, role] of Object.entries(roles) as [keyof typeof roles, (typeof roles)[keyof typeof roles]][]) {
+  for (const [key, role] of Object.entries(roles) as [
+    keyof typeof roles,
+    (typeof roles)[keyof typeof roles],
+  ][]) {
     const account = demoAccounts[key];
     if (await findUserByEmail(db, account.email)) continue;
     await db.transaction(async (tx) => {
@@ -74,7 +89,14 @@ async function seedDemoUsers(db: Database) {
 
 async function seedCompany(db: Database, storage: MediaStorage, demo: DemoCompany): Promise<number> {
   const logoBytes = await fs.readFile(path.join(mediaDir, demo.logoFile));
-  const logo = await storeImageWithThumbnail(storage, "logos", logoBytes, ".webp", "image/webp", logoThumbnail);
+  const logo = await storeImageWithThumbnail(
+    storage,
+    "logos",
+    logoBytes,
+    ".webp",
+    "image/webp",
+    logoThumbnail,
+  );
   const details = {
     name: demo.name,
     logo: storage.urlFor(logo.thumbnailKey),
@@ -101,7 +123,12 @@ async function seedCompany(db: Database, storage: MediaStorage, demo: DemoCompan
       .where(eq(companies.id, existing.id));
     return existing.id;
   }
-  const created = await createCompany(db, { ...details, username: demo.slug, plan: demo.plan, password: demoPassword });
+  const created = await createCompany(db, {
+    ...details,
+    username: demo.slug,
+    plan: demo.plan,
+    password: demoPassword,
+  });
   return created.id;
 }
 
@@ -183,7 +210,14 @@ async function storeAdMedia(storage: MediaStorage, demo: DemoAd) {
   const videoKey = contentKey("ads", bytes, extension);
   await storage.save(videoKey, bytes, mimeType);
   const posterBytes = await fs.readFile(path.join(mediaDir, demo.posterFile ?? demo.mediaFile));
-  const poster = await storeImageWithThumbnail(storage, "ads", posterBytes, ".webp", "image/webp", cardThumbnail);
+  const poster = await storeImageWithThumbnail(
+    storage,
+    "ads",
+    posterBytes,
+    ".webp",
+    "image/webp",
+    cardThumbnail,
+  );
   return {
     imageUrl: undefined,
     videoUrl: storage.urlFor(videoKey),

@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import type { comingSoonBusinessRequest, comingSoonUserRequest } from "../../../shared/contracts/coming-soon";
 import { brand } from "../../../shared/brand";
+import type { comingSoonBusinessRequest, comingSoonUserRequest } from "../../../shared/contracts/coming-soon";
 import type { Executor } from "../../db/client";
 import { prelaunchBusinesses, prelaunchUsers } from "../../db/schema";
 
@@ -39,7 +39,10 @@ export async function registerPrelaunchUser(db: Executor, signup: UserSignup): P
       };
 }
 
-export async function registerPrelaunchBusiness(db: Executor, signup: BusinessSignup): Promise<SignupOutcome> {
+export async function registerPrelaunchBusiness(
+  db: Executor,
+  signup: BusinessSignup,
+): Promise<SignupOutcome> {
   const inserted = await db
     .insert(prelaunchBusinesses)
     .values({

@@ -67,7 +67,10 @@ describe("POST /api/coming-soon/users", () => {
     ["phone", "Phone is required"],
   ])("refuses a signup without %s, naming the field, and stores nothing", async (field, message) => {
     for (const value of [undefined, "", "   "]) {
-      const response = await sendJson(ctx.app, "POST", "/api/coming-soon/users", { ...validUser, [field]: value });
+      const response = await sendJson(ctx.app, "POST", "/api/coming-soon/users", {
+        ...validUser,
+        [field]: value,
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ code: "VALIDATION", message, fields: { [field]: message } });
     }
@@ -135,10 +138,16 @@ describe("POST /api/coming-soon/users", () => {
 
   it("limits signups per IP address and says when to try again", async () => {
     for (let i = 0; i < 60; i++) {
-      const ok = await sendJson(ctx.app, "POST", "/api/coming-soon/users", { ...validUser, email: `p${i}@example.com` });
+      const ok = await sendJson(ctx.app, "POST", "/api/coming-soon/users", {
+        ...validUser,
+        email: `p${i}@example.com`,
+      });
       expect(ok.statusCode).toBe(200);
     }
-    const limited = await sendJson(ctx.app, "POST", "/api/coming-soon/users", { ...validUser, email: "late@example.com" });
+    const limited = await sendJson(ctx.app, "POST", "/api/coming-soon/users", {
+      ...validUser,
+      email: "late@example.com",
+    });
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ code: "RATE_LIMITED" });
     expect(limited.json().message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
@@ -176,7 +185,10 @@ describe("POST /api/coming-soon/businesses", () => {
     ["email", "Email is required"],
     ["phone", "Phone is required"],
   ])("refuses a signup without %s and stores nothing", async (field, message) => {
-    const response = await sendJson(ctx.app, "POST", "/api/coming-soon/businesses", { ...validBusiness, [field]: "" });
+    const response = await sendJson(ctx.app, "POST", "/api/coming-soon/businesses", {
+      ...validBusiness,
+      [field]: "",
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ message, fields: { [field]: message } });
     expect(await countBusinesses()).toBe(0);
@@ -190,7 +202,10 @@ describe("POST /api/coming-soon/businesses", () => {
     [{ currentAdvertising: ["billboards"] }, "currentAdvertising.0", "Choose valid advertising methods"],
     [{ currentAdvertising: "print" }, "currentAdvertising", "Current advertising must be a list"],
   ])("refuses %o", async (change, field, message) => {
-    const response = await sendJson(ctx.app, "POST", "/api/coming-soon/businesses", { ...validBusiness, ...change });
+    const response = await sendJson(ctx.app, "POST", "/api/coming-soon/businesses", {
+      ...validBusiness,
+      ...change,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().fields[field]).toBe(message);
     expect(await countBusinesses()).toBe(0);
@@ -232,15 +247,23 @@ describe("cross-site request forgery defence", () => {
   });
 
   it("refuses a request the browser marks as cross-site", async () => {
-    expect((await post({ "x-requested-with": "anigye", "sec-fetch-site": "cross-site" })).statusCode).toBe(403);
+    expect((await post({ "x-requested-with": "anigye", "sec-fetch-site": "cross-site" })).statusCode).toBe(
+      403,
+    );
   });
 
   it("refuses a request from a foreign origin", async () => {
-    expect((await post({ "x-requested-with": "anigye", origin: "https://evil.example" })).statusCode).toBe(403);
+    expect((await post({ "x-requested-with": "anigye", origin: "https://evil.example" })).statusCode).toBe(
+      403,
+    );
   });
 
   it("accepts a same-origin request", async () => {
-    const response = await post({ "x-requested-with": "anigye", origin: "http://localhost:80", host: "localhost:80" });
+    const response = await post({
+      "x-requested-with": "anigye",
+      origin: "http://localhost:80",
+      host: "localhost:80",
+    });
     expect(response.statusCode).toBe(200);
     expect(await ctx.database.db.$count(prelaunchUsers, sql`true`)).toBe(1);
   });

@@ -11,13 +11,21 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   const stats = cachedValue(statsCacheMs, () => countPublicStats(app.db));
   const carousel = cachedValue(carouselCacheMs, () => findCarouselCompanies(app.db));
 
-  app.get("/api/stats/public", { schema: { response: { 200: publicStatsResponse } } }, async (_request, reply) => {
-    reply.header("cache-control", "public, max-age=5");
-    return stats.get();
-  });
+  app.get(
+    "/api/stats/public",
+    { schema: { response: { 200: publicStatsResponse } } },
+    async (_request, reply) => {
+      reply.header("cache-control", "public, max-age=5");
+      return stats.get();
+    },
+  );
 
-  app.get("/api/companies/carousel", { schema: { response: { 200: carouselResponse } } }, async (_request, reply) => {
-    reply.header("cache-control", "public, max-age=60");
-    return carousel.get();
-  });
+  app.get(
+    "/api/companies/carousel",
+    { schema: { response: { 200: carouselResponse } } },
+    async (_request, reply) => {
+      reply.header("cache-control", "public, max-age=60");
+      return carousel.get();
+    },
+  );
 };

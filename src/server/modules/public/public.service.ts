@@ -1,7 +1,7 @@
 import { and, asc, count, eq, isNotNull, isNull } from "drizzle-orm";
+import type { CarouselCompany, PublicStats } from "../../../shared/contracts/public";
 import type { Executor } from "../../db/client";
 import { companies, users } from "../../db/schema";
-import type { CarouselCompany, PublicStats } from "../../../shared/contracts/public";
 
 export const carouselLimit = 20;
 
@@ -13,7 +13,11 @@ const isActiveConsumer = and(
   isNull(users.deletedAt),
 );
 
-const isActiveCompany = and(eq(companies.status, "active"), eq(companies.isActive, true), isNull(companies.deletedAt));
+const isActiveCompany = and(
+  eq(companies.status, "active"),
+  eq(companies.isActive, true),
+  isNull(companies.deletedAt),
+);
 
 export async function countPublicStats(db: Executor): Promise<PublicStats> {
   const [[consumers], [activeCompanies]] = await Promise.all([

@@ -15,7 +15,8 @@ beforeAll(async () => {
   await createUser(db, { role: "staff" });
   await createUser(db, { role: "admin" });
 
-  for (let i = 0; i < 22; i++) await createCompany(db, { name: `Shop ${String(i).padStart(2, "0")}`, logo: `/media/logo-${i}.webp` });
+  for (let i = 0; i < 22; i++)
+    await createCompany(db, { name: `Shop ${String(i).padStart(2, "0")}`, logo: `/media/logo-${i}.webp` });
   await createCompany(db, { name: "No Logo Shop" });
   await createCompany(db, { name: "Hidden Shop", logo: "/media/h.webp", showInCarousel: false });
   await createCompany(db, { name: "Suspended Shop", logo: "/media/s.webp", status: "suspended" });

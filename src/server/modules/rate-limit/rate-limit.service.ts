@@ -51,9 +51,14 @@ export async function consumeRateLimit(
       1,
       Math.ceil((row.windowStart.getTime() + rule.windowSeconds * 1000 - now.getTime()) / 1000),
     );
-    throw new AppError("RATE_LIMITED", `Too many attempts. Please try again in ${describeWait(retryAfterSeconds)}.`, undefined, {
-      "retry-after": String(retryAfterSeconds),
-    });
+    throw new AppError(
+      "RATE_LIMITED",
+      `Too many attempts. Please try again in ${describeWait(retryAfterSeconds)}.`,
+      undefined,
+      {
+        "retry-after": String(retryAfterSeconds),
+      },
+    );
   }
 }
 

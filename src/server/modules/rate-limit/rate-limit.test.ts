@@ -27,10 +27,12 @@ describe("Postgres rate limiting", () => {
     const subject = { identifier: "someone@example.com", identifierType: "email" as const };
     const start = new Date("2026-01-01T10:00:00Z");
     for (let i = 0; i < 10; i++) await consumeRateLimit(ctx.database.db, subject, rule, start);
-    await expect(consumeRateLimit(ctx.database.db, subject, rule, new Date("2026-01-01T10:00:30Z"))).rejects.toThrow(
-      "Too many attempts. Please try again in 30 seconds.",
-    );
-    await expect(consumeRateLimit(ctx.database.db, subject, rule, new Date("2026-01-01T10:01:01Z"))).resolves.toBeUndefined();
+    await expect(
+      consumeRateLimit(ctx.database.db, subject, rule, new Date("2026-01-01T10:00:30Z")),
+    ).rejects.toThrow("Too many attempts. Please try again in 30 seconds.");
+    await expect(
+      consumeRateLimit(ctx.database.db, subject, rule, new Date("2026-01-01T10:01:01Z")),
+    ).resolves.toBeUndefined();
   });
 
   it("counts each subject and action separately", async () => {

@@ -8,7 +8,11 @@ import { freeUsernameFrom, newAnigyeId } from "./user-identity";
  * ADMIN_EMAIL/ADMIN_PASSWORD at start: create that admin, or promote the existing account.
  * An existing password is kept, so restarting with the variables set never resets a changed password.
  */
-export async function ensureAdmin(db: Executor, admin: { email: string; password: string }, now = new Date()) {
+export async function ensureAdmin(
+  db: Executor,
+  admin: { email: string; password: string },
+  now = new Date(),
+) {
   const email = admin.email.trim().toLowerCase();
   const [existing] = await db
     .select({ id: users.id, passwordHash: users.passwordHash })

@@ -6,7 +6,9 @@ import { paths } from "../paths";
 
 function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
-  return (words.length > 1 ? `${words[0]![0]}${words.at(-1)![0]}` : (words[0] ?? "?").slice(0, 2)).toUpperCase();
+  return (
+    words.length > 1 ? `${words[0]![0]}${words.at(-1)![0]}` : (words[0] ?? "?").slice(0, 2)
+  ).toUpperCase();
 }
 
 export function TopNav() {
@@ -49,7 +51,10 @@ export function TopNav() {
           </div>
         ) : (
           <div className="flex items-center gap-2">
-            <Link to={paths.login} className="rounded-lg px-3 py-1.5 text-sm font-semibold text-stone-700 hover:bg-stone-100">
+            <Link
+              to={paths.login}
+              className="rounded-lg px-3 py-1.5 text-sm font-semibold text-stone-700 hover:bg-stone-100"
+            >
               Login
             </Link>
             <Link

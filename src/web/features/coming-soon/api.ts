@@ -8,7 +8,8 @@ import { apiJson } from "../../lib/api-client";
 
 export function useUserSignup() {
   return useMutation({
-    mutationFn: (body: ComingSoonUserRequest) => apiJson<ComingSoonResponse>("POST", "/api/coming-soon/users", body),
+    mutationFn: (body: ComingSoonUserRequest) =>
+      apiJson<ComingSoonResponse>("POST", "/api/coming-soon/users", body),
   });
 }
 

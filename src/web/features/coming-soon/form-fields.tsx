@@ -19,7 +19,9 @@ function Label({ name, label, required, children }: FieldProps & { children: Rea
   );
 }
 
-export function TextField(props: FieldProps & { type?: string; autoComplete?: string; placeholder?: string }) {
+export function TextField(
+  props: FieldProps & { type?: string; autoComplete?: string; placeholder?: string },
+) {
   return (
     <Label {...props}>
       <input
@@ -60,7 +62,9 @@ export function SelectField(
   );
 }
 
-export function CheckboxGroup(props: FieldProps & { options: readonly string[]; labels: Readonly<Record<string, string>> }) {
+export function CheckboxGroup(
+  props: FieldProps & { options: readonly string[]; labels: Readonly<Record<string, string>> },
+) {
   return (
     <fieldset>
       <legend className="text-sm font-medium text-stone-700">{props.label}</legend>

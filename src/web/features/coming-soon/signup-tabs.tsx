@@ -1,6 +1,7 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import { CheckCircle2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import type { ComingSoonBusinessRequest, ComingSoonUserRequest } from "../../../shared/contracts/coming-soon";
 import {
   adBudgetOptions,
   advertisingMethodLabels,
@@ -14,7 +15,6 @@ import {
   launchTimeframeLabels,
   launchTimeframeOptions,
 } from "../../../shared/contracts/coming-soon-options";
-import type { ComingSoonBusinessRequest, ComingSoonUserRequest } from "../../../shared/contracts/coming-soon";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api-client";
 import { useBusinessSignup, useUserSignup } from "./api";
@@ -29,10 +29,15 @@ function missingInfo() {
 function submitFailed(error: unknown) {
   // A 400 carries the server's message naming the bad field; anything else gets the spec's generic text.
   const message = error instanceof ApiError && error.status < 500 ? error.serverMessage : undefined;
-  toast({ title: "Error", description: message ?? "Failed to submit. Please try again.", variant: "destructive" });
+  toast({
+    title: "Error",
+    description: message ?? "Failed to submit. Please try again.",
+    variant: "destructive",
+  });
 }
 
-const hasAll = (values: Record<string, unknown>, keys: readonly string[]) => keys.every((key) => Boolean(values[key]));
+const hasAll = (values: Record<string, unknown>, keys: readonly string[]) =>
+  keys.every((key) => Boolean(values[key]));
 
 function UserSignupForm({ onDone }: { onDone: (message: string) => void }) {
   const signup = useUserSignup();
@@ -52,7 +57,14 @@ function UserSignupForm({ onDone }: { onDone: (message: string) => void }) {
     <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label="User signup">
       <TextField name="name" label="Full name" required autoComplete="name" />
       <TextField name="email" label="Email" type="email" required autoComplete="email" />
-      <TextField name="phone" label="Phone" type="tel" required autoComplete="tel" placeholder="024 123 4567" />
+      <TextField
+        name="phone"
+        label="Phone"
+        type="tel"
+        required
+        autoComplete="tel"
+        placeholder="024 123 4567"
+      />
       <TextField name="location" label="Location" placeholder="e.g. Kumasi" autoComplete="address-level2" />
       <SelectField name="age" label="Age range" options={ageOptions} />
       <SelectField name="gender" label="Gender" options={genderOptions} labels={genderLabels} />
@@ -80,11 +92,28 @@ function BusinessSignupForm({ onDone }: { onDone: (message: string) => void }) {
       <TextField name="businessName" label="Business name" required autoComplete="organization" />
       <TextField name="contactName" label="Contact name" required autoComplete="name" />
       <TextField name="email" label="Email" type="email" required autoComplete="email" />
-      <TextField name="phone" label="Phone" type="tel" required autoComplete="tel" placeholder="024 123 4567" />
+      <TextField
+        name="phone"
+        label="Phone"
+        type="tel"
+        required
+        autoComplete="tel"
+        placeholder="024 123 4567"
+      />
       <SelectField name="category" label="Business category" options={businessCategoryOptions} />
       <TextField name="location" label="Location" placeholder="e.g. Osu, Accra" />
-      <SelectField name="businessSize" label="Business size" options={businessSizeOptions} labels={businessSizeLabels} />
-      <SelectField name="monthlyAdBudget" label="Monthly ad budget" options={adBudgetOptions} labels={adBudgetLabels} />
+      <SelectField
+        name="businessSize"
+        label="Business size"
+        options={businessSizeOptions}
+        labels={businessSizeLabels}
+      />
+      <SelectField
+        name="monthlyAdBudget"
+        label="Monthly ad budget"
+        options={adBudgetOptions}
+        labels={adBudgetLabels}
+      />
       <div className="sm:col-span-2">
         <CheckboxGroup
           name="currentAdvertising"
@@ -129,7 +158,10 @@ export function SignupTabs() {
 
   if (thankYou) {
     return (
-      <div className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-stone-200" data-testid="thank-you">
+      <div
+        className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-stone-200"
+        data-testid="thank-you"
+      >
         <CheckCircle2 className="mx-auto size-12 text-green-600" aria-hidden />
         <h3 className="mt-3 text-2xl font-extrabold">Thank you!</h3>
         <p className="mt-2 text-stone-600">{thankYou}</p>
@@ -145,7 +177,10 @@ export function SignupTabs() {
   }
 
   return (
-    <Tabs.Root defaultValue="user" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-8">
+    <Tabs.Root
+      defaultValue="user"
+      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-8"
+    >
       <Tabs.List aria-label="Who is signing up" className="mb-6 flex gap-1 rounded-2xl bg-stone-100 p-1">
         <Tabs.Trigger value="user" className={tabClass}>
           I'm a User

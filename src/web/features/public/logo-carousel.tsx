@@ -11,7 +11,10 @@ export function LogoCarousel({ title = "Trusted by Local Businesses" }: { title?
 
   return (
     <section aria-labelledby="carousel-title" className="overflow-hidden py-6">
-      <h2 id="carousel-title" className="mb-4 text-center text-sm font-semibold uppercase tracking-wider text-stone-500">
+      <h2
+        id="carousel-title"
+        className="mb-4 text-center text-sm font-semibold uppercase tracking-wider text-stone-500"
+      >
         {title}
       </h2>
       {isPending ? (
@@ -27,7 +30,11 @@ export function LogoCarousel({ title = "Trusted by Local Businesses" }: { title?
           <ul className="flex w-max animate-marquee gap-6 px-3" data-testid="carousel-logos">
             {Array.from({ length: repeats }).flatMap((_, round) =>
               list.map((company) => (
-                <li key={`${round}-${company.id}`} aria-hidden={round > 0} className="flex w-20 flex-col items-center gap-1">
+                <li
+                  key={`${round}-${company.id}`}
+                  aria-hidden={round > 0}
+                  className="flex w-20 flex-col items-center gap-1"
+                >
                   <img
                     src={company.logo}
                     alt={round === 0 ? company.name : ""}

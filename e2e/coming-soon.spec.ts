@@ -1,0 +1,73 @@
+import { expect, test } from "@playwright/test";
+
+const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+
+test("a person signs up on /coming-soon, sees the thank-you screen and registers another", async ({
+  page,
+}) => {
+  await page.goto("/coming-soon");
+  await expect(page.getByRole("navigation", { name: "Bottom" })).toHaveCount(0);
+  await expect(page.getByText("Launch date: Nov 25, 2025")).toBeVisible();
+
+  const form = page.getByRole("form", { name: "User signup" });
+  await form.getByLabel("Full name").fill("Yaa Asantewaa");
+  await form.getByLabel("Email").fill(`yaa-${unique()}@example.com`);
+  await form.getByLabel("Phone").fill("024 555 1234");
+  await form.getByLabel("Location").fill("Kumasi");
+  await form.getByLabel("Age range").selectOption("25-34");
+  await form.getByLabel("Gender").selectOption("female");
+  await form.getByRole("button", { name: "Get Early Access" }).click();
+
+  await expect(page.getByTestId("toast")).toContainText("Success!");
+  await expect(page.getByTestId("toast")).toContainText("We'll notify you when Anigye launches!");
+  const thankYou = page.getByTestId("thank-you");
+  await expect(thankYou).toBeVisible();
+
+  await thankYou.getByRole("button", { name: "Register Another Person" }).click();
+  await expect(page.getByRole("form", { name: "User signup" }).getByLabel("Full name")).toHaveValue("");
+});
+
+test("a business registers on /early-access", async ({ page }) => {
+  await page.goto("/early-access");
+  await page.getByRole("tab", { name: "I'm a Business" }).click();
+  const form = page.getByRole("form", { name: "Business signup" });
+  await form.getByLabel("Business name").fill("Tamale Shea Collective");
+  await form.getByLabel("Contact name").fill("Fuseina Alhassan");
+  await form.getByLabel("Email").fill(`shea-${unique()}@example.com`);
+  await form.getByLabel("Phone").fill("+233 20 555 7788");
+  await form.getByLabel("Business category").selectOption("Beauty & Wellness");
+  await form.getByLabel("Business size").selectOption("small");
+  await form.getByLabel("Social media").check();
+  await form.getByRole("button", { name: "Register Business" }).click();
+
+  await expect(page.getByTestId("toast")).toContainText("We'll contact you with early access details!");
+  await expect(page.getByTestId("thank-you")).toBeVisible();
+  await page.getByRole("button", { name: "Register Another Person" }).click();
+  await expect(page.getByRole("tab", { name: "I'm a User" })).toBeVisible();
+});
+
+test("missing required fields show 'Missing Info' and send nothing", async ({ page }) => {
+  await page.goto("/coming-soon");
+  let posted = false;
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.url().includes("/api/coming-soon/")) posted = true;
+  });
+  const form = page.getByRole("form", { name: "User signup" });
+  await form.getByLabel("Full name").fill("Kwesi");
+  await form.getByRole("button", { name: "Get Early Access" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Missing Info");
+  await expect(page.getByTestId("toast")).toContainText("Please fill in all required fields");
+  await expect(page.getByTestId("thank-you")).toHaveCount(0);
+  expect(posted).toBe(false);
+});
+
+test("a number that is not a Ghana phone number gets the server's message", async ({ page }) => {
+  await page.goto("/coming-soon");
+  const form = page.getByRole("form", { name: "User signup" });
+  await form.getByLabel("Full name").fill("Kwesi Appiah");
+  await form.getByLabel("Email").fill(`kwesi-${unique()}@example.com`);
+  await form.getByLabel("Phone").fill("12345");
+  await form.getByRole("button", { name: "Get Early Access" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Enter a valid Ghana phone number");
+  await expect(page.getByTestId("thank-you")).toHaveCount(0);
+});

@@ -1,0 +1,67 @@
+import { expect, type Page, test } from "@playwright/test";
+
+/** Chromium fires beforeinstallprompt only for engaged visitors; the journey fires it the same way. */
+async function offerInstall(page: Page) {
+  await page.evaluate(() => {
+    const event = new Event("beforeinstallprompt", { cancelable: true }) as Event & {
+      prompt: () => Promise<void>;
+      userChoice: Promise<{ outcome: string }>;
+    };
+    event.prompt = async () => {};
+    event.userChoice = Promise.resolve({ outcome: "dismissed" });
+    window.dispatchEvent(event);
+  });
+}
+
+test("'Later' hides the install prompt and the choice is remembered", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await offerInstall(page);
+  const prompt = page.getByRole("region", { name: "Install app" });
+  await expect(prompt).toBeVisible();
+  await prompt.getByRole("button", { name: "Later" }).click();
+  await expect(prompt).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await offerInstall(page);
+  await expect(page.getByRole("region", { name: "Install app" })).toHaveCount(0);
+  const dismissedAt = await page.evaluate(() => Number(localStorage.getItem("install_prompt_dismissed_at")));
+  expect(Date.now() - dismissedAt).toBeLessThan(60_000);
+});
+
+test("the prompt returns once the 7 days have passed", async ({ page }) => {
+  await page.goto("/");
+  await page.evaluate(() =>
+    localStorage.setItem("install_prompt_dismissed_at", String(Date.now() - 8 * 24 * 60 * 60 * 1000)),
+  );
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await offerInstall(page);
+  await expect(page.getByRole("region", { name: "Install app" })).toBeVisible();
+});
+
+test("the app installs: a manifest with icons and a service worker that serves the shell offline", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/");
+  const manifest = await (await page.request.get("/manifest.webmanifest")).json();
+  expect(manifest).toMatchObject({
+    name: expect.stringContaining("Anigye"),
+    display: "standalone",
+    start_url: "/",
+  });
+  expect(manifest.icons.map((icon: { sizes: string }) => icon.sizes)).toEqual(
+    expect.arrayContaining(["192x192", "512x512"]),
+  );
+  await page.waitForFunction(async () =>
+    Boolean(await navigator.serviceWorker.getRegistration()?.then((r) => r?.active)),
+  );
+  await page.reload();
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+  await context.setOffline(true);
+  await page.goto("/faq");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await context.setOffline(false);
+});
