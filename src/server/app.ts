@@ -7,6 +7,10 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
+import { createMailer, type Mailer } from "./integrations/mail/mailer";
+import { createSmsSender, type SmsSender } from "./integrations/sms/sms-sender";
+import type { AuthDeps } from "./modules/auth/auth-deps";
+import { authRoutes } from "./modules/auth/auth.routes";
 import { comingSoonRoutes } from "./modules/coming-soon/coming-soon.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { publicRoutes } from "./modules/public/public.routes";
@@ -27,13 +31,19 @@ export interface AppDependencies {
   db: Database;
   /** Where the built web app lives; absent in API tests. */
   webDistDir?: string;
+  /** Replace the configured mail or SMS transport (tests). */
+  mailer?: Mailer;
+  sms?: SmsSender;
+  /** The clock every rule reads (tests move it). */
+  now?: () => Date;
 }
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const defaultWebDistDir = path.join(projectRoot, "dist");
 
 /** Builds the whole HTTP application without listening, so tests drive it with `app.inject()`. */
-export async function buildApp({ config, db, webDistDir }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp(dependencies: AppDependencies): Promise<FastifyInstance> {
+  const { config, db, webDistDir } = dependencies;
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -51,10 +61,20 @@ export async function buildApp({ config, db, webDistDir }: AppDependencies): Pro
   registerCsrfGuard(app, { trustedOrigins: trustedOrigins(config) });
   registerSessions(app, { db, secureCookies: config.secureCookies });
 
+  const authDeps: AuthDeps = {
+    db,
+    config,
+    log: app.log,
+    now: dependencies.now ?? (() => new Date()),
+    mailer: dependencies.mailer ?? createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, db, log: app.log }),
+    sms: dependencies.sms ?? createSmsSender(config.sms, { db, log: app.log }),
+  };
+
   // Every module, in one visible list.
   await app.register(healthRoutes);
   await app.register(publicRoutes);
   await app.register(comingSoonRoutes);
+  await app.register(authRoutes(authDeps));
 
   await registerMediaFiles(app, { mediaDir: path.join(config.dataDir, "media") });
   await registerWebApp(app, { distDir: webDistDir });

@@ -22,10 +22,18 @@ describe("configuration", () => {
     }
   });
 
-  it("refuses to run in production without a session secret and public URL", () => {
-    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(
-      /SESSION_SECRET[\s\S]*APP_URL|APP_URL[\s\S]*SESSION_SECRET/,
-    );
+  it("refuses to run in production without a session secret, public URL or mail transport", () => {
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET[\s\S]*APP_URL[\s\S]*SMTP_URL/);
+  });
+
+  it("needs the chosen SMS provider's keys and both Google credentials", () => {
+    expect(() => loadConfig({ SMS_PROVIDER: "arkesel" })).toThrow(/ARKESEL_API_KEY/);
+    expect(() => loadConfig({ SMS_PROVIDER: "hubtel", HUBTEL_CLIENT_ID: "x" })).toThrow(/HUBTEL_CLIENT_SECRET/);
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: "id" })).toThrow(/GOOGLE_CLIENT_SECRET/);
+    const config = loadConfig({ SMS_PROVIDER: "arkesel", ARKESEL_API_KEY: "k" });
+    expect(config.sms).toEqual({ provider: "arkesel", apiKey: "k", senderId: "Anigye" });
+    expect(config.requirePhoneVerification).toBe(true);
+    expect(loadConfig({}).requirePhoneVerification).toBe(false);
   });
 
   it("never seeds demo data in production and uses secure cookies behind https", () => {
@@ -34,6 +42,7 @@ describe("configuration", () => {
       SESSION_SECRET: "s".repeat(40),
       APP_URL: "https://anigye.com.gh",
       DATABASE_URL: "postgres://db.internal/anigye",
+      SMTP_URL: "smtp://mailer:secret@smtp.example.com:587",
     });
     expect(config.seedDemo).toBe(false);
     expect(config.secureCookies).toBe(true);
@@ -42,6 +51,7 @@ describe("configuration", () => {
         NODE_ENV: "production",
         SESSION_SECRET: "s".repeat(40),
         APP_URL: "https://a.gh",
+        SMTP_URL: "smtp://smtp.example.com",
         SEED_DEMO: "true",
       }),
     ).toThrow(/SEED_DEMO/);

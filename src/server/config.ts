@@ -29,8 +29,30 @@ const envSchema = z
     SEED_DEMO: z.enum(["true", "false"]).optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+    SMS_PROVIDER: z.enum(["outbox", "arkesel", "hubtel", "mnotify"]).default("outbox"),
+    SMS_SENDER_ID: z.string().trim().min(1).max(11, "must be at most 11 characters").default("Anigye"),
+    ARKESEL_API_KEY: optionalString,
+    HUBTEL_CLIENT_ID: optionalString,
+    HUBTEL_CLIENT_SECRET: optionalString,
+    MNOTIFY_API_KEY: optionalString,
+    REQUIRE_PHONE_VERIFICATION: z.enum(["true", "false"]).optional(),
+    GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
   })
   .superRefine((env, ctx) => {
+    const providerKeys = {
+      outbox: [],
+      arkesel: ["ARKESEL_API_KEY"],
+      hubtel: ["HUBTEL_CLIENT_ID", "HUBTEL_CLIENT_SECRET"],
+      mnotify: ["MNOTIFY_API_KEY"],
+    } as const;
+    for (const key of providerKeys[env.SMS_PROVIDER]) {
+      if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: `is required when SMS_PROVIDER=${env.SMS_PROVIDER}` });
+    }
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({ code: "custom", path: ["GOOGLE_CLIENT_SECRET"], message: "set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET together" });
+    }
     if (env.NODE_ENV !== "production") return;
     if (!env.SESSION_SECRET) {
       ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });
@@ -44,6 +66,9 @@ const envSchema = z
         path: ["SEED_DEMO"],
         message: "demo data is never seeded in production",
       });
+    }
+    if (!env.SMTP_URL) {
+      ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required in production (no mail transport)" });
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({
@@ -86,5 +111,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     seedDemo: e.NODE_ENV !== "production" && e.SEED_DEMO !== "false",
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === "true",
+    sms: smsConfig(e),
+    // PRODUCT.md: phone verification is required when SMS is really configured.
+    requirePhoneVerification: (e.REQUIRE_PHONE_VERIFICATION ?? String(e.SMS_PROVIDER !== "outbox")) === "true",
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { issuer: e.GOOGLE_ISSUER, clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+        : undefined,
   };
+}
+
+type Env = z.infer<typeof envSchema>;
+
+function smsConfig(e: Env) {
+  switch (e.SMS_PROVIDER) {
+    case "arkesel":
+      return { provider: "arkesel" as const, apiKey: e.ARKESEL_API_KEY!, senderId: e.SMS_SENDER_ID };
+    case "hubtel":
+      return {
+        provider: "hubtel" as const,
+        clientId: e.HUBTEL_CLIENT_ID!,
+        clientSecret: e.HUBTEL_CLIENT_SECRET!,
+        senderId: e.SMS_SENDER_ID,
+      };
+    case "mnotify":
+      return { provider: "mnotify" as const, apiKey: e.MNOTIFY_API_KEY!, senderId: e.SMS_SENDER_ID };
+    default:
+      return { provider: "outbox" as const };
+  }
 }

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import pg from "pg";
-import { buildApp } from "../app";
+import { type AppDependencies, buildApp } from "../app";
 import { loadConfig } from "../config";
 import { type DatabaseHandle, openDatabase } from "../db/client";
 
@@ -19,14 +19,21 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export interface TestContextOptions {
+  /** Environment variables for loadConfig (e.g. REQUIRE_PHONE_VERIFICATION). */
+  env?: Record<string, string>;
+  /** Replacements for the app's dependencies (a fixed clock, a mail transport). */
+  overrides?: Omit<AppDependencies, "config" | "db">;
+}
+
+export async function createTestContext({ env = {}, overrides = {} }: TestContextOptions = {}): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "anigye-test-"));
   const serverUrl = process.env.DATABASE_URL;
   const scratch = serverUrl ? await createScratchDatabase(serverUrl) : undefined;
   const database = await openDatabase({ databaseUrl: scratch?.url, poolSize: 20 });
   await database.migrate();
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, ...env });
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, ...overrides });
   await app.ready();
   return {
     app,
@@ -70,6 +77,40 @@ export function sendJson(
   return app.inject({
     method,
     url,
+    payload: payload as InjectOptions["payload"],
+    headers: { "x-requested-with": "anigye", "sec-fetch-site": "same-origin" },
+  });
+}
+
+/** A clock tests can move: `clock.now()` is what the app reads, `clock.advance(ms)` moves it. */
+export function testClock(start = new Date()) {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance(ms: number) {
+      current += ms;
+    },
+  };
+}
+
+/** The session cookie a response set, ready to send back with `cookies`. */
+export function sessionCookieFrom(response: { cookies: { name: string; value: string }[] }) {
+  const cookie = response.cookies.find((c) => c.name === "anigye_sid");
+  return cookie ? { anigye_sid: cookie.value } : {};
+}
+
+/** Sends a request as the web client would, with a session cookie. */
+export function sendAs(
+  app: FastifyInstance,
+  cookies: Record<string, string>,
+  method: InjectOptions["method"],
+  url: string,
+  payload?: unknown,
+) {
+  return app.inject({
+    method,
+    url,
+    cookies,
     payload: payload as InjectOptions["payload"],
     headers: { "x-requested-with": "anigye", "sec-fetch-site": "same-origin" },
   });

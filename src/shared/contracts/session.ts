@@ -16,5 +16,7 @@ export const sessionUser = z.object({
   isPhoneVerified: z.boolean(),
   phoneNumber: z.string().nullable(),
   onboardingCompleted: z.boolean(),
+  /** Every required verification is done (email, and phone where required). */
+  activated: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;

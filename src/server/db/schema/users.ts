@@ -23,6 +23,8 @@ export const users = pgTable(
     phoneVerifiedAt: tstz("phone_verified_at"),
     isEmailVerified: boolean("is_email_verified").notNull().default(false),
     emailVerifiedAt: tstz("email_verified_at"),
+    /** Set once, when the required verifications are done; the sign-in bonus is granted then. */
+    activatedAt: tstz("activated_at"),
     displayName: text("display_name").notNull(),
     role: userRoleEnum("role").notNull().default("user"),
     isActive: boolean("is_active").notNull().default(true),
@@ -80,7 +82,7 @@ export const users = pgTable(
     // A verified phone number belongs to one account; unverified sign-ups may collide until verified.
     uniqueIndex("users_verified_phone_key").on(t.phoneNumber).where(sql`${t.isPhoneVerified}`),
     // Cleanup job: accounts still unverified 24 h after creation.
-    index("users_unverified_created_at_idx").on(t.createdAt).where(sql`not ${t.isEmailVerified}`),
+    index("users_unactivated_created_at_idx").on(t.createdAt).where(sql`${t.activatedAt} is null`),
     index("users_created_at_idx").on(t.createdAt),
     check("users_xp_points_nonnegative", sql`${t.xpPoints} >= 0`),
     check("users_lifetime_xp_nonnegative", sql`${t.lifetimeXp} >= 0`),

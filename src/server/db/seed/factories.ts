@@ -16,7 +16,7 @@ export interface UserInput extends Partial<Omit<NewUser, "passwordHash">> {
   password?: string;
 }
 
-/** Creates a verified, active consumer unless told otherwise. */
+/** Creates a verified, activated consumer unless told otherwise. */
 export async function createUser(db: Executor, input: UserInput = {}): Promise<User> {
   const suffix = nextSuffix();
   const { password, ...fields } = input;
@@ -29,6 +29,7 @@ export async function createUser(db: Executor, input: UserInput = {}): Promise<U
       displayName: "Test Member",
       isEmailVerified: true,
       emailVerifiedAt: new Date(),
+      activatedAt: new Date(),
       ...fields,
       passwordHash: password ? await hashPassword(password) : null,
     })

@@ -1,0 +1,202 @@
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  authProvidersResponse,
+  authResponse,
+  forgotPasswordRequest,
+  loginRequest,
+  messageResponse,
+  registerRequest,
+  registerResponse,
+  resetPasswordRequest,
+  sendEmailLinkRequest,
+  sendPhoneOtpRequest,
+  verificationState,
+  verifyEmailRequest,
+  verifyOtpRequest,
+  verifyResponse,
+} from "../../../shared/contracts/auth";
+import { sessionUser } from "../../../shared/contracts/session";
+import { AppError } from "../../lib/errors";
+import { consumeRateLimit, type RateLimitRule, type RateLimitSubject } from "../rate-limit/rate-limit.service";
+import {
+  authenticate,
+  registerAccount,
+  requestPasswordReset,
+  resendVerificationEmail,
+  resetPassword,
+  sendRegistrationCode,
+  verificationStateOf,
+  verifyEmailLink,
+  verifyRegistrationCode,
+} from "./accounts.service";
+import type { AuthDeps } from "./auth-deps";
+import { currentUser, requireUser, toSessionUser } from "./current-user";
+
+const minutes = (n: number) => n * 60;
+const limits = {
+  register: { action: "register", limit: 10, windowSeconds: minutes(60) },
+  loginPerIp: { action: "login", limit: 30, windowSeconds: minutes(15) },
+  loginPerAccount: { action: "login", limit: 10, windowSeconds: minutes(15) },
+  emailLinkPerIp: { action: "email_link", limit: 10, windowSeconds: minutes(60) },
+  emailLinkPerEmail: { action: "email_link", limit: 3, windowSeconds: minutes(10) },
+  otpSendPerIp: { action: "otp_send", limit: 20, windowSeconds: minutes(60) },
+  otpVerifyPerIp: { action: "otp_verify", limit: 30, windowSeconds: minutes(10) },
+  verifyEmailPerIp: { action: "verify_email", limit: 30, windowSeconds: minutes(10) },
+  forgotPerIp: { action: "forgot_password", limit: 10, windowSeconds: minutes(60) },
+  forgotPerIdentifier: { action: "forgot_password", limit: 3, windowSeconds: minutes(60) },
+} satisfies Record<string, RateLimitRule>;
+
+const byIp = (request: FastifyRequest): RateLimitSubject => ({ identifier: request.ip, identifierType: "ip" });
+const byEmail = (email: string): RateLimitSubject => ({ identifier: email.toLowerCase(), identifierType: "email" });
+
+export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const limit = (subject: RateLimitSubject, rule: RateLimitRule) =>
+      consumeRateLimit(deps.db, subject, rule, deps.now());
+
+    app.get("/api/auth/providers", { schema: { response: { 200: authProvidersResponse } } }, async () => ({
+      google: Boolean(deps.config.google),
+      requirePhoneVerification: deps.config.requirePhoneVerification,
+    }));
+
+    app.post(
+      "/api/auth/register",
+      { schema: { body: registerRequest, response: { 200: registerResponse } } },
+      async (request, reply) => {
+        await limit(byIp(request), limits.register);
+        const user = await registerAccount(deps, request.body);
+        await reply.startSession({ kind: "user", userId: user.id });
+        return {
+          success: true as const,
+          requiresVerification: true,
+          message: user.phoneNumber
+            ? "Account Created! Verify your email and phone to activate your account."
+            : "Account Created! Check your email to activate your account.",
+          user: toSessionUser(user),
+        };
+      },
+    );
+
+    app.post("/api/auth/login", { schema: { body: loginRequest, response: { 200: authResponse } } }, async (request, reply) => {
+      await limit(byIp(request), limits.loginPerIp);
+      await limit(byEmail(request.body.email), limits.loginPerAccount);
+      const user = await authenticate(deps, request.body);
+      await reply.startSession({ kind: "user", userId: user.id });
+      return { success: true as const, message: "You have successfully logged in.", user: toSessionUser(user) };
+    });
+
+    app.post("/api/auth/logout", { schema: { response: { 200: messageResponse } } }, async (_request, reply) => {
+      await reply.endSession();
+      return { success: true as const, message: "You have been logged out." };
+    });
+
+    app.get("/api/auth/me", { schema: { response: { 200: z.object({ user: sessionUser }) } } }, async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return { user: toSessionUser(await requireUser(deps.db, request)) };
+    });
+
+    app.get(
+      "/api/auth/verification",
+      { schema: { response: { 200: z.object({ verification: verificationState }) } } },
+      async (request, reply) => {
+        reply.header("cache-control", "no-store");
+        return { verification: verificationStateOf(deps, await requireUser(deps.db, request)) };
+      },
+    );
+
+    app.post(
+      "/api/auth/send-email-link",
+      { schema: { body: sendEmailLinkRequest, response: { 200: messageResponse } } },
+      async (request) => {
+        await limit(byIp(request), limits.emailLinkPerIp);
+        await limit(byEmail(request.body.email), limits.emailLinkPerEmail);
+        if (request.body.purpose === "password_reset") {
+          await requestPasswordReset(deps, request.body.email);
+          return { success: true as const, message: "If an account matches, we've sent a link to reset your password." };
+        }
+        await resendVerificationEmail(deps, request.body.email);
+        return { success: true as const, message: "Verification link sent. Check your inbox." };
+      },
+    );
+
+    app.post(
+      "/api/auth/verify-email",
+      { schema: { body: verifyEmailRequest, response: { 200: verifyResponse } } },
+      async (request) => {
+        await limit(byIp(request), limits.verifyEmailPerIp);
+        const { user, verification } = await verifyEmailLink(deps, request.body.token);
+        // The link may be opened on another device: only the account's own session sees its details.
+        const viewer = await currentUser(deps.db, request);
+        return {
+          success: true as const,
+          message: verification.activated ? "Account Activated!" : "Email verified.",
+          verification,
+          user: viewer?.id === user.id ? toSessionUser(user) : null,
+        };
+      },
+    );
+
+    app.post(
+      "/api/auth/send-phone-otp",
+      { schema: { body: sendPhoneOtpRequest, response: { 200: messageResponse } } },
+      async (request) => {
+        await limit(byIp(request), limits.otpSendPerIp);
+        const { phoneNumber, purpose } = request.body;
+        if (purpose === "password_reset") {
+          await requestPasswordReset(deps, phoneNumber);
+        } else if (purpose === "login") {
+          throw new AppError("BAD_REQUEST", "Sign in with your email and password");
+        } else {
+          await sendRegistrationCode(deps, await requireUser(deps.db, request), phoneNumber);
+        }
+        return { success: true as const, message: "SMS OTP Sent. The code expires in 10 minutes." };
+      },
+    );
+
+    app.post(
+      "/api/auth/verify-otp",
+      { schema: { body: verifyOtpRequest, response: { 200: verifyResponse } } },
+      async (request) => {
+        await limit(byIp(request), limits.otpVerifyPerIp);
+        const { phoneNumber, otp, purpose } = request.body;
+        if (purpose !== "registration") {
+          throw new AppError("BAD_REQUEST", "Use this code on the reset password screen");
+        }
+        const user = await requireUser(deps.db, request);
+        const result = await verifyRegistrationCode(deps, user, phoneNumber, otp);
+        return {
+          success: true as const,
+          message: result.verification.activated ? "Phone Verified! Account Activated!" : "Phone Verified!",
+          verification: result.verification,
+          user: toSessionUser(result.user),
+        };
+      },
+    );
+
+    app.post(
+      "/api/auth/forgot-password",
+      { schema: { body: forgotPasswordRequest, response: { 200: messageResponse } } },
+      async (request) => {
+        await limit(byIp(request), limits.forgotPerIp);
+        await limit({ identifier: request.body.identifier.toLowerCase(), identifierType: "email" }, limits.forgotPerIdentifier);
+        await requestPasswordReset(deps, request.body.identifier);
+        return {
+          success: true as const,
+          message: "If an account matches, we've sent instructions to reset your password.",
+        };
+      },
+    );
+
+    app.post(
+      "/api/auth/reset-password",
+      { schema: { body: resetPasswordRequest, response: { 200: messageResponse } } },
+      async (request) => {
+        await limit(byIp(request), limits.otpVerifyPerIp);
+        await resetPassword(deps, request.body);
+        return { success: true as const, message: "Password changed. Sign in with your new password." };
+      },
+    );
+  };
+}

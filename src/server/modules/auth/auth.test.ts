@@ -1,0 +1,297 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "../../db/schema";
+import { latestLinkTokenFor, latestOutboxMessage } from "../../test/outbox";
+import {
+  createTestContext,
+  sendAs,
+  sendJson,
+  sessionCookieFrom,
+  type TestContext,
+  testClock,
+} from "../../test/test-app";
+import { sumXpLedger } from "../ledger/ledger.service";
+
+const clock = testClock();
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ overrides: { now: clock.now } });
+});
+afterAll(() => ctx.close());
+
+let counter = 0;
+function newPerson() {
+  counter++;
+  return {
+    displayName: `Kojo Mensah ${counter}`,
+    username: `kojo${counter}`,
+    email: `Kojo${counter}@Example.com`,
+    password: "plantain-chips-42",
+  };
+}
+
+let registrations = 0;
+async function register(body: Record<string, unknown>) {
+  // Each registration from its own address: the per-IP signup limit is tested on its own.
+  registrations++;
+  const response = await ctx.app.inject({
+    method: "POST",
+    url: "/api/auth/register",
+    payload: body,
+    remoteAddress: `10.1.${Math.floor(registrations / 250)}.${registrations % 250}`,
+    headers: { "x-requested-with": "anigye" },
+  });
+  return { response, cookies: sessionCookieFrom(response) };
+}
+
+const userByEmail = async (email: string) =>
+  (await ctx.database.db.select().from(users).where(eq(users.email, email.toLowerCase())))[0];
+
+describe("registration", () => {
+  it("creates an unverified account, signs it in and emails a verification link", async () => {
+    const person = newPerson();
+    const { response, cookies } = await register(person);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({
+      success: true,
+      requiresVerification: true,
+      message: "Account Created! Check your email to activate your account.",
+      user: { username: person.username, email: person.email.toLowerCase(), role: "user", activated: false },
+    });
+    expect(body.user).not.toHaveProperty("passwordHash");
+    expect(cookies.anigye_sid).toBeDefined();
+
+    const me = await sendAs(ctx.app, cookies, "GET", "/api/auth/me");
+    expect(me.json().user.email).toBe(person.email.toLowerCase());
+
+    const mail = await latestOutboxMessage(ctx.database.db, person.email.toLowerCase(), "email");
+    expect(mail?.subject).toBe("Verify your email for Anigye");
+    expect(mail?.textBody).toContain("http://localhost:5000/register?verify=");
+  });
+
+  it.each([
+    [{ username: "ab" }, "username", "Username must be at least 3 characters"],
+    [{ username: "has space" }, "username", "Username may use letters, numbers, dots, dashes and underscores only"],
+    [{ email: "not-an-email" }, "email", "Please enter a valid email address"],
+    [{ password: "12345" }, "password", "Password must be at least 6 characters"],
+    [{ displayName: "K" }, "displayName", "Full name must be at least 2 characters"],
+    [{ phoneNumber: "0123" }, "phoneNumber", "Phone number must be at least 8 digits"],
+    [{ phoneNumber: "0801234567" }, "phoneNumber", "Enter a valid Ghana phone number, e.g. 024 123 4567"],
+    [{ password: "123456" }, "password", "This password is too common. Choose one that is harder to guess"],
+    [{ password: "password123" }, "password", "This password is too common. Choose one that is harder to guess"],
+  ])("refuses %o with a message on %s and creates nothing", async (change, field, message) => {
+    const person = { ...newPerson(), ...change };
+    const { response } = await register(person);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields[field]).toBe(message);
+    expect(await userByEmail(String(person.email))).toBeUndefined();
+  });
+
+  it("refuses a password equal to the username", async () => {
+    const person = newPerson();
+    const { response } = await register({ ...person, password: person.username + "" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields.password).toBe("Password must not be your username or email");
+  });
+
+  it("names the taken field when the username or email already exists, ignoring case", async () => {
+    const first = newPerson();
+    await register(first);
+    const sameUsername = await register({ ...newPerson(), username: first.username.toUpperCase() });
+    expect(sameUsername.response.statusCode).toBe(409);
+    expect(sameUsername.response.json().fields).toEqual({ username: "This username is already taken" });
+    const sameEmail = await register({ ...newPerson(), email: first.email.toUpperCase() });
+    expect(sameEmail.response.statusCode).toBe(409);
+    expect(sameEmail.response.json().fields).toEqual({ email: "An account with this email already exists" });
+  });
+
+  it("creates exactly one account when the same email registers 10 times at once", async () => {
+    const person = newPerson();
+    const attempts = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => register({ ...person, username: `${person.username}x${i}` })),
+    );
+    const statuses = attempts.map((a) => a.response.statusCode).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(9);
+    const rows = await ctx.database.db.select().from(users).where(eq(users.email, person.email.toLowerCase()));
+    expect(rows).toHaveLength(1);
+  });
+
+  it("limits registrations per IP address", async () => {
+    const from = (i: number) =>
+      ctx.app.inject({
+        method: "POST",
+        url: "/api/auth/register",
+        payload: { ...newPerson(), username: `iplimit${i}` },
+        remoteAddress: "10.99.99.99",
+        headers: { "x-requested-with": "anigye" },
+      });
+    for (let i = 0; i < 10; i++) expect((await from(i)).statusCode).toBe(200);
+    const limited = await from(10);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe("RATE_LIMITED");
+  });
+});
+
+describe("email verification", () => {
+  it("activates the account once and grants the 100 XP bonus once, as a ledger row", async () => {
+    const person = newPerson();
+    const { cookies } = await register(person);
+    const token = await latestLinkTokenFor(ctx.database.db, person.email.toLowerCase(), "verify");
+
+    const verified = await sendAs(ctx.app, cookies, "POST", "/api/auth/verify-email", { token });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toMatchObject({
+      message: "Account Activated!",
+      verification: { isEmailVerified: true, activated: true, xpAwarded: 100 },
+      user: { xpPoints: 100, activated: true },
+    });
+
+    const again = await sendAs(ctx.app, cookies, "POST", "/api/auth/verify-email", { token });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe("This verification link has already been used.");
+
+    const user = (await userByEmail(person.email))!;
+    expect(user.xpPoints).toBe(100);
+    expect(await sumXpLedger(ctx.database.db, user.id)).toBe(100);
+  });
+
+  it("grants the bonus once when the same link is opened 10 times at once", async () => {
+    const person = newPerson();
+    await register(person);
+    const token = await latestLinkTokenFor(ctx.database.db, person.email.toLowerCase(), "verify");
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => sendJson(ctx.app, "POST", "/api/auth/verify-email", { token })),
+    );
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    const user = (await userByEmail(person.email))!;
+    expect(user.xpPoints).toBe(100);
+    expect(await sumXpLedger(ctx.database.db, user.id)).toBe(100);
+  });
+
+  it("does not reveal the account to another device that opens the link", async () => {
+    const person = newPerson();
+    await register(person);
+    const token = await latestLinkTokenFor(ctx.database.db, person.email.toLowerCase(), "verify");
+    const response = await sendJson(ctx.app, "POST", "/api/auth/verify-email", { token });
+    expect(response.json()).toMatchObject({ verification: { activated: true }, user: null });
+  });
+
+  it("refuses an expired link and a made-up one", async () => {
+    const person = newPerson();
+    await register(person);
+    const token = await latestLinkTokenFor(ctx.database.db, person.email.toLowerCase(), "verify");
+    clock.advance(25 * 60 * 60 * 1000);
+    try {
+      const expired = await sendJson(ctx.app, "POST", "/api/auth/verify-email", { token });
+      expect(expired.statusCode).toBe(400);
+      expect(expired.json().message).toBe("This verification link has expired. Request a new one.");
+    } finally {
+      clock.advance(-25 * 60 * 60 * 1000);
+    }
+    const forged = await sendJson(ctx.app, "POST", "/api/auth/verify-email", { token: "x".repeat(43) });
+    expect(forged.json().message).toBe("This verification link is invalid.");
+  });
+
+  it("resends a link for an unverified account and answers the same for unknown emails", async () => {
+    const person = newPerson();
+    await register(person);
+    const known = await sendJson(ctx.app, "POST", "/api/auth/send-email-link", { email: person.email, purpose: "registration" });
+    const unknown = await sendJson(ctx.app, "POST", "/api/auth/send-email-link", {
+      email: "nobody@example.com",
+      purpose: "registration",
+    });
+    expect(known.json()).toEqual(unknown.json());
+    const first = await latestLinkTokenFor(ctx.database.db, person.email.toLowerCase(), "verify");
+    expect(first).toBeTruthy();
+  });
+});
+
+describe("signing in and out", () => {
+  it("signs in with a new session id, reads the user and signs out", async () => {
+    const person = newPerson();
+    const { cookies: registered } = await register(person);
+    const login = await sendAs(ctx.app, registered, "POST", "/api/auth/login", {
+      email: person.email.toUpperCase(),
+      password: person.password,
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.json()).toMatchObject({ success: true, message: "You have successfully logged in." });
+    const cookies = sessionCookieFrom(login);
+    expect(cookies.anigye_sid).not.toBe(registered.anigye_sid);
+    // The old session died with the sign-in.
+    expect((await sendAs(ctx.app, registered, "GET", "/api/auth/me")).statusCode).toBe(401);
+    expect((await sendAs(ctx.app, cookies, "GET", "/api/auth/me")).statusCode).toBe(200);
+
+    await sendAs(ctx.app, cookies, "POST", "/api/auth/logout");
+    const after = await sendAs(ctx.app, cookies, "GET", "/api/auth/me");
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ code: "UNAUTHENTICATED", message: "Please sign in to continue" });
+  });
+
+  it.each([
+    [{ email: "" , password: "whatever1" }, "email", "Email is required"],
+    [{ email: "a@b.co", password: "12345" }, "password", "Password must be at least 6 characters"],
+  ])("validates the login form %o", async (body, field, message) => {
+    const response = await sendJson(ctx.app, "POST", "/api/auth/login", body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields[field]).toBe(message);
+  });
+
+  it("gives the same answer for a wrong password and an unknown email", async () => {
+    const person = newPerson();
+    await register(person);
+    const wrong = await sendJson(ctx.app, "POST", "/api/auth/login", { email: person.email, password: "wrong-password" });
+    const unknown = await sendJson(ctx.app, "POST", "/api/auth/login", { email: "ghost@example.com", password: "whatever1" });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ code: "UNAUTHENTICATED", message: "Invalid email or password" });
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it("limits sign-in attempts per account and says when to try again", async () => {
+    const person = newPerson();
+    await register(person);
+    for (let i = 0; i < 10; i++) {
+      await sendJson(ctx.app, "POST", "/api/auth/login", { email: person.email, password: "wrong-password" });
+    }
+    const limited = await sendJson(ctx.app, "POST", "/api/auth/login", { email: person.email, password: person.password });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+    clock.advance(16 * 60 * 1000);
+    const later = await sendJson(ctx.app, "POST", "/api/auth/login", { email: person.email, password: person.password });
+    expect(later.statusCode).toBe(200);
+  });
+});
+
+describe("forgot password by email", () => {
+  it("resets with the emailed link, once, and signs out every session", async () => {
+    const person = newPerson();
+    const { cookies } = await register(person);
+    const asked = await sendJson(ctx.app, "POST", "/api/auth/forgot-password", { identifier: person.email });
+    expect(asked.json().message).toBe("If an account matches, we've sent instructions to reset your password.");
+    const token = await latestLinkTokenFor(ctx.database.db, person.email.toLowerCase(), "reset");
+
+    const weak = await sendJson(ctx.app, "POST", "/api/auth/reset-password", { token, newPassword: "qwerty" });
+    expect(weak.statusCode).toBe(400);
+    const reset = await sendJson(ctx.app, "POST", "/api/auth/reset-password", { token, newPassword: "kelewele-at-night" });
+    expect(reset.statusCode).toBe(200);
+    const reused = await sendJson(ctx.app, "POST", "/api/auth/reset-password", { token, newPassword: "another-good-one" });
+    expect(reused.json().message).toBe("This reset link has already been used.");
+
+    expect((await sendAs(ctx.app, cookies, "GET", "/api/auth/me")).statusCode).toBe(401);
+    const oldLogin = await sendJson(ctx.app, "POST", "/api/auth/login", { email: person.email, password: person.password });
+    expect(oldLogin.statusCode).toBe(401);
+    const newLogin = await sendJson(ctx.app, "POST", "/api/auth/login", {
+      email: person.email,
+      password: "kelewele-at-night",
+    });
+    expect(newLogin.statusCode).toBe(200);
+  });
+
+  it("answers unknown identifiers the same way and sends nothing", async () => {
+    const response = await sendJson(ctx.app, "POST", "/api/auth/forgot-password", { identifier: "nobody@example.com" });
+    expect(response.statusCode).toBe(200);
+    expect(await latestOutboxMessage(ctx.database.db, "nobody@example.com", "email")).toBeUndefined();
+  });
+});

@@ -1,0 +1,48 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import type { SessionUser } from "../../../shared/contracts/session";
+import type { Executor } from "../../db/client";
+import { type User, users } from "../../db/schema";
+import { unauthenticated } from "../../lib/errors";
+
+/** The signed-in user as the client may see it: never a hash, token or fingerprint. */
+export function toSessionUser(user: User): SessionUser {
+  return {
+    id: user.id,
+    anigyeId: user.anigyeId,
+    username: user.username,
+    email: user.email,
+    displayName: user.displayName,
+    role: user.role,
+    xpPoints: user.xpPoints,
+    tier: user.tier,
+    isPlus: user.isPlus,
+    isEmailVerified: user.isEmailVerified,
+    isPhoneVerified: user.isPhoneVerified,
+    phoneNumber: user.phoneNumber,
+    onboardingCompleted: user.onboardingCompleted,
+    activated: user.activatedAt !== null,
+  };
+}
+
+export async function findActiveUser(db: Executor, userId: number): Promise<User | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.isActive, true), isNull(users.deletedAt)))
+    .limit(1);
+  return user;
+}
+
+/** The consumer (or platform staff/admin) behind this request's session, or undefined. */
+export async function currentUser(db: Executor, request: FastifyRequest): Promise<User | undefined> {
+  const session = await request.getSession();
+  if (!session?.userId || session.kind !== "user") return undefined;
+  return findActiveUser(db, session.userId);
+}
+
+export async function requireUser(db: Executor, request: FastifyRequest): Promise<User> {
+  const user = await currentUser(db, request);
+  if (!user) throw unauthenticated();
+  return user;
+}

@@ -1,0 +1,109 @@
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { brand } from "../../../shared/brand";
+import type { Executor } from "../../db/client";
+import { emailTokens, type User } from "../../db/schema";
+import { renderEmail } from "../../integrations/mail/mailer";
+import { AppError } from "../../lib/errors";
+import { type AuthDeps, deliverQuietly } from "./auth-deps";
+import { keyedHash, newLinkToken } from "./secrets";
+
+type LinkPurpose = "verify_email" | "password_reset";
+
+const lifetimes: Record<LinkPurpose, number> = {
+  verify_email: 24 * 60 * 60 * 1000,
+  password_reset: 60 * 60 * 1000,
+};
+
+/** Where each link lands in the web app. */
+function linkUrl(deps: AuthDeps, purpose: LinkPurpose, token: string): string {
+  const path = purpose === "verify_email" ? "/register?verify=" : "/login?reset=";
+  return `${deps.config.appUrl}${path}${encodeURIComponent(token)}`;
+}
+
+async function issueLink(deps: AuthDeps, user: User, purpose: LinkPurpose): Promise<string> {
+  const token = newLinkToken();
+  await deps.db.insert(emailTokens).values({
+    purpose,
+    userId: user.id,
+    email: user.email,
+    tokenHash: keyedHash(deps.config.sessionSecret, purpose, token),
+    expiresAt: new Date(deps.now().getTime() + lifetimes[purpose]),
+  });
+  return linkUrl(deps, purpose, token);
+}
+
+export async function sendVerificationEmail(deps: AuthDeps, user: User): Promise<void> {
+  const url = await issueLink(deps, user, "verify_email");
+  const body = renderEmail({
+    heading: `Welcome to ${brand.name}, ${user.displayName}!`,
+    paragraphs: [
+      "Confirm your email address to activate your account and collect your 100 XP sign-in bonus.",
+      "The link works once and expires in 24 hours. Accounts that are not verified within 24 hours are deleted.",
+    ],
+    action: { label: "Verify my email", url },
+    footer: "If you did not create this account, you can ignore this email.",
+  });
+  await deliverQuietly(deps, "verification email", () =>
+    deps.mailer.send({ to: user.email, subject: `Verify your email for ${brand.name}`, ...body }),
+  );
+}
+
+export async function sendPasswordResetEmail(deps: AuthDeps, user: User): Promise<void> {
+  const url = await issueLink(deps, user, "password_reset");
+  const body = renderEmail({
+    heading: "Reset your password",
+    paragraphs: [
+      `Someone asked to reset the password of your ${brand.name} account.`,
+      "The link works once and expires in 1 hour. Resetting signs you out on every device.",
+    ],
+    action: { label: "Choose a new password", url },
+    footer: "If this was not you, ignore this email: your password stays the same.",
+  });
+  await deliverQuietly(deps, "password reset email", () =>
+    deps.mailer.send({ to: user.email, subject: `Reset your ${brand.name} password`, ...body }),
+  );
+}
+
+const linkMessages: Record<LinkPurpose, { invalid: string; used: string; expired: string }> = {
+  verify_email: {
+    invalid: "This verification link is invalid.",
+    used: "This verification link has already been used.",
+    expired: "This verification link has expired. Request a new one.",
+  },
+  password_reset: {
+    invalid: "This reset link is invalid.",
+    used: "This reset link has already been used.",
+    expired: "This reset link has expired. Request a new one.",
+  },
+};
+
+/**
+ * Uses a link exactly once: the update that marks it used is the check, so two clicks at once
+ * cannot both succeed. Returns the user id and the email the link was sent to.
+ */
+export async function consumeLink(db: Executor, deps: AuthDeps, purpose: LinkPurpose, token: string) {
+  const tokenHash = keyedHash(deps.config.sessionSecret, purpose, token);
+  const now = deps.now();
+  const [used] = await db
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(emailTokens.tokenHash, tokenHash),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, now),
+      ),
+    )
+    .returning({ userId: emailTokens.userId, email: emailTokens.email });
+  if (used?.userId) return { userId: used.userId, email: used.email };
+
+  const [known] = await db
+    .select({ usedAt: emailTokens.usedAt })
+    .from(emailTokens)
+    .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.purpose, purpose)))
+    .limit(1);
+  const messages = linkMessages[purpose];
+  if (!known) throw new AppError("BAD_REQUEST", messages.invalid);
+  throw new AppError("BAD_REQUEST", known.usedAt ? messages.used : messages.expired);
+}

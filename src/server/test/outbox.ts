@@ -1,0 +1,28 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Executor } from "../db/client";
+import { outboxMessages } from "../db/schema";
+
+/** The newest message the development outbox holds for a recipient. */
+export async function latestOutboxMessage(db: Executor, recipient: string, channel: "email" | "sms") {
+  const [message] = await db
+    .select()
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.recipient, recipient), eq(outboxMessages.channel, channel)))
+    .orderBy(desc(outboxMessages.id))
+    .limit(1);
+  return message;
+}
+
+export async function latestLinkTokenFor(db: Executor, email: string, param: "verify" | "reset"): Promise<string> {
+  const message = await latestOutboxMessage(db, email, "email");
+  const match = message?.textBody.match(new RegExp(`[?&]${param}=([A-Za-z0-9_%-]+)`));
+  if (!match?.[1]) throw new Error(`No ${param} link in the outbox for ${email}`);
+  return decodeURIComponent(match[1]);
+}
+
+export async function latestSmsCodeFor(db: Executor, phone: string): Promise<string> {
+  const message = await latestOutboxMessage(db, phone, "sms");
+  const match = message?.textBody.match(/\b(\d{6})\b/);
+  if (!match?.[1]) throw new Error(`No SMS code in the outbox for ${phone}`);
+  return match[1];
+}

@@ -1,0 +1,133 @@
+import { z } from "zod";
+import { ghanaPhoneMessage, normaliseGhanaPhone } from "../phone";
+import { sessionUser } from "./session";
+
+// Spec section 5 with PRODUCT.md: passwords 6 to 128 characters.
+export const passwordSchema = z
+  .string({ error: "Password is required" })
+  .min(6, "Password must be at least 6 characters")
+  .max(128, "Password must be at most 128 characters");
+
+const emailSchema = z
+  .string({ error: "Email is required" })
+  .trim()
+  .min(1, "Email is required")
+  .max(254, "Email must be at most 254 characters")
+  .pipe(z.email("Please enter a valid email address"))
+  .transform((email) => email.toLowerCase());
+
+/** A Ghana phone number in any accepted format, normalised to E.164. */
+export const ghanaPhoneSchema = z
+  .string({ error: "Phone number is required" })
+  .trim()
+  .min(8, "Phone number must be at least 8 digits")
+  .max(20, "Phone number is too long")
+  .transform((value, ctx) => {
+    const phone = normaliseGhanaPhone(value);
+    if (!phone) {
+      ctx.addIssue({ code: "custom", message: ghanaPhoneMessage });
+      return z.NEVER;
+    }
+    return phone;
+  });
+
+export const usernameSchema = z
+  .string({ error: "Username is required" })
+  .trim()
+  .min(3, "Username must be at least 3 characters")
+  .max(30, "Username must be at most 30 characters")
+  .regex(/^[a-zA-Z0-9._-]+$/, "Username may use letters, numbers, dots, dashes and underscores only");
+
+export const displayNameSchema = z
+  .string({ error: "Full name is required" })
+  .trim()
+  .min(2, "Full name must be at least 2 characters")
+  .max(60, "Full name must be at most 60 characters");
+
+export const otpSchema = z.string({ error: "OTP must be 6 digits" }).regex(/^\d{6}$/, "OTP must be 6 digits");
+
+/** POST /api/auth/login (spec section 5: email at least 1 character, password at least 6). */
+export const loginRequest = z.object({
+  email: z
+    .string({ error: "Email is required" })
+    .trim()
+    .min(1, "Email is required")
+    .transform((e) => e.toLowerCase()),
+  password: z.string({ error: "Password is required" }).min(6, "Password must be at least 6 characters"),
+});
+export type LoginRequest = z.input<typeof loginRequest>;
+
+export const authResponse = z.object({ success: z.literal(true), message: z.string(), user: sessionUser });
+export type AuthResponse = z.infer<typeof authResponse>;
+
+/** POST /api/auth/register. */
+export const registerRequest = z.object({
+  displayName: displayNameSchema,
+  username: usernameSchema,
+  email: emailSchema,
+  phoneNumber: z.preprocess((v) => (v === "" || v === null ? undefined : v), ghanaPhoneSchema.optional()),
+  password: passwordSchema,
+});
+export type RegisterRequest = z.input<typeof registerRequest>;
+
+export const registerResponse = authResponse.extend({ requiresVerification: z.boolean() });
+export type RegisterResponse = z.infer<typeof registerResponse>;
+
+export const messageResponse = z.object({ success: z.literal(true), message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;
+
+/** POST /api/auth/send-email-link: resend the verification (or reset) link. */
+export const sendEmailLinkRequest = z.object({
+  email: emailSchema,
+  purpose: z.enum(["registration", "password_reset"], { error: "Choose a valid purpose" }).default("registration"),
+});
+
+/** POST /api/auth/verify-email: the token from the emailed link. */
+export const verifyEmailRequest = z.object({
+  token: z.string({ error: "Verification link is invalid" }).min(10, "Verification link is invalid").max(200),
+});
+
+export const otpPurposes = ["registration", "login", "password_reset"] as const;
+
+/** POST /api/auth/send-phone-otp. */
+export const sendPhoneOtpRequest = z.object({
+  phoneNumber: ghanaPhoneSchema,
+  purpose: z.enum(otpPurposes, { error: "Choose a valid purpose" }).default("registration"),
+});
+
+/** POST /api/auth/verify-otp (spec section 5: phone at least 8, otp exactly 6 digits). */
+export const verifyOtpRequest = z.object({
+  phoneNumber: ghanaPhoneSchema,
+  otp: otpSchema,
+  purpose: z.enum(otpPurposes, { error: "Choose a valid purpose" }).default("registration"),
+});
+
+/** Where a verification stands; `activated` once every required check is done. */
+export const verificationState = z.object({
+  isEmailVerified: z.boolean(),
+  isPhoneVerified: z.boolean(),
+  requiresPhone: z.boolean(),
+  activated: z.boolean(),
+  /** XP granted by this very call (the sign-in bonus), 0 otherwise. */
+  xpAwarded: z.number().int(),
+});
+export const verifyResponse = messageResponse.extend({ verification: verificationState, user: sessionUser.nullable() });
+export type VerifyResponse = z.infer<typeof verifyResponse>;
+
+/** POST /api/auth/forgot-password: an email gets a link, a phone number gets an SMS code. */
+export const forgotPasswordRequest = z.object({
+  identifier: z
+    .string({ error: "Enter your email or phone number" })
+    .trim()
+    .min(1, "Enter your email or phone number")
+    .max(254),
+});
+
+/** POST /api/auth/reset-password: either the emailed token or the phone and its SMS code. */
+export const resetPasswordRequest = z.union([
+  z.object({ token: z.string().min(10, "Reset link is invalid").max(200), newPassword: passwordSchema }),
+  z.object({ phoneNumber: ghanaPhoneSchema, otp: otpSchema, newPassword: passwordSchema }),
+]);
+
+export const authProvidersResponse = z.object({ google: z.boolean(), requirePhoneVerification: z.boolean() });
+export type AuthProviders = z.infer<typeof authProvidersResponse>;

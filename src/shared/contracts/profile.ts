@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { tierIds } from "../tiers";
+import { displayNameSchema, ghanaPhoneSchema, passwordSchema, usernameSchema } from "./auth";
+import {
+  ageRangeOptions,
+  budgetStyleOptions,
+  interestOptions,
+  onboardingQuestions,
+  profileCityOptions,
+  profileGenderOptions,
+  shoppingFrequencyOptions,
+  shoppingTimeOptions,
+} from "./profile-options";
+
+export const profileAnswers = z.object({
+  ageRange: z.enum(ageRangeOptions, { error: "Choose a valid age range" }).nullable(),
+  city: z.enum(profileCityOptions, { error: "Choose a valid city" }).nullable(),
+  gender: z.enum(profileGenderOptions, { error: "Choose a valid gender" }).nullable(),
+  interests: z
+    .array(z.enum(interestOptions, { error: "Choose valid interests" }), { error: "Interests must be a list" })
+    .max(interestOptions.length),
+  shoppingFrequency: z.enum(shoppingFrequencyOptions, { error: "Choose a valid shopping frequency" }).nullable(),
+  preferredShoppingTime: z.enum(shoppingTimeOptions, { error: "Choose a valid shopping time" }).nullable(),
+  budgetConsciousness: z.enum(budgetStyleOptions, { error: "Choose a valid budget style" }).nullable(),
+});
+export type ProfileAnswers = z.infer<typeof profileAnswers>;
+
+/** PUT /api/profile/onboarding: answers so far, the step reached, and whether the user is done (or skipped). */
+export const onboardingRequest = z.object({
+  answers: profileAnswers.partial(),
+  step: z
+    .number({ error: "Step must be a number" })
+    .int()
+    .min(0)
+    .max(onboardingQuestions.length, "Step is out of range"),
+  completed: z.boolean().default(false),
+});
+export type OnboardingRequest = z.input<typeof onboardingRequest>;
+
+export const profileResponse = z.object({
+  id: z.number().int(),
+  anigyeId: z.string(),
+  displayName: z.string(),
+  username: z.string(),
+  email: z.string(),
+  isEmailVerified: z.boolean(),
+  phoneNumber: z.string().nullable(),
+  isPhoneVerified: z.boolean(),
+  hasPassword: z.boolean(),
+  hasGoogle: z.boolean(),
+  xpPoints: z.number().int(),
+  lifetimeXp: z.number().int(),
+  tier: z.enum(tierIds),
+  onboardingStep: z.number().int(),
+  onboardingCompleted: z.boolean(),
+  profileStrength: z.number().int(),
+  answers: profileAnswers,
+  createdAt: z.string(),
+});
+export type Profile = z.infer<typeof profileResponse>;
+
+/** PATCH /api/profile: name and username. */
+export const updateProfileRequest = z.object({
+  displayName: displayNameSchema.optional(),
+  username: usernameSchema.optional(),
+});
+
+/** POST /api/profile/email: a new email must be verified again. */
+export const changeEmailRequest = z.object({
+  email: z
+    .string({ error: "Email is required" })
+    .trim()
+    .pipe(z.email("Please enter a valid email address"))
+    .transform((e) => e.toLowerCase()),
+});
+
+/** POST /api/profile/phone: a new phone number must be verified again (null removes it). */
+export const changePhoneRequest = z.object({ phoneNumber: ghanaPhoneSchema.nullable() });
+
+/** POST /api/profile/password. */
+export const changePasswordRequest = z.object({
+  currentPassword: z.string().max(128).optional(),
+  newPassword: passwordSchema,
+});
+
+/** DELETE /api/profile: the password confirms it (Google-only accounts type DELETE instead). */
+export const deleteAccountRequest = z.object({
+  password: z.string().max(128).optional(),
+  confirm: z.literal("DELETE", { error: "Type DELETE to confirm" }),
+});
