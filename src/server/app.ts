@@ -12,6 +12,7 @@ import { createSmsSender, type SmsSender } from "./integrations/sms/sms-sender";
 import type { AuthDeps } from "./modules/auth/auth-deps";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { comingSoonRoutes } from "./modules/coming-soon/coming-soon.routes";
+import { devOutboxRoutes } from "./modules/dev-outbox/dev-outbox.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { publicRoutes } from "./modules/public/public.routes";
 import { registerErrorHandling } from "./plugins/errors";
@@ -75,6 +76,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(publicRoutes);
   await app.register(comingSoonRoutes);
   await app.register(authRoutes(authDeps));
+  // The development outbox shows mail and SMS that were not really sent; never in production.
+  if (!config.isProduction) await app.register(devOutboxRoutes);
 
   await registerMediaFiles(app, { mediaDir: path.join(config.dataDir, "media") });
   await registerWebApp(app, { distDir: webDistDir });

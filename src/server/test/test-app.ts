@@ -94,7 +94,7 @@ export function testClock(start = new Date()) {
 }
 
 /** The session cookie a response set, ready to send back with `cookies`. */
-export function sessionCookieFrom(response: { cookies: { name: string; value: string }[] }) {
+export function sessionCookieFrom(response: { cookies: { name: string; value: string }[] }): Record<string, string> {
   const cookie = response.cookies.find((c) => c.name === "anigye_sid");
   return cookie ? { anigye_sid: cookie.value } : {};
 }
