@@ -14,6 +14,7 @@ import { authRoutes } from "./modules/auth/auth.routes";
 import { comingSoonRoutes } from "./modules/coming-soon/coming-soon.routes";
 import { devOutboxRoutes } from "./modules/dev-outbox/dev-outbox.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { profileRoutes } from "./modules/profile/profile.routes";
 import { publicRoutes } from "./modules/public/public.routes";
 import { registerErrorHandling } from "./plugins/errors";
 import { registerCsrfGuard } from "./plugins/request-guard";
@@ -76,6 +77,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(publicRoutes);
   await app.register(comingSoonRoutes);
   await app.register(authRoutes(authDeps));
+  await app.register(profileRoutes(authDeps));
   // The development outbox shows mail and SMS that were not really sent; never in production.
   if (!config.isProduction) await app.register(devOutboxRoutes);
 

@@ -1,0 +1,142 @@
+import { eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { onboardingRequest, profileAnswers, updateProfileRequest } from "../../../shared/contracts/profile";
+import { onboardingQuestions, profileStrengthFor } from "../../../shared/contracts/profile-options";
+import type { Profile } from "../../../shared/contracts/profile";
+import { type User, users } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+import {
+  assertEmailFree,
+  assertPasswordAllowed,
+  assertUsernameFree,
+  conflictFromUniqueViolation,
+  setPasswordAndSignOut,
+} from "../auth/accounts.service";
+import type { AuthDeps } from "../auth/auth-deps";
+import { sendVerificationEmail } from "../auth/email-links.service";
+import { verifyPassword } from "../auth/password";
+import { sendPhoneCode } from "../auth/phone-codes.service";
+import { deleteUserSessions } from "../auth/session.service";
+
+type Answers = z.infer<typeof profileAnswers>;
+
+function answersOf(user: User): Answers {
+  return {
+    ageRange: user.ageRange as Answers["ageRange"],
+    city: user.city as Answers["city"],
+    gender: user.gender as Answers["gender"],
+    interests: user.interests as Answers["interests"],
+    shoppingFrequency: user.shoppingFrequency as Answers["shoppingFrequency"],
+    preferredShoppingTime: user.preferredShoppingTime as Answers["preferredShoppingTime"],
+    budgetConsciousness: user.budgetConsciousness as Answers["budgetConsciousness"],
+  };
+}
+
+function countAnswered(answers: Answers): number {
+  return onboardingQuestions.filter((question) => {
+    const value = answers[question];
+    return Array.isArray(value) ? value.length > 0 : value !== null && value !== undefined;
+  }).length;
+}
+
+export function toProfile(user: User): Profile {
+  return {
+    id: user.id,
+    anigyeId: user.anigyeId,
+    displayName: user.displayName,
+    username: user.username,
+    email: user.email,
+    isEmailVerified: user.isEmailVerified,
+    phoneNumber: user.phoneNumber,
+    isPhoneVerified: user.isPhoneVerified,
+    hasPassword: user.passwordHash !== null,
+    hasGoogle: user.googleId !== null,
+    xpPoints: user.xpPoints,
+    lifetimeXp: user.lifetimeXp,
+    tier: user.tier,
+    onboardingStep: user.onboardingStep,
+    onboardingCompleted: user.onboardingCompleted,
+    profileStrength: user.profileStrength,
+    answers: answersOf(user),
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+async function saved(deps: AuthDeps, userId: number, changes: Partial<typeof users.$inferInsert>): Promise<Profile> {
+  try {
+    const [user] = await deps.db.update(users).set(changes).where(eq(users.id, userId)).returning();
+    return toProfile(user!);
+  } catch (error) {
+    throw conflictFromUniqueViolation(error) ?? error;
+  }
+}
+
+/** Saves the answers given so far; profile strength follows the number of questions answered. */
+export async function saveOnboarding(deps: AuthDeps, user: User, input: z.output<typeof onboardingRequest>) {
+  const merged: Answers = { ...answersOf(user), ...input.answers };
+  return saved(deps, user.id, {
+    ...merged,
+    onboardingStep: input.completed ? onboardingQuestions.length : input.step,
+    onboardingCompleted: user.onboardingCompleted || input.completed,
+    profileStrength: profileStrengthFor(countAnswered(merged)),
+  });
+}
+
+export async function updateProfile(deps: AuthDeps, user: User, input: z.output<typeof updateProfileRequest>) {
+  if (input.username && input.username.toLowerCase() !== user.username.toLowerCase()) {
+    await assertUsernameFree(deps.db, input.username, user.id);
+  }
+  return saved(deps, user.id, { displayName: input.displayName, username: input.username });
+}
+
+/** A new email is unverified until its link is followed; the account stays active meanwhile. */
+export async function changeEmail(deps: AuthDeps, user: User, email: string) {
+  if (email === user.email.toLowerCase()) return toProfile(user);
+  await assertEmailFree(deps.db, email, user.id);
+  const profile = await saved(deps, user.id, { email, isEmailVerified: false, emailVerifiedAt: null });
+  await sendVerificationEmail(deps, { ...user, email });
+  return profile;
+}
+
+export async function changePhone(deps: AuthDeps, user: User, phoneNumber: string | null) {
+  if (phoneNumber === user.phoneNumber) return toProfile(user);
+  const profile = await saved(deps, user.id, { phoneNumber, isPhoneVerified: false, phoneVerifiedAt: null });
+  if (phoneNumber) await sendPhoneCode(deps, { phoneNumber, purpose: "registration", userId: user.id });
+  return profile;
+}
+
+async function assertOwnPassword(user: User, password: string | undefined) {
+  if (!user.passwordHash) return;
+  if (!password || !(await verifyPassword(user.passwordHash, password))) {
+    throw new AppError("VALIDATION", "Your current password is not correct", {
+      currentPassword: "Your current password is not correct",
+      password: "Your current password is not correct",
+    });
+  }
+}
+
+/** Keeps this session, signs out every other one. */
+export async function changePassword(
+  deps: AuthDeps,
+  user: User,
+  input: { currentPassword?: string; newPassword: string },
+  currentToken: string | undefined,
+) {
+  await assertOwnPassword(user, input.currentPassword);
+  assertPasswordAllowed(input.newPassword, user);
+  await deps.db.transaction((tx) => setPasswordAndSignOut(tx, user.id, input.newPassword, currentToken));
+}
+
+export async function signOutEverywhere(deps: AuthDeps, user: User) {
+  await deleteUserSessions(deps.db, user.id);
+}
+
+/**
+ * Deletes the account and its personal data. History that other balances depend on (ledger rows,
+ * redemptions, rewards) keeps its rows with the user removed (the foreign keys set null).
+ */
+export async function deleteAccount(deps: AuthDeps, user: User, password: string | undefined) {
+  await assertOwnPassword(user, password);
+  await deps.db.delete(users).where(eq(users.id, user.id));
+  deps.log.info({ userId: user.id }, "account deleted at the user's request");
+}
