@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { isDemoSeeded, seedDemo } from "./db/seed/seed";
 import { LocalDiskStorage } from "./integrations/storage/storage";
+import { startScheduler } from "./jobs/scheduler";
 import { ensureAdmin } from "./modules/users/admin-bootstrap.service";
 
 async function main() {
@@ -20,6 +21,7 @@ async function main() {
 
   const app = await buildApp({ config, db: database.db, webDistDir: defaultWebDistDir });
   app.log.info({ database: database.kind, dataDir: config.dataDir }, "database ready");
+  const stopScheduler = startScheduler(database.db, app.log);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -28,6 +30,7 @@ async function main() {
     app.log.info({ signal }, "shutting down");
     // Stop taking requests and let those in flight finish, then flush and close the database.
     await app.close();
+    await stopScheduler();
     await database.close();
     process.exit(0);
   };
