@@ -11,6 +11,7 @@ import { createMailer, type Mailer } from "./integrations/mail/mailer";
 import { createSmsSender, type SmsSender } from "./integrations/sms/sms-sender";
 import type { AuthDeps } from "./modules/auth/auth-deps";
 import { authRoutes } from "./modules/auth/auth.routes";
+import { googleRoutes } from "./modules/auth/google.routes";
 import { comingSoonRoutes } from "./modules/coming-soon/coming-soon.routes";
 import { devOutboxRoutes } from "./modules/dev-outbox/dev-outbox.routes";
 import { healthRoutes } from "./modules/health/health.routes";
@@ -59,7 +60,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerErrorHandling(app);
   await app.register(fastifyHelmet, { contentSecurityPolicy: contentSecurityPolicy(config.secureCookies) });
   await app.register(fastifyCompress, { threshold: 1024 });
-  await app.register(fastifyCookie);
+  await app.register(fastifyCookie, { secret: config.sessionSecret });
   registerCsrfGuard(app, { trustedOrigins: trustedOrigins(config) });
   registerSessions(app, { db, secureCookies: config.secureCookies });
 
@@ -78,6 +79,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(comingSoonRoutes);
   await app.register(authRoutes(authDeps));
   await app.register(profileRoutes(authDeps));
+  await app.register(googleRoutes(authDeps));
   // The development outbox shows mail and SMS that were not really sent; never in production.
   if (!config.isProduction) await app.register(devOutboxRoutes);
 

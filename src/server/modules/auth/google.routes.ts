@@ -1,0 +1,60 @@
+import { randomBytes } from "node:crypto";
+import type { FastifyPluginAsync } from "fastify";
+import { AppError } from "../../lib/errors";
+import type { AuthDeps } from "./auth-deps";
+import { createGoogleSignIn, type PendingGoogleSignIn, signInWithGoogle } from "./google.service";
+
+const flowCookie = "anigye_oidc";
+const flowLifetimeSeconds = 10 * 60;
+
+function loginWithError(message: string): string {
+  return `/login?error=${encodeURIComponent(message)}`;
+}
+
+/** Browser navigations (not API calls): `/auth/google` starts Google sign-in, the callback finishes it. */
+export function googleRoutes(deps: AuthDeps): FastifyPluginAsync {
+  return async (app) => {
+    const settings = deps.config.google;
+    const google = settings ? createGoogleSignIn(settings, `${deps.config.appUrl}/auth/google/callback`) : undefined;
+    const cookieOptions = {
+      path: "/auth/google",
+      httpOnly: true,
+      sameSite: "lax" as const,
+      secure: deps.config.secureCookies,
+      signed: true,
+    };
+
+    app.get("/auth/google", async (request, reply) => {
+      if (!google) return reply.redirect(loginWithError("Google sign-in is not available right now."));
+      try {
+        const { url, pending } = await google.start();
+        reply.setCookie(flowCookie, JSON.stringify(pending), { ...cookieOptions, maxAge: flowLifetimeSeconds });
+        return reply.redirect(url);
+      } catch (error) {
+        request.log.error({ err: error }, "could not start Google sign-in");
+        return reply.redirect(loginWithError("Google sign-in is not available right now. Please try again."));
+      }
+    });
+
+    app.get("/auth/google/callback", async (request, reply) => {
+      const raw = request.cookies[flowCookie];
+      const unsigned = raw ? request.unsignCookie(raw) : undefined;
+      reply.clearCookie(flowCookie, cookieOptions);
+      if (!google || !unsigned?.valid || !unsigned.value) {
+        return reply.redirect(loginWithError("Google sign-in expired. Please try again."));
+      }
+      try {
+        const pending = JSON.parse(unsigned.value) as PendingGoogleSignIn;
+        const claims = await google.finish(new URL(request.url, deps.config.appUrl), pending);
+        const user = await signInWithGoogle(deps, claims);
+        await reply.startSession({ kind: "user", userId: user.id });
+        // The spec's client stores this value; it is a random marker, never a credential (the cookie is).
+        return reply.redirect(`/?auth=google&session=${randomBytes(8).toString("hex")}`);
+      } catch (error) {
+        const message = error instanceof AppError ? error.message : "Google sign-in failed. Please try again.";
+        if (!(error instanceof AppError)) request.log.warn({ err: error }, "Google sign-in failed");
+        return reply.redirect(loginWithError(message));
+      }
+    });
+  };
+}
