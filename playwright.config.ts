@@ -1,6 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 5100);
+const mockGooglePort = 5199;
 export const e2eBaseUrl = `http://localhost:${port}`;
 
 /**
@@ -40,13 +41,31 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: "rm -rf .e2e-data && tsx src/server/main.ts",
-    url: `${e2eBaseUrl}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: { PORT: String(port), DATA_DIR: ".e2e-data", NODE_ENV: "development", LOG_LEVEL: "warn" },
-  },
+  webServer: [
+    {
+      command: "tsx e2e/support/mock-google.ts",
+      url: `http://localhost:${mockGooglePort}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { MOCK_GOOGLE_PORT: String(mockGooglePort) },
+    },
+    {
+      command: "rm -rf .e2e-data && tsx src/server/main.ts",
+      url: `${e2eBaseUrl}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(port),
+        APP_URL: e2eBaseUrl,
+        DATA_DIR: ".e2e-data",
+        NODE_ENV: "development",
+        LOG_LEVEL: "warn",
+        GOOGLE_ISSUER: `http://localhost:${mockGooglePort}`,
+        GOOGLE_CLIENT_ID: "anigye-e2e",
+        GOOGLE_CLIENT_SECRET: "anigye-e2e-secret",
+      },
+    },
+  ],
 });

@@ -9,8 +9,8 @@ import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import { createMailer, type Mailer } from "./integrations/mail/mailer";
 import { createSmsSender, type SmsSender } from "./integrations/sms/sms-sender";
-import type { AuthDeps } from "./modules/auth/auth-deps";
 import { authRoutes } from "./modules/auth/auth.routes";
+import type { AuthDeps } from "./modules/auth/auth-deps";
 import { googleRoutes } from "./modules/auth/google.routes";
 import { comingSoonRoutes } from "./modules/coming-soon/coming-soon.routes";
 import { devOutboxRoutes } from "./modules/dev-outbox/dev-outbox.routes";
@@ -69,7 +69,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     config,
     log: app.log,
     now: dependencies.now ?? (() => new Date()),
-    mailer: dependencies.mailer ?? createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, db, log: app.log }),
+    mailer:
+      dependencies.mailer ??
+      createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, db, log: app.log }),
     sms: dependencies.sms ?? createSmsSender(config.sms, { db, log: app.log }),
   };
 

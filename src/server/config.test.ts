@@ -23,12 +23,16 @@ describe("configuration", () => {
   });
 
   it("refuses to run in production without a session secret, public URL or mail transport", () => {
-    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET[\s\S]*APP_URL[\s\S]*SMTP_URL/);
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(
+      /SESSION_SECRET[\s\S]*APP_URL[\s\S]*SMTP_URL/,
+    );
   });
 
   it("needs the chosen SMS provider's keys and both Google credentials", () => {
     expect(() => loadConfig({ SMS_PROVIDER: "arkesel" })).toThrow(/ARKESEL_API_KEY/);
-    expect(() => loadConfig({ SMS_PROVIDER: "hubtel", HUBTEL_CLIENT_ID: "x" })).toThrow(/HUBTEL_CLIENT_SECRET/);
+    expect(() => loadConfig({ SMS_PROVIDER: "hubtel", HUBTEL_CLIENT_ID: "x" })).toThrow(
+      /HUBTEL_CLIENT_SECRET/,
+    );
     expect(() => loadConfig({ GOOGLE_CLIENT_ID: "id" })).toThrow(/GOOGLE_CLIENT_SECRET/);
     const config = loadConfig({ SMS_PROVIDER: "arkesel", ARKESEL_API_KEY: "k" });
     expect(config.sms).toEqual({ provider: "arkesel", apiKey: "k", senderId: "Anigye" });

@@ -48,10 +48,19 @@ const envSchema = z
       mnotify: ["MNOTIFY_API_KEY"],
     } as const;
     for (const key of providerKeys[env.SMS_PROVIDER]) {
-      if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: `is required when SMS_PROVIDER=${env.SMS_PROVIDER}` });
+      if (!env[key])
+        ctx.addIssue({
+          code: "custom",
+          path: [key],
+          message: `is required when SMS_PROVIDER=${env.SMS_PROVIDER}`,
+        });
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
-      ctx.addIssue({ code: "custom", path: ["GOOGLE_CLIENT_SECRET"], message: "set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET together" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["GOOGLE_CLIENT_SECRET"],
+        message: "set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET together",
+      });
     }
     if (env.NODE_ENV !== "production") return;
     if (!env.SESSION_SECRET) {
@@ -68,7 +77,11 @@ const envSchema = z
       });
     }
     if (!env.SMTP_URL) {
-      ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required in production (no mail transport)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["SMTP_URL"],
+        message: "is required in production (no mail transport)",
+      });
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({
@@ -113,7 +126,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: e.TRUST_PROXY === "true",
     sms: smsConfig(e),
     // PRODUCT.md: phone verification is required when SMS is really configured.
-    requirePhoneVerification: (e.REQUIRE_PHONE_VERIFICATION ?? String(e.SMS_PROVIDER !== "outbox")) === "true",
+    requirePhoneVerification:
+      (e.REQUIRE_PHONE_VERIFICATION ?? String(e.SMS_PROVIDER !== "outbox")) === "true",
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { issuer: e.GOOGLE_ISSUER, clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }

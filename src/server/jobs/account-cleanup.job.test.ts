@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "../db/seed/factories";
 import { sessions, users } from "../db/schema";
+import { createUser } from "../db/seed/factories";
 import { createSession } from "../modules/auth/session.service";
 import { createTestContext, type TestContext } from "../test/test-app";
 import { runAccountCleanup } from "./account-cleanup.job";
@@ -20,8 +20,16 @@ describe("the account cleanup job", () => {
   it("deletes consumers left unverified for 24 hours and nobody else", async () => {
     const db = ctx.database.db;
     const now = new Date();
-    const stale = await createUser(db, { activatedAt: null, isEmailVerified: false, createdAt: hoursAgo(now, 25) });
-    const fresh = await createUser(db, { activatedAt: null, isEmailVerified: false, createdAt: hoursAgo(now, 23) });
+    const stale = await createUser(db, {
+      activatedAt: null,
+      isEmailVerified: false,
+      createdAt: hoursAgo(now, 25),
+    });
+    const fresh = await createUser(db, {
+      activatedAt: null,
+      isEmailVerified: false,
+      createdAt: hoursAgo(now, 23),
+    });
     const activatedLongAgo = await createUser(db, { createdAt: hoursAgo(now, 100) });
     // Activated but later changed email (unverified again): never deleted.
     const reverifying = await createUser(db, { isEmailVerified: false, createdAt: hoursAgo(now, 100) });

@@ -28,11 +28,14 @@ async function deleteExpiredCredentials(db: Executor, now: Date): Promise<void> 
 }
 
 /** One run of the cleanup; safe when every app instance schedules it (only one runs at a time). */
-export async function runAccountCleanup(db: Database, now: Date, log: { info(obj: object, msg: string): void }) {
+export async function runAccountCleanup(
+  db: Database,
+  now: Date,
+  log: { info(obj: object, msg: string): void },
+) {
   return runExclusively(db, accountCleanupLockId, async (tx) => {
     const accounts = await deleteUnverifiedAccounts(tx, now);
     await deleteExpiredCredentials(tx, now);
     if (accounts > 0) log.info({ accounts }, "deleted accounts left unverified for 24 hours");
   });
 }
-

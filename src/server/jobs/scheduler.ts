@@ -11,7 +11,9 @@ const everyTenMinutes = 10 * 60 * 1000;
 export function startScheduler(db: Database, log: FastifyBaseLogger, now: () => Date = () => new Date()) {
   let running: Promise<unknown> = Promise.resolve();
   const tick = () => {
-    running = runAccountCleanup(db, now(), log).catch((error) => log.error({ err: error }, "account cleanup failed"));
+    running = runAccountCleanup(db, now(), log).catch((error) =>
+      log.error({ err: error }, "account cleanup failed"),
+    );
   };
   const first = setTimeout(tick, 5_000);
   const timer = setInterval(tick, everyTenMinutes);

@@ -13,7 +13,11 @@ export async function latestOutboxMessage(db: Executor, recipient: string, chann
   return message;
 }
 
-export async function latestLinkTokenFor(db: Executor, email: string, param: "verify" | "reset"): Promise<string> {
+export async function latestLinkTokenFor(
+  db: Executor,
+  email: string,
+  param: "verify" | "reset",
+): Promise<string> {
   const message = await latestOutboxMessage(db, email, "email");
   const match = message?.textBody.match(new RegExp(`[?&]${param}=([A-Za-z0-9_%-]+)`));
   if (!match?.[1]) throw new Error(`No ${param} link in the outbox for ${email}`);

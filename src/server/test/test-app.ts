@@ -26,7 +26,10 @@ export interface TestContextOptions {
   overrides?: Omit<AppDependencies, "config" | "db">;
 }
 
-export async function createTestContext({ env = {}, overrides = {} }: TestContextOptions = {}): Promise<TestContext> {
+export async function createTestContext({
+  env = {},
+  overrides = {},
+}: TestContextOptions = {}): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "anigye-test-"));
   const serverUrl = process.env.DATABASE_URL;
   const scratch = serverUrl ? await createScratchDatabase(serverUrl) : undefined;
@@ -94,7 +97,9 @@ export function testClock(start = new Date()) {
 }
 
 /** The session cookie a response set, ready to send back with `cookies`. */
-export function sessionCookieFrom(response: { cookies: { name: string; value: string }[] }): Record<string, string> {
+export function sessionCookieFrom(response: {
+  cookies: { name: string; value: string }[];
+}): Record<string, string> {
   const cookie = response.cookies.find((c) => c.name === "anigye_sid");
   return cookie ? { anigye_sid: cookie.value } : {};
 }

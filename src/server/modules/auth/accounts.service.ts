@@ -10,11 +10,11 @@ import { AppError } from "../../lib/errors";
 import { creditXp } from "../ledger/ledger.service";
 import { newAnigyeId } from "../users/user-identity";
 import type { AuthDeps } from "./auth-deps";
-import { deleteUserSessions } from "./session.service";
 import { consumeLink, sendPasswordResetEmail, sendVerificationEmail } from "./email-links.service";
 import { hashPassword, verifyPassword } from "./password";
 import { passwordProblem } from "./password-policy";
 import { checkPhoneCode, sendPhoneCode } from "./phone-codes.service";
+import { deleteUserSessions } from "./session.service";
 
 export const signInBonusXp = 100;
 
@@ -90,9 +90,11 @@ export async function registerAccount(deps: AuthDeps, input: RegisterInput): Pro
   }
   await sendVerificationEmail(deps, user);
   if (user.phoneNumber) {
-    await sendPhoneCode(deps, { phoneNumber: user.phoneNumber, purpose: "registration", userId: user.id }).catch(
-      (error) => deps.log.warn({ err: error }, "registration SMS code not sent"),
-    );
+    await sendPhoneCode(deps, {
+      phoneNumber: user.phoneNumber,
+      purpose: "registration",
+      userId: user.id,
+    }).catch((error) => deps.log.warn({ err: error }, "registration SMS code not sent"));
   }
   return user;
 }
@@ -101,7 +103,11 @@ export async function registerAccount(deps: AuthDeps, input: RegisterInput): Pro
 let absentAccountHash: Promise<string> | undefined;
 
 export async function authenticate(deps: AuthDeps, input: LoginInput): Promise<User> {
-  const [user] = await deps.db.select().from(users).where(and(byEmail(input.email), liveAccount)).limit(1);
+  const [user] = await deps.db
+    .select()
+    .from(users)
+    .where(and(byEmail(input.email), liveAccount))
+    .limit(1);
   absentAccountHash ??= hash("no-such-account-password");
   const valid = await verifyPassword(user?.passwordHash ?? (await absentAccountHash), input.password);
   if (!user || !user.passwordHash || !valid) {
@@ -137,7 +143,11 @@ export function verificationStateOf(deps: AuthDeps, user: User, xpAwarded = 0): 
  * Activates the account once its required checks are done and grants the sign-in bonus, as one
  * transaction; the `activated_at is null` guard and the ledger key make a second call a no-op.
  */
-async function activateIfReady(tx: Executor, deps: AuthDeps, userId: number): Promise<{ user: User; xp: number }> {
+async function activateIfReady(
+  tx: Executor,
+  deps: AuthDeps,
+  userId: number,
+): Promise<{ user: User; xp: number }> {
   const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
   if (!user) throw new AppError("NOT_FOUND", "Account not found");
   const ready = user.isEmailVerified && (!deps.config.requirePhoneVerification || user.isPhoneVerified);
@@ -159,10 +169,16 @@ export async function verifyEmailLink(deps: AuthDeps, token: string) {
     const [user] = await tx.select().from(users).where(eq(users.id, link.userId)).for("update");
     if (!user) throw new AppError("BAD_REQUEST", "This verification link is invalid.");
     if (user.email.toLowerCase() !== link.email.toLowerCase()) {
-      throw new AppError("BAD_REQUEST", "This link was sent to an email address that is no longer on the account.");
+      throw new AppError(
+        "BAD_REQUEST",
+        "This link was sent to an email address that is no longer on the account.",
+      );
     }
     if (!user.isEmailVerified) {
-      await tx.update(users).set({ isEmailVerified: true, emailVerifiedAt: deps.now() }).where(eq(users.id, user.id));
+      await tx
+        .update(users)
+        .set({ isEmailVerified: true, emailVerifiedAt: deps.now() })
+        .where(eq(users.id, user.id));
     }
     const { user: after, xp } = await activateIfReady(tx, deps, user.id);
     return { user: after, verification: verificationStateOf(deps, after, xp) };
@@ -202,7 +218,11 @@ export async function verifyRegistrationCode(deps: AuthDeps, user: User, phoneNu
 
 /** A new verification link for an unverified account; silent otherwise, so emails cannot be probed. */
 export async function resendVerificationEmail(deps: AuthDeps, email: string): Promise<void> {
-  const [user] = await deps.db.select().from(users).where(and(byEmail(email), liveAccount)).limit(1);
+  const [user] = await deps.db
+    .select()
+    .from(users)
+    .where(and(byEmail(email), liveAccount))
+    .limit(1);
   if (user && !user.isEmailVerified) await sendVerificationEmail(deps, user);
 }
 
@@ -218,11 +238,17 @@ export async function requestPasswordReset(deps: AuthDeps, identifier: string): 
     if (user) await sendPhoneCode(deps, { phoneNumber: phone, purpose: "password_reset", userId: user.id });
     return;
   }
-  const [user] = await deps.db.select().from(users).where(and(byEmail(identifier), liveAccount)).limit(1);
+  const [user] = await deps.db
+    .select()
+    .from(users)
+    .where(and(byEmail(identifier), liveAccount))
+    .limit(1);
   if (user) await sendPasswordResetEmail(deps, user);
 }
 
-type ResetInput = { token: string; newPassword: string } | { phoneNumber: string; otp: string; newPassword: string };
+type ResetInput =
+  | { token: string; newPassword: string }
+  | { phoneNumber: string; otp: string; newPassword: string };
 
 /**
  * Sets a new password and signs the account out everywhere. A refused password leaves the link or code
@@ -232,7 +258,10 @@ export async function resetPassword(deps: AuthDeps, input: ResetInput): Promise<
   if ("token" in input) {
     await deps.db.transaction(async (tx) => {
       const link = await consumeLink(tx, deps, "password_reset", input.token);
-      const [user] = await tx.select().from(users).where(and(eq(users.id, link.userId), liveAccount));
+      const [user] = await tx
+        .select()
+        .from(users)
+        .where(and(eq(users.id, link.userId), liveAccount));
       if (!user) throw new AppError("BAD_REQUEST", "This account no longer exists.");
       assertPasswordAllowed(input.newPassword, user);
       await setPasswordAndSignOut(tx, user.id, input.newPassword);
@@ -244,14 +273,18 @@ export async function resetPassword(deps: AuthDeps, input: ResetInput): Promise<
     .from(users)
     .where(and(eq(users.phoneNumber, input.phoneNumber), eq(users.isPhoneVerified, true), liveAccount))
     .limit(1);
-  if (!user) throw new AppError("BAD_REQUEST", "This code has expired or was already used. Request a new code.");
+  if (!user)
+    throw new AppError("BAD_REQUEST", "This code has expired or was already used. Request a new code.");
   assertPasswordAllowed(input.newPassword, user);
   await checkPhoneCode(deps, { phoneNumber: input.phoneNumber, purpose: "password_reset", code: input.otp });
   await deps.db.transaction((tx) => setPasswordAndSignOut(tx, user.id, input.newPassword));
 }
 
 async function setPasswordAndSignOut(tx: Executor, userId: number, password: string, keepToken?: string) {
-  await tx.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, userId));
+  await tx
+    .update(users)
+    .set({ passwordHash: await hashPassword(password) })
+    .where(eq(users.id, userId));
   await deleteUserSessions(tx, userId, keepToken);
 }
 

@@ -19,7 +19,11 @@ import {
 } from "../../../shared/contracts/auth";
 import { sessionUser } from "../../../shared/contracts/session";
 import { AppError } from "../../lib/errors";
-import { consumeRateLimit, type RateLimitRule, type RateLimitSubject } from "../rate-limit/rate-limit.service";
+import {
+  consumeRateLimit,
+  type RateLimitRule,
+  type RateLimitSubject,
+} from "../rate-limit/rate-limit.service";
 import {
   authenticate,
   registerAccount,
@@ -48,8 +52,14 @@ const limits = {
   forgotPerIdentifier: { action: "forgot_password", limit: 3, windowSeconds: minutes(60) },
 } satisfies Record<string, RateLimitRule>;
 
-const byIp = (request: FastifyRequest): RateLimitSubject => ({ identifier: request.ip, identifierType: "ip" });
-const byEmail = (email: string): RateLimitSubject => ({ identifier: email.toLowerCase(), identifierType: "email" });
+const byIp = (request: FastifyRequest): RateLimitSubject => ({
+  identifier: request.ip,
+  identifierType: "ip",
+});
+const byEmail = (email: string): RateLimitSubject => ({
+  identifier: email.toLowerCase(),
+  identifierType: "email",
+});
 
 export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -79,23 +89,39 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
       },
     );
 
-    app.post("/api/auth/login", { schema: { body: loginRequest, response: { 200: authResponse } } }, async (request, reply) => {
-      await limit(byIp(request), limits.loginPerIp);
-      await limit(byEmail(request.body.email), limits.loginPerAccount);
-      const user = await authenticate(deps, request.body);
-      await reply.startSession({ kind: "user", userId: user.id });
-      return { success: true as const, message: "You have successfully logged in.", user: toSessionUser(user) };
-    });
+    app.post(
+      "/api/auth/login",
+      { schema: { body: loginRequest, response: { 200: authResponse } } },
+      async (request, reply) => {
+        await limit(byIp(request), limits.loginPerIp);
+        await limit(byEmail(request.body.email), limits.loginPerAccount);
+        const user = await authenticate(deps, request.body);
+        await reply.startSession({ kind: "user", userId: user.id });
+        return {
+          success: true as const,
+          message: "You have successfully logged in.",
+          user: toSessionUser(user),
+        };
+      },
+    );
 
-    app.post("/api/auth/logout", { schema: { response: { 200: messageResponse } } }, async (_request, reply) => {
-      await reply.endSession();
-      return { success: true as const, message: "You have been logged out." };
-    });
+    app.post(
+      "/api/auth/logout",
+      { schema: { response: { 200: messageResponse } } },
+      async (_request, reply) => {
+        await reply.endSession();
+        return { success: true as const, message: "You have been logged out." };
+      },
+    );
 
-    app.get("/api/auth/me", { schema: { response: { 200: z.object({ user: sessionUser }) } } }, async (request, reply) => {
-      reply.header("cache-control", "no-store");
-      return { user: toSessionUser(await requireUser(deps.db, request)) };
-    });
+    app.get(
+      "/api/auth/me",
+      { schema: { response: { 200: z.object({ user: sessionUser }) } } },
+      async (request, reply) => {
+        reply.header("cache-control", "no-store");
+        return { user: toSessionUser(await requireUser(deps.db, request)) };
+      },
+    );
 
     app.get(
       "/api/auth/verification",
@@ -114,7 +140,10 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
         await limit(byEmail(request.body.email), limits.emailLinkPerEmail);
         if (request.body.purpose === "password_reset") {
           await requestPasswordReset(deps, request.body.email);
-          return { success: true as const, message: "If an account matches, we've sent a link to reset your password." };
+          return {
+            success: true as const,
+            message: "If an account matches, we've sent a link to reset your password.",
+          };
         }
         await resendVerificationEmail(deps, request.body.email);
         return { success: true as const, message: "Verification link sent. Check your inbox." };
@@ -180,7 +209,10 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
       { schema: { body: forgotPasswordRequest, response: { 200: messageResponse } } },
       async (request) => {
         await limit(byIp(request), limits.forgotPerIp);
-        await limit({ identifier: request.body.identifier.toLowerCase(), identifierType: "email" }, limits.forgotPerIdentifier);
+        await limit(
+          { identifier: request.body.identifier.toLowerCase(), identifierType: "email" },
+          limits.forgotPerIdentifier,
+        );
         await requestPasswordReset(deps, request.body.identifier);
         return {
           success: true as const,

@@ -72,14 +72,22 @@ describe("registration", () => {
 
   it.each([
     [{ username: "ab" }, "username", "Username must be at least 3 characters"],
-    [{ username: "has space" }, "username", "Username may use letters, numbers, dots, dashes and underscores only"],
+    [
+      { username: "has space" },
+      "username",
+      "Username may use letters, numbers, dots, dashes and underscores only",
+    ],
     [{ email: "not-an-email" }, "email", "Please enter a valid email address"],
     [{ password: "12345" }, "password", "Password must be at least 6 characters"],
     [{ displayName: "K" }, "displayName", "Full name must be at least 2 characters"],
     [{ phoneNumber: "0123" }, "phoneNumber", "Phone number must be at least 8 digits"],
     [{ phoneNumber: "0801234567" }, "phoneNumber", "Enter a valid Ghana phone number, e.g. 024 123 4567"],
     [{ password: "123456" }, "password", "This password is too common. Choose one that is harder to guess"],
-    [{ password: "password123" }, "password", "This password is too common. Choose one that is harder to guess"],
+    [
+      { password: "password123" },
+      "password",
+      "This password is too common. Choose one that is harder to guess",
+    ],
   ])("refuses %o with a message on %s and creates nothing", async (change, field, message) => {
     const person = { ...newPerson(), ...change };
     const { response } = await register(person);
@@ -114,7 +122,10 @@ describe("registration", () => {
     const statuses = attempts.map((a) => a.response.statusCode).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(9);
-    const rows = await ctx.database.db.select().from(users).where(eq(users.email, person.email.toLowerCase()));
+    const rows = await ctx.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, person.email.toLowerCase()));
     expect(rows).toHaveLength(1);
   });
 
@@ -197,7 +208,10 @@ describe("email verification", () => {
   it("resends a link for an unverified account and answers the same for unknown emails", async () => {
     const person = newPerson();
     await register(person);
-    const known = await sendJson(ctx.app, "POST", "/api/auth/send-email-link", { email: person.email, purpose: "registration" });
+    const known = await sendJson(ctx.app, "POST", "/api/auth/send-email-link", {
+      email: person.email,
+      purpose: "registration",
+    });
     const unknown = await sendJson(ctx.app, "POST", "/api/auth/send-email-link", {
       email: "nobody@example.com",
       purpose: "registration",
@@ -231,7 +245,7 @@ describe("signing in and out", () => {
   });
 
   it.each([
-    [{ email: "" , password: "whatever1" }, "email", "Email is required"],
+    [{ email: "", password: "whatever1" }, "email", "Email is required"],
     [{ email: "a@b.co", password: "12345" }, "password", "Password must be at least 6 characters"],
   ])("validates the login form %o", async (body, field, message) => {
     const response = await sendJson(ctx.app, "POST", "/api/auth/login", body);
@@ -242,8 +256,14 @@ describe("signing in and out", () => {
   it("gives the same answer for a wrong password and an unknown email", async () => {
     const person = newPerson();
     await register(person);
-    const wrong = await sendJson(ctx.app, "POST", "/api/auth/login", { email: person.email, password: "wrong-password" });
-    const unknown = await sendJson(ctx.app, "POST", "/api/auth/login", { email: "ghost@example.com", password: "whatever1" });
+    const wrong = await sendJson(ctx.app, "POST", "/api/auth/login", {
+      email: person.email,
+      password: "wrong-password",
+    });
+    const unknown = await sendJson(ctx.app, "POST", "/api/auth/login", {
+      email: "ghost@example.com",
+      password: "whatever1",
+    });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ code: "UNAUTHENTICATED", message: "Invalid email or password" });
     expect(unknown.json()).toEqual(wrong.json());
@@ -255,11 +275,17 @@ describe("signing in and out", () => {
     for (let i = 0; i < 10; i++) {
       await sendJson(ctx.app, "POST", "/api/auth/login", { email: person.email, password: "wrong-password" });
     }
-    const limited = await sendJson(ctx.app, "POST", "/api/auth/login", { email: person.email, password: person.password });
+    const limited = await sendJson(ctx.app, "POST", "/api/auth/login", {
+      email: person.email,
+      password: person.password,
+    });
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
     clock.advance(16 * 60 * 1000);
-    const later = await sendJson(ctx.app, "POST", "/api/auth/login", { email: person.email, password: person.password });
+    const later = await sendJson(ctx.app, "POST", "/api/auth/login", {
+      email: person.email,
+      password: person.password,
+    });
     expect(later.statusCode).toBe(200);
   });
 });
@@ -269,18 +295,32 @@ describe("forgot password by email", () => {
     const person = newPerson();
     const { cookies } = await register(person);
     const asked = await sendJson(ctx.app, "POST", "/api/auth/forgot-password", { identifier: person.email });
-    expect(asked.json().message).toBe("If an account matches, we've sent instructions to reset your password.");
+    expect(asked.json().message).toBe(
+      "If an account matches, we've sent instructions to reset your password.",
+    );
     const token = await latestLinkTokenFor(ctx.database.db, person.email.toLowerCase(), "reset");
 
-    const weak = await sendJson(ctx.app, "POST", "/api/auth/reset-password", { token, newPassword: "qwerty" });
+    const weak = await sendJson(ctx.app, "POST", "/api/auth/reset-password", {
+      token,
+      newPassword: "qwerty",
+    });
     expect(weak.statusCode).toBe(400);
-    const reset = await sendJson(ctx.app, "POST", "/api/auth/reset-password", { token, newPassword: "kelewele-at-night" });
+    const reset = await sendJson(ctx.app, "POST", "/api/auth/reset-password", {
+      token,
+      newPassword: "kelewele-at-night",
+    });
     expect(reset.statusCode).toBe(200);
-    const reused = await sendJson(ctx.app, "POST", "/api/auth/reset-password", { token, newPassword: "another-good-one" });
+    const reused = await sendJson(ctx.app, "POST", "/api/auth/reset-password", {
+      token,
+      newPassword: "another-good-one",
+    });
     expect(reused.json().message).toBe("This reset link has already been used.");
 
     expect((await sendAs(ctx.app, cookies, "GET", "/api/auth/me")).statusCode).toBe(401);
-    const oldLogin = await sendJson(ctx.app, "POST", "/api/auth/login", { email: person.email, password: person.password });
+    const oldLogin = await sendJson(ctx.app, "POST", "/api/auth/login", {
+      email: person.email,
+      password: person.password,
+    });
     expect(oldLogin.statusCode).toBe(401);
     const newLogin = await sendJson(ctx.app, "POST", "/api/auth/login", {
       email: person.email,
@@ -290,7 +330,9 @@ describe("forgot password by email", () => {
   });
 
   it("answers unknown identifiers the same way and sends nothing", async () => {
-    const response = await sendJson(ctx.app, "POST", "/api/auth/forgot-password", { identifier: "nobody@example.com" });
+    const response = await sendJson(ctx.app, "POST", "/api/auth/forgot-password", {
+      identifier: "nobody@example.com",
+    });
     expect(response.statusCode).toBe(200);
     expect(await latestOutboxMessage(ctx.database.db, "nobody@example.com", "email")).toBeUndefined();
   });

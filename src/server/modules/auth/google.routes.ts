@@ -15,7 +15,9 @@ function loginWithError(message: string): string {
 export function googleRoutes(deps: AuthDeps): FastifyPluginAsync {
   return async (app) => {
     const settings = deps.config.google;
-    const google = settings ? createGoogleSignIn(settings, `${deps.config.appUrl}/auth/google/callback`) : undefined;
+    const google = settings
+      ? createGoogleSignIn(settings, `${deps.config.appUrl}/auth/google/callback`)
+      : undefined;
     const cookieOptions = {
       path: "/auth/google",
       httpOnly: true,
@@ -28,7 +30,10 @@ export function googleRoutes(deps: AuthDeps): FastifyPluginAsync {
       if (!google) return reply.redirect(loginWithError("Google sign-in is not available right now."));
       try {
         const { url, pending } = await google.start();
-        reply.setCookie(flowCookie, JSON.stringify(pending), { ...cookieOptions, maxAge: flowLifetimeSeconds });
+        reply.setCookie(flowCookie, JSON.stringify(pending), {
+          ...cookieOptions,
+          maxAge: flowLifetimeSeconds,
+        });
         return reply.redirect(url);
       } catch (error) {
         request.log.error({ err: error }, "could not start Google sign-in");
@@ -51,7 +56,8 @@ export function googleRoutes(deps: AuthDeps): FastifyPluginAsync {
         // The spec's client stores this value; it is a random marker, never a credential (the cookie is).
         return reply.redirect(`/?auth=google&session=${randomBytes(8).toString("hex")}`);
       } catch (error) {
-        const message = error instanceof AppError ? error.message : "Google sign-in failed. Please try again.";
+        const message =
+          error instanceof AppError ? error.message : "Google sign-in failed. Please try again.";
         if (!(error instanceof AppError)) request.log.warn({ err: error }, "Google sign-in failed");
         return reply.redirect(loginWithError(message));
       }

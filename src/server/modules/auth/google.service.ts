@@ -110,7 +110,8 @@ export async function signInWithGoogle(deps: AuthDeps, claims: GoogleClaims): Pr
           .where(eq(sql`lower(${users.email})`, email))
           .limit(1);
     let user = byEmail;
-    if (user && (!user.isActive || user.deletedAt)) throw new AppError("FORBIDDEN", "This account is closed.");
+    if (user && (!user.isActive || user.deletedAt))
+      throw new AppError("FORBIDDEN", "This account is closed.");
     const now = deps.now();
     if (user) {
       [user] = await tx

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "../../db/seed/factories";
 import { users } from "../../db/schema";
+import { createUser } from "../../db/seed/factories";
 import { createTestContext, sendAs, sessionCookieFrom, type TestContext } from "../../test/test-app";
 import { sumXpLedger } from "../ledger/ledger.service";
 
@@ -18,7 +18,11 @@ beforeAll(async () => {
     Object.assign(token.payload, nextIdentity);
   });
   ctx = await createTestContext({
-    env: { GOOGLE_ISSUER: issuer.issuer.url!, GOOGLE_CLIENT_ID: "anigye-web", GOOGLE_CLIENT_SECRET: "test-secret" },
+    env: {
+      GOOGLE_ISSUER: issuer.issuer.url!,
+      GOOGLE_CLIENT_ID: "anigye-web",
+      GOOGLE_CLIENT_SECRET: "test-secret",
+    },
   });
 });
 afterAll(async () => {
@@ -51,7 +55,12 @@ async function signInThroughProvider(options: { tamperState?: boolean; dropCooki
 
 describe("Google sign-in", () => {
   it("creates an activated account with the sign-in bonus and returns to the spec's URL", async () => {
-    nextIdentity = { sub: "google-new-1", email: "Yaw.Boateng@gmail.com", email_verified: true, name: "Yaw Boateng" };
+    nextIdentity = {
+      sub: "google-new-1",
+      email: "Yaw.Boateng@gmail.com",
+      email_verified: true,
+      name: "Yaw Boateng",
+    };
     const response = await signInThroughProvider();
     expect(response.statusCode).toBe(302);
     expect(String(response.headers.location)).toMatch(/^\/\?auth=google&session=[0-9a-f]{16}$/);
@@ -70,7 +79,11 @@ describe("Google sign-in", () => {
   });
 
   it("links a verified Google email to the existing account without a second bonus", async () => {
-    const existing = await createUser(ctx.database.db, { email: "esi@example.com", username: "esi", password: "palm-nut-soup-1" });
+    const existing = await createUser(ctx.database.db, {
+      email: "esi@example.com",
+      username: "esi",
+      password: "palm-nut-soup-1",
+    });
     const { creditXp } = await import("../ledger/ledger.service");
     await creditXp(ctx.database.db, {
       userId: existing.id,
@@ -89,7 +102,9 @@ describe("Google sign-in", () => {
 
     // Signing in again with the same Google account finds it by its Google id.
     const again = await signInThroughProvider();
-    expect((await sendAs(ctx.app, sessionCookieFrom(again), "GET", "/api/auth/me")).json().user.id).toBe(existing.id);
+    expect((await sendAs(ctx.app, sessionCookieFrom(again), "GET", "/api/auth/me")).json().user.id).toBe(
+      existing.id,
+    );
   });
 
   it("refuses a Google account without a verified email", async () => {
@@ -107,7 +122,9 @@ describe("Google sign-in", () => {
     expect(String(forged.headers.location)).toMatch(/^\/login\?error=/);
     expect(sessionCookieFrom(forged).anigye_sid).toBeUndefined();
     const noCookie = await signInThroughProvider({ dropCookie: true });
-    expect(noCookie.headers.location).toBe(`/login?error=${encodeURIComponent("Google sign-in expired. Please try again.")}`);
+    expect(noCookie.headers.location).toBe(
+      `/login?error=${encodeURIComponent("Google sign-in expired. Please try again.")}`,
+    );
   });
 });
 

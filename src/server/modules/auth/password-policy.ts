@@ -44,13 +44,20 @@ const commonShortPasswords = new Set([
 ]);
 
 /** PRODUCT.md: never one of the most common passwords, nor the username or email. */
-export function passwordProblem(password: string, identity: { username?: string; email?: string }): string | undefined {
+export function passwordProblem(
+  password: string,
+  identity: { username?: string; email?: string },
+): string | undefined {
   const lower = password.toLowerCase();
   if (commonShortPasswords.has(lower) || mozillaList.test(password)) {
     return "This password is too common. Choose one that is harder to guess";
   }
   const emailName = identity.email?.toLowerCase().split("@")[0];
-  if (lower === identity.username?.toLowerCase() || lower === identity.email?.toLowerCase() || lower === emailName) {
+  if (
+    lower === identity.username?.toLowerCase() ||
+    lower === identity.email?.toLowerCase() ||
+    lower === emailName
+  ) {
     return "Password must not be your username or email";
   }
   return undefined;

@@ -23,7 +23,10 @@ export async function sendPhoneCode(
   deps: AuthDeps,
   request: { phoneNumber: string; purpose: CodePurpose; userId?: number },
 ): Promise<void> {
-  const subject = { identifier: `${request.phoneNumber}:${request.purpose}`, identifierType: "phone" as const };
+  const subject = {
+    identifier: `${request.phoneNumber}:${request.purpose}`,
+    identifierType: "phone" as const,
+  };
   await consumeRateLimit(deps.db, subject, { action: "otp_send_gap", ...resendGap }, deps.now());
   await consumeRateLimit(deps.db, subject, { action: "otp_send_hourly", ...hourlySends }, deps.now());
 
@@ -54,7 +57,10 @@ export async function sendPhoneCode(
     });
   });
   await deliverQuietly(deps, "SMS code", () =>
-    deps.sms.send(request.phoneNumber, `Your ${brand.name} code is ${code}. It expires in 10 minutes. Never share it.`),
+    deps.sms.send(
+      request.phoneNumber,
+      `Your ${brand.name} code is ${code}. It expires in 10 minutes. Never share it.`,
+    ),
   );
 }
 
@@ -108,6 +114,7 @@ export async function checkPhoneCode(
     .set({ isUsed: true, usedAt: now })
     .where(and(eq(otpVerifications.id, latest.id), eq(otpVerifications.isUsed, false)))
     .returning({ userId: otpVerifications.userId });
-  if (!used) throw new AppError("BAD_REQUEST", "This code has expired or was already used. Request a new code.");
+  if (!used)
+    throw new AppError("BAD_REQUEST", "This code has expired or was already used. Request a new code.");
   return { userId: used.userId };
 }

@@ -2,13 +2,22 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { otpVerifications, users } from "../../db/schema";
 import { latestLinkTokenFor, latestSmsCodeFor } from "../../test/outbox";
-import { createTestContext, sendAs, sessionCookieFrom, type TestContext, testClock } from "../../test/test-app";
+import {
+  createTestContext,
+  sendAs,
+  sessionCookieFrom,
+  type TestContext,
+  testClock,
+} from "../../test/test-app";
 import { sumXpLedger } from "../ledger/ledger.service";
 
 const clock = testClock();
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext({ env: { REQUIRE_PHONE_VERIFICATION: "true" }, overrides: { now: clock.now } });
+  ctx = await createTestContext({
+    env: { REQUIRE_PHONE_VERIFICATION: "true" },
+    overrides: { now: clock.now },
+  });
 });
 afterAll(() => ctx.close());
 
@@ -41,7 +50,12 @@ describe("phone verification when it is required", () => {
     const response = await ctx.app.inject({
       method: "POST",
       url: "/api/auth/register",
-      payload: { displayName: "No Phone", username: "nophone", email: "nophone@example.com", password: "fufu-and-light-soup" },
+      payload: {
+        displayName: "No Phone",
+        username: "nophone",
+        email: "nophone@example.com",
+        password: "fufu-and-light-soup",
+      },
       headers: { "x-requested-with": "anigye" },
     });
     expect(response.statusCode).toBe(400);
@@ -50,7 +64,9 @@ describe("phone verification when it is required", () => {
 
   it("activates only when both the email and the phone are verified", async () => {
     const person = await registerWithPhone();
-    expect(person.response.json().message).toBe("Account Created! Verify your email and phone to activate your account.");
+    expect(person.response.json().message).toBe(
+      "Account Created! Verify your email and phone to activate your account.",
+    );
 
     const token = await latestLinkTokenFor(ctx.database.db, person.email, "verify");
     const email = await sendAs(ctx.app, person.cookies, "POST", "/api/auth/verify-email", { token });
@@ -87,7 +103,11 @@ describe("phone verification when it is required", () => {
     const person = await registerWithPhone();
     const code = await latestSmsCodeFor(ctx.database.db, person.phone);
     const guess = (otp: string) =>
-      sendAs(ctx.app, person.cookies, "POST", "/api/auth/verify-otp", { phoneNumber: person.phoneNumber, otp, purpose: "registration" });
+      sendAs(ctx.app, person.cookies, "POST", "/api/auth/verify-otp", {
+        phoneNumber: person.phoneNumber,
+        otp,
+        purpose: "registration",
+      });
 
     const first = await guess(wrongCode(code));
     expect(first.statusCode).toBe(400);
@@ -103,7 +123,9 @@ describe("phone verification when it is required", () => {
     expect(resend.statusCode).toBe(200);
     const newCode = await latestSmsCodeFor(ctx.database.db, person.phone);
     expect((await guess(code)).json().message).toBe("Incorrect code. 1 attempt left.");
-    expect((await guess(wrongCode(newCode))).json().message).toBe("Incorrect code. Please request a new code in 10 minutes.");
+    expect((await guess(wrongCode(newCode))).json().message).toBe(
+      "Incorrect code. Please request a new code in 10 minutes.",
+    );
     const locked = await guess(newCode);
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toBe("Too many wrong codes. Please request a new code in 10 minutes.");
@@ -121,7 +143,10 @@ describe("phone verification when it is required", () => {
         }),
       ),
     );
-    const rows = await ctx.database.db.select().from(otpVerifications).where(eq(otpVerifications.phoneNumber, person.phone));
+    const rows = await ctx.database.db
+      .select()
+      .from(otpVerifications)
+      .where(eq(otpVerifications.phoneNumber, person.phone));
     expect(Math.max(...rows.map((r) => r.attempts))).toBe(5);
   });
 
@@ -145,7 +170,9 @@ describe("phone verification when it is required", () => {
       purpose: "registration",
     });
     expect(again.statusCode).toBe(429);
-    expect(again.json().message).toMatch(/^Too many attempts\. Please try again in (\d+ seconds|1 minute)\.$/);
+    expect(again.json().message).toMatch(
+      /^Too many attempts\. Please try again in (\d+ seconds|1 minute)\.$/,
+    );
     const other = await sendAs(ctx.app, person.cookies, "POST", "/api/auth/send-phone-otp", {
       phoneNumber: "0209999999",
       purpose: "registration",
@@ -176,7 +203,11 @@ describe("phone verification when it is required", () => {
     const token = await latestLinkTokenFor(ctx.database.db, person.email, "verify");
     await sendAs(ctx.app, person.cookies, "POST", "/api/auth/verify-email", { token });
     const code = await latestSmsCodeFor(ctx.database.db, person.phone);
-    await sendAs(ctx.app, person.cookies, "POST", "/api/auth/verify-otp", { phoneNumber: person.phone, otp: code, purpose: "registration" });
+    await sendAs(ctx.app, person.cookies, "POST", "/api/auth/verify-otp", {
+      phoneNumber: person.phone,
+      otp: code,
+      purpose: "registration",
+    });
 
     clock.advance(61_000);
     await sendAs(ctx.app, {}, "POST", "/api/auth/forgot-password", { identifier: person.phoneNumber });
@@ -188,7 +219,10 @@ describe("phone verification when it is required", () => {
     });
     expect(reset.statusCode).toBe(200);
     expect((await sendAs(ctx.app, person.cookies, "GET", "/api/auth/me")).statusCode).toBe(401);
-    const login = await sendAs(ctx.app, {}, "POST", "/api/auth/login", { email: person.email, password: "waakye-with-gari-9" });
+    const login = await sendAs(ctx.app, {}, "POST", "/api/auth/login", {
+      email: person.email,
+      password: "waakye-with-gari-9",
+    });
     expect(login.statusCode).toBe(200);
     const [user] = await ctx.database.db.select().from(users).where(eq(users.email, person.email));
     expect(await sumXpLedger(ctx.database.db, user!.id)).toBe(user!.xpPoints);

@@ -40,7 +40,9 @@ afterAll(async () => {
 
 /** Quoted-printable bodies wrap long lines with "=" and encode "=" as "=3D". */
 function decodeQuotedPrintable(raw: string): string {
-  return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
 describe("registration mail over SMTP", () => {
@@ -66,6 +68,9 @@ describe("registration mail over SMTP", () => {
       token: link![1],
     });
     expect(verified.statusCode).toBe(200);
-    expect(verified.json()).toMatchObject({ message: "Account Activated!", user: { activated: true, xpPoints: 100 } });
+    expect(verified.json()).toMatchObject({
+      message: "Account Activated!",
+      user: { activated: true, xpPoints: 100 },
+    });
   });
 });

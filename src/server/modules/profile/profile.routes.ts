@@ -9,9 +9,9 @@ import {
   profileResponse,
   updateProfileRequest,
 } from "../../../shared/contracts/profile";
+import { sessionCookieName } from "../../plugins/sessions";
 import type { AuthDeps } from "../auth/auth-deps";
 import { requireUser } from "../auth/current-user";
-import { sessionCookieName } from "../../plugins/sessions";
 import {
   changeEmail,
   changePassword,

@@ -1,8 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
-import type { onboardingRequest, profileAnswers, updateProfileRequest } from "../../../shared/contracts/profile";
+import type {
+  onboardingRequest,
+  Profile,
+  profileAnswers,
+  updateProfileRequest,
+} from "../../../shared/contracts/profile";
 import { onboardingQuestions, profileStrengthFor } from "../../../shared/contracts/profile-options";
-import type { Profile } from "../../../shared/contracts/profile";
 import { type User, users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import {
@@ -62,7 +66,11 @@ export function toProfile(user: User): Profile {
   };
 }
 
-async function saved(deps: AuthDeps, userId: number, changes: Partial<typeof users.$inferInsert>): Promise<Profile> {
+async function saved(
+  deps: AuthDeps,
+  userId: number,
+  changes: Partial<typeof users.$inferInsert>,
+): Promise<Profile> {
   try {
     const [user] = await deps.db.update(users).set(changes).where(eq(users.id, userId)).returning();
     return toProfile(user!);
@@ -82,7 +90,11 @@ export async function saveOnboarding(deps: AuthDeps, user: User, input: z.output
   });
 }
 
-export async function updateProfile(deps: AuthDeps, user: User, input: z.output<typeof updateProfileRequest>) {
+export async function updateProfile(
+  deps: AuthDeps,
+  user: User,
+  input: z.output<typeof updateProfileRequest>,
+) {
   if (input.username && input.username.toLowerCase() !== user.username.toLowerCase()) {
     await assertUsernameFree(deps.db, input.username, user.id);
   }

@@ -1,9 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "../../db/seed/factories";
 import { ledgerEntries, users } from "../../db/schema";
+import { createUser } from "../../db/seed/factories";
 import { latestLinkTokenFor, latestSmsCodeFor } from "../../test/outbox";
-import { createTestContext, sendAs, sessionCookieFrom, type TestContext, testClock } from "../../test/test-app";
+import {
+  createTestContext,
+  sendAs,
+  sessionCookieFrom,
+  type TestContext,
+  testClock,
+} from "../../test/test-app";
 import { creditXp } from "../ledger/ledger.service";
 
 const clock = testClock();
@@ -31,14 +37,22 @@ describe("onboarding", () => {
   it("saves answers step by step, grows profile strength and resumes where the user stopped", async () => {
     const { cookies } = await signedInMember();
     const start = await sendAs(ctx.app, cookies, "GET", "/api/profile");
-    expect(start.json()).toMatchObject({ profileStrength: 25, onboardingStep: 0, onboardingCompleted: false });
+    expect(start.json()).toMatchObject({
+      profileStrength: 25,
+      onboardingStep: 0,
+      onboardingCompleted: false,
+    });
 
     const step1 = await sendAs(ctx.app, cookies, "PUT", "/api/profile/onboarding", {
       answers: { ageRange: "26-35", city: "Kumasi" },
       step: 2,
     });
     expect(step1.statusCode).toBe(200);
-    expect(step1.json()).toMatchObject({ onboardingStep: 2, profileStrength: 46, answers: { ageRange: "26-35", city: "Kumasi" } });
+    expect(step1.json()).toMatchObject({
+      onboardingStep: 2,
+      profileStrength: 46,
+      answers: { ageRange: "26-35", city: "Kumasi" },
+    });
 
     const resumed = await sendAs(ctx.app, cookies, "GET", "/api/profile");
     expect(resumed.json().onboardingStep).toBe(2);
@@ -94,16 +108,22 @@ describe("the profile", () => {
   it("renames the user and refuses a taken username", async () => {
     const { cookies } = await signedInMember();
     const other = await signedInMember();
-    const renamed = await sendAs(ctx.app, cookies, "PATCH", "/api/profile", { displayName: "Efua Asantewaa" });
+    const renamed = await sendAs(ctx.app, cookies, "PATCH", "/api/profile", {
+      displayName: "Efua Asantewaa",
+    });
     expect(renamed.json().displayName).toBe("Efua Asantewaa");
-    const taken = await sendAs(ctx.app, cookies, "PATCH", "/api/profile", { username: other.user.username.toUpperCase() });
+    const taken = await sendAs(ctx.app, cookies, "PATCH", "/api/profile", {
+      username: other.user.username.toUpperCase(),
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().fields.username).toBe("This username is already taken");
   });
 
   it("makes a changed email unverified until its new link is followed", async () => {
     const { cookies } = await signedInMember();
-    const changed = await sendAs(ctx.app, cookies, "POST", "/api/profile/email", { email: "New.Address@Example.com" });
+    const changed = await sendAs(ctx.app, cookies, "POST", "/api/profile/email", {
+      email: "New.Address@Example.com",
+    });
     expect(changed.json()).toMatchObject({ email: "new.address@example.com", isEmailVerified: false });
     const token = await latestLinkTokenFor(ctx.database.db, "new.address@example.com", "verify");
     await sendAs(ctx.app, cookies, "POST", "/api/auth/verify-email", { token });
@@ -128,7 +148,10 @@ describe("the profile", () => {
   it("changes the password after checking the current one, keeping only this session", async () => {
     const { user, cookies } = await signedInMember("old-password-123");
     const second = sessionCookieFrom(
-      await sendAs(ctx.app, {}, "POST", "/api/auth/login", { email: user.email, password: "old-password-123" }),
+      await sendAs(ctx.app, {}, "POST", "/api/auth/login", {
+        email: user.email,
+        password: "old-password-123",
+      }),
     );
     const wrong = await sendAs(ctx.app, cookies, "POST", "/api/profile/password", {
       currentPassword: "not-it-at-all",
@@ -149,7 +172,10 @@ describe("the profile", () => {
   it("signs out everywhere, this device included", async () => {
     const { user, cookies } = await signedInMember();
     const second = sessionCookieFrom(
-      await sendAs(ctx.app, {}, "POST", "/api/auth/login", { email: user.email, password: "jollof-rice-2026" }),
+      await sendAs(ctx.app, {}, "POST", "/api/auth/login", {
+        email: user.email,
+        password: "jollof-rice-2026",
+      }),
     );
     await sendAs(ctx.app, cookies, "POST", "/api/profile/sign-out-everywhere");
     expect((await sendAs(ctx.app, cookies, "GET", "/api/auth/me")).statusCode).toBe(401);
@@ -158,11 +184,21 @@ describe("the profile", () => {
 
   it("deletes the account and personal data but keeps anonymised ledger rows", async () => {
     const { user, cookies } = await signedInMember();
-    await creditXp(ctx.database.db, { userId: user.id, amount: 100, reason: "signin_bonus", idempotencyKey: `bonus:${user.id}` });
+    await creditXp(ctx.database.db, {
+      userId: user.id,
+      amount: 100,
+      reason: "signin_bonus",
+      idempotencyKey: `bonus:${user.id}`,
+    });
 
-    const refused = await sendAs(ctx.app, cookies, "DELETE", "/api/profile", { password: "wrong-one-1", confirm: "DELETE" });
+    const refused = await sendAs(ctx.app, cookies, "DELETE", "/api/profile", {
+      password: "wrong-one-1",
+      confirm: "DELETE",
+    });
     expect(refused.statusCode).toBe(400);
-    const unconfirmed = await sendAs(ctx.app, cookies, "DELETE", "/api/profile", { password: "jollof-rice-2026" });
+    const unconfirmed = await sendAs(ctx.app, cookies, "DELETE", "/api/profile", {
+      password: "jollof-rice-2026",
+    });
     expect(unconfirmed.json().fields.confirm).toBe("Type DELETE to confirm");
 
     const deleted = await sendAs(ctx.app, cookies, "DELETE", "/api/profile", {

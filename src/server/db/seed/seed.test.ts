@@ -1,0 +1,60 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LocalDiskStorage } from "../../integrations/storage/storage";
+import { verifyPassword } from "../../modules/auth/password";
+import { sumXpLedger } from "../../modules/ledger/ledger.service";
+import { createTestContext, type TestContext } from "../../test/test-app";
+import { adDiscountCodes, ads, companies, users } from "../schema";
+import { findCompanyByUsername, findUserByEmail } from "./factories";
+import { demoAccounts, demoPassword, seedDemo } from "./seed";
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+describe("the demo seed", () => {
+  it("creates the demo accounts, Ghanaian businesses and ads, and can run again without duplicating", async () => {
+    const db = ctx.database.db;
+    const storage = new LocalDiskStorage(path.join(ctx.dataDir, "media"));
+    await seedDemo(db, storage);
+    const counts = async () => ({
+      users: (await db.select().from(users)).length,
+      companies: (await db.select().from(companies)).length,
+      ads: (await db.select().from(ads)).length,
+      codes: (await db.select().from(adDiscountCodes)).length,
+    });
+    const first = await counts();
+    await seedDemo(db, storage);
+    expect(await counts()).toEqual(first);
+    expect(first.companies).toBe(12);
+    expect(first.ads).toBeGreaterThanOrEqual(18);
+
+    for (const [key, role] of [
+      ["consumer", "user"],
+      ["staff", "staff"],
+      ["admin", "admin"],
+    ] as const) {
+      const user = (await findUserByEmail(db, demoAccounts[key].email))!;
+      expect(user.role).toBe(role);
+      expect(await verifyPassword(user.passwordHash!, demoPassword)).toBe(true);
+      expect(user.xpPoints).toBe(await sumXpLedger(db, user.id));
+    }
+    const kofi = (await findCompanyByUsername(db, "kofi-chop-bar"))!;
+    expect(kofi.name).toBe("Kofi's Chop Bar");
+    expect(await verifyPassword(kofi.passwordHash!, demoPassword)).toBe(true);
+
+    const cities = new Set((await db.select({ city: companies.city }).from(companies)).map((c) => c.city));
+    expect([...cities].sort()).toEqual(["Accra", "Cape Coast", "Kumasi", "Tamale"]);
+
+    // Every card has a small WebP thumbnail on disk; videos also have a poster.
+    for (const ad of await db.select().from(ads)) {
+      expect(ad.thumbnailUrl).toMatch(/^\/media\/.+\.webp$/);
+      const thumbnail = path.join(ctx.dataDir, "media", ad.thumbnailUrl!.replace("/media/", ""));
+      expect(fs.statSync(thumbnail).size).toBeLessThan(40_000);
+      if (ad.adType === "video") expect(ad.videoUrl && ad.posterUrl).toBeTruthy();
+    }
+  });
+});
