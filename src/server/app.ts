@@ -9,12 +9,17 @@ import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import { createMailer, type Mailer } from "./integrations/mail/mailer";
 import { createSmsSender, type SmsSender } from "./integrations/sms/sms-sender";
+import { LocalDiskStorage } from "./integrations/storage/storage";
+import { adsRoutes } from "./modules/ads/ads.routes";
+import { createImpressionCounter, type ImpressionCounter } from "./modules/ads/impressions";
 import { authRoutes } from "./modules/auth/auth.routes";
 import type { AuthDeps } from "./modules/auth/auth-deps";
 import { googleRoutes } from "./modules/auth/google.routes";
 import { comingSoonRoutes } from "./modules/coming-soon/coming-soon.routes";
+import { companiesRoutes } from "./modules/companies/companies.routes";
 import { devOutboxRoutes } from "./modules/dev-outbox/dev-outbox.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { mediaRoutes } from "./modules/media/media.routes";
 import { profileRoutes } from "./modules/profile/profile.routes";
 import { publicRoutes } from "./modules/public/public.routes";
 import { registerErrorHandling } from "./plugins/errors";
@@ -26,6 +31,7 @@ declare module "fastify" {
   interface FastifyInstance {
     db: Database;
     config: AppConfig;
+    impressions: ImpressionCounter;
   }
 }
 
@@ -73,7 +79,19 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       dependencies.mailer ??
       createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, db, log: app.log }),
     sms: dependencies.sms ?? createSmsSender(config.sms, { db, log: app.log }),
+    storage: new LocalDiskStorage(path.join(config.dataDir, "media")),
   };
+  const impressions = createImpressionCounter(db, authDeps.now);
+  app.decorate("impressions", impressions);
+  const flushEveryMs = 10_000;
+  const flushTimer = setInterval(() => {
+    impressions.flush().catch((error) => app.log.error({ err: error }, "could not save impressions"));
+  }, flushEveryMs);
+  flushTimer.unref();
+  app.addHook("onClose", async () => {
+    clearInterval(flushTimer);
+    await impressions.flush().catch((error) => app.log.error({ err: error }, "could not save impressions"));
+  });
 
   // Every module, in one visible list.
   await app.register(healthRoutes);
@@ -82,6 +100,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(authRoutes(authDeps));
   await app.register(profileRoutes(authDeps));
   await app.register(googleRoutes(authDeps));
+  await app.register(companiesRoutes(authDeps));
+  await app.register(mediaRoutes(authDeps));
+  await app.register(adsRoutes(authDeps, impressions));
   // The development outbox shows mail and SMS that were not really sent; never in production.
   if (!config.isProduction) await app.register(devOutboxRoutes);
 

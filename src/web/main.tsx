@@ -7,6 +7,7 @@ import { AppRoutes } from "./app/router";
 import { ErrorBoundary } from "./components/error-fallback";
 import { Toaster } from "./components/ui/toaster";
 import { AuthProvider } from "./lib/auth";
+import { GoogleSignInReturn } from "./lib/google-return";
 import { createQueryClient } from "./lib/query-client";
 import { registerServiceWorker } from "./lib/service-worker";
 
@@ -16,6 +17,7 @@ createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
+        <GoogleSignInReturn />
         <BrowserRouter>
           <ErrorBoundary>
             <AppRoutes />

@@ -79,7 +79,9 @@ export type MessageResponse = z.infer<typeof messageResponse>;
 /** POST /api/auth/send-email-link: resend the verification (or reset) link. */
 export const sendEmailLinkRequest = z.object({
   email: emailSchema,
-  purpose: z.enum(["registration", "password_reset"], { error: "Choose a valid purpose" }).default("registration"),
+  purpose: z
+    .enum(["registration", "password_reset"], { error: "Choose a valid purpose" })
+    .default("registration"),
 });
 
 /** POST /api/auth/verify-email: the token from the emailed link. */
@@ -111,7 +113,10 @@ export const verificationState = z.object({
   /** XP granted by this very call (the sign-in bonus), 0 otherwise. */
   xpAwarded: z.number().int(),
 });
-export const verifyResponse = messageResponse.extend({ verification: verificationState, user: sessionUser.nullable() });
+export const verifyResponse = messageResponse.extend({
+  verification: verificationState,
+  user: sessionUser.nullable(),
+});
 export type VerifyResponse = z.infer<typeof verifyResponse>;
 
 /** POST /api/auth/forgot-password: an email gets a link, a phone number gets an SMS code. */

@@ -17,9 +17,13 @@ export const profileAnswers = z.object({
   city: z.enum(profileCityOptions, { error: "Choose a valid city" }).nullable(),
   gender: z.enum(profileGenderOptions, { error: "Choose a valid gender" }).nullable(),
   interests: z
-    .array(z.enum(interestOptions, { error: "Choose valid interests" }), { error: "Interests must be a list" })
+    .array(z.enum(interestOptions, { error: "Choose valid interests" }), {
+      error: "Interests must be a list",
+    })
     .max(interestOptions.length),
-  shoppingFrequency: z.enum(shoppingFrequencyOptions, { error: "Choose a valid shopping frequency" }).nullable(),
+  shoppingFrequency: z
+    .enum(shoppingFrequencyOptions, { error: "Choose a valid shopping frequency" })
+    .nullable(),
   preferredShoppingTime: z.enum(shoppingTimeOptions, { error: "Choose a valid shopping time" }).nullable(),
   budgetConsciousness: z.enum(budgetStyleOptions, { error: "Choose a valid budget style" }).nullable(),
 });

@@ -15,6 +15,10 @@ const TermsPage = lazy(() => import("../pages/terms-page"));
 const EarlyAccessPage = lazy(() => import("../pages/early-access-page"));
 const ComingSoonPage = lazy(() => import("../pages/coming-soon-page"));
 const NotFoundPage = lazy(() => import("../pages/not-found-page"));
+const LoginPage = lazy(() => import("../pages/login-page"));
+const RegisterPage = lazy(() => import("../pages/register-page"));
+const OnboardingPage = lazy(() => import("../pages/onboarding-page"));
+const ProfilePage = lazy(() => import("../pages/profile-page"));
 
 export function AppRoutes() {
   return (
@@ -32,6 +36,10 @@ export function AppRoutes() {
         <Route path={paths.privacy} element={<PrivacyPage />} />
         <Route path={paths.terms} element={<TermsPage />} />
         <Route path={paths.earlyAccess} element={<EarlyAccessPage />} />
+        <Route path={paths.login} element={<LoginPage />} />
+        <Route path={paths.register} element={<RegisterPage />} />
+        <Route path={paths.onboarding} element={<OnboardingPage />} />
+        <Route path={paths.profile} element={<ProfilePage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -16,9 +16,12 @@ interface AuthState {
   token: null;
   isAuthenticated: boolean;
   isAdmin: boolean;
+  /** After a successful login, registration or verification whose answer carries the user. */
   signIn(user: SessionUser): void;
   refreshUser(): Promise<void>;
   logout(): Promise<void>;
+  /** Forget the session locally when the server has already ended it (sign out everywhere, delete). */
+  clearSession(): void;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -80,6 +83,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     applyUser(null);
   }, [applyUser]);
 
+  const clearSession = useCallback(() => applyUser(null), [applyUser]);
+
   const value = useMemo<AuthState>(
     () => ({
       user,
@@ -89,8 +94,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signIn: applyUser,
       refreshUser,
       logout,
+      clearSession,
     }),
-    [user, applyUser, refreshUser, logout],
+    [user, applyUser, refreshUser, logout, clearSession],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

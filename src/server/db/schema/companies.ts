@@ -26,7 +26,8 @@ export const companies = pgTable(
     businessHours: text("business_hours"),
 
     // Login (username + password set with a one-time setup token, optional OTP)
-    username: text("username").notNull(),
+    /** Chosen by the owner at setup; null until then. */
+    username: text("username"),
     /** argon2id hash; null until the owner completes setup. */
     passwordHash: text("password_hash"),
     failedLoginAttempts: integer("failed_login_attempts").notNull().default(0),

@@ -3,13 +3,15 @@ import type { AppConfig } from "../../config";
 import type { Database } from "../../db/client";
 import type { Mailer } from "../../integrations/mail/mailer";
 import type { SmsSender } from "../../integrations/sms/sms-sender";
+import type { MediaStorage } from "../../integrations/storage/storage";
 
-/** What the account services need from the outside world; tests pass their own. */
+/** What the services need from the outside world (database, clock, transports); tests pass their own. */
 export interface AuthDeps {
   db: Database;
   config: AppConfig;
   mailer: Mailer;
   sms: SmsSender;
+  storage: MediaStorage;
   log: FastifyBaseLogger;
   now(): Date;
 }

@@ -2,14 +2,8 @@ import { LogOut, Shield } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import { brand } from "../../../shared/brand";
 import { useAuth } from "../../lib/auth";
+import { initialsOf } from "../../lib/format";
 import { paths } from "../paths";
-
-function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  return (
-    words.length > 1 ? `${words[0]![0]}${words.at(-1)![0]}` : (words[0] ?? "?").slice(0, 2)
-  ).toUpperCase();
-}
 
 export function TopNav() {
   const { user, isAdmin, logout } = useAuth();

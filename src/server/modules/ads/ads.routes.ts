@@ -1,0 +1,87 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { adInput, companyAd, discoveryAd, discoveryQuery } from "../../../shared/contracts/ads";
+import { messageResponse } from "../../../shared/contracts/auth";
+import type { AuthDeps } from "../auth/auth-deps";
+import { requireUser } from "../auth/current-user";
+import { requireCompanyAccess } from "../companies/company-access";
+import { createAd, deleteAd, listCompanyAds, setAdPaused, updateAd } from "./ads.service";
+import { findDiscoveryAds } from "./discovery.service";
+import type { ImpressionCounter } from "./impressions";
+
+const companyParams = z.object({ companyId: z.coerce.number().int().positive() });
+const adParams = companyParams.extend({ adId: z.coerce.number().int().positive() });
+const impressionsRequest = z.object({ adIds: z.array(z.number().int().positive()).min(1).max(50) });
+
+export function adsRoutes(deps: AuthDeps, impressions: ImpressionCounter): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      "/api/ads/discovery",
+      { schema: { querystring: discoveryQuery, response: { 200: z.array(discoveryAd) } } },
+      async (request, reply) => {
+        const user = await requireUser(deps.db, request);
+        reply.header("cache-control", "private, no-cache");
+        return findDiscoveryAds(deps.db, user, request.query, deps.now());
+      },
+    );
+
+    app.post(
+      "/api/ads/impressions",
+      { schema: { body: impressionsRequest, response: { 200: messageResponse } } },
+      async (request) => {
+        const user = await requireUser(deps.db, request);
+        impressions.record(user.id, request.body.adIds);
+        return { success: true as const, message: "Recorded" };
+      },
+    );
+
+    app.get(
+      "/api/companies/:companyId/ads",
+      { schema: { params: companyParams, response: { 200: z.array(companyAd) } } },
+      async (request, reply) => {
+        reply.header("cache-control", "no-store");
+        await requireCompanyAccess(deps.db, request, request.params.companyId);
+        return listCompanyAds(deps.db, request.params.companyId, deps.now());
+      },
+    );
+
+    app.post(
+      "/api/companies/:companyId/ads",
+      { schema: { params: companyParams, body: adInput, response: { 200: companyAd } } },
+      async (request) => {
+        const company = await requireCompanyAccess(deps.db, request, request.params.companyId);
+        return createAd(deps, company, request.body);
+      },
+    );
+
+    app.put(
+      "/api/companies/:companyId/ads/:adId",
+      { schema: { params: adParams, body: adInput, response: { 200: companyAd } } },
+      async (request) => {
+        const company = await requireCompanyAccess(deps.db, request, request.params.companyId);
+        return updateAd(deps, company, request.params.adId, request.body);
+      },
+    );
+
+    for (const action of ["pause", "resume"] as const) {
+      app.post(
+        `/api/companies/:companyId/ads/:adId/${action}`,
+        { schema: { params: adParams, response: { 200: companyAd } } },
+        async (request) => {
+          const company = await requireCompanyAccess(deps.db, request, request.params.companyId);
+          return setAdPaused(deps, company, request.params.adId, action === "pause");
+        },
+      );
+    }
+
+    app.delete(
+      "/api/companies/:companyId/ads/:adId",
+      { schema: { params: adParams, response: { 200: messageResponse } } },
+      async (request) => {
+        const company = await requireCompanyAccess(deps.db, request, request.params.companyId);
+        await deleteAd(deps, company, request.params.adId);
+        return { success: true as const, message: "Ad deleted" };
+      },
+    );
+  };
+}

@@ -1,0 +1,248 @@
+import { and, count, desc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { adInput, CompanyAd } from "../../../shared/contracts/ads";
+import { plans } from "../../../shared/plans";
+import type { Executor } from "../../db/client";
+import { type Ad, adDiscountCodes, ads, type Company, companies, mediaFiles } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+import type { AuthDeps } from "../auth/auth-deps";
+
+type AdFields = z.output<typeof adInput>;
+
+function adStatus(ad: Ad, now: Date): CompanyAd["status"] {
+  if (ad.expiresAt && ad.expiresAt <= now) return "expired";
+  return ad.isActive ? "active" : "paused";
+}
+
+async function codeCounts(db: Executor, adIds: number[]) {
+  if (adIds.length === 0) return new Map<number, { total: number; left: number }>();
+  const rows = await db
+    .select({
+      adId: adDiscountCodes.adId,
+      total: count(),
+      left: sql<number>`count(*) filter (where ${adDiscountCodes.assignedAt} is null)::int`,
+    })
+    .from(adDiscountCodes)
+    .where(inArray(adDiscountCodes.adId, adIds))
+    .groupBy(adDiscountCodes.adId);
+  return new Map(rows.map((r) => [r.adId, { total: r.total, left: r.left }]));
+}
+
+function toCompanyAd(ad: Ad, codes: { total: number; left: number } | undefined, now: Date): CompanyAd {
+  return {
+    id: ad.id,
+    title: ad.title,
+    description: ad.description,
+    category: ad.category,
+    adType: ad.adType,
+    mediaId: ad.mediaFileId,
+    mediaUrl: ad.adType === "video" ? ad.videoUrl : ad.imageUrl,
+    thumbnailUrl: ad.thumbnailUrl,
+    durationSeconds: ad.durationSeconds,
+    rewardType: ad.rewardType,
+    discountPercent: ad.discountPercent,
+    discountCodesTotal: codes?.total ?? 0,
+    discountCodesLeft: codes?.left ?? 0,
+    useCustomCode: ad.useCustomCode,
+    customDiscountCode: ad.customDiscountCode,
+    xpPointsReward: ad.xpPointsReward,
+    badgeName: ad.badgeId,
+    experienceContent: ad.experienceContent,
+    prizeEntryDetails: ad.prizeEntryDetails,
+    maxRedemptions: ad.maxRedemptions,
+    dailyRedemptionCap: ad.dailyRedemptionCap,
+    weeklyRedemptionCap: ad.weeklyRedemptionCap,
+    requiredTier: ad.requiredTier,
+    isPlus: ad.isPlus,
+    expiresAt: ad.expiresAt?.toISOString() ?? null,
+    branchName: ad.branchName,
+    locationAddress: ad.locationAddress,
+    googleMapsLink: ad.googleMapsLink,
+    status: adStatus(ad, now),
+    viewCount: ad.viewCount,
+    impressionCount: ad.impressionCount,
+    createdAt: ad.createdAt.toISOString(),
+  };
+}
+
+export async function listCompanyAds(db: Executor, companyId: number, now: Date): Promise<CompanyAd[]> {
+  const rows = await db
+    .select()
+    .from(ads)
+    .where(and(eq(ads.companyId, companyId), isNull(ads.deletedAt)))
+    .orderBy(desc(ads.createdAt));
+  const codes = await codeCounts(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((ad) => toCompanyAd(ad, codes.get(ad.id), now));
+}
+
+async function findCompanyAd(db: Executor, companyId: number, adId: number): Promise<Ad> {
+  const [ad] = await db
+    .select()
+    .from(ads)
+    .where(and(eq(ads.id, adId), eq(ads.companyId, companyId), isNull(ads.deletedAt)))
+    .limit(1);
+  if (!ad) throw new AppError("NOT_FOUND", "Ad not found");
+  return ad;
+}
+
+/** The media must be the company's own; its kind and length must fit the company's plan. */
+async function mediaColumns(
+  db: Executor,
+  company: Company,
+  input: AdFields,
+  urlFor: (key: string) => string,
+) {
+  const [media] = await db
+    .select()
+    .from(mediaFiles)
+    .where(and(eq(mediaFiles.id, input.mediaId), eq(mediaFiles.companyId, company.id)))
+    .limit(1);
+  if (!media)
+    throw new AppError("VALIDATION", "Upload an image or video", { mediaId: "Upload an image or video" });
+  const planName = plans[company.plan].name;
+  if (media.kind === "video" && !company.allowsVideo) {
+    throw new AppError("PLAN_LIMIT", `Your ${planName} plan allows image ads only.`, {
+      mediaId: "Video is not part of your plan",
+    });
+  }
+  const duration =
+    media.kind === "video"
+      ? Math.ceil(media.durationSeconds ?? input.durationSeconds)
+      : input.durationSeconds;
+  if (duration > company.maxAdDurationSeconds) {
+    const message = `Your ${planName} plan allows ads of up to ${company.maxAdDurationSeconds} seconds.`;
+    throw new AppError("PLAN_LIMIT", message, { durationSeconds: message });
+  }
+  const url = (key: string | null) => (key ? urlFor(key) : null);
+  return {
+    adType: media.kind,
+    mediaFileId: media.id,
+    imageUrl: media.kind === "image" ? url(media.storageKey) : null,
+    videoUrl: media.kind === "video" ? url(media.storageKey) : null,
+    posterUrl: url(media.posterKey),
+    thumbnailUrl: url(media.thumbnailKey),
+    durationSeconds: duration,
+  };
+}
+
+function fieldColumns(input: AdFields) {
+  return {
+    title: input.title,
+    description: input.description ?? null,
+    category: input.category,
+    rewardType: input.rewardType,
+    discountPercent: input.rewardType === "discount" ? (input.discountPercent ?? null) : null,
+    useCustomCode: input.rewardType === "discount" && input.useCustomCode,
+    customDiscountCode:
+      input.rewardType === "discount" && input.useCustomCode ? input.customDiscountCode : null,
+    xpPointsReward: input.xpPointsReward,
+    badgeId: input.rewardType === "badge" ? input.badgeName : null,
+    experienceContent: input.rewardType === "experience" ? input.experienceContent : null,
+    prizeEntryDetails: input.rewardType === "prize_entry" ? (input.prizeEntryDetails ?? null) : null,
+    maxRedemptions: input.maxRedemptions,
+    dailyRedemptionCap: input.dailyRedemptionCap ?? null,
+    weeklyRedemptionCap: input.weeklyRedemptionCap ?? null,
+    requiredTier: input.requiredTier,
+    isPlus: input.isPlus,
+    expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+    branchName: input.branchName ?? null,
+    locationAddress: input.locationAddress ?? null,
+    googleMapsLink: input.googleMapsLink ?? null,
+  };
+}
+
+function assertFutureExpiry(input: AdFields, now: Date) {
+  if (input.expiresAt && new Date(input.expiresAt) <= now) {
+    throw new AppError("VALIDATION", "Expiry must be in the future", {
+      expiresAt: "Expiry must be in the future",
+    });
+  }
+}
+
+/**
+ * Creates an ad within the plan's limits. The company row is locked for the check, so two ads
+ * created at once can never take a plan past its maximum.
+ */
+export async function createAd(deps: AuthDeps, company: Company, input: AdFields): Promise<CompanyAd> {
+  assertFutureExpiry(input, deps.now());
+  return deps.db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(companies).where(eq(companies.id, company.id)).for("update");
+    const [used] = await tx
+      .select({ total: count() })
+      .from(ads)
+      .where(and(eq(ads.companyId, company.id), isNull(ads.deletedAt)));
+    if ((used?.total ?? 0) >= locked!.maxAds) {
+      throw new AppError(
+        "PLAN_LIMIT",
+        `Your ${plans[locked!.plan].name} plan allows ${locked!.maxAds} ad${locked!.maxAds === 1 ? "" : "s"}. Delete an ad or upgrade your plan.`,
+      );
+    }
+    const [ad] = await tx
+      .insert(ads)
+      .values({
+        companyId: company.id,
+        ...fieldColumns(input),
+        ...(await mediaColumns(tx, locked!, input, deps.storage.urlFor.bind(deps.storage))),
+      })
+      .returning();
+    if (input.rewardType === "discount" && !input.useCustomCode && input.discountCodes.length > 0) {
+      await tx.insert(adDiscountCodes).values(input.discountCodes.map((code) => ({ adId: ad!.id, code })));
+    }
+    const codes = await codeCounts(tx, [ad!.id]);
+    return toCompanyAd(ad!, codes.get(ad!.id), deps.now());
+  });
+}
+
+/** Edits an ad. Codes already given to someone stay in the pool; unused ones follow the new list. */
+export async function updateAd(deps: AuthDeps, company: Company, adId: number, input: AdFields) {
+  assertFutureExpiry(input, deps.now());
+  return deps.db.transaction(async (tx) => {
+    await findCompanyAd(tx, company.id, adId);
+    const [ad] = await tx
+      .update(ads)
+      .set({
+        ...fieldColumns(input),
+        ...(await mediaColumns(tx, company, input, deps.storage.urlFor.bind(deps.storage))),
+      })
+      .where(eq(ads.id, adId))
+      .returning();
+    const wanted = input.rewardType === "discount" && !input.useCustomCode ? input.discountCodes : [];
+    await tx
+      .delete(adDiscountCodes)
+      .where(
+        and(
+          eq(adDiscountCodes.adId, adId),
+          isNull(adDiscountCodes.assignedAt),
+          wanted.length ? notInArray(adDiscountCodes.code, wanted) : undefined,
+        ),
+      );
+    if (wanted.length) {
+      await tx
+        .insert(adDiscountCodes)
+        .values(wanted.map((code) => ({ adId, code })))
+        .onConflictDoNothing();
+    }
+    const codes = await codeCounts(tx, [adId]);
+    return toCompanyAd(ad!, codes.get(adId), deps.now());
+  });
+}
+
+export async function setAdPaused(deps: AuthDeps, company: Company, adId: number, paused: boolean) {
+  await findCompanyAd(deps.db, company.id, adId);
+  const [ad] = await deps.db
+    .update(ads)
+    .set({ isActive: !paused, pausedAt: paused ? deps.now() : null })
+    .where(eq(ads.id, adId))
+    .returning();
+  const codes = await codeCounts(deps.db, [adId]);
+  return toCompanyAd(ad!, codes.get(adId), deps.now());
+}
+
+/** Soft delete: rewards already earned from the ad keep working; the ad no longer counts against the plan. */
+export async function deleteAd(deps: AuthDeps, company: Company, adId: number) {
+  await findCompanyAd(deps.db, company.id, adId);
+  await deps.db.update(ads).set({ deletedAt: deps.now(), isActive: false }).where(eq(ads.id, adId));
+}

@@ -1,0 +1,114 @@
+import { and, eq, gt, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { DiscoveryAd } from "../../../shared/contracts/ads";
+import { type TierId, tierIds } from "../../../shared/tiers";
+import type { Executor } from "../../db/client";
+import { adDailyStats, ads, companies, type User, watchProgress } from "../../db/schema";
+
+/** Discover shows the most relevant ads first; past this many, a phone user scrolls no further. */
+export const discoveryLimit = 100;
+const trendingWindowDays = 7;
+
+export interface DiscoveryOptions {
+  sort: "default" | "trending" | "near";
+  lat?: number;
+  lng?: number;
+}
+
+function tiersUpTo(tier: TierId): TierId[] {
+  return tierIds.slice(0, tierIds.indexOf(tier) + 1);
+}
+
+/** What every consumer may see: live ads of active companies on a current plan. */
+export function visibleAdsFor(user: Pick<User, "isPlus" | "tier">, now: Date): SQL {
+  return and(
+    isNull(ads.deletedAt),
+    eq(ads.isActive, true),
+    or(isNull(ads.expiresAt), gt(ads.expiresAt, now)),
+    eq(companies.status, "active"),
+    eq(companies.isActive, true),
+    isNull(companies.deletedAt),
+    gt(companies.paidUntil, now),
+    user.isPlus ? undefined : eq(ads.isPlus, false),
+    inArray(ads.requiredTier, tiersUpTo(user.tier)),
+  )!;
+}
+
+/** Great-circle distance in km between the ad's branch (else its company) and a point. */
+function distanceKm(lat: number, lng: number): SQL<number> {
+  const adLat = sql`coalesce(${ads.latitude}, ${companies.latitude})`;
+  const adLng = sql`coalesce(${ads.longitude}, ${companies.longitude})`;
+  return sql<number>`(6371 * 2 * asin(sqrt(
+    power(sin(radians(${adLat} - ${lat}) / 2), 2) +
+    cos(radians(${lat})) * cos(radians(${adLat})) * power(sin(radians(${adLng} - ${lng}) / 2), 2)
+  )))`;
+}
+
+/**
+ * The signed-in home: featured first, then ads the user has not watched, newest first. Trending orders
+ * by views over the last week; Near Me by distance from the user's position, or their city first.
+ */
+export async function findDiscoveryAds(
+  db: Executor,
+  user: Pick<User, "id" | "isPlus" | "tier" | "city">,
+  options: DiscoveryOptions,
+  now: Date,
+): Promise<DiscoveryAd[]> {
+  const watched = sql<boolean>`exists (select 1 from ${watchProgress} where ${watchProgress.userId} = ${user.id} and ${watchProgress.adId} = ${ads.id} and ${watchProgress.completed})`;
+  const since = new Date(now.getTime() - trendingWindowDays * 86_400_000).toISOString().slice(0, 10);
+  const recentViews = sql<number>`coalesce((select sum(${adDailyStats.views}) from ${adDailyStats} where ${adDailyStats.adId} = ${ads.id} and ${adDailyStats.day} >= ${since}), 0)`;
+  const hasPoint = options.sort === "near" && options.lat !== undefined && options.lng !== undefined;
+  const distance = hasPoint ? distanceKm(options.lat!, options.lng!) : sql<number | null>`null::float8`;
+
+  const ordering: SQL[] = [];
+  if (options.sort === "trending") ordering.push(sql`${recentViews} desc`);
+  if (options.sort === "near") {
+    ordering.push(
+      hasPoint ? sql`${distance} asc nulls last` : sql`(${companies.city} = ${user.city ?? ""}) desc`,
+    );
+  }
+  ordering.push(
+    sql`${ads.isFeatured} desc`,
+    sql`${watched} asc`,
+    sql`${ads.createdAt} desc`,
+    sql`${ads.id} desc`,
+  );
+
+  const rows = await db
+    .select({
+      id: ads.id,
+      title: ads.title,
+      description: ads.description,
+      category: ads.category,
+      adType: ads.adType,
+      imageUrl: ads.imageUrl,
+      videoUrl: ads.videoUrl,
+      thumbnailUrl: ads.thumbnailUrl,
+      isFeatured: ads.isFeatured,
+      rewardType: ads.rewardType,
+      companyId: companies.id,
+      companyName: companies.name,
+      companyLogo: companies.logo,
+      isWatched: watched,
+      distanceKm: distance,
+    })
+    .from(ads)
+    .innerJoin(companies, eq(companies.id, ads.companyId))
+    .where(visibleAdsFor(user, now))
+    .orderBy(...ordering)
+    .limit(discoveryLimit);
+
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    mediaUrl: (row.adType === "video" ? row.videoUrl : row.imageUrl) ?? row.thumbnailUrl ?? "",
+    mediaType: row.adType,
+    thumbnailUrl: row.thumbnailUrl,
+    company: { id: row.companyId, name: row.companyName, logo: row.companyLogo },
+    isFeatured: row.isFeatured,
+    isWatched: Boolean(row.isWatched),
+    rewardType: row.rewardType,
+    distanceKm: row.distanceKm === null ? null : Math.round(Number(row.distanceKm) * 10) / 10,
+  }));
+}

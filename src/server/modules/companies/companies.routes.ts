@@ -1,0 +1,275 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { messageResponse } from "../../../shared/contracts/auth";
+import {
+  companyLoginRequest,
+  companyLoginResponse,
+  companyOtpRequest,
+  companyProfile,
+  companySetupRequest,
+  companySummary,
+  createCompanyRequest,
+  createStaffRequest,
+  resendSetupRequest,
+  setCompanyPlanRequest,
+  staffMember,
+  updateCompanyProfileRequest,
+} from "../../../shared/contracts/companies";
+import { AppError } from "../../lib/errors";
+import type { AuthDeps } from "../auth/auth-deps";
+import { consumeRateLimit } from "../rate-limit/rate-limit.service";
+import { findCompany, requireAdmin, requireCompanyAccess, signedInCompanyId } from "./company-access";
+import {
+  authenticateCompany,
+  companyLoginCodeMatches,
+  completeCompanySetup,
+  createCompanyAccount,
+  resendSetupLink,
+  sendCompanyLoginCode,
+  setCompanyPlan,
+} from "./company-accounts.service";
+import {
+  addStaff,
+  deactivateStaff,
+  listStaff,
+  loadCompanyProfile,
+  toCompanySummary,
+  updateCompanyProfile,
+} from "./company-profile.service";
+
+const companyIdParams = z.object({ companyId: z.coerce.number().int().positive() });
+const staffParams = companyIdParams.extend({ staffId: z.coerce.number().int().positive() });
+const pendingCodeCookie = "anigye_company_code";
+
+export function companiesRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const pendingCookieOptions = {
+      path: "/api/companies/login",
+      httpOnly: true,
+      sameSite: "lax" as const,
+      secure: deps.config.secureCookies,
+      signed: true,
+    };
+
+    // --- Admin: register a business and set its plan -------------------------------------------
+    app.post(
+      "/api/admin/companies",
+      { schema: { body: createCompanyRequest, response: { 200: companyProfile } } },
+      async (request) => {
+        await requireAdmin(deps.db, request);
+        const company = await createCompanyAccount(deps, request.body);
+        return loadCompanyProfile(deps.db, company, deps.now());
+      },
+    );
+
+    app.put(
+      "/api/admin/companies/:companyId/plan",
+      { schema: { params: companyIdParams, body: setCompanyPlanRequest, response: { 200: companyProfile } } },
+      async (request) => {
+        await requireAdmin(deps.db, request);
+        const paidUntil = request.body.paidUntil ? new Date(request.body.paidUntil) : null;
+        const company = await setCompanyPlan(deps, request.params.companyId, request.body.plan, paidUntil);
+        return loadCompanyProfile(deps.db, company, deps.now());
+      },
+    );
+
+    // --- Setup link -----------------------------------------------------------------------------
+    app.post(
+      "/api/companies/setup",
+      { schema: { body: companySetupRequest, response: { 200: companyLoginResponse } } },
+      async (request, reply) => {
+        await consumeRateLimit(
+          deps.db,
+          { identifier: request.ip, identifierType: "ip" },
+          {
+            action: "company_setup",
+            limit: 20,
+            windowSeconds: 3600,
+          },
+        );
+        const company = await completeCompanySetup(deps, request.body);
+        await reply.startSession({ kind: "company", companyId: company.id });
+        return {
+          success: true as const,
+          requiresOtp: false,
+          message: "Your business account is ready.",
+          company: toCompanySummary(company),
+        };
+      },
+    );
+
+    app.post(
+      "/api/companies/setup/resend",
+      { schema: { body: resendSetupRequest, response: { 200: messageResponse } } },
+      async (request) => {
+        await consumeRateLimit(
+          deps.db,
+          { identifier: request.ip, identifierType: "ip" },
+          {
+            action: "company_setup_resend",
+            limit: 10,
+            windowSeconds: 3600,
+          },
+        );
+        await resendSetupLink(deps, request.body);
+        return {
+          success: true as const,
+          message: "If the business still needs setting up, a new link is on its way.",
+        };
+      },
+    );
+
+    // --- Company sign-in (with the optional second step) -----------------------------------------
+    app.post(
+      "/api/companies/login",
+      { schema: { body: companyLoginRequest, response: { 200: companyLoginResponse } } },
+      async (request, reply) => {
+        await consumeRateLimit(
+          deps.db,
+          { identifier: request.ip, identifierType: "ip" },
+          {
+            action: "company_login",
+            limit: 30,
+            windowSeconds: 900,
+          },
+        );
+        const company = await authenticateCompany(deps, request.body, request.ip);
+        if (company.otpEnabled && (company.contactEmail || company.contactPhone)) {
+          const pending = await sendCompanyLoginCode(deps, company);
+          reply.setCookie(pendingCodeCookie, JSON.stringify({ companyId: company.id, ...pending }), {
+            ...pendingCookieOptions,
+            maxAge: 600,
+          });
+          return {
+            success: true as const,
+            requiresOtp: true,
+            message: `We sent a 6-digit code to your ${company.otpChannel === "sms" ? "phone" : "email"}.`,
+            company: null,
+          };
+        }
+        await reply.startSession({ kind: "company", companyId: company.id });
+        return {
+          success: true as const,
+          requiresOtp: false,
+          message: "Signed in.",
+          company: toCompanySummary(company),
+        };
+      },
+    );
+
+    app.post(
+      "/api/companies/login/code",
+      { schema: { body: companyOtpRequest, response: { 200: companyLoginResponse } } },
+      async (request, reply) => {
+        const raw = request.cookies[pendingCodeCookie];
+        const unsigned = raw ? request.unsignCookie(raw) : undefined;
+        if (!unsigned?.valid || !unsigned.value) {
+          throw new AppError("BAD_REQUEST", "Your sign-in code has expired. Sign in again.");
+        }
+        const pending = JSON.parse(unsigned.value) as {
+          companyId: number;
+          codeHash: string;
+          expiresAt: number;
+        };
+        await consumeRateLimit(
+          deps.db,
+          { identifier: String(pending.companyId), identifierType: "company" },
+          {
+            action: "company_login_code",
+            limit: 5,
+            windowSeconds: 600,
+          },
+        );
+        if (!companyLoginCodeMatches(deps, pending, request.body.code)) {
+          throw new AppError("BAD_REQUEST", "That code is not correct or has expired.", {
+            code: "Incorrect code",
+          });
+        }
+        reply.clearCookie(pendingCodeCookie, pendingCookieOptions);
+        const company = await findCompany(deps.db, pending.companyId);
+        if (!company) throw new AppError("NOT_FOUND", "Company not found");
+        await reply.startSession({ kind: "company", companyId: company.id });
+        return {
+          success: true as const,
+          requiresOtp: false,
+          message: "Signed in.",
+          company: toCompanySummary(company),
+        };
+      },
+    );
+
+    app.post(
+      "/api/companies/logout",
+      { schema: { response: { 200: messageResponse } } },
+      async (_request, reply) => {
+        await reply.endSession();
+        return { success: true as const, message: "Signed out." };
+      },
+    );
+
+    app.get(
+      "/api/companies/me",
+      { schema: { response: { 200: z.object({ company: companySummary }) } } },
+      async (request) => {
+        const companyId = await signedInCompanyId(request);
+        const company = companyId ? await findCompany(deps.db, companyId) : undefined;
+        if (!company) throw new AppError("UNAUTHENTICATED", "Please sign in to your business account");
+        return { company: toCompanySummary(company) };
+      },
+    );
+
+    // --- The dashboard: profile, plan, staff -----------------------------------------------------
+    app.get(
+      "/api/companies/:companyId",
+      { schema: { params: companyIdParams, response: { 200: companyProfile } } },
+      async (request, reply) => {
+        reply.header("cache-control", "no-store");
+        const company = await requireCompanyAccess(deps.db, request, request.params.companyId);
+        return loadCompanyProfile(deps.db, company, deps.now());
+      },
+    );
+
+    app.patch(
+      "/api/companies/:companyId/profile",
+      {
+        schema: {
+          params: companyIdParams,
+          body: updateCompanyProfileRequest,
+          response: { 200: companyProfile },
+        },
+      },
+      async (request) => {
+        const company = await requireCompanyAccess(deps.db, request, request.params.companyId);
+        const updated = await updateCompanyProfile(deps.db, company, request.body);
+        return loadCompanyProfile(deps.db, updated, deps.now());
+      },
+    );
+
+    app.get(
+      "/api/companies/:companyId/staff",
+      { schema: { params: companyIdParams, response: { 200: z.array(staffMember) } } },
+      async (request) => {
+        await requireCompanyAccess(deps.db, request, request.params.companyId);
+        return listStaff(deps.db, request.params.companyId);
+      },
+    );
+
+    app.post(
+      "/api/companies/:companyId/staff",
+      { schema: { params: companyIdParams, body: createStaffRequest, response: { 200: staffMember } } },
+      async (request) => {
+        await requireCompanyAccess(deps.db, request, request.params.companyId);
+        return addStaff(deps.db, request.params.companyId, request.body);
+      },
+    );
+
+    app.delete(
+      "/api/companies/:companyId/staff/:staffId",
+      { schema: { params: staffParams, response: { 200: staffMember } } },
+      async (request) => {
+        await requireCompanyAccess(deps.db, request, request.params.companyId);
+        return deactivateStaff(deps.db, request.params.companyId, request.params.staffId);
+      },
+    );
+  };
+}

@@ -1,0 +1,50 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import type { Executor } from "../../db/client";
+import { type Company, companies } from "../../db/schema";
+import { AppError, forbidden, unauthenticated } from "../../lib/errors";
+import { currentUser } from "../auth/current-user";
+
+export async function findCompany(db: Executor, companyId: number): Promise<Company | undefined> {
+  const [company] = await db
+    .select()
+    .from(companies)
+    .where(and(eq(companies.id, companyId), isNull(companies.deletedAt)))
+    .limit(1);
+  return company;
+}
+
+/** The company signed in on this request (owner session), if any. */
+export async function signedInCompanyId(request: FastifyRequest): Promise<number | undefined> {
+  const session = await request.getSession();
+  return session?.kind === "company" && session.companyId ? session.companyId : undefined;
+}
+
+/**
+ * The company's own owner, or a platform admin, may manage it; anyone else is refused. A company
+ * can never read or change another company's data.
+ */
+export async function requireCompanyAccess(
+  db: Executor,
+  request: FastifyRequest,
+  companyId: number,
+): Promise<Company> {
+  const ownCompanyId = await signedInCompanyId(request);
+  if (ownCompanyId === undefined) {
+    const user = await currentUser(db, request);
+    if (!user) throw unauthenticated();
+    if (user.role !== "admin") throw forbidden();
+  } else if (ownCompanyId !== companyId) {
+    throw forbidden();
+  }
+  const company = await findCompany(db, companyId);
+  if (!company) throw new AppError("NOT_FOUND", "Company not found");
+  return company;
+}
+
+export async function requireAdmin(db: Executor, request: FastifyRequest) {
+  const user = await currentUser(db, request);
+  if (!user) throw unauthenticated();
+  if (user.role !== "admin") throw forbidden();
+  return user;
+}

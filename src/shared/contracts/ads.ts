@@ -1,0 +1,212 @@
+import { z } from "zod";
+import { categories } from "../categories";
+import { minAdDurationSeconds } from "../plans";
+import { tierIds } from "../tiers";
+import { optionalText, requiredText } from "./common";
+
+export const rewardTypes = ["discount", "xp", "badge", "experience", "prize_entry"] as const;
+export type RewardType = (typeof rewardTypes)[number];
+export const rewardTypeLabels: Record<RewardType, string> = {
+  discount: "Discount",
+  xp: "XP",
+  badge: "Badge",
+  experience: "Experience content",
+  prize_entry: "Prize-draw entry",
+};
+
+const optionalPositive = (label: string) =>
+  z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    z
+      .number({ error: `${label} must be a number` })
+      .int(`${label} must be a whole number`)
+      .positive(`${label} must be at least 1`)
+      .optional(),
+  );
+
+/**
+ * What a business sets on an ad (spec section 3 and 5, PRODUCT.md plan rules). The plan's own limits
+ * (ad count, video, duration) are checked by the server against the company's plan.
+ */
+export const adInput = z
+  .object({
+    title: requiredText("Title", 80),
+    description: optionalText("Description", 500),
+    category: z.enum(categories as [string, ...string[]], { error: "Choose a category from the catalogue" }),
+    mediaId: z.number({ error: "Upload an image or video" }).int().positive("Upload an image or video"),
+    durationSeconds: z
+      .number({ error: "Duration must be a number of seconds" })
+      .int("Duration must be a whole number of seconds")
+      .min(minAdDurationSeconds, `Duration must be at least ${minAdDurationSeconds} seconds`),
+    rewardType: z.enum(rewardTypes, { error: "Choose a reward type" }),
+    discountPercent: z.preprocess(
+      (v) => (v === "" || v === null ? undefined : v),
+      z.number().int().min(1, "Discount must be 1 to 100%").max(100, "Discount must be 1 to 100%").optional(),
+    ),
+    discountCodes: z
+      .array(
+        z.string().trim().min(1, "A code cannot be empty").max(40, "A code must be at most 40 characters"),
+      )
+      .max(5000, "At most 5,000 codes")
+      .default([]),
+    useCustomCode: z.boolean().default(false),
+    customDiscountCode: optionalText("Custom code", 40),
+    xpPointsReward: z
+      .number()
+      .int()
+      .min(0, "XP must be 0 to 100")
+      .max(100, "XP must be 0 to 100")
+      .default(10),
+    badgeName: optionalText("Badge name", 60),
+    experienceContent: optionalText("Experience content", 5000),
+    prizeEntryDetails: optionalText("Prize entry details", 500),
+    maxRedemptions: z
+      .number()
+      .int()
+      .min(1, "Maximum redemptions must be at least 1")
+      .max(1_000_000)
+      .default(1000),
+    dailyRedemptionCap: optionalPositive("Daily cap"),
+    weeklyRedemptionCap: optionalPositive("Weekly cap"),
+    requiredTier: z.enum(tierIds).default("bronze"),
+    isPlus: z.boolean().default(false),
+    expiresAt: z.preprocess(
+      (v) => (v === "" || v === null ? undefined : v),
+      z.iso.datetime({ offset: true, error: "Expiry must be a date and time" }).optional(),
+    ),
+    branchName: optionalText("Branch name", 80),
+    locationAddress: optionalText("Branch address", 200),
+    googleMapsLink: z.preprocess(
+      (v) => (v === "" || v === null ? undefined : v),
+      z
+        .url({ protocol: /^https?$/, error: "Map link must be a web address (https://…)" })
+        .max(500)
+        .optional(),
+    ),
+  })
+  .superRefine((ad, ctx) => {
+    if (ad.rewardType === "discount") {
+      const hasCode = ad.useCustomCode ? Boolean(ad.customDiscountCode) : ad.discountCodes.length > 0;
+      if (!hasCode) {
+        ctx.addIssue({
+          code: "custom",
+          path: [ad.useCustomCode ? "customDiscountCode" : "discountCodes"],
+          message: "At least one discount code required",
+        });
+      }
+      if (!ad.discountPercent) {
+        ctx.addIssue({ code: "custom", path: ["discountPercent"], message: "Give the discount in percent" });
+      }
+    }
+    if (new Set(ad.discountCodes.map((c) => c.toUpperCase())).size !== ad.discountCodes.length) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["discountCodes"],
+        message: "Each discount code must be different",
+      });
+    }
+    if (ad.rewardType === "badge" && !ad.badgeName) {
+      ctx.addIssue({ code: "custom", path: ["badgeName"], message: "Name the badge people earn" });
+    }
+    if (ad.rewardType === "experience" && !ad.experienceContent) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["experienceContent"],
+        message: "Write the content people unlock",
+      });
+    }
+    if (ad.dailyRedemptionCap && ad.weeklyRedemptionCap && ad.dailyRedemptionCap > ad.weeklyRedemptionCap) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["dailyRedemptionCap"],
+        message: "The daily cap cannot exceed the weekly cap",
+      });
+    }
+    if (ad.weeklyRedemptionCap && ad.weeklyRedemptionCap > ad.maxRedemptions) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["weeklyRedemptionCap"],
+        message: "The weekly cap cannot exceed maximum redemptions",
+      });
+    }
+  });
+export type AdInput = z.input<typeof adInput>;
+
+/** The owner's view of an ad in the dashboard. */
+export const companyAd = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  category: z.string(),
+  adType: z.enum(["image", "video"]),
+  mediaId: z.number().int().nullable(),
+  mediaUrl: z.string().nullable(),
+  thumbnailUrl: z.string().nullable(),
+  durationSeconds: z.number().int(),
+  rewardType: z.enum(rewardTypes),
+  discountPercent: z.number().int().nullable(),
+  discountCodesTotal: z.number().int(),
+  discountCodesLeft: z.number().int(),
+  useCustomCode: z.boolean(),
+  customDiscountCode: z.string().nullable(),
+  xpPointsReward: z.number().int(),
+  badgeName: z.string().nullable(),
+  experienceContent: z.string().nullable(),
+  prizeEntryDetails: z.string().nullable(),
+  maxRedemptions: z.number().int(),
+  dailyRedemptionCap: z.number().int().nullable(),
+  weeklyRedemptionCap: z.number().int().nullable(),
+  requiredTier: z.enum(tierIds),
+  isPlus: z.boolean(),
+  expiresAt: z.string().nullable(),
+  branchName: z.string().nullable(),
+  locationAddress: z.string().nullable(),
+  googleMapsLink: z.string().nullable(),
+  status: z.enum(["active", "paused", "expired"]),
+  viewCount: z.number().int(),
+  impressionCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type CompanyAd = z.infer<typeof companyAd>;
+
+/** An ad card on Discover (spec section 3: id, title, description, category, mediaUrl, mediaType, company). */
+export const discoveryAd = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  category: z.string(),
+  mediaUrl: z.string(),
+  mediaType: z.enum(["image", "video"]),
+  thumbnailUrl: z.string().nullable(),
+  company: z.object({ id: z.number().int(), name: z.string(), logo: z.string().nullable() }),
+  isFeatured: z.boolean(),
+  isWatched: z.boolean(),
+  rewardType: z.enum(rewardTypes),
+  distanceKm: z.number().nullable(),
+});
+export type DiscoveryAd = z.infer<typeof discoveryAd>;
+
+export const discoveryQuery = z.object({
+  sort: z.enum(["default", "trending", "near"]).default("default"),
+  lat: z.coerce.number().min(-90).max(90).optional(),
+  lng: z.coerce.number().min(-180).max(180).optional(),
+});
+
+export const uploadedMedia = z.object({
+  id: z.number().int(),
+  kind: z.enum(["image", "video"]),
+  url: z.string(),
+  thumbnailUrl: z.string(),
+  posterUrl: z.string().nullable(),
+  durationSeconds: z.number().nullable(),
+  sizeBytes: z.number().int(),
+});
+export type UploadedMedia = z.infer<typeof uploadedMedia>;
+
+/** Upload limits stated on the form and enforced by the server. */
+export const mediaLimits = {
+  imageMaxBytes: 5 * 1024 * 1024,
+  videoMaxBytes: 30 * 1024 * 1024,
+  imageTypes: ["image/jpeg", "image/png", "image/webp"],
+  videoTypes: ["video/mp4", "video/webm"],
+} as const;

@@ -1,0 +1,189 @@
+import { z } from "zod";
+import { categories, cities, isSubcategoryOf } from "../categories";
+import { planIds } from "../plans";
+import { ghanaPhoneSchema, otpSchema, usernameSchema } from "./auth";
+import { optionalText, requiredText } from "./common";
+
+const optionalEmail = z.preprocess(
+  (v) => (v === "" || v === null ? undefined : v),
+  z
+    .string()
+    .trim()
+    .pipe(z.email("Enter a valid contact email"))
+    .transform((e) => e.toLowerCase())
+    .optional(),
+);
+const optionalPhone = z.preprocess(
+  (v) => (v === "" || v === null ? undefined : v),
+  ghanaPhoneSchema.optional(),
+);
+const optionalHttpsUrl = (label: string) =>
+  z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    z
+      .url({ protocol: /^https?$/, error: `${label} must be a web address (https://…)` })
+      .max(500)
+      .optional(),
+  );
+
+/** POST /api/admin/companies: an admin creates a business; the owner finishes setup from a link. */
+export const createCompanyRequest = z
+  .object({
+    name: requiredText("Business name", 120),
+    category: z.enum(categories as [string, ...string[]], { error: "Choose a category from the catalogue" }),
+    subcategory: requiredText("Subcategory", 60),
+    city: z.enum(cities, { error: "Choose a city" }),
+    address: requiredText("Address", 200),
+    googleMapsUrl: optionalHttpsUrl("Map link"),
+    latitude: z.number().min(-90).max(90).optional(),
+    longitude: z.number().min(-180).max(180).optional(),
+    contactEmail: optionalEmail,
+    contactPhone: optionalPhone,
+    plan: z.enum(planIds).default("starter"),
+  })
+  .superRefine((value, ctx) => {
+    if (!isSubcategoryOf(value.category, value.subcategory)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["subcategory"],
+        message: `Choose a subcategory of ${value.category}`,
+      });
+    }
+    if (!value.googleMapsUrl && (value.latitude === undefined || value.longitude === undefined)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["googleMapsUrl"],
+        message: "Give a map link or the coordinates",
+      });
+    }
+    if ((value.latitude === undefined) !== (value.longitude === undefined)) {
+      ctx.addIssue({ code: "custom", path: ["longitude"], message: "Give both latitude and longitude" });
+    }
+    if (!value.contactEmail && !value.contactPhone) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["contactEmail"],
+        message: "Give a contact email or phone for the setup link",
+      });
+    }
+  });
+export type CreateCompanyRequest = z.input<typeof createCompanyRequest>;
+
+/** PUT /api/admin/companies/:id/plan: until payments exist, an admin sets the plan and paid-until date. */
+export const setCompanyPlanRequest = z.object({
+  plan: z.enum(planIds, { error: "Choose a plan" }),
+  paidUntil: z.iso.datetime({ offset: true, error: "Paid-until must be a date and time" }).nullable(),
+});
+
+/** POST /api/companies/setup (spec section 5 messages). */
+export const companySetupRequest = z.object({
+  token: z.string({ error: "Setup token is required" }).trim().min(1, "Setup token is required").max(200),
+  username: usernameSchema,
+  newPassword: z
+    .string({ error: "Password must be at least 6 characters" })
+    .min(6, "Password must be at least 6 characters")
+    .max(128, "Password must be at most 128 characters"),
+});
+
+/** POST /api/companies/setup/resend. */
+export const resendSetupRequest = z
+  .object({
+    companyId: z.number().int().positive().optional(),
+    contactEmail: optionalEmail,
+    contactPhone: optionalPhone,
+  })
+  .refine((v) => v.companyId !== undefined || v.contactEmail || v.contactPhone, {
+    message: "Either companyId, contactEmail, or contactPhone is required",
+    path: ["companyId"],
+  });
+
+/** POST /api/companies/login (spec section 5 messages). */
+export const companyLoginRequest = z.object({
+  username: z.string({ error: "Username is required" }).trim().min(1, "Username is required").max(60),
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(128),
+});
+
+export const companyOtpRequest = z.object({ code: otpSchema });
+
+export const companySummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  username: z.string().nullable(),
+  logo: z.string().nullable(),
+  plan: z.enum(planIds),
+});
+export type CompanySummary = z.infer<typeof companySummary>;
+
+export const companyLoginResponse = z.object({
+  success: z.literal(true),
+  requiresOtp: z.boolean(),
+  message: z.string(),
+  company: companySummary.nullable(),
+});
+export type CompanyLoginResponse = z.infer<typeof companyLoginResponse>;
+
+export const planStatus = z.object({
+  plan: z.enum(planIds),
+  paidUntil: z.string().nullable(),
+  isCurrent: z.boolean(),
+  maxAds: z.number().int(),
+  adsUsed: z.number().int(),
+  allowsVideo: z.boolean(),
+  maxAdDurationSeconds: z.number().int(),
+  pricePesewas: z.number().int(),
+  features: z.array(z.string()),
+});
+export type PlanStatus = z.infer<typeof planStatus>;
+
+/** The owner's view of the company (never hashes or tokens). */
+export const companyProfile = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  username: z.string().nullable(),
+  category: z.string(),
+  subcategory: z.string().nullable(),
+  city: z.string().nullable(),
+  address: z.string().nullable(),
+  googleMapsUrl: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  phone: z.string().nullable(),
+  businessHours: z.string().nullable(),
+  searchTags: z.array(z.string()),
+  logo: z.string().nullable(),
+  storefrontImage: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  contactPhone: z.string().nullable(),
+  otpEnabled: z.boolean(),
+  status: z.string(),
+  lastLoginAt: z.string().nullable(),
+  plan: planStatus,
+});
+export type CompanyProfile = z.infer<typeof companyProfile>;
+
+/** PATCH /api/companies/:id/profile. */
+export const updateCompanyProfileRequest = z.object({
+  address: optionalText("Address", 200),
+  googleMapsUrl: optionalHttpsUrl("Map link"),
+  phone: optionalPhone,
+  businessHours: optionalText("Business hours", 120),
+  searchTags: z
+    .array(z.string().trim().min(1, "A tag cannot be empty").max(30, "A tag must be at most 30 characters"))
+    .max(15, "At most 15 search tags")
+    .optional(),
+  otpEnabled: z.boolean().optional(),
+});
+
+/** Counter staff: a name and a 4- to 6-digit PIN. */
+export const createStaffRequest = z.object({
+  name: requiredText("Staff name", 60),
+  pin: z.string({ error: "PIN must be 4 to 6 digits" }).regex(/^\d{4,6}$/, "PIN must be 4 to 6 digits"),
+});
+export const staffMember = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  isActive: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type StaffMember = z.infer<typeof staffMember>;

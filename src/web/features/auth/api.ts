@@ -1,0 +1,94 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import type {
+  AuthProviders,
+  AuthResponse,
+  LoginRequest,
+  MessageResponse,
+  RegisterRequest,
+  RegisterResponse,
+  VerifyResponse,
+} from "../../../shared/contracts/auth";
+import { apiJson } from "../../lib/api-client";
+import { requireSuccess } from "../../lib/forms";
+
+export type VerificationState = VerifyResponse["verification"];
+export type OtpPurpose = "registration" | "login" | "password_reset";
+
+export const verificationPollMs = 5_000;
+
+export function useAuthProviders() {
+  return useQuery<AuthProviders>({ queryKey: ["/api/auth/providers"], staleTime: Number.POSITIVE_INFINITY });
+}
+
+export function useLogin() {
+  return useMutation({
+    mutationFn: async (body: LoginRequest) =>
+      requireSuccess(await apiJson<AuthResponse>("POST", "/api/auth/login", body)),
+  });
+}
+
+export function useRegister() {
+  return useMutation({
+    mutationFn: async (body: RegisterRequest) =>
+      requireSuccess(await apiJson<RegisterResponse>("POST", "/api/auth/register", body)),
+  });
+}
+
+export function useSendEmailLink() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      apiJson<MessageResponse>("POST", "/api/auth/send-email-link", { email, purpose: "registration" }),
+  });
+}
+
+export function useVerifyEmail() {
+  return useMutation({
+    mutationFn: async (token: string) =>
+      requireSuccess(await apiJson<VerifyResponse>("POST", "/api/auth/verify-email", { token })),
+  });
+}
+
+export function useSendPhoneOtp() {
+  return useMutation({
+    mutationFn: (phoneNumber: string) =>
+      apiJson<MessageResponse>("POST", "/api/auth/send-phone-otp", { phoneNumber, purpose: "registration" }),
+  });
+}
+
+export function useVerifyOtp() {
+  return useMutation({
+    mutationFn: async (body: { phoneNumber: string; otp: string }) =>
+      requireSuccess(
+        await apiJson<VerifyResponse>("POST", "/api/auth/verify-otp", { ...body, purpose: "registration" }),
+      ),
+  });
+}
+
+/** The signed-in user's verification, re-read every 5 s so a link opened elsewhere activates this tab. */
+export function useVerificationStatus(userId: number | undefined, enabled: boolean) {
+  return useQuery<{ verification: VerificationState }>({
+    queryKey: ["/api/auth/verification", userId],
+    enabled: enabled && userId !== undefined,
+    staleTime: 0,
+    refetchInterval: verificationPollMs,
+    refetchOnWindowFocus: true,
+  });
+}
+
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: (identifier: string) =>
+      apiJson<MessageResponse>("POST", "/api/auth/forgot-password", { identifier }),
+  });
+}
+
+export type ResetPasswordBody =
+  | { token: string; newPassword: string }
+  | { phoneNumber: string; otp: string; newPassword: string };
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (body: ResetPasswordBody) =>
+      apiJson<MessageResponse>("POST", "/api/auth/reset-password", body),
+  });
+}

@@ -1,0 +1,171 @@
+import { CheckCircle2, MailX } from "lucide-react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import type { VerifyResponse } from "../../../shared/contracts/auth";
+import { paths } from "../../app/paths";
+import { Button, buttonClass } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { FormField } from "../../components/ui/form-field";
+import { PageSpinner } from "../../components/ui/page-spinner";
+import { toast } from "../../components/ui/use-toast";
+import { useAuth } from "../../lib/auth";
+import {
+  focusFirstError,
+  formValues,
+  hasErrors,
+  rules,
+  serverFieldErrors,
+  serverMessage,
+  useFieldErrors,
+  validate,
+} from "../../lib/forms";
+import { useSendEmailLink, useVerifyEmail, type VerificationState } from "./api";
+import { ActivatedPanel, announceActivation, useRedirectToOnboarding } from "./verify-view";
+
+export interface PhoneStepTarget {
+  email: string;
+  phoneNumber: string | null;
+  verification: VerificationState;
+}
+
+type Outcome =
+  | { kind: "checking" }
+  | { kind: "activated"; signedIn: boolean }
+  | { kind: "phone-needed-signed-out" }
+  | { kind: "verified"; message: string }
+  | { kind: "failed"; message: string };
+
+const linkFailedMessage = "This verification link is invalid or has expired.";
+
+function NewLinkForm() {
+  const { user } = useAuth();
+  const send = useSendEmailLink();
+  const { errors, setErrors, clearOnInput } = useFieldErrors();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const values = formValues(form);
+    const invalid = validate(values, { email: rules.email });
+    setErrors(invalid);
+    if (hasErrors(invalid)) return focusFirstError(form, invalid);
+    send.mutate(values.email!.trim(), {
+      onSuccess: (result) => toast({ title: "Verification Link Sent", description: result.message }),
+      onError: (failure) => {
+        const message = serverMessage(failure) ?? "Please try again in a moment.";
+        setErrors({ email: serverFieldErrors(failure).email ?? message });
+      },
+    });
+  };
+  return (
+    <form
+      aria-label="Request a new link"
+      noValidate
+      onSubmit={submit}
+      onInput={clearOnInput}
+      className="mt-4 space-y-3 text-left"
+    >
+      <FormField
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        defaultValue={user?.email ?? ""}
+        error={errors.email}
+      />
+      <Button type="submit" pending={send.isPending} pendingLabel="Sending…" className="w-full">
+        Send a new link
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * `/register?verify=<token>`: the emailed link. Posts the token once, then shows the outcome: activated
+ * (signed in → onboarding after 1.5 s; another device → Sign in), phone still needed, or a failed link
+ * with a way to ask for a new one.
+ */
+export function EmailLinkView({
+  token,
+  onPhoneNeeded,
+}: {
+  token: string;
+  onPhoneNeeded(target: PhoneStepTarget): void;
+}) {
+  const { signIn } = useAuth();
+  const verifyEmail = useVerifyEmail();
+  const [outcome, setOutcome] = useState<Outcome>({ kind: "checking" });
+  const sent = useRef(false);
+  const handlers = useRef({ signIn, onPhoneNeeded });
+  handlers.current = { signIn, onPhoneNeeded };
+
+  useEffect(() => {
+    // A token works once: never post it twice (StrictMode runs effects twice in development).
+    if (sent.current) return;
+    sent.current = true;
+    verifyEmail.mutateAsync(token).then(
+      ({ verification: v, user, message }: VerifyResponse) => {
+        if (user) handlers.current.signIn(user);
+        if (v.activated) {
+          announceActivation(v.xpAwarded);
+          setOutcome({ kind: "activated", signedIn: Boolean(user) });
+        } else if (v.requiresPhone && !v.isPhoneVerified) {
+          toast({
+            title: "Email Verified",
+            description: "Now verify your phone number to activate your account.",
+          });
+          if (user) {
+            handlers.current.onPhoneNeeded({
+              email: user.email,
+              phoneNumber: user.phoneNumber,
+              verification: v,
+            });
+          } else setOutcome({ kind: "phone-needed-signed-out" });
+        } else setOutcome({ kind: "verified", message });
+      },
+      (failure: unknown) =>
+        setOutcome({ kind: "failed", message: serverMessage(failure) ?? linkFailedMessage }),
+    );
+  }, [token, verifyEmail.mutateAsync]);
+
+  useRedirectToOnboarding(outcome.kind === "activated" && outcome.signedIn);
+
+  switch (outcome.kind) {
+    case "checking":
+      return (
+        <div>
+          <PageSpinner />
+          <p className="text-center text-stone-600">Checking your verification link…</p>
+        </div>
+      );
+    case "activated":
+      return <ActivatedPanel signInNeeded={!outcome.signedIn} />;
+    case "phone-needed-signed-out":
+    case "verified":
+      return (
+        <Card className="text-center" testId="email-verified">
+          <CheckCircle2 className="mx-auto size-12 text-green-600" aria-hidden />
+          <h2 className="mt-3 text-2xl font-extrabold">Email verified</h2>
+          <p className="mt-1 text-stone-600">
+            {outcome.kind === "verified"
+              ? outcome.message
+              : "Sign in to verify your phone number and activate your account."}
+          </p>
+          <Link to={paths.login} className={buttonClass("primary", "mt-5")}>
+            Sign in
+          </Link>
+        </Card>
+      );
+    case "failed":
+      return (
+        <Card className="text-center" testId="email-link-failed">
+          <MailX className="mx-auto size-12 text-red-600" aria-hidden />
+          <h2 className="mt-3 text-2xl font-extrabold">We couldn't verify your email</h2>
+          <p className="mt-1 text-stone-600" role="alert">
+            {outcome.message}
+          </p>
+          <p className="mt-3 text-sm text-stone-600">Enter your email and we'll send you a new link.</p>
+          <NewLinkForm />
+        </Card>
+      );
+  }
+}

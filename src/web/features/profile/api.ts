@@ -1,0 +1,79 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { MessageResponse } from "../../../shared/contracts/auth";
+import type { OnboardingRequest, Profile } from "../../../shared/contracts/profile";
+import { apiJson } from "../../lib/api-client";
+import { useAuth } from "../../lib/auth";
+import { useRecheckSessionOn401 } from "../../lib/session-expiry";
+
+const profileUrl = "/api/profile";
+
+/** The profile is keyed by user id, so another account signing in on this phone never sees it. */
+function useProfileKey() {
+  const { user } = useAuth();
+  return [profileUrl, user?.id] as const;
+}
+
+export function useProfile() {
+  const key = useProfileKey();
+  const query = useQuery<Profile>({ queryKey: key, enabled: key[1] !== undefined, staleTime: 0 });
+  useRecheckSessionOn401(query.error);
+  return query;
+}
+
+/** A mutation answered with the new profile: the cache follows it, and the signed-in user when asked. */
+function useProfileMutation<TBody>(method: string, url: string, refreshesUser = true) {
+  const queryClient = useQueryClient();
+  const key = useProfileKey();
+  const { refreshUser } = useAuth();
+  return useMutation({
+    mutationFn: (body: TBody) => apiJson<Profile>(method, url, body),
+    onSuccess: (profile) => {
+      queryClient.setQueryData(key, profile);
+      if (refreshesUser) void refreshUser();
+    },
+  });
+}
+
+export function useSaveOnboarding() {
+  // Only the last step changes the session user (onboardingCompleted); the page refreshes it then.
+  return useProfileMutation<OnboardingRequest>("PUT", `${profileUrl}/onboarding`, false);
+}
+
+export function useUpdateProfile() {
+  return useProfileMutation<{ displayName?: string; username?: string }>("PATCH", profileUrl);
+}
+
+export function useChangeEmail() {
+  return useProfileMutation<{ email: string }>("POST", `${profileUrl}/email`);
+}
+
+export function useChangePhone() {
+  return useProfileMutation<{ phoneNumber: string | null }>("POST", `${profileUrl}/phone`);
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: { currentPassword?: string; newPassword: string }) =>
+      apiJson<MessageResponse>("POST", `${profileUrl}/password`, body),
+  });
+}
+
+export function useSignOutEverywhere() {
+  return useMutation({
+    mutationFn: () => apiJson<MessageResponse>("POST", `${profileUrl}/sign-out-everywhere`),
+  });
+}
+
+export function useDeleteAccount() {
+  return useMutation({
+    mutationFn: (body: { password?: string; confirm: "DELETE" }) =>
+      apiJson<MessageResponse>("DELETE", profileUrl, body),
+  });
+}
+
+/** Re-read the profile (after a phone or email check changed it on the server). */
+export function useInvalidateProfile() {
+  const queryClient = useQueryClient();
+  const key = useProfileKey();
+  return () => queryClient.invalidateQueries({ queryKey: key });
+}

@@ -1,0 +1,248 @@
+import { CheckCircle2 } from "lucide-react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { brand } from "../../shared/brand";
+import type { RegisterRequest } from "../../shared/contracts/auth";
+import { paths } from "../app/paths";
+import { Button, buttonClass } from "../components/ui/button";
+import { Card } from "../components/ui/card";
+import { FormField } from "../components/ui/form-field";
+import { toast } from "../components/ui/use-toast";
+import { useAuthProviders, useRegister, type VerificationState } from "../features/auth/api";
+import { EmailLinkView, type PhoneStepTarget } from "../features/auth/email-link-view";
+import { GoogleButton, OrDivider } from "../features/auth/google-button";
+import { VerifyView } from "../features/auth/verify-view";
+import { useAuth } from "../lib/auth";
+import {
+  focusFirstError,
+  formValues,
+  hasErrors,
+  rules,
+  serverFieldErrors,
+  serverMessage,
+  useFieldErrors,
+  validate,
+} from "../lib/forms";
+
+type Mode =
+  | { kind: "form" }
+  | { kind: "link"; token: string }
+  | { kind: "verify"; email: string; phoneNumber: string | null; initial?: VerificationState };
+
+/** The phone is optional unless the server requires phone verification (SMS configured). */
+const registerRules = (phoneRequired: boolean) => ({
+  displayName: rules.displayName,
+  username: rules.username,
+  email: rules.email,
+  phoneNumber: phoneRequired ? rules.phone : rules.optionalPhone,
+  password: rules.password,
+});
+
+function RegisterForm({
+  onCreated,
+}: {
+  onCreated(target: { email: string; phoneNumber: string | null }): void;
+}) {
+  const { signIn } = useAuth();
+  const register = useRegister();
+  const providers = useAuthProviders();
+  const { errors, setErrors, clearOnInput } = useFieldErrors();
+  const formRef = useRef<HTMLFormElement>(null);
+  const phoneRequired = providers.data?.requirePhoneVerification ?? false;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const values = formValues(form);
+    const invalid = validate(values, registerRules(phoneRequired));
+    setErrors(invalid);
+    if (hasErrors(invalid)) return focusFirstError(form, invalid);
+
+    const phone = values.phoneNumber?.trim();
+    const body: RegisterRequest = {
+      displayName: values.displayName!.trim(),
+      username: values.username!.trim(),
+      email: values.email!.trim(),
+      password: values.password!,
+      ...(phone ? { phoneNumber: phone } : {}),
+    };
+    register.mutate(body, {
+      onSuccess: ({ user }) => {
+        signIn(user);
+        toast({
+          title: "Account Created!",
+          description: user.phoneNumber
+            ? "Please verify your email and phone number to activate your account."
+            : "Please check your email for a link to verify your account.",
+        });
+        if (user.activated) return; // e.g. nothing left to verify: the page shows the signed-in card
+        onCreated({ email: user.email, phoneNumber: user.phoneNumber ?? null });
+      },
+      onError: (failure) => {
+        const fields = serverFieldErrors(failure);
+        setErrors(fields);
+        focusFirstError(formRef.current, fields);
+        toast({
+          title: "Registration failed",
+          description: serverMessage(failure) ?? "Please try again",
+          variant: "destructive",
+        });
+      },
+    });
+  };
+
+  return (
+    <Card>
+      <GoogleButton label="Sign up with Google" />
+      <OrDivider />
+      <form
+        ref={formRef}
+        aria-label="Create account"
+        noValidate
+        onSubmit={submit}
+        onInput={clearOnInput}
+        className="space-y-4"
+      >
+        <FormField name="displayName" label="Full Name" autoComplete="name" error={errors.displayName} />
+        <FormField
+          name="username"
+          label="Username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={errors.username}
+          hint="Letters, numbers, dots, dashes and underscores."
+        />
+        <FormField name="email" label="Email" type="email" autoComplete="email" error={errors.email} />
+        <FormField
+          name="phoneNumber"
+          label="Phone Number"
+          labelNote={phoneRequired ? undefined : "(optional)"}
+          type="tel"
+          autoComplete="tel"
+          placeholder="024 123 4567"
+          error={errors.phoneNumber}
+          hint={
+            phoneRequired
+              ? "Required to activate your account: we'll text you a 6-digit code."
+              : "We'll text you a 6-digit code to verify it."
+          }
+        />
+        <FormField
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password}
+          hint="At least 6 characters."
+        />
+        <Button
+          type="submit"
+          className="w-full"
+          pending={register.isPending}
+          pendingLabel="Creating account…"
+        >
+          Create account
+        </Button>
+      </form>
+      <p className="mt-5 text-center text-sm text-stone-600">
+        Already have an account?{" "}
+        <Link to={paths.login} className="font-semibold text-amber-700 hover:underline">
+          Sign in
+        </Link>
+      </p>
+    </Card>
+  );
+}
+
+function SignedInCard({ name, onboardingCompleted }: { name: string; onboardingCompleted: boolean }) {
+  return (
+    <Card className="text-center">
+      <CheckCircle2 className="mx-auto size-12 text-green-600" aria-hidden />
+      <h2 className="mt-3 text-xl font-bold">You're signed in as {name}</h2>
+      <p className="mt-1 text-stone-600">Your account is active.</p>
+      <div className="mt-5 flex flex-wrap justify-center gap-3">
+        {!onboardingCompleted && (
+          <Link to={paths.onboarding} className={buttonClass("primary")}>
+            Complete your profile
+          </Link>
+        )}
+        <Link to={paths.rewards} className={buttonClass(onboardingCompleted ? "primary" : "secondary")}>
+          Go to my rewards
+        </Link>
+      </div>
+    </Card>
+  );
+}
+
+/** /register: Google sign-up and the form, then the verify view (spec sections 2, 4, 5 and 8). */
+export default function RegisterPage() {
+  const { user } = useAuth();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [mode, setMode] = useState<Mode>(() => {
+    const token = searchParams.get("verify");
+    return token ? { kind: "link", token } : { kind: "form" };
+  });
+
+  useEffect(() => {
+    document.title = `Join · ${brand.name}`;
+  }, []);
+
+  // The token is used once; drop it from the address so a reload doesn't post it again.
+  useEffect(() => {
+    if (mode.kind === "link" && searchParams.has("verify")) {
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete("verify");
+          return next;
+        },
+        { replace: true },
+      );
+    }
+  }, [mode.kind, searchParams, setSearchParams]);
+
+  // A signed-in account that is not activated yet goes straight to the verify view; signing out leaves it.
+  useEffect(() => {
+    if (mode.kind === "form" && user?.activated === false) {
+      setMode({ kind: "verify", email: user.email, phoneNumber: user.phoneNumber });
+    } else if (mode.kind === "verify" && !user) {
+      setMode({ kind: "form" });
+    }
+  }, [mode.kind, user]);
+
+  const verifying = mode.kind !== "form";
+  return (
+    <div className="mx-auto max-w-md px-4 py-8">
+      <h1 className="text-2xl font-extrabold text-stone-900">
+        {verifying ? "Verify your account" : `Join ${brand.name}`}
+      </h1>
+      <p className="mt-1 mb-6 text-stone-600">
+        {verifying
+          ? "One last step before you start earning."
+          : "Watch local brands, earn XP and win rewards. It's free."}
+      </p>
+      {mode.kind === "link" ? (
+        <EmailLinkView
+          token={mode.token}
+          onPhoneNeeded={(target: PhoneStepTarget) =>
+            setMode({
+              kind: "verify",
+              email: target.email,
+              phoneNumber: target.phoneNumber,
+              initial: target.verification,
+            })
+          }
+        />
+      ) : mode.kind === "verify" ? (
+        <VerifyView email={mode.email} phoneNumber={mode.phoneNumber} initial={mode.initial} />
+      ) : user?.activated ? (
+        <SignedInCard name={user.displayName} onboardingCompleted={user.onboardingCompleted} />
+      ) : (
+        <RegisterForm
+          onCreated={({ email, phoneNumber }) => setMode({ kind: "verify", email, phoneNumber })}
+        />
+      )}
+    </div>
+  );
+}
