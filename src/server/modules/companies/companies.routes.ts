@@ -32,6 +32,7 @@ import {
   addStaff,
   deactivateStaff,
   listStaff,
+  listCompanyProfiles,
   loadCompanyProfile,
   toCompanySummary,
   updateCompanyProfile,
@@ -59,6 +60,26 @@ export function companiesRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
         await requireAdmin(deps.db, request);
         const company = await createCompanyAccount(deps, request.body);
         return loadCompanyProfile(deps.db, company, deps.now());
+      },
+    );
+
+    app.get(
+      "/api/admin/companies",
+      { schema: { response: { 200: z.array(companyProfile) } } },
+      async (request, reply) => {
+        await requireAdmin(deps.db, request);
+        reply.header("cache-control", "no-store");
+        return listCompanyProfiles(deps.db, deps.now());
+      },
+    );
+
+    app.post(
+      "/api/admin/companies/:companyId/setup-link",
+      { schema: { params: companyIdParams, response: { 200: messageResponse } } },
+      async (request) => {
+        await requireAdmin(deps.db, request);
+        await resendSetupLink(deps, { companyId: request.params.companyId });
+        return { success: true as const, message: "A new setup link has been sent." };
       },
     );
 

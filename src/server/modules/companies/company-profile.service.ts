@@ -54,6 +54,10 @@ export function toCompanySummary(company: Company): CompanySummary {
 }
 
 export async function loadCompanyProfile(db: Executor, company: Company, now: Date): Promise<CompanyProfile> {
+  return loadCompanyProfileWith(company, await countLiveAds(db, company.id), now);
+}
+
+function loadCompanyProfileWith(company: Company, adsUsed: number, now: Date): CompanyProfile {
   return {
     id: company.id,
     name: company.name,
@@ -75,8 +79,20 @@ export async function loadCompanyProfile(db: Executor, company: Company, now: Da
     otpEnabled: company.otpEnabled,
     status: company.status,
     lastLoginAt: company.lastLoginAt?.toISOString() ?? null,
-    plan: planStatusOf(company, await countLiveAds(db, company.id), now),
+    plan: planStatusOf(company, adsUsed, now),
   };
+}
+
+/** Every company for the admin screen, newest first, with one query for the ad counts. */
+export async function listCompanyProfiles(db: Executor, now: Date): Promise<CompanyProfile[]> {
+  const rows = await db.select().from(companies).where(isNull(companies.deletedAt)).orderBy(sql`${companies.createdAt} desc`);
+  const counts = await db
+    .select({ companyId: ads.companyId, total: count() })
+    .from(ads)
+    .where(isNull(ads.deletedAt))
+    .groupBy(ads.companyId);
+  const used = new Map(counts.map((c) => [c.companyId, c.total]));
+  return rows.map((company) => loadCompanyProfileWith(company, used.get(company.id) ?? 0, now));
 }
 
 export async function updateCompanyProfile(
