@@ -55,11 +55,11 @@ test("the app installs: a manifest with icons and a service worker that serves t
   expect(manifest.icons.map((icon: { sizes: string }) => icon.sizes)).toEqual(
     expect.arrayContaining(["192x192", "512x512"]),
   );
-  await page.waitForFunction(async () =>
-    Boolean(await navigator.serviceWorker.getRegistration()?.then((r) => r?.active)),
-  );
-  await page.reload();
-  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+  const hasActiveWorker = () =>
+    page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.active));
+  await expect.poll(hasActiveWorker, { timeout: 15_000 }).toBe(true);
+  await page.goto("/how-it-works");
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
   await context.setOffline(true);
   await page.goto("/faq");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

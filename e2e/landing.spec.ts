@@ -1,18 +1,25 @@
 import { expect, test } from "@playwright/test";
+import { linkIn, waitForOutboxMessage } from "./support/outbox";
 
-test("the signed-out home shows live counters and the businesses' logos", async ({ page }) => {
+test("the signed-out home shows live counters and the businesses' logos", async ({ page, request }) => {
+  const stats = (await (await request.get("/api/stats/public")).json()) as {
+    totalUsers: number;
+    totalCompanies: number;
+  };
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1, name: "Watch. Discover. Reward." })).toBeVisible();
   await expect(page.getByText("Joy of Discovery")).toBeVisible();
 
-  // The demo seed has one active consumer (Ama) and twelve active businesses.
-  await expect(page.getByTestId("stat-users")).toHaveText("1");
+  // The demo seed has twelve active businesses; explorers are the active consumers so far.
+  expect(stats.totalCompanies).toBe(12);
+  expect(stats.totalUsers).toBeGreaterThanOrEqual(1);
+  await expect(page.getByTestId("stat-users")).toHaveText(String(stats.totalUsers));
   await expect(page.getByTestId("stat-companies")).toHaveText("12");
 
-  const logos = page.getByTestId("carousel-logos").getByRole("img", { name: "Kofi's Chop Bar" });
-  await expect(logos).toBeVisible();
+  const logo = page.getByTestId("carousel-logos").getByRole("img", { name: "Kofi's Chop Bar" });
+  await expect(logo).toBeVisible();
   await expect
-    .poll(() => logos.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
     .toBe(true);
 
   await expect(page.getByRole("heading", { name: "How Discovery & Loyalty Works" })).toBeVisible();
@@ -20,12 +27,28 @@ test("the signed-out home shows live counters and the businesses' logos", async 
   await expect(page.getByRole("link", { name: "Business? Join Here" })).toHaveAttribute("href", "/business");
 });
 
-test("the counters follow new signups while the page stays open", async ({ page, request }) => {
+test("the Explorers counter follows a new member while the page stays open", async ({ page, request }) => {
   await page.goto("/");
-  await expect(page.getByTestId("stat-companies")).toHaveText("12");
-  // Polling every 10 s keeps the numbers live; the response is what the server answers now.
-  const stats = await request.get("/api/stats/public");
-  expect(await stats.json()).toEqual({ totalUsers: 1, totalCompanies: 12 });
+  const before = Number(await page.getByTestId("stat-users").textContent({ timeout: 5_000 }));
+  expect(before).toBeGreaterThanOrEqual(1);
+
+  // A new member registers and verifies in another browser; the open page polls every 10 s.
+  const id = `${Date.now().toString(36)}`;
+  const email = `counter-${id}@example.com`;
+  const registered = await request.post("/api/auth/register", {
+    headers: { "X-Requested-With": "anigye" },
+    data: { displayName: "Kojo Counter", username: `counter-${id}`, email, password: "counting-explorers-1" },
+  });
+  expect(registered.ok()).toBe(true);
+  const mail = await waitForOutboxMessage(request, email, "email");
+  const token = new URL(linkIn(mail)).searchParams.get("verify");
+  const verified = await request.post("/api/auth/verify-email", {
+    headers: { "X-Requested-With": "anigye" },
+    data: { token },
+  });
+  expect(verified.ok()).toBe(true);
+
+  await expect(page.getByTestId("stat-users")).toHaveText(String(before + 1), { timeout: 20_000 });
 });
 
 test("an unknown path shows the not-found page", async ({ page }) => {

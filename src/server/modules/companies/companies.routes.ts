@@ -31,8 +31,8 @@ import {
 import {
   addStaff,
   deactivateStaff,
-  listStaff,
   listCompanyProfiles,
+  listStaff,
   loadCompanyProfile,
   toCompanySummary,
   updateCompanyProfile,

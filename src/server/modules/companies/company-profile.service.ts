@@ -85,7 +85,11 @@ function loadCompanyProfileWith(company: Company, adsUsed: number, now: Date): C
 
 /** Every company for the admin screen, newest first, with one query for the ad counts. */
 export async function listCompanyProfiles(db: Executor, now: Date): Promise<CompanyProfile[]> {
-  const rows = await db.select().from(companies).where(isNull(companies.deletedAt)).orderBy(sql`${companies.createdAt} desc`);
+  const rows = await db
+    .select()
+    .from(companies)
+    .where(isNull(companies.deletedAt))
+    .orderBy(sql`${companies.createdAt} desc`);
   const counts = await db
     .select({ companyId: ads.companyId, total: count() })
     .from(ads)

@@ -1,0 +1,358 @@
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adDiscountCodes, ads, watchProgress } from "../../db/schema";
+import { createUser } from "../../db/seed/factories";
+import { signedInCompany, upload } from "../../test/company-session";
+import { createTestContext, sendAs, sessionCookieFrom, type TestContext } from "../../test/test-app";
+
+let ctx: TestContext;
+let jpeg: Buffer;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  jpeg = await sharp({ create: { width: 720, height: 1280, channels: 3, background: "#15803d" } })
+    .jpeg()
+    .toBuffer();
+});
+afterAll(() => ctx.close());
+
+async function uploadImage(companyId: number, cookies: Record<string, string>) {
+  const response = await upload(ctx.app, cookies, `/api/companies/${companyId}/media`, {
+    file: { data: jpeg, name: "ad.jpg", type: "image/jpeg" },
+  });
+  return response.json().id as number;
+}
+
+function adBody(mediaId: number, change: Record<string, unknown> = {}) {
+  return {
+    title: "Waakye + wele combo 15% off",
+    description: "Every lunchtime this week",
+    category: "Food & Dining",
+    mediaId,
+    durationSeconds: 8,
+    rewardType: "discount",
+    discountPercent: 15,
+    discountCodes: ["WAAKYE-1", "WAAKYE-2"],
+    ...change,
+  };
+}
+
+async function signedInMember(change: Record<string, unknown> = {}) {
+  const user = await createUser(ctx.database.db, { password: "member-pass-99", city: "Accra", ...change });
+  const login = await sendAs(ctx.app, {}, "POST", "/api/auth/login", {
+    email: user.email,
+    password: "member-pass-99",
+  });
+  return { user, cookies: sessionCookieFrom(login) };
+}
+
+describe("creating ads within the plan", () => {
+  it("creates an image ad with its discount codes", async () => {
+    const { company, cookies } = await signedInCompany(ctx.app, ctx.database.db, { plan: "starter" });
+    const mediaId = await uploadImage(company.id, cookies);
+    const response = await sendAs(
+      ctx.app,
+      cookies,
+      "POST",
+      `/api/companies/${company.id}/ads`,
+      adBody(mediaId),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      adType: "image",
+      status: "active",
+      discountPercent: 15,
+      discountCodesTotal: 2,
+      discountCodesLeft: 2,
+    });
+    expect(response.json().thumbnailUrl).toMatch(/\.webp$/);
+  });
+
+  it("requires at least one discount code for a discount", async () => {
+    const { company, cookies } = await signedInCompany(ctx.app, ctx.database.db, { plan: "business" });
+    const mediaId = await uploadImage(company.id, cookies);
+    const response = await sendAs(
+      ctx.app,
+      cookies,
+      "POST",
+      `/api/companies/${company.id}/ads`,
+      adBody(mediaId, { discountCodes: [] }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields.discountCodes).toBe("At least one discount code required");
+    const custom = await sendAs(
+      ctx.app,
+      cookies,
+      "POST",
+      `/api/companies/${company.id}/ads`,
+      adBody(mediaId, { discountCodes: [], useCustomCode: true, customDiscountCode: "KOFI10" }),
+    );
+    expect(custom.statusCode).toBe(200);
+    expect(custom.json()).toMatchObject({ useCustomCode: true, customDiscountCode: "KOFI10" });
+  });
+
+  it("stops at the plan's number of ads, even when many are created at once", async () => {
+    const { company, cookies } = await signedInCompany(ctx.app, ctx.database.db, { plan: "business" });
+    const mediaId = await uploadImage(company.id, cookies);
+    const attempts = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        sendAs(
+          ctx.app,
+          cookies,
+          "POST",
+          `/api/companies/${company.id}/ads`,
+          adBody(mediaId, { title: `Ad ${i}`, discountCodes: [`C-${i}`] }),
+        ),
+      ),
+    );
+    expect(attempts.filter((a) => a.statusCode === 200)).toHaveLength(2);
+    const refused = attempts.find((a) => a.statusCode === 403)!;
+    expect(refused.json()).toMatchObject({
+      code: "PLAN_LIMIT",
+      message: "Your Business plan allows 2 ads. Delete an ad or upgrade your plan.",
+    });
+    // A deleted ad frees its place.
+    const first = attempts.find((a) => a.statusCode === 200)!.json();
+    await sendAs(ctx.app, cookies, "DELETE", `/api/companies/${company.id}/ads/${first.id}`);
+    const again = await sendAs(
+      ctx.app,
+      cookies,
+      "POST",
+      `/api/companies/${company.id}/ads`,
+      adBody(mediaId, { discountCodes: ["NEW"] }),
+    );
+    expect(again.statusCode).toBe(200);
+  });
+
+  it("refuses a duration past the plan's maximum and below 5 seconds", async () => {
+    const { company, cookies } = await signedInCompany(ctx.app, ctx.database.db, { plan: "starter" });
+    const mediaId = await uploadImage(company.id, cookies);
+    const long = await sendAs(
+      ctx.app,
+      cookies,
+      "POST",
+      `/api/companies/${company.id}/ads`,
+      adBody(mediaId, { durationSeconds: 20 }),
+    );
+    expect(long.statusCode).toBe(403);
+    expect(long.json().fields.durationSeconds).toBe("Your Starter plan allows ads of up to 10 seconds.");
+    const short = await sendAs(
+      ctx.app,
+      cookies,
+      "POST",
+      `/api/companies/${company.id}/ads`,
+      adBody(mediaId, { durationSeconds: 3 }),
+    );
+    expect(short.json().fields.durationSeconds).toBe("Duration must be at least 5 seconds");
+  });
+
+  it("refuses another company's media", async () => {
+    const a = await signedInCompany(ctx.app, ctx.database.db, { plan: "business" });
+    const b = await signedInCompany(ctx.app, ctx.database.db, { plan: "business" });
+    const mediaOfB = await uploadImage(b.company.id, b.cookies);
+    const response = await sendAs(
+      ctx.app,
+      a.cookies,
+      "POST",
+      `/api/companies/${a.company.id}/ads`,
+      adBody(mediaOfB),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields.mediaId).toBe("Upload an image or video");
+  });
+
+  it("edits, pauses, resumes and soft-deletes an ad, keeping codes already given out", async () => {
+    const { company, cookies } = await signedInCompany(ctx.app, ctx.database.db, { plan: "pro" });
+    const mediaId = await uploadImage(company.id, cookies);
+    const ad = (
+      await sendAs(ctx.app, cookies, "POST", `/api/companies/${company.id}/ads`, adBody(mediaId))
+    ).json();
+    await ctx.database.db
+      .update(adDiscountCodes)
+      .set({ assignedAt: new Date() })
+      .where(eq(adDiscountCodes.code, "WAAKYE-1"));
+
+    const edited = await sendAs(
+      ctx.app,
+      cookies,
+      "PUT",
+      `/api/companies/${company.id}/ads/${ad.id}`,
+      adBody(mediaId, { title: "Waakye Friday special", discountCodes: ["FRIDAY-1"] }),
+    );
+    expect(edited.json()).toMatchObject({
+      title: "Waakye Friday special",
+      discountCodesTotal: 2,
+      discountCodesLeft: 1,
+    });
+
+    expect(
+      (await sendAs(ctx.app, cookies, "POST", `/api/companies/${company.id}/ads/${ad.id}/pause`)).json()
+        .status,
+    ).toBe("paused");
+    expect(
+      (await sendAs(ctx.app, cookies, "POST", `/api/companies/${company.id}/ads/${ad.id}/resume`)).json()
+        .status,
+    ).toBe("active");
+    await sendAs(ctx.app, cookies, "DELETE", `/api/companies/${company.id}/ads/${ad.id}`);
+    const list = await sendAs(ctx.app, cookies, "GET", `/api/companies/${company.id}/ads`);
+    expect(list.json().map((a: { id: number }) => a.id)).not.toContain(ad.id);
+    const other = await signedInCompany(ctx.app, ctx.database.db);
+    expect(
+      (await sendAs(ctx.app, other.cookies, "POST", `/api/companies/${company.id}/ads/${ad.id}/pause`))
+        .statusCode,
+    ).toBe(403);
+  });
+});
+
+describe("discovery", () => {
+  it("is for signed-in members only", async () => {
+    expect((await sendAs(ctx.app, {}, "GET", "/api/ads/discovery")).statusCode).toBe(401);
+  });
+
+  it("shows live ads of companies on a current plan, respecting Anigye+ and tiers, featured then unwatched first", async () => {
+    const { company, cookies } = await signedInCompany(ctx.app, ctx.database.db, {
+      plan: "enterprise",
+      name: "Discovery Shop",
+    });
+    const lapsed = await signedInCompany(ctx.app, ctx.database.db, {
+      plan: "enterprise",
+      paidUntil: new Date(Date.now() - 1000),
+    });
+    const mediaId = await uploadImage(company.id, cookies);
+    const lapsedMedia = await uploadImage(lapsed.company.id, lapsed.cookies);
+    const create = async (
+      title: string,
+      change: Record<string, unknown> = {},
+      owner = { company, cookies },
+      media = mediaId,
+    ) =>
+      (
+        await sendAs(ctx.app, owner.cookies, "POST", `/api/companies/${owner.company.id}/ads`, {
+          ...adBody(media, { title, discountCodes: [`${title}-1`] }),
+          ...change,
+        })
+      ).json();
+
+    const older = await create("Older");
+    const watched = await create("Watched");
+    const newer = await create("Newer");
+    const plusOnly = await create("Plus only", { isPlus: true });
+    const goldOnly = await create("Gold only", { requiredTier: "gold" });
+    const paused = await create("Paused");
+    await sendAs(ctx.app, cookies, "POST", `/api/companies/${company.id}/ads/${paused.id}/pause`);
+    const fromLapsed = await create("Lapsed plan", {}, lapsed, lapsedMedia);
+    const featured = await create("Featured");
+    await ctx.database.db.update(ads).set({ isFeatured: true }).where(eq(ads.id, featured.id));
+
+    const member = await signedInMember();
+    await ctx.database.db
+      .insert(watchProgress)
+      .values({ userId: member.user.id, adId: watched.id, completed: true });
+    const ids = (await sendAs(ctx.app, member.cookies, "GET", "/api/ads/discovery"))
+      .json()
+      .map((a: { id: number }) => a.id);
+    const mine = ids.filter((id: number) =>
+      [
+        older.id,
+        watched.id,
+        newer.id,
+        plusOnly.id,
+        goldOnly.id,
+        paused.id,
+        fromLapsed.id,
+        featured.id,
+      ].includes(id),
+    );
+    expect(mine).toEqual([featured.id, newer.id, older.id, watched.id]);
+
+    const plusGold = await signedInMember({ isPlus: true, tier: "gold" });
+    const all = (await sendAs(ctx.app, plusGold.cookies, "GET", "/api/ads/discovery"))
+      .json()
+      .map((a: { id: number }) => a.id);
+    expect(all).toEqual(expect.arrayContaining([plusOnly.id, goldOnly.id]));
+    expect(all).not.toContain(fromLapsed.id);
+    expect(all).not.toContain(paused.id);
+  });
+
+  it("returns each card as the spec lists it, with a thumbnail", async () => {
+    const member = await signedInMember();
+    const [card] = (await sendAs(ctx.app, member.cookies, "GET", "/api/ads/discovery")).json();
+    expect(Object.keys(card).sort()).toEqual(
+      [
+        "category",
+        "company",
+        "description",
+        "distanceKm",
+        "id",
+        "isFeatured",
+        "isWatched",
+        "mediaType",
+        "mediaUrl",
+        "rewardType",
+        "thumbnailUrl",
+        "title",
+      ].sort(),
+    );
+    expect(Object.keys(card.company).sort()).toEqual(["id", "logo", "name"]);
+  });
+
+  it("orders Near Me by distance from the member", async () => {
+    const accra = await signedInCompany(ctx.app, ctx.database.db, {
+      plan: "pro",
+      latitude: 5.56,
+      longitude: -0.2,
+      city: "Accra",
+    });
+    const tamale = await signedInCompany(ctx.app, ctx.database.db, {
+      plan: "pro",
+      latitude: 9.4,
+      longitude: -0.84,
+      city: "Tamale",
+    });
+    const adIn = async (owner: typeof accra, title: string) =>
+      (
+        await sendAs(
+          ctx.app,
+          owner.cookies,
+          "POST",
+          `/api/companies/${owner.company.id}/ads`,
+          adBody(await uploadImage(owner.company.id, owner.cookies), { title, discountCodes: [title] }),
+        )
+      ).json();
+    const accraAd = await adIn(accra, "Near-Accra");
+    const tamaleAd = await adIn(tamale, "Near-Tamale");
+    const member = await signedInMember();
+    const fromTamale = (
+      await sendAs(ctx.app, member.cookies, "GET", "/api/ads/discovery?sort=near&lat=9.41&lng=-0.85")
+    ).json();
+    const order = fromTamale
+      .map((a: { id: number }) => a.id)
+      .filter((id: number) => id === accraAd.id || id === tamaleAd.id);
+    expect(order).toEqual([tamaleAd.id, accraAd.id]);
+    expect(fromTamale.find((a: { id: number }) => a.id === tamaleAd.id).distanceKm).toBeLessThan(5);
+  });
+
+  it("counts impressions once per member per ad per day, written in one batch", async () => {
+    const { company, cookies } = await signedInCompany(ctx.app, ctx.database.db, { plan: "pro" });
+    const ad = (
+      await sendAs(
+        ctx.app,
+        cookies,
+        "POST",
+        `/api/companies/${company.id}/ads`,
+        adBody(await uploadImage(company.id, cookies), { discountCodes: ["IMP-1"] }),
+      )
+    ).json();
+    const a = await signedInMember();
+    const b = await signedInMember();
+    for (const member of [a, a, b]) {
+      await sendAs(ctx.app, member.cookies, "POST", "/api/ads/impressions", { adIds: [ad.id] });
+    }
+    await ctx.app.impressions.flush();
+    const list = (await sendAs(ctx.app, cookies, "GET", `/api/companies/${company.id}/ads`)).json();
+    expect(list.find((x: { id: number }) => x.id === ad.id).impressionCount).toBe(2);
+    expect((await sendAs(ctx.app, {}, "POST", "/api/ads/impressions", { adIds: [ad.id] })).statusCode).toBe(
+      401,
+    );
+  });
+});
