@@ -6,6 +6,10 @@ import { adDailyStats, ads, companies, type User, watchProgress } from "../../db
 
 /** Discover shows the most relevant ads first; past this many, a phone user scrolls no further. */
 export const discoveryLimit = 100;
+// Each ordering first narrows to a few hundred candidates through an index, so a poll costs the same
+// with a thousand ads or a hundred thousand; only the candidates get the per-user ordering.
+const candidateLimit = 300;
+const nearestCompanies = 200;
 const trendingWindowDays = 7;
 
 export interface DiscoveryOptions {
@@ -41,6 +45,42 @@ function distanceKm(lat: number, lng: number): SQL<number> {
     power(sin(radians(${adLat} - ${lat}) / 2), 2) +
     cos(radians(${lat})) * cos(radians(${adLat})) * power(sin(radians(${adLng} - ${lng}) / 2), 2)
   )))`;
+}
+
+function companyDistanceKm(lat: number, lng: number): SQL {
+  return sql`(6371 * 2 * asin(sqrt(
+    power(sin(radians(c.latitude - ${lat}) / 2), 2) +
+    cos(radians(${lat})) * cos(radians(c.latitude)) * power(sin(radians(c.longitude - ${lng}) / 2), 2)
+  )))`;
+}
+
+/** The ids worth ordering for this request: newest and featured always, plus the sort's own best. */
+function candidateIds(
+  user: Pick<User, "isPlus" | "tier" | "city">,
+  options: DiscoveryOptions,
+  now: Date,
+  since: string,
+): SQL {
+  const visible = visibleAdsFor(user, now);
+  const fromVisible = sql`select ${ads.id} from ${ads} inner join ${companies} on ${companies.id} = ${ads.companyId} where ${visible}`;
+  const parts: SQL[] = [
+    sql`(${fromVisible} order by ${ads.isFeatured} desc, ${ads.createdAt} desc limit ${candidateLimit})`,
+  ];
+  if (options.sort === "trending") {
+    parts.push(sql`(select ${adDailyStats.adId} from ${adDailyStats} where ${adDailyStats.day} >= ${since}
+      group by ${adDailyStats.adId} order by sum(${adDailyStats.views}) desc limit ${candidateLimit})`);
+  }
+  if (options.sort === "near" && options.lat !== undefined && options.lng !== undefined) {
+    parts.push(sql`(${fromVisible} and ${companies.id} in (
+      select c.id from ${companies} c where c.latitude is not null and c.paid_until > ${now.toISOString()}::timestamptz
+      order by ${companyDistanceKm(options.lat, options.lng)} limit ${nearestCompanies}
+    ) order by ${ads.createdAt} desc limit ${candidateLimit})`);
+  } else if (options.sort === "near" && user.city) {
+    parts.push(
+      sql`(${fromVisible} and ${companies.city} = ${user.city} order by ${ads.createdAt} desc limit ${candidateLimit})`,
+    );
+  }
+  return sql.join(parts, sql` union `);
 }
 
 /**
@@ -93,10 +133,9 @@ export async function findDiscoveryAds(
     })
     .from(ads)
     .innerJoin(companies, eq(companies.id, ads.companyId))
-    .where(visibleAdsFor(user, now))
+    .where(and(visibleAdsFor(user, now), sql`${ads.id} in (${candidateIds(user, options, now, since)})`))
     .orderBy(...ordering)
     .limit(discoveryLimit);
-
   return rows.map((row) => ({
     id: row.id,
     title: row.title,
