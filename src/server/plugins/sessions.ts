@@ -1,58 +1,78 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Database } from "../db/client";
-import {
-  createSession,
-  deleteSession,
-  findActiveSession,
-  type SessionOwner,
-} from "../modules/auth/session.service";
+import { createSession, deleteSession, findActiveSession, type SessionOwner } from "../modules/auth/session.service";
 
-export const sessionCookieName = "anigye_sid";
+/**
+ * Two sessions can live side by side on one phone: a member's and a business's (the shop owner may
+ * also be a customer), each in its own cookie.
+ */
+export type SessionAudience = "member" | "business";
+export const sessionCookieNames: Record<SessionAudience, string> = { member: "anigye_sid", business: "anigye_biz" };
+/** The member session cookie (kept for callers that only deal with members). */
+export const sessionCookieName = sessionCookieNames.member;
 
 type ActiveSession = NonNullable<Awaited<ReturnType<typeof findActiveSession>>>;
 
+export function audienceOf(owner: Pick<SessionOwner, "kind">): SessionAudience {
+  return owner.kind === "user" ? "member" : "business";
+}
+
 declare module "fastify" {
   interface FastifyRequest {
-    /** The caller's session, read from the database once per request and only when asked for. */
-    getSession(): Promise<ActiveSession | undefined>;
+    /** The caller's session of that audience, read from the database once per request and only when asked for. */
+    getSession(audience?: SessionAudience): Promise<ActiveSession | undefined>;
   }
   interface FastifyReply {
     /** Starts a new session (a new id every time, so a sign-in never reuses an old one). */
     startSession(owner: SessionOwner): Promise<void>;
-    endSession(): Promise<void>;
+    endSession(audience?: SessionAudience): Promise<void>;
   }
 }
 
 export function registerSessions(app: FastifyInstance, options: { db: Database; secureCookies: boolean }) {
   const { db, secureCookies } = options;
   const cookieOptions = { path: "/", httpOnly: true, sameSite: "lax" as const, secure: secureCookies };
-  const cache = new WeakMap<FastifyRequest, Promise<ActiveSession | undefined>>();
+  const cache = new WeakMap<FastifyRequest, Map<SessionAudience, Promise<ActiveSession | undefined>>>();
 
-  app.decorateRequest("getSession", function (this: FastifyRequest) {
-    let pending = cache.get(this);
+  function forget(request: FastifyRequest, audience: SessionAudience) {
+    cache.get(request)?.delete(audience);
+  }
+
+  app.decorateRequest("getSession", function (this: FastifyRequest, audience: SessionAudience = "member") {
+    let perRequest = cache.get(this);
+    if (!perRequest) {
+      perRequest = new Map();
+      cache.set(this, perRequest);
+    }
+    let pending = perRequest.get(audience);
     if (!pending) {
-      const token = this.cookies[sessionCookieName];
-      pending = token ? findActiveSession(db, token) : Promise.resolve(undefined);
-      cache.set(this, pending);
+      const token = this.cookies[sessionCookieNames[audience]];
+      pending = token
+        ? findActiveSession(db, token).then((session) => (session && audienceOf(session) === audience ? session : undefined))
+        : Promise.resolve(undefined);
+      perRequest.set(audience, pending);
     }
     return pending;
   });
 
   app.decorateReply("startSession", async function (this: FastifyReply, owner: SessionOwner) {
-    const oldToken = this.request.cookies[sessionCookieName];
+    const audience = audienceOf(owner);
+    const name = sessionCookieNames[audience];
+    const oldToken = this.request.cookies[name];
     if (oldToken) await deleteSession(db, oldToken);
     const { token, expiresAt } = await createSession(db, owner, {
       ipAddress: this.request.ip,
       userAgent: this.request.headers["user-agent"],
     });
-    cache.delete(this.request);
-    this.setCookie(sessionCookieName, token, { ...cookieOptions, expires: expiresAt });
+    forget(this.request, audience);
+    this.setCookie(name, token, { ...cookieOptions, expires: expiresAt });
   });
 
-  app.decorateReply("endSession", async function (this: FastifyReply) {
-    const token = this.request.cookies[sessionCookieName];
+  app.decorateReply("endSession", async function (this: FastifyReply, audience: SessionAudience = "member") {
+    const name = sessionCookieNames[audience];
+    const token = this.request.cookies[name];
     if (token) await deleteSession(db, token);
-    cache.delete(this.request);
-    this.clearCookie(sessionCookieName, cookieOptions);
+    forget(this.request, audience);
+    this.clearCookie(name, cookieOptions);
   });
 }

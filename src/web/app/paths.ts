@@ -25,10 +25,20 @@ export const paths = {
   comingSoon: "/coming-soon",
   admin: "/admin",
   company: "/company",
+  companyDashboard: "/company-dashboard/:id",
+  subscriptionDetails: "/subscription-details/:id",
   mobileWatch: "/mobile-watch",
   googleAuth: "/auth/google",
 } as const;
 
 export function mobileWatchPath(adId: number): string {
   return `${paths.mobileWatch}?ad=${adId}`;
+}
+
+export function companyDashboardPath(companyId: number): string {
+  return `/company-dashboard/${companyId}`;
+}
+
+export function subscriptionDetailsPath(companyId: number): string {
+  return `/subscription-details/${companyId}`;
 }

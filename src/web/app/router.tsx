@@ -19,12 +19,21 @@ const LoginPage = lazy(() => import("../pages/login-page"));
 const RegisterPage = lazy(() => import("../pages/register-page"));
 const OnboardingPage = lazy(() => import("../pages/onboarding-page"));
 const ProfilePage = lazy(() => import("../pages/profile-page"));
+const RewardsPage = lazy(() => import("../pages/rewards-page"));
+const CompanyPage = lazy(() => import("../pages/company-page"));
+const CompanyDashboardPage = lazy(() => import("../pages/company-dashboard-page"));
+const SubscriptionDetailsPage = lazy(() => import("../pages/subscription-details-page"));
+const AdminPage = lazy(() => import("../pages/admin-page"));
 
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<FullPageLayout />}>
         <Route path={paths.comingSoon} element={<ComingSoonPage />} />
+        <Route path={paths.company} element={<CompanyPage />} />
+        <Route path={paths.companyDashboard} element={<CompanyDashboardPage />} />
+        <Route path={paths.subscriptionDetails} element={<SubscriptionDetailsPage />} />
+        <Route path={paths.admin} element={<AdminPage />} />
       </Route>
       <Route element={<AppLayout />}>
         <Route path={paths.home} element={<HomePage />} />
@@ -40,6 +49,7 @@ export function AppRoutes() {
         <Route path={paths.register} element={<RegisterPage />} />
         <Route path={paths.onboarding} element={<OnboardingPage />} />
         <Route path={paths.profile} element={<ProfilePage />} />
+        <Route path={paths.rewards} element={<RewardsPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -21,6 +21,16 @@ export class ApiError extends Error {
     }
   }
 
+  /** The server's error code (`VALIDATION`, `PLAN_LIMIT`, `FORBIDDEN`…) when the body is our error shape. */
+  get code(): string | undefined {
+    try {
+      const parsed = JSON.parse(this.body) as { code?: unknown };
+      return typeof parsed.code === "string" ? parsed.code : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
   get fields(): Record<string, string> | undefined {
     try {
       return (JSON.parse(this.body) as { fields?: Record<string, string> }).fields;
@@ -30,7 +40,7 @@ export class ApiError extends Error {
   }
 }
 
-function requestHeaders(hasBody: boolean): HeadersInit {
+export function requestHeaders(hasBody: boolean): Record<string, string> {
   const headers: Record<string, string> = {
     "X-Device-Fingerprint": getDeviceFingerprint(),
     // Marks the call as made by this app; the server refuses state changes without it (CSRF defence).
@@ -43,19 +53,33 @@ function requestHeaders(hasBody: boolean): HeadersInit {
   return headers;
 }
 
+/** The error for a non-ok answer: `{status}: {text}` (spec section 8). */
+export function apiErrorOf(status: number, text: string): ApiError {
+  return new ApiError(status, text, `${status}: ${text}`);
+}
+
 async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   const text = (await response.text()) || response.statusText;
-  throw new ApiError(response.status, text, `${response.status}: ${text}`);
+  throw apiErrorOf(response.status, text);
 }
 
-/** The generic mutation helper: method, URL and an optional JSON body. */
-export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
+/**
+ * The generic mutation helper: method, URL and an optional JSON body. `keepalive` lets a small report
+ * (impressions) finish while the page is being hidden or unloaded.
+ */
+export async function apiRequest(
+  method: string,
+  url: string,
+  body?: unknown,
+  options: { keepalive?: boolean } = {},
+): Promise<Response> {
   const response = await fetch(url, {
     method,
     headers: requestHeaders(body !== undefined),
     body: body === undefined ? undefined : JSON.stringify(body),
     credentials: "include",
+    keepalive: options.keepalive,
   });
   await throwIfNotOk(response);
   return response;

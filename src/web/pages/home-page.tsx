@@ -1,10 +1,15 @@
 import { Gift, MapPin, PlayCircle } from "lucide-react";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Link } from "react-router";
 import { brand } from "../../shared/brand";
 import { paths } from "../app/paths";
+import { DiscoverPlaceholder } from "../features/discover/discover-skeleton";
 import { usePublicStats } from "../features/public/api";
 import { LogoCarousel } from "../features/public/logo-carousel";
+import { useAuth } from "../lib/auth";
+
+// The signed-in home is its own chunk, so the landing a first-time visitor downloads stays small.
+const DiscoverView = lazy(() => import("../features/discover/discover-view"));
 
 const steps = [
   {
@@ -38,7 +43,7 @@ function Counter({ label, value, testId }: { label: string; value: number | unde
 }
 
 /** The signed-out home: the marketing landing of spec section 2. */
-export default function HomePage() {
+function Landing() {
   const { data: stats } = usePublicStats();
 
   useEffect(() => {
@@ -115,5 +120,16 @@ export default function HomePage() {
         </div>
       </section>
     </div>
+  );
+}
+
+/** `/` has two modes (spec section 2): Discover when signed in, the marketing landing when signed out. */
+export default function HomePage() {
+  const { user } = useAuth();
+  if (!user) return <Landing />;
+  return (
+    <Suspense fallback={<DiscoverPlaceholder />}>
+      <DiscoverView />
+    </Suspense>
   );
 }

@@ -16,7 +16,7 @@ export async function findCompany(db: Executor, companyId: number): Promise<Comp
 
 /** The company signed in on this request (owner session), if any. */
 export async function signedInCompanyId(request: FastifyRequest): Promise<number | undefined> {
-  const session = await request.getSession();
+  const session = await request.getSession("business");
   return session?.kind === "company" && session.companyId ? session.companyId : undefined;
 }
 

@@ -1,0 +1,180 @@
+import { UserPlus } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import type { StaffMember } from "../../../shared/contracts/companies";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { Dialog } from "../../components/ui/dialog";
+import { FormField } from "../../components/ui/form-field";
+import { LoadError } from "../../components/ui/load-error";
+import { Skeleton } from "../../components/ui/skeleton";
+import { toast } from "../../components/ui/use-toast";
+import { formatAccraDateTime } from "../../lib/dates";
+import {
+  focusFirstError,
+  formValues,
+  hasErrors,
+  serverFieldErrors,
+  serverMessage,
+  useFieldErrors,
+  validate,
+} from "../../lib/forms";
+import { useAddStaff, useDeactivateStaff, useStaff } from "./api";
+
+/** Mirrors `createStaffRequest` in src/shared/contracts/companies.ts. */
+const staffRules = {
+  name: (value: string) => {
+    const v = value.trim();
+    if (!v) return "Staff name is required";
+    if (v.length > 60) return "Staff name must be at most 60 characters";
+  },
+  pin: (value: string) => (/^\d{4,6}$/.test(value) ? undefined : "PIN must be 4 to 6 digits"),
+};
+
+function AddStaffForm({ companyId }: { companyId: number }) {
+  const add = useAddStaff(companyId);
+  const { errors, setErrors, clearOnInput } = useFieldErrors();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const values = formValues(form);
+    const invalid = validate(values, staffRules);
+    setErrors(invalid);
+    if (hasErrors(invalid)) return focusFirstError(form, invalid);
+    add.mutate(
+      { name: values.name!.trim(), pin: values.pin! },
+      {
+        onSuccess: (member) => {
+          form.reset();
+          toast({
+            title: "Staff added",
+            description: `${member.name} can sign in at the counter with their PIN.`,
+          });
+        },
+        onError: (failure) => {
+          const fields = serverFieldErrors(failure);
+          setErrors(
+            Object.keys(fields).length ? fields : { name: serverMessage(failure) ?? "Please try again." },
+          );
+          focusFirstError(form, fields);
+        },
+      },
+    );
+  };
+
+  return (
+    <form aria-label="Add staff" noValidate onSubmit={submit} onInput={clearOnInput} className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField name="name" label="Name" autoComplete="off" error={errors.name} />
+        <FormField
+          name="pin"
+          label="PIN"
+          type="password"
+          inputMode="numeric"
+          autoComplete="new-password"
+          maxLength={6}
+          error={errors.pin}
+          hint="4 to 6 digits. Share it with this person only."
+        />
+      </div>
+      <Button type="submit" pending={add.isPending} pendingLabel="Adding…">
+        <UserPlus className="size-4" aria-hidden /> Add staff
+      </Button>
+    </form>
+  );
+}
+
+/** The Staff tab: counter staff accounts (name + PIN) that scan at the shop. */
+export function StaffSection({ companyId }: { companyId: number }) {
+  const query = useStaff(companyId);
+  const deactivate = useDeactivateStaff(companyId);
+  const [confirming, setConfirming] = useState<StaffMember | null>(null);
+
+  const confirm = () => {
+    if (!confirming) return;
+    deactivate.mutate(confirming.id, {
+      onSuccess: (member) => {
+        toast({ title: "Staff deactivated", description: `${member.name} can no longer sign in.` });
+        setConfirming(null);
+      },
+      onError: (failure) =>
+        toast({
+          title: "Could not deactivate",
+          description: serverMessage(failure) ?? "Please try again.",
+          variant: "destructive",
+        }),
+    });
+  };
+
+  return (
+    <div className="space-y-4">
+      <Card
+        title="Counter staff"
+        description="Staff sign in on the shop's device with their PIN to scan customers' QR codes."
+      >
+        {query.isPending ? (
+          <div role="status" aria-label="Loading staff" className="space-y-2">
+            <Skeleton className="h-12" />
+            <Skeleton className="h-12" />
+          </div>
+        ) : query.isError ? (
+          <LoadError onRetry={() => void query.refetch()} />
+        ) : query.data.length === 0 ? (
+          <p className="text-stone-600" data-testid="staff-empty">
+            No staff yet. Add the people who serve customers at your counter.
+          </p>
+        ) : (
+          <ul className="divide-y divide-stone-100" aria-label="Staff">
+            {query.data.map((member) => (
+              <li key={member.id} className="flex items-center justify-between gap-3 py-3">
+                <div>
+                  <p className="font-semibold text-stone-900">{member.name}</p>
+                  <p className="text-xs text-stone-500">
+                    {member.isActive ? "Active" : "Deactivated"}
+                    {member.lastLoginAt ? ` · last signed in ${formatAccraDateTime(member.lastLoginAt)}` : ""}
+                  </p>
+                </div>
+                {member.isActive && (
+                  <Button
+                    variant="ghost"
+                    className="px-3 py-1.5 text-sm text-red-700 hover:bg-red-50"
+                    onClick={() => setConfirming(member)}
+                    aria-label={`Deactivate ${member.name}`}
+                  >
+                    Deactivate
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <Card title="New staff member">
+        <AddStaffForm companyId={companyId} />
+      </Card>
+      <Dialog
+        open={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title="Deactivate this staff member?"
+      >
+        <p className="text-stone-700">
+          {confirming?.name} will no longer be able to sign in at the counter. Their past scans stay on
+          record.
+        </p>
+        <div className="mt-5 flex flex-col gap-2 sm:flex-row-reverse">
+          <Button
+            variant="danger"
+            pending={deactivate.isPending}
+            pendingLabel="Deactivating…"
+            onClick={confirm}
+          >
+            Deactivate
+          </Button>
+          <Button variant="secondary" onClick={() => setConfirming(null)}>
+            Cancel
+          </Button>
+        </div>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,198 @@
+import { Check, ImageIcon, Pause, Play, Star } from "lucide-react";
+import { type MouseEvent, type PointerEvent, useCallback, useEffect, useId, useRef, useState } from "react";
+import { Link } from "react-router";
+import type { DiscoveryAd } from "../../../shared/contracts/ads";
+import { mobileWatchPath } from "../../app/paths";
+
+/** The thumbnail box the server makes for cards (WebP, cover crop). */
+const thumbnail = { width: 360, height: 640 } as const;
+const longPressMs = 400;
+const rewardBadge: Record<DiscoveryAd["rewardType"], string> = {
+  discount: "Discount",
+  xp: "XP",
+  badge: "Badge",
+  experience: "Experience",
+  prize_entry: "Prize entry",
+};
+const distanceFormat = new Intl.NumberFormat("en-GH", { maximumFractionDigits: 1 });
+
+/** Plays a muted preview. The element (and so the download) exists only while the preview is wanted. */
+function PreviewVideo({ src, poster }: { src: string; poster: string | null }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    const video = ref.current;
+    if (!video) return;
+    video.play().catch(() => undefined);
+    return () => {
+      video.pause();
+      video.removeAttribute("src");
+      video.load();
+    };
+  }, []);
+  return (
+    <video
+      ref={ref}
+      src={src}
+      poster={poster ?? undefined}
+      preload="none"
+      muted
+      playsInline
+      loop
+      aria-hidden
+      data-testid="ad-card-video"
+      className="absolute inset-0 size-full object-cover"
+    />
+  );
+}
+
+interface AdCardProps {
+  ad: DiscoveryAd;
+  /** Registers the card for impression counting; returns its cleanup. */
+  track(adId: number, element: Element): () => void;
+}
+
+/**
+ * A Discover card: the WebP thumbnail (lazy), the company logo (hidden silently if it fails), and for a
+ * video a preview whose bytes load only on hover (mouse) or on tap-and-hold / the play button (touch).
+ */
+export function AdCard({ ad, track }: AdCardProps) {
+  const titleId = useId();
+  const metaId = useId();
+  const isVideo = ad.mediaType === "video";
+  const [previewing, setPreviewing] = useState(false);
+  const [logoFailed, setLogoFailed] = useState(false);
+  const [thumbnailFailed, setThumbnailFailed] = useState(false);
+  const press = useRef<{ timer: ReturnType<typeof setTimeout> | undefined; fired: boolean }>({
+    timer: undefined,
+    fired: false,
+  });
+
+  const cardRef = useCallback((element: HTMLLIElement) => track(ad.id, element), [ad.id, track]);
+  useEffect(() => () => clearTimeout(press.current.timer), []);
+
+  const onPointerEnter = (event: PointerEvent) => {
+    if (isVideo && event.pointerType === "mouse") setPreviewing(true);
+  };
+  const onPointerLeave = (event: PointerEvent) => {
+    clearTimeout(press.current.timer);
+    if (isVideo && event.pointerType === "mouse") setPreviewing(false);
+  };
+  const onPointerDown = (event: PointerEvent) => {
+    press.current.fired = false;
+    if (!isVideo || event.pointerType === "mouse") return;
+    clearTimeout(press.current.timer);
+    press.current.timer = setTimeout(() => {
+      press.current.fired = true;
+      setPreviewing(true);
+    }, longPressMs);
+  };
+  const endPress = () => clearTimeout(press.current.timer);
+  // A tap-and-hold started the preview: the finger lifting is not a tap on the link.
+  const onClick = (event: MouseEvent) => {
+    if (press.current.fired) {
+      event.preventDefault();
+      press.current.fired = false;
+    }
+  };
+
+  const showThumbnail = ad.thumbnailUrl && !thumbnailFailed;
+  return (
+    <li
+      ref={cardRef}
+      data-testid="ad-card"
+      className="relative mb-3 break-inside-avoid overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200"
+      onPointerEnter={onPointerEnter}
+      onPointerLeave={onPointerLeave}
+    >
+      <Link
+        to={mobileWatchPath(ad.id)}
+        aria-labelledby={titleId}
+        aria-describedby={metaId}
+        onPointerDown={onPointerDown}
+        onPointerUp={endPress}
+        onPointerCancel={endPress}
+        onClick={onClick}
+        // A long press opens the phone's link menu; when it started a preview, keep the menu away.
+        onContextMenu={(event) => {
+          if (press.current.fired) event.preventDefault();
+        }}
+        className="block select-none focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-500 [-webkit-touch-callout:none]"
+      >
+        <div className="relative aspect-[9/16] bg-stone-100">
+          {showThumbnail ? (
+            <img
+              src={ad.thumbnailUrl!}
+              alt=""
+              width={thumbnail.width}
+              height={thumbnail.height}
+              loading="lazy"
+              decoding="async"
+              draggable={false}
+              onError={() => setThumbnailFailed(true)}
+              className="size-full object-cover"
+            />
+          ) : (
+            <div
+              data-testid="ad-card-placeholder"
+              className="flex size-full flex-col items-center justify-center gap-2 bg-gradient-to-br from-amber-100 to-orange-200 text-amber-800"
+            >
+              <ImageIcon className="size-8" aria-hidden />
+              <span className="px-3 text-center text-xs font-semibold">{ad.company.name}</span>
+            </div>
+          )}
+          {isVideo && previewing && <PreviewVideo src={ad.mediaUrl} poster={ad.thumbnailUrl} />}
+          {ad.company.logo && !logoFailed && (
+            <img
+              src={ad.company.logo}
+              alt=""
+              width={32}
+              height={32}
+              loading="lazy"
+              decoding="async"
+              onError={() => setLogoFailed(true)}
+              data-testid="ad-card-logo"
+              className="absolute top-2 left-2 size-8 rounded-full bg-white object-cover ring-2 ring-white"
+            />
+          )}
+          <div className="absolute bottom-2 left-2 flex flex-wrap gap-1 text-[11px] font-semibold">
+            {ad.isFeatured && (
+              <span className="inline-flex items-center gap-0.5 rounded-full bg-amber-500 px-2 py-0.5 text-stone-900">
+                <Star className="size-3" aria-hidden /> Featured
+              </span>
+            )}
+            <span className="rounded-full bg-stone-900/70 px-2 py-0.5 text-white">
+              {rewardBadge[ad.rewardType]}
+            </span>
+            {ad.isWatched && (
+              <span className="inline-flex items-center gap-0.5 rounded-full bg-white/90 px-2 py-0.5 text-stone-700">
+                <Check className="size-3" aria-hidden /> Watched
+              </span>
+            )}
+          </div>
+        </div>
+        <div className="p-3">
+          <h3 id={titleId} className="line-clamp-2 text-sm font-bold text-stone-900">
+            {ad.title}
+          </h3>
+          <p id={metaId} className="mt-0.5 text-xs text-stone-500">
+            {ad.company.name}
+            {ad.distanceKm !== null && ` · ${distanceFormat.format(ad.distanceKm)} km away`}
+            {isVideo && " · Video"}
+          </p>
+          {ad.description && <p className="mt-1 line-clamp-2 text-xs text-stone-600">{ad.description}</p>}
+        </div>
+      </Link>
+      {isVideo && (
+        <button
+          type="button"
+          aria-pressed={previewing}
+          aria-label={`${previewing ? "Stop preview" : "Play preview"}: ${ad.title}`}
+          onClick={() => setPreviewing((on) => !on)}
+          className="absolute top-2 right-2 flex size-9 items-center justify-center rounded-full bg-stone-900/70 text-white hover:bg-stone-900"
+        >
+          {previewing ? <Pause className="size-4" aria-hidden /> : <Play className="size-4" aria-hidden />}
+        </button>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,278 @@
+import { Flame, Gift, MapPin, RefreshCw, Search, User, X } from "lucide-react";
+import { useEffect, useId, useMemo, useState } from "react";
+import { Link } from "react-router";
+import { brand } from "../../../shared/brand";
+import { categories } from "../../../shared/categories";
+import { tierLabel } from "../../../shared/tiers";
+import { paths } from "../../app/paths";
+import { Button } from "../../components/ui/button";
+import { Dialog } from "../../components/ui/dialog";
+import { inputClass, inputStateClass } from "../../components/ui/form-field";
+import { LoadError } from "../../components/ui/load-error";
+import { useAuth } from "../../lib/auth";
+import { AdCard } from "./ad-card";
+import { type DiscoveryMode, useDiscovery } from "./api";
+import { DiscoverSkeletonGrid, masonryClass } from "./discover-skeleton";
+import { filterDiscoveryAds } from "./filter";
+import { useImpressionTracker } from "./impressions";
+import {
+  type FallbackReason,
+  fallbackText,
+  geolocationSupported,
+  locationAlreadyAllowed,
+  useLocate,
+} from "./near-me";
+
+/** Spec section 9: the first 10 cards, then 'View More Discoveries' shows all. */
+export const initialCardCount = 10;
+const numberFormat = new Intl.NumberFormat("en-GH");
+
+function Greeting() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <section
+      aria-label="Your progress"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-gradient-to-r from-amber-600 to-orange-700 p-4 text-white"
+    >
+      <div>
+        <p className="text-lg font-bold">Hi, {user.displayName}</p>
+        <p className="text-sm text-amber-100">
+          <span data-testid="discover-xp">{numberFormat.format(user.xpPoints ?? 0)} XP</span> ·{" "}
+          <span data-testid="discover-tier">{tierLabel(user.tier ?? "bronze")}</span>
+        </p>
+      </div>
+      <div className="flex gap-2">
+        <Link
+          to={paths.rewards}
+          className="inline-flex items-center gap-1.5 rounded-xl bg-white px-3 py-2 text-sm font-semibold text-amber-800"
+        >
+          <Gift className="size-4" aria-hidden /> My Rewards
+        </Link>
+        <Link
+          to={paths.profile}
+          className="inline-flex items-center gap-1.5 rounded-xl px-3 py-2 text-sm font-semibold text-white ring-1 ring-white/70"
+        >
+          <User className="size-4" aria-hidden /> Profile
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function modeText(mode: DiscoveryMode, fallback: FallbackReason | null): string {
+  switch (mode.sort) {
+    case "default":
+      return "Featured first, then ads you haven't watched, newest first.";
+    case "trending":
+      return "Trending: the most watched ads of the past week first.";
+    case "near":
+      return mode.position
+        ? "Near Me: the closest businesses to you first."
+        : `Near Me: ${fallback ? fallbackText[fallback] : "ads in your city come first."}`;
+  }
+}
+
+const quickButton = (active: boolean) =>
+  `inline-flex items-center gap-1.5 rounded-xl px-3 py-2 text-sm font-semibold transition-colors ${
+    active ? "bg-stone-900 text-white" : "bg-white text-stone-800 ring-1 ring-stone-300 hover:bg-stone-50"
+  }`;
+
+/** The signed-in home (spec section 2, "Home, signed in"): greeting, quick buttons, search and the grid. */
+export default function DiscoverView() {
+  const [mode, setMode] = useState<DiscoveryMode>({ sort: "default" });
+  const [fallback, setFallback] = useState<FallbackReason | null>(null);
+  const [askLocation, setAskLocation] = useState(false);
+  const [search, setSearch] = useState("");
+  const [category, setCategory] = useState("");
+  const [expanded, setExpanded] = useState(false);
+  const { locate, locating } = useLocate();
+  const query = useDiscovery(mode);
+  const track = useImpressionTracker();
+  const searchId = useId();
+  const categoryId = useId();
+
+  useEffect(() => {
+    document.title = `Discover · ${brand.name}`;
+  }, []);
+
+  const ads = query.data;
+  const filtered = useMemo(() => filterDiscoveryAds(ads ?? [], search, category), [ads, search, category]);
+  const shown = expanded ? filtered : filtered.slice(0, initialCardCount);
+
+  const nearByCity = (reason: FallbackReason) => {
+    setFallback(reason);
+    setMode({ sort: "near", position: null });
+  };
+  const shareMyPosition = async () => {
+    setAskLocation(false);
+    const result = await locate();
+    if ("position" in result) {
+      setFallback(null);
+      setMode({ sort: "near", position: result.position });
+    } else nearByCity(result.reason);
+  };
+  const pressNearMe = async () => {
+    if (mode.sort === "near") return setMode({ sort: "default" });
+    if (!geolocationSupported()) return nearByCity("unsupported");
+    if (await locationAlreadyAllowed()) return shareMyPosition();
+    setAskLocation(true);
+  };
+  const pressTrending = () => setMode(mode.sort === "trending" ? { sort: "default" } : { sort: "trending" });
+  const clear = () => {
+    setSearch("");
+    setCategory("");
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-5 px-4 py-6">
+      <header>
+        <h1 className="text-3xl font-extrabold text-stone-900">Discover</h1>
+        <p className="mt-1 text-stone-600">
+          Explore local brands across {brand.country}: watch short stories and earn discounts, XP and prizes.
+        </p>
+      </header>
+
+      <Greeting />
+
+      <div className="space-y-2">
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            aria-pressed={mode.sort === "trending"}
+            onClick={pressTrending}
+            className={quickButton(mode.sort === "trending")}
+          >
+            <Flame className="size-4" aria-hidden /> Trending
+          </button>
+          <button
+            type="button"
+            aria-pressed={mode.sort === "near"}
+            aria-busy={locating || undefined}
+            disabled={locating}
+            onClick={() => void pressNearMe()}
+            className={quickButton(mode.sort === "near")}
+          >
+            <MapPin className="size-4" aria-hidden /> {locating ? "Finding you…" : "Near Me"}
+          </button>
+          <button type="button" onClick={() => window.location.reload()} className={quickButton(false)}>
+            <RefreshCw className="size-4" aria-hidden /> Refresh
+          </button>
+        </div>
+        <p role="status" data-testid="discover-mode" className="text-sm text-stone-600">
+          {modeText(mode, fallback)}
+          {query.isPlaceholderData && query.isFetching && " Updating…"}
+        </p>
+      </div>
+
+      <search className="flex flex-col gap-2 sm:flex-row sm:items-end">
+        <div className="relative flex-1">
+          <label htmlFor={searchId} className="sr-only">
+            Search ads and companies
+          </label>
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 mt-0.5 size-4 -translate-y-1/2 text-stone-400"
+            aria-hidden
+          />
+          <input
+            id={searchId}
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder="Search ads and companies..."
+            autoComplete="off"
+            className={`${inputClass} ${inputStateClass(false)} pl-9`}
+          />
+        </div>
+        <div className="flex gap-2">
+          <div className="min-w-0 flex-1 sm:w-64 sm:flex-none">
+            <label htmlFor={categoryId} className="sr-only">
+              Category
+            </label>
+            <select
+              id={categoryId}
+              value={category}
+              onChange={(event) => setCategory(event.target.value)}
+              className={`${inputClass} ${inputStateClass(false)}`}
+            >
+              <option value="">All Categories</option>
+              {categories.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button variant="secondary" className="mt-1 px-4" onClick={clear}>
+            <X className="size-4" aria-hidden /> Clear
+          </Button>
+        </div>
+      </search>
+
+      {query.isPending ? (
+        <DiscoverSkeletonGrid />
+      ) : query.isError && !ads ? (
+        <LoadError onRetry={() => void query.refetch()} />
+      ) : ads && ads.length === 0 ? (
+        <div
+          data-testid="discover-empty"
+          className="rounded-2xl bg-white p-10 text-center ring-1 ring-stone-200"
+        >
+          <h2 className="text-xl font-bold text-stone-900">No discoveries yet</h2>
+          <p className="mt-1 text-stone-600">Check back soon for new premium brand experiences!</p>
+        </div>
+      ) : filtered.length === 0 ? (
+        <div
+          data-testid="discover-no-match"
+          className="rounded-2xl bg-white p-10 text-center ring-1 ring-stone-200"
+        >
+          <h2 className="text-xl font-bold text-stone-900">Nothing matches your search</h2>
+          <p className="mt-1 text-stone-600">Try another word or category, or clear the filters.</p>
+          <Button variant="secondary" className="mt-4" onClick={clear}>
+            Show all ads
+          </Button>
+        </div>
+      ) : (
+        <>
+          <ul aria-label="Discoveries" className={masonryClass}>
+            {shown.map((ad) => (
+              <AdCard key={ad.id} ad={ad} track={track} />
+            ))}
+          </ul>
+          {!expanded && filtered.length > initialCardCount && (
+            <div className="text-center">
+              <Button onClick={() => setExpanded(true)}>View More Discoveries</Button>
+              <p className="mt-2 text-xs text-stone-500">
+                Showing {initialCardCount} of {filtered.length}
+              </p>
+            </div>
+          )}
+        </>
+      )}
+
+      <Dialog open={askLocation} onClose={() => setAskLocation(false)} title="Find brands near you">
+        <p className="text-stone-700">
+          To sort ads by how close each business is, {brand.name} can use your phone's location once. We round
+          it to about 1 km and use it only to order this list.
+        </p>
+        <p className="mt-2 text-sm text-stone-600">
+          Your browser will ask you next. If you'd rather not share it, we'll show ads in your city first.
+        </p>
+        <div className="mt-5 flex flex-col gap-2 sm:flex-row-reverse">
+          <Button onClick={() => void shareMyPosition()}>
+            <MapPin className="size-4" aria-hidden /> Share my location
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setAskLocation(false);
+              nearByCity("declined");
+            }}
+          >
+            Use my city instead
+          </Button>
+        </div>
+      </Dialog>
+    </div>
+  );
+}

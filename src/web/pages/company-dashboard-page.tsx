@@ -1,0 +1,210 @@
+import * as Tabs from "@radix-ui/react-tabs";
+import { LogOut, Shield } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
+import { brand } from "../../shared/brand";
+import type { CompanyProfile } from "../../shared/contracts/companies";
+import { paths } from "../app/paths";
+import { Button } from "../components/ui/button";
+import { Card } from "../components/ui/card";
+import { PageSpinner } from "../components/ui/page-spinner";
+import { CompanyLoadProblem, companyIdParam } from "../features/company/access";
+import { AdsSection } from "../features/company/ads-section";
+import { useCompanyAds, useCompanyLogout, useCompanyMe, useCompanyProfile } from "../features/company/api";
+import { PlanBadge, PlanCard } from "../features/company/plan-card";
+import { ProfileSection } from "../features/company/profile-section";
+import { StaffSection } from "../features/company/staff-section";
+import { apiErrorOf } from "../lib/api-client";
+import { useAuth } from "../lib/auth";
+import { formatAccraDateTime } from "../lib/dates";
+import { initialsOf } from "../lib/format";
+
+const tabs = [
+  { value: "overview", label: "Overview" },
+  { value: "ads", label: "Ads" },
+  { value: "profile", label: "Profile" },
+  { value: "staff", label: "Staff" },
+] as const;
+type Tab = (typeof tabs)[number]["value"];
+const isTab = (value: string | null): value is Tab => tabs.some((t) => t.value === value);
+
+const tabClass =
+  "flex-1 rounded-xl px-3 py-2 text-sm font-semibold text-stone-600 data-[state=active]:bg-white data-[state=active]:text-amber-800 data-[state=active]:shadow";
+const numberFormat = new Intl.NumberFormat("en-GH");
+
+function CompanyLogo({ profile }: { profile: CompanyProfile }) {
+  const [failed, setFailed] = useState(false);
+  if (profile.logo && !failed) {
+    return (
+      <img
+        src={profile.logo}
+        alt=""
+        width={48}
+        height={48}
+        onError={() => setFailed(true)}
+        className="size-12 rounded-2xl object-cover ring-1 ring-stone-200"
+      />
+    );
+  }
+  return (
+    <span
+      aria-hidden
+      className="flex size-12 items-center justify-center rounded-2xl bg-amber-100 font-bold text-amber-800"
+    >
+      {initialsOf(profile.name)}
+    </span>
+  );
+}
+
+function DashboardHeader({ profile, isOwner }: { profile: CompanyProfile; isOwner: boolean }) {
+  const logout = useCompanyLogout();
+  const { user, isAdmin, refreshUser } = useAuth();
+  const navigate = useNavigate();
+  const signOut = () =>
+    logout.mutate(undefined, {
+      onSettled: () => {
+        if (user) void refreshUser();
+        navigate(paths.company, { replace: true });
+      },
+    });
+  return (
+    <header className="flex flex-wrap items-center gap-3">
+      <CompanyLogo profile={profile} />
+      <div className="min-w-0 flex-1">
+        <h1 className="text-xl leading-tight font-extrabold break-words text-stone-900 sm:text-2xl">
+          {profile.name}
+        </h1>
+        <p className="flex flex-wrap items-center gap-2 text-sm text-stone-600">
+          <PlanBadge plan={profile.plan} />
+          <span>
+            {profile.category}
+            {profile.city ? ` · ${profile.city}` : ""}
+          </span>
+        </p>
+      </div>
+      {isOwner ? (
+        <Button variant="secondary" onClick={signOut} pending={logout.isPending} pendingLabel="Signing out…">
+          <LogOut className="size-4" aria-hidden /> Sign out
+        </Button>
+      ) : (
+        isAdmin && (
+          <Link
+            to={paths.admin}
+            className="inline-flex items-center gap-1 text-sm font-semibold text-amber-800"
+          >
+            <Shield className="size-4" aria-hidden /> Back to admin
+          </Link>
+        )
+      )}
+    </header>
+  );
+}
+
+function Overview({ profile }: { profile: CompanyProfile }) {
+  const ads = useCompanyAds(profile.id);
+  const list = ads.data ?? [];
+  const totals = {
+    active: list.filter((ad) => ad.status === "active").length,
+    views: list.reduce((sum, ad) => sum + ad.viewCount, 0),
+    impressions: list.reduce((sum, ad) => sum + ad.impressionCount, 0),
+  };
+  return (
+    <div className="space-y-4">
+      <PlanCard companyId={profile.id} plan={profile.plan} />
+      <Card title="At a glance">
+        <dl className="grid grid-cols-3 gap-2 text-center sm:gap-3">
+          {[
+            { label: "Active ads", value: totals.active },
+            { label: "Views", value: totals.views },
+            { label: "Impressions", value: totals.impressions },
+          ].map(({ label, value }) => (
+            <div key={label} className="rounded-xl bg-stone-50 px-1 py-3">
+              <dt className="text-[11px] uppercase tracking-wide break-words text-stone-500">{label}</dt>
+              <dd className="text-2xl font-extrabold tabular-nums text-stone-900">
+                {ads.isPending ? "…" : numberFormat.format(value)}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        {profile.lastLoginAt && (
+          <p className="mt-3 text-xs text-stone-500">
+            Last sign-in: {formatAccraDateTime(profile.lastLoginAt)}
+          </p>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+/** `/company-dashboard/:id`: the business owner's dashboard (full page, no consumer navigation). */
+export default function CompanyDashboardPage() {
+  const companyId = companyIdParam(useParams().id);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get("tab");
+  const tab: Tab = isTab(requested) ? requested : "overview";
+  const profile = useCompanyProfile(companyId);
+  const me = useCompanyMe();
+
+  useEffect(() => {
+    document.title = `${profile.data?.name ?? "Business dashboard"} · ${brand.name}`;
+  }, [profile.data?.name]);
+
+  if (companyId === null) {
+    return <CompanyLoadProblem error={apiErrorOf(404, "Company not found")} onRetry={() => undefined} />;
+  }
+  if (profile.isPending) return <PageSpinner />;
+  if (profile.isError)
+    return <CompanyLoadProblem error={profile.error} onRetry={() => void profile.refetch()} />;
+
+  const data = profile.data;
+  const isOwner = me.data?.company?.id === data.id;
+  return (
+    <div className="min-h-dvh bg-stone-50">
+      <div className="mx-auto max-w-4xl space-y-5 px-4 py-6">
+        <DashboardHeader profile={data} isOwner={isOwner} />
+        {!isOwner && !me.isPending && (
+          <p className="rounded-xl bg-stone-900 p-3 text-sm text-white">
+            You're viewing this business as a platform admin.
+          </p>
+        )}
+        <Tabs.Root
+          value={tab}
+          onValueChange={(value) =>
+            setSearchParams(
+              (current) => {
+                const next = new URLSearchParams(current);
+                if (value === "overview") next.delete("tab");
+                else next.set("tab", value);
+                return next;
+              },
+              { replace: true },
+            )
+          }
+        >
+          <Tabs.List
+            aria-label="Dashboard sections"
+            className="mb-5 flex gap-1 rounded-2xl bg-stone-200/70 p-1"
+          >
+            {tabs.map(({ value, label }) => (
+              <Tabs.Trigger key={value} value={value} className={tabClass}>
+                {label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <Tabs.Content value="overview">
+            <Overview profile={data} />
+          </Tabs.Content>
+          <Tabs.Content value="ads">
+            <AdsSection companyId={data.id} plan={data.plan} />
+          </Tabs.Content>
+          <Tabs.Content value="profile">
+            <ProfileSection profile={data} />
+          </Tabs.Content>
+          <Tabs.Content value="staff">
+            <StaffSection companyId={data.id} />
+          </Tabs.Content>
+        </Tabs.Root>
+      </div>
+    </div>
+  );
+}

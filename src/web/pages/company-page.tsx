@@ -1,0 +1,81 @@
+import { useEffect, useState } from "react";
+import { Navigate, useNavigate, useSearchParams } from "react-router";
+import { brand } from "../../shared/brand";
+import type { CompanySummary } from "../../shared/contracts/companies";
+import { companyDashboardPath } from "../app/paths";
+import { Card } from "../components/ui/card";
+import { PageSpinner } from "../components/ui/page-spinner";
+import { useCompanyMe } from "../features/company/api";
+import { CompanyLoginForm, CompanySetupForm, ResendSetupForm } from "../features/company/company-auth-forms";
+import { BusinessFrame } from "../features/company/company-shell";
+import { useAuth } from "../lib/auth";
+
+function NewLinkDisclosure() {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="mt-5 border-t border-stone-200 pt-4">
+      {open ? (
+        <>
+          <h2 className="mb-1 font-bold text-stone-900">Need a new setup link?</h2>
+          <p className="mb-3 text-sm text-stone-600">
+            Setup links work once and expire after 72 hours. We'll send a fresh one to your business contact.
+          </p>
+          <ResendSetupForm />
+        </>
+      ) : (
+        <button
+          type="button"
+          onClick={() => setOpen(true)}
+          className="text-sm font-semibold text-amber-700 hover:underline"
+        >
+          Setup link expired? Send me a new link
+        </button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * `/company`: the business owner's sign-in (spec sections 2 and 5). With `?setup=<token>` (the link the
+ * platform sends a newly registered business), the owner first chooses a username and password.
+ */
+export default function CompanyPage() {
+  const [searchParams] = useSearchParams();
+  const setupToken = searchParams.get("setup");
+  const navigate = useNavigate();
+  const { user, refreshUser } = useAuth();
+  const me = useCompanyMe();
+
+  useEffect(() => {
+    document.title = `${setupToken === null ? "Business sign in" : "Set up your business"} · ${brand.name}`;
+  }, [setupToken]);
+
+  const onSignedIn = (company: CompanySummary) => {
+    // A business session replaces a consumer session on this device: let the app notice.
+    if (user) void refreshUser();
+    navigate(companyDashboardPath(company.id), { replace: true });
+  };
+
+  if (setupToken !== null) {
+    return (
+      <BusinessFrame>
+        <Card title="Set up your business account" description="Choose how you'll sign in to your dashboard.">
+          <CompanySetupForm token={setupToken} onSignedIn={onSignedIn} />
+          <NewLinkDisclosure />
+        </Card>
+      </BusinessFrame>
+    );
+  }
+
+  if (me.isPending) return <PageSpinner />;
+  if (me.data?.company) return <Navigate to={companyDashboardPath(me.data.company.id)} replace />;
+
+  return (
+    <BusinessFrame>
+      <Card title="Business sign in" description="Manage your ads, plan and counter staff.">
+        <CompanyLoginForm onSignedIn={onSignedIn} />
+        <NewLinkDisclosure />
+      </Card>
+    </BusinessFrame>
+  );
+}
