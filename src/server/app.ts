@@ -54,8 +54,19 @@ export const defaultWebDistDir = path.join(projectRoot, "dist");
 export async function buildApp(dependencies: AppDependencies): Promise<FastifyInstance> {
   const { config, db, webDistDir } = dependencies;
   const app = Fastify({
-    logger: { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    logger: {
+      level: config.logLevel,
+      // Links carry one-time tokens in their query string; logs keep only the path.
+      serializers: {
+        req: (request) => ({
+          method: request.method,
+          url: request.url.split("?")[0],
+          remoteAddress: request.ip,
+        }),
+      },
+    },
+    // Trust exactly N proxies (hop index below N), as proxy-addr does for a number.
+    trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);

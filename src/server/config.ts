@@ -28,7 +28,10 @@ const envSchema = z
     MAIL_FROM: z.string().default("Anigye <no-reply@anigye.local>"),
     SEED_DEMO: z.enum(["true", "false"]).optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-    TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+    TRUST_PROXY: z
+      .string()
+      .regex(/^(false|\d{1,2})$/, "must be false or the number of proxies in front of the app, e.g. 1")
+      .default("false"),
     SMS_PROVIDER: z.enum(["outbox", "arkesel", "hubtel", "mnotify"]).default("outbox"),
     SMS_SENDER_ID: z.string().trim().min(1).max(11, "must be at most 11 characters").default("Anigye"),
     ARKESEL_API_KEY: optionalString,
@@ -121,9 +124,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    seedDemo: e.NODE_ENV !== "production" && e.SEED_DEMO !== "false",
+    // Demo accounts have a published password: seed them on a laptop, never on a public address.
+    seedDemo:
+      e.NODE_ENV !== "production" && e.SEED_DEMO !== "false" && (isLocal(appUrl) || e.SEED_DEMO === "true"),
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === "true",
+    // A hop count, never "trust everything": X-Forwarded-For's left entries are the client's to forge.
+    trustProxy: e.TRUST_PROXY === "false" ? 0 : Number(e.TRUST_PROXY),
     sms: smsConfig(e),
     // PRODUCT.md: phone verification is required when SMS is really configured.
     requirePhoneVerification:
@@ -153,4 +159,8 @@ function smsConfig(e: Env) {
     default:
       return { provider: "outbox" as const };
   }
+}
+
+function isLocal(url: URL): boolean {
+  return ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
 }

@@ -62,3 +62,16 @@ export const plans: Record<PlanId, Plan> = {
 export const minAdDurationSeconds = 5;
 /** PRODUCT.md: a paid period is 30 days. */
 export const paidPeriodDays = 30;
+
+/** A plan's limits as the company columns that hold them (PRODUCT.md: section 9 wins over column defaults). */
+export function planLimits(planId: PlanId) {
+  const plan = plans[planId];
+  return {
+    plan: planId,
+    maxAds: plan.maxAds,
+    allowsVideo: plan.adTypes.includes("video"),
+    maxAdDurationSeconds: plan.maxDurationSeconds,
+    monthlyPricePesewas: plan.pricePesewas,
+    monthlyPointsAllocation: plan.monthlyPointsAllocation,
+  };
+}

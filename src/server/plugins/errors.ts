@@ -24,6 +24,9 @@ export function registerErrorHandling(app: FastifyInstance) {
       const first = Object.values(fields)[0] ?? "Invalid request";
       return reply.status(400).send(bodyOf("VALIDATION", first, fields));
     }
+    if (isDatabaseDataException(error)) {
+      return reply.status(400).send(bodyOf("BAD_REQUEST", "A value in the request is not valid", undefined));
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send(bodyOf(clientErrorCode(status), clientErrorMessage(error), undefined));
@@ -31,6 +34,17 @@ export function registerErrorHandling(app: FastifyInstance) {
     request.log.error({ err: error }, "unhandled error");
     return reply.status(500).send(bodyOf("INTERNAL", "Something went wrong. Please try again.", undefined));
   });
+}
+
+/** SQLSTATE class 22 (numeric out of range, NUL in text, bad dates...): the input was bad, not the server. */
+function isDatabaseDataException(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && /^22[0-9A-Z]{3}$/.test(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 function bodyOf(code: string, message: string, fields: Record<string, string> | undefined): ErrorBody {

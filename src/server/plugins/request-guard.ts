@@ -14,14 +14,15 @@ declare module "fastify" {
 }
 
 /**
- * Defence against cross-site request forgery on every state-changing API call:
+ * Defence against cross-site request forgery on every state-changing call:
  * the browser's Fetch Metadata and Origin must say same-origin, and the custom header must be present
  * (a cross-origin page can only add it after a CORS preflight, which this server never grants).
  */
 export function registerCsrfGuard(app: FastifyInstance, options: { trustedOrigins: string[] }) {
   const trusted = new Set(options.trustedOrigins);
   app.addHook("onRequest", async (request) => {
-    if (!stateChangingMethods.has(request.method) || !request.url.startsWith("/api/")) return;
+    // Every state-changing request, whatever its path: the router decodes "%61pi" to "api".
+    if (!stateChangingMethods.has(request.method)) return;
     if (request.routeOptions.config?.csrf === false) return;
     if (!isSameOriginRequest(request, trusted)) {
       throw new AppError("FORBIDDEN", "Cross-site request refused");

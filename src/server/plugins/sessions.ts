@@ -1,13 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Database } from "../db/client";
-import { createSession, deleteSession, findActiveSession, type SessionOwner } from "../modules/auth/session.service";
+import {
+  createSession,
+  deleteSession,
+  findActiveSession,
+  type SessionOwner,
+} from "../modules/auth/session.service";
 
 /**
  * Two sessions can live side by side on one phone: a member's and a business's (the shop owner may
  * also be a customer), each in its own cookie.
  */
 export type SessionAudience = "member" | "business";
-export const sessionCookieNames: Record<SessionAudience, string> = { member: "anigye_sid", business: "anigye_biz" };
+export const sessionCookieNames: Record<SessionAudience, string> = {
+  member: "anigye_sid",
+  business: "anigye_biz",
+};
 /** The member session cookie (kept for callers that only deal with members). */
 export const sessionCookieName = sessionCookieNames.member;
 
@@ -48,7 +56,9 @@ export function registerSessions(app: FastifyInstance, options: { db: Database; 
     if (!pending) {
       const token = this.cookies[sessionCookieNames[audience]];
       pending = token
-        ? findActiveSession(db, token).then((session) => (session && audienceOf(session) === audience ? session : undefined))
+        ? findActiveSession(db, token).then((session) =>
+            session && audienceOf(session) === audience ? session : undefined,
+          )
         : Promise.resolve(undefined);
       perRequest.set(audience, pending);
     }

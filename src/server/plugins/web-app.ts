@@ -30,10 +30,15 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
   }
 
   app.setNotFoundHandler(async (request, reply) => {
+    const urlPath = request.url.split("?")[0] ?? "";
+    // A missing file (an old hashed asset, a typo) is a 404, never the HTML shell in its place.
+    const looksLikeFile = urlPath.startsWith("/assets/") || /\.[a-z0-9]{2,5}$/i.test(urlPath);
     const isPageRequest =
-      (request.method === "GET" || request.method === "HEAD") && !request.url.startsWith("/api/");
+      (request.method === "GET" || request.method === "HEAD") &&
+      !urlPath.startsWith("/api/") &&
+      !looksLikeFile;
     if (!isPageRequest || !distDir) {
-      throw new AppError("NOT_FOUND", `No such endpoint: ${request.method} ${request.url.split("?")[0]}`);
+      throw new AppError("NOT_FOUND", `No such endpoint: ${request.method} ${urlPath}`);
     }
     reply.header("cache-control", alwaysRevalidate);
     return reply.sendFile("index.html", distDir);

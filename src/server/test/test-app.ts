@@ -97,9 +97,13 @@ export function testClock(start = new Date()) {
 }
 
 /** The session cookies (member and business) a response set, ready to send back with `cookies`. */
-export function sessionCookieFrom(response: { cookies: { name: string; value: string }[] }): Record<string, string> {
+export function sessionCookieFrom(response: {
+  cookies: { name: string; value: string }[];
+}): Record<string, string> {
   const names = new Set(["anigye_sid", "anigye_biz"]);
-  return Object.fromEntries(response.cookies.filter((c) => names.has(c.name) && c.value).map((c) => [c.name, c.value]));
+  return Object.fromEntries(
+    response.cookies.filter((c) => names.has(c.name) && c.value).map((c) => [c.name, c.value]),
+  );
 }
 
 /** Sends a request as the web client would, with a session cookie. */

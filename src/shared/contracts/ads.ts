@@ -2,17 +2,11 @@ import { z } from "zod";
 import { categories } from "../categories";
 import { minAdDurationSeconds } from "../plans";
 import { tierIds } from "../tiers";
+import { rewardTypes } from "./ad-options";
 import { optionalText, requiredText } from "./common";
+import { maxId } from "./ids";
 
-export const rewardTypes = ["discount", "xp", "badge", "experience", "prize_entry"] as const;
-export type RewardType = (typeof rewardTypes)[number];
-export const rewardTypeLabels: Record<RewardType, string> = {
-  discount: "Discount",
-  xp: "XP",
-  badge: "Badge",
-  experience: "Experience content",
-  prize_entry: "Prize-draw entry",
-};
+export { mediaLimits, type RewardType, rewardTypeLabels, rewardTypes } from "./ad-options";
 
 const optionalPositive = (label: string) =>
   z.preprocess(
@@ -33,7 +27,11 @@ export const adInput = z
     title: requiredText("Title", 80),
     description: optionalText("Description", 500),
     category: z.enum(categories as [string, ...string[]], { error: "Choose a category from the catalogue" }),
-    mediaId: z.number({ error: "Upload an image or video" }).int().positive("Upload an image or video"),
+    mediaId: z
+      .number({ error: "Upload an image or video" })
+      .int()
+      .positive("Upload an image or video")
+      .max(maxId, "Upload an image or video"),
     durationSeconds: z
       .number({ error: "Duration must be a number of seconds" })
       .int("Duration must be a whole number of seconds")
@@ -147,6 +145,8 @@ export const companyAd = z.object({
   discountPercent: z.number().int().nullable(),
   discountCodesTotal: z.number().int(),
   discountCodesLeft: z.number().int(),
+  /** The pool's codes nobody has received yet (the owner edits these). */
+  discountCodes: z.array(z.string()),
   useCustomCode: z.boolean(),
   customDiscountCode: z.string().nullable(),
   xpPointsReward: z.number().int(),
@@ -202,11 +202,3 @@ export const uploadedMedia = z.object({
   sizeBytes: z.number().int(),
 });
 export type UploadedMedia = z.infer<typeof uploadedMedia>;
-
-/** Upload limits stated on the form and enforced by the server. */
-export const mediaLimits = {
-  imageMaxBytes: 5 * 1024 * 1024,
-  videoMaxBytes: 30 * 1024 * 1024,
-  imageTypes: ["image/jpeg", "image/png", "image/webp"],
-  videoTypes: ["video/mp4", "video/webm"],
-} as const;

@@ -3,6 +3,7 @@ import { categories, cities, isSubcategoryOf } from "../categories";
 import { planIds } from "../plans";
 import { ghanaPhoneSchema, otpSchema, usernameSchema } from "./auth";
 import { optionalText, requiredText } from "./common";
+import { idSchema } from "./ids";
 
 const optionalEmail = z.preprocess(
   (v) => (v === "" || v === null ? undefined : v),
@@ -88,7 +89,7 @@ export const companySetupRequest = z.object({
 /** POST /api/companies/setup/resend. */
 export const resendSetupRequest = z
   .object({
-    companyId: z.number().int().positive().optional(),
+    companyId: idSchema.optional(),
     contactEmail: optionalEmail,
     contactPhone: optionalPhone,
   })
@@ -161,12 +162,19 @@ export const companyProfile = z.object({
 });
 export type CompanyProfile = z.infer<typeof companyProfile>;
 
-/** PATCH /api/companies/:id/profile. */
+/** An optional field that an empty value clears: undefined keeps it, null (or "") removes it. */
+function clearable<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => (v === "" ? null : v), schema.nullable().optional());
+}
+
+/** PATCH /api/companies/:id/profile: fields left out stay as they are; emptied fields are cleared. */
 export const updateCompanyProfileRequest = z.object({
-  address: optionalText("Address", 200),
-  googleMapsUrl: optionalHttpsUrl("Map link"),
-  phone: optionalPhone,
-  businessHours: optionalText("Business hours", 120),
+  address: clearable(z.string().trim().max(200, "Address must be at most 200 characters")),
+  googleMapsUrl: clearable(
+    z.url({ protocol: /^https?$/, error: "Map link must be a web address (https://…)" }).max(500),
+  ),
+  phone: clearable(ghanaPhoneSchema),
+  businessHours: clearable(z.string().trim().max(120, "Business hours must be at most 120 characters")),
   searchTags: z
     .array(z.string().trim().min(1, "A tag cannot be empty").max(30, "A tag must be at most 30 characters"))
     .max(15, "At most 15 search tags")

@@ -69,13 +69,15 @@ export const updateProfileRequest = z.object({
   username: usernameSchema.optional(),
 });
 
-/** POST /api/profile/email: a new email must be verified again. */
+/** POST /api/profile/email: a new email must be verified again; the password confirms it is the owner. */
 export const changeEmailRequest = z.object({
   email: z
     .string({ error: "Email is required" })
     .trim()
+    .max(254, "Email must be at most 254 characters")
     .pipe(z.email("Please enter a valid email address"))
     .transform((e) => e.toLowerCase()),
+  password: z.string().max(128).optional(),
 });
 
 /** POST /api/profile/phone: a new phone number must be verified again (null removes it). */

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { type PlanId, paidPeriodDays, plans } from "../../../shared/plans";
+import { type PlanId, paidPeriodDays, planLimits, plans } from "../../../shared/plans";
 import { hashPassword } from "../../modules/auth/password";
 import { newAnigyeId } from "../../modules/users/user-identity";
 import type { Executor } from "../client";
@@ -44,19 +44,6 @@ export interface CompanyInput extends Partial<Omit<NewCompany, "passwordHash" | 
   paidUntil?: Date | null;
 }
 
-/** The plan's limits as company columns; PRODUCT.md: spec section 9 wins over the column defaults. */
-export function planColumns(planId: PlanId) {
-  const plan = plans[planId];
-  return {
-    plan: planId,
-    maxAds: plan.maxAds,
-    allowsVideo: plan.adTypes.includes("video"),
-    maxAdDurationSeconds: plan.maxDurationSeconds,
-    monthlyPricePesewas: plan.pricePesewas,
-    monthlyPointsAllocation: plan.monthlyPointsAllocation,
-  };
-}
-
 export async function createCompany(db: Executor, input: CompanyInput = {}): Promise<Company> {
   const suffix = nextSuffix();
   const { password, plan = "starter", paidUntil, ...fields } = input;
@@ -69,7 +56,7 @@ export async function createCompany(db: Executor, input: CompanyInput = {}): Pro
       name: `Test Company ${suffix}`,
       username: `company-${suffix}`,
       category: "Food & Dining",
-      ...planColumns(plan),
+      ...planLimits(plan),
       subscriptionStart: periodEnd ? now : null,
       paidUntil: periodEnd,
       paymentStatus: periodEnd ? "paid" : "pending",

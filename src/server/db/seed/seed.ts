@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { and, eq } from "drizzle-orm";
+import { planLimits } from "../../../shared/plans";
 import type { MediaStorage } from "../../integrations/storage/storage";
 import { creditXp } from "../../modules/ledger/ledger.service";
 import {
@@ -13,7 +14,7 @@ import {
 import type { Database, Executor } from "../client";
 import { adDiscountCodes, ads, companies, mediaFiles, platformSettings } from "../schema";
 import { type DemoAd, type DemoCompany, demoAds, demoCompanies } from "./demo-data";
-import { createCompany, createUser, findCompanyByUsername, findUserByEmail, planColumns } from "./factories";
+import { createCompany, createUser, findCompanyByUsername, findUserByEmail } from "./factories";
 
 export const demoPassword = "anigye-demo";
 export const demoAccounts = {
@@ -119,7 +120,7 @@ async function seedCompany(db: Database, storage: MediaStorage, demo: DemoCompan
   if (existing) {
     await db
       .update(companies)
-      .set({ ...details, ...planColumns(demo.plan) })
+      .set({ ...details, ...planLimits(demo.plan) })
       .where(eq(companies.id, existing.id));
     return existing.id;
   }

@@ -2,16 +2,17 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { adInput, companyAd, discoveryAd, discoveryQuery } from "../../../shared/contracts/ads";
 import { messageResponse } from "../../../shared/contracts/auth";
+import { idSchema } from "../../../shared/contracts/ids";
+import { adParams, companyParams } from "../../lib/route-params";
 import type { AuthDeps } from "../auth/auth-deps";
 import { requireUser } from "../auth/current-user";
 import { requireCompanyAccess } from "../companies/company-access";
+import { consumeRateLimit } from "../rate-limit/rate-limit.service";
 import { createAd, deleteAd, listCompanyAds, setAdPaused, updateAd } from "./ads.service";
-import { findDiscoveryAds } from "./discovery.service";
+import { filterVisibleAdIds, findDiscoveryAds } from "./discovery.service";
 import type { ImpressionCounter } from "./impressions";
 
-const companyParams = z.object({ companyId: z.coerce.number().int().positive() });
-const adParams = companyParams.extend({ adId: z.coerce.number().int().positive() });
-const impressionsRequest = z.object({ adIds: z.array(z.number().int().positive()).min(1).max(50) });
+const impressionsRequest = z.object({ adIds: z.array(idSchema).min(1).max(50) });
 
 export function adsRoutes(deps: AuthDeps, impressions: ImpressionCounter): FastifyPluginAsyncZod {
   return async (app) => {
@@ -30,7 +31,13 @@ export function adsRoutes(deps: AuthDeps, impressions: ImpressionCounter): Fasti
       { schema: { body: impressionsRequest, response: { 200: messageResponse } } },
       async (request) => {
         const user = await requireUser(deps.db, request);
-        impressions.record(user.id, request.body.adIds);
+        await consumeRateLimit(
+          deps.db,
+          { identifier: String(user.id), identifierType: "user" },
+          { action: "ad_impressions", limit: 60, windowSeconds: 60 },
+          deps.now(),
+        );
+        impressions.record(user.id, await filterVisibleAdIds(deps.db, user, request.body.adIds, deps.now()));
         return { success: true as const, message: "Recorded" };
       },
     );

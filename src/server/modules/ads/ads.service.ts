@@ -14,21 +14,28 @@ function adStatus(ad: Ad, now: Date): CompanyAd["status"] {
   return ad.isActive ? "active" : "paused";
 }
 
+interface CodePool {
+  total: number;
+  unused: string[];
+}
+
 async function codeCounts(db: Executor, adIds: number[]) {
-  if (adIds.length === 0) return new Map<number, { total: number; left: number }>();
+  if (adIds.length === 0) return new Map<number, CodePool>();
   const rows = await db
     .select({
       adId: adDiscountCodes.adId,
       total: count(),
-      left: sql<number>`count(*) filter (where ${adDiscountCodes.assignedAt} is null)::int`,
+      unused: sql<
+        string[]
+      >`coalesce(array_agg(${adDiscountCodes.code} order by ${adDiscountCodes.id}) filter (where ${adDiscountCodes.assignedAt} is null), '{}')`,
     })
     .from(adDiscountCodes)
     .where(inArray(adDiscountCodes.adId, adIds))
     .groupBy(adDiscountCodes.adId);
-  return new Map(rows.map((r) => [r.adId, { total: r.total, left: r.left }]));
+  return new Map(rows.map((r) => [r.adId, { total: r.total, unused: r.unused }]));
 }
 
-function toCompanyAd(ad: Ad, codes: { total: number; left: number } | undefined, now: Date): CompanyAd {
+function toCompanyAd(ad: Ad, codes: CodePool | undefined, now: Date): CompanyAd {
   return {
     id: ad.id,
     title: ad.title,
@@ -42,7 +49,8 @@ function toCompanyAd(ad: Ad, codes: { total: number; left: number } | undefined,
     rewardType: ad.rewardType,
     discountPercent: ad.discountPercent,
     discountCodesTotal: codes?.total ?? 0,
-    discountCodesLeft: codes?.left ?? 0,
+    discountCodesLeft: codes?.unused.length ?? 0,
+    discountCodes: codes?.unused ?? [],
     useCustomCode: ad.useCustomCode,
     customDiscountCode: ad.customDiscountCode,
     xpPointsReward: ad.xpPointsReward,

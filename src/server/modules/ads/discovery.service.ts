@@ -32,6 +32,9 @@ export function visibleAdsFor(user: Pick<User, "isPlus" | "tier">, now: Date): S
     eq(companies.isActive, true),
     isNull(companies.deletedAt),
     gt(companies.paidUntil, now),
+    // A plan that was downgraded stops showing what it no longer allows.
+    or(eq(ads.adType, "image"), eq(companies.allowsVideo, true)),
+    sql`${ads.durationSeconds} <= ${companies.maxAdDurationSeconds}`,
     user.isPlus ? undefined : eq(ads.isPlus, false),
     inArray(ads.requiredTier, tiersUpTo(user.tier)),
   )!;
@@ -150,4 +153,19 @@ export async function findDiscoveryAds(
     rewardType: row.rewardType,
     distanceKm: row.distanceKm === null ? null : Math.round(Number(row.distanceKm) * 10) / 10,
   }));
+}
+
+/** Of the given ids, those the member may see right now (impressions count only real, visible ads). */
+export async function filterVisibleAdIds(
+  db: Executor,
+  user: Pick<User, "isPlus" | "tier">,
+  adIds: number[],
+  now: Date,
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: ads.id })
+    .from(ads)
+    .innerJoin(companies, eq(companies.id, ads.companyId))
+    .where(and(inArray(ads.id, [...new Set(adIds)]), visibleAdsFor(user, now)));
+  return rows.map((row) => row.id);
 }

@@ -10,7 +10,12 @@ import { AppError } from "../../lib/errors";
 import { creditXp } from "../ledger/ledger.service";
 import { newAnigyeId } from "../users/user-identity";
 import type { AuthDeps } from "./auth-deps";
-import { consumeLink, sendPasswordResetEmail, sendVerificationEmail } from "./email-links.service";
+import {
+  consumeLink,
+  deleteOutstandingLinks,
+  sendPasswordResetEmail,
+  sendVerificationEmail,
+} from "./email-links.service";
 import { hashPassword, verifyPassword } from "./password";
 import { passwordProblem } from "./password-policy";
 import { checkPhoneCode, sendPhoneCode } from "./phone-codes.service";
@@ -23,6 +28,16 @@ type LoginInput = z.output<typeof loginRequest>;
 
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
 const liveAccount = and(eq(users.isActive, true), isNull(users.deletedAt));
+
+/** The 100 XP sign-in bonus, once per account whatever path activates it (its ledger key is fixed). */
+export function grantSignInBonus(tx: Executor, userId: number): Promise<boolean> {
+  return creditXp(tx, {
+    userId,
+    amount: signInBonusXp,
+    reason: "signin_bonus",
+    idempotencyKey: `signin_bonus:${userId}`,
+  });
+}
 
 export function assertPasswordAllowed(password: string, identity: { username?: string; email?: string }) {
   const problem = passwordProblem(password, identity);
@@ -153,12 +168,7 @@ async function activateIfReady(
   const ready = user.isEmailVerified && (!deps.config.requirePhoneVerification || user.isPhoneVerified);
   if (!ready || user.activatedAt) return { user, xp: 0 };
   await tx.update(users).set({ activatedAt: deps.now() }).where(eq(users.id, userId));
-  const credited = await creditXp(tx, {
-    userId,
-    amount: signInBonusXp,
-    reason: "signin_bonus",
-    idempotencyKey: `signin_bonus:${userId}`,
-  });
+  const credited = await grantSignInBonus(tx, userId);
   const [activated] = await tx.select().from(users).where(eq(users.id, userId));
   return { user: activated!, xp: credited ? signInBonusXp : 0 };
 }
@@ -201,7 +211,7 @@ export async function verifyRegistrationCode(deps: AuthDeps, user: User, phoneNu
       phoneNumber: "This phone number is not on your account",
     });
   }
-  await checkPhoneCode(deps, { phoneNumber, purpose: "registration", code });
+  await checkPhoneCode(deps, { phoneNumber, purpose: "registration", code, userId: user.id });
   try {
     return await deps.db.transaction(async (tx) => {
       await tx
@@ -235,7 +245,14 @@ export async function requestPasswordReset(deps: AuthDeps, identifier: string): 
       .from(users)
       .where(and(eq(users.phoneNumber, phone), eq(users.isPhoneVerified, true), liveAccount))
       .limit(1);
-    if (user) await sendPhoneCode(deps, { phoneNumber: phone, purpose: "password_reset", userId: user.id });
+    // A refused resend is kept quiet too: a 429 for known numbers only would reveal who has an account.
+    if (user) {
+      await sendPhoneCode(deps, { phoneNumber: phone, purpose: "password_reset", userId: user.id }).catch(
+        (error) => {
+          if (!(error instanceof AppError && error.code === "RATE_LIMITED")) throw error;
+        },
+      );
+    }
     return;
   }
   const [user] = await deps.db
@@ -280,12 +297,15 @@ export async function resetPassword(deps: AuthDeps, input: ResetInput): Promise<
   await deps.db.transaction((tx) => setPasswordAndSignOut(tx, user.id, input.newPassword));
 }
 
-async function setPasswordAndSignOut(tx: Executor, userId: number, password: string, keepToken?: string) {
+export async function setPasswordAndSignOut(
+  tx: Executor,
+  userId: number,
+  password: string,
+  keepToken?: string,
+) {
   await tx
     .update(users)
     .set({ passwordHash: await hashPassword(password) })
     .where(eq(users.id, userId));
   await deleteUserSessions(tx, userId, keepToken);
 }
-
-export { setPasswordAndSignOut };

@@ -20,6 +20,7 @@ import {
 import { sessionUser } from "../../../shared/contracts/session";
 import { AppError } from "../../lib/errors";
 import {
+  assertWithinRateLimit,
   consumeRateLimit,
   type RateLimitRule,
   type RateLimitSubject,
@@ -41,8 +42,10 @@ import { currentUser, requireUser, toSessionUser } from "./current-user";
 const minutes = (n: number) => n * 60;
 const limits = {
   register: { action: "register", limit: 10, windowSeconds: minutes(60) },
-  loginPerIp: { action: "login", limit: 30, windowSeconds: minutes(15) },
-  loginPerAccount: { action: "login", limit: 10, windowSeconds: minutes(15) },
+  // Generous per IP: many phones share one carrier-grade NAT address in Ghana.
+  loginPerIp: { action: "login", limit: 100, windowSeconds: minutes(15) },
+  // Only failures count per account, so nobody can lock a member out by guessing.
+  loginFailuresPerAccount: { action: "login_failure", limit: 10, windowSeconds: minutes(15) },
   emailLinkPerIp: { action: "email_link", limit: 10, windowSeconds: minutes(60) },
   emailLinkPerEmail: { action: "email_link", limit: 3, windowSeconds: minutes(10) },
   otpSendPerIp: { action: "otp_send", limit: 20, windowSeconds: minutes(60) },
@@ -94,8 +97,14 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
       { schema: { body: loginRequest, response: { 200: authResponse } } },
       async (request, reply) => {
         await limit(byIp(request), limits.loginPerIp);
-        await limit(byEmail(request.body.email), limits.loginPerAccount);
-        const user = await authenticate(deps, request.body);
+        const account = byEmail(request.body.email);
+        await assertWithinRateLimit(deps.db, account, limits.loginFailuresPerAccount, deps.now());
+        const user = await authenticate(deps, request.body).catch(async (error: unknown) => {
+          if (error instanceof AppError && error.code === "UNAUTHENTICATED") {
+            await limit(account, limits.loginFailuresPerAccount);
+          }
+          throw error;
+        });
         await reply.startSession({ kind: "user", userId: user.id });
         return {
           success: true as const,
@@ -209,10 +218,9 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
       { schema: { body: forgotPasswordRequest, response: { 200: messageResponse } } },
       async (request) => {
         await limit(byIp(request), limits.forgotPerIp);
-        await limit(
-          { identifier: request.body.identifier.toLowerCase(), identifierType: "email" },
-          limits.forgotPerIdentifier,
-        );
+        const identifier = request.body.identifier.toLowerCase();
+        const identifierType = identifier.includes("@") ? ("email" as const) : ("phone" as const);
+        await limit({ identifier, identifierType }, limits.forgotPerIdentifier);
         await requestPasswordReset(deps, request.body.identifier);
         return {
           success: true as const,

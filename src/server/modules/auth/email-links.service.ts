@@ -107,3 +107,8 @@ export async function consumeLink(db: Executor, deps: AuthDeps, purpose: LinkPur
   if (!known) throw new AppError("BAD_REQUEST", messages.invalid);
   throw new AppError("BAD_REQUEST", known.usedAt ? messages.used : messages.expired);
 }
+
+/** After a password or email change, links sent earlier must stop working. */
+export async function deleteOutstandingLinks(db: Executor, userId: number): Promise<void> {
+  await db.delete(emailTokens).where(and(eq(emailTokens.userId, userId), isNull(emailTokens.usedAt)));
+}

@@ -2,10 +2,10 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import * as oidc from "openid-client";
 import { type User, users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import { creditXp } from "../ledger/ledger.service";
 import { freeUsernameFrom, newAnigyeId } from "../users/user-identity";
-import { signInBonusXp } from "./accounts.service";
+import { grantSignInBonus } from "./accounts.service";
 import type { AuthDeps } from "./auth-deps";
+import { deleteUserSessions } from "./session.service";
 
 export interface GoogleSettings {
   issuer: string;
@@ -114,14 +114,19 @@ export async function signInWithGoogle(deps: AuthDeps, claims: GoogleClaims): Pr
       throw new AppError("FORBIDDEN", "This account is closed.");
     const now = deps.now();
     if (user) {
+      // Google has proved who owns this email. If the account had not proved it yet, whoever typed the
+      // address may not own it: their password and sessions go, so the owner alone keeps the account.
+      const claimedWithoutProof = !byGoogle && !user.isEmailVerified;
+      if (claimedWithoutProof) await deleteUserSessions(tx, user.id);
       [user] = await tx
         .update(users)
         .set({
           googleId: claims.sub,
-          isEmailVerified: user.email.toLowerCase() === email ? true : user.isEmailVerified,
+          isEmailVerified: true,
           emailVerifiedAt: user.emailVerifiedAt ?? now,
           activatedAt: user.activatedAt ?? now,
           lastLoginAt: now,
+          ...(claimedWithoutProof ? { passwordHash: null } : {}),
         })
         .where(and(eq(users.id, user.id), isNull(users.deletedAt)))
         .returning();
@@ -141,12 +146,7 @@ export async function signInWithGoogle(deps: AuthDeps, claims: GoogleClaims): Pr
         })
         .returning();
     }
-    await creditXp(tx, {
-      userId: user!.id,
-      amount: signInBonusXp,
-      reason: "signin_bonus",
-      idempotencyKey: `signin_bonus:${user!.id}`,
-    });
+    await grantSignInBonus(tx, user!.id);
     const [fresh] = await tx.select().from(users).where(eq(users.id, user!.id));
     return fresh!;
   });

@@ -36,6 +36,7 @@ export async function sendPhoneCode(
     const live = and(
       eq(otpVerifications.phoneNumber, request.phoneNumber),
       eq(otpVerifications.purpose, request.purpose),
+      request.userId === undefined ? undefined : eq(otpVerifications.userId, request.userId),
       eq(otpVerifications.isUsed, false),
       gt(otpVerifications.expiresAt, now),
     );
@@ -71,7 +72,7 @@ export async function sendPhoneCode(
  */
 export async function checkPhoneCode(
   deps: AuthDeps,
-  request: { phoneNumber: string; purpose: CodePurpose; code: string },
+  request: { phoneNumber: string; purpose: CodePurpose; code: string; userId?: number },
 ): Promise<{ userId: number | null }> {
   const { db } = deps;
   const now = deps.now();
@@ -82,6 +83,7 @@ export async function checkPhoneCode(
       and(
         eq(otpVerifications.phoneNumber, request.phoneNumber),
         eq(otpVerifications.purpose, request.purpose),
+        request.userId === undefined ? undefined : eq(otpVerifications.userId, request.userId),
         eq(otpVerifications.isUsed, false),
         gt(otpVerifications.expiresAt, now),
       ),

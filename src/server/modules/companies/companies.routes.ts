@@ -16,12 +16,13 @@ import {
   updateCompanyProfileRequest,
 } from "../../../shared/contracts/companies";
 import { AppError } from "../../lib/errors";
+import { companyParams, staffParams } from "../../lib/route-params";
 import type { AuthDeps } from "../auth/auth-deps";
 import { consumeRateLimit } from "../rate-limit/rate-limit.service";
 import { findCompany, requireAdmin, requireCompanyAccess, signedInCompanyId } from "./company-access";
 import {
   authenticateCompany,
-  companyLoginCodeMatches,
+  checkCompanyLoginCode,
   completeCompanySetup,
   createCompanyAccount,
   resendSetupLink,
@@ -38,8 +39,6 @@ import {
   updateCompanyProfile,
 } from "./company-profile.service";
 
-const companyIdParams = z.object({ companyId: z.coerce.number().int().positive() });
-const staffParams = companyIdParams.extend({ staffId: z.coerce.number().int().positive() });
 const pendingCodeCookie = "anigye_company_code";
 
 export function companiesRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
@@ -75,17 +74,22 @@ export function companiesRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
 
     app.post(
       "/api/admin/companies/:companyId/setup-link",
-      { schema: { params: companyIdParams, response: { 200: messageResponse } } },
+      { schema: { params: companyParams, response: { 200: messageResponse } } },
       async (request) => {
         await requireAdmin(deps.db, request);
-        await resendSetupLink(deps, { companyId: request.params.companyId });
+        if (!(await resendSetupLink(deps, { companyId: request.params.companyId }))) {
+          throw new AppError(
+            "CONFLICT",
+            "This business has already finished setup; its owner signs in at /company.",
+          );
+        }
         return { success: true as const, message: "A new setup link has been sent." };
       },
     );
 
     app.put(
       "/api/admin/companies/:companyId/plan",
-      { schema: { params: companyIdParams, body: setCompanyPlanRequest, response: { 200: companyProfile } } },
+      { schema: { params: companyParams, body: setCompanyPlanRequest, response: { 200: companyProfile } } },
       async (request) => {
         await requireAdmin(deps.db, request);
         const paidUntil = request.body.paidUntil ? new Date(request.body.paidUntil) : null;
@@ -132,7 +136,10 @@ export function companiesRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
             windowSeconds: 3600,
           },
         );
-        await resendSetupLink(deps, request.body);
+        // The same answer whether or not the business exists, and a per-business limit that stays quiet.
+        await resendSetupLink(deps, request.body).catch((error: unknown) => {
+          if (!(error instanceof AppError && error.code === "RATE_LIMITED")) throw error;
+        });
         return {
           success: true as const,
           message: "If the business still needs setting up, a new link is on its way.",
@@ -156,11 +163,8 @@ export function companiesRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
         );
         const company = await authenticateCompany(deps, request.body, request.ip);
         if (company.otpEnabled && (company.contactEmail || company.contactPhone)) {
-          const pending = await sendCompanyLoginCode(deps, company);
-          reply.setCookie(pendingCodeCookie, JSON.stringify({ companyId: company.id, ...pending }), {
-            ...pendingCookieOptions,
-            maxAge: 600,
-          });
+          const codeId = await sendCompanyLoginCode(deps, company);
+          reply.setCookie(pendingCodeCookie, String(codeId), { ...pendingCookieOptions, maxAge: 600 });
           return {
             success: true as const,
             requiresOtp: true,
@@ -184,30 +188,13 @@ export function companiesRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const raw = request.cookies[pendingCodeCookie];
         const unsigned = raw ? request.unsignCookie(raw) : undefined;
-        if (!unsigned?.valid || !unsigned.value) {
+        const codeId = unsigned?.valid ? Number(unsigned.value) : Number.NaN;
+        if (!Number.isSafeInteger(codeId)) {
           throw new AppError("BAD_REQUEST", "Your sign-in code has expired. Sign in again.");
         }
-        const pending = JSON.parse(unsigned.value) as {
-          companyId: number;
-          codeHash: string;
-          expiresAt: number;
-        };
-        await consumeRateLimit(
-          deps.db,
-          { identifier: String(pending.companyId), identifierType: "company" },
-          {
-            action: "company_login_code",
-            limit: 5,
-            windowSeconds: 600,
-          },
-        );
-        if (!companyLoginCodeMatches(deps, pending, request.body.code)) {
-          throw new AppError("BAD_REQUEST", "That code is not correct or has expired.", {
-            code: "Incorrect code",
-          });
-        }
+        const companyId = await checkCompanyLoginCode(deps, codeId, request.body.code);
         reply.clearCookie(pendingCodeCookie, pendingCookieOptions);
-        const company = await findCompany(deps.db, pending.companyId);
+        const company = await findCompany(deps.db, companyId);
         if (!company) throw new AppError("NOT_FOUND", "Company not found");
         await reply.startSession({ kind: "company", companyId: company.id });
         return {
@@ -242,7 +229,7 @@ export function companiesRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
     // --- The dashboard: profile, plan, staff -----------------------------------------------------
     app.get(
       "/api/companies/:companyId",
-      { schema: { params: companyIdParams, response: { 200: companyProfile } } },
+      { schema: { params: companyParams, response: { 200: companyProfile } } },
       async (request, reply) => {
         reply.header("cache-control", "no-store");
         const company = await requireCompanyAccess(deps.db, request, request.params.companyId);
@@ -254,7 +241,7 @@ export function companiesRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
       "/api/companies/:companyId/profile",
       {
         schema: {
-          params: companyIdParams,
+          params: companyParams,
           body: updateCompanyProfileRequest,
           response: { 200: companyProfile },
         },
@@ -268,7 +255,7 @@ export function companiesRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
 
     app.get(
       "/api/companies/:companyId/staff",
-      { schema: { params: companyIdParams, response: { 200: z.array(staffMember) } } },
+      { schema: { params: companyParams, response: { 200: z.array(staffMember) } } },
       async (request) => {
         await requireCompanyAccess(deps.db, request, request.params.companyId);
         return listStaff(deps.db, request.params.companyId);
@@ -277,7 +264,7 @@ export function companiesRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
 
     app.post(
       "/api/companies/:companyId/staff",
-      { schema: { params: companyIdParams, body: createStaffRequest, response: { 200: staffMember } } },
+      { schema: { params: companyParams, body: createStaffRequest, response: { 200: staffMember } } },
       async (request) => {
         await requireCompanyAccess(deps.db, request, request.params.companyId);
         return addStaff(deps.db, request.params.companyId, request.body);

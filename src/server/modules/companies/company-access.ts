@@ -39,6 +39,9 @@ export async function requireCompanyAccess(
   }
   const company = await findCompany(db, companyId);
   if (!company) throw new AppError("NOT_FOUND", "Company not found");
+  if (ownCompanyId !== undefined && (company.status !== "active" || !company.isActive)) {
+    throw new AppError("FORBIDDEN", "This business account is suspended. Contact Anigye support.");
+  }
   return company;
 }
 

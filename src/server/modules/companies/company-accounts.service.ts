@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { brand } from "../../../shared/brand";
 import type {
@@ -6,9 +6,8 @@ import type {
   createCompanyRequest,
   resendSetupRequest,
 } from "../../../shared/contracts/companies";
-import { type PlanId, paidPeriodDays } from "../../../shared/plans";
-import { type Company, companies } from "../../db/schema";
-import { planColumns } from "../../db/seed/factories";
+import { type PlanId, paidPeriodDays, planLimits } from "../../../shared/plans";
+import { type Company, companies, otpVerifications } from "../../db/schema";
 import { renderEmail } from "../../integrations/mail/mailer";
 import { uniqueViolationConstraint } from "../../lib/db-errors";
 import { AppError } from "../../lib/errors";
@@ -16,6 +15,7 @@ import { type AuthDeps, deliverQuietly } from "../auth/auth-deps";
 import { hashPassword, verifyPassword } from "../auth/password";
 import { passwordProblem } from "../auth/password-policy";
 import { hashesMatch, keyedHash, newLinkToken, newSixDigitCode } from "../auth/secrets";
+import { consumeRateLimit } from "../rate-limit/rate-limit.service";
 
 const setupLinkLifetimeMs = 72 * 60 * 60 * 1000;
 export const maxFailedLogins = 5;
@@ -46,7 +46,7 @@ export async function createCompanyAccount(deps: AuthDeps, input: CreateCompanyI
       contactEmail: input.contactEmail,
       contactPhone: input.contactPhone,
       phone: input.contactPhone,
-      ...planColumns(input.plan),
+      ...planLimits(input.plan),
       pointsBalance: 0,
     })
     .returning();
@@ -64,7 +64,7 @@ export async function setCompanyPlan(
   const [company] = await deps.db
     .update(companies)
     .set({
-      ...planColumns(plan),
+      ...planLimits(plan),
       paidUntil,
       subscriptionStart: paidUntil ? deps.now() : null,
       paymentStatus: paidUntil && paidUntil > deps.now() ? "paid" : "pending",
@@ -117,10 +117,11 @@ export async function sendSetupLink(deps: AuthDeps, company: Company): Promise<v
   }
 }
 
+/** Sends a fresh setup link to a business that has not finished setup; false when there is none to send. */
 export async function resendSetupLink(
   deps: AuthDeps,
   input: z.output<typeof resendSetupRequest>,
-): Promise<void> {
+): Promise<boolean> {
   const condition =
     input.companyId !== undefined
       ? eq(companies.id, input.companyId)
@@ -132,7 +133,16 @@ export async function resendSetupLink(
     .from(companies)
     .where(and(condition, isNull(companies.deletedAt), isNull(companies.passwordHash)))
     .limit(1);
-  if (company) await sendSetupLink(deps, company);
+  if (!company) return false;
+  // Anyone may ask for a resend, so each business gets a few an hour at most, however many callers ask.
+  await consumeRateLimit(
+    deps.db,
+    { identifier: String(company.id), identifierType: "company" },
+    { action: "company_setup_link", limit: 3, windowSeconds: 3600 },
+    deps.now(),
+  );
+  await sendSetupLink(deps, company);
+  return true;
 }
 
 /** Uses the setup link once to choose the username and password. */
@@ -185,9 +195,13 @@ function minutesUntil(deps: AuthDeps, date: Date): number {
   return Math.max(1, Math.ceil((date.getTime() - deps.now().getTime()) / 60_000));
 }
 
+// Verifying against a real hash when the username does not exist keeps the answer time the same.
+let absentCompanyHash: Promise<string> | undefined;
+
 /**
- * Checks a company's username and password. Five failures lock the account for 15 minutes; the
- * counter moves in one statement so parallel guesses cannot slip past it.
+ * Checks a company's username and password. Each attempt is reserved before the password is checked,
+ * in one statement that refuses while the account is locked, so parallel guesses cannot get past five:
+ * the fifth failure locks the account for 15 minutes; a success clears the count.
  */
 export async function authenticateCompany(
   deps: AuthDeps,
@@ -205,29 +219,38 @@ export async function authenticateCompany(
     )
     .limit(1);
   const invalid = new AppError("UNAUTHENTICATED", "Invalid username or password");
-  if (!company?.passwordHash) throw invalid;
+  if (!company?.passwordHash) {
+    absentCompanyHash ??= hashPassword("no-such-company-password");
+    await verifyPassword(await absentCompanyHash, credentials.password);
+    throw invalid;
+  }
   const now = deps.now();
-  if (company.lockedUntil && company.lockedUntil > now) {
+  const nowSql = sql`${now.toISOString()}::timestamptz`;
+  // A lock that has run out starts a fresh count.
+  const previous = sql`(case when ${companies.lockedUntil} <= ${nowSql} then 0 else ${companies.failedLoginAttempts} end)`;
+  const [reserved] = await deps.db
+    .update(companies)
+    .set({
+      failedLoginAttempts: sql`${previous} + 1`,
+      lockedUntil: sql`case when ${previous} + 1 >= ${maxFailedLogins} then ${new Date(now.getTime() + lockoutMs).toISOString()}::timestamptz else null end`,
+    })
+    .where(
+      and(
+        eq(companies.id, company.id),
+        sql`(${companies.lockedUntil} is null or ${companies.lockedUntil} <= ${nowSql})`,
+      ),
+    )
+    .returning({ lockedUntil: companies.lockedUntil });
+  if (!reserved) {
+    const lockedUntil = company.lockedUntil ?? new Date(now.getTime() + lockoutMs);
     throw new AppError(
       "RATE_LIMITED",
-      `Too many failed attempts. Try again in ${minutesUntil(deps, company.lockedUntil)} minutes.`,
+      `Too many failed attempts. Try again in ${minutesUntil(deps, lockedUntil)} minutes.`,
     );
   }
   if (!(await verifyPassword(company.passwordHash, credentials.password))) {
-    const nowSql = sql`${now.toISOString()}::timestamptz`;
-    // A lock that has run out starts a fresh count.
-    const previous = sql`(case when ${companies.lockedUntil} <= ${nowSql} then 0 else ${companies.failedLoginAttempts} end)`;
-    const [counted] = await deps.db
-      .update(companies)
-      .set({
-        failedLoginAttempts: sql`${previous} + 1`,
-        lockedUntil: sql`case when ${previous} + 1 >= ${maxFailedLogins} then ${new Date(now.getTime() + lockoutMs).toISOString()}::timestamptz when ${companies.lockedUntil} <= ${nowSql} then null else ${companies.lockedUntil} end`,
-      })
-      .where(eq(companies.id, company.id))
-      .returning({ lockedUntil: companies.lockedUntil });
-    if (counted?.lockedUntil && counted.lockedUntil > now) {
+    if (reserved.lockedUntil)
       throw new AppError("RATE_LIMITED", "Too many failed attempts. Try again in 15 minutes.");
-    }
     throw invalid;
   }
   if (company.status !== "active" || !company.isActive) {
@@ -241,11 +264,29 @@ export async function authenticateCompany(
   return signedIn!;
 }
 
-/** The optional second step: a 6-digit code by email or SMS, kept as a keyed hash in the pending session. */
-export async function sendCompanyLoginCode(deps: AuthDeps, company: Company) {
+const companyCodeAttempts = 5;
+
+/**
+ * The optional second step: a 6-digit code by email or SMS. Only its keyed hash is stored, with an
+ * attempt count; the browser holds just the row's id in a signed cookie.
+ */
+export async function sendCompanyLoginCode(deps: AuthDeps, company: Company): Promise<number> {
   const code = newSixDigitCode();
+  const bySms = company.otpChannel === "sms" && Boolean(company.contactPhone);
+  const [row] = await deps.db
+    .insert(otpVerifications)
+    .values({
+      companyId: company.id,
+      channel: bySms ? "sms" : "email",
+      phoneNumber: bySms ? company.contactPhone : null,
+      email: bySms ? null : company.contactEmail,
+      codeHash: keyedHash(deps.config.sessionSecret, "company_login", String(company.id), code),
+      purpose: "company_login",
+      expiresAt: new Date(deps.now().getTime() + loginCodeLifetimeMs),
+    })
+    .returning({ id: otpVerifications.id });
   const text = `Your ${brand.name} business sign-in code is ${code}. It expires in 10 minutes.`;
-  if (company.otpChannel === "sms" && company.contactPhone) {
+  if (bySms) {
     await deliverQuietly(deps, "company sign-in code", () => deps.sms.send(company.contactPhone!, text));
   } else if (company.contactEmail) {
     const body = renderEmail({
@@ -256,20 +297,35 @@ export async function sendCompanyLoginCode(deps: AuthDeps, company: Company) {
       deps.mailer.send({ to: company.contactEmail!, subject: `${brand.name} sign-in code`, ...body }),
     );
   }
-  return {
-    codeHash: keyedHash(deps.config.sessionSecret, "company_login", String(company.id), code),
-    expiresAt: deps.now().getTime() + loginCodeLifetimeMs,
-  };
+  return row!.id;
 }
 
-export function companyLoginCodeMatches(
-  deps: AuthDeps,
-  pending: { companyId: number; codeHash: string; expiresAt: number },
-  code: string,
-): boolean {
-  if (deps.now().getTime() > pending.expiresAt) return false;
-  return hashesMatch(
-    pending.codeHash,
-    keyedHash(deps.config.sessionSecret, "company_login", String(pending.companyId), code),
-  );
+/** Spends one attempt, then compares; a right code is used up at once, so it never signs in twice. */
+export async function checkCompanyLoginCode(deps: AuthDeps, codeId: number, code: string): Promise<number> {
+  const now = deps.now();
+  const [spent] = await deps.db
+    .update(otpVerifications)
+    .set({ attempts: sql`${otpVerifications.attempts} + 1` })
+    .where(
+      and(
+        eq(otpVerifications.id, codeId),
+        eq(otpVerifications.purpose, "company_login"),
+        eq(otpVerifications.isUsed, false),
+        gt(otpVerifications.expiresAt, now),
+        lt(otpVerifications.attempts, companyCodeAttempts),
+      ),
+    )
+    .returning();
+  if (!spent?.companyId) throw new AppError("BAD_REQUEST", "Your sign-in code has expired. Sign in again.");
+  const expected = keyedHash(deps.config.sessionSecret, "company_login", String(spent.companyId), code);
+  if (!hashesMatch(spent.codeHash, expected)) {
+    throw new AppError("BAD_REQUEST", "That code is not correct.", { code: "Incorrect code" });
+  }
+  const [used] = await deps.db
+    .update(otpVerifications)
+    .set({ isUsed: true, usedAt: now })
+    .where(and(eq(otpVerifications.id, codeId), eq(otpVerifications.isUsed, false)))
+    .returning({ companyId: otpVerifications.companyId });
+  if (!used?.companyId) throw new AppError("BAD_REQUEST", "Your sign-in code has expired. Sign in again.");
+  return used.companyId;
 }

@@ -1,10 +1,20 @@
 import { createHash } from "node:crypto";
 import sharp from "sharp";
 import type { MediaStorage } from "../../integrations/storage/storage";
+import { AppError } from "../../lib/errors";
 
 /** Sized for a card in a two-column grid on a phone at 2× density: small enough for costly data. */
 export const cardThumbnail = { width: 360, height: 640, quality: 60 } as const;
 export const logoThumbnail = { width: 128, height: 128, quality: 75 } as const;
+
+/** 50 megapixels is far more than any phone photo; anything larger is refused before it is decoded. */
+export const maxInputPixels = 50_000_000;
+
+export function unreadableImageMessage(error: Error): string {
+  return /pixel limit/i.test(error.message)
+    ? "This image is too large in pixels. Use one under 50 megapixels."
+    : "This image is damaged or cannot be read.";
+}
 
 export interface StoredImage {
   originalKey: string;
@@ -26,11 +36,14 @@ export async function storeImageWithThumbnail(
   size: { width: number; height: number; quality: number },
 ): Promise<StoredImage> {
   const originalKey = contentKey(folder, original, originalExtension);
-  const thumbnail = await sharp(original)
+  const thumbnail = await sharp(original, { limitInputPixels: maxInputPixels })
     .rotate()
     .resize(size.width, size.height, { fit: "cover" })
     .webp({ quality: size.quality })
-    .toBuffer();
+    .toBuffer()
+    .catch((error: Error) => {
+      throw new AppError("BAD_REQUEST", unreadableImageMessage(error));
+    });
   const thumbnailKey = contentKey(`${folder}/thumbs`, thumbnail, ".webp");
   await storage.save(originalKey, original, originalContentType);
   await storage.save(thumbnailKey, thumbnail, "image/webp");

@@ -6,7 +6,14 @@ import { type Company, mediaFiles } from "../../db/schema";
 import { escapeHtml } from "../../integrations/mail/mailer";
 import { AppError } from "../../lib/errors";
 import type { AuthDeps } from "../auth/auth-deps";
-import { cardThumbnail, contentKey, logoThumbnail, storeImageWithThumbnail } from "./image-processing";
+import {
+  cardThumbnail,
+  contentKey,
+  logoThumbnail,
+  maxInputPixels,
+  storeImageWithThumbnail,
+  unreadableImageMessage,
+} from "./image-processing";
 import { readVideoDurationSeconds } from "./video-duration";
 
 const extensions: Record<string, string> = {
@@ -182,7 +189,13 @@ async function usablePoster(poster: Buffer | undefined, company: Company): Promi
   if (poster && poster.length <= mediaLimits.imageMaxBytes) {
     const type = await fileTypeFromBuffer(poster);
     if (type && (mediaLimits.imageTypes as readonly string[]).includes(type.mime)) {
-      return sharp(poster).rotate().resize(720, 1280, { fit: "cover" }).webp({ quality: 70 }).toBuffer();
+      const resized = await sharp(poster, { limitInputPixels: maxInputPixels })
+        .rotate()
+        .resize(720, 1280, { fit: "cover" })
+        .webp({ quality: 70 })
+        .toBuffer()
+        .catch(() => undefined);
+      if (resized) return resized;
     }
   }
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="720" height="1280"><rect width="720" height="1280" fill="#78350f"/><text x="60" y="640" font-family="DejaVu Sans, sans-serif" font-size="56" font-weight="bold" fill="#fffbeb">${escapeHtml(company.name)}</text><text x="60" y="720" font-family="DejaVu Sans, sans-serif" font-size="36" fill="#fde68a">Tap to play</text></svg>`;

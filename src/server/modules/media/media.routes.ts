@@ -5,12 +5,11 @@ import { z } from "zod";
 import { mediaLimits, uploadedMedia } from "../../../shared/contracts/ads";
 import { companyProfile } from "../../../shared/contracts/companies";
 import { AppError } from "../../lib/errors";
+import { companyParams } from "../../lib/route-params";
 import type { AuthDeps } from "../auth/auth-deps";
 import { requireCompanyAccess } from "../companies/company-access";
 import { loadCompanyProfile, setCompanyImage } from "../companies/company-profile.service";
 import { storeAdMedia, storeCompanyImage } from "./media-upload.service";
-
-const companyParams = z.object({ companyId: z.coerce.number().int().positive() });
 
 /** Reads the multipart parts into memory, refusing anything past the largest allowed file. */
 async function readParts(request: FastifyRequest) {

@@ -16,7 +16,12 @@ function readMp4Duration(data: Buffer): number | undefined {
   const file = createFile();
   let seconds: number | undefined;
   file.onReady = (info) => {
-    if (info.timescale > 0 && info.duration > 0) seconds = info.duration / info.timescale;
+    // A fragmented MP4's header need not cover its fragments, so its stated length cannot be trusted.
+    if (info.isFragmented || info.timescale <= 0 || info.duration <= 0) return;
+    const movie = info.duration / info.timescale;
+    // Every track must agree with the movie header, or a forged header could hide a longer track.
+    const longestTrack = Math.max(0, ...info.tracks.map((track) => track.duration / (track.timescale || 1)));
+    seconds = Math.max(movie, longestTrack);
   };
   file.onError = () => {};
   const buffer = data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as MP4BoxBuffer;

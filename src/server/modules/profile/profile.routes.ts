@@ -41,7 +41,7 @@ export function profileRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
     );
 
     app.post("/api/profile/email", { schema: { ...profile, body: changeEmailRequest } }, async (request) =>
-      changeEmail(deps, await requireUser(deps.db, request), request.body.email),
+      changeEmail(deps, await requireUser(deps.db, request), request.body.email, request.body.password),
     );
 
     app.post("/api/profile/phone", { schema: { ...profile, body: changePhoneRequest } }, async (request) =>

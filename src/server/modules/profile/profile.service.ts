@@ -17,7 +17,7 @@ import {
   setPasswordAndSignOut,
 } from "../auth/accounts.service";
 import type { AuthDeps } from "../auth/auth-deps";
-import { sendVerificationEmail } from "../auth/email-links.service";
+import { deleteOutstandingLinks, sendVerificationEmail } from "../auth/email-links.service";
 import { verifyPassword } from "../auth/password";
 import { sendPhoneCode } from "../auth/phone-codes.service";
 import { deleteUserSessions } from "../auth/session.service";
@@ -102,10 +102,12 @@ export async function updateProfile(
 }
 
 /** A new email is unverified until its link is followed; the account stays active meanwhile. */
-export async function changeEmail(deps: AuthDeps, user: User, email: string) {
+export async function changeEmail(deps: AuthDeps, user: User, email: string, password: string | undefined) {
+  await assertOwnPassword(user, password);
   if (email === user.email.toLowerCase()) return toProfile(user);
   await assertEmailFree(deps.db, email, user.id);
   const profile = await saved(deps, user.id, { email, isEmailVerified: false, emailVerifiedAt: null });
+  await deleteOutstandingLinks(deps.db, user.id);
   await sendVerificationEmail(deps, { ...user, email });
   return profile;
 }
@@ -113,7 +115,12 @@ export async function changeEmail(deps: AuthDeps, user: User, email: string) {
 export async function changePhone(deps: AuthDeps, user: User, phoneNumber: string | null) {
   if (phoneNumber === user.phoneNumber) return toProfile(user);
   const profile = await saved(deps, user.id, { phoneNumber, isPhoneVerified: false, phoneVerifiedAt: null });
-  if (phoneNumber) await sendPhoneCode(deps, { phoneNumber, purpose: "registration", userId: user.id });
+  if (phoneNumber) {
+    // The number is saved either way; if the code cannot go now, the verify form's "Resend SMS" sends it.
+    await sendPhoneCode(deps, { phoneNumber, purpose: "registration", userId: user.id }).catch((error) =>
+      deps.log.warn({ err: error }, "phone code not sent after a phone change"),
+    );
+  }
   return profile;
 }
 

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { rateLimits } from "../../db/schema";
 import { AppError } from "../../lib/errors";
@@ -66,6 +66,38 @@ function describeWait(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
+
+/** Refuses when the subject has already used up the current window, without counting this call. */
+export async function assertWithinRateLimit(
+  db: Executor,
+  subject: RateLimitSubject,
+  rule: RateLimitRule,
+  now: Date = new Date(),
+): Promise<void> {
+  const [row] = await db
+    .select({ count: rateLimits.count, windowStart: rateLimits.windowStart })
+    .from(rateLimits)
+    .where(
+      and(
+        eq(rateLimits.identifier, subject.identifier),
+        eq(rateLimits.identifierType, subject.identifierType),
+        eq(rateLimits.action, rule.action),
+      ),
+    )
+    .limit(1);
+  if (!row || row.count < rule.limit) return;
+  const endsAt = row.windowStart.getTime() + rule.windowSeconds * 1000;
+  if (endsAt <= now.getTime()) return;
+  const retryAfterSeconds = Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000));
+  throw new AppError(
+    "RATE_LIMITED",
+    `Too many attempts. Please try again in ${describeWait(retryAfterSeconds)}.`,
+    undefined,
+    {
+      "retry-after": String(retryAfterSeconds),
+    },
+  );
 }
 
 /** Old windows are useless; the cleanup job removes them so the table stays small. */

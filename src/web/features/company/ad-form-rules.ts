@@ -154,7 +154,7 @@ export function adFieldErrors(fields: FieldErrors): FieldErrors {
 }
 
 /** The unused codes of a saved ad, when the server lists them (older answers only give counts). */
+/** The unused codes of an ad being edited, so saving without changes keeps its pool. */
 export function savedCodes(ad: CompanyAd | null): string[] | null {
-  const codes = (ad as (CompanyAd & { discountCodes?: unknown }) | null)?.discountCodes;
-  return Array.isArray(codes) && codes.every((c) => typeof c === "string") ? codes : null;
+  return ad ? ad.discountCodes : null;
 }

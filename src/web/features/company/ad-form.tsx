@@ -2,6 +2,7 @@ import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import { Link } from "react-router";
 import { brand } from "../../../shared/brand";
 import { categories } from "../../../shared/categories";
+import { rewardTypeLabels, rewardTypes } from "../../../shared/contracts/ad-options";
 import type { CompanyAd, RewardType } from "../../../shared/contracts/ads";
 import type { PlanStatus } from "../../../shared/contracts/companies";
 import { minAdDurationSeconds } from "../../../shared/plans";
@@ -21,7 +22,6 @@ import {
   useFieldErrors,
 } from "../../lib/forms";
 import { adFieldErrors, savedCodes, toAdInput, validateAd } from "./ad-form-rules";
-import { rewardTypeLabels, rewardTypes } from "./ad-options";
 import { useRefreshCompany, useSaveAd } from "./api";
 import { type ChosenMedia, MediaPicker } from "./media-picker";
 

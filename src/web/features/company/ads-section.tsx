@@ -1,6 +1,7 @@
 import { Eye, ImageIcon, Megaphone, Plus, Ticket } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
+import { rewardTypeLabels } from "../../../shared/contracts/ad-options";
 import type { CompanyAd } from "../../../shared/contracts/ads";
 import type { PlanStatus } from "../../../shared/contracts/companies";
 import { plans } from "../../../shared/plans";
@@ -12,7 +13,6 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/forms";
 import { AdForm } from "./ad-form";
-import { rewardTypeLabels } from "./ad-options";
 import { useCompanyAds, useDeleteAd, useSetAdPaused } from "./api";
 import { LapsedPlanWarning } from "./plan-card";
 

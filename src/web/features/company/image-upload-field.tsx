@@ -1,12 +1,12 @@
 import { Upload } from "lucide-react";
 import { type ChangeEvent, useId, useState } from "react";
+import { mediaLimits } from "../../../shared/contracts/ad-options";
 import { Button } from "../../components/ui/button";
 import { FieldError } from "../../components/ui/form-field";
 import { ProgressBar } from "../../components/ui/progress-bar";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/forms";
 import { formatBytes } from "../../lib/upload";
-import { mediaLimits } from "./ad-options";
 import { useUploadCompanyImage } from "./api";
 
 const imageTypes: readonly string[] = mediaLimits.imageTypes;

@@ -1,5 +1,6 @@
 import { CheckCircle2, Film, ImageIcon, Upload } from "lucide-react";
 import { type ChangeEvent, type ReactNode, useId, useState } from "react";
+import { mediaLimits } from "../../../shared/contracts/ad-options";
 import type { UploadedMedia } from "../../../shared/contracts/ads";
 import type { PlanStatus } from "../../../shared/contracts/companies";
 import { plans } from "../../../shared/plans";
@@ -9,7 +10,6 @@ import { ProgressBar } from "../../components/ui/progress-bar";
 import { ApiError } from "../../lib/api-client";
 import { serverMessage } from "../../lib/forms";
 import { formatBytes } from "../../lib/upload";
-import { mediaLimits } from "./ad-options";
 import { uploadAdMedia, useRefreshCompany } from "./api";
 import { probeVideo } from "./video-probe";
 

@@ -126,7 +126,7 @@ export function ChangeEmailForm({ profile }: { profile: Profile }) {
     setErrors(invalid);
     if (hasErrors(invalid)) return focusFirstError(form, invalid);
     changeEmail.mutate(
-      { email: values.email!.trim() },
+      { email: values.email!.trim(), password: profile.hasPassword ? values.password : undefined },
       {
         onSuccess: (saved) => {
           form.reset();
@@ -183,6 +183,15 @@ export function ChangeEmailForm({ profile }: { profile: Profile }) {
           error={errors.email}
           hint="A new email must be verified again: we'll email you a link."
         />
+        {profile.hasPassword && (
+          <FormField
+            name="password"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.password}
+          />
+        )}
         <Button type="submit" pending={changeEmail.isPending} pendingLabel="Saving…">
           Change email
         </Button>

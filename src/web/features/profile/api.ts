@@ -44,7 +44,7 @@ export function useUpdateProfile() {
 }
 
 export function useChangeEmail() {
-  return useProfileMutation<{ email: string }>("POST", `${profileUrl}/email`);
+  return useProfileMutation<{ email: string; password?: string }>("POST", `${profileUrl}/email`);
 }
 
 export function useChangePhone() {
