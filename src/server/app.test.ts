@@ -123,6 +123,13 @@ describe("serving the web app", () => {
     expect(response.rawPayload.length).toBeLessThan(1000);
   });
 
+  it("answers a missing asset with 404, not the shell", async () => {
+    for (const url of ["/assets/index-gone123.js", "/assets/old.css", "/missing-icon.png"]) {
+      const response = await app.inject({ method: "GET", url });
+      expect(response.statusCode).toBe(404);
+    }
+  });
+
   it("still answers unknown API paths with JSON, not the shell", async () => {
     const response = await app.inject({ method: "GET", url: "/api/missing" });
     expect(response.statusCode).toBe(404);

@@ -24,6 +24,11 @@ export function registerErrorHandling(app: FastifyInstance) {
       const first = Object.values(fields)[0] ?? "Invalid request";
       return reply.status(400).send(bodyOf("VALIDATION", first, fields));
     }
+    if (isBrokenUpload(error)) {
+      return reply
+        .status(400)
+        .send(bodyOf("BAD_REQUEST", "The upload could not be read. Please try again.", undefined));
+    }
     if (isDatabaseDataException(error)) {
       return reply.status(400).send(bodyOf("BAD_REQUEST", "A value in the request is not valid", undefined));
     }
@@ -34,6 +39,16 @@ export function registerErrorHandling(app: FastifyInstance) {
     request.log.error({ err: error }, "unhandled error");
     return reply.status(500).send(bodyOf("INTERNAL", "Something went wrong. Please try again.", undefined));
   });
+}
+
+/** The multipart parser's own failures on a cut-off or malformed upload (raised outside the route). */
+function isBrokenUpload(error: FastifyError): boolean {
+  return (
+    error.statusCode === undefined &&
+    /^(Unexpected end of (multipart data|form)|Malformed part header|Multipart: Boundary not found)/.test(
+      error.message,
+    )
+  );
 }
 
 /** SQLSTATE class 22 (numeric out of range, NUL in text, bad dates...): the input was bad, not the server. */

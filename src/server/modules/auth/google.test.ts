@@ -107,6 +107,32 @@ describe("Google sign-in", () => {
     );
   });
 
+  it("takes an unproven claim on the email away from whoever made it", async () => {
+    const squatter = await sendAs(ctx.app, {}, "POST", "/api/auth/register", {
+      displayName: "Mallory",
+      username: "mallory",
+      email: "abena.victim@gmail.com",
+      password: "squatting-pass-1",
+    });
+    const squatterCookies = sessionCookieFrom(squatter);
+    nextIdentity = {
+      sub: "google-victim",
+      email: "abena.victim@gmail.com",
+      email_verified: true,
+      name: "Abena",
+    };
+    const response = await signInThroughProvider();
+    const me = await sendAs(ctx.app, sessionCookieFrom(response), "GET", "/api/auth/me");
+    expect(me.json().user.email).toBe("abena.victim@gmail.com");
+    // The person who only typed the address is signed out and their password no longer opens the account.
+    expect((await sendAs(ctx.app, squatterCookies, "GET", "/api/auth/me")).statusCode).toBe(401);
+    const oldPassword = await sendAs(ctx.app, {}, "POST", "/api/auth/login", {
+      email: "abena.victim@gmail.com",
+      password: "squatting-pass-1",
+    });
+    expect(oldPassword.statusCode).toBe(401);
+  });
+
   it("refuses a Google account without a verified email", async () => {
     nextIdentity = { sub: "google-unverified", email: "nobody@gmail.com", email_verified: false };
     const response = await signInThroughProvider();

@@ -121,7 +121,9 @@ describe("the profile", () => {
 
   it("makes a changed email unverified until its new link is followed", async () => {
     const { cookies } = await signedInMember();
-    const withoutPassword = await sendAs(ctx.app, cookies, "POST", "/api/profile/email", { email: "x@example.com" });
+    const withoutPassword = await sendAs(ctx.app, cookies, "POST", "/api/profile/email", {
+      email: "x@example.com",
+    });
     expect(withoutPassword.statusCode).toBe(400);
     expect(withoutPassword.json().fields.password).toBe("Your current password is not correct");
     const changed = await sendAs(ctx.app, cookies, "POST", "/api/profile/email", {
