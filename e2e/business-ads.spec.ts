@@ -1,0 +1,109 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import sharp from "sharp";
+import { linkIn, waitForOutboxMessage } from "./support/outbox";
+
+async function signIn(page: Page, email: string) {
+  await page.goto("/login");
+  const form = page.getByRole("form", { name: "Sign in" });
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password").fill("anigye-demo");
+  await form.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Logout" }),
+  ).toBeVisible();
+}
+
+async function newPage(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ baseURL, viewport: { width: 412, height: 915 } });
+  return context.newPage();
+}
+
+test("an admin registers a business, the owner sets it up and publishes an ad, and a member finds it", async ({
+  page,
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const id = Date.now().toString(36);
+  const businessName = `Auntie Efua's Kelewele ${id}`;
+  const contactEmail = `kelewele-${id}@example.com`;
+  const adTitle = `Spicy kelewele ${id}`;
+
+  // The admin registers the business and activates a Business plan.
+  await signIn(page, "admin@example.com");
+  await page.goto("/admin");
+  const register = page.getByRole("form", { name: "Register a business" });
+  await register.getByLabel("Business name").fill(businessName);
+  await register.getByLabel("Category", { exact: true }).selectOption("Food & Dining");
+  await register.getByLabel("Subcategory").selectOption("Fast Food");
+  await register.getByLabel("City").selectOption("Cape Coast");
+  await register.getByLabel("Address").fill("Commercial Street, Cape Coast");
+  await register.getByLabel("Latitude").fill("5.1053");
+  await register.getByLabel("Longitude").fill("-1.2466");
+  await register.getByLabel("Contact email").fill(contactEmail);
+  await register.getByRole("button", { name: "Register business" }).click();
+  const listed = page.getByTestId("admin-company").filter({ hasText: businessName });
+  await expect(listed).toBeVisible();
+  await listed.getByRole("button", { name: "Set plan" }).click();
+  const planForm = page.getByRole("form", { name: "Set plan" });
+  await planForm.getByLabel("Plan").selectOption("business");
+  await planForm.getByRole("button", { name: "Save plan" }).click();
+  await expect(listed).toContainText(/business/i);
+
+  // The owner follows the setup link from the email.
+  const mail = await waitForOutboxMessage(request, contactEmail, "email");
+  const owner = await newPage(browser, baseURL);
+  await owner.goto(linkIn(mail));
+  const setup = owner.getByRole("form", { name: "Company setup" });
+  await setup.getByLabel("Choose a username").fill(`kelewele-${id}`);
+  await setup.getByLabel("New password").fill("fried-plantain-spice");
+  await setup.getByLabel("Confirm password").fill("fried-plantain-spice");
+  await setup.getByRole("button", { name: "Finish setup" }).click();
+  await expect(owner).toHaveURL(/\/company-dashboard\/\d+/);
+  await expect(owner.getByTestId("plan-card")).toContainText(/Business/);
+
+  // The owner uploads an image ad with a discount code.
+  await owner.getByRole("tab", { name: "Ads" }).click();
+  await owner.getByRole("button", { name: "Create ad" }).click();
+  const adForm = owner.getByRole("form", { name: "Ad details" });
+  await adForm.getByLabel("Title").fill(adTitle);
+  await adForm.getByLabel("Description").fill("Ginger and pepper, fried fresh every evening");
+  await adForm.getByLabel("Category").selectOption("Food & Dining");
+  const poster = await sharp({ create: { width: 720, height: 1280, channels: 3, background: "#c2410c" } })
+    .jpeg()
+    .toBuffer();
+  await adForm
+    .getByLabel("Image or video")
+    .setInputFiles({ name: "kelewele.jpg", mimeType: "image/jpeg", buffer: poster });
+  await adForm.getByRole("button", { name: "Upload" }).click();
+  await expect(adForm.getByRole("progressbar", { name: "Upload progress" })).toHaveAttribute(
+    "aria-valuenow",
+    "100",
+  );
+  await adForm.getByLabel("Duration (seconds)").fill("8");
+  await adForm.getByLabel("Reward type").selectOption("discount");
+  await adForm.getByLabel("Discount (%)").fill("15");
+  await adForm.getByLabel("Discount codes").fill(`KELE-${id}-1\nKELE-${id}-2`);
+  await adForm.getByRole("button", { name: "Save ad" }).click();
+  const listedAd = owner.getByTestId("company-ad").filter({ hasText: adTitle });
+  await expect(listedAd).toBeVisible();
+  await expect(listedAd.getByTestId("ad-status")).toContainText(/active/i);
+
+  // A member finds it on Discover by search and by category.
+  const member = await newPage(browser, baseURL);
+  await signIn(member, "ama@example.com");
+  await member.goto("/");
+  await expect(member.getByRole("heading", { name: "Discover" })).toBeVisible();
+  await member.getByLabel("Search ads and companies").fill(`kelewele ${id}`);
+  await expect(member.getByRole("link", { name: adTitle })).toBeVisible();
+  await expect(member.getByTestId("ad-card")).toHaveCount(1);
+
+  await member.getByRole("button", { name: "Clear" }).click();
+  await member.getByLabel("Category").selectOption("Food & Dining");
+  const more = member.getByRole("button", { name: "View More Discoveries" });
+  if (await more.isVisible()) await more.click();
+  await expect(member.getByRole("link", { name: adTitle })).toBeVisible();
+  const categories = await member.getByTestId("ad-card").count();
+  expect(categories).toBeGreaterThan(1);
+});
