@@ -1,4 +1,8 @@
-/** `npm run bench`: runs every measurement; results are copied into bench/README.md by hand. */
+/**
+ * `npm run bench`: every measurement, one after another; results are copied into bench/README.md.
+ * Run `npm run build` first (the page measurements serve the built app).
+ */
 await import("./home-budget");
-
+await import("./discover-bytes");
+await import("./discovery");
 export {};

@@ -22,6 +22,8 @@ interface AuthState {
   logout(): Promise<void>;
   /** Forget the session locally when the server has already ended it (sign out everywhere, delete). */
   clearSession(): void;
+  /** True once this tab signed out on purpose (not because the session expired). */
+  signedOutOnPurpose: boolean;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -74,16 +76,30 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => clearInterval(timer);
   }, [hasUser, refreshUser]);
 
+  const [signedOutOnPurpose, setSignedOutOnPurpose] = useState(false);
+
   const logout = useCallback(async () => {
     try {
       await apiRequest("POST", "/api/auth/logout");
     } catch (error) {
       console.warn("Logout request failed; signing out locally", error);
     }
+    setSignedOutOnPurpose(true);
     applyUser(null);
   }, [applyUser]);
 
-  const clearSession = useCallback(() => applyUser(null), [applyUser]);
+  const clearSession = useCallback(() => {
+    setSignedOutOnPurpose(true);
+    applyUser(null);
+  }, [applyUser]);
+
+  const signIn = useCallback(
+    (next: SessionUser) => {
+      setSignedOutOnPurpose(false);
+      applyUser(next);
+    },
+    [applyUser],
+  );
 
   const value = useMemo<AuthState>(
     () => ({
@@ -91,12 +107,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       token: null,
       isAuthenticated: user !== null,
       isAdmin: user?.role === "admin",
-      signIn: applyUser,
+      signIn,
       refreshUser,
       logout,
       clearSession,
+      signedOutOnPurpose,
     }),
-    [user, applyUser, refreshUser, logout, clearSession],
+    [user, signIn, refreshUser, logout, clearSession, signedOutOnPurpose],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
