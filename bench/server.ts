@@ -6,7 +6,8 @@ import path from "node:path";
 /** Starts the real server (built web app, fresh PGlite, demo seed) for a measurement, and stops it. */
 export async function startBenchServer(port: number, env: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "anigye-bench-"));
-  const child: ChildProcess = spawn("npx", ["tsx", "src/server/main.ts"], {
+  // Node itself (with tsx as its loader), so SIGTERM reaches the server and not a wrapper process.
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -23,8 +24,9 @@ export async function startBenchServer(port: number, env: Record<string, string>
   return {
     baseUrl,
     async stop() {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
-      await new Promise((resolve) => child.once("exit", resolve));
+      await exited;
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -91,9 +91,10 @@ export const ads = pgTable(
   },
   (t) => [
     index("ads_company_id_idx").on(t.companyId),
+    // Discover reads live ads featured-first, newest-first; this index hands them over in that order.
     index("ads_discovery_idx")
-      .on(t.isActive, t.isFeatured.desc(), t.createdAt.desc())
-      .where(sql`${t.deletedAt} is null`),
+      .on(t.isFeatured.desc(), t.createdAt.desc())
+      .where(sql`${t.deletedAt} is null and ${t.isActive}`),
     index("ads_media_file_id_idx").on(t.mediaFileId),
     check("ads_duration_positive", sql`${t.durationSeconds} > 0`),
     check("ads_min_watch_percent_range", sql`${t.minWatchPercent} between 1 and 100`),

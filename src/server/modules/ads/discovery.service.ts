@@ -67,7 +67,8 @@ function candidateIds(
   const visible = visibleAdsFor(user, now);
   const fromVisible = sql`select ${ads.id} from ${ads} inner join ${companies} on ${companies.id} = ${ads.companyId} where ${visible}`;
   const parts: SQL[] = [
-    sql`(${fromVisible} order by ${ads.isFeatured} desc, ${ads.createdAt} desc limit ${candidateLimit})`,
+    // "nulls last" matches ads_discovery_idx, so this reads the index in order and stops early.
+    sql`(${fromVisible} order by ${ads.isFeatured} desc nulls last, ${ads.createdAt} desc nulls last limit ${candidateLimit})`,
   ];
   if (options.sort === "trending") {
     parts.push(sql`(select ${adDailyStats.adId} from ${adDailyStats} where ${adDailyStats.day} >= ${since}

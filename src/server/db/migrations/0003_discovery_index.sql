@@ -1,0 +1,2 @@
+DROP INDEX "ads_discovery_idx";--> statement-breakpoint
+CREATE INDEX "ads_discovery_idx" ON "ads" USING btree ("is_featured" DESC NULLS LAST,"created_at" DESC NULLS LAST) WHERE "ads"."deleted_at" is null and "ads"."is_active";
