@@ -22,6 +22,7 @@ import { healthRoutes } from "./modules/health/health.routes";
 import { mediaRoutes } from "./modules/media/media.routes";
 import { profileRoutes } from "./modules/profile/profile.routes";
 import { publicRoutes } from "./modules/public/public.routes";
+import { watchRoutes } from "./modules/watch/watch.routes";
 import { registerErrorHandling } from "./plugins/errors";
 import { registerCsrfGuard } from "./plugins/request-guard";
 import { registerSessions } from "./plugins/sessions";
@@ -114,6 +115,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(companiesRoutes(authDeps));
   await app.register(mediaRoutes(authDeps));
   await app.register(adsRoutes(authDeps, impressions));
+  await app.register(watchRoutes(authDeps));
   // The development outbox shows mail and SMS that were not really sent; never in production.
   if (!config.isProduction) await app.register(devOutboxRoutes);
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { categories, cities, isSubcategoryOf } from "../categories";
 import { planIds } from "../plans";
 import { ghanaPhoneSchema, otpSchema, usernameSchema } from "./auth";
-import { optionalText, requiredText } from "./common";
+import { requiredText } from "./common";
 import { idSchema } from "./ids";
 
 const optionalEmail = z.preprocess(

@@ -10,12 +10,7 @@ import { AppError } from "../../lib/errors";
 import { creditXp } from "../ledger/ledger.service";
 import { newAnigyeId } from "../users/user-identity";
 import type { AuthDeps } from "./auth-deps";
-import {
-  consumeLink,
-  deleteOutstandingLinks,
-  sendPasswordResetEmail,
-  sendVerificationEmail,
-} from "./email-links.service";
+import { consumeLink, sendPasswordResetEmail, sendVerificationEmail } from "./email-links.service";
 import { hashPassword, verifyPassword } from "./password";
 import { passwordProblem } from "./password-policy";
 import { checkPhoneCode, sendPhoneCode } from "./phone-codes.service";
@@ -125,7 +120,7 @@ export async function authenticate(deps: AuthDeps, input: LoginInput): Promise<U
     .limit(1);
   absentAccountHash ??= hash("no-such-account-password");
   const valid = await verifyPassword(user?.passwordHash ?? (await absentAccountHash), input.password);
-  if (!user || !user.passwordHash || !valid) {
+  if (!user?.passwordHash || !valid) {
     throw new AppError("UNAUTHENTICATED", "Invalid email or password");
   }
   const [updated] = await deps.db

@@ -98,7 +98,7 @@ describe("registration", () => {
 
   it("refuses a password equal to the username", async () => {
     const person = newPerson();
-    const { response } = await register({ ...person, password: person.username + "" });
+    const { response } = await register({ ...person, password: `${person.username}` });
     expect(response.statusCode).toBe(400);
     expect(response.json().fields.password).toBe("Password must not be your username or email");
   });

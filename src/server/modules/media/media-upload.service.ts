@@ -12,7 +12,6 @@ import {
   logoThumbnail,
   maxInputPixels,
   storeImageWithThumbnail,
-  unreadableImageMessage,
 } from "./image-processing";
 import { readVideoDurationSeconds } from "./video-duration";
 

@@ -1,7 +1,6 @@
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { mediaLimits, uploadedMedia } from "../../../shared/contracts/ads";
 import { companyProfile } from "../../../shared/contracts/companies";
 import { AppError } from "../../lib/errors";

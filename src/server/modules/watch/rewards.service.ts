@@ -1,0 +1,151 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { EarnedReward } from "../../../shared/contracts/watch";
+import type { Executor } from "../../db/client";
+import {
+  type Ad,
+  adDailyStats,
+  adDiscountCodes,
+  ads,
+  discoveredCompanies,
+  discoveryBadges,
+  rewards,
+  users,
+  userTiers,
+} from "../../db/schema";
+import { AppError } from "../../lib/errors";
+import { creditXp } from "../ledger/ledger.service";
+
+// PRODUCT.md: a reward expires at the ad's expiry, else 30 days after it was earned.
+const defaultRewardLifetimeMs = 30 * 86_400_000;
+
+function accraDay(now: Date): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Accra" }).format(now);
+}
+
+/**
+ * Issues the reward for a verified watch, once per member per ad, all in the caller's transaction: the
+ * reward row (the unique (user, ad) index makes a second issue a no-op), a code from the ad's pool (each
+ * code to exactly one person, skipping codes other transactions hold), the XP ledger row, a badge, and
+ * the ad's and member's counters. If the pool is empty or the ad's cap is reached it throws, so the
+ * transaction leaves nothing half-issued.
+ */
+export async function issueReward(
+  tx: Executor,
+  userId: number,
+  ad: Ad,
+  now: Date,
+): Promise<EarnedReward | null> {
+  const expiresAt = ad.expiresAt ?? new Date(now.getTime() + defaultRewardLifetimeMs);
+  const [reward] = await tx
+    .insert(rewards)
+    .values({
+      adId: ad.id,
+      userId,
+      companyId: ad.companyId,
+      rewardType: ad.rewardType,
+      discountPercent: ad.rewardType === "discount" ? ad.discountPercent : null,
+      customDiscountCode: ad.rewardType === "discount" && ad.useCustomCode ? ad.customDiscountCode : null,
+      xpPointsAwarded: ad.xpPointsReward,
+      badgeId: ad.rewardType === "badge" ? ad.badgeId : null,
+      experienceContent: ad.rewardType === "experience" ? ad.experienceContent : null,
+      contentAccessGranted: ad.rewardType === "experience",
+      expiresAt,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!reward) return null;
+
+  const [counted] = await tx
+    .update(ads)
+    .set({ unlockCount: sql`${ads.unlockCount} + 1` })
+    .where(and(eq(ads.id, ad.id), sql`(${ads.maxCoupons} is null or ${ads.unlockCount} < ${ads.maxCoupons})`))
+    .returning({ id: ads.id });
+  if (!counted)
+    throw new AppError("CONFLICT", "This offer has reached its limit. Look out for the next one!");
+
+  let code: string | null = reward.customDiscountCode;
+  if (ad.rewardType === "discount" && !ad.useCustomCode) {
+    const [assigned] = await tx
+      .execute<{ code: string }>(sql`
+      update ${adDiscountCodes} set assigned_reward_id = ${reward.id}, assigned_at = ${now.toISOString()}::timestamptz
+      where id = (
+        select id from ${adDiscountCodes} where ad_id = ${ad.id} and assigned_at is null
+        order by id limit 1 for update skip locked
+      )
+      returning code`)
+      .then((result) => (result as unknown as { rows: { code: string }[] }).rows);
+    if (!assigned)
+      throw new AppError(
+        "CONFLICT",
+        "All the codes for this offer have been claimed. Look out for the next one!",
+      );
+    code = assigned.code;
+    await tx.update(rewards).set({ discountCode: code }).where(eq(rewards.id, reward.id));
+  }
+
+  if (ad.xpPointsReward > 0) {
+    await creditXp(tx, {
+      userId,
+      amount: ad.xpPointsReward,
+      reason: "ad_watch",
+      idempotencyKey: `ad_watch:${userId}:${ad.id}`,
+      sourceType: "reward",
+      sourceId: reward.id,
+    });
+  }
+  if (ad.rewardType === "badge" && ad.badgeId) {
+    await tx.insert(discoveryBadges).values({
+      userId,
+      badgeType: "ad",
+      badgeName: ad.badgeId,
+      earnedFromAdId: ad.id,
+      earnedFromCompanyId: ad.companyId,
+      earnedAt: now,
+    });
+  }
+  await recordDiscovery(tx, userId, ad, now);
+  return {
+    id: reward.id,
+    adId: ad.id,
+    rewardType: reward.rewardType,
+    discountPercent: reward.discountPercent,
+    code,
+    xpAwarded: ad.xpPointsReward,
+    badgeName: reward.badgeId,
+    experienceContent: reward.experienceContent,
+    expiresAt: expiresAt.toISOString(),
+  };
+}
+
+/** The member discovered the company; counters for analytics and the tier row follow. */
+async function recordDiscovery(tx: Executor, userId: number, ad: Ad, now: Date) {
+  await tx
+    .insert(discoveredCompanies)
+    .values({ userId, companyId: ad.companyId, adId: ad.id, watchPercentage: 100, hasRewards: true })
+    .onConflictDoUpdate({
+      target: [discoveredCompanies.userId, discoveredCompanies.companyId],
+      set: { hasRewards: true, adId: ad.id },
+    });
+  await tx
+    .insert(adDailyStats)
+    .values({ adId: ad.id, day: accraDay(now), unlocks: 1, completions: 1 })
+    .onConflictDoUpdate({
+      target: [adDailyStats.adId, adDailyStats.day],
+      set: { unlocks: sql`${adDailyStats.unlocks} + 1`, completions: sql`${adDailyStats.completions} + 1` },
+    });
+  const [user] = await tx
+    .update(users)
+    .set({ totalViews: sql`${users.totalViews} + 1` })
+    .where(eq(users.id, userId))
+    .returning({ tier: users.tier });
+  if (user) {
+    await tx
+      .insert(userTiers)
+      .values({ userId, currentTier: user.tier, tierAchievedAt: now })
+      .onConflictDoUpdate({
+        target: userTiers.userId,
+        set: { currentTier: user.tier, tierAchievedAt: now },
+        setWhere: sql`${userTiers.currentTier} <> ${user.tier}`,
+      });
+  }
+}

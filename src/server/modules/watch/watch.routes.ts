@@ -1,0 +1,64 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { idParam } from "../../../shared/contracts/ids";
+import {
+  progressRequest,
+  progressResponse,
+  startWatchRequest,
+  watchSession,
+} from "../../../shared/contracts/watch";
+import type { AuthDeps } from "../auth/auth-deps";
+import { requireUser } from "../auth/current-user";
+import { consumeRateLimit } from "../rate-limit/rate-limit.service";
+import { type ClientSignals, reportProgress, startWatch } from "./watch.service";
+
+const sessionParams = z.object({ sessionId: idParam });
+
+function signalsOf(request: {
+  ip: string;
+  headers: Record<string, string | string[] | undefined>;
+}): ClientSignals {
+  const header = (name: string) => {
+    const value = request.headers[name];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  return {
+    ipAddress: request.ip,
+    userAgent: header("user-agent"),
+    deviceFingerprint: header("x-device-fingerprint"),
+  };
+}
+
+export function watchRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      "/api/watch/sessions",
+      { schema: { body: startWatchRequest, response: { 200: watchSession } } },
+      async (request) => {
+        const user = await requireUser(deps.db, request);
+        await consumeRateLimit(
+          deps.db,
+          { identifier: String(user.id), identifierType: "user" },
+          { action: "watch_start", limit: 120, windowSeconds: 3600 },
+          deps.now(),
+        );
+        return startWatch(deps, user, request.body.adId, signalsOf(request));
+      },
+    );
+
+    app.post(
+      "/api/watch/sessions/:sessionId/progress",
+      { schema: { params: sessionParams, body: progressRequest, response: { 200: progressResponse } } },
+      async (request) => {
+        const user = await requireUser(deps.db, request);
+        return reportProgress(
+          deps,
+          user,
+          request.params.sessionId,
+          request.body.watchedSeconds,
+          signalsOf(request),
+        );
+      },
+    );
+  };
+}

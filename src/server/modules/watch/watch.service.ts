@@ -1,0 +1,213 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { ProgressResponse, WatchSession } from "../../../shared/contracts/watch";
+import {
+  type Ad,
+  adDailyStats,
+  ads,
+  companies,
+  fraudDetection,
+  type User,
+  users,
+  watchProgress,
+} from "../../db/schema";
+import { AppError } from "../../lib/errors";
+import { visibleAdsFor } from "../ads/discovery.service";
+import type { AuthDeps } from "../auth/auth-deps";
+import { issueReward } from "./rewards.service";
+
+/** Reports may run a little ahead of the server's clock (network jitter, timer rounding). */
+const toleranceSeconds = 1.5;
+const toleranceRatio = 1.1;
+
+export interface ClientSignals {
+  ipAddress: string;
+  userAgent: string | undefined;
+  deviceFingerprint: string | undefined;
+}
+
+type WatchRow = typeof watchProgress.$inferSelect;
+
+function requiredSecondsFor(ad: Ad): number {
+  return (ad.durationSeconds * ad.minWatchPercent) / 100;
+}
+
+function sessionOf(row: WatchRow, ad: Ad): WatchSession {
+  return {
+    sessionId: row.id,
+    adId: ad.id,
+    durationSeconds: ad.durationSeconds,
+    minWatchPercent: ad.minWatchPercent,
+    requiredSeconds: requiredSecondsFor(ad),
+    watchedSeconds: row.watchedSeconds,
+    completed: row.completed,
+  };
+}
+
+/** Starts a timed view of an ad the member may see, and counts the view. */
+export async function startWatch(
+  deps: AuthDeps,
+  user: User,
+  adId: number,
+  signals: ClientSignals,
+): Promise<WatchSession> {
+  const now = deps.now();
+  const [found] = await deps.db
+    .select({ ad: ads })
+    .from(ads)
+    .innerJoin(companies, eq(companies.id, ads.companyId))
+    .where(and(eq(ads.id, adId), visibleAdsFor(user, now)))
+    .limit(1);
+  if (!found) throw new AppError("NOT_FOUND", "This ad is not available");
+  const ad = found.ad;
+  const [row] = await deps.db.transaction(async (tx) => {
+    await tx
+      .update(ads)
+      .set({ viewCount: sql`${ads.viewCount} + 1` })
+      .where(eq(ads.id, ad.id));
+    await tx
+      .insert(adDailyStats)
+      .values({
+        adId: ad.id,
+        day: new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Accra" }).format(now),
+        views: 1,
+      })
+      .onConflictDoUpdate({
+        target: [adDailyStats.adId, adDailyStats.day],
+        set: { views: sql`${adDailyStats.views} + 1` },
+      });
+    return tx
+      .insert(watchProgress)
+      .values({
+        userId: user.id,
+        adId: ad.id,
+        startedAt: now,
+        lastProgressAt: now,
+        ip: signals.ipAddress,
+        userAgent: signals.userAgent?.slice(0, 300),
+        deviceFingerprint: signals.deviceFingerprint?.slice(0, 200),
+      })
+      .returning();
+  });
+  return sessionOf(row!, ad);
+}
+
+async function recordFraudSignal(
+  deps: AuthDeps,
+  eventType: string,
+  user: User,
+  adId: number | null,
+  signals: ClientSignals,
+  details: Record<string, unknown>,
+) {
+  await deps.db.insert(fraudDetection).values({
+    userId: user.id,
+    adId,
+    eventType,
+    ipAddress: signals.ipAddress,
+    deviceFingerprint: signals.deviceFingerprint?.slice(0, 200),
+    suspiciousActivity: details,
+    riskScore: eventType === "foreign_watch_session" ? 80 : 60,
+    reason: eventType.replaceAll("_", " "),
+  });
+}
+
+/**
+ * Accepts a progress report only as fast as real time allows since the last accepted one. Faster,
+ * backwards (replayed) or foreign reports are refused, not counted, and logged as fraud signals. When the
+ * verified watch reaches the ad's minimum, the reward is issued in the same transaction that completes it.
+ */
+export async function reportProgress(
+  deps: AuthDeps,
+  user: User,
+  sessionId: number,
+  watchedSeconds: number,
+  signals: ClientSignals,
+): Promise<ProgressResponse> {
+  const now = deps.now();
+  const [found] = await deps.db
+    .select({ row: watchProgress, ad: ads })
+    .from(watchProgress)
+    .innerJoin(ads, eq(ads.id, watchProgress.adId))
+    .where(eq(watchProgress.id, sessionId))
+    .limit(1);
+  if (!found) throw new AppError("NOT_FOUND", "This viewing session does not exist");
+  const { row, ad } = found;
+  if (row.userId !== user.id) {
+    await recordFraudSignal(deps, "foreign_watch_session", user, ad.id, signals, {
+      sessionId,
+      ownerId: row.userId,
+    });
+    throw new AppError("FORBIDDEN", "This viewing session belongs to another account");
+  }
+  if (row.completed) return withMember(deps, user, sessionOf(row, ad), null, false);
+
+  const claimed = Math.min(watchedSeconds, ad.durationSeconds);
+  const delta = claimed - row.watchedSeconds;
+  const elapsed = (now.getTime() - (row.lastProgressAt ?? row.startedAt).getTime()) / 1000;
+  if (delta < 0) {
+    await recordFraudSignal(deps, "replayed_watch_progress", user, ad.id, signals, {
+      sessionId,
+      claimed,
+      stored: row.watchedSeconds,
+    });
+    throw new AppError("CONFLICT", "This progress report is out of date");
+  }
+  if (delta > elapsed * toleranceRatio + toleranceSeconds) {
+    await recordFraudSignal(deps, "watch_faster_than_real_time", user, ad.id, signals, {
+      sessionId,
+      delta,
+      elapsed,
+    });
+    throw new AppError("BAD_REQUEST", "Progress is ahead of real time; keep watching");
+  }
+
+  const reachesMinimum = claimed >= requiredSecondsFor(ad);
+  return deps.db.transaction(async (tx) => {
+    // The stored seconds in the condition make two reports at once count only once.
+    const [updated] = await tx
+      .update(watchProgress)
+      .set({
+        watchedSeconds: claimed,
+        progressPercent: Math.min(100, Math.floor((claimed / ad.durationSeconds) * 100)),
+        lastProgressAt: now,
+        completed: reachesMinimum,
+        completedAt: reachesMinimum ? now : null,
+      })
+      .where(
+        and(
+          eq(watchProgress.id, row.id),
+          eq(watchProgress.watchedSeconds, row.watchedSeconds),
+          eq(watchProgress.completed, false),
+        ),
+      )
+      .returning();
+    if (!updated) throw new AppError("CONFLICT", "This progress report is out of date");
+    const tierBefore = user.tier;
+    const reward = reachesMinimum ? await issueReward(tx, user.id, ad, now) : null;
+    const [member] = await tx
+      .select({ xpPoints: users.xpPoints, tier: users.tier })
+      .from(users)
+      .where(eq(users.id, user.id));
+    return {
+      ...sessionOf(updated, ad),
+      reward,
+      xpPoints: member!.xpPoints,
+      tier: member!.tier,
+      tierChanged: member!.tier !== tierBefore,
+    };
+  });
+}
+
+async function withMember(
+  deps: AuthDeps,
+  user: User,
+  session: WatchSession,
+  reward: ProgressResponse["reward"],
+  tierChanged: boolean,
+): Promise<ProgressResponse> {
+  const [member] = await deps.db
+    .select({ xpPoints: users.xpPoints, tier: users.tier })
+    .from(users)
+    .where(eq(users.id, user.id));
+  return { ...session, reward, xpPoints: member!.xpPoints, tier: member!.tier, tierChanged };
+}

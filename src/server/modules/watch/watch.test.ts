@@ -1,0 +1,193 @@
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adDiscountCodes, fraudDetection, rewards, users } from "../../db/schema";
+import { createUser } from "../../db/seed/factories";
+import { signedInCompany, upload } from "../../test/company-session";
+import { createTestContext, sendAs, type TestContext, testClock } from "../../test/test-app";
+import { createSession } from "../auth/session.service";
+import { sumXpLedger } from "../ledger/ledger.service";
+
+const clock = testClock();
+let ctx: TestContext;
+let jpeg: Buffer;
+beforeAll(async () => {
+  ctx = await createTestContext({ overrides: { now: clock.now } });
+  jpeg = await sharp({ create: { width: 720, height: 1280, channels: 3, background: "#7e22ce" } })
+    .jpeg()
+    .toBuffer();
+});
+afterAll(() => ctx.close());
+
+/** A 10-second image ad (minimum 80 %, so 8 s) with the given codes. */
+async function publishAd(codes: string[], change: Record<string, unknown> = {}) {
+  const { company, cookies } = await signedInCompany(ctx.app, ctx.database.db, { plan: "enterprise" });
+  const media = await upload(ctx.app, cookies, `/api/companies/${company.id}/media`, {
+    file: { data: jpeg, name: "ad.jpg", type: "image/jpeg" },
+  });
+  const ad = await sendAs(ctx.app, cookies, "POST", `/api/companies/${company.id}/ads`, {
+    title: "Watch me",
+    category: "Food & Dining",
+    mediaId: media.json().id,
+    durationSeconds: 10,
+    rewardType: "discount",
+    discountPercent: 10,
+    discountCodes: codes,
+    xpPointsReward: 25,
+    ...change,
+  });
+  expect(ad.statusCode).toBe(200);
+  return ad.json() as { id: number };
+}
+
+let members = 0;
+/** A signed-in member; the session is made directly, as 200 sign-ins from one address would be rate limited. */
+async function member() {
+  members++;
+  const user = await createUser(ctx.database.db, {
+    email: `viewer${members}@example.com`,
+    username: `viewer${members}`,
+  });
+  const { token } = await createSession(
+    ctx.database.db,
+    { kind: "user", userId: user.id },
+    { ipAddress: "10.0.0.1", userAgent: "test" },
+  );
+  return { user, cookies: { anigye_sid: token } };
+}
+
+const start = (cookies: Record<string, string>, adId: number) =>
+  sendAs(ctx.app, cookies, "POST", "/api/watch/sessions", { adId });
+const report = (cookies: Record<string, string>, sessionId: number, watchedSeconds: number) =>
+  sendAs(ctx.app, cookies, "POST", `/api/watch/sessions/${sessionId}/progress`, { watchedSeconds });
+
+describe("verified watching", () => {
+  it("issues the reward once the server has seen 80 % watched in real time", async () => {
+    const ad = await publishAd(["CODE-A1", "CODE-A2"]);
+    const viewer = await member();
+    const session = (await start(viewer.cookies, ad.id)).json();
+    expect(session).toMatchObject({
+      durationSeconds: 10,
+      minWatchPercent: 80,
+      requiredSeconds: 8,
+      completed: false,
+    });
+
+    clock.advance(4_000);
+    const halfway = await report(viewer.cookies, session.sessionId, 4);
+    expect(halfway.json()).toMatchObject({ watchedSeconds: 4, completed: false, reward: null });
+    clock.advance(4_100);
+    const done = await report(viewer.cookies, session.sessionId, 8.1);
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({
+      completed: true,
+      reward: { rewardType: "discount", discountPercent: 10, code: "CODE-A1", xpAwarded: 25 },
+      xpPoints: 25,
+    });
+    expect(await sumXpLedger(ctx.database.db, viewer.user.id)).toBe(25);
+  });
+
+  it("counts nothing reported faster than the clock and records a fraud signal", async () => {
+    const ad = await publishAd(["FAST-1"]);
+    const viewer = await member();
+    const session = (await start(viewer.cookies, ad.id)).json();
+    clock.advance(2_000);
+    const cheat = await report(viewer.cookies, session.sessionId, 9);
+    expect(cheat.statusCode).toBe(400);
+    expect(cheat.json().message).toBe("Progress is ahead of real time; keep watching");
+    expect(
+      await ctx.database.db.select().from(rewards).where(eq(rewards.userId, viewer.user.id)),
+    ).toHaveLength(0);
+    const signals = await ctx.database.db
+      .select()
+      .from(fraudDetection)
+      .where(eq(fraudDetection.userId, viewer.user.id));
+    expect(signals.map((s) => s.eventType)).toEqual(["watch_faster_than_real_time"]);
+  });
+
+  it("refuses a replayed report and another account's session", async () => {
+    const ad = await publishAd(["REPLAY-1"]);
+    const viewer = await member();
+    const intruder = await member();
+    const session = (await start(viewer.cookies, ad.id)).json();
+    clock.advance(3_000);
+    expect((await report(viewer.cookies, session.sessionId, 3)).statusCode).toBe(200);
+    clock.advance(1_000);
+    const replay = await report(viewer.cookies, session.sessionId, 2);
+    expect(replay.statusCode).toBe(409);
+    const foreign = await report(intruder.cookies, session.sessionId, 4);
+    expect(foreign.statusCode).toBe(403);
+    const signals = await ctx.database.db.select().from(fraudDetection).where(eq(fraudDetection.adId, ad.id));
+    expect(signals.map((s) => s.eventType).sort()).toEqual([
+      "foreign_watch_session",
+      "replayed_watch_progress",
+    ]);
+  });
+
+  it("creates exactly one reward when one member completes 50 views at once", async () => {
+    const ad = await publishAd(Array.from({ length: 60 }, (_, i) => `MANY-${i}`));
+    const viewer = await member();
+    const sessions = await Promise.all(
+      Array.from({ length: 50 }, async () => (await start(viewer.cookies, ad.id)).json()),
+    );
+    clock.advance(9_000);
+    const results = await Promise.all(sessions.map((s) => report(viewer.cookies, s.sessionId, 9)));
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    expect(results.filter((r) => r.json().reward !== null)).toHaveLength(1);
+    expect(
+      await ctx.database.db.select().from(rewards).where(eq(rewards.userId, viewer.user.id)),
+    ).toHaveLength(1);
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, viewer.user.id));
+    expect(row!.xpPoints).toBe(25);
+    expect(await sumXpLedger(ctx.database.db, viewer.user.id)).toBe(25);
+  });
+
+  it("gives a pool of 10 codes to 10 of 200 members, each code once, and tells the rest plainly", async () => {
+    const ad = await publishAd(Array.from({ length: 10 }, (_, i) => `POOL-${i}`));
+    const viewers = await Promise.all(Array.from({ length: 200 }, () => member()));
+    const sessions = await Promise.all(
+      viewers.map(async (v) => ({ v, s: (await start(v.cookies, ad.id)).json() })),
+    );
+    clock.advance(9_000);
+    const results = await Promise.all(sessions.map(({ v, s }) => report(v.cookies, s.sessionId, 9)));
+    const winners = results.filter((r) => r.statusCode === 200);
+    const told = results.filter((r) => r.statusCode === 409);
+    expect(winners).toHaveLength(10);
+    expect(told).toHaveLength(190);
+    expect(told[0]!.json().message).toBe(
+      "All the codes for this offer have been claimed. Look out for the next one!",
+    );
+    const codes = winners.map((r) => r.json().reward.code);
+    expect(new Set(codes).size).toBe(10);
+    const pool = await ctx.database.db.select().from(adDiscountCodes).where(eq(adDiscountCodes.adId, ad.id));
+    expect(pool.every((c) => c.assignedRewardId !== null)).toBe(true);
+    expect(await ctx.database.db.select().from(rewards).where(eq(rewards.adId, ad.id))).toHaveLength(10);
+    // Those told "no" earned nothing at all: no XP row was half-written.
+    for (const r of told.slice(0, 5)) expect(r.json().code).toBe("CONFLICT");
+  }, 60_000);
+
+  it("moves the member up a tier when the XP crosses a threshold", async () => {
+    const ad = await publishAd([], {
+      rewardType: "xp",
+      discountCodes: [],
+      discountPercent: undefined,
+      xpPointsReward: 100,
+    });
+    const viewer = await member();
+    await ctx.database.db
+      .update(users)
+      .set({ xpPoints: 950, lifetimeXp: 950 })
+      .where(eq(users.id, viewer.user.id));
+    const session = (await start(viewer.cookies, ad.id)).json();
+    clock.advance(8_500);
+    const done = await report(viewer.cookies, session.sessionId, 8.5);
+    expect(done.json()).toMatchObject({ tier: "silver", tierChanged: true, xpPoints: 1050 });
+  });
+
+  it("is for signed-in members, and only for ads they may see", async () => {
+    const ad = await publishAd(["GATE-1"], { isPlus: true });
+    expect((await start({}, ad.id)).statusCode).toBe(401);
+    const viewer = await member();
+    expect((await start(viewer.cookies, ad.id)).statusCode).toBe(404);
+  });
+});
