@@ -8,10 +8,22 @@ import { startBenchServer } from "./server";
 const server = await startBenchServer(5201);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+  ],
 });
 try {
-  const context = await browser.newContext({ viewport: { width: 412, height: 915 }, isMobile: true, serviceWorkers: "block" });
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 915 },
+    isMobile: true,
+    serviceWorkers: "block",
+  });
   const signIn = await context.request.post(`${server.baseUrl}/api/auth/login`, {
     headers: { "X-Requested-With": "anigye" },
     data: { email: "ama@example.com", password: "anigye-demo" },
@@ -39,7 +51,19 @@ try {
   await page.waitForLoadState("networkidle");
   const cards = await page.getByTestId("ad-card").count();
   const total = Object.values(bytes).reduce((a, b) => a + b, 0);
-  console.log(JSON.stringify({ measuredAt: new Date().toISOString(), cardsShown: cards, totalBytes: total, byType: bytes, videoBytes }, null, 2));
+  console.log(
+    JSON.stringify(
+      {
+        measuredAt: new Date().toISOString(),
+        cardsShown: cards,
+        totalBytes: total,
+        byType: bytes,
+        videoBytes,
+      },
+      null,
+      2,
+    ),
+  );
 } finally {
   await browser.close();
   await server.stop();

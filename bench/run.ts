@@ -5,4 +5,5 @@
 await import("./home-budget");
 await import("./discover-bytes");
 await import("./discovery");
+
 export {};
