@@ -1,23 +1,11 @@
-import { chromium } from "@playwright/test";
-import { startBenchServer } from "./server";
+import { launchBenchBrowser, startBenchServer } from "./server";
 
 /**
  * Issue 4: the bytes a first Discover screen downloads on a phone, signed in as the demo consumer,
  * with a cold cache and no service worker (the worst case: a first visit on mobile data).
  */
 const server = await startBenchServer(5201);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-  ],
-});
+const browser = await launchBenchBrowser();
 try {
   const context = await browser.newContext({
     viewport: { width: 412, height: 915 },

@@ -1,8 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { chromium } from "@playwright/test";
-import { startBenchServer } from "./server";
+import { launchBenchBrowser, startBenchServer } from "./server";
 
 /**
  * Budget of issue 2: the signed-out home loads at most 120 KB of gzipped JavaScript before it is
@@ -12,18 +11,7 @@ const budgetBytes = 120 * 1024;
 const distDir = path.resolve("dist");
 
 const server = await startBenchServer(5200);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-  ],
-});
+const browser = await launchBenchBrowser();
 try {
   const context = await browser.newContext({
     viewport: { width: 412, height: 915 },

@@ -2,25 +2,22 @@ import { Gift, Trophy } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { brand } from "../../shared/brand";
-import { tierLabel } from "../../shared/tiers";
 import { paths } from "../app/paths";
 import { RequireAuth } from "../components/require-auth";
 import { buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { LoadError } from "../components/ui/load-error";
 import { PageSpinner } from "../components/ui/page-spinner";
-import { ProgressBar } from "../components/ui/progress-bar";
+import { XpAndTier } from "../components/xp-and-tier";
 import { useProfile } from "../features/profile/api";
-import { tierProgress } from "../features/profile/profile-summary";
 
-const numberFormat = new Intl.NumberFormat("en-GH");
+const _numberFormat = new Intl.NumberFormat("en-GH");
 
 function RewardsScreen() {
   const query = useProfile();
   if (query.isPending) return <PageSpinner />;
   if (query.isError) return <LoadError onRetry={() => void query.refetch()} />;
   const profile = query.data;
-  const progress = tierProgress(profile.tier, profile.lifetimeXp);
   return (
     <div className="mx-auto max-w-2xl space-y-4 px-4 py-6">
       <header>
@@ -29,37 +26,12 @@ function RewardsScreen() {
       </header>
 
       <Card title="Your progress" icon={<Trophy className="size-5" aria-hidden />} testId="rewards-progress">
-        <dl className="grid grid-cols-2 gap-3">
-          <div className="rounded-xl bg-stone-50 p-3">
-            <dt className="text-xs uppercase tracking-wide text-stone-500">XP</dt>
-            <dd className="text-2xl font-extrabold tabular-nums text-stone-900" data-testid="rewards-xp">
-              {numberFormat.format(profile.xpPoints)}
-            </dd>
-          </div>
-          <div className="rounded-xl bg-stone-50 p-3">
-            <dt className="text-xs uppercase tracking-wide text-stone-500">Tier</dt>
-            <dd className="text-2xl font-extrabold text-amber-700" data-testid="rewards-tier">
-              {tierLabel(profile.tier)}
-            </dd>
-          </div>
-        </dl>
-        <div className="mt-4 space-y-1.5">
-          {progress ? (
-            <>
-              <p className="text-sm text-stone-700">
-                {numberFormat.format(progress.remaining)} XP to {tierLabel(progress.next)}
-              </p>
-              <ProgressBar
-                label={`Progress to ${tierLabel(progress.next)}`}
-                value={progress.earned}
-                max={progress.span}
-                valueText={`${numberFormat.format(progress.earned)} of ${numberFormat.format(progress.span)} XP`}
-              />
-            </>
-          ) : (
-            <p className="text-sm font-medium text-stone-700">You've reached the top tier. Well done!</p>
-          )}
-        </div>
+        <XpAndTier
+          xpPoints={profile.xpPoints}
+          lifetimeXp={profile.lifetimeXp}
+          tier={profile.tier}
+          testIdPrefix="rewards"
+        />
       </Card>
 
       <Card title="Your rewards" icon={<Gift className="size-5" aria-hidden />}>

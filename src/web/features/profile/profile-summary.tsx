@@ -2,29 +2,15 @@ import { Pencil, Sparkles, Trophy } from "lucide-react";
 import { Link } from "react-router";
 import type { Profile } from "../../../shared/contracts/profile";
 import { onboardingQuestions } from "../../../shared/contracts/profile-options";
-import { type TierId, tierIds, tierLabel, tierThresholds } from "../../../shared/tiers";
 import { paths } from "../../app/paths";
 import { buttonClass } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { ProgressBar } from "../../components/ui/progress-bar";
+import { XpAndTier } from "../../components/xp-and-tier";
 import { initialsOf } from "../../lib/format";
 import { questionText } from "./questions";
 
-const numberFormat = new Intl.NumberFormat("en-GH");
-
-/** Where lifetime XP stands between this tier and the next (tiers never drop; PRODUCT.md). */
-export function tierProgress(tier: TierId, lifetimeXp: number) {
-  const next = tierIds[tierIds.indexOf(tier) + 1];
-  if (!next) return null;
-  const from = tierThresholds[tier];
-  const to = tierThresholds[next];
-  return {
-    next,
-    earned: Math.max(0, lifetimeXp - from),
-    span: to - from,
-    remaining: Math.max(0, to - lifetimeXp),
-  };
-}
+const _numberFormat = new Intl.NumberFormat("en-GH");
 
 export function ProfileHeader({ profile }: { profile: Profile }) {
   return (
@@ -49,40 +35,14 @@ export function ProfileHeader({ profile }: { profile: Profile }) {
 }
 
 export function ProgressCard({ profile }: { profile: Profile }) {
-  const progress = tierProgress(profile.tier, profile.lifetimeXp);
   return (
     <Card title="Your progress" icon={<Trophy className="size-5" aria-hidden />}>
-      <dl className="grid grid-cols-2 gap-3">
-        <div className="rounded-xl bg-stone-50 p-3">
-          <dt className="text-xs uppercase tracking-wide text-stone-500">XP</dt>
-          <dd className="text-2xl font-extrabold tabular-nums text-stone-900" data-testid="profile-xp">
-            {numberFormat.format(profile.xpPoints)}
-          </dd>
-        </div>
-        <div className="rounded-xl bg-stone-50 p-3">
-          <dt className="text-xs uppercase tracking-wide text-stone-500">Tier</dt>
-          <dd className="text-2xl font-extrabold text-amber-700" data-testid="profile-tier">
-            {tierLabel(profile.tier)}
-          </dd>
-        </div>
-      </dl>
-      <div className="mt-4 space-y-1.5">
-        {progress ? (
-          <>
-            <p className="text-sm text-stone-700">
-              {numberFormat.format(progress.remaining)} XP to {tierLabel(progress.next)}
-            </p>
-            <ProgressBar
-              label={`Progress to ${tierLabel(progress.next)}`}
-              value={progress.earned}
-              max={progress.span}
-              valueText={`${numberFormat.format(progress.earned)} of ${numberFormat.format(progress.span)} XP`}
-            />
-          </>
-        ) : (
-          <p className="text-sm font-medium text-stone-700">You've reached the top tier. Well done!</p>
-        )}
-      </div>
+      <XpAndTier
+        xpPoints={profile.xpPoints}
+        lifetimeXp={profile.lifetimeXp}
+        tier={profile.tier}
+        testIdPrefix="profile"
+      />
       <div className="mt-4 space-y-1.5">
         <p className="text-sm text-stone-700">
           Profile strength <span className="font-semibold text-amber-700">{profile.profileStrength}%</span>

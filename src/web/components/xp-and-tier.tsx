@@ -1,0 +1,71 @@
+import { type TierId, tierIds, tierLabel, tierThresholds } from "../../shared/tiers";
+import { ProgressBar } from "./ui/progress-bar";
+
+const numberFormat = new Intl.NumberFormat("en-GH");
+
+/** Where lifetime XP stands between this tier and the next (tiers never drop; PRODUCT.md). */
+export function tierProgress(tier: TierId, lifetimeXp: number) {
+  const next = tierIds[tierIds.indexOf(tier) + 1];
+  if (!next) return null;
+  const from = tierThresholds[tier];
+  const to = tierThresholds[next];
+  return {
+    next,
+    earned: Math.max(0, lifetimeXp - from),
+    span: to - from,
+    remaining: Math.max(0, to - lifetimeXp),
+  };
+}
+
+/** XP, tier and the bar to the next tier: shown on My Rewards and the profile. */
+export function XpAndTier({
+  xpPoints,
+  lifetimeXp,
+  tier,
+  testIdPrefix,
+}: {
+  xpPoints: number;
+  lifetimeXp: number;
+  tier: TierId;
+  testIdPrefix: string;
+}) {
+  const progress = tierProgress(tier, lifetimeXp);
+  return (
+    <>
+      <dl className="grid grid-cols-2 gap-3">
+        <div className="rounded-xl bg-stone-50 p-3">
+          <dt className="text-xs uppercase tracking-wide text-stone-500">XP</dt>
+          <dd
+            className="text-2xl font-extrabold tabular-nums text-stone-900"
+            data-testid={`${testIdPrefix}-xp`}
+          >
+            {numberFormat.format(xpPoints)}
+          </dd>
+        </div>
+        <div className="rounded-xl bg-stone-50 p-3">
+          <dt className="text-xs uppercase tracking-wide text-stone-500">Tier</dt>
+          <dd className="text-2xl font-extrabold text-amber-700" data-testid={`${testIdPrefix}-tier`}>
+            {tierLabel(tier)}
+          </dd>
+        </div>
+      </dl>
+      <div className="mt-4 space-y-1.5">
+        {progress ? (
+          <>
+            <p className="text-sm text-stone-700">
+              {numberFormat.format(progress.remaining)} XP to {tierLabel(progress.next)}
+            </p>
+            <ProgressBar
+              label={`Progress to ${tierLabel(progress.next)}`}
+              value={progress.earned}
+              max={progress.span}
+              valueText={`${numberFormat.format(progress.earned)} of ${numberFormat.format(progress.span)} XP`}
+            />
+          </>
+        ) : (
+          <p className="text-sm font-medium text-stone-700">You've reached the top tier. Well done!</p>
+        )}
+      </div>
+    </>
+  );
+}
