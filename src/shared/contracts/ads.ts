@@ -202,3 +202,15 @@ export const uploadedMedia = z.object({
   sizeBytes: z.number().int(),
 });
 export type UploadedMedia = z.infer<typeof uploadedMedia>;
+
+/** GET /api/ads/:adId: one ad as the viewer plays it. */
+export const viewerAd = discoveryAd.extend({
+  posterUrl: z.string().nullable(),
+  durationSeconds: z.number().int(),
+  minWatchPercent: z.number().int(),
+  discountPercent: z.number().int().nullable(),
+  xpPointsReward: z.number().int(),
+  googleMapsLink: z.string().nullable(),
+  branchName: z.string().nullable(),
+});
+export type ViewerAd = z.infer<typeof viewerAd>;

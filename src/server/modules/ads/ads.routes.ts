@@ -1,15 +1,16 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { adInput, companyAd, discoveryAd, discoveryQuery } from "../../../shared/contracts/ads";
+import { adInput, companyAd, discoveryAd, discoveryQuery, viewerAd } from "../../../shared/contracts/ads";
 import { messageResponse } from "../../../shared/contracts/auth";
-import { idSchema } from "../../../shared/contracts/ids";
+import { idParam, idSchema } from "../../../shared/contracts/ids";
+import { AppError } from "../../lib/errors";
 import { adParams, companyParams } from "../../lib/route-params";
 import type { AuthDeps } from "../auth/auth-deps";
 import { requireUser } from "../auth/current-user";
 import { requireCompanyAccess } from "../companies/company-access";
 import { consumeRateLimit } from "../rate-limit/rate-limit.service";
 import { createAd, deleteAd, listCompanyAds, setAdPaused, updateAd } from "./ads.service";
-import { filterVisibleAdIds, findDiscoveryAds } from "./discovery.service";
+import { filterVisibleAdIds, findDiscoveryAds, findViewerAd } from "./discovery.service";
 import type { ImpressionCounter } from "./impressions";
 
 const impressionsRequest = z.object({ adIds: z.array(idSchema).min(1).max(50) });
@@ -23,6 +24,18 @@ export function adsRoutes(deps: AuthDeps, impressions: ImpressionCounter): Fasti
         const user = await requireUser(deps.db, request);
         reply.header("cache-control", "private, no-cache");
         return findDiscoveryAds(deps.db, user, request.query, deps.now());
+      },
+    );
+
+    app.get(
+      "/api/ads/:adId",
+      { schema: { params: z.object({ adId: idParam }), response: { 200: viewerAd } } },
+      async (request, reply) => {
+        const user = await requireUser(deps.db, request);
+        const ad = await findViewerAd(deps.db, user, request.params.adId, deps.now());
+        if (!ad) throw new AppError("NOT_FOUND", "This ad is not available");
+        reply.header("cache-control", "private, no-cache");
+        return ad;
       },
     );
 

@@ -170,3 +170,57 @@ export async function filterVisibleAdIds(
     .where(and(inArray(ads.id, [...new Set(adIds)]), visibleAdsFor(user, now)));
   return rows.map((row) => row.id);
 }
+
+/** One ad for the viewer, if the member may see it now. */
+export async function findViewerAd(
+  db: Executor,
+  user: Pick<User, "id" | "isPlus" | "tier">,
+  adId: number,
+  now: Date,
+) {
+  const [row] = await db
+    .select({
+      ad: ads,
+      companyName: companies.name,
+      companyLogo: companies.logo,
+      companyMaps: companies.googleMapsUrl,
+    })
+    .from(ads)
+    .innerJoin(companies, eq(companies.id, ads.companyId))
+    .where(and(eq(ads.id, adId), visibleAdsFor(user, now)))
+    .limit(1);
+  if (!row) return undefined;
+  const { ad } = row;
+  const watched = await db
+    .select({ id: watchProgress.id })
+    .from(watchProgress)
+    .where(
+      and(
+        eq(watchProgress.userId, user.id),
+        eq(watchProgress.adId, ad.id),
+        eq(watchProgress.completed, true),
+      ),
+    )
+    .limit(1);
+  return {
+    id: ad.id,
+    title: ad.title,
+    description: ad.description,
+    category: ad.category,
+    mediaUrl: (ad.adType === "video" ? ad.videoUrl : ad.imageUrl) ?? ad.thumbnailUrl ?? "",
+    mediaType: ad.adType,
+    thumbnailUrl: ad.thumbnailUrl,
+    posterUrl: ad.posterUrl,
+    company: { id: ad.companyId, name: row.companyName, logo: row.companyLogo },
+    isFeatured: ad.isFeatured,
+    isWatched: watched.length > 0,
+    rewardType: ad.rewardType,
+    distanceKm: null,
+    durationSeconds: ad.durationSeconds,
+    minWatchPercent: ad.minWatchPercent,
+    discountPercent: ad.discountPercent,
+    xpPointsReward: ad.xpPointsReward,
+    googleMapsLink: ad.googleMapsLink ?? row.companyMaps,
+    branchName: ad.branchName,
+  };
+}
