@@ -38,7 +38,23 @@ export default defineConfig({
         navigateFallback: "/index.html",
         navigateFallbackDenylist: [/^\/api\//, /^\/auth\//, /^\/media\//, /^\/dev\//],
         globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
+        // Business, admin and long-read pages are cached when first opened, not downloaded on every first visit.
+        globIgnores: [
+          "**/admin-page-*.js",
+          "**/company-*.js",
+          "**/subscription-details-page-*.js",
+          "**/merchant-pitch-page-*.js",
+          "**/privacy-page-*.js",
+          "**/terms-page-*.js",
+          "**/business-page-*.js",
+        ],
         runtimeCaching: [
+          {
+            // Content-hashed code: once fetched it never changes, so the cache can answer first.
+            urlPattern: ({ url }) => url.pathname.startsWith("/assets/"),
+            handler: "CacheFirst",
+            options: { cacheName: "app-code", expiration: { maxEntries: 120, maxAgeSeconds: 30 * 24 * 3600 } },
+          },
           {
             urlPattern: ({ url }) =>
               url.pathname.startsWith("/media/") && /\.(webp|png|jpe?g)$/.test(url.pathname),

@@ -65,7 +65,7 @@ interface CallToActionProps {
 }
 
 const primaryClass =
-  "inline-flex min-h-11 items-center justify-center rounded-xl bg-amber-500 px-5 py-2.5 text-base font-semibold text-stone-900 shadow-sm transition-colors hover:bg-amber-600 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-600";
+  "inline-flex min-h-11 items-center justify-center rounded-xl bg-amber-500 px-5 py-2.5 text-base font-semibold text-stone-900 shadow-sm transition-colors hover:bg-amber-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-600";
 const secondaryClass =
   "inline-flex min-h-11 items-center justify-center rounded-xl border border-stone-300 bg-white px-5 py-2.5 text-base font-semibold text-stone-900 transition-colors hover:border-amber-500 hover:text-amber-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-600";
 

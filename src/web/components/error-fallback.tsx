@@ -31,7 +31,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
           <button
             type="button"
             onClick={() => this.setState({ error: null })}
-            className="mt-5 rounded-xl bg-amber-600 px-5 py-2.5 font-semibold text-white hover:bg-amber-700"
+            className="mt-5 rounded-xl bg-amber-700 px-5 py-2.5 font-semibold text-white hover:bg-amber-800"
           >
             Try Again
           </button>

@@ -14,8 +14,11 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         refetchInterval: false,
         retry: (failureCount, error) => !String(error?.message).includes("401") && failureCount < 3,
+        // Try even when the browser says offline, so a screen shows its error instead of waiting forever.
+        networkMode: "offlineFirst",
       },
-      mutations: { retry: false },
+      // A form sent offline fails at once with the spec's message, and is never sent later behind the user's back.
+      mutations: { retry: false, networkMode: "always" },
     },
   });
 }

@@ -100,7 +100,7 @@ function Landing() {
         <div className="mt-8 text-center">
           <Link
             to={paths.register}
-            className="inline-block rounded-xl bg-amber-600 px-6 py-3 font-bold text-white"
+            className="inline-block rounded-xl bg-amber-700 px-6 py-3 font-bold text-white"
           >
             Start Discovering
           </Link>

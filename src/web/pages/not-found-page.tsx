@@ -14,7 +14,7 @@ export default function NotFoundPage() {
       <p className="mt-2 max-w-sm text-stone-600">
         We couldn't find that page. It may have moved, or the link may be wrong.
       </p>
-      <Link to={paths.home} className="mt-6 rounded-xl bg-amber-600 px-5 py-2.5 font-semibold text-white">
+      <Link to={paths.home} className="mt-6 rounded-xl bg-amber-700 px-5 py-2.5 font-semibold text-white">
         Back to home
       </Link>
     </div>

@@ -46,28 +46,32 @@ export function InstallPrompt() {
   };
 
   return (
-    <section
-      aria-label="Install app"
-      className="fixed inset-x-3 bottom-20 z-40 mx-auto flex max-w-md items-center gap-3 rounded-2xl bg-stone-900 p-4 text-white shadow-xl"
-    >
-      <Download className="size-6 shrink-0 text-amber-400" aria-hidden />
-      <p className="flex-1 text-sm">
-        Install {brand.name} for quick access. It uses little data and opens offline.
-      </p>
-      <button
-        type="button"
-        onClick={later}
-        className="rounded-lg px-3 py-1.5 text-sm text-stone-300 hover:text-white"
+    <>
+      {/* Room at the end of the page, so the fixed prompt never hides the page's last button. */}
+      <div aria-hidden className="h-24" />
+      <section
+        aria-label="Install app"
+        className="fixed inset-x-3 bottom-20 z-40 mx-auto flex max-w-md items-center gap-3 rounded-2xl bg-stone-900 p-4 text-white shadow-xl"
       >
-        Later
-      </button>
-      <button
-        type="button"
-        onClick={install}
-        className="rounded-lg bg-amber-500 px-3 py-1.5 text-sm font-semibold text-stone-900"
-      >
-        Install
-      </button>
-    </section>
+        <Download className="size-6 shrink-0 text-amber-400" aria-hidden />
+        <p className="flex-1 text-sm">
+          Install {brand.name} for quick access. It uses little data and opens offline.
+        </p>
+        <button
+          type="button"
+          onClick={later}
+          className="rounded-lg px-3 py-1.5 text-sm text-stone-300 hover:text-white"
+        >
+          Later
+        </button>
+        <button
+          type="button"
+          onClick={install}
+          className="rounded-lg bg-amber-500 px-3 py-1.5 text-sm font-semibold text-stone-900"
+        >
+          Install
+        </button>
+      </section>
+    </>
   );
 }

@@ -18,32 +18,34 @@ export function TopNav() {
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
       <nav className="mx-auto flex h-14 max-w-6xl items-center justify-between px-4" aria-label="Main">
-        <Link to={paths.home} className="flex items-center gap-2 font-extrabold text-stone-900">
+        <Link to={paths.home} className="flex shrink-0 items-center gap-2 font-extrabold text-stone-900">
           <img src="/favicon.svg" alt="" width={28} height={28} className="size-7" />
           <span className="text-lg">{brand.name}</span>
         </Link>
         {user ? (
-          <div className="flex items-center gap-3">
+          <div className="flex min-w-0 items-center gap-2 sm:gap-3">
             {isAdmin && (
               <Link to={paths.admin} className="flex items-center gap-1 text-sm font-medium text-stone-700">
-                <Shield className="size-4" aria-hidden /> Admin
+                <Shield className="size-4" aria-hidden />{" "}
+                <span className="sr-only sm:not-sr-only">Admin</span>
               </Link>
             )}
             <span
               aria-hidden
-              className="flex size-8 items-center justify-center rounded-full bg-amber-100 text-xs font-bold text-amber-800"
+              className="flex size-8 shrink-0 items-center justify-center rounded-full bg-amber-100 text-xs font-bold text-amber-800"
             >
               {initialsOf(user.displayName)}
             </span>
-            <span className="max-w-[7rem] truncate text-sm font-medium text-stone-800 sm:max-w-none">
+            <span className="hidden min-w-0 max-w-[6.5rem] truncate text-sm font-medium text-stone-800 min-[400px]:inline sm:max-w-none">
               {user.displayName}
             </span>
             <button
               type="button"
               onClick={signOut}
-              className="flex items-center gap-1 rounded-lg px-2 py-1 text-sm text-stone-600 hover:bg-stone-100"
+              className="flex shrink-0 items-center gap-1 rounded-lg px-2 py-1 text-sm text-stone-600 hover:bg-stone-100"
             >
-              <LogOut className="size-4" aria-hidden /> Logout
+              <LogOut className="size-4" aria-hidden />{" "}
+              <span className="sr-only min-[360px]:not-sr-only">Logout</span>
             </button>
           </div>
         ) : (
@@ -56,7 +58,7 @@ export function TopNav() {
             </Link>
             <Link
               to={paths.register}
-              className="rounded-lg bg-amber-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-amber-700"
+              className="rounded-lg bg-amber-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-amber-800"
             >
               Join
             </Link>

@@ -3,7 +3,7 @@ import type { ButtonHTMLAttributes } from "react";
 export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger";
 
 const variants: Record<ButtonVariant, string> = {
-  primary: "bg-amber-600 text-white hover:bg-amber-700",
+  primary: "bg-amber-700 text-white hover:bg-amber-800",
   secondary: "bg-white text-stone-800 ring-1 ring-stone-300 hover:bg-stone-50",
   ghost: "text-amber-800 hover:bg-amber-50",
   danger: "bg-red-600 text-white hover:bg-red-700",

@@ -57,7 +57,6 @@ export function CodeInput({
         inputMode="numeric"
         autoComplete="one-time-code"
         pattern="[0-9]{6}"
-        maxLength={codeLength}
         value={value}
         disabled={disabled}
         // biome-ignore lint/a11y/noAutofocus: the code entry is the only thing to do on this card.

@@ -5,7 +5,7 @@ import { dismissToast, useToasts } from "./use-toast";
 export function Toaster() {
   const toasts = useToasts().filter((t) => t.open);
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-20 z-50 flex flex-col items-center gap-2 px-4 sm:bottom-6">
+    <div className="pointer-events-none fixed inset-x-0 top-16 z-50 flex flex-col items-center gap-2 px-4 sm:top-auto sm:bottom-6">
       {toasts.map((t) => (
         <div
           key={t.id}

@@ -17,7 +17,11 @@ function SetPlanForm({ company, onDone }: { company: CompanyProfile; onDone(): v
   const setPlan = useSetCompanyPlan();
   const { errors, setErrors, clearOnInput } = useFieldErrors();
   const today = accraDay(new Date());
-  const defaultUntil = accraDay(addDays(new Date(), paidPeriodDays));
+  // Keep the current paid period unless the admin changes it; a company without one gets 30 days.
+  const current = company.plan.paidUntil ? new Date(company.plan.paidUntil) : null;
+  const defaultUntil = accraDay(
+    current && current > new Date() ? current : addDays(new Date(), paidPeriodDays),
+  );
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -61,7 +65,7 @@ function SetPlanForm({ company, onDone }: { company: CompanyProfile; onDone(): v
         min={today}
         defaultValue={defaultUntil}
         error={errors.paidUntil}
-        hint={`The plan runs to the end of this day (Accra time). Default: ${paidPeriodDays} days from today. Leave empty for not paid.`}
+        hint={`The plan runs to the end of this day (Accra time). Defaults to the current paid period, or ${paidPeriodDays} days from today. Leave empty for not paid.`}
       />
       <Button type="submit" pending={setPlan.isPending} pendingLabel="Saving…">
         Save plan

@@ -141,7 +141,7 @@ function SubmitButton({ pending, label }: { pending: boolean; label: string }) {
       <button
         type="submit"
         disabled={pending}
-        className="w-full rounded-xl bg-amber-600 px-5 py-3 font-bold text-white hover:bg-amber-700 disabled:opacity-60"
+        className="w-full rounded-xl bg-amber-700 px-5 py-3 font-bold text-white hover:bg-amber-800 disabled:opacity-60"
       >
         {pending ? "Submitting…" : label}
       </button>
@@ -168,7 +168,7 @@ export function SignupTabs() {
         <button
           type="button"
           onClick={() => setThankYou(null)}
-          className="mt-6 rounded-xl bg-amber-600 px-5 py-2.5 font-semibold text-white hover:bg-amber-700"
+          className="mt-6 rounded-xl bg-amber-700 px-5 py-2.5 font-semibold text-white hover:bg-amber-800"
         >
           Register Another Person
         </button>

@@ -107,11 +107,12 @@ function useProfileAnswer(companyId: number) {
   return (profile: CompanyProfile) => queryClient.setQueryData([companyUrl(companyId)], profile);
 }
 
+/** Left out: unchanged; null: cleared by the owner. */
 export type CompanyProfileUpdate = {
-  address?: string;
-  googleMapsUrl?: string;
-  phone?: string;
-  businessHours?: string;
+  address?: string | null;
+  googleMapsUrl?: string | null;
+  phone?: string | null;
+  businessHours?: string | null;
   searchTags?: string[];
   otpEnabled?: boolean;
 };

@@ -65,7 +65,8 @@ export function ProfileSection({ profile }: { profile: CompanyProfile }) {
     const invalid = checkProfile(values);
     setErrors(invalid);
     if (hasErrors(invalid)) return focusFirstError(form, invalid);
-    const text = (name: string) => values[name]?.trim() || undefined;
+    // An emptied field is sent as null, which clears it (left out would keep the old value).
+    const text = (name: string) => values[name]?.trim() || null;
     const body: CompanyProfileUpdate = {
       address: text("address"),
       googleMapsUrl: text("googleMapsUrl"),

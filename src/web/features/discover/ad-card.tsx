@@ -100,7 +100,7 @@ export function AdCard({ ad, track }: AdCardProps) {
     <li
       ref={cardRef}
       data-testid="ad-card"
-      className="relative mb-3 break-inside-avoid overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200"
+      className="relative overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200"
       onPointerEnter={onPointerEnter}
       onPointerLeave={onPointerLeave}
     >

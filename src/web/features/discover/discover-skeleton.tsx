@@ -4,7 +4,9 @@ import { Skeleton } from "../../components/ui/skeleton";
 export const skeletonCardCount = 20;
 
 /** The masonry columns of Discover: 2 on small screens, 3 medium, 4 large, 5 extra large. */
-export const masonryClass = "columns-2 gap-3 md:columns-3 lg:columns-4 xl:columns-5";
+// A row-wise grid: cards share the story format (9:16), so rows stay tidy and the reading order across the
+// screen is the server's order (featured first, nearest first...), which CSS columns would scramble.
+export const masonryClass = "grid grid-cols-2 items-start gap-3 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5";
 
 export function DiscoverSkeletonGrid() {
   return (
@@ -12,7 +14,7 @@ export function DiscoverSkeletonGrid() {
       {Array.from({ length: skeletonCardCount }, (_, i) => (
         <div
           key={i}
-          className="animate-fade-in mb-3 break-inside-avoid"
+          className="animate-fade-in"
           style={{ animationDelay: `${i * 60}ms` }}
         >
           <Skeleton className="aspect-[9/16] rounded-2xl" />

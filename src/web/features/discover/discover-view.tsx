@@ -33,11 +33,11 @@ function Greeting() {
   return (
     <section
       aria-label="Your progress"
-      className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-gradient-to-r from-amber-600 to-orange-700 p-4 text-white"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-gradient-to-r from-amber-700 to-orange-800 p-4 text-white"
     >
       <div>
         <p className="text-lg font-bold">Hi, {user.displayName}</p>
-        <p className="text-sm text-amber-100">
+        <p className="text-sm font-medium text-white">
           <span data-testid="discover-xp">{numberFormat.format(user.xpPoints ?? 0)} XP</span> ·{" "}
           <span data-testid="discover-tier">{tierLabel(user.tier ?? "bronze")}</span>
         </p>

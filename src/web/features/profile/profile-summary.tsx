@@ -71,7 +71,7 @@ export function AnswersCard({ profile }: { profile: Profile }) {
           <div key={question} className="flex justify-between gap-4 py-2 text-sm">
             <dt className="text-stone-500">{questionText[question].label}</dt>
             <dd className="text-right font-medium text-stone-800">
-              {answerText(question) ?? <span className="font-normal text-stone-400">Not answered</span>}
+              {answerText(question) ?? <span className="font-normal text-stone-500">Not answered</span>}
             </dd>
           </div>
         ))}
