@@ -1,5 +1,6 @@
 import { paths } from "../../app/paths";
 import { Button } from "../../components/ui/button";
+import { useAuthProviders } from "./api";
 
 function GoogleMark() {
   return (
@@ -24,13 +25,28 @@ function GoogleMark() {
   );
 }
 
-/** Google sign-in is a full page navigation to the server, which returns to `/?auth=google&session=…`. */
+/**
+ * Google sign-in is a full page navigation to the server, which returns to `/?auth=google&session=…`.
+ * When the server has no Google client configured, the button says so instead of failing after a tap.
+ */
 export function GoogleButton({ label }: { label: string }) {
+  const providers = useAuthProviders();
+  const unavailable = providers.data?.google === false;
   return (
-    <Button variant="secondary" className="w-full" onClick={() => window.location.assign(paths.googleAuth)}>
-      <GoogleMark />
-      {label}
-    </Button>
+    <div>
+      <Button
+        variant="secondary"
+        className="w-full"
+        disabled={unavailable}
+        onClick={() => window.location.assign(paths.googleAuth)}
+      >
+        <GoogleMark />
+        {label}
+      </Button>
+      {unavailable && (
+        <p className="mt-1 text-center text-xs text-stone-500">Google sign-in is not available right now.</p>
+      )}
+    </div>
   );
 }
 
