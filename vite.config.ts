@@ -53,7 +53,10 @@ export default defineConfig({
             // Content-hashed code: once fetched it never changes, so the cache can answer first.
             urlPattern: ({ url }) => url.pathname.startsWith("/assets/"),
             handler: "CacheFirst",
-            options: { cacheName: "app-code", expiration: { maxEntries: 120, maxAgeSeconds: 30 * 24 * 3600 } },
+            options: {
+              cacheName: "app-code",
+              expiration: { maxEntries: 120, maxAgeSeconds: 30 * 24 * 3600 },
+            },
           },
           {
             urlPattern: ({ url }) =>

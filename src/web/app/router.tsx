@@ -24,6 +24,7 @@ const CompanyPage = lazy(() => import("../pages/company-page"));
 const CompanyDashboardPage = lazy(() => import("../pages/company-dashboard-page"));
 const SubscriptionDetailsPage = lazy(() => import("../pages/subscription-details-page"));
 const AdminPage = lazy(() => import("../pages/admin-page"));
+const MobileWatchPage = lazy(() => import("../pages/mobile-watch-page"));
 
 export function AppRoutes() {
   return (
@@ -34,6 +35,7 @@ export function AppRoutes() {
         <Route path={paths.companyDashboard} element={<CompanyDashboardPage />} />
         <Route path={paths.subscriptionDetails} element={<SubscriptionDetailsPage />} />
         <Route path={paths.admin} element={<AdminPage />} />
+        <Route path={paths.mobileWatch} element={<MobileWatchPage />} />
       </Route>
       <Route element={<AppLayout />}>
         <Route path={paths.home} element={<HomePage />} />

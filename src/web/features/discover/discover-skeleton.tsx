@@ -12,11 +12,7 @@ export function DiscoverSkeletonGrid() {
   return (
     <div role="status" aria-label="Loading discoveries" className={masonryClass}>
       {Array.from({ length: skeletonCardCount }, (_, i) => (
-        <div
-          key={i}
-          className="animate-fade-in"
-          style={{ animationDelay: `${i * 60}ms` }}
-        >
+        <div key={i} className="animate-fade-in" style={{ animationDelay: `${i * 60}ms` }}>
           <Skeleton className="aspect-[9/16] rounded-2xl" />
         </div>
       ))}

@@ -1,0 +1,61 @@
+import { type QueryClient, useQuery } from "@tanstack/react-query";
+import type { DiscoveryAd, ViewerAd } from "../../../shared/contracts/ads";
+import type { ProgressResponse, WatchSession } from "../../../shared/contracts/watch";
+import { ApiError, apiJson } from "../../lib/api-client";
+import { useAuth } from "../../lib/auth";
+import { useRecheckSessionOn401 } from "../../lib/session-expiry";
+
+/** The Discover list's query key prefix (see features/discover/api.ts). */
+const discoveryKeyPrefix = "/api/ads/discovery";
+
+export function viewerAdUrl(adId: number): string {
+  return `/api/ads/${adId}`;
+}
+
+/** One ad as the viewer plays it; a 404 (not available) is final, so it is never retried. */
+export function useViewerAd(adId: number | null) {
+  const { user } = useAuth();
+  const query = useQuery<ViewerAd>({
+    queryKey: [viewerAdUrl(adId ?? 0), user?.id],
+    enabled: adId !== null && user !== null,
+    staleTime: 0,
+    retry: (failureCount, error) =>
+      !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
+  });
+  useRecheckSessionOn401(query.error);
+  return query;
+}
+
+export function startWatchSession(adId: number): Promise<WatchSession> {
+  return apiJson<WatchSession>("POST", "/api/watch/sessions", { adId });
+}
+
+export function reportWatchProgress(sessionId: number, watchedSeconds: number): Promise<ProgressResponse> {
+  return apiJson<ProgressResponse>("POST", `/api/watch/sessions/${sessionId}/progress`, { watchedSeconds });
+}
+
+function isDiscoveryKey(key: readonly unknown[]): boolean {
+  return typeof key[0] === "string" && key[0].startsWith(discoveryKeyPrefix);
+}
+
+/**
+ * The ids in the order Discover showed them, read from its cache (the most recently loaded list, so a
+ * Trending or Near Me list is followed when that is what the member was looking at). Null when none is cached.
+ */
+export function cachedDiscoveryOrder(queryClient: QueryClient): number[] | null {
+  const lists = queryClient
+    .getQueryCache()
+    .findAll({ predicate: (query) => isDiscoveryKey(query.queryKey) })
+    .filter((query) => Array.isArray(query.state.data))
+    .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt);
+  const first = lists[0]?.state.data as DiscoveryAd[] | undefined;
+  return first ? first.map((ad) => ad.id) : null;
+}
+
+/** Marks the ad watched in the cached Discover lists without refetching them (the order stays put). */
+export function markWatchedInDiscovery(queryClient: QueryClient, adId: number) {
+  queryClient.setQueriesData<DiscoveryAd[]>(
+    { predicate: (query) => isDiscoveryKey(query.queryKey) },
+    (list) => list?.map((ad) => (ad.id === adId ? { ...ad, isWatched: true } : ad)),
+  );
+}

@@ -1,0 +1,349 @@
+import { ChevronLeft, ChevronRight, Gift, Pause, Play, Volume2, VolumeX, X } from "lucide-react";
+import { type PointerEvent, useCallback, useEffect, useRef, useState } from "react";
+import type { ViewerAd } from "../../../shared/contracts/ads";
+import { offerLabel } from "./offer";
+import { RewardSheet } from "./reward-sheet";
+import { useWatchSession } from "./use-watch-session";
+
+/** Holding this long pauses; moving this far sideways is a swipe. */
+const holdMs = 300;
+const swipePx = 50;
+const tapSlopPx = 12;
+/** Image counting tick; each tick adds the real time since the last one (capped, for throttled timers). */
+const imageTickMs = 250;
+const maxTickSeconds = 1;
+
+function useDocumentHidden(): boolean {
+  const [hidden, setHidden] = useState(() => document.visibilityState === "hidden");
+  useEffect(() => {
+    const update = () => setHidden(document.visibilityState === "hidden");
+    document.addEventListener("visibilitychange", update);
+    return () => document.removeEventListener("visibilitychange", update);
+  }, []);
+  return hidden;
+}
+
+interface StoryViewerProps {
+  ad: ViewerAd;
+  onPrevious(): void;
+  onNext(): void;
+  onClose(): void;
+}
+
+/** The full-screen story viewer: the media, the verified count, the controls and the reward reveal. */
+export function StoryViewer({ ad, onPrevious, onNext, onClose }: StoryViewerProps) {
+  const isVideo = ad.mediaType === "video";
+  const watch = useWatchSession(ad);
+  const { addSeconds, counting, outcome } = watch;
+  const hidden = useDocumentHidden();
+  const [userPaused, setUserPaused] = useState(false);
+  const [holding, setHolding] = useState(false);
+  const [muted, setMuted] = useState(false);
+  const [mediaReady, setMediaReady] = useState(false);
+  const [mediaFailed, setMediaFailed] = useState(false);
+  const [logoFailed, setLogoFailed] = useState(false);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const lastVideoTime = useRef(0);
+
+  const sheet = outcome && outcome.kind !== "completed" ? outcome : null;
+  const stopped = userPaused || holding || hidden || sheet !== null;
+  const togglePause = useCallback(() => setUserPaused((paused) => !paused), []);
+
+  // Images: seconds on screen, measured with performance.now between ticks.
+  useEffect(() => {
+    if (isVideo || !mediaReady || !counting || stopped) return;
+    let last = performance.now();
+    const tick = () => {
+      const now = performance.now();
+      addSeconds(Math.min(now - last, maxTickSeconds * 1000) / 1000);
+      last = now;
+    };
+    const timer = setInterval(tick, imageTickMs);
+    return () => {
+      clearInterval(timer);
+      tick();
+    };
+  }, [isVideo, mediaReady, counting, stopped, addSeconds]);
+
+  // Videos: play while not stopped. If the browser refuses sound without a gesture, play muted.
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video || mediaFailed) return;
+    if (stopped) {
+      video.pause();
+      return;
+    }
+    video.play().catch((error: unknown) => {
+      if (error instanceof DOMException && error.name === "NotAllowedError") {
+        video.muted = true;
+        setMuted(true);
+        video.play().catch(() => undefined);
+      }
+    });
+  }, [stopped, mediaFailed]);
+
+  useEffect(() => {
+    if (videoRef.current) videoRef.current.muted = muted;
+  }, [muted]);
+
+  // Videos count only what actually played: currentTime deltas while playing and visible.
+  const onTimeUpdate = () => {
+    const video = videoRef.current;
+    if (!video) return;
+    const delta = video.currentTime - lastVideoTime.current;
+    lastVideoTime.current = video.currentTime;
+    if (video.paused || document.visibilityState === "hidden") return;
+    if (delta > 0 && delta < 1.5) addSeconds(delta);
+  };
+  const resyncVideoTime = () => {
+    if (videoRef.current) lastVideoTime.current = videoRef.current.currentTime;
+  };
+
+  // Keyboard: arrows move, Space pauses, Escape closes.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (sheet || event.altKey || event.ctrlKey || event.metaKey) return;
+      const target = event.target as HTMLElement | null;
+      if (event.key === "ArrowLeft") {
+        event.preventDefault();
+        onPrevious();
+      } else if (event.key === "ArrowRight") {
+        event.preventDefault();
+        onNext();
+      } else if (event.key === " " || event.key === "Spacebar") {
+        // Space on a focused button presses that button instead.
+        if (target?.closest("button, a, input, textarea, select")) return;
+        event.preventDefault();
+        togglePause();
+      } else if (event.key === "Escape") {
+        onClose();
+      }
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [sheet, onPrevious, onNext, onClose, togglePause]);
+
+  // Touch and mouse on the media: thirds for previous / pause / next, hold to pause, swipe to move.
+  const press = useRef<{ x: number; y: number; timer?: ReturnType<typeof setTimeout>; held: boolean } | null>(
+    null,
+  );
+  useEffect(() => () => clearTimeout(press.current?.timer), []);
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (event.button !== 0) return;
+    const state: { x: number; y: number; timer?: ReturnType<typeof setTimeout>; held: boolean } = {
+      x: event.clientX,
+      y: event.clientY,
+      held: false,
+    };
+    state.timer = setTimeout(() => {
+      state.held = true;
+      setHolding(true);
+    }, holdMs);
+    press.current = state;
+  };
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    const state = press.current;
+    if (!state || state.held) return;
+    if (Math.hypot(event.clientX - state.x, event.clientY - state.y) > tapSlopPx) clearTimeout(state.timer);
+  };
+  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
+    const state = press.current;
+    press.current = null;
+    if (!state) return;
+    clearTimeout(state.timer);
+    if (state.held) {
+      setHolding(false);
+      return;
+    }
+    const dx = event.clientX - state.x;
+    const dy = event.clientY - state.y;
+    if (Math.abs(dx) > swipePx && Math.abs(dx) > Math.abs(dy)) {
+      if (dx < 0) onNext();
+      else onPrevious();
+      return;
+    }
+    if (Math.hypot(dx, dy) > tapSlopPx) return;
+    const rect = event.currentTarget.getBoundingClientRect();
+    const third = (event.clientX - rect.left) / rect.width;
+    if (third < 1 / 3) onPrevious();
+    else if (third > 2 / 3) onNext();
+    else togglePause();
+  };
+  const onPointerCancel = () => {
+    clearTimeout(press.current?.timer);
+    press.current = null;
+    setHolding(false);
+  };
+
+  const duration = watch.durationSeconds;
+  const percent = duration > 0 ? Math.min(100, Math.round((watch.watched / duration) * 100)) : 0;
+  const offer = offerLabel(ad);
+
+  return (
+    <div className="fixed inset-0 overflow-hidden bg-black text-white select-none" data-testid="story-viewer">
+      {/* The media fills the screen; the tap layer above it takes taps, holds and swipes. */}
+      <div className="absolute inset-0 flex items-center justify-center">
+        {mediaFailed ? (
+          <p className="px-6 text-center text-stone-300">This {isVideo ? "video" : "image"} couldn't load.</p>
+        ) : isVideo ? (
+          <video
+            ref={videoRef}
+            src={ad.mediaUrl}
+            poster={ad.posterUrl ?? undefined}
+            playsInline
+            muted={muted}
+            loop
+            preload="auto"
+            aria-label={ad.title}
+            onLoadedData={() => setMediaReady(true)}
+            onPlay={resyncVideoTime}
+            onSeeking={resyncVideoTime}
+            onSeeked={resyncVideoTime}
+            onTimeUpdate={onTimeUpdate}
+            onError={() => setMediaFailed(true)}
+            className="max-h-full w-full object-contain"
+          />
+        ) : (
+          <img
+            src={ad.mediaUrl}
+            alt={ad.title}
+            decoding="async"
+            draggable={false}
+            onLoad={() => setMediaReady(true)}
+            onError={() => setMediaFailed(true)}
+            className="max-h-full w-full object-contain"
+          />
+        )}
+      </div>
+      <div
+        aria-hidden
+        data-testid="tap-layer"
+        className="absolute inset-0 z-10 touch-none [-webkit-touch-callout:none]"
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerCancel}
+        onPointerLeave={(event) => {
+          if (event.pointerType === "mouse" && press.current) onPointerCancel();
+        }}
+        onContextMenu={(event) => event.preventDefault()}
+      />
+
+      {/* Top: progress, company, offer, mute and close. */}
+      <div className="pointer-events-none absolute inset-x-0 top-0 z-20 bg-gradient-to-b from-black/70 to-transparent px-3 pt-[max(0.75rem,env(safe-area-inset-top))] pb-8">
+        <div
+          role="progressbar"
+          aria-label="Watched"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          className="h-1 w-full overflow-hidden rounded-full bg-white/25"
+        >
+          <div
+            className="h-full bg-white transition-[width] duration-200 ease-linear"
+            style={{ width: `${percent}%` }}
+          />
+        </div>
+        <div className="mt-3 flex items-center gap-3">
+          {ad.company.logo && !logoFailed && (
+            <img
+              src={ad.company.logo}
+              alt=""
+              width={36}
+              height={36}
+              decoding="async"
+              onError={() => setLogoFailed(true)}
+              className="size-9 shrink-0 rounded-full bg-white object-cover ring-2 ring-white/80"
+            />
+          )}
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-sm font-bold">{ad.company.name}</p>
+            <p className="inline-flex items-center gap-1 text-xs font-semibold text-amber-300">
+              <Gift className="size-3.5" aria-hidden />
+              <span data-testid="viewer-offer">{offer}</span>
+            </p>
+          </div>
+          <div className="pointer-events-auto flex items-center gap-1">
+            {isVideo && (
+              <button
+                type="button"
+                aria-label={muted ? "Unmute" : "Mute"}
+                onClick={() => setMuted((on) => !on)}
+                className="flex size-10 items-center justify-center rounded-full hover:bg-white/15 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
+              >
+                {muted ? (
+                  <VolumeX className="size-5" aria-hidden />
+                ) : (
+                  <Volume2 className="size-5" aria-hidden />
+                )}
+              </button>
+            )}
+            <button
+              type="button"
+              aria-label="Close"
+              onClick={onClose}
+              className="flex size-10 items-center justify-center rounded-full hover:bg-white/15 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
+            >
+              <X className="size-6" aria-hidden />
+            </button>
+          </div>
+        </div>
+        {ad.isWatched && (
+          <p className="mt-2 inline-block rounded-full bg-white/15 px-3 py-1 text-xs">
+            You've already earned this reward
+          </p>
+        )}
+        {watch.sessionFailed && (
+          <p role="alert" className="mt-2 rounded-lg bg-red-900/80 px-3 py-1.5 text-xs">
+            We couldn't start counting this view. Check your connection and open the ad again.
+          </p>
+        )}
+      </div>
+
+      {userPaused && !sheet && (
+        <div
+          aria-hidden
+          className="pointer-events-none absolute inset-0 z-10 flex items-center justify-center"
+        >
+          <span className="rounded-full bg-black/50 p-4">
+            <Pause className="size-8" />
+          </span>
+        </div>
+      )}
+
+      {/* Bottom: title and the controls (the same actions as the taps, for keyboards and screen readers). */}
+      <div className="pointer-events-none absolute inset-x-0 bottom-0 z-20 bg-gradient-to-t from-black/80 to-transparent px-4 pt-10 pb-[max(1rem,env(safe-area-inset-bottom))]">
+        <h1 className="line-clamp-2 text-lg font-bold">{ad.title}</h1>
+        {ad.description && <p className="mt-1 line-clamp-2 text-sm text-stone-200">{ad.description}</p>}
+        <div className="pointer-events-auto mt-3 flex items-center justify-center gap-6">
+          <button
+            type="button"
+            aria-label="Previous"
+            onClick={onPrevious}
+            className="flex size-11 items-center justify-center rounded-full bg-white/15 hover:bg-white/25 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
+          >
+            <ChevronLeft className="size-6" aria-hidden />
+          </button>
+          <button
+            type="button"
+            aria-label={userPaused ? "Resume" : "Pause"}
+            onClick={togglePause}
+            className="flex size-14 items-center justify-center rounded-full bg-white text-stone-900 hover:bg-stone-200 focus-visible:ring-2 focus-visible:ring-amber-400 focus-visible:outline-none"
+          >
+            {userPaused ? <Play className="size-6" aria-hidden /> : <Pause className="size-6" aria-hidden />}
+          </button>
+          <button
+            type="button"
+            aria-label="Next"
+            onClick={onNext}
+            className="flex size-11 items-center justify-center rounded-full bg-white/15 hover:bg-white/25 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
+          >
+            <ChevronRight className="size-6" aria-hidden />
+          </button>
+        </div>
+      </div>
+
+      {sheet && <RewardSheet outcome={sheet} companyName={ad.company.name} onKeepExploring={onNext} />}
+    </div>
+  );
+}

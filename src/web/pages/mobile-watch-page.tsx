@@ -1,0 +1,38 @@
+import { useSearchParams } from "react-router";
+import { RequireAuth } from "../components/require-auth";
+import { useViewerAd } from "../features/watch/api";
+import { AdNotAvailable } from "../features/watch/not-available";
+import { StoryViewer } from "../features/watch/story-viewer";
+import { useAdNavigation } from "../features/watch/use-ad-navigation";
+import { ViewerSkeleton } from "../features/watch/viewer-skeleton";
+import { ApiError } from "../lib/api-client";
+
+function parseAdId(raw: string | null): number | null {
+  if (!raw || !/^\d+$/.test(raw)) return null;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+function MobileWatchScreen() {
+  const [params] = useSearchParams();
+  const adId = parseAdId(params.get("ad"));
+  const query = useViewerAd(adId);
+  const { next, previous, close } = useAdNavigation(adId);
+
+  if (adId === null) return <AdNotAvailable />;
+  if (query.isError) {
+    const gone = query.error instanceof ApiError && query.error.status >= 400 && query.error.status < 500;
+    return <AdNotAvailable onRetry={gone ? undefined : () => void query.refetch()} />;
+  }
+  if (!query.data) return <ViewerSkeleton />;
+  return <StoryViewer key={adId} ad={query.data} onPrevious={previous} onNext={next} onClose={close} />;
+}
+
+/** `/mobile-watch?ad={id}`: the full-screen story viewer (signed-in members). */
+export default function MobileWatchPage() {
+  return (
+    <RequireAuth>
+      <MobileWatchScreen />
+    </RequireAuth>
+  );
+}
