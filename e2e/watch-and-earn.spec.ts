@@ -31,4 +31,11 @@ test("a member opens an ad from Discover, watches it in real time and unlocks it
 
   // The progress bar only moved as fast as the clock: the server decided, not the page.
   expect(Number(await watched.getAttribute("aria-valuenow"))).toBeGreaterThanOrEqual(80);
+
+  // The code waits in My Rewards, ready to copy at the counter.
+  await page.goto("/rewards");
+  const mine = page.getByTestId("my-reward").filter({ hasText: "Waakye + wele" });
+  await expect(mine.getByTestId("my-reward-code")).toHaveText(code!);
+  await expect(mine).toContainText("Active");
+  await expect(mine.getByRole("button", { name: "Copy code" })).toBeVisible();
 });

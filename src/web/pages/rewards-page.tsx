@@ -10,8 +10,8 @@ import { LoadError } from "../components/ui/load-error";
 import { PageSpinner } from "../components/ui/page-spinner";
 import { XpAndTier } from "../components/xp-and-tier";
 import { useProfile } from "../features/profile/api";
-
-const _numberFormat = new Intl.NumberFormat("en-GH");
+import { useMyRewards } from "../features/rewards/api";
+import { RewardList } from "../features/rewards/reward-list";
 
 function RewardsScreen() {
   const query = useProfile();
@@ -35,21 +35,30 @@ function RewardsScreen() {
       </Card>
 
       <Card title="Your rewards" icon={<Gift className="size-5" aria-hidden />}>
-        <div data-testid="rewards-empty" className="py-6 text-center">
-          <p className="text-lg font-bold text-stone-900">No rewards yet</p>
-          <p className="mt-1 text-stone-600">
-            Watch ads on Discover to earn discounts, XP and prize entries.
-          </p>
-          <Link to={paths.home} className={buttonClass("primary", "mt-4")}>
-            Go to Discover
-          </Link>
-        </div>
+        <Rewards />
       </Card>
     </div>
   );
 }
 
-/** /rewards: XP, tier and progress now; the rewards list arrives with the watch-and-earn work. */
+function Rewards() {
+  const query = useMyRewards();
+  if (query.isPending) return <PageSpinner />;
+  if (query.isError) return <LoadError onRetry={() => void query.refetch()} />;
+  const rewards = query.data ?? [];
+  if (rewards.length > 0) return <RewardList rewards={rewards} />;
+  return (
+    <div data-testid="rewards-empty" className="py-6 text-center">
+      <p className="text-lg font-bold text-stone-900">No rewards yet</p>
+      <p className="mt-1 text-stone-600">Watch ads on Discover to earn discounts, XP and prize entries.</p>
+      <Link to={paths.home} className={buttonClass("primary", "mt-4")}>
+        Go to Discover
+      </Link>
+    </div>
+  );
+}
+
+/** /rewards (My Rewards): XP and tier progress, then the rewards earned by watching. */
 export default function RewardsPage() {
   useEffect(() => {
     document.title = `My Rewards · ${brand.name}`;

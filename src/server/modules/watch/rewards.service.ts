@@ -1,4 +1,5 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { MyReward } from "../../../shared/contracts/rewards";
 import type { EarnedReward } from "../../../shared/contracts/watch";
 import type { Executor } from "../../db/client";
 import {
@@ -6,6 +7,7 @@ import {
   adDailyStats,
   adDiscountCodes,
   ads,
+  companies,
   discoveredCompanies,
   discoveryBadges,
   rewards,
@@ -148,4 +150,41 @@ async function recordDiscovery(tx: Executor, userId: number, ad: Ad, now: Date) 
         setWhere: sql`${userTiers.currentTier} <> ${user.tier}`,
       });
   }
+}
+
+/** A member's rewards, newest first, with the status a person needs: still usable, used, or expired. */
+export async function listMemberRewards(db: Executor, userId: number, now: Date): Promise<MyReward[]> {
+  const rows = await db
+    .select({
+      reward: rewards,
+      ad: ads,
+      companyName: companies.name,
+      companyLogo: companies.logo,
+      companyMaps: companies.googleMapsUrl,
+    })
+    .from(rewards)
+    .innerJoin(ads, eq(ads.id, rewards.adId))
+    .innerJoin(companies, eq(companies.id, rewards.companyId))
+    .where(eq(rewards.userId, userId))
+    .orderBy(desc(rewards.createdAt), desc(rewards.id))
+    .limit(200);
+  return rows.map(({ reward, ad, companyName, companyLogo, companyMaps }) => ({
+    id: reward.id,
+    adId: ad.id,
+    adTitle: ad.title,
+    company: { id: reward.companyId, name: companyName, logo: companyLogo },
+    rewardType: reward.rewardType,
+    discountPercent: reward.discountPercent,
+    code: reward.discountCode ?? reward.customDiscountCode,
+    xpAwarded: reward.xpPointsAwarded,
+    badgeName: reward.badgeId,
+    experienceContent: reward.contentAccessGranted ? reward.experienceContent : null,
+    status: reward.isUsed ? "used" : reward.expiresAt && reward.expiresAt <= now ? "expired" : "active",
+    earnedAt: reward.createdAt.toISOString(),
+    expiresAt: reward.expiresAt?.toISOString() ?? null,
+    usedAt: reward.usedAt?.toISOString() ?? null,
+    branchName: ad.branchName,
+    locationAddress: ad.locationAddress,
+    googleMapsLink: ad.googleMapsLink ?? companyMaps,
+  }));
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParam } from "../../../shared/contracts/ids";
+import { myRewardsResponse } from "../../../shared/contracts/rewards";
 import {
   progressRequest,
   progressResponse,
@@ -10,6 +11,7 @@ import {
 import type { AuthDeps } from "../auth/auth-deps";
 import { requireUser } from "../auth/current-user";
 import { consumeRateLimit } from "../rate-limit/rate-limit.service";
+import { listMemberRewards } from "./rewards.service";
 import { type ClientSignals, reportProgress, startWatch } from "./watch.service";
 
 const sessionParams = z.object({ sessionId: idParam });
@@ -43,6 +45,16 @@ export function watchRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
           deps.now(),
         );
         return startWatch(deps, user, request.body.adId, signalsOf(request));
+      },
+    );
+
+    app.get(
+      "/api/rewards/mine",
+      { schema: { response: { 200: myRewardsResponse } } },
+      async (request, reply) => {
+        const user = await requireUser(deps.db, request);
+        reply.header("cache-control", "private, no-cache");
+        return listMemberRewards(deps.db, user.id, deps.now());
       },
     );
 

@@ -85,6 +85,18 @@ describe("verified watching", () => {
       xpPoints: 25,
     });
     expect(await sumXpLedger(ctx.database.db, viewer.user.id)).toBe(25);
+
+    const mine = await sendAs(ctx.app, viewer.cookies, "GET", "/api/rewards/mine");
+    expect(mine.json()).toEqual([
+      expect.objectContaining({
+        adId: ad.id,
+        code: "CODE-A1",
+        status: "active",
+        discountPercent: 10,
+        xpAwarded: 25,
+      }),
+    ]);
+    expect((await sendAs(ctx.app, {}, "GET", "/api/rewards/mine")).statusCode).toBe(401);
   });
 
   it("counts nothing reported faster than the clock and records a fraud signal", async () => {

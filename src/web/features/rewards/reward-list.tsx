@@ -1,0 +1,129 @@
+import { Copy, MapPin } from "lucide-react";
+import type { MyReward } from "../../../shared/contracts/rewards";
+import { toast } from "../../components/ui/use-toast";
+
+const accraDate = new Intl.DateTimeFormat("en-GH", {
+  timeZone: "Africa/Accra",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+});
+const statusLabels: Record<MyReward["status"], string> = {
+  active: "Active",
+  used: "Used",
+  expired: "Expired",
+};
+
+function offerOf(reward: MyReward): string {
+  switch (reward.rewardType) {
+    case "discount":
+      return reward.discountPercent ? `${reward.discountPercent}% off` : "Discount";
+    case "xp":
+      return `+${reward.xpAwarded} XP`;
+    case "badge":
+      return reward.badgeName ? `Badge: ${reward.badgeName}` : "Badge";
+    case "experience":
+      return "Unlocked content";
+    default:
+      return "Prize-draw entry";
+  }
+}
+
+async function copyCode(code: string) {
+  try {
+    await navigator.clipboard.writeText(code);
+    toast({ title: "Code copied", description: code });
+  } catch {
+    toast({
+      title: "Could not copy",
+      description: "Select the code and copy it by hand.",
+      variant: "destructive",
+    });
+  }
+}
+
+function RewardItem({ reward }: { reward: MyReward }) {
+  const usable = reward.status === "active";
+  return (
+    <li
+      className={`rounded-2xl p-4 ring-1 ${usable ? "bg-white ring-stone-200" : "bg-stone-50 ring-stone-100"}`}
+      data-testid="my-reward"
+    >
+      <div className="flex items-start gap-3">
+        {reward.company.logo && (
+          <img
+            src={reward.company.logo}
+            alt=""
+            width={40}
+            height={40}
+            loading="lazy"
+            className="size-10 rounded-xl object-cover"
+            onError={(event) => {
+              event.currentTarget.hidden = true;
+            }}
+          />
+        )}
+        <div className="min-w-0 flex-1">
+          <p className="text-sm text-stone-600">{reward.company.name}</p>
+          <p className="font-bold text-stone-900">{offerOf(reward)}</p>
+          <p className="truncate text-sm text-stone-600">{reward.adTitle}</p>
+        </div>
+        <span
+          className={`rounded-full px-2 py-0.5 text-xs font-semibold ${usable ? "bg-green-100 text-green-800" : "bg-stone-200 text-stone-700"}`}
+        >
+          {statusLabels[reward.status]}
+        </span>
+      </div>
+      {reward.code && (
+        <div className="mt-3 flex items-center gap-2">
+          <code
+            className="flex-1 rounded-xl bg-stone-100 px-3 py-2 font-mono text-lg font-bold tracking-wider"
+            data-testid="my-reward-code"
+          >
+            {reward.code}
+          </code>
+          {usable && (
+            <button
+              type="button"
+              onClick={() => void copyCode(reward.code!)}
+              className="flex items-center gap-1 rounded-xl px-3 py-2 text-sm font-semibold text-amber-800 ring-1 ring-amber-200"
+            >
+              <Copy className="size-4" aria-hidden /> Copy code
+            </button>
+          )}
+        </div>
+      )}
+      {reward.experienceContent && (
+        <p className="mt-3 whitespace-pre-line text-sm text-stone-700">{reward.experienceContent}</p>
+      )}
+      <p className="mt-3 text-xs text-stone-600">
+        {usable && reward.code ? "Show this code at the counter, or use it when you order. " : ""}
+        {reward.expiresAt &&
+          `${reward.status === "expired" ? "Expired" : "Expires"} ${accraDate.format(new Date(reward.expiresAt))}.`}
+      </p>
+      {usable && reward.googleMapsLink && (
+        <a
+          href={reward.googleMapsLink}
+          target="_blank"
+          rel="noreferrer"
+          className="mt-2 inline-flex items-center gap-1 text-sm font-semibold text-amber-800"
+        >
+          <MapPin className="size-4" aria-hidden /> {reward.branchName ?? "Find the shop"}
+        </a>
+      )}
+    </li>
+  );
+}
+
+/** My Rewards: active ones first, then used and expired. */
+export function RewardList({ rewards }: { rewards: MyReward[] }) {
+  const order = { active: 0, used: 1, expired: 2 } as const;
+  const sorted = [...rewards].sort((a, b) => order[a.status] - order[b.status]);
+  return (
+    <ul className="space-y-3" aria-label="Rewards">
+      {sorted.map((reward) => (
+        <RewardItem key={reward.id} reward={reward} />
+      ))}
+    </ul>
+  );
+}
