@@ -15,6 +15,7 @@ const TermsPage = lazy(() => import("../pages/terms-page"));
 const EarlyAccessPage = lazy(() => import("../pages/early-access-page"));
 const ComingSoonPage = lazy(() => import("../pages/coming-soon-page"));
 const NotFoundPage = lazy(() => import("../pages/not-found-page"));
+const WatchPage = lazy(() => import("../pages/watch-page"));
 const LoginPage = lazy(() => import("../pages/login-page"));
 const RegisterPage = lazy(() => import("../pages/register-page"));
 const OnboardingPage = lazy(() => import("../pages/onboarding-page"));
@@ -52,6 +53,7 @@ export function AppRoutes() {
         <Route path={paths.onboarding} element={<OnboardingPage />} />
         <Route path={paths.profile} element={<ProfilePage />} />
         <Route path={paths.rewards} element={<RewardsPage />} />
+        <Route path={paths.watch} element={<WatchPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
