@@ -41,6 +41,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection can die (database restart, failover); without a listener that would crash the
+  // process. The pool replaces the connection on the next query.
+  pool.on("error", (error) => console.error("PostgreSQL connection lost:", error.message));
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
   return {
     db,
