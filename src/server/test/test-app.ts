@@ -67,7 +67,10 @@ async function createScratchDatabase(serverUrl: string) {
       // pool.end() resolves before its sockets have closed; forcing the drop then would kill connections
       // that are still saying goodbye. Wait for them first (a few seconds at most).
       for (let i = 0; i < 50; i++) {
-        const { rows } = await client.query("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
+        const { rows } = await client.query(
+          "select count(*)::int as n from pg_stat_activity where datname = $1",
+          [name],
+        );
         if (rows[0].n === 0) break;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
