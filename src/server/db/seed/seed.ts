@@ -181,7 +181,7 @@ async function seedAd(db: Database, storage: MediaStorage, companyId: number, de
         expiresAt,
       })
       .returning({ id: ads.id });
-    if (ad && demo.discountCodes?.length) {
+    if (ad && demo.discountCodes?.length && !demo.customDiscountCode) {
       await tx.insert(adDiscountCodes).values(demo.discountCodes.map((code) => ({ adId: ad.id, code })));
     }
   });
