@@ -186,7 +186,7 @@ async function sendViaMnotify(
   }
 }
 
-/** mNotify's examples use the local form for Ghana (0244XXXXXX); other countries keep 233-style digits. */
+/** mNotify's examples use the local form for Ghana (0244123456); other countries keep 233-style digits. */
 function mnotifyNumber(to: string): string {
   return to.startsWith("+233") ? `0${to.slice(4)}` : to.slice(1);
 }
