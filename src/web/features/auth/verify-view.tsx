@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Mail, PartyPopper, Smartphone, TriangleAlert } from "lucide-react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { VerifyResponse } from "../../../shared/contracts/auth";
 import { paths } from "../../app/paths";
@@ -10,19 +10,10 @@ import { FormField } from "../../components/ui/form-field";
 import { toast } from "../../components/ui/use-toast";
 import { useAuth } from "../../lib/auth";
 import { formatPhone } from "../../lib/format";
-import {
-  focusFirstError,
-  formValues,
-  hasErrors,
-  rules,
-  serverFieldErrors,
-  serverMessage,
-  useFieldErrors,
-  validate,
-} from "../../lib/forms";
+import { serverMessage } from "../../lib/forms";
 import { signInBonusXp } from "../../lib/google-return";
 import { useRecheckSessionOn401 } from "../../lib/session-expiry";
-import { useChangePhone } from "../profile/api";
+import { usePhoneSubmit } from "../profile/use-phone-submit";
 import { useSendEmailLink, useVerificationStatus, type VerificationState } from "./api";
 import { PhoneCodeForm } from "./phone-code-form";
 
@@ -140,29 +131,10 @@ function EmailCard({ email, verified }: { email: string; verified: boolean }) {
 
 /** When the server requires a phone and none was given: add one, then enter its code. */
 function AddPhoneForm({ onAdded }: { onAdded(phoneNumber: string): void }) {
-  const changePhone = useChangePhone();
-  const { errors, setErrors, clearOnInput } = useFieldErrors();
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const values = formValues(form);
-    const invalid = validate(values, { phoneNumber: rules.phone });
-    setErrors(invalid);
-    if (hasErrors(invalid)) return focusFirstError(form, invalid);
-    changePhone.mutate(
-      { phoneNumber: values.phoneNumber!.trim() },
-      {
-        onSuccess: (profile) => {
-          toast({ title: "SMS OTP Sent", description: "Enter the 6-digit code we sent you." });
-          if (profile.phoneNumber) onAdded(profile.phoneNumber);
-        },
-        onError: (failure) => {
-          const fields = serverFieldErrors(failure);
-          setErrors({ phoneNumber: fields.phoneNumber ?? serverMessage(failure) ?? "Please try again" });
-        },
-      },
-    );
-  };
+  const { submit, changePhone, errors, clearOnInput } = usePhoneSubmit((profile) => {
+    toast({ title: "SMS OTP Sent", description: "Enter the 6-digit code we sent you." });
+    if (profile.phoneNumber) onAdded(profile.phoneNumber);
+  });
   return (
     <form
       aria-label="Add phone number"

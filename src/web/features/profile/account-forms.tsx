@@ -21,13 +21,8 @@ import {
 } from "../../lib/forms";
 import { useSendEmailLink } from "../auth/api";
 import { PhoneCodeForm } from "../auth/phone-code-form";
-import {
-  useChangeEmail,
-  useChangePassword,
-  useChangePhone,
-  useInvalidateProfile,
-  useUpdateProfile,
-} from "./api";
+import { useChangeEmail, useChangePassword, useInvalidateProfile, useUpdateProfile } from "./api";
+import { usePhoneSubmit } from "./use-phone-submit";
 
 /** A refused save: field messages under the fields, the server's message in a toast. */
 function showFailure(
@@ -202,35 +197,20 @@ export function ChangeEmailForm({ profile }: { profile: Profile }) {
 
 export function ChangePhoneForm({ profile }: { profile: Profile }) {
   const { signIn } = useAuth();
-  const changePhone = useChangePhone();
   const invalidateProfile = useInvalidateProfile();
-  const { errors, setErrors, clearOnInput } = useFieldErrors();
   // The number waiting for its SMS code: one just saved, or an unverified one from before.
   const [codeFor, setCodeFor] = useState<string | null>(
     profile.phoneNumber && !profile.isPhoneVerified ? profile.phoneNumber : null,
   );
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const values = formValues(form);
-    const invalid = validate(values, { phoneNumber: rules.phone });
-    setErrors(invalid);
-    if (hasErrors(invalid)) return focusFirstError(form, invalid);
-    changePhone.mutate(
-      { phoneNumber: values.phoneNumber!.trim() },
-      {
-        onSuccess: (saved) => {
-          form.reset();
-          setCodeFor(saved.phoneNumber);
-          toast({ title: "SMS OTP Sent", description: "Enter the 6-digit code we sent to your new number." });
-        },
-        onError: (failure) => showFailure(failure, form, setErrors, "Could not change your phone number"),
-      },
-    );
-  };
+  const { submit, changePhone, errors, clearOnInput } = usePhoneSubmit((saved, form) => {
+    form.reset();
+    setCodeFor(saved.phoneNumber);
+    toast({ title: "SMS OTP Sent", description: "Enter the 6-digit code we sent to your new number." });
+  });
 
-  const removePhone = () =>
+  const removePhone = () => {
+    if (!window.confirm("Remove your phone number? You can add it again later.")) return;
     changePhone.mutate(
       { phoneNumber: null },
       {
@@ -246,6 +226,7 @@ export function ChangePhoneForm({ profile }: { profile: Profile }) {
           }),
       },
     );
+  };
 
   const onVerified = (result: VerifyResponse) => {
     if (result.user) signIn(result.user);
