@@ -12,6 +12,7 @@ import { createSmsSender, type SmsSender } from "./integrations/sms/sms-sender";
 import { LocalDiskStorage } from "./integrations/storage/storage";
 import { adsRoutes } from "./modules/ads/ads.routes";
 import { createImpressionCounter, type ImpressionCounter } from "./modules/ads/impressions";
+import { analyticsRoutes } from "./modules/analytics/analytics.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import type { AuthDeps } from "./modules/auth/auth-deps";
 import { googleRoutes } from "./modules/auth/google.routes";
@@ -20,6 +21,7 @@ import { companiesRoutes } from "./modules/companies/companies.routes";
 import { devOutboxRoutes } from "./modules/dev-outbox/dev-outbox.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { mediaRoutes } from "./modules/media/media.routes";
+import { momentsRoutes } from "./modules/moments/moments.routes";
 import { profileRoutes } from "./modules/profile/profile.routes";
 import { publicRoutes } from "./modules/public/public.routes";
 import { watchRoutes } from "./modules/watch/watch.routes";
@@ -116,6 +118,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(mediaRoutes(authDeps));
   await app.register(adsRoutes(authDeps, impressions));
   await app.register(watchRoutes(authDeps));
+  await app.register(momentsRoutes(authDeps));
+  await app.register(analyticsRoutes(authDeps));
   // The development outbox shows mail and SMS that were not really sent; never in production.
   if (!config.isProduction) await app.register(devOutboxRoutes);
 

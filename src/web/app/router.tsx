@@ -26,6 +26,8 @@ const CompanyDashboardPage = lazy(() => import("../pages/company-dashboard-page"
 const SubscriptionDetailsPage = lazy(() => import("../pages/subscription-details-page"));
 const AdminPage = lazy(() => import("../pages/admin-page"));
 const MobileWatchPage = lazy(() => import("../pages/mobile-watch-page"));
+const MomentsPage = lazy(() => import("../pages/moments-page"));
+const AnalyticsPage = lazy(() => import("../pages/analytics-page"));
 
 export function AppRoutes() {
   return (
@@ -37,6 +39,7 @@ export function AppRoutes() {
         <Route path={paths.subscriptionDetails} element={<SubscriptionDetailsPage />} />
         <Route path={paths.admin} element={<AdminPage />} />
         <Route path={paths.mobileWatch} element={<MobileWatchPage />} />
+        <Route path={paths.analytics} element={<AnalyticsPage />} />
       </Route>
       <Route element={<AppLayout />}>
         <Route path={paths.home} element={<HomePage />} />
@@ -54,6 +57,7 @@ export function AppRoutes() {
         <Route path={paths.profile} element={<ProfilePage />} />
         <Route path={paths.rewards} element={<RewardsPage />} />
         <Route path={paths.watch} element={<WatchPage />} />
+        <Route path={paths.moments} element={<MomentsPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

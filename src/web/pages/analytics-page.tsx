@@ -1,0 +1,4 @@
+/** /analytics */
+export default function AnalyticsPage() {
+  return <h1>Analytics</h1>;
+}

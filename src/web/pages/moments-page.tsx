@@ -1,0 +1,4 @@
+/** /moments */
+export default function MomentsPage() {
+  return <h1>Moments</h1>;
+}
