@@ -1,7 +1,9 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 5100);
-const mockGooglePort = 5199;
+// Overridable so two checkouts (or two people) can run journeys on one machine at once.
+const mockGooglePort = Number(process.env.E2E_MOCK_GOOGLE_PORT ?? port + 99);
+const dataDir = process.env.E2E_DATA_DIR ?? ".e2e-data";
 export const e2eBaseUrl = `http://localhost:${port}`;
 
 /**
@@ -50,7 +52,7 @@ export default defineConfig({
       env: { MOCK_GOOGLE_PORT: String(mockGooglePort) },
     },
     {
-      command: "rm -rf .e2e-data && tsx src/server/main.ts",
+      command: `rm -rf ${dataDir} && tsx src/server/main.ts`,
       url: `${e2eBaseUrl}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -59,7 +61,7 @@ export default defineConfig({
       env: {
         PORT: String(port),
         APP_URL: e2eBaseUrl,
-        DATA_DIR: ".e2e-data",
+        DATA_DIR: dataDir,
         NODE_ENV: "development",
         LOG_LEVEL: "warn",
         GOOGLE_ISSUER: `http://localhost:${mockGooglePort}`,
