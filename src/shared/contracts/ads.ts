@@ -212,5 +212,7 @@ export const viewerAd = discoveryAd.extend({
   xpPointsReward: z.number().int(),
   googleMapsLink: z.string().nullable(),
   branchName: z.string().nullable(),
+  likeCount: z.number().int(),
+  likedByMe: z.boolean(),
 });
 export type ViewerAd = z.infer<typeof viewerAd>;

@@ -23,3 +23,32 @@ export const myReward = z.object({
 });
 export type MyReward = z.infer<typeof myReward>;
 export const myRewardsResponse = z.array(myReward);
+
+export const earnedBadge = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  /** 'milestone' (businesses discovered) or 'ad' (an ad's own badge). */
+  type: z.string(),
+  color: z.string(),
+  earnedAt: z.string(),
+});
+export type EarnedBadge = z.infer<typeof earnedBadge>;
+
+/** The member's entries in this month's prize draw; seedHash is the draw's published commitment. */
+export const drawStanding = z.object({
+  title: z.string(),
+  prizeTitle: z.string(),
+  drawDate: z.string().nullable(),
+  seedHash: z.string().nullable(),
+  entries: z.number().int(),
+  maxEntries: z.number().int(),
+});
+export type DrawStanding = z.infer<typeof drawStanding>;
+
+/** GET /api/rewards/collection: badges earned, newest first, and this month's draw entries. */
+export const rewardsCollection = z.object({
+  badges: z.array(earnedBadge),
+  draw: drawStanding.nullable(),
+});
+export type RewardsCollection = z.infer<typeof rewardsCollection>;

@@ -30,7 +30,10 @@ export const earnedReward = z.object({
   discountPercent: z.number().int().nullable(),
   code: z.string().nullable(),
   xpAwarded: z.number().int(),
-  badgeName: z.string().nullable(),
+  /** Badges earned with this reward: the ad's own badge and any discovery milestone it completed. */
+  badges: z.array(z.object({ name: z.string(), description: z.string().nullable() })),
+  /** The member's entries in this month's draw after a prize_entry reward, else null. */
+  drawEntries: z.number().int().nullable(),
   experienceContent: z.string().nullable(),
   expiresAt: z.string().nullable(),
 });

@@ -100,7 +100,8 @@ export const prizeDraws = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("prize_draws_year_month_idx").on(t.drawYear, t.drawMonth),
+    // One monthly draw per month: prize_entry rewards find it by month.
+    uniqueIndex("prize_draws_year_month_key").on(t.drawYear, t.drawMonth),
     check("prize_draws_month_range", sql`${t.drawMonth} between 1 and 12`),
     check("prize_draws_prize_value_nonnegative", sql`${t.prizeValuePesewas} >= 0`),
   ],

@@ -60,6 +60,25 @@ export const adInteractions = pgTable(
   ],
 );
 
+/**
+ * Who likes an ad right now, once each: the unique key makes a double tap count once. Each like and
+ * unlike is also an ad_interactions event; ads.likeCount is the cached total.
+ */
+export const adLikes = pgTable(
+  "ad_likes",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    adId: integer("ad_id")
+      .notNull()
+      .references(() => ads.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("ad_likes_user_ad_key").on(t.userId, t.adId), index("ad_likes_ad_id_idx").on(t.adId)],
+);
+
 /** Companies a consumer has discovered (collected), once each. */
 export const discoveredCompanies = pgTable(
   "discovered_companies",
@@ -88,4 +107,5 @@ export const discoveredCompanies = pgTable(
 
 export type WatchProgress = typeof watchProgress.$inferSelect;
 export type AdInteraction = typeof adInteractions.$inferSelect;
+export type AdLike = typeof adLikes.$inferSelect;
 export type DiscoveredCompany = typeof discoveredCompanies.$inferSelect;

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { adInput, companyAd, discoveryAd, discoveryQuery, viewerAd } from "../../../shared/contracts/ads";
 import { messageResponse } from "../../../shared/contracts/auth";
 import { idParam, idSchema } from "../../../shared/contracts/ids";
+import { interactionRequest, likeState } from "../../../shared/contracts/interactions";
 import { AppError } from "../../lib/errors";
 import { adParams, companyParams } from "../../lib/route-params";
 import type { AuthDeps } from "../auth/auth-deps";
@@ -12,6 +13,7 @@ import { consumeRateLimit } from "../rate-limit/rate-limit.service";
 import { createAd, deleteAd, listCompanyAds, setAdPaused, updateAd } from "./ads.service";
 import { filterVisibleAdIds, findDiscoveryAds, findViewerAd } from "./discovery.service";
 import type { ImpressionCounter } from "./impressions";
+import { likeAd, recordInteraction, unlikeAd } from "./interactions.service";
 
 const impressionsRequest = z.object({ adIds: z.array(idSchema).min(1).max(50) });
 
@@ -36,6 +38,55 @@ export function adsRoutes(deps: AuthDeps, impressions: ImpressionCounter): Fasti
         if (!ad) throw new AppError("NOT_FOUND", "This ad is not available");
         reply.header("cache-control", "private, no-cache");
         return ad;
+      },
+    );
+
+    const adIdParams = z.object({ adId: idParam });
+    const interactionRate = { action: "ad_interactions", limit: 60, windowSeconds: 60 };
+
+    app.put(
+      "/api/ads/:adId/like",
+      { schema: { params: adIdParams, response: { 200: likeState } } },
+      async (request) => {
+        const user = await requireUser(deps.db, request);
+        await consumeRateLimit(
+          deps.db,
+          { identifier: String(user.id), identifierType: "user" },
+          interactionRate,
+          deps.now(),
+        );
+        return likeAd(deps.db, user, request.params.adId, deps.now());
+      },
+    );
+
+    app.delete(
+      "/api/ads/:adId/like",
+      { schema: { params: adIdParams, response: { 200: likeState } } },
+      async (request) => {
+        const user = await requireUser(deps.db, request);
+        await consumeRateLimit(
+          deps.db,
+          { identifier: String(user.id), identifierType: "user" },
+          interactionRate,
+          deps.now(),
+        );
+        return unlikeAd(deps.db, user, request.params.adId, deps.now());
+      },
+    );
+
+    app.post(
+      "/api/ads/:adId/interactions",
+      { schema: { params: adIdParams, body: interactionRequest, response: { 200: messageResponse } } },
+      async (request) => {
+        const user = await requireUser(deps.db, request);
+        await consumeRateLimit(
+          deps.db,
+          { identifier: String(user.id), identifierType: "user" },
+          interactionRate,
+          deps.now(),
+        );
+        await recordInteraction(deps.db, user, request.params.adId, request.body, deps.now());
+        return { success: true as const, message: "Recorded" };
       },
     );
 

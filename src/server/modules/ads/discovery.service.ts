@@ -3,6 +3,7 @@ import type { DiscoveryAd } from "../../../shared/contracts/ads";
 import { type TierId, tierIds } from "../../../shared/tiers";
 import type { Executor } from "../../db/client";
 import { adDailyStats, ads, companies, type User, watchProgress } from "../../db/schema";
+import { likedBy } from "./interactions.service";
 
 /** Discover shows the most relevant ads first; past this many, a phone user scrolls no further. */
 export const discoveryLimit = 100;
@@ -222,5 +223,7 @@ export async function findViewerAd(
     xpPointsReward: ad.xpPointsReward,
     googleMapsLink: ad.googleMapsLink ?? row.companyMaps,
     branchName: ad.branchName,
+    likeCount: ad.likeCount,
+    likedByMe: await likedBy(db, user.id, ad.id),
   };
 }

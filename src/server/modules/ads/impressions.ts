@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { accraDay } from "../../lib/accra-time";
 
 /**
  * Counts ad impressions in memory and writes them in one statement per flush, so a busy Discover
@@ -15,7 +16,7 @@ export function createImpressionCounter(db: Database, now: () => Date = () => ne
   let seenDay = "";
 
   function record(userId: number, adIds: number[]) {
-    const day = now().toISOString().slice(0, 10);
+    const day = accraDay(now());
     if (day !== seenDay || seenToday.size > maxRememberedPairs) {
       seenDay = day;
       seenToday = new Set();
@@ -32,7 +33,7 @@ export function createImpressionCounter(db: Database, now: () => Date = () => ne
     if (pending.size === 0) return;
     const batch = [...pending];
     pending = new Map();
-    const day = now().toISOString().slice(0, 10);
+    const day = accraDay(now());
     for (let start = 0; start < batch.length; start += flushChunk) {
       const chunk = batch.slice(start, start + flushChunk);
       try {

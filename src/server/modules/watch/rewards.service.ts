@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { MyReward } from "../../../shared/contracts/rewards";
 import type { EarnedReward } from "../../../shared/contracts/watch";
 import type { Executor } from "../../db/client";
@@ -9,20 +9,18 @@ import {
   ads,
   companies,
   discoveredCompanies,
-  discoveryBadges,
   rewards,
   users,
   userTiers,
 } from "../../db/schema";
+import { accraDay } from "../../lib/accra-time";
 import { AppError } from "../../lib/errors";
+import { awardAdBadge, awardDiscoveryMilestones, type NewBadge } from "../badges/badges.service";
+import { addMonthlyDrawEntry } from "../draws/draws.service";
 import { creditXp } from "../ledger/ledger.service";
 
 // PRODUCT.md: a reward expires at the ad's expiry, else 30 days after it was earned.
 const defaultRewardLifetimeMs = 30 * 86_400_000;
-
-function accraDay(now: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Accra" }).format(now);
-}
 
 /**
  * Issues the reward for a verified watch, once per member per ad, all in the caller's transaction: the
@@ -95,17 +93,9 @@ export async function issueReward(
       sourceId: reward.id,
     });
   }
-  if (ad.rewardType === "badge" && ad.badgeId) {
-    await tx.insert(discoveryBadges).values({
-      userId,
-      badgeType: "ad",
-      badgeName: ad.badgeId,
-      earnedFromAdId: ad.id,
-      earnedFromCompanyId: ad.companyId,
-      earnedAt: now,
-    });
-  }
-  await recordDiscovery(tx, userId, ad, now);
+  const badges = ad.rewardType === "badge" ? [await awardAdBadge(tx, userId, ad, now)] : [];
+  const tier = await recordDiscovery(tx, userId, ad, now, badges);
+  const draw = ad.rewardType === "prize_entry" ? await addMonthlyDrawEntry(tx, userId, tier, now) : null;
   return {
     id: reward.id,
     adId: ad.id,
@@ -113,21 +103,30 @@ export async function issueReward(
     discountPercent: reward.discountPercent,
     code,
     xpAwarded: ad.xpPointsReward,
-    badgeName: reward.badgeId,
+    badges,
+    drawEntries: draw?.entries ?? null,
     experienceContent: reward.experienceContent,
     expiresAt: expiresAt.toISOString(),
   };
 }
 
-/** The member discovered the company; counters for analytics and the tier row follow. */
-async function recordDiscovery(tx: Executor, userId: number, ad: Ad, now: Date) {
-  await tx
+/**
+ * The member discovered the company (a first discovery can earn a milestone badge, added to `badges`);
+ * counters for analytics and the tier row follow. Returns the member's tier.
+ */
+async function recordDiscovery(tx: Executor, userId: number, ad: Ad, now: Date, badges: NewBadge[]) {
+  const [firstTime] = await tx
     .insert(discoveredCompanies)
     .values({ userId, companyId: ad.companyId, adId: ad.id, watchPercentage: 100, hasRewards: true })
-    .onConflictDoUpdate({
-      target: [discoveredCompanies.userId, discoveredCompanies.companyId],
-      set: { hasRewards: true, adId: ad.id },
-    });
+    .onConflictDoNothing()
+    .returning({ id: discoveredCompanies.id });
+  if (firstTime) {
+    const [{ discovered }] = (await tx
+      .select({ discovered: count() })
+      .from(discoveredCompanies)
+      .where(eq(discoveredCompanies.userId, userId))) as [{ discovered: number }];
+    badges.push(...(await awardDiscoveryMilestones(tx, userId, discovered, ad, now)));
+  }
   await tx
     .insert(adDailyStats)
     .values({ adId: ad.id, day: accraDay(now), unlocks: 1, completions: 1 })
@@ -140,16 +139,15 @@ async function recordDiscovery(tx: Executor, userId: number, ad: Ad, now: Date) 
     .set({ totalViews: sql`${users.totalViews} + 1` })
     .where(eq(users.id, userId))
     .returning({ tier: users.tier });
-  if (user) {
-    await tx
-      .insert(userTiers)
-      .values({ userId, currentTier: user.tier, tierAchievedAt: now })
-      .onConflictDoUpdate({
-        target: userTiers.userId,
-        set: { currentTier: user.tier, tierAchievedAt: now },
-        setWhere: sql`${userTiers.currentTier} <> ${user.tier}`,
-      });
-  }
+  await tx
+    .insert(userTiers)
+    .values({ userId, currentTier: user!.tier, tierAchievedAt: now })
+    .onConflictDoUpdate({
+      target: userTiers.userId,
+      set: { currentTier: user!.tier, tierAchievedAt: now },
+      setWhere: sql`${userTiers.currentTier} <> ${user!.tier}`,
+    });
+  return user!.tier;
 }
 
 /** A member's rewards, newest first, with the status a person needs: still usable, used, or expired. */

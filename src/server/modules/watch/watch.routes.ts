@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParam } from "../../../shared/contracts/ids";
-import { myRewardsResponse } from "../../../shared/contracts/rewards";
+import { myRewardsResponse, rewardsCollection } from "../../../shared/contracts/rewards";
 import {
   progressRequest,
   progressResponse,
@@ -10,6 +10,8 @@ import {
 } from "../../../shared/contracts/watch";
 import type { AuthDeps } from "../auth/auth-deps";
 import { requireUser } from "../auth/current-user";
+import { listBadges } from "../badges/badges.service";
+import { currentDrawStanding } from "../draws/draws.service";
 import { consumeRateLimit } from "../rate-limit/rate-limit.service";
 import { listMemberRewards } from "./rewards.service";
 import { type ClientSignals, reportProgress, startWatch } from "./watch.service";
@@ -55,6 +57,20 @@ export function watchRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
         const user = await requireUser(deps.db, request);
         reply.header("cache-control", "private, no-cache");
         return listMemberRewards(deps.db, user.id, deps.now());
+      },
+    );
+
+    app.get(
+      "/api/rewards/collection",
+      { schema: { response: { 200: rewardsCollection } } },
+      async (request, reply) => {
+        const user = await requireUser(deps.db, request);
+        reply.header("cache-control", "private, no-cache");
+        const [badges, draw] = await Promise.all([
+          listBadges(deps.db, user.id),
+          currentDrawStanding(deps.db, user.id, deps.now()),
+        ]);
+        return { badges, draw };
       },
     );
 

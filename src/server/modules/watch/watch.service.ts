@@ -10,6 +10,7 @@ import {
   users,
   watchProgress,
 } from "../../db/schema";
+import { accraDay } from "../../lib/accra-time";
 import { AppError } from "../../lib/errors";
 import { visibleAdsFor } from "../ads/discovery.service";
 import type { AuthDeps } from "../auth/auth-deps";
@@ -68,7 +69,7 @@ export async function startWatch(
       .insert(adDailyStats)
       .values({
         adId: ad.id,
-        day: new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Accra" }).format(now),
+        day: accraDay(now),
         views: 1,
       })
       .onConflictDoUpdate({

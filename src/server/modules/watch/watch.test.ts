@@ -1,65 +1,24 @@
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adDiscountCodes, fraudDetection, rewards, users } from "../../db/schema";
-import { createUser } from "../../db/seed/factories";
-import { signedInCompany, upload } from "../../test/company-session";
 import { createTestContext, sendAs, type TestContext, testClock } from "../../test/test-app";
-import { createSession } from "../auth/session.service";
+import { watchingKit } from "../../test/watching";
 import { sumXpLedger } from "../ledger/ledger.service";
 
 const clock = testClock();
 let ctx: TestContext;
-let jpeg: Buffer;
+let kit: ReturnType<typeof watchingKit>;
 beforeAll(async () => {
   ctx = await createTestContext({ overrides: { now: clock.now } });
-  jpeg = await sharp({ create: { width: 720, height: 1280, channels: 3, background: "#7e22ce" } })
-    .jpeg()
-    .toBuffer();
+  kit = watchingKit(ctx, clock);
 });
 afterAll(() => ctx.close());
 
-/** A 10-second image ad (minimum 80 %, so 8 s) with the given codes. */
-async function publishAd(codes: string[], change: Record<string, unknown> = {}) {
-  const { company, cookies } = await signedInCompany(ctx.app, ctx.database.db, { plan: "enterprise" });
-  const media = await upload(ctx.app, cookies, `/api/companies/${company.id}/media`, {
-    file: { data: jpeg, name: "ad.jpg", type: "image/jpeg" },
-  });
-  const ad = await sendAs(ctx.app, cookies, "POST", `/api/companies/${company.id}/ads`, {
-    title: "Watch me",
-    category: "Food & Dining",
-    mediaId: media.json().id,
-    durationSeconds: 10,
-    rewardType: "discount",
-    discountPercent: 10,
-    discountCodes: codes,
-    xpPointsReward: 25,
-    ...change,
-  });
-  expect(ad.statusCode).toBe(200);
-  return ad.json() as { id: number };
-}
-
-let members = 0;
-/** A signed-in member; the session is made directly, as 200 sign-ins from one address would be rate limited. */
-async function member() {
-  members++;
-  const user = await createUser(ctx.database.db, {
-    email: `viewer${members}@example.com`,
-    username: `viewer${members}`,
-  });
-  const { token } = await createSession(
-    ctx.database.db,
-    { kind: "user", userId: user.id },
-    { ipAddress: "10.0.0.1", userAgent: "test" },
-  );
-  return { user, cookies: { anigye_sid: token } };
-}
-
-const start = (cookies: Record<string, string>, adId: number) =>
-  sendAs(ctx.app, cookies, "POST", "/api/watch/sessions", { adId });
-const report = (cookies: Record<string, string>, sessionId: number, watchedSeconds: number) =>
-  sendAs(ctx.app, cookies, "POST", `/api/watch/sessions/${sessionId}/progress`, { watchedSeconds });
+const publishAd = (codes: string[], change: Record<string, unknown> = {}) => kit.publishAd(codes, change);
+const member = () => kit.member();
+const start = (cookies: Record<string, string>, adId: number) => kit.start(cookies, adId);
+const report = (cookies: Record<string, string>, sessionId: number, seconds: number) =>
+  kit.report(cookies, sessionId, seconds);
 
 describe("verified watching", () => {
   it("issues the reward once the server has seen 80 % watched in real time", async () => {

@@ -1,4 +1,4 @@
-import { Check, Copy, PartyPopper, Sparkles } from "lucide-react";
+import { Check, Copy, Medal, PartyPopper, Sparkles } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { EarnedReward } from "../../../shared/contracts/watch";
@@ -58,18 +58,34 @@ function RewardDetails({ reward }: { reward: EarnedReward }) {
         <p className="text-lg font-semibold text-stone-800">{reward.discountPercent}% off</p>
       )}
       {reward.code && <CopyCode code={reward.code} />}
-      {reward.badgeName && (
-        <p className="mt-3 text-stone-800">
-          Badge earned: <span className="font-bold">{reward.badgeName}</span>
-        </p>
+      {reward.badges.length > 0 && (
+        <ul className="mt-3 space-y-2" data-testid="reward-badges">
+          {reward.badges.map((badge) => (
+            <li
+              key={badge.name}
+              className="flex items-center gap-3 rounded-2xl bg-blue-50 px-4 py-2 text-left text-stone-800"
+            >
+              <Medal className="size-6 shrink-0 text-blue-600" aria-hidden />
+              <span>
+                <span className="block font-bold">New badge: {badge.name}</span>
+                {badge.description && (
+                  <span className="block text-sm text-stone-600">{badge.description}</span>
+                )}
+              </span>
+            </li>
+          ))}
+        </ul>
       )}
       {reward.experienceContent && (
         <div className="mt-3 rounded-2xl bg-amber-50 p-4 text-left whitespace-pre-line text-stone-800">
           {reward.experienceContent}
         </div>
       )}
-      {reward.rewardType === "prize_entry" && (
-        <p className="mt-3 text-stone-800">You're entered in this month's prize draw.</p>
+      {reward.drawEntries !== null && (
+        <p className="mt-3 text-stone-800">
+          You're entered in this month's prize draw: {reward.drawEntries}{" "}
+          {reward.drawEntries === 1 ? "entry" : "entries"} so far.
+        </p>
       )}
       {reward.xpAwarded > 0 && (
         <p className="mt-3 text-lg font-bold text-amber-700">+{reward.xpAwarded} XP</p>

@@ -1,0 +1,134 @@
+import { and, eq, gt, gte, sql } from "drizzle-orm";
+import type { InteractionRequest, LikeState } from "../../../shared/contracts/interactions";
+import type { Executor } from "../../db/client";
+import { adDailyStats, adInteractions, adLikes, ads, companies, type User } from "../../db/schema";
+import { accraDay, startOfAccraDay } from "../../lib/accra-time";
+import { AppError } from "../../lib/errors";
+import { visibleAdsFor } from "./discovery.service";
+
+async function assertVisible(db: Executor, user: User, adId: number, now: Date) {
+  const [found] = await db
+    .select({ id: ads.id })
+    .from(ads)
+    .innerJoin(companies, eq(companies.id, ads.companyId))
+    .where(and(eq(ads.id, adId), visibleAdsFor(user, now)))
+    .limit(1);
+  if (!found) throw new AppError("NOT_FOUND", "This ad is not available");
+}
+
+async function likeCountOf(db: Executor, adId: number): Promise<number> {
+  const [row] = await db.select({ likeCount: ads.likeCount }).from(ads).where(eq(ads.id, adId));
+  return row?.likeCount ?? 0;
+}
+
+/** Likes an ad once: a second like (a double tap, two tabs) changes nothing. */
+export async function likeAd(db: Executor, user: User, adId: number, now: Date): Promise<LikeState> {
+  await assertVisible(db, user, adId, now);
+  return db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(adLikes)
+      .values({ userId: user.id, adId, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: adLikes.id });
+    if (inserted) {
+      await tx
+        .update(ads)
+        .set({ likeCount: sql`${ads.likeCount} + 1` })
+        .where(eq(ads.id, adId));
+      await tx
+        .insert(adInteractions)
+        .values({ userId: user.id, adId, interactionType: "like", timestamp: now });
+    }
+    return { liked: true, likeCount: await likeCountOf(tx, adId) };
+  });
+}
+
+/** Takes a like back, once; the total never goes below zero. */
+export async function unlikeAd(db: Executor, user: User, adId: number, now: Date): Promise<LikeState> {
+  return db.transaction(async (tx) => {
+    const [removed] = await tx
+      .delete(adLikes)
+      .where(and(eq(adLikes.userId, user.id), eq(adLikes.adId, adId)))
+      .returning({ id: adLikes.id });
+    if (removed) {
+      await tx
+        .update(ads)
+        .set({ likeCount: sql`${ads.likeCount} - 1` })
+        .where(and(eq(ads.id, adId), gt(ads.likeCount, 0)));
+      await tx
+        .insert(adInteractions)
+        .values({ userId: user.id, adId, interactionType: "unlike", timestamp: now });
+    }
+    return { liked: false, likeCount: await likeCountOf(tx, adId) };
+  });
+}
+
+/** Whether the member likes the ad now. */
+export async function likedBy(db: Executor, userId: number, adId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: adLikes.id })
+    .from(adLikes)
+    .where(and(eq(adLikes.userId, userId), eq(adLikes.adId, adId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Records a share or a map-link visit. Shares are events (sharing with three friends is three shares);
+ * a map visit counts once per member per ad per day, so tapping the link again doesn't inflate the
+ * company's numbers. The advisory lock makes two taps at once count once.
+ */
+export async function recordInteraction(
+  db: Executor,
+  user: User,
+  adId: number,
+  interaction: InteractionRequest,
+  now: Date,
+): Promise<void> {
+  await assertVisible(db, user, adId, now);
+  if (interaction.type === "share") {
+    await db.insert(adInteractions).values({
+      userId: user.id,
+      adId,
+      interactionType: "share",
+      timestamp: now,
+      metadata: { channel: interaction.channel },
+    });
+    return;
+  }
+  const day = accraDay(now);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`map_visit:${user.id}:${adId}`}))`);
+    const [already] = await tx
+      .select({ id: adInteractions.id })
+      .from(adInteractions)
+      .where(
+        and(
+          eq(adInteractions.userId, user.id),
+          eq(adInteractions.adId, adId),
+          eq(adInteractions.interactionType, "click"),
+          gte(adInteractions.timestamp, startOfAccraDay(now)),
+        ),
+      )
+      .limit(1);
+    if (already) return;
+    await tx.insert(adInteractions).values({
+      userId: user.id,
+      adId,
+      interactionType: "click",
+      timestamp: now,
+      metadata: { target: "map" },
+    });
+    await tx
+      .update(ads)
+      .set({ clickCount: sql`${ads.clickCount} + 1` })
+      .where(eq(ads.id, adId));
+    await tx
+      .insert(adDailyStats)
+      .values({ adId, day, clicks: 1 })
+      .onConflictDoUpdate({
+        target: [adDailyStats.adId, adDailyStats.day],
+        set: { clicks: sql`${adDailyStats.clicks} + 1` },
+      });
+  });
+}

@@ -1,0 +1,85 @@
+import { desc, eq } from "drizzle-orm";
+import { discoveryMilestones } from "../../../shared/badges";
+import type { Executor } from "../../db/client";
+import { type Ad, discoveryBadges, userAchievements } from "../../db/schema";
+
+export interface NewBadge {
+  name: string;
+  description: string | null;
+}
+
+async function addBadge(
+  tx: Executor,
+  userId: number,
+  badge: { type: string; name: string; description: string | null },
+  ad: Ad,
+  now: Date,
+): Promise<NewBadge> {
+  await tx.insert(discoveryBadges).values({
+    userId,
+    badgeType: badge.type,
+    badgeName: badge.name,
+    badgeDescription: badge.description,
+    earnedFromAdId: ad.id,
+    earnedFromCompanyId: ad.companyId,
+    earnedAt: now,
+  });
+  return { name: badge.name, description: badge.description };
+}
+
+/** The badge an ad gives as its reward (rewardType 'badge'); the reward itself is once per member per ad. */
+export function awardAdBadge(tx: Executor, userId: number, ad: Ad, now: Date): Promise<NewBadge> {
+  const name = ad.badgeId?.trim() || `${ad.title} badge`;
+  return addBadge(tx, userId, { type: "ad", name, description: `Earned by watching “${ad.title}”` }, ad, now);
+}
+
+/**
+ * Milestone badges for the number of businesses discovered. Each is earned once: the unique
+ * (user, badge) key in user_achievements decides when two discoveries land at the same moment.
+ */
+export async function awardDiscoveryMilestones(
+  tx: Executor,
+  userId: number,
+  companiesDiscovered: number,
+  ad: Ad,
+  now: Date,
+): Promise<NewBadge[]> {
+  const earned: NewBadge[] = [];
+  for (const milestone of discoveryMilestones) {
+    if (companiesDiscovered < milestone.threshold) continue;
+    const [first] = await tx
+      .insert(userAchievements)
+      .values({ userId, badge: milestone.key, earnedAt: now, data: { companiesDiscovered } })
+      .onConflictDoNothing()
+      .returning({ id: userAchievements.id });
+    if (!first) continue;
+    earned.push(
+      await addBadge(
+        tx,
+        userId,
+        { type: "milestone", name: milestone.name, description: milestone.description },
+        ad,
+        now,
+      ),
+    );
+  }
+  return earned;
+}
+
+/** A member's badges, newest first. */
+export async function listBadges(db: Executor, userId: number) {
+  const rows = await db
+    .select()
+    .from(discoveryBadges)
+    .where(eq(discoveryBadges.userId, userId))
+    .orderBy(desc(discoveryBadges.earnedAt), desc(discoveryBadges.id))
+    .limit(200);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.badgeName,
+    description: row.badgeDescription,
+    type: row.badgeType,
+    color: row.badgeColor,
+    earnedAt: row.earnedAt.toISOString(),
+  }));
+}

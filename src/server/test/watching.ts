@@ -1,0 +1,74 @@
+import sharp from "sharp";
+import type { PlanId } from "../../shared/plans";
+import { createUser } from "../db/seed/factories";
+import { createSession } from "../modules/auth/session.service";
+import { signedInCompany, upload } from "./company-session";
+import { sendAs, type TestContext, type testClock } from "./test-app";
+
+type Clock = ReturnType<typeof testClock>;
+
+/**
+ * Helpers for tests that publish ads and watch them through the real API: a company publishes a
+ * 10-second image ad (minimum 80 %, so 8 s), members start views and report progress while the test
+ * moves the server's clock.
+ */
+export function watchingKit(ctx: TestContext, clock: Clock) {
+  let jpeg: Buffer | undefined;
+  let members = 0;
+
+  async function publishAd(
+    codes: string[],
+    change: Record<string, unknown> = {},
+    plan: PlanId = "enterprise",
+  ) {
+    jpeg ??= await sharp({ create: { width: 720, height: 1280, channels: 3, background: "#7e22ce" } })
+      .jpeg()
+      .toBuffer();
+    const { company, cookies } = await signedInCompany(ctx.app, ctx.database.db, { plan });
+    const media = await upload(ctx.app, cookies, `/api/companies/${company.id}/media`, {
+      file: { data: jpeg, name: "ad.jpg", type: "image/jpeg" },
+    });
+    const ad = await sendAs(ctx.app, cookies, "POST", `/api/companies/${company.id}/ads`, {
+      title: "Watch me",
+      category: "Food & Dining",
+      mediaId: media.json().id,
+      durationSeconds: 10,
+      rewardType: "discount",
+      discountPercent: 10,
+      discountCodes: codes,
+      xpPointsReward: 25,
+      ...change,
+    });
+    if (ad.statusCode !== 200) throw new Error(`publishing failed: ${ad.body}`);
+    return { ...(ad.json() as { id: number }), company, companyCookies: cookies };
+  }
+
+  /** A signed-in member; the session is made directly, as 200 sign-ins from one address would be rate limited. */
+  async function member() {
+    members++;
+    const user = await createUser(ctx.database.db, {
+      email: `viewer${members}@example.com`,
+      username: `viewer${members}`,
+    });
+    const { token } = await createSession(
+      ctx.database.db,
+      { kind: "user", userId: user.id },
+      { ipAddress: "10.0.0.1", userAgent: "test" },
+    );
+    return { user, cookies: { anigye_sid: token } };
+  }
+
+  const start = (cookies: Record<string, string>, adId: number) =>
+    sendAs(ctx.app, cookies, "POST", "/api/watch/sessions", { adId });
+  const report = (cookies: Record<string, string>, sessionId: number, watchedSeconds: number) =>
+    sendAs(ctx.app, cookies, "POST", `/api/watch/sessions/${sessionId}/progress`, { watchedSeconds });
+
+  /** Watches a 10-second ad past its minimum in (test-clock) real time; returns the final report. */
+  async function watchToTheEnd(cookies: Record<string, string>, adId: number) {
+    const session = (await start(cookies, adId)).json();
+    clock.advance(9_000);
+    return report(cookies, session.sessionId, 9);
+  }
+
+  return { publishAd, member, start, report, watchToTheEnd };
+}
