@@ -1,4 +1,4 @@
-import { Gift, Trophy } from "lucide-react";
+import { Gift, Medal, Trophy } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { brand } from "../../shared/brand";
@@ -10,7 +10,8 @@ import { LoadError } from "../components/ui/load-error";
 import { PageSpinner } from "../components/ui/page-spinner";
 import { XpAndTier } from "../components/xp-and-tier";
 import { useProfile } from "../features/profile/api";
-import { useMyRewards } from "../features/rewards/api";
+import { useMyRewards, useRewardsCollection } from "../features/rewards/api";
+import { BadgeShelf, DrawCard } from "../features/rewards/collection";
 import { RewardList } from "../features/rewards/reward-list";
 
 function RewardsScreen() {
@@ -22,7 +23,7 @@ function RewardsScreen() {
     <div className="mx-auto max-w-2xl space-y-4 px-4 py-6">
       <header>
         <h1 className="text-3xl font-extrabold text-stone-900">My Rewards</h1>
-        <p className="mt-1 text-stone-600">Your XP, your tier and the rewards you've earned.</p>
+        <p className="mt-1 text-stone-600">Your XP, your tier, the rewards and badges you've earned.</p>
       </header>
 
       <Card title="Your progress" icon={<Trophy className="size-5" aria-hidden />} testId="rewards-progress">
@@ -37,6 +38,8 @@ function RewardsScreen() {
       <Card title="Your rewards" icon={<Gift className="size-5" aria-hidden />}>
         <Rewards />
       </Card>
+
+      <Collection />
     </div>
   );
 }
@@ -55,6 +58,21 @@ function Rewards() {
         Go to Discover
       </Link>
     </div>
+  );
+}
+
+function Collection() {
+  const query = useRewardsCollection();
+  if (query.isPending) return <PageSpinner />;
+  if (query.isError) return <LoadError onRetry={() => void query.refetch()} />;
+  const { badges, draw } = query.data;
+  return (
+    <>
+      {draw && <DrawCard draw={draw} />}
+      <Card title="Badges" icon={<Medal className="size-5" aria-hidden />} testId="rewards-badges">
+        <BadgeShelf badges={badges} />
+      </Card>
+    </>
   );
 }
 

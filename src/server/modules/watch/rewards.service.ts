@@ -50,6 +50,7 @@ export async function issueReward(
       experienceContent: ad.rewardType === "experience" ? ad.experienceContent : null,
       contentAccessGranted: ad.rewardType === "experience",
       expiresAt,
+      createdAt: now,
     })
     .onConflictDoNothing()
     .returning();
@@ -117,7 +118,14 @@ export async function issueReward(
 async function recordDiscovery(tx: Executor, userId: number, ad: Ad, now: Date, badges: NewBadge[]) {
   const [firstTime] = await tx
     .insert(discoveredCompanies)
-    .values({ userId, companyId: ad.companyId, adId: ad.id, watchPercentage: 100, hasRewards: true })
+    .values({
+      userId,
+      companyId: ad.companyId,
+      adId: ad.id,
+      watchPercentage: 100,
+      hasRewards: true,
+      createdAt: now,
+    })
     .onConflictDoNothing()
     .returning({ id: discoveredCompanies.id });
   if (firstTime) {

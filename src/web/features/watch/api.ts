@@ -1,7 +1,8 @@
 import { type QueryClient, useQuery } from "@tanstack/react-query";
 import type { DiscoveryAd, ViewerAd } from "../../../shared/contracts/ads";
+import type { InteractionRequest, LikeState } from "../../../shared/contracts/interactions";
 import type { ProgressResponse, WatchSession } from "../../../shared/contracts/watch";
-import { ApiError, apiJson } from "../../lib/api-client";
+import { ApiError, apiJson, apiRequest } from "../../lib/api-client";
 import { useAuth } from "../../lib/auth";
 import { useRecheckSessionOn401 } from "../../lib/session-expiry";
 
@@ -57,5 +58,16 @@ export function markWatchedInDiscovery(queryClient: QueryClient, adId: number) {
   queryClient.setQueriesData<DiscoveryAd[]>(
     { predicate: (query) => isDiscoveryKey(query.queryKey) },
     (list) => list?.map((ad) => (ad.id === adId ? { ...ad, isWatched: true } : ad)),
+  );
+}
+
+export function setAdLiked(adId: number, liked: boolean): Promise<LikeState> {
+  return apiJson<LikeState>(liked ? "PUT" : "DELETE", `/api/ads/${adId}/like`);
+}
+
+/** Shares and map visits are analytics for the business: a lost report must never bother the member. */
+export function recordAdInteraction(adId: number, interaction: InteractionRequest): void {
+  apiRequest("POST", `/api/ads/${adId}/interactions`, interaction, { keepalive: true }).catch(
+    () => undefined,
   );
 }

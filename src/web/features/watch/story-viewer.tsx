@@ -4,6 +4,7 @@ import type { ViewerAd } from "../../../shared/contracts/ads";
 import { offerLabel } from "./offer";
 import { RewardSheet } from "./reward-sheet";
 import { useWatchSession } from "./use-watch-session";
+import { ViewerActions } from "./viewer-actions";
 
 /** Holding this long pauses; moving this far sideways is a swipe. */
 const holdMs = 300;
@@ -311,10 +312,14 @@ export function StoryViewer({ ad, onPrevious, onNext, onClose }: StoryViewerProp
         </div>
       )}
 
+      <div className="absolute right-3 bottom-40 z-20">
+        <ViewerActions ad={ad} />
+      </div>
+
       {/* Bottom: title and the controls (the same actions as the taps, for keyboards and screen readers). */}
       <div className="pointer-events-none absolute inset-x-0 bottom-0 z-20 bg-gradient-to-t from-black/80 to-transparent px-4 pt-10 pb-[max(1rem,env(safe-area-inset-bottom))]">
-        <h1 className="line-clamp-2 text-lg font-bold">{ad.title}</h1>
-        {ad.description && <p className="mt-1 line-clamp-2 text-sm text-stone-200">{ad.description}</p>}
+        <h1 className="line-clamp-2 pr-16 text-lg font-bold">{ad.title}</h1>
+        {ad.description && <p className="mt-1 line-clamp-2 pr-16 text-sm text-stone-200">{ad.description}</p>}
         <div className="pointer-events-auto mt-3 flex items-center justify-center gap-6">
           <button
             type="button"

@@ -91,7 +91,8 @@ export function useWatchSession(ad: ViewerAd | undefined) {
           setOutcome({ kind: "reward", response });
           markWatchedInDiscovery(queryClient, current.adId);
           void queryClient.invalidateQueries({
-            predicate: (query) => String(query.queryKey[0]).startsWith("/api/rewards"),
+            predicate: (query) =>
+              ["/api/rewards", "/api/moments"].some((prefix) => String(query.queryKey[0]).startsWith(prefix)),
           });
           // The header's XP and tier follow the signed-in user.
           void refreshUser();

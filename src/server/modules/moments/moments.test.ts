@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Moment } from "../../../shared/contracts/moments";
+import { createTestContext, sendAs, type TestContext, testClock } from "../../test/test-app";
+import { watchingKit } from "../../test/watching";
+
+const clock = testClock();
+let ctx: TestContext;
+let kit: ReturnType<typeof watchingKit>;
+beforeAll(async () => {
+  ctx = await createTestContext({ overrides: { now: clock.now } });
+  kit = watchingKit(ctx, clock);
+});
+afterAll(() => ctx.close());
+
+const moments = (cookies: Record<string, string>, before?: string) =>
+  sendAs(ctx.app, cookies, "GET", `/api/moments${before ? `?before=${encodeURIComponent(before)}` : ""}`);
+
+function summary(items: Moment[]) {
+  return items.map((m) =>
+    m.kind === "watched"
+      ? `watched ${m.ad.title}`
+      : m.kind === "badge"
+        ? `badge ${m.badge.name}`
+        : `discovered`,
+  );
+}
+
+describe("moments", () => {
+  it("shows discoveries, watches with what they earned, and badges, newest first", async () => {
+    const viewer = await kit.member();
+    const first = await kit.publishAd(["MO-1"], { title: "Jollof Friday" });
+    expect((await kit.watchToTheEnd(viewer.cookies, first.id)).statusCode).toBe(200);
+    clock.advance(60_000);
+    const second = await kit.publishAd([], {
+      title: "Kente Week",
+      rewardType: "xp",
+      discountCodes: [],
+      discountPercent: undefined,
+      xpPointsReward: 40,
+    });
+    await kit.watchToTheEnd(viewer.cookies, second.id);
+    clock.advance(60_000);
+    // Watching the first ad again earns nothing and adds no second entry.
+    await kit.watchToTheEnd(viewer.cookies, first.id);
+
+    const response = await moments(viewer.cookies);
+    expect(response.statusCode).toBe(200);
+    const { items, nextCursor } = response.json();
+    expect(nextCursor).toBeNull();
+    expect(summary(items)).toEqual([
+      "discovered",
+      "watched Kente Week",
+      "badge First Discovery",
+      "discovered",
+      "watched Jollof Friday",
+    ]);
+    expect(items[1]).toMatchObject({
+      reward: { rewardType: "xp", xpAwarded: 40 },
+      company: { id: second.company.id },
+    });
+    expect(items[4]).toMatchObject({
+      reward: { rewardType: "discount", discountPercent: 10, xpAwarded: 25 },
+    });
+    expect(items[3]).toMatchObject({ kind: "discovered", company: { id: first.company.id } });
+
+    const stranger = await kit.member();
+    expect((await moments(stranger.cookies)).json()).toEqual({ items: [], nextCursor: null });
+  });
+
+  it("pages through a long timeline without skipping or repeating an event", async () => {
+    const viewer = await kit.member();
+    const adsToWatch = await Promise.all(
+      Array.from({ length: 14 }, (_, i) => kit.publishAd([`PAGE-${i}`], { title: `Ad ${i}` })),
+    );
+    // Every ad is from a new business: 14 watches + 14 discoveries + milestone badges (1, 5, 10).
+    for (const ad of adsToWatch) await kit.watchToTheEnd(viewer.cookies, ad.id);
+    const seen: Moment[] = [];
+    let cursor: string | undefined;
+    do {
+      const response = await moments(viewer.cookies, cursor);
+      expect(response.statusCode, response.body).toBe(200);
+      const page = response.json();
+      seen.push(...page.items);
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(seen).toHaveLength(14 + 14 + 3);
+    expect(new Set(seen.map((m) => `${m.kind}:${m.id}`)).size).toBe(seen.length);
+    const times = seen.map((m) => Date.parse(m.at));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+  });
+
+  it("is for signed-in members and refuses a malformed page link", async () => {
+    expect((await moments({})).statusCode).toBe(401);
+    const viewer = await kit.member();
+    const bad = await moments(viewer.cookies, "yesterday");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain("This page link is out of date");
+    const impossible = await moments(viewer.cookies, "2026-13-45T99:00:00.000Z|1|5");
+    expect(impossible.statusCode).toBe(400);
+    expect(impossible.json().message).toContain("This page link is out of date");
+  });
+});

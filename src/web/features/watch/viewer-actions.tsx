@@ -1,0 +1,104 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Heart, MapPin, Share2 } from "lucide-react";
+import type { ReactNode } from "react";
+import { brand } from "../../../shared/brand";
+import type { ViewerAd } from "../../../shared/contracts/ads";
+import { mobileWatchPath } from "../../app/paths";
+import { toast } from "../../components/ui/use-toast";
+import { recordAdInteraction, setAdLiked, viewerAdUrl } from "./api";
+
+const actionClass =
+  "flex size-12 items-center justify-center rounded-full bg-black/40 hover:bg-black/60 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none";
+
+function Action({ label, count, children }: { label: string; count?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-1">
+      {children}
+      <span className="text-xs font-semibold drop-shadow" aria-hidden>
+        {count ?? label}
+      </span>
+    </div>
+  );
+}
+
+/** Like with the heart filled at once; the server's answer (or a failure) settles the count. */
+function useLike(ad: ViewerAd) {
+  const queryClient = useQueryClient();
+  const setCached = (liked: boolean, likeCount: number) =>
+    queryClient.setQueriesData<ViewerAd>({ queryKey: [viewerAdUrl(ad.id)] }, (cached) =>
+      cached ? { ...cached, likedByMe: liked, likeCount } : cached,
+    );
+  return useMutation({
+    mutationFn: (liked: boolean) => setAdLiked(ad.id, liked),
+    onMutate: (liked) => {
+      const before = { liked: ad.likedByMe, likeCount: ad.likeCount };
+      setCached(liked, Math.max(0, ad.likeCount + (liked ? 1 : -1)));
+      return before;
+    },
+    onSuccess: (state) => setCached(state.liked, state.likeCount),
+    onError: (_error, _liked, before) => {
+      if (before) setCached(before.liked, before.likeCount);
+      toast({ title: "Couldn't save your like", description: "Check your connection and try again." });
+    },
+  });
+}
+
+async function shareAd(ad: ViewerAd) {
+  const url = new URL(mobileWatchPath(ad.id), window.location.origin).toString();
+  const text = `${ad.title} from ${ad.company.name} on ${brand.name}`;
+  if (typeof navigator.share === "function") {
+    try {
+      await navigator.share({ title: ad.title, text, url });
+      recordAdInteraction(ad.id, { type: "share", channel: "native" });
+    } catch {
+      // Closing the share sheet is not a failure worth a message.
+    }
+    return;
+  }
+  try {
+    await navigator.clipboard.writeText(url);
+    recordAdInteraction(ad.id, { type: "share", channel: "copy_link" });
+    toast({ title: "Link copied", description: "Paste it to a friend to share this ad." });
+  } catch {
+    toast({ title: "Couldn't copy the link", description: url });
+  }
+}
+
+/** Like, share and directions: each recorded for the business as an ad interaction. */
+export function ViewerActions({ ad }: { ad: ViewerAd }) {
+  const like = useLike(ad);
+  return (
+    <div className="pointer-events-auto flex flex-col items-center gap-4" data-testid="viewer-actions">
+      <Action label="Like" count={ad.likeCount > 0 ? ad.likeCount : "Like"}>
+        <button
+          type="button"
+          aria-pressed={ad.likedByMe}
+          aria-label={`Like (${ad.likeCount} ${ad.likeCount === 1 ? "like" : "likes"})`}
+          onClick={() => like.mutate(!ad.likedByMe)}
+          className={actionClass}
+        >
+          <Heart className={ad.likedByMe ? "size-6 fill-red-500 text-red-500" : "size-6"} aria-hidden />
+        </button>
+      </Action>
+      <Action label="Share">
+        <button type="button" aria-label="Share" onClick={() => void shareAd(ad)} className={actionClass}>
+          <Share2 className="size-6" aria-hidden />
+        </button>
+      </Action>
+      {ad.googleMapsLink && (
+        <Action label="Directions">
+          <a
+            href={ad.googleMapsLink}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`Directions to ${ad.company.name}`}
+            onClick={() => recordAdInteraction(ad.id, { type: "map_visit" })}
+            className={actionClass}
+          >
+            <MapPin className="size-6" aria-hidden />
+          </a>
+        </Action>
+      )}
+    </div>
+  );
+}
