@@ -26,6 +26,8 @@ test("a member opens an ad from Discover, watches it in real time and unlocks it
   const reward = page.getByRole("dialog", { name: "Reward unlocked" });
   await expect(reward).toBeVisible({ timeout: 25_000 });
   await expect(reward).toContainText("15%");
+  // Ama's first business discovered: a milestone badge, celebrated in the same reveal.
+  await expect(reward.getByTestId("reward-badges")).toContainText("New badge: First Discovery");
   const code = (await reward.getByTestId("reward-code").textContent())?.trim();
   expect(code).toMatch(/^[A-Z0-9-]{4,}$/);
 
@@ -38,4 +40,15 @@ test("a member opens an ad from Discover, watches it in real time and unlocks it
   await expect(mine.getByTestId("my-reward-code")).toHaveText(code!);
   await expect(mine).toContainText("Active");
   await expect(mine.getByRole("button", { name: "Copy code" })).toBeVisible();
+  await expect(page.getByTestId("badge-shelf")).toContainText("First Discovery");
+
+  // Moments tells the story newest first: the badge, the business discovered, the watch and its reward.
+  await page.getByRole("navigation", { name: "Bottom" }).getByRole("link", { name: "Moments" }).click();
+  await expect(page).toHaveURL(/\/moments$/);
+  const today = page.getByRole("region", { name: "Today" });
+  const rows = today.getByRole("listitem");
+  await expect(rows.nth(0)).toContainText("Earned the First Discovery badge");
+  await expect(rows.nth(1)).toContainText("Discovered Kofi's Chop Bar");
+  await expect(rows.nth(2)).toContainText("Watched Waakye + wele combo 15% off");
+  await expect(rows.nth(2)).toContainText("Earned 15% off");
 });

@@ -49,6 +49,10 @@ export interface DemoAd {
   customDiscountCode?: string;
   xpPointsReward: number;
   experienceContent?: string;
+  /** The badge a rewardType 'badge' ad gives. */
+  badgeName?: string;
+  /** What a rewardType 'prize_entry' ad's draw entry is for. */
+  prizeEntryDetails?: string;
   isFeatured: boolean;
   isPlus: boolean;
   requiredTier: "bronze" | "silver" | "gold" | "diamond";
@@ -567,6 +571,7 @@ export const demoAds: DemoAd[] = [
     mediaFile: "ad-sankofa-comedy-night.webp",
     durationSeconds: 8,
     rewardType: "prize_entry",
+    prizeEntryDetails: "Two VIP seats and popcorn at Friday comedy night",
     xpPointsReward: 25,
     isFeatured: false,
     isPlus: true,
@@ -666,6 +671,7 @@ export const demoAds: DemoAd[] = [
     posterFile: "ad-kente-weaving-story-poster.webp",
     durationSeconds: 6,
     rewardType: "badge",
+    badgeName: "Kente Explorer",
     xpPointsReward: 35,
     isFeatured: true,
     isPlus: false,
@@ -906,6 +912,7 @@ export const demoAds: DemoAd[] = [
     posterFile: "ad-oguaa-castle-walk-poster.webp",
     durationSeconds: 7,
     rewardType: "prize_entry",
+    prizeEntryDetails: "A guided heritage weekend for two in Cape Coast, lodging included",
     xpPointsReward: 30,
     isFeatured: false,
     isPlus: false,

@@ -168,6 +168,8 @@ async function seedAd(db: Database, storage: MediaStorage, companyId: number, de
         customDiscountCode: demo.customDiscountCode,
         useCustomCode: Boolean(demo.customDiscountCode),
         experienceContent: demo.experienceContent,
+        badgeId: demo.badgeName,
+        prizeEntryDetails: demo.prizeEntryDetails,
         xpPointsReward: demo.xpPointsReward,
         isFeatured: demo.isFeatured,
         isPlus: demo.isPlus,

@@ -1,0 +1,20 @@
+import { expect, type Page } from "@playwright/test";
+import { e2eBaseUrl } from "../../playwright.config";
+import { linkIn, waitForOutboxMessage } from "./outbox";
+
+/**
+ * A brand-new member with no history, registered through the API and activated by the emailed link
+ * (the browser ends up signed in), for journeys that must not depend on what other journeys earned.
+ */
+export async function signInAsNewMember(page: Page, name = "Efua Mensah") {
+  const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+  const email = `member-${id}@example.com`;
+  const response = await page.request.post("/api/auth/register", {
+    data: { displayName: name, username: `member-${id}`, email, password: "kelewele-at-night-7" },
+    headers: { "x-requested-with": "anigye", origin: e2eBaseUrl },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  await page.goto(linkIn(await waitForOutboxMessage(page.request, email, "email")));
+  await expect(page.getByRole("heading", { name: "Account Activated!" })).toBeVisible();
+  return { email };
+}

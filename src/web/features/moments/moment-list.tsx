@@ -1,0 +1,127 @@
+import { Compass, Medal, PlayCircle } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { brand } from "../../../shared/brand";
+import type { Moment } from "../../../shared/contracts/moments";
+import { mobileWatchPath } from "../../app/paths";
+
+const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: brand.timeZone });
+const longDayFormat = new Intl.DateTimeFormat("en-GH", {
+  timeZone: brand.timeZone,
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+});
+const timeFormat = new Intl.DateTimeFormat("en-GH", {
+  timeZone: brand.timeZone,
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+function dayLabel(iso: string, now: Date): string {
+  const day = dayFormat.format(new Date(iso));
+  if (day === dayFormat.format(now)) return "Today";
+  if (day === dayFormat.format(new Date(now.getTime() - 86_400_000))) return "Yesterday";
+  return longDayFormat.format(new Date(iso));
+}
+
+/** Consecutive moments of the same Accra day, in the order given (newest first). */
+function groupByDay(moments: Moment[], now: Date) {
+  const groups: { label: string; items: Moment[] }[] = [];
+  for (const moment of moments) {
+    const label = dayLabel(moment.at, now);
+    const last = groups.at(-1);
+    if (last?.label === label) last.items.push(moment);
+    else groups.push({ label, items: [moment] });
+  }
+  return groups;
+}
+
+function earnedText(reward: Extract<Moment, { kind: "watched" }>["reward"]): string {
+  if (!reward) return "Watched again";
+  const parts: string[] = [];
+  if (reward.rewardType === "discount")
+    parts.push(reward.discountPercent ? `${reward.discountPercent}% off` : "a discount code");
+  if (reward.rewardType === "badge") parts.push("a badge");
+  if (reward.rewardType === "experience") parts.push("unlocked content");
+  if (reward.rewardType === "prize_entry") parts.push("a prize-draw entry");
+  if (reward.xpAwarded > 0) parts.push(`${reward.xpAwarded} XP`);
+  return parts.length > 0 ? `Earned ${parts.join(" + ")}` : "Watched";
+}
+
+function Row({ icon, children, at }: { icon: ReactNode; children: ReactNode; at: string }) {
+  return (
+    <li className="flex items-start gap-3 py-3">
+      <span className="mt-0.5 flex size-10 shrink-0 items-center justify-center rounded-full bg-amber-50 text-amber-800">
+        {icon}
+      </span>
+      <div className="min-w-0 flex-1">{children}</div>
+      <time dateTime={at} className="shrink-0 text-xs text-stone-500">
+        {timeFormat.format(new Date(at))}
+      </time>
+    </li>
+  );
+}
+
+function MomentRow({ moment }: { moment: Moment }) {
+  switch (moment.kind) {
+    case "watched":
+      return (
+        <Row at={moment.at} icon={<PlayCircle className="size-5" aria-hidden />}>
+          <p className="text-stone-900">
+            Watched{" "}
+            <Link
+              to={mobileWatchPath(moment.ad.id)}
+              className="font-semibold text-amber-800 underline-offset-2 hover:underline"
+            >
+              {moment.ad.title}
+            </Link>{" "}
+            from {moment.company.name}
+          </p>
+          <p className="text-sm text-stone-600">{earnedText(moment.reward)}</p>
+        </Row>
+      );
+    case "discovered":
+      return (
+        <Row at={moment.at} icon={<Compass className="size-5" aria-hidden />}>
+          <p className="text-stone-900">
+            Discovered <span className="font-semibold">{moment.company.name}</span>
+          </p>
+          <p className="text-sm text-stone-600">
+            {[moment.company.category, moment.company.city].filter(Boolean).join(" · ")}
+          </p>
+        </Row>
+      );
+    default:
+      return (
+        <Row
+          at={moment.at}
+          icon={<Medal className="size-5" style={{ color: moment.badge.color }} aria-hidden />}
+        >
+          <p className="text-stone-900">
+            Earned the <span className="font-semibold">{moment.badge.name}</span> badge
+          </p>
+          {moment.badge.description && <p className="text-sm text-stone-600">{moment.badge.description}</p>}
+        </Row>
+      );
+  }
+}
+
+/** The timeline, grouped by day. */
+export function MomentList({ moments, now = new Date() }: { moments: Moment[]; now?: Date }) {
+  return (
+    <div className="space-y-5" data-testid="moment-list">
+      {groupByDay(moments, now).map((group) => (
+        <section key={group.label} aria-label={group.label}>
+          <h2 className="text-sm font-bold tracking-wide text-stone-500 uppercase">{group.label}</h2>
+          <ul className="divide-y divide-stone-100">
+            {group.items.map((moment) => (
+              <MomentRow key={`${moment.kind}:${moment.id}`} moment={moment} />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
