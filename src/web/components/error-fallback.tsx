@@ -1,7 +1,18 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
+import { brand } from "../../shared/brand";
 
 interface State {
   error: Error | null;
+}
+
+/**
+ * A page's code chunk failed to download: offline, or a new version replaced the old chunk names.
+ * React keeps the failed import, so only a reload (which fetches the new index) can recover.
+ */
+export function isChunkLoadError(error: Error): boolean {
+  return /dynamically imported module|Importing a module script failed|Failed to fetch|Unable to preload CSS/i.test(
+    error.message,
+  );
 }
 
 /** Spec section 2: render errors show this card; 'Try Again' clears the error state. */
@@ -18,6 +29,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
 
   override render() {
     if (!this.state.error) return this.props.children;
+    const chunkFailed = isChunkLoadError(this.state.error);
     return (
       <div className="flex min-h-[60vh] items-center justify-center p-6">
         <div
@@ -26,11 +38,13 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
         >
           <h1 className="text-xl font-bold text-stone-900">Something went wrong</h1>
           <p className="mt-2 text-stone-600">
-            We encountered an unexpected error. Please try refreshing the page.
+            {chunkFailed
+              ? `This page couldn't load. Check your connection; if ${brand.name} was just updated, Try Again loads the new version.`
+              : "We encountered an unexpected error. Please try refreshing the page."}
           </p>
           <button
             type="button"
-            onClick={() => this.setState({ error: null })}
+            onClick={() => (chunkFailed ? window.location.reload() : this.setState({ error: null }))}
             className="mt-5 rounded-xl bg-amber-700 px-5 py-2.5 font-semibold text-white hover:bg-amber-800"
           >
             Try Again

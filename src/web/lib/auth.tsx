@@ -3,6 +3,23 @@ import type { SessionUser } from "../../shared/contracts/session";
 import { ApiError, apiJson, apiRequest } from "./api-client";
 
 /**
+ * Work that must finish while the member is still signed in (reports queued in the page), run before
+ * Logout ends the session. Each task gets a short time; a slow one never blocks signing out.
+ */
+const beforeSignOutTasks = new Set<() => Promise<void>>();
+const beforeSignOutLimitMs = 2_000;
+
+export function onBeforeSignOut(task: () => Promise<void>): void {
+  beforeSignOutTasks.add(task);
+}
+
+async function runBeforeSignOut(): Promise<void> {
+  const limit = new Promise<void>((resolve) => setTimeout(resolve, beforeSignOutLimitMs));
+  const tasks = Promise.allSettled([...beforeSignOutTasks].map((task) => task())).then(() => undefined);
+  await Promise.race([tasks, limit]);
+}
+
+/**
  * The session of spec section 4. The cookie is the session; local storage only remembers that
  * someone is signed in (auth_session) and who (auth_user), so the screen can render at once while the
  * server re-validates it. A 401 clears everything; other check failures are only logged.
@@ -79,6 +96,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [signedOutOnPurpose, setSignedOutOnPurpose] = useState(false);
 
   const logout = useCallback(async () => {
+    await runBeforeSignOut();
     try {
       await apiRequest("POST", "/api/auth/logout");
     } catch (error) {

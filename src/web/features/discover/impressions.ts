@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from "react";
 import { apiRequest } from "../../lib/api-client";
+import { onBeforeSignOut } from "../../lib/auth";
 
 const impressionsUrl = "/api/ads/impressions";
 const flushEveryMs = 5_000;
@@ -8,17 +9,39 @@ const visibleRatio = 0.5;
 
 /** Ads already reported from this tab: the server counts one impression per user, ad and day anyway. */
 const reported = new Set<number>();
+/** Ads seen but not sent yet, for whichever member is signed in now. */
+let pending: number[] = [];
 
-function send(adIds: number[], keepalive: boolean) {
+function send(adIds: number[], keepalive: boolean): Promise<void>[] {
+  const requests: Promise<void>[] = [];
   for (let i = 0; i < adIds.length; i += maxPerRequest) {
     const batch = adIds.slice(i, i + maxPerRequest);
-    apiRequest("POST", impressionsUrl, { adIds: batch }, { keepalive }).catch((error: unknown) => {
-      // An impression is analytics, never worth an error on screen; let a later flush retry it.
-      for (const id of batch) reported.delete(id);
-      console.debug("Impressions not sent", error);
-    });
+    requests.push(
+      apiRequest("POST", impressionsUrl, { adIds: batch }, { keepalive }).then(
+        () => undefined,
+        (error: unknown) => {
+          // An impression is analytics, never worth an error on screen; let a later flush retry it.
+          for (const id of batch) reported.delete(id);
+          console.debug("Impressions not sent", error);
+        },
+      ),
+    );
   }
+  return requests;
 }
+
+function flushImpressions(keepalive = false): Promise<void> {
+  if (pending.length === 0) return Promise.resolve();
+  const adIds = pending;
+  pending = [];
+  return Promise.all(send(adIds, keepalive)).then(() => undefined);
+}
+
+// Send what this member saw before Logout ends their session; the next member starts afresh.
+onBeforeSignOut(async () => {
+  await flushImpressions(true);
+  reported.clear();
+});
 
 /**
  * Counts the ad cards that became at least half visible and reports them in batches: at most every
@@ -26,18 +49,12 @@ function send(adIds: number[], keepalive: boolean) {
  * Returns a function to register a card's element for an ad id.
  */
 export function useImpressionTracker() {
-  const queue = useRef<number[]>([]);
   const observer = useRef<IntersectionObserver | null>(null);
   // Cards register as they mount (before this hook's effect runs), so they are kept here and observed
   // once the observer exists.
   const cards = useRef(new Map<Element, number>());
 
-  const flush = useCallback((keepalive = false) => {
-    if (queue.current.length === 0) return;
-    const adIds = queue.current;
-    queue.current = [];
-    send(adIds, keepalive);
-  }, []);
+  const flush = useCallback((keepalive = false) => void flushImpressions(keepalive), []);
 
   useEffect(() => {
     if (typeof IntersectionObserver === "undefined") return;
@@ -49,7 +66,7 @@ export function useImpressionTracker() {
           io.unobserve(entry.target);
           if (adId === undefined || reported.has(adId)) continue;
           reported.add(adId);
-          queue.current.push(adId);
+          pending.push(adId);
         }
       },
       { threshold: visibleRatio },
