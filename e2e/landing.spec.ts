@@ -21,6 +21,12 @@ test("the signed-out home shows live counters and the businesses' logos", async 
   await expect
     .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
     .toBe(true);
+  // The moving strip can be stopped (and started again).
+  const strip = page.getByTestId("carousel-logos");
+  await page.getByRole("button", { name: "Pause logos" }).click();
+  await expect(strip).toHaveCSS("animation-play-state", "paused");
+  await page.getByRole("button", { name: "Play logos" }).click();
+  await expect(strip).toHaveCSS("animation-play-state", "running");
 
   await expect(page.getByRole("heading", { name: "How Discovery & Loyalty Works" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Join Free Today" })).toHaveAttribute("href", "/register");

@@ -1,36 +1,54 @@
 import { X } from "lucide-react";
-import { dismissToast, useToasts } from "./use-toast";
+import { dismissToast, type Toast, useToasts } from "./use-toast";
 
-/** Renders the open toast in a polite live region (assertive for errors) above the bottom navigation. */
+function ToastCard({ toast }: { toast: Toast }) {
+  const isError = toast.variant === "destructive";
+  return (
+    <div
+      data-testid="toast"
+      className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-2xl p-4 shadow-lg ring-1 ${
+        isError ? "bg-red-600 text-white ring-red-700" : "bg-white text-stone-900 ring-stone-200"
+      }`}
+    >
+      <div className="flex-1">
+        {toast.title && <p className="font-semibold">{toast.title}</p>}
+        {toast.description && <p className="mt-0.5 text-sm opacity-90">{toast.description}</p>}
+      </div>
+      <button
+        type="button"
+        aria-label="Close"
+        onClick={() => dismissToast(toast.id)}
+        className="opacity-70 hover:opacity-100"
+      >
+        <X className="size-4" aria-hidden />
+      </button>
+    </div>
+  );
+}
+
+/**
+ * Renders the open toast above the bottom navigation. The live regions are always on the page, so a
+ * screen reader announces a toast when it appears (a region added together with its text is often
+ * missed): polite for news, assertive for errors.
+ */
 export function Toaster() {
   const toasts = useToasts().filter((t) => t.open);
   return (
     <div className="pointer-events-none fixed inset-x-0 top-16 z-50 flex flex-col items-center gap-2 px-4 sm:top-auto sm:bottom-6">
-      {toasts.map((t) => (
-        <div
-          key={t.id}
-          role={t.variant === "destructive" ? "alert" : "status"}
-          data-testid="toast"
-          className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-2xl p-4 shadow-lg ring-1 ${
-            t.variant === "destructive"
-              ? "bg-red-600 text-white ring-red-700"
-              : "bg-white text-stone-900 ring-stone-200"
-          }`}
-        >
-          <div className="flex-1">
-            {t.title && <p className="font-semibold">{t.title}</p>}
-            {t.description && <p className="mt-0.5 text-sm opacity-90">{t.description}</p>}
-          </div>
-          <button
-            type="button"
-            aria-label="Close"
-            onClick={() => dismissToast(t.id)}
-            className="opacity-70 hover:opacity-100"
-          >
-            <X className="size-4" aria-hidden />
-          </button>
-        </div>
-      ))}
+      <div role="status" aria-live="polite" className="flex w-full flex-col items-center gap-2">
+        {toasts
+          .filter((t) => t.variant !== "destructive")
+          .map((t) => (
+            <ToastCard key={t.id} toast={t} />
+          ))}
+      </div>
+      <div role="alert" aria-live="assertive" className="flex w-full flex-col items-center gap-2">
+        {toasts
+          .filter((t) => t.variant === "destructive")
+          .map((t) => (
+            <ToastCard key={t.id} toast={t} />
+          ))}
+      </div>
     </div>
   );
 }

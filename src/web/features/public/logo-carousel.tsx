@@ -1,3 +1,5 @@
+import { Pause, Play } from "lucide-react";
+import { useState } from "react";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useCarouselCompanies } from "./api";
 
@@ -5,8 +7,10 @@ const skeletonCount = 12;
 // Repeated so the scrolling strip never shows a gap (spec section 9: repeated 4 times).
 const repeats = 4;
 
+/** The moving strip of partner logos, with a pause button (moving content must be stoppable, WCAG 2.2.2). */
 export function LogoCarousel({ title = "Trusted by Local Businesses" }: { title?: string }) {
   const { data: companies, isPending } = useCarouselCompanies();
+  const [paused, setPaused] = useState(false);
   const list = companies ?? [];
 
   return (
@@ -27,7 +31,11 @@ export function LogoCarousel({ title = "Trusted by Local Businesses" }: { title?
         </ul>
       ) : list.length > 0 ? (
         <div className="relative">
-          <ul className="flex w-max animate-marquee gap-6 px-3" data-testid="carousel-logos">
+          <ul
+            className="flex w-max animate-marquee gap-6 px-3"
+            style={paused ? { animationPlayState: "paused" } : undefined}
+            data-testid="carousel-logos"
+          >
             {Array.from({ length: repeats }).flatMap((_, round) =>
               list.map((company) => (
                 <li
@@ -49,6 +57,21 @@ export function LogoCarousel({ title = "Trusted by Local Businesses" }: { title?
               )),
             )}
           </ul>
+          <div className="mt-2 flex justify-center motion-reduce:hidden">
+            <button
+              type="button"
+              aria-pressed={paused}
+              onClick={() => setPaused((now) => !now)}
+              className="inline-flex items-center gap-1 rounded-full px-3 py-1 text-xs font-medium text-stone-600 hover:bg-stone-100 focus-visible:ring-2 focus-visible:ring-amber-400 focus-visible:outline-none"
+            >
+              {paused ? (
+                <Play className="size-3.5" aria-hidden />
+              ) : (
+                <Pause className="size-3.5" aria-hidden />
+              )}
+              {paused ? "Play logos" : "Pause logos"}
+            </button>
+          </div>
         </div>
       ) : null}
     </section>
