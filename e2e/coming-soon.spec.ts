@@ -57,6 +57,11 @@ test("missing required fields show 'Missing Info' and send nothing", async ({ pa
   await form.getByRole("button", { name: "Get Early Access" }).click();
   await expect(page.getByTestId("toast")).toContainText("Missing Info");
   await expect(page.getByTestId("toast")).toContainText("Please fill in all required fields");
+  // Each empty required field says so itself; the filled one doesn't.
+  await expect(form.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByText("Email is required")).toBeVisible();
+  await expect(form.getByText("Phone is required")).toBeVisible();
+  await expect(form.getByLabel("Full name")).not.toHaveAttribute("aria-invalid", "true");
   await expect(page.getByTestId("thank-you")).toHaveCount(0);
   expect(posted).toBe(false);
 });
@@ -69,5 +74,7 @@ test("a number that is not a Ghana phone number gets the server's message", asyn
   await form.getByLabel("Phone").fill("12345");
   await form.getByRole("button", { name: "Get Early Access" }).click();
   await expect(page.getByTestId("toast")).toContainText("Enter a valid Ghana phone number");
+  await expect(form.getByLabel("Phone")).toHaveAttribute("aria-invalid", "true");
+  await expect(form.locator("#phone-error")).toContainText("Enter a valid Ghana phone number");
   await expect(page.getByTestId("thank-you")).toHaveCount(0);
 });

@@ -7,16 +7,30 @@ interface FieldProps {
   name: string;
   label: string;
   required?: boolean;
+  /** Shown under the field and announced with it. */
+  error?: string;
 }
 
-function Label({ name, label, required, children }: FieldProps & { children: ReactNode }) {
+function Label({ name, label, required, error, children }: FieldProps & { children: ReactNode }) {
   return (
-    <label htmlFor={name} className="block text-sm font-medium text-stone-700">
-      {label}
-      {required && <span className="text-red-600"> *</span>}
-      {children}
-    </label>
+    <div>
+      <label htmlFor={name} className="block text-sm font-medium text-stone-700">
+        {label}
+        {required && <span className="text-red-600"> *</span>}
+        {children}
+      </label>
+      {error && (
+        <p id={`${name}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
   );
+}
+
+/** The attributes that tie an input to its error message. */
+function errorAttributes(props: FieldProps) {
+  return props.error ? { "aria-invalid": true, "aria-describedby": `${props.name}-error` } : {};
 }
 
 export function TextField(
@@ -31,6 +45,7 @@ export function TextField(
         autoComplete={props.autoComplete}
         placeholder={props.placeholder}
         aria-required={props.required}
+        {...errorAttributes(props)}
         className={inputClass}
       />
     </Label>
@@ -40,7 +55,13 @@ export function TextField(
 export function TextAreaField(props: FieldProps) {
   return (
     <Label {...props}>
-      <textarea id={props.name} name={props.name} rows={3} className={inputClass} />
+      <textarea
+        id={props.name}
+        name={props.name}
+        rows={3}
+        {...errorAttributes(props)}
+        className={inputClass}
+      />
     </Label>
   );
 }
@@ -50,7 +71,13 @@ export function SelectField(
 ) {
   return (
     <Label {...props}>
-      <select id={props.name} name={props.name} defaultValue="" className={inputClass}>
+      <select
+        id={props.name}
+        name={props.name}
+        defaultValue=""
+        {...errorAttributes(props)}
+        className={inputClass}
+      >
         <option value="">Select…</option>
         {props.options.map((option) => (
           <option key={option} value={option}>

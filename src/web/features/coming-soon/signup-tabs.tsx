@@ -22,11 +22,19 @@ import { CheckboxGroup, readForm, SelectField, TextAreaField, TextField } from "
 
 const adBudgetLabels = Object.fromEntries(adBudgetOptions.map((b) => [b, `GH₵ ${b}`]));
 
-function missingInfo() {
+type FieldErrors = Record<string, string>;
+
+/** The spec's 'Missing Info' toast, and each empty required field marked with its own message. */
+function missingInfo(values: Record<string, unknown>, required: Record<string, string>): FieldErrors | null {
+  const errors: FieldErrors = {};
+  for (const [key, label] of Object.entries(required)) if (!values[key]) errors[key] = `${label} is required`;
+  if (Object.keys(errors).length === 0) return null;
   toast({ title: "Missing Info", description: "Please fill in all required fields", variant: "destructive" });
+  return errors;
 }
 
-function submitFailed(error: unknown) {
+/** The spec's 'Error' toast; a 400's field messages also go under their fields. */
+function submitFailed(error: unknown): FieldErrors {
   // A 400 carries the server's message naming the bad field; anything else gets the spec's generic text.
   const message = error instanceof ApiError && error.status < 500 ? error.serverMessage : undefined;
   toast({
@@ -34,40 +42,62 @@ function submitFailed(error: unknown) {
     description: message ?? "Failed to submit. Please try again.",
     variant: "destructive",
   });
+  return (error instanceof ApiError && error.status < 500 && error.fields) || {};
 }
 
-const hasAll = (values: Record<string, unknown>, keys: readonly string[]) =>
-  keys.every((key) => Boolean(values[key]));
+const userRequired = { name: "Full name", email: "Email", phone: "Phone" };
+const businessRequired = {
+  businessName: "Business name",
+  contactName: "Contact name",
+  email: "Email",
+  phone: "Phone",
+};
 
 function UserSignupForm({ onDone }: { onDone: (message: string) => void }) {
   const signup = useUserSignup();
+  const [errors, setErrors] = useState<FieldErrors>({});
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const values = readForm(event.currentTarget) as Record<string, string>;
-    if (!hasAll(values, ["name", "email", "phone"])) return missingInfo();
+    const missing = missingInfo(values, userRequired);
+    setErrors(missing ?? {});
+    if (missing) return;
     signup.mutate(values as ComingSoonUserRequest, {
       onSuccess: (result) => {
         toast({ title: "Success!", description: result.message });
         onDone(result.message);
       },
-      onError: submitFailed,
+      onError: (error) => setErrors(submitFailed(error)),
     });
   };
   return (
     <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label="User signup">
-      <TextField name="name" label="Full name" required autoComplete="name" />
-      <TextField name="email" label="Email" type="email" required autoComplete="email" />
+      <TextField name="name" error={errors.name} label="Full name" required autoComplete="name" />
+      <TextField name="email" error={errors.email} label="Email" type="email" required autoComplete="email" />
       <TextField
         name="phone"
+        error={errors.phone}
         label="Phone"
         type="tel"
         required
         autoComplete="tel"
         placeholder="024 123 4567"
       />
-      <TextField name="location" label="Location" placeholder="e.g. Kumasi" autoComplete="address-level2" />
-      <SelectField name="age" label="Age range" options={ageOptions} />
-      <SelectField name="gender" label="Gender" options={genderOptions} labels={genderLabels} />
+      <TextField
+        name="location"
+        error={errors.location}
+        label="Location"
+        placeholder="e.g. Kumasi"
+        autoComplete="address-level2"
+      />
+      <SelectField name="age" error={errors.age} label="Age range" options={ageOptions} />
+      <SelectField
+        name="gender"
+        error={errors.gender}
+        label="Gender"
+        options={genderOptions}
+        labels={genderLabels}
+      />
       <SubmitButton pending={signup.isPending} label="Get Early Access" />
     </form>
   );
@@ -75,41 +105,64 @@ function UserSignupForm({ onDone }: { onDone: (message: string) => void }) {
 
 function BusinessSignupForm({ onDone }: { onDone: (message: string) => void }) {
   const signup = useBusinessSignup();
+  const [errors, setErrors] = useState<FieldErrors>({});
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const values = readForm(event.currentTarget, ["currentAdvertising"]);
-    if (!hasAll(values, ["businessName", "contactName", "email", "phone"])) return missingInfo();
+    const missing = missingInfo(values, businessRequired);
+    setErrors(missing ?? {});
+    if (missing) return;
     signup.mutate(values as unknown as ComingSoonBusinessRequest, {
       onSuccess: (result) => {
         toast({ title: "Success!", description: result.message });
         onDone(result.message);
       },
-      onError: submitFailed,
+      onError: (error) => setErrors(submitFailed(error)),
     });
   };
   return (
     <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label="Business signup">
-      <TextField name="businessName" label="Business name" required autoComplete="organization" />
-      <TextField name="contactName" label="Contact name" required autoComplete="name" />
-      <TextField name="email" label="Email" type="email" required autoComplete="email" />
+      <TextField
+        name="businessName"
+        error={errors.businessName}
+        label="Business name"
+        required
+        autoComplete="organization"
+      />
+      <TextField
+        name="contactName"
+        error={errors.contactName}
+        label="Contact name"
+        required
+        autoComplete="name"
+      />
+      <TextField name="email" error={errors.email} label="Email" type="email" required autoComplete="email" />
       <TextField
         name="phone"
+        error={errors.phone}
         label="Phone"
         type="tel"
         required
         autoComplete="tel"
         placeholder="024 123 4567"
       />
-      <SelectField name="category" label="Business category" options={businessCategoryOptions} />
-      <TextField name="location" label="Location" placeholder="e.g. Osu, Accra" />
+      <SelectField
+        name="category"
+        error={errors.category}
+        label="Business category"
+        options={businessCategoryOptions}
+      />
+      <TextField name="location" error={errors.location} label="Location" placeholder="e.g. Osu, Accra" />
       <SelectField
         name="businessSize"
+        error={errors.businessSize}
         label="Business size"
         options={businessSizeOptions}
         labels={businessSizeLabels}
       />
       <SelectField
         name="monthlyAdBudget"
+        error={errors.monthlyAdBudget}
         label="Monthly ad budget"
         options={adBudgetOptions}
         labels={adBudgetLabels}
@@ -122,10 +175,11 @@ function BusinessSignupForm({ onDone }: { onDone: (message: string) => void }) {
           labels={advertisingMethodLabels}
         />
       </div>
-      <TextAreaField name="targetAudience" label="Who are your customers?" />
-      <TextAreaField name="businessGoals" label="What do you want to achieve?" />
+      <TextAreaField name="targetAudience" error={errors.targetAudience} label="Who are your customers?" />
+      <TextAreaField name="businessGoals" error={errors.businessGoals} label="What do you want to achieve?" />
       <SelectField
         name="launchTimeframe"
+        error={errors.launchTimeframe}
         label="When would you like to start?"
         options={launchTimeframeOptions}
         labels={launchTimeframeLabels}
