@@ -296,6 +296,21 @@ describe("discovery", () => {
     expect(Object.keys(card.company).sort()).toEqual(["id", "logo", "name"]);
   });
 
+  it("answers a poll that finds nothing new with 304 and no body", async () => {
+    const member = await signedInMember();
+    const first = await sendAs(ctx.app, member.cookies, "GET", "/api/ads/discovery");
+    const tag = first.headers.etag as string;
+    expect(tag).toMatch(/^W\//);
+    const again = await ctx.app.inject({
+      method: "GET",
+      url: "/api/ads/discovery",
+      cookies: member.cookies,
+      headers: { "if-none-match": tag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+  });
+
   it("orders Near Me by distance from the member", async () => {
     const accra = await signedInCompany(ctx.app, ctx.database.db, {
       plan: "pro",
