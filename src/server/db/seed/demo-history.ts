@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { everyDayOf, periodEndingAt } from "../../modules/analytics/analytics.service";
 import type { Database } from "../client";
 import { adDailyStats, ads } from "../schema";
 import { demoAds } from "./demo-data";
@@ -48,18 +49,12 @@ export function demoDayNumbers(slug: string, profile: HistoryProfile, day: strin
   return { impressions, views, completions, unlocks, clicks };
 }
 
-function lastDays(today: Date, count: number): string[] {
-  return Array.from({ length: count }, (_, index) =>
-    new Date(today.getTime() - (count - 1 - index) * 86_400_000).toISOString().slice(0, 10),
-  );
-}
-
 /**
  * Fills the last 30 days (today included) for the demo ads that have a profile. Days already there are
  * left alone, and the ads' cached totals grow only by the days actually added, so a re-run changes nothing.
  */
 export async function seedDemoHistory(db: Database, companyIds: Map<string, number>, now = new Date()) {
-  const days = lastDays(now, demoHistoryDays);
+  const days = everyDayOf(periodEndingAt(now, demoHistoryDays));
   for (const demo of demoAds) {
     const profile = historyProfiles[demo.slug];
     const companyId = companyIds.get(demo.companySlug);

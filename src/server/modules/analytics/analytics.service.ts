@@ -202,7 +202,7 @@ async function countsPerDay(db: Executor, companyId: number, period: AnalyticsPe
     .groupBy(adDailyStats.day);
 }
 
-function everyDayOf(period: AnalyticsPeriodRange): string[] {
+export function everyDayOf(period: AnalyticsPeriodRange): string[] {
   return Array.from({ length: period.days }, (_, index) => shiftDay(period.from, index));
 }
 
