@@ -43,6 +43,7 @@ export default defineConfig({
           "**/admin-page-*.js",
           "**/company-*.js",
           "**/subscription-details-page-*.js",
+          "**/analytics-page-*.js",
           "**/merchant-pitch-page-*.js",
           "**/privacy-page-*.js",
           "**/terms-page-*.js",

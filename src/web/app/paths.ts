@@ -39,6 +39,11 @@ export function companyDashboardPath(companyId: number): string {
   return `/company-dashboard/${companyId}`;
 }
 
+/** The business's analytics; the id lets a platform admin open any business's numbers. */
+export function analyticsPath(companyId: number): string {
+  return `${paths.analytics}?company=${companyId}`;
+}
+
 export function subscriptionDetailsPath(companyId: number): string {
   return `/subscription-details/${companyId}`;
 }

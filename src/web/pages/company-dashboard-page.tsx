@@ -1,11 +1,11 @@
 import * as Tabs from "@radix-ui/react-tabs";
-import { LogOut, Shield } from "lucide-react";
+import { BarChart3, LogOut, Shield } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { brand } from "../../shared/brand";
 import type { CompanyProfile } from "../../shared/contracts/companies";
-import { paths } from "../app/paths";
-import { Button } from "../components/ui/button";
+import { analyticsPath, paths } from "../app/paths";
+import { Button, buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { PageSpinner } from "../components/ui/page-spinner";
 import { CompanyLoadProblem, companyIdParam } from "../features/company/access";
@@ -120,12 +120,15 @@ function Overview({ profile }: { profile: CompanyProfile }) {
           ].map(({ label, value }) => (
             <div key={label} className="rounded-xl bg-stone-50 px-1 py-3">
               <dt className="text-[11px] uppercase tracking-wide break-words text-stone-500">{label}</dt>
-              <dd className="text-2xl font-extrabold tabular-nums text-stone-900">
+              <dd className="text-xl font-extrabold tabular-nums text-stone-900 sm:text-2xl">
                 {ads.isPending ? "…" : numberFormat.format(value)}
               </dd>
             </div>
           ))}
         </dl>
+        <Link to={analyticsPath(profile.id)} className={buttonClass("secondary", "mt-4 w-full sm:w-auto")}>
+          <BarChart3 className="size-4" aria-hidden /> Analytics
+        </Link>
         {profile.lastLoginAt && (
           <p className="mt-3 text-xs text-stone-500">
             Last sign-in: {formatAccraDateTime(profile.lastLoginAt)}

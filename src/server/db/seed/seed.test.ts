@@ -1,11 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LocalDiskStorage } from "../../integrations/storage/storage";
 import { verifyPassword } from "../../modules/auth/password";
 import { sumXpLedger } from "../../modules/ledger/ledger.service";
 import { createTestContext, type TestContext } from "../../test/test-app";
-import { adDiscountCodes, ads, companies, users } from "../schema";
+import { adDailyStats, adDiscountCodes, ads, companies, users } from "../schema";
+import { demoHistoryDays } from "./demo-history";
 import { findCompanyByUsername, findUserByEmail } from "./factories";
 import { demoAccounts, demoPassword, seedDemo } from "./seed";
 
@@ -25,6 +27,10 @@ describe("the demo seed", () => {
       companies: (await db.select().from(companies)).length,
       ads: (await db.select().from(ads)).length,
       codes: (await db.select().from(adDiscountCodes)).length,
+      dailyStats: await db.select().from(adDailyStats).orderBy(adDailyStats.id),
+      cachedViews: (await db.select({ id: ads.id, views: ads.viewCount }).from(ads)).sort(
+        (a, b) => a.id - b.id,
+      ),
     });
     const first = await counts();
     await seedDemo(db, storage);
@@ -45,6 +51,21 @@ describe("the demo seed", () => {
     const kofi = (await findCompanyByUsername(db, "kofi-chop-bar"))!;
     expect(kofi.name).toBe("Kofi's Chop Bar");
     expect(await verifyPassword(kofi.passwordHash!, demoPassword)).toBe(true);
+
+    // The demo owner's ads have a month of daily numbers, and their cached totals agree with them.
+    const kofiAds = await db.select().from(ads).where(eq(ads.companyId, kofi.id));
+    expect(kofiAds.length).toBeGreaterThan(0);
+    for (const ad of kofiAds) {
+      const days = first.dailyStats.filter((row) => row.adId === ad.id);
+      expect(days).toHaveLength(demoHistoryDays);
+      expect(ad.viewCount).toBe(days.reduce((sum, row) => sum + row.views, 0));
+      expect(ad.impressionCount).toBe(days.reduce((sum, row) => sum + row.impressions, 0));
+      for (const row of days) {
+        expect(row.views).toBeLessThanOrEqual(row.impressions);
+        expect(row.unlocks).toBeLessThanOrEqual(row.completions);
+        expect(row.completions).toBeLessThanOrEqual(row.views);
+      }
+    }
 
     const cities = new Set((await db.select({ city: companies.city }).from(companies)).map((c) => c.city));
     expect([...cities].sort()).toEqual(["Accra", "Cape Coast", "Kumasi", "Tamale"]);

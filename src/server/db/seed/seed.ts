@@ -14,6 +14,7 @@ import {
 import type { Database, Executor } from "../client";
 import { adDiscountCodes, ads, companies, mediaFiles, platformSettings } from "../schema";
 import { type DemoAd, type DemoCompany, demoAds, demoCompanies } from "./demo-data";
+import { seedDemoHistory } from "./demo-history";
 import { createCompany, createUser, findCompanyByUsername, findUserByEmail } from "./factories";
 
 export const demoPassword = "anigye-demo";
@@ -37,7 +38,10 @@ export async function isDemoSeeded(db: Executor): Promise<boolean> {
   return Boolean(row);
 }
 
-/** Fills the demo: accounts, twelve Ghanaian businesses and their ads. Safe to run again. */
+/**
+ * Fills the demo: accounts, twelve Ghanaian businesses, their ads, and a month of daily numbers for the
+ * demo owner's ads. Safe to run again.
+ */
 export async function seedDemo(db: Database, storage: MediaStorage): Promise<void> {
   await seedDemoUsers(db);
   const companyIds = new Map<string, number>();
@@ -48,6 +52,7 @@ export async function seedDemo(db: Database, storage: MediaStorage): Promise<voi
     const companyId = companyIds.get(ad.companySlug);
     if (companyId) await seedAd(db, storage, companyId, ad);
   }
+  await seedDemoHistory(db, companyIds);
   await db
     .insert(platformSettings)
     .values({

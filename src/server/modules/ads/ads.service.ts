@@ -9,7 +9,7 @@ import type { AuthDeps } from "../auth/auth-deps";
 
 type AdFields = z.output<typeof adInput>;
 
-function adStatus(ad: Ad, now: Date): CompanyAd["status"] {
+export function adStatus(ad: Pick<Ad, "expiresAt" | "isActive">, now: Date): CompanyAd["status"] {
   if (ad.expiresAt && ad.expiresAt <= now) return "expired";
   return ad.isActive ? "active" : "paused";
 }

@@ -1,7 +1,37 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { analyticsQuery, analyticsResponse } from "../../../shared/contracts/analytics";
+import { companyParams } from "../../lib/route-params";
 import type { AuthDeps } from "../auth/auth-deps";
+import { requireCompanyAccess } from "../companies/company-access";
+import { exportCompanyAnalyticsCsv, loadCompanyAnalytics } from "./analytics.service";
 
-/** Company analytics (per ad and in total, as the plan allows). */
-export function analyticsRoutes(_deps: AuthDeps): FastifyPluginAsyncZod {
-  return async () => {};
+/** Company analytics (per ad and in total, as the plan allows): the owner or a platform admin. */
+export function analyticsRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      "/api/companies/:companyId/analytics",
+      {
+        schema: { params: companyParams, querystring: analyticsQuery, response: { 200: analyticsResponse } },
+      },
+      async (request, reply) => {
+        const company = await requireCompanyAccess(deps.db, request, request.params.companyId);
+        reply.header("cache-control", "no-store");
+        return loadCompanyAnalytics(deps.db, company, request.query.days, deps.now());
+      },
+    );
+
+    app.get(
+      "/api/companies/:companyId/analytics.csv",
+      { schema: { params: companyParams, querystring: analyticsQuery } },
+      async (request, reply) => {
+        const company = await requireCompanyAccess(deps.db, request, request.params.companyId);
+        const csv = await exportCompanyAnalyticsCsv(deps.db, company, request.query.days, deps.now());
+        return reply
+          .header("cache-control", "no-store")
+          .header("content-type", "text/csv; charset=utf-8")
+          .header("content-disposition", `attachment; filename="${csv.filename}"`)
+          .send(csv.body);
+      },
+    );
+  };
 }

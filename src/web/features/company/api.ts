@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AdInput, CompanyAd, UploadedMedia } from "../../../shared/contracts/ads";
+import type { AnalyticsResponse } from "../../../shared/contracts/analytics";
 import type { MessageResponse } from "../../../shared/contracts/auth";
 import type {
   CompanyLoginResponse,
@@ -15,6 +16,11 @@ export const companyMeUrl = "/api/companies/me";
 export const companyUrl = (companyId: number) => `/api/companies/${companyId}`;
 export const companyAdsUrl = (companyId: number) => `${companyUrl(companyId)}/ads`;
 export const companyStaffUrl = (companyId: number) => `${companyUrl(companyId)}/staff`;
+export const companyAnalyticsUrl = (companyId: number, days: number) =>
+  `${companyUrl(companyId)}/analytics?days=${days}`;
+/** A plain link to this downloads the file: the browser sends the session cookie with it. */
+export const companyAnalyticsCsvUrl = (companyId: number, days: number) =>
+  `${companyUrl(companyId)}/analytics.csv?days=${days}`;
 
 /** A refusal (401, 403, 404) will not change by asking again; only network trouble and 5xx are retried. */
 const retryUnlessRefused = (failureCount: number, error: Error) =>
@@ -217,5 +223,16 @@ export function useDeactivateStaff(companyId: number) {
     mutationFn: (staffId: number) =>
       apiJson<StaffMember>("DELETE", `${companyStaffUrl(companyId)}/${staffId}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [companyStaffUrl(companyId)] }),
+  });
+}
+
+/** The company's numbers for the last `days` days, as its plan allows; the last period stays shown while the next loads. */
+export function useCompanyAnalytics(companyId: number | null, days: number) {
+  return useQuery<AnalyticsResponse>({
+    queryKey: [companyAnalyticsUrl(companyId ?? 0, days)],
+    enabled: companyId !== null,
+    staleTime: 60_000,
+    retry: retryUnlessRefused,
+    placeholderData: keepPreviousData,
   });
 }
