@@ -123,3 +123,26 @@ describe("shares and map visits", () => {
     expect(await eventsOf(ad.id, "click")).toHaveLength(0);
   });
 });
+
+describe("what the business sees", () => {
+  it("counts the member's like, shares and map visit in the ad's analytics", async () => {
+    const ad = await kit.publishAd(["AN-1"]);
+    const viewer = await kit.member();
+    await like(viewer.cookies, ad.id);
+    await interact(viewer.cookies, ad.id, { type: "share", channel: "native" });
+    await interact(viewer.cookies, ad.id, { type: "share", channel: "copy_link" });
+    await interact(viewer.cookies, ad.id, { type: "map_visit" });
+    await interact(viewer.cookies, ad.id, { type: "map_visit" });
+    await kit.watchToTheEnd(viewer.cookies, ad.id);
+
+    const report = await sendAs(
+      ctx.app,
+      ad.companyCookies,
+      "GET",
+      `/api/companies/${ad.company.id}/analytics?days=7`,
+    );
+    expect(report.statusCode).toBe(200);
+    const row = report.json().ads.find((a: { id: number }) => a.id === ad.id);
+    expect(row).toMatchObject({ views: 1, likes: 1, shares: 2, clicks: 1, completions: 1, unlocks: 1 });
+  });
+});
