@@ -16,3 +16,11 @@ export const mediaLimits = {
   imageTypes: ["image/jpeg", "image/png", "image/webp"],
   videoTypes: ["video/mp4", "video/webm"],
 } as const;
+
+/**
+ * Whether a reward of this type is something to use before a date (a code, unlocked content). XP and
+ * badges are kept for good; a prize entry counts in its month's draw.
+ */
+export function rewardHasExpiry(rewardType: RewardType): boolean {
+  return rewardType === "discount" || rewardType === "experience";
+}

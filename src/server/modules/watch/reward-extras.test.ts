@@ -110,3 +110,18 @@ describe("badges", () => {
     expect((await sendAs(ctx.app, {}, "GET", "/api/rewards/collection")).statusCode).toBe(401);
   });
 });
+
+describe("reward expiry", () => {
+  it("expires a discount code after 30 days but keeps XP and badges for good", async () => {
+    const viewer = await kit.member();
+    const discount = await kit.publishAd(["EXP-1"]);
+    const xp = await kit.publishAd([], { rewardType: "xp", discountCodes: [], discountPercent: undefined });
+    await kit.watchToTheEnd(viewer.cookies, discount.id);
+    await kit.watchToTheEnd(viewer.cookies, xp.id);
+    clock.advance(31 * 86_400_000);
+    const mine = (await sendAs(ctx.app, viewer.cookies, "GET", "/api/rewards/mine")).json();
+    const statusOf = (adId: number) => mine.find((r: { adId: number }) => r.adId === adId).status;
+    expect(statusOf(discount.id)).toBe("expired");
+    expect(statusOf(xp.id)).toBe("active");
+  });
+});

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
+import { rewardHasExpiry } from "../../../shared/contracts/ad-options";
 import type { MyReward } from "../../../shared/contracts/rewards";
 import type { EarnedReward } from "../../../shared/contracts/watch";
 import type { Executor } from "../../db/client";
@@ -185,7 +186,11 @@ export async function listMemberRewards(db: Executor, userId: number, now: Date)
     xpAwarded: reward.xpPointsAwarded,
     badgeName: reward.badgeId,
     experienceContent: reward.contentAccessGranted ? reward.experienceContent : null,
-    status: reward.isUsed ? "used" : reward.expiresAt && reward.expiresAt <= now ? "expired" : "active",
+    status: reward.isUsed
+      ? "used"
+      : rewardHasExpiry(reward.rewardType) && reward.expiresAt && reward.expiresAt <= now
+        ? "expired"
+        : "active",
     earnedAt: reward.createdAt.toISOString(),
     expiresAt: reward.expiresAt?.toISOString() ?? null,
     usedAt: reward.usedAt?.toISOString() ?? null,

@@ -1,13 +1,9 @@
 import { Copy, MapPin } from "lucide-react";
+import { rewardHasExpiry } from "../../../shared/contracts/ad-options";
 import type { MyReward } from "../../../shared/contracts/rewards";
 import { toast } from "../../components/ui/use-toast";
+import { formatAccraDate } from "../../lib/dates";
 
-const accraDate = new Intl.DateTimeFormat("en-GH", {
-  timeZone: "Africa/Accra",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-});
 const statusLabels: Record<MyReward["status"], string> = {
   active: "Active",
   used: "Used",
@@ -71,7 +67,9 @@ function RewardItem({ reward }: { reward: MyReward }) {
         <span
           className={`rounded-full px-2 py-0.5 text-xs font-semibold ${usable ? "bg-green-100 text-green-800" : "bg-stone-200 text-stone-700"}`}
         >
-          {statusLabels[reward.status]}
+          {reward.status === "active" && !rewardHasExpiry(reward.rewardType)
+            ? "Earned"
+            : statusLabels[reward.status]}
         </span>
       </div>
       {reward.code && (
@@ -99,7 +97,8 @@ function RewardItem({ reward }: { reward: MyReward }) {
       <p className="mt-3 text-xs text-stone-600">
         {usable && reward.code ? "Show this code at the counter, or use it when you order. " : ""}
         {reward.expiresAt &&
-          `${reward.status === "expired" ? "Expired" : "Expires"} ${accraDate.format(new Date(reward.expiresAt))}.`}
+          rewardHasExpiry(reward.rewardType) &&
+          `${reward.status === "expired" ? "Expired" : "Expires"} ${formatAccraDate(reward.expiresAt)}.`}
       </p>
       {usable && reward.googleMapsLink && (
         <a

@@ -1,19 +1,13 @@
 import { Check, Copy, Medal, PartyPopper, Sparkles } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { rewardHasExpiry } from "../../../shared/contracts/ad-options";
 import type { EarnedReward } from "../../../shared/contracts/watch";
 import { tierLabel } from "../../../shared/tiers";
 import { paths } from "../../app/paths";
 import { Button, buttonClass } from "../../components/ui/button";
+import { formatAccraDate } from "../../lib/dates";
 import type { WatchOutcome } from "./use-watch-session";
-
-const expiryFormat = new Intl.DateTimeFormat("en-GH", { dateStyle: "medium", timeZone: "Africa/Accra" });
-
-function formatExpiry(iso: string | null): string | null {
-  if (!iso) return null;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : expiryFormat.format(date);
-}
 
 function CopyCode({ code }: { code: string }) {
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
@@ -51,7 +45,8 @@ function CopyCode({ code }: { code: string }) {
 }
 
 function RewardDetails({ reward }: { reward: EarnedReward }) {
-  const expiry = formatExpiry(reward.expiresAt);
+  const expiry =
+    reward.expiresAt && rewardHasExpiry(reward.rewardType) ? formatAccraDate(reward.expiresAt) : null;
   return (
     <>
       {reward.rewardType === "discount" && reward.discountPercent !== null && (
