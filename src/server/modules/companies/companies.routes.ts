@@ -217,12 +217,14 @@ export function companiesRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
 
     app.get(
       "/api/companies/me",
-      { schema: { response: { 200: z.object({ company: companySummary }) } } },
-      async (request) => {
+      { schema: { response: { 200: z.object({ company: companySummary.nullable() }) } } },
+      async (request, reply) => {
+        // A probe, not a guard: "no business signed in" is an answer (null), not an error, so pages that
+        // merely check don't fill the browser console with 401s. Every business endpoint still refuses.
+        reply.header("cache-control", "no-store");
         const companyId = await signedInCompanyId(request);
         const company = companyId ? await findCompany(deps.db, companyId) : undefined;
-        if (!company) throw new AppError("UNAUTHENTICATED", "Please sign in to your business account");
-        return { company: toCompanySummary(company) };
+        return { company: company ? toCompanySummary(company) : null };
       },
     );
 

@@ -127,6 +127,10 @@ describe("setting up the company account", () => {
     expect(setup.json().company.username).toBe(`muni-${counter}`);
     const me = await sendAs(ctx.app, sessionCookieFrom(setup), "GET", "/api/companies/me");
     expect(me.json().company.name).toBe(input.name);
+    // Without a business session the probe answers plainly instead of failing.
+    const nobody = await sendAs(ctx.app, {}, "GET", "/api/companies/me");
+    expect(nobody.statusCode).toBe(200);
+    expect(nobody.json()).toEqual({ company: null });
 
     const reused = await sendAs(ctx.app, {}, "POST", "/api/companies/setup", {
       token,

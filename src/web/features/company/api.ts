@@ -30,7 +30,7 @@ const retryUnlessRefused = (failureCount: number, error: Error) =>
 export function useCompanyMe() {
   return useQuery({
     queryKey: [companyMeUrl],
-    queryFn: getQueryFn<{ company: CompanySummary }>({ on401: "returnNull" }),
+    queryFn: getQueryFn<{ company: CompanySummary | null }>({ on401: "returnNull" }),
     // Sign-in and sign-out drop this cache, so a short freshness only saves repeat calls between pages.
     staleTime: 30_000,
     retry: retryUnlessRefused,
