@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { adInput, companyAd, discoveryAd, discoveryQuery, viewerAd } from "../../../shared/contracts/ads";
@@ -42,19 +43,23 @@ export function adsRoutes(deps: AuthDeps, impressions: ImpressionCounter): Fasti
     );
 
     const adIdParams = z.object({ adId: idParam });
-    const interactionRate = { action: "ad_interactions", limit: 60, windowSeconds: 60 };
+    /** Likes, shares and map visits: a signed-in member, at most 60 a minute. */
+    const memberWithinInteractionRate = async (request: FastifyRequest) => {
+      const user = await requireUser(deps.db, request);
+      await consumeRateLimit(
+        deps.db,
+        { identifier: String(user.id), identifierType: "user" },
+        { action: "ad_interactions", limit: 60, windowSeconds: 60 },
+        deps.now(),
+      );
+      return user;
+    };
 
     app.put(
       "/api/ads/:adId/like",
       { schema: { params: adIdParams, response: { 200: likeState } } },
       async (request) => {
-        const user = await requireUser(deps.db, request);
-        await consumeRateLimit(
-          deps.db,
-          { identifier: String(user.id), identifierType: "user" },
-          interactionRate,
-          deps.now(),
-        );
+        const user = await memberWithinInteractionRate(request);
         return likeAd(deps.db, user, request.params.adId, deps.now());
       },
     );
@@ -63,13 +68,7 @@ export function adsRoutes(deps: AuthDeps, impressions: ImpressionCounter): Fasti
       "/api/ads/:adId/like",
       { schema: { params: adIdParams, response: { 200: likeState } } },
       async (request) => {
-        const user = await requireUser(deps.db, request);
-        await consumeRateLimit(
-          deps.db,
-          { identifier: String(user.id), identifierType: "user" },
-          interactionRate,
-          deps.now(),
-        );
+        const user = await memberWithinInteractionRate(request);
         return unlikeAd(deps.db, user, request.params.adId, deps.now());
       },
     );
@@ -78,13 +77,7 @@ export function adsRoutes(deps: AuthDeps, impressions: ImpressionCounter): Fasti
       "/api/ads/:adId/interactions",
       { schema: { params: adIdParams, body: interactionRequest, response: { 200: messageResponse } } },
       async (request) => {
-        const user = await requireUser(deps.db, request);
-        await consumeRateLimit(
-          deps.db,
-          { identifier: String(user.id), identifierType: "user" },
-          interactionRate,
-          deps.now(),
-        );
+        const user = await memberWithinInteractionRate(request);
         await recordInteraction(deps.db, user, request.params.adId, request.body, deps.now());
         return { success: true as const, message: "Recorded" };
       },

@@ -1,7 +1,8 @@
 import * as Tabs from "@radix-ui/react-tabs";
+import type { UseMutationResult } from "@tanstack/react-query";
 import { CheckCircle2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import type { ComingSoonBusinessRequest, ComingSoonUserRequest } from "../../../shared/contracts/coming-soon";
+import type { ComingSoonResponse } from "../../../shared/contracts/coming-soon";
 import {
   adBudgetOptions,
   advertisingMethodLabels,
@@ -53,16 +54,24 @@ const businessRequired = {
   phone: "Phone",
 };
 
-function UserSignupForm({ onDone }: { onDone: (message: string) => void }) {
-  const signup = useUserSignup();
+/**
+ * One submit for both signup forms: the required-field check (toast and field messages), the request,
+ * the success toast, and the server's refusals under their fields.
+ */
+function useSignupForm<Body>(
+  signup: UseMutationResult<ComingSoonResponse, Error, Body>,
+  required: Record<string, string>,
+  listFields: string[],
+  onDone: (message: string) => void,
+) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const values = readForm(event.currentTarget) as Record<string, string>;
-    const missing = missingInfo(values, userRequired);
+    const values = readForm(event.currentTarget, listFields);
+    const missing = missingInfo(values, required);
     setErrors(missing ?? {});
     if (missing) return;
-    signup.mutate(values as ComingSoonUserRequest, {
+    signup.mutate(values as Body, {
       onSuccess: (result) => {
         toast({ title: "Success!", description: result.message });
         onDone(result.message);
@@ -70,6 +79,11 @@ function UserSignupForm({ onDone }: { onDone: (message: string) => void }) {
       onError: (error) => setErrors(submitFailed(error)),
     });
   };
+  return { submit, errors, pending: signup.isPending };
+}
+
+function UserSignupForm({ onDone }: { onDone: (message: string) => void }) {
+  const { submit, errors, pending } = useSignupForm(useUserSignup(), userRequired, [], onDone);
   return (
     <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label="User signup">
       <TextField name="name" error={errors.name} label="Full name" required autoComplete="name" />
@@ -98,28 +112,18 @@ function UserSignupForm({ onDone }: { onDone: (message: string) => void }) {
         options={genderOptions}
         labels={genderLabels}
       />
-      <SubmitButton pending={signup.isPending} label="Get Early Access" />
+      <SubmitButton pending={pending} label="Get Early Access" />
     </form>
   );
 }
 
 function BusinessSignupForm({ onDone }: { onDone: (message: string) => void }) {
-  const signup = useBusinessSignup();
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const values = readForm(event.currentTarget, ["currentAdvertising"]);
-    const missing = missingInfo(values, businessRequired);
-    setErrors(missing ?? {});
-    if (missing) return;
-    signup.mutate(values as unknown as ComingSoonBusinessRequest, {
-      onSuccess: (result) => {
-        toast({ title: "Success!", description: result.message });
-        onDone(result.message);
-      },
-      onError: (error) => setErrors(submitFailed(error)),
-    });
-  };
+  const { submit, errors, pending } = useSignupForm(
+    useBusinessSignup(),
+    businessRequired,
+    ["currentAdvertising"],
+    onDone,
+  );
   return (
     <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label="Business signup">
       <TextField
@@ -184,7 +188,7 @@ function BusinessSignupForm({ onDone }: { onDone: (message: string) => void }) {
         options={launchTimeframeOptions}
         labels={launchTimeframeLabels}
       />
-      <SubmitButton pending={signup.isPending} label="Register Business" />
+      <SubmitButton pending={pending} label="Register Business" />
     </form>
   );
 }
