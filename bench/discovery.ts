@@ -1,38 +1,17 @@
-import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { openDatabase } from "../src/server/db/client";
 import { createUser } from "../src/server/db/seed/factories";
 import { findDiscoveryAds } from "../src/server/modules/ads/discovery.service";
+import { percentile, round, withScratchDatabase } from "./scratch-database";
 
 /**
  * Issue 4: the discovery call's latency with 1,000 and 100,000 ads in PostgreSQL. Each size gets a
  * scratch database on the server in BENCH_DATABASE_URL (default: the local PostgreSQL), filled with
  * generate_series, then the service is called repeatedly as a signed-in member's poll would.
  */
-const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const sizes = (process.env.BENCH_SIZES ?? "1000,100000").split(",").map(Number);
 const runs = Number(process.env.BENCH_RUNS ?? 50);
-
-async function withScratchDatabase<T>(work: (url: string) => Promise<T>): Promise<T> {
-  const name = `anigye_bench_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  try {
-    return await work(url.toString());
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 async function measure(adCount: number) {
   return withScratchDatabase(async (url) => {
@@ -77,8 +56,6 @@ async function measure(adCount: number) {
     return results;
   });
 }
-
-const round = (ms: number) => Math.round(ms * 10) / 10;
 
 for (const size of sizes) {
   const results = await measure(size);

@@ -17,14 +17,12 @@ export const moment = z.discriminatedUnion("kind", [
     at: z.string(),
     ad: z.object({ id: z.number().int(), title: z.string(), thumbnailUrl: z.string().nullable() }),
     company: companyRef,
-    /** What this watch earned; null when it earned nothing (the reward was already given). */
-    reward: z
-      .object({
-        rewardType: z.enum(rewardTypes),
-        discountPercent: z.number().int().nullable(),
-        xpAwarded: z.number().int(),
-      })
-      .nullable(),
+    /** What the watch earned (the first verified watch of an ad is the one that issues its reward). */
+    reward: z.object({
+      rewardType: z.enum(rewardTypes),
+      discountPercent: z.number().int().nullable(),
+      xpAwarded: z.number().int(),
+    }),
   }),
   z.object({ kind: z.literal("discovered"), id: z.number().int(), at: z.string(), company: companyRef }),
   z.object({

@@ -133,6 +133,7 @@ export const adDailyStats = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
+  // Migration 0005 makes this key INCLUDE the counters, so analytics reads it index-only.
   (t) => [uniqueIndex("ad_daily_stats_ad_day_key").on(t.adId, t.day)],
 );
 

@@ -25,7 +25,7 @@ export const discoveryBadges = pgTable(
     earnedAt: tstz("earned_at").notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [index("discovery_badges_user_id_idx").on(t.userId, t.earnedAt.desc())],
+  (t) => [index("discovery_badges_user_id_idx").on(t.userId, t.earnedAt.desc(), t.id.desc())],
 );
 
 /** Milestone achievements (once each per user). */

@@ -68,7 +68,8 @@ export const rewards = pgTable(
     uniqueIndex("rewards_user_ad_key").on(t.userId, t.adId),
     uniqueIndex("rewards_redemption_number_key").on(t.redemptionNumber),
     uniqueIndex("rewards_qr_code_data_key").on(t.qrCodeData),
-    index("rewards_user_id_idx").on(t.userId, t.createdAt.desc()),
+    // Newest first with a tie-breaker: My Rewards and Moments read a page straight off this index.
+    index("rewards_user_id_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
     index("rewards_ad_id_idx").on(t.adId),
     index("rewards_company_id_idx").on(t.companyId),
     index("rewards_share_queue_idx")

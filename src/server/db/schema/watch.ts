@@ -55,6 +55,7 @@ export const adInteractions = pgTable(
     metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
   },
   (t) => [
+    // Migration 0005 adds INCLUDE (interaction_type), so analytics counts likes and shares index-only.
     index("ad_interactions_ad_timestamp_idx").on(t.adId, t.timestamp),
     index("ad_interactions_user_ad_idx").on(t.userId, t.adId, t.interactionType),
   ],
@@ -101,6 +102,7 @@ export const discoveredCompanies = pgTable(
   (t) => [
     uniqueIndex("discovered_companies_user_company_key").on(t.userId, t.companyId),
     index("discovered_companies_company_id_idx").on(t.companyId),
+    index("discovered_companies_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
     check("discovered_companies_watch_percentage_range", sql`${t.watchPercentage} between 0 and 100`),
   ],
 );

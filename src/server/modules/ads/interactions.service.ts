@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, sql } from "drizzle-orm";
+import { and, count, eq, gt, gte, sql } from "drizzle-orm";
 import type { InteractionRequest, LikeState } from "../../../shared/contracts/interactions";
 import type { Executor } from "../../db/client";
 import { adDailyStats, adInteractions, adLikes, ads, companies, type User } from "../../db/schema";
@@ -43,8 +43,9 @@ export async function likeAd(db: Executor, user: User, adId: number, now: Date):
   });
 }
 
-/** Takes a like back, once; the total never goes below zero. */
+/** Takes a like back, once; the total never goes below zero. A hidden ad's total is not told. */
 export async function unlikeAd(db: Executor, user: User, adId: number, now: Date): Promise<LikeState> {
+  await assertVisible(db, user, adId, now);
   return db.transaction(async (tx) => {
     const [removed] = await tx
       .delete(adLikes)
@@ -73,10 +74,13 @@ export async function likedBy(db: Executor, userId: number, adId: number): Promi
   return Boolean(row);
 }
 
+/** How many of each event one member may add to an ad's numbers in an Accra day. */
+const dailyCaps = { share: 5, click: 1 } as const;
+
 /**
- * Records a share or a map-link visit. Shares are events (sharing with three friends is three shares);
- * a map visit counts once per member per ad per day, so tapping the link again doesn't inflate the
- * company's numbers. The advisory lock makes two taps at once count once.
+ * Records a share or a map-link visit. A member's shares count up to 5 an ad a day (sharing with a few
+ * friends counts; a script doesn't), a map visit once an ad a day, so tapping again doesn't inflate the
+ * business's numbers. The advisory lock makes taps at the same moment count once.
  */
 export async function recordInteraction(
   db: Executor,
@@ -86,49 +90,42 @@ export async function recordInteraction(
   now: Date,
 ): Promise<void> {
   await assertVisible(db, user, adId, now);
-  if (interaction.type === "share") {
-    await db.insert(adInteractions).values({
-      userId: user.id,
-      adId,
-      interactionType: "share",
-      timestamp: now,
-      metadata: { channel: interaction.channel },
-    });
-    return;
-  }
-  const day = accraDay(now);
+  const type = interaction.type === "share" ? "share" : "click";
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`map_visit:${user.id}:${adId}`}))`);
-    const [already] = await tx
-      .select({ id: adInteractions.id })
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ad_${type}:${user.id}:${adId}`}))`);
+    const [today] = await tx
+      .select({ events: count() })
       .from(adInteractions)
       .where(
         and(
           eq(adInteractions.userId, user.id),
           eq(adInteractions.adId, adId),
-          eq(adInteractions.interactionType, "click"),
+          eq(adInteractions.interactionType, type),
           gte(adInteractions.timestamp, startOfAccraDay(now)),
         ),
-      )
-      .limit(1);
-    if (already) return;
+      );
+    if ((today?.events ?? 0) >= dailyCaps[type]) return;
     await tx.insert(adInteractions).values({
       userId: user.id,
       adId,
-      interactionType: "click",
+      interactionType: type,
       timestamp: now,
-      metadata: { target: "map" },
+      metadata: interaction.type === "share" ? { channel: interaction.channel } : { target: "map" },
     });
-    await tx
-      .update(ads)
-      .set({ clickCount: sql`${ads.clickCount} + 1` })
-      .where(eq(ads.id, adId));
-    await tx
-      .insert(adDailyStats)
-      .values({ adId, day, clicks: 1 })
-      .onConflictDoUpdate({
-        target: [adDailyStats.adId, adDailyStats.day],
-        set: { clicks: sql`${adDailyStats.clicks} + 1` },
-      });
+    if (type === "click") await countMapVisit(tx, adId, now);
   });
+}
+
+async function countMapVisit(tx: Executor, adId: number, now: Date) {
+  await tx
+    .update(ads)
+    .set({ clickCount: sql`${ads.clickCount} + 1` })
+    .where(eq(ads.id, adId));
+  await tx
+    .insert(adDailyStats)
+    .values({ adId, day: accraDay(now), clicks: 1 })
+    .onConflictDoUpdate({
+      target: [adDailyStats.adId, adDailyStats.day],
+      set: { clicks: sql`${adDailyStats.clicks} + 1` },
+    });
 }

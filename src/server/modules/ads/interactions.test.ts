@@ -146,3 +146,40 @@ describe("what the business sees", () => {
     expect(row).toMatchObject({ views: 1, likes: 1, shares: 2, clicks: 1, completions: 1, unlocks: 1 });
   });
 });
+
+describe("numbers that can't be pumped", () => {
+  it("counts a member's shares up to 5 an ad a day", async () => {
+    const ad = await kit.publishAd(["CAP-1"]);
+    const viewer = await kit.member();
+    const sent = await Promise.all(
+      Array.from({ length: 8 }, () => interact(viewer.cookies, ad.id, { type: "share", channel: "native" })),
+    );
+    expect(sent.every((r) => r.statusCode === 200)).toBe(true);
+    expect(await eventsOf(ad.id, "share")).toHaveLength(5);
+  });
+
+  it("counts a member who likes, unlikes and likes again as one like in analytics", async () => {
+    const ad = await kit.publishAd(["CAP-2"]);
+    const viewer = await kit.member();
+    for (let i = 0; i < 5; i++) {
+      await like(viewer.cookies, ad.id);
+      await unlike(viewer.cookies, ad.id);
+    }
+    await like(viewer.cookies, ad.id);
+    const report = await sendAs(
+      ctx.app,
+      ad.companyCookies,
+      "GET",
+      `/api/companies/${ad.company.id}/analytics?days=7`,
+    );
+    expect(report.json().ads.find((a: { id: number }) => a.id === ad.id).likes).toBe(1);
+  });
+
+  it("doesn't tell the like total of an ad the member may not see", async () => {
+    const hidden = await kit.publishAd(["CAP-3"], { isPlus: true });
+    const viewer = await kit.member();
+    const response = await unlike(viewer.cookies, hidden.id);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).not.toHaveProperty("likeCount");
+  });
+});

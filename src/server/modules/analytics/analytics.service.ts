@@ -102,8 +102,14 @@ function statusOf(ad: Pick<Ad, "expiresAt" | "isActive" | "deletedAt">, now: Dat
 }
 
 const sumOf = (column: SQLWrapper) => sql`coalesce(sum(${column}), 0)`;
+/**
+ * Likes count the members who liked (a like taken back and given again is still one member); shares
+ * count each share, which the recording already caps per member and day.
+ */
 const countOf = (type: "like" | "share") =>
-  sql`count(*) filter (where ${adInteractions.interactionType} = ${type})`;
+  type === "like"
+    ? sql`count(distinct coalesce(${adInteractions.userId}::text, 'event-' || ${adInteractions.id}::text)) filter (where ${adInteractions.interactionType} = 'like')`
+    : sql`count(*) filter (where ${adInteractions.interactionType} = 'share')`;
 /** A count read back from an aggregate (bigint arrives as text from some drivers), 0 when absent. */
 const orZero = (value: SQLWrapper) => sql<number>`coalesce(${value}, 0)`.mapWith(Number);
 
@@ -322,8 +328,9 @@ const formulaStart = /^[=+\-@\t\r]/;
 export function csvField(value: string | number | null): string {
   if (value === null) return "";
   if (typeof value === "number") return String(value);
+  // Always quoted: a spreadsheet that splits on ";" or tabs must still see one cell, not a formula.
   const text = formulaStart.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return `"${text.replaceAll('"', '""')}"`;
 }
 
 function csvRateField(value: number | null): string {

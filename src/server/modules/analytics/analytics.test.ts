@@ -361,11 +361,11 @@ describe("the CSV export", () => {
     const lines = response.body.slice(1).split("\r\n");
     expect(lines.at(-1)).toBe("");
     expect(lines.slice(0, -1)).toEqual([
-      "Date,Ad ID,Ad,Status,Views,Impressions,Click-through rate (%),Completion rate (%),Completed watches,Rewards unlocked,Map-link visits,Likes,Shares,Redemptions",
-      `${day(-2)},${plain.id},"Waakye, ""the real one""",active,0,0,,,0,0,0,0,1,0`,
-      `${day(-1)},${plain.id},"Waakye, ""the real one""",active,10,40,25.0,50.0,5,4,2,1,0,0`,
-      `${day(0)},${plain.id},"Waakye, ""the real one""",active,0,0,,,0,0,0,0,0,0`,
-      `${day(0)},${formula.id},"'=HYPERLINK(""http://evil.example"",""Win"")",active,2,8,25.0,50.0,1,1,0,0,0,1`,
+      '"Date","Ad ID","Ad","Status","Views","Impressions","Click-through rate (%)","Completion rate (%)","Completed watches","Rewards unlocked","Map-link visits","Likes","Shares","Redemptions"',
+      `"${day(-2)}",${plain.id},"Waakye, ""the real one""","active",0,0,,,0,0,0,0,1,0`,
+      `"${day(-1)}",${plain.id},"Waakye, ""the real one""","active",10,40,25.0,50.0,5,4,2,1,0,0`,
+      `"${day(0)}",${plain.id},"Waakye, ""the real one""","active",0,0,,,0,0,0,0,0,0`,
+      `"${day(0)}",${formula.id},"'=HYPERLINK(""http://evil.example"",""Win"")","active",2,8,25.0,50.0,1,1,0,0,0,1`,
     ]);
   });
 
@@ -380,15 +380,17 @@ describe("the CSV export", () => {
   });
 
   it("escapes fields the way RFC 4180 and OWASP ask", () => {
-    expect(csvField("Kelewele")).toBe("Kelewele");
+    expect(csvField("Kelewele")).toBe('"Kelewele"');
     expect(csvField("a,b")).toBe('"a,b"');
     expect(csvField('say "hi"')).toBe('"say ""hi"""');
     expect(csvField("two\nlines")).toBe('"two\nlines"');
-    expect(csvField("+233 24 000 0000")).toBe("'+233 24 000 0000");
-    expect(csvField("-10% off")).toBe("'-10% off");
-    expect(csvField("@everyone")).toBe("'@everyone");
-    expect(csvField("\tcmd")).toBe("'\tcmd");
-    expect(csvField("=1+1,2")).toBe('"\'=1+1,2"');
+    expect(csvField("+233 24 000 0000")).toBe(`"'+233 24 000 0000"`);
+    expect(csvField("-10% off")).toBe(`"'-10% off"`);
+    expect(csvField("@everyone")).toBe(`"'@everyone"`);
+    expect(csvField("\tcmd")).toBe(`"'\tcmd"`);
+    expect(csvField("=1+1,2")).toBe(`"'=1+1,2"`);
+    // A spreadsheet splitting on ";" still sees one quoted cell, never a formula after the ";".
+    expect(csvField('Promo;=HYPERLINK("http://evil","x")')).toBe('"Promo;=HYPERLINK(""http://evil"",""x"")"');
     expect(csvField(-3)).toBe("-3");
     expect(csvField(null)).toBe("");
   });

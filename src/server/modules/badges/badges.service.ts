@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { discoveryMilestones } from "../../../shared/badges";
 import type { Executor } from "../../db/client";
 import { type Ad, discoveryBadges, userAchievements } from "../../db/schema";
@@ -72,7 +72,7 @@ export async function listBadges(db: Executor, userId: number) {
     .select()
     .from(discoveryBadges)
     .where(eq(discoveryBadges.userId, userId))
-    .orderBy(desc(discoveryBadges.earnedAt), desc(discoveryBadges.id))
+    .orderBy(sql`${discoveryBadges.earnedAt} desc nulls last`, sql`${discoveryBadges.id} desc nulls last`)
     .limit(200);
   return rows.map((row) => ({
     id: row.id,

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { RewardType } from "../../../shared/contracts/ad-options";
 import type { Moment, MomentsPage } from "../../../shared/contracts/moments";
 import type { Executor } from "../../db/client";
@@ -61,14 +61,11 @@ function toMoment(row: MomentRow): Moment {
     at,
     ad: { id: row.ad_id!, title: row.ad_title ?? "", thumbnailUrl: row.ad_thumbnail },
     company: companyOf(row)!,
-    reward:
-      row.reward_type === null
-        ? null
-        : {
-            rewardType: row.reward_type,
-            discountPercent: row.discount_percent,
-            xpAwarded: row.xp_awarded ?? 0,
-          },
+    reward: {
+      rewardType: row.reward_type!,
+      discountPercent: row.discount_percent,
+      xpAwarded: row.xp_awarded ?? 0,
+    },
   };
 }
 
@@ -79,44 +76,55 @@ function parseCursor(before: string | undefined) {
 }
 
 /**
- * The member's discovery timeline, newest first: each ad's first verified watch (with what it
- * earned), each business discovered, each badge. One query over the three sources, paged by
- * (time, kind, id) so a page boundary never skips or repeats an event.
+ * Keeps a source's rows older than the cursor: by the instant (index-friendly bound first), then by
+ * (time, kind, id) as the outer order compares them.
+ */
+function olderThan(cursor: ReturnType<typeof parseCursor>, at: SQL, id: SQL, rank: number): SQL {
+  if (!cursor) return sql``;
+  return sql`and ${at} < ${cursor.at}::timestamptz + interval '1 millisecond'
+    and (date_trunc('milliseconds', ${at}), ${rank}::int, ${id}) < (${cursor.at}::timestamptz, ${cursor.rank}::int, ${cursor.id}::int)`;
+}
+
+/**
+ * The member's discovery timeline, newest first: each ad's first verified watch (the moment its reward
+ * was issued, with what it earned), each business discovered, each badge. Each source gives at most one
+ * page straight off its (user, time desc, id desc) index, then the pages are merged; paging by (time, kind, id) means a page
+ * boundary never skips or repeats an event.
  */
 export async function listMoments(db: Executor, userId: number, before?: string): Promise<MomentsPage> {
   const cursor = parseCursor(before);
-  const after = cursor
-    ? sql`where (m.at, m.rank, m.id) < (${cursor.at}::timestamptz, ${cursor.rank}::int, ${cursor.id}::int)`
-    : sql``;
+  const limit = pageSize + 1;
   const result = await db.execute<MomentRow>(sql`
     select * from (
-      select 'watched' as kind, ${kindRank.watched}::int as rank, w.id, date_trunc('milliseconds', w.completed_at) as at,
+      (select 'watched' as kind, ${kindRank.watched}::int as rank, r.id, date_trunc('milliseconds', r.created_at) as at,
         a.id as ad_id, a.title as ad_title, a.thumbnail_url as ad_thumbnail,
         c.id as company_id, c.name as company_name, c.logo as company_logo, c.category as company_category,
         c.city as company_city, r.reward_type, r.discount_percent, r.xp_points_awarded as xp_awarded,
         null as badge_name, null as badge_description, null as badge_color
       from (
-        select distinct on (ad_id) id, ad_id, completed_at from watch_progress
-        where user_id = ${userId} and completed order by ad_id, completed_at, id
-      ) w
-      join ads a on a.id = w.ad_id
-      join companies c on c.id = a.company_id
-      left join rewards r on r.user_id = ${userId} and r.ad_id = w.ad_id
+        select * from rewards r where r.user_id = ${userId} ${olderThan(cursor, sql`r.created_at`, sql`r.id`, kindRank.watched)}
+        order by r.created_at desc nulls last, r.id desc nulls last limit ${limit}
+      ) r join ads a on a.id = r.ad_id join companies c on c.id = a.company_id)
       union all
-      select 'discovered', ${kindRank.discovered}::int, d.id, date_trunc('milliseconds', d.created_at),
+      (select 'discovered', ${kindRank.discovered}::int, d.id, date_trunc('milliseconds', d.created_at),
         null, null, null, c.id, c.name, c.logo, c.category, c.city, null, null, null, null, null, null
-      from discovered_companies d join companies c on c.id = d.company_id
-      where d.user_id = ${userId}
+      from (
+        select * from discovered_companies d
+        where d.user_id = ${userId} ${olderThan(cursor, sql`d.created_at`, sql`d.id`, kindRank.discovered)}
+        order by d.created_at desc nulls last, d.id desc nulls last limit ${limit}
+      ) d join companies c on c.id = d.company_id)
       union all
-      select 'badge', ${kindRank.badge}::int, b.id, date_trunc('milliseconds', b.earned_at),
+      (select 'badge', ${kindRank.badge}::int, b.id, date_trunc('milliseconds', b.earned_at),
         null, null, null, c.id, c.name, c.logo, c.category, c.city, null, null, null,
         b.badge_name, b.badge_description, b.badge_color
-      from discovery_badges b left join companies c on c.id = b.earned_from_company_id
-      where b.user_id = ${userId}
+      from (
+        select * from discovery_badges b
+        where b.user_id = ${userId} ${olderThan(cursor, sql`b.earned_at`, sql`b.id`, kindRank.badge)}
+        order by b.earned_at desc nulls last, b.id desc nulls last limit ${limit}
+      ) b left join companies c on c.id = b.earned_from_company_id)
     ) m
-    ${after}
     order by m.at desc, m.rank desc, m.id desc
-    limit ${pageSize + 1}`);
+    limit ${limit}`);
   const rows = (result as unknown as { rows: MomentRow[] }).rows;
   const page = rows.slice(0, pageSize).map(toMoment);
   const last = page.at(-1);

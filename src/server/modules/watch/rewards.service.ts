@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { rewardHasExpiry } from "../../../shared/contracts/ad-options";
 import type { MyReward } from "../../../shared/contracts/rewards";
 import type { EarnedReward } from "../../../shared/contracts/watch";
@@ -130,6 +130,9 @@ async function recordDiscovery(tx: Executor, userId: number, ad: Ad, now: Date, 
     .onConflictDoNothing()
     .returning({ id: discoveredCompanies.id });
   if (firstTime) {
+    // One member's discoveries are counted one transaction at a time, so two finishing together can't
+    // both miss a milestone.
+    await tx.execute(sql`select id from ${users} where id = ${userId} for update`);
     const [{ discovered }] = (await tx
       .select({ discovered: count() })
       .from(discoveredCompanies)
@@ -173,7 +176,8 @@ export async function listMemberRewards(db: Executor, userId: number, now: Date)
     .innerJoin(ads, eq(ads.id, rewards.adId))
     .innerJoin(companies, eq(companies.id, rewards.companyId))
     .where(eq(rewards.userId, userId))
-    .orderBy(desc(rewards.createdAt), desc(rewards.id))
+    // "nulls last" matches rewards_user_id_idx, so the page is read in index order.
+    .orderBy(sql`${rewards.createdAt} desc nulls last`, sql`${rewards.id} desc nulls last`)
     .limit(200);
   return rows.map(({ reward, ad, companyName, companyLogo, companyMaps }) => ({
     id: reward.id,

@@ -39,7 +39,6 @@ function groupByDay(moments: Moment[], now: Date) {
 }
 
 function earnedText(reward: Extract<Moment, { kind: "watched" }>["reward"]): string {
-  if (!reward) return "Watched again";
   const parts: string[] = [];
   if (reward.rewardType === "discount")
     parts.push(reward.discountPercent ? `${reward.discountPercent}% off` : "a discount code");
