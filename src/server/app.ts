@@ -4,7 +4,7 @@ import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
 import fastifyEtag from "@fastify/etag";
 import fastifyHelmet from "@fastify/helmet";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
@@ -82,7 +82,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(fastifyHelmet, { contentSecurityPolicy: contentSecurityPolicy(config.secureCookies) });
   // Before compression, so the tag is computed on the JSON itself: a poll that finds nothing new (Discover
   // every 30 s) is answered 304 with no body, which saves members' data.
-  await app.register(fastifyEtag, { weak: true });
+  await app.register(fastifyEtag, { weak: true, replyWith304: false });
+  app.addHook("onSend", answerUnchangedReads);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   registerCsrfGuard(app, { trustedOrigins: trustedOrigins(config) });
@@ -130,6 +131,31 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await registerMediaFiles(app, { mediaDir: path.join(config.dataDir, "media") });
   await registerWebApp(app, { distDir: webDistDir });
   return app;
+}
+
+/**
+ * A successful GET or HEAD whose ETag the browser already holds is answered 304 with no body. Writes and
+ * errors always get their full answer. API answers that set no caching rule are not stored at all, so
+ * one member's data never sits in a shared cache.
+ */
+function answerUnchangedReads(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (err: null, payload?: unknown) => void,
+) {
+  if (request.url.startsWith("/api/") && !reply.hasHeader("cache-control"))
+    reply.header("cache-control", "no-store");
+  const etag = reply.getHeader("etag");
+  const isRead = request.method === "GET" || request.method === "HEAD";
+  const sent = request.headers["if-none-match"];
+  const matches = typeof etag === "string" && sent !== undefined && (sent === etag || `W/${sent}` === etag);
+  if (isRead && reply.statusCode === 200 && matches) {
+    reply.code(304);
+    done(null, "");
+    return;
+  }
+  done(null, payload);
 }
 
 function trustedOrigins(config: AppConfig): string[] {

@@ -311,6 +311,31 @@ describe("discovery", () => {
     expect(again.body).toBe("");
   });
 
+  it("never answers a write or a refusal with 304, and stores no unmarked API answer", async () => {
+    const member = await signedInMember();
+    const [card] = (await sendAs(ctx.app, member.cookies, "GET", "/api/ads/discovery")).json();
+    const like = () =>
+      ctx.app.inject({
+        method: "PUT",
+        url: `/api/ads/${card.id}/like`,
+        cookies: member.cookies,
+        headers: { "x-requested-with": "anigye", "sec-fetch-site": "same-origin", "if-none-match": tag },
+      });
+    let tag = "";
+    tag = (await like()).headers.etag as string;
+    const second = await like();
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toMatchObject({ liked: true });
+    const refused = await ctx.app.inject({ method: "GET", url: "/api/moments" });
+    const refusedAgain = await ctx.app.inject({
+      method: "GET",
+      url: "/api/moments",
+      headers: { "if-none-match": refused.headers.etag as string },
+    });
+    expect(refusedAgain.statusCode).toBe(401);
+    expect(refused.headers["cache-control"]).toBe("no-store");
+  });
+
   it("orders Near Me by distance from the member", async () => {
     const accra = await signedInCompany(ctx.app, ctx.database.db, {
       plan: "pro",
