@@ -13,6 +13,8 @@ export const myReward = z.object({
   xpAwarded: z.number().int(),
   badgeName: z.string().nullable(),
   experienceContent: z.string().nullable(),
+  /** For a prize-draw entry: what the ad said the entry is for. */
+  prizeEntryDetails: z.string().nullable(),
   status: z.enum(["active", "used", "expired"]),
   earnedAt: z.string(),
   expiresAt: z.string().nullable(),

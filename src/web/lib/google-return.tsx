@@ -5,6 +5,7 @@ import { paths } from "../app/paths";
 import { toast } from "../components/ui/use-toast";
 import { apiJson } from "./api-client";
 import { useAuth } from "./auth";
+import { takeReturnTo } from "./return-to";
 
 /** Spec sections 1 and 9: the welcome message announces a 100 XP sign-in bonus. */
 export const signInBonusXp = 100;
@@ -45,7 +46,8 @@ export function GoogleSignInReturn() {
     );
     const wait = new Promise((resolve) => setTimeout(resolve, reloadAfterMs));
     void Promise.all([readUser, wait]).then(() => {
-      if (next) window.location.assign(next);
+      const destination = next ?? takeReturnTo();
+      if (destination) window.location.assign(destination);
       else window.location.reload();
     });
   }, [signIn]);

@@ -19,6 +19,7 @@ import {
   useFieldErrors,
   validate,
 } from "../lib/forms";
+import { peekReturnTo, takeReturnTo } from "../lib/return-to";
 
 type View =
   | { kind: "signin" }
@@ -46,7 +47,7 @@ function SignInForm({ onForgot }: { onForgot(): void }) {
           signIn(user);
           toast({ title: "Welcome back!", description: "You have successfully logged in." });
           // An account that still has a check to finish lands on the verify view instead.
-          navigate(user.activated === false ? paths.register : paths.rewards);
+          navigate(user.activated === false ? paths.register : (takeReturnTo() ?? paths.rewards));
         },
         onError: (failure) =>
           toast({
@@ -109,6 +110,7 @@ export default function LoginPage() {
     return token ? { kind: "reset-token", token } : { kind: "signin" };
   });
   const shownError = useRef(false);
+  const [waitingForAd] = useState(() => peekReturnTo()?.startsWith(paths.mobileWatch) ?? false);
 
   useEffect(() => {
     document.title = `Sign in · ${brand.name}`;
@@ -145,7 +147,9 @@ export default function LoginPage() {
       </h1>
       <p className="mt-1 mb-6 text-stone-600">
         {view.kind === "signin"
-          ? "Sign in to keep discovering and collecting rewards."
+          ? waitingForAd
+            ? "Sign in to watch this ad and earn its reward. New here? Create a free account below."
+            : "Sign in to keep discovering and collecting rewards."
           : "It only takes a minute."}
       </p>
       {view.kind === "signin" && <SignInForm onForgot={toForgot} />}

@@ -15,6 +15,7 @@ import { useProfile, useSaveOnboarding } from "../features/profile/api";
 import { questionText } from "../features/profile/questions";
 import { useAuth } from "../lib/auth";
 import { serverMessage } from "../lib/forms";
+import { takeReturnTo } from "../lib/return-to";
 
 const total = onboardingQuestions.length;
 
@@ -85,7 +86,7 @@ function Questions({ profile }: { profile: Profile }) {
         title: "Profile complete!",
         description: "Thanks! Your discoveries will now match what you love.",
       });
-      navigate(paths.rewards);
+      navigate(takeReturnTo() ?? paths.rewards);
     });
   };
 
@@ -95,7 +96,7 @@ function Questions({ profile }: { profile: Profile }) {
         title: "Saved for later",
         description: "Finish your profile any time from your Profile page.",
       });
-      navigate(paths.rewards);
+      navigate(takeReturnTo() ?? paths.rewards);
     });
 
   const current = answers[question];

@@ -35,11 +35,15 @@ function RewardsScreen() {
         />
       </Card>
 
+      <DrawStandingCard />
+
       <Card title="Your rewards" icon={<Gift className="size-5" aria-hidden />}>
         <Rewards />
       </Card>
 
-      <Collection />
+      <Card title="Badges" icon={<Medal className="size-5" aria-hidden />} testId="rewards-badges">
+        <Badges />
+      </Card>
     </div>
   );
 }
@@ -61,19 +65,17 @@ function Rewards() {
   );
 }
 
-function Collection() {
+/** Shown only once the member has an entry in this month's draw. */
+function DrawStandingCard() {
+  const query = useRewardsCollection();
+  return query.data?.draw ? <DrawCard draw={query.data.draw} /> : null;
+}
+
+function Badges() {
   const query = useRewardsCollection();
   if (query.isPending) return <PageSpinner />;
   if (query.isError) return <LoadError onRetry={() => void query.refetch()} />;
-  const { badges, draw } = query.data;
-  return (
-    <>
-      {draw && <DrawCard draw={draw} />}
-      <Card title="Badges" icon={<Medal className="size-5" aria-hidden />} testId="rewards-badges">
-        <BadgeShelf badges={badges} />
-      </Card>
-    </>
-  );
+  return <BadgeShelf badges={query.data.badges} />;
 }
 
 /** /rewards (My Rewards): XP and tier progress, then the rewards earned by watching. */

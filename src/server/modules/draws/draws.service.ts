@@ -32,7 +32,7 @@ export async function openMonthlyDraw(tx: Executor, now: Date) {
       drawYear: year,
       registrationDeadline: endOfMonth(year, month),
       drawDate: endOfMonth(year, month),
-      prizeTitle: "Prize announced by Anigye",
+      prizeTitle: "To be announced",
       seed,
       seedHash: createHash("sha256").update(seed).digest("hex"),
     })

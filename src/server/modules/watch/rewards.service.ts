@@ -190,6 +190,7 @@ export async function listMemberRewards(db: Executor, userId: number, now: Date)
     xpAwarded: reward.xpPointsAwarded,
     badgeName: reward.badgeId,
     experienceContent: reward.contentAccessGranted ? reward.experienceContent : null,
+    prizeEntryDetails: reward.rewardType === "prize_entry" ? ad.prizeEntryDetails : null,
     status: reward.isUsed
       ? "used"
       : rewardHasExpiry(reward.rewardType) && reward.expiresAt && reward.expiresAt <= now

@@ -91,6 +91,11 @@ function RewardItem({ reward }: { reward: MyReward }) {
           )}
         </div>
       )}
+      {reward.prizeEntryDetails && (
+        <p className="mt-3 text-sm text-stone-700">
+          Your entry in this month's prize draw: {reward.prizeEntryDetails}
+        </p>
+      )}
       {reward.experienceContent && (
         <p className="mt-3 whitespace-pre-line text-sm text-stone-700">{reward.experienceContent}</p>
       )}

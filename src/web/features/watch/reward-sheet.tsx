@@ -100,6 +100,14 @@ interface RewardSheetProps {
 export function RewardSheet({ outcome, companyName, onKeepExploring }: RewardSheetProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
+  // Escape closes the sheet the way "Keep exploring" does.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") onKeepExploring();
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [onKeepExploring]);
   const isReward = outcome.kind === "reward";
   return (
     <div className="absolute inset-0 z-30 flex items-end justify-center bg-stone-950/60">
@@ -107,7 +115,7 @@ export function RewardSheet({ outcome, companyName, onKeepExploring }: RewardShe
         role="dialog"
         aria-modal="true"
         aria-label={isReward ? "Reward unlocked" : "No code this time"}
-        className="w-full max-w-md rounded-t-3xl bg-white px-5 pt-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] text-center text-stone-900 shadow-2xl"
+        className="max-h-[92dvh] w-full max-w-md overflow-y-auto overscroll-contain rounded-t-3xl bg-white px-5 pt-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] text-center text-stone-900 shadow-2xl"
       >
         {outcome.kind === "reward" ? (
           <>

@@ -44,6 +44,15 @@ export function StoryViewer({ ad, onPrevious, onNext, onClose }: StoryViewerProp
   const [mediaFailed, setMediaFailed] = useState(false);
   const [logoFailed, setLogoFailed] = useState(false);
   const videoRef = useRef<HTMLVideoElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+
+  // Each ad mounts a new viewer: land focus on its title (unless a control already holds it), so keyboard
+  // and screen-reader users stay in the viewer and hear which ad is now playing.
+  useEffect(() => {
+    if (document.activeElement === document.body || document.activeElement === null) {
+      titleRef.current?.focus({ preventScroll: true });
+    }
+  }, []);
   const lastVideoTime = useRef(0);
 
   const sheet = outcome && outcome.kind !== "completed" ? outcome : null;
@@ -182,172 +191,188 @@ export function StoryViewer({ ad, onPrevious, onNext, onClose }: StoryViewerProp
 
   return (
     <div className="fixed inset-0 overflow-hidden bg-black text-white select-none" data-testid="story-viewer">
-      {/* The media fills the screen; the tap layer above it takes taps, holds and swipes. */}
-      <div className="absolute inset-0 flex items-center justify-center">
-        {mediaFailed ? (
-          <p className="px-6 text-center text-stone-300">This {isVideo ? "video" : "image"} couldn't load.</p>
-        ) : isVideo ? (
-          <video
-            ref={videoRef}
-            src={ad.mediaUrl}
-            poster={ad.posterUrl ?? undefined}
-            playsInline
-            muted={muted}
-            loop
-            preload="auto"
-            aria-label={ad.title}
-            onLoadedData={() => setMediaReady(true)}
-            onPlay={resyncVideoTime}
-            onSeeking={resyncVideoTime}
-            onSeeked={resyncVideoTime}
-            onTimeUpdate={onTimeUpdate}
-            onError={() => setMediaFailed(true)}
-            className="max-h-full w-full object-contain"
-          />
-        ) : (
-          <img
-            src={ad.mediaUrl}
-            alt={ad.title}
-            decoding="async"
-            draggable={false}
-            onLoad={() => setMediaReady(true)}
-            onError={() => setMediaFailed(true)}
-            className="max-h-full w-full object-contain"
-          />
-        )}
-      </div>
-      <div
-        aria-hidden
-        data-testid="tap-layer"
-        className="absolute inset-0 z-10 touch-none [-webkit-touch-callout:none]"
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={onPointerUp}
-        onPointerCancel={onPointerCancel}
-        onPointerLeave={(event) => {
-          if (event.pointerType === "mouse" && press.current) onPointerCancel();
-        }}
-        onContextMenu={(event) => event.preventDefault()}
-      />
-
-      {/* Top: progress, company, offer, mute and close. */}
-      <div className="pointer-events-none absolute inset-x-0 top-0 z-20 bg-gradient-to-b from-black/70 to-transparent px-3 pt-[max(0.75rem,env(safe-area-inset-top))] pb-8">
-        <div
-          role="progressbar"
-          aria-label="Watched"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          className="h-1 w-full overflow-hidden rounded-full bg-white/25"
-        >
-          <div
-            className="h-full bg-white transition-[width] duration-200 ease-linear"
-            style={{ width: `${percent}%` }}
-          />
-        </div>
-        <div className="mt-3 flex items-center gap-3">
-          {ad.company.logo && !logoFailed && (
+      {/* While the reward sheet is open, everything behind it is out of reach (a real modal). */}
+      <div className="absolute inset-0" inert={sheet !== null}>
+        {/* The media fills the screen; the tap layer above it takes taps, holds and swipes. */}
+        <div className="absolute inset-0 flex items-center justify-center">
+          {mediaFailed ? (
+            <p className="px-6 text-center text-stone-300">
+              This {isVideo ? "video" : "image"} couldn't load.
+            </p>
+          ) : isVideo ? (
+            <video
+              ref={videoRef}
+              src={ad.mediaUrl}
+              poster={ad.posterUrl ?? undefined}
+              playsInline
+              muted={muted}
+              loop
+              preload="auto"
+              aria-label={ad.title}
+              onLoadedData={() => setMediaReady(true)}
+              onPlay={resyncVideoTime}
+              onSeeking={resyncVideoTime}
+              onSeeked={resyncVideoTime}
+              onTimeUpdate={onTimeUpdate}
+              onError={() => setMediaFailed(true)}
+              className="max-h-full w-full object-contain"
+            />
+          ) : (
             <img
-              src={ad.company.logo}
-              alt=""
-              width={36}
-              height={36}
+              src={ad.mediaUrl}
+              alt={ad.title}
               decoding="async"
-              onError={() => setLogoFailed(true)}
-              className="size-9 shrink-0 rounded-full bg-white object-cover ring-2 ring-white/80"
+              draggable={false}
+              onLoad={() => setMediaReady(true)}
+              onError={() => setMediaFailed(true)}
+              className="max-h-full w-full object-contain"
             />
           )}
-          <div className="min-w-0 flex-1">
-            <p className="truncate text-sm font-bold">{ad.company.name}</p>
-            <p className="inline-flex items-center gap-1 text-xs font-semibold text-amber-300">
-              <Gift className="size-3.5" aria-hidden />
-              <span data-testid="viewer-offer">{offer}</span>
-            </p>
+        </div>
+        <div
+          aria-hidden
+          data-testid="tap-layer"
+          className="absolute inset-0 z-10 touch-none [-webkit-touch-callout:none]"
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerUp}
+          onPointerCancel={onPointerCancel}
+          onPointerLeave={(event) => {
+            if (event.pointerType === "mouse" && press.current) onPointerCancel();
+          }}
+          onContextMenu={(event) => event.preventDefault()}
+        />
+
+        {/* Top: progress, company, offer, mute and close. */}
+        <div className="pointer-events-none absolute inset-x-0 top-0 z-20 bg-gradient-to-b from-black/70 to-transparent px-3 pt-[max(0.75rem,env(safe-area-inset-top))] pb-8">
+          <div
+            role="progressbar"
+            aria-label="Watched"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            className="h-1 w-full overflow-hidden rounded-full bg-white/25"
+          >
+            <div
+              className="h-full bg-white transition-[width] duration-200 ease-linear"
+              style={{ width: `${percent}%` }}
+            />
           </div>
-          <div className="pointer-events-auto flex items-center gap-1">
-            {isVideo && (
+          <div className="mt-3 flex items-center gap-3">
+            {ad.company.logo && !logoFailed && (
+              <img
+                src={ad.company.logo}
+                alt=""
+                width={36}
+                height={36}
+                decoding="async"
+                onError={() => setLogoFailed(true)}
+                className="size-9 shrink-0 rounded-full bg-white object-cover ring-2 ring-white/80"
+              />
+            )}
+            <div className="min-w-0 flex-1">
+              <p className="truncate text-sm font-bold">{ad.company.name}</p>
+              <p className="inline-flex items-center gap-1 text-xs font-semibold text-amber-300">
+                <Gift className="size-3.5" aria-hidden />
+                <span data-testid="viewer-offer">{offer}</span>
+              </p>
+            </div>
+            <div className="pointer-events-auto flex items-center gap-1">
+              {isVideo && (
+                <button
+                  type="button"
+                  aria-label={muted ? "Unmute" : "Mute"}
+                  onClick={() => setMuted((on) => !on)}
+                  className="flex size-10 items-center justify-center rounded-full hover:bg-white/15 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
+                >
+                  {muted ? (
+                    <VolumeX className="size-5" aria-hidden />
+                  ) : (
+                    <Volume2 className="size-5" aria-hidden />
+                  )}
+                </button>
+              )}
               <button
                 type="button"
-                aria-label={muted ? "Unmute" : "Mute"}
-                onClick={() => setMuted((on) => !on)}
+                aria-label="Close"
+                onClick={onClose}
                 className="flex size-10 items-center justify-center rounded-full hover:bg-white/15 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
               >
-                {muted ? (
-                  <VolumeX className="size-5" aria-hidden />
-                ) : (
-                  <Volume2 className="size-5" aria-hidden />
-                )}
+                <X className="size-6" aria-hidden />
               </button>
-            )}
+            </div>
+          </div>
+          {ad.isWatched && (
+            <p className="mt-2 inline-block rounded-full bg-white/15 px-3 py-1 text-xs">
+              You've already earned this reward
+            </p>
+          )}
+          {watch.sessionFailed && (
+            <p role="alert" className="mt-2 rounded-lg bg-red-900/80 px-3 py-1.5 text-xs">
+              We couldn't start counting this view. Check your connection and open the ad again.
+            </p>
+          )}
+        </div>
+
+        {userPaused && !sheet && (
+          <div
+            aria-hidden
+            className="pointer-events-none absolute inset-0 z-10 flex items-center justify-center"
+          >
+            <span className="rounded-full bg-black/50 p-4">
+              <Pause className="size-8" />
+            </span>
+          </div>
+        )}
+
+        <div className="absolute right-3 bottom-40 z-20">
+          <ViewerActions ad={ad} />
+        </div>
+
+        {/* Bottom: title and the controls (the same actions as the taps, for keyboards and screen readers). */}
+        <div className="pointer-events-none absolute inset-x-0 bottom-0 z-20 bg-gradient-to-t from-black/80 to-transparent px-4 pt-10 pb-[max(1rem,env(safe-area-inset-bottom))]">
+          <h1
+            ref={titleRef}
+            tabIndex={-1}
+            className="line-clamp-2 pr-16 text-lg font-bold focus:outline-none"
+          >
+            {ad.title}
+          </h1>
+          {ad.description && (
+            <p className="mt-1 line-clamp-2 pr-16 text-sm text-stone-200">{ad.description}</p>
+          )}
+          <div className="pointer-events-auto mt-3 flex items-center justify-center gap-6">
             <button
               type="button"
-              aria-label="Close"
-              onClick={onClose}
-              className="flex size-10 items-center justify-center rounded-full hover:bg-white/15 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
+              aria-label="Previous"
+              onClick={onPrevious}
+              className="flex size-11 items-center justify-center rounded-full bg-white/15 hover:bg-white/25 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
             >
-              <X className="size-6" aria-hidden />
+              <ChevronLeft className="size-6" aria-hidden />
+            </button>
+            <button
+              type="button"
+              aria-label={userPaused ? "Resume" : "Pause"}
+              onClick={togglePause}
+              className="flex size-14 items-center justify-center rounded-full bg-white text-stone-900 hover:bg-stone-200 focus-visible:ring-2 focus-visible:ring-amber-400 focus-visible:outline-none"
+            >
+              {userPaused ? (
+                <Play className="size-6" aria-hidden />
+              ) : (
+                <Pause className="size-6" aria-hidden />
+              )}
+            </button>
+            <button
+              type="button"
+              aria-label="Next"
+              onClick={onNext}
+              className="flex size-11 items-center justify-center rounded-full bg-white/15 hover:bg-white/25 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
+            >
+              <ChevronRight className="size-6" aria-hidden />
             </button>
           </div>
         </div>
-        {ad.isWatched && (
-          <p className="mt-2 inline-block rounded-full bg-white/15 px-3 py-1 text-xs">
-            You've already earned this reward
-          </p>
-        )}
-        {watch.sessionFailed && (
-          <p role="alert" className="mt-2 rounded-lg bg-red-900/80 px-3 py-1.5 text-xs">
-            We couldn't start counting this view. Check your connection and open the ad again.
-          </p>
-        )}
       </div>
-
-      {userPaused && !sheet && (
-        <div
-          aria-hidden
-          className="pointer-events-none absolute inset-0 z-10 flex items-center justify-center"
-        >
-          <span className="rounded-full bg-black/50 p-4">
-            <Pause className="size-8" />
-          </span>
-        </div>
-      )}
-
-      <div className="absolute right-3 bottom-40 z-20">
-        <ViewerActions ad={ad} />
-      </div>
-
-      {/* Bottom: title and the controls (the same actions as the taps, for keyboards and screen readers). */}
-      <div className="pointer-events-none absolute inset-x-0 bottom-0 z-20 bg-gradient-to-t from-black/80 to-transparent px-4 pt-10 pb-[max(1rem,env(safe-area-inset-bottom))]">
-        <h1 className="line-clamp-2 pr-16 text-lg font-bold">{ad.title}</h1>
-        {ad.description && <p className="mt-1 line-clamp-2 pr-16 text-sm text-stone-200">{ad.description}</p>}
-        <div className="pointer-events-auto mt-3 flex items-center justify-center gap-6">
-          <button
-            type="button"
-            aria-label="Previous"
-            onClick={onPrevious}
-            className="flex size-11 items-center justify-center rounded-full bg-white/15 hover:bg-white/25 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
-          >
-            <ChevronLeft className="size-6" aria-hidden />
-          </button>
-          <button
-            type="button"
-            aria-label={userPaused ? "Resume" : "Pause"}
-            onClick={togglePause}
-            className="flex size-14 items-center justify-center rounded-full bg-white text-stone-900 hover:bg-stone-200 focus-visible:ring-2 focus-visible:ring-amber-400 focus-visible:outline-none"
-          >
-            {userPaused ? <Play className="size-6" aria-hidden /> : <Pause className="size-6" aria-hidden />}
-          </button>
-          <button
-            type="button"
-            aria-label="Next"
-            onClick={onNext}
-            className="flex size-11 items-center justify-center rounded-full bg-white/15 hover:bg-white/25 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
-          >
-            <ChevronRight className="size-6" aria-hidden />
-          </button>
-        </div>
-      </div>
-
       {sheet && <RewardSheet outcome={sheet} companyName={ad.company.name} onKeepExploring={onNext} />}
     </div>
   );

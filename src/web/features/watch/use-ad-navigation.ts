@@ -5,13 +5,26 @@ import { mobileWatchPath, paths } from "../../app/paths";
 import { cachedDiscoveryOrder } from "./api";
 
 /**
- * Next and previous follow Discover's cached order. Without it (or past the end), next goes back to
- * Discover; previous at the start stays put. Moving between ads replaces the history entry, so Back
- * returns to wherever the viewer was opened from.
+ * Next and previous follow Discover's cached order. Without it (or past the end), next closes the
+ * viewer; previous at the start stays put. Moving between ads replaces the history entry, and closing
+ * goes back to wherever the viewer was opened from (Discover, Moments...), so the phone's Back button
+ * never reopens an ad that was closed. Opened from outside the app (a shared link), closing replaces the
+ * viewer with Discover.
  */
+function openedFromInsideTheApp(): boolean {
+  // React Router numbers its history entries; 0 is the page the tab first loaded.
+  const state = window.history.state as { idx?: number } | null;
+  return (state?.idx ?? 0) > 0;
+}
+
 export function useAdNavigation(adId: number | null) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+
+  const close = useCallback(() => {
+    if (openedFromInsideTheApp()) navigate(-1);
+    else navigate(paths.home, { replace: true });
+  }, [navigate]);
 
   const step = useCallback(
     (direction: 1 | -1) => {
@@ -19,13 +32,12 @@ export function useAdNavigation(adId: number | null) {
       const index = order && adId !== null ? order.indexOf(adId) : -1;
       const target = order && index >= 0 ? order[index + direction] : undefined;
       if (target !== undefined) navigate(mobileWatchPath(target), { replace: true });
-      else if (direction === 1) navigate(paths.home);
+      else if (direction === 1) close();
     },
-    [adId, navigate, queryClient],
+    [adId, navigate, queryClient, close],
   );
 
   const next = useCallback(() => step(1), [step]);
   const previous = useCallback(() => step(-1), [step]);
-  const close = useCallback(() => navigate(paths.home), [navigate]);
   return { next, previous, close };
 }
