@@ -83,6 +83,45 @@ test("a video counts what played and reveals the badge it gives", async ({ page 
   expect(played).toBeGreaterThan(3);
   await expect(reward.getByTestId("reward-badges")).toContainText("New badge: Kente Explorer");
   await expect(reward.getByTestId("reward-badges")).toContainText("New badge: First Discovery");
+  // The sheet is modal: Escape closes it the way "Keep exploring" does, moving on to the next ad.
+  const watchedAd = page.url();
+  await page.keyboard.press("Escape");
+  await expect(reward).toBeHidden();
+  await expect(page).not.toHaveURL(watchedAd);
+});
+
+test("closing the viewer goes back to Discover, and the Back button doesn't reopen the ad", async ({
+  page,
+}) => {
+  await signInAsNewMember(page);
+  await openFromDiscover(page, "Free tint with every phone");
+  await page.getByRole("button", { name: "Close" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByLabel("Search ads and companies")).toBeVisible();
+  await page.goBack();
+  await expect(page).not.toHaveURL(/mobile-watch/);
+});
+
+test("a friend who opens a shared ad while signed out comes back to it after signing in", async ({
+  page,
+  browser,
+}) => {
+  const sharer = await browser.newContext();
+  const sharerPage = await sharer.newPage();
+  await signInAsNewMember(sharerPage);
+  await openFromDiscover(sharerPage, "Free tint with every phone");
+  const sharedLink = new URL(sharerPage.url()).pathname + new URL(sharerPage.url()).search;
+  await sharer.close();
+
+  await page.goto(sharedLink);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText("Sign in to watch this ad and earn its reward.")).toBeVisible();
+  const form = page.getByRole("form", { name: "Sign in" });
+  await form.getByLabel("Email").fill("ama@example.com");
+  await form.getByLabel("Password").fill("anigye-demo");
+  await form.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(sharedLink);
+  await expect(page.getByRole("progressbar", { name: "Watched" })).toBeVisible();
 });
 
 test("likes stay liked, and share and directions are there for the member", async ({ page, context }) => {

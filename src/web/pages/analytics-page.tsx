@@ -102,7 +102,7 @@ export default function AnalyticsPage() {
       <div className="mx-auto max-w-4xl space-y-5 px-4 py-6">
         <Link
           to={companyDashboardPath(report.company.id)}
-          className="text-sm font-semibold text-amber-800 hover:underline"
+          className="inline-flex min-h-11 items-center text-sm font-semibold text-amber-800 hover:underline"
         >
           ← Back to the dashboard
         </Link>

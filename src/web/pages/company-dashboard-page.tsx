@@ -82,6 +82,9 @@ function DashboardHeader({ profile, isOwner }: { profile: CompanyProfile; isOwne
           </span>
         </p>
       </div>
+      <Link to={analyticsPath(profile.id)} className={buttonClass("secondary")}>
+        <BarChart3 className="size-4" aria-hidden /> Analytics
+      </Link>
       {isOwner ? (
         <Button variant="secondary" onClick={signOut} pending={logout.isPending} pendingLabel="Signing out…">
           <LogOut className="size-4" aria-hidden /> Sign out

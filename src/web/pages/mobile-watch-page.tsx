@@ -17,7 +17,7 @@ function MobileWatchScreen() {
   const [params] = useSearchParams();
   const adId = parseAdId(params.get("ad"));
   const query = useViewerAd(adId);
-  const { next, previous, close } = useAdNavigation(adId);
+  const { next, previous, close, hasPrevious } = useAdNavigation(adId);
 
   if (adId === null) return <AdNotAvailable />;
   if (query.isError) {
@@ -25,7 +25,16 @@ function MobileWatchScreen() {
     return <AdNotAvailable onRetry={gone ? undefined : () => void query.refetch()} />;
   }
   if (!query.data) return <ViewerSkeleton />;
-  return <StoryViewer key={adId} ad={query.data} onPrevious={previous} onNext={next} onClose={close} />;
+  return (
+    <StoryViewer
+      key={adId}
+      ad={query.data}
+      hasPrevious={hasPrevious}
+      onPrevious={previous}
+      onNext={next}
+      onClose={close}
+    />
+  );
 }
 
 /** `/mobile-watch?ad={id}`: the full-screen story viewer (signed-in members). */

@@ -1,5 +1,5 @@
 import { Sparkles } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { brand } from "../../shared/brand";
 import { paths } from "../app/paths";
@@ -13,6 +13,17 @@ import { MomentList } from "../features/moments/moment-list";
 
 function Timeline() {
   const query = useMoments();
+  const listRef = useRef<HTMLDivElement>(null);
+  const [focusFrom, setFocusFrom] = useState<number | null>(null);
+  const count = query.data?.pages.reduce((sum, page) => sum + page.items.length, 0) ?? 0;
+
+  // After "Show older moments", focus the first moment that arrived (the button may be gone).
+  useEffect(() => {
+    if (focusFrom === null || count <= focusFrom) return;
+    listRef.current?.querySelectorAll<HTMLElement>("li[tabindex]")[focusFrom]?.focus();
+    setFocusFrom(null);
+  }, [count, focusFrom]);
+
   if (query.isPending) return <PageSpinner />;
   if (query.isError) return <LoadError onRetry={() => void query.refetch()} />;
   const moments = query.data.pages.flatMap((page) => page.items);
@@ -31,14 +42,19 @@ function Timeline() {
   }
   return (
     <>
-      <MomentList moments={moments} />
+      <div ref={listRef}>
+        <MomentList moments={moments} />
+      </div>
       {query.hasNextPage && (
         <div className="mt-4 text-center">
           <Button
             variant="secondary"
             pending={query.isFetchingNextPage}
             pendingLabel="Loading…"
-            onClick={() => void query.fetchNextPage()}
+            onClick={() => {
+              setFocusFrom(moments.length);
+              void query.fetchNextPage();
+            }}
           >
             Show older moments
           </Button>

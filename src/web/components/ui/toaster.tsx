@@ -18,9 +18,9 @@ function ToastCard({ toast }: { toast: Toast }) {
         type="button"
         aria-label="Close"
         onClick={() => dismissToast(toast.id)}
-        className="opacity-70 hover:opacity-100"
+        className="-m-2 flex size-11 shrink-0 items-center justify-center rounded-full opacity-70 hover:opacity-100 focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-current focus-visible:outline-none"
       >
-        <X className="size-4" aria-hidden />
+        <X className="size-5" aria-hidden />
       </button>
     </div>
   );
@@ -34,7 +34,7 @@ function ToastCard({ toast }: { toast: Toast }) {
 export function Toaster() {
   const toasts = useToasts().filter((t) => t.open);
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-16 z-50 flex flex-col items-center gap-2 px-4 sm:top-auto sm:bottom-6">
+    <div className="pointer-events-none fixed inset-x-0 bottom-[calc(5rem+env(safe-area-inset-bottom))] z-50 flex flex-col items-center gap-2 px-4 sm:bottom-6">
       <div role="status" aria-live="polite" className="flex w-full flex-col items-center gap-2">
         {toasts
           .filter((t) => t.variant !== "destructive")

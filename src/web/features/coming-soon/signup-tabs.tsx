@@ -18,12 +18,11 @@ import {
 } from "../../../shared/contracts/coming-soon-options";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api-client";
+import { type FieldErrors, focusFirstError, useFieldErrors } from "../../lib/forms";
 import { useBusinessSignup, useUserSignup } from "./api";
 import { CheckboxGroup, readForm, SelectField, TextAreaField, TextField } from "./form-fields";
 
 const adBudgetLabels = Object.fromEntries(adBudgetOptions.map((b) => [b, `GH₵ ${b}`]));
-
-type FieldErrors = Record<string, string>;
 
 /** The spec's 'Missing Info' toast, and each empty required field marked with its own message. */
 function missingInfo(values: Record<string, unknown>, required: Record<string, string>): FieldErrors | null {
@@ -64,28 +63,40 @@ function useSignupForm<Body>(
   listFields: string[],
   onDone: (message: string) => void,
 ) {
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, setErrors, clearOnInput } = useFieldErrors();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const values = readForm(event.currentTarget, listFields);
+    const form = event.currentTarget;
+    const values = readForm(form, listFields);
     const missing = missingInfo(values, required);
     setErrors(missing ?? {});
-    if (missing) return;
+    if (missing) return focusFirstError(form, missing);
     signup.mutate(values as Body, {
       onSuccess: (result) => {
         toast({ title: "Success!", description: result.message });
         onDone(result.message);
       },
-      onError: (error) => setErrors(submitFailed(error)),
+      onError: (error) => {
+        const refused = submitFailed(error);
+        setErrors(refused);
+        // After the button re-enables, so focus lands on the field to fix, not on the page.
+        setTimeout(() => focusFirstError(form, refused));
+      },
     });
   };
-  return { submit, errors, pending: signup.isPending };
+  return { submit, errors, clearOnInput, pending: signup.isPending };
 }
 
 function UserSignupForm({ onDone }: { onDone: (message: string) => void }) {
-  const { submit, errors, pending } = useSignupForm(useUserSignup(), userRequired, [], onDone);
+  const { submit, errors, clearOnInput, pending } = useSignupForm(useUserSignup(), userRequired, [], onDone);
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label="User signup">
+    <form
+      onSubmit={submit}
+      onInput={clearOnInput}
+      noValidate
+      className="grid gap-4 sm:grid-cols-2"
+      aria-label="User signup"
+    >
       <TextField name="name" error={errors.name} label="Full name" required autoComplete="name" />
       <TextField name="email" error={errors.email} label="Email" type="email" required autoComplete="email" />
       <TextField
@@ -118,14 +129,20 @@ function UserSignupForm({ onDone }: { onDone: (message: string) => void }) {
 }
 
 function BusinessSignupForm({ onDone }: { onDone: (message: string) => void }) {
-  const { submit, errors, pending } = useSignupForm(
+  const { submit, errors, clearOnInput, pending } = useSignupForm(
     useBusinessSignup(),
     businessRequired,
     ["currentAdvertising"],
     onDone,
   );
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label="Business signup">
+    <form
+      onSubmit={submit}
+      onInput={clearOnInput}
+      noValidate
+      className="grid gap-4 sm:grid-cols-2"
+      aria-label="Business signup"
+    >
       <TextField
         name="businessName"
         error={errors.businessName}

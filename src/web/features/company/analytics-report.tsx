@@ -32,7 +32,7 @@ export function PeriodPicker({
       {analyticsPeriods.map((days) => (
         <label
           key={days}
-          className="flex-1 cursor-pointer rounded-xl px-3 py-2 text-center text-sm font-semibold whitespace-nowrap text-stone-600 has-checked:bg-white has-checked:text-amber-800 has-checked:shadow has-focus-visible:ring-2 has-focus-visible:ring-amber-400"
+          className="flex min-h-11 flex-1 cursor-pointer items-center justify-center rounded-xl px-3 py-2 text-center text-sm font-semibold whitespace-nowrap text-stone-600 has-checked:bg-white has-checked:text-amber-800 has-checked:shadow has-focus-visible:ring-2 has-focus-visible:ring-amber-400"
         >
           <input
             type="radio"
@@ -104,63 +104,68 @@ export function AdsTable({ report }: { report: AnalyticsResponse }) {
   const stickyCell =
     "sticky left-0 z-10 bg-white py-2 pr-3 text-left shadow-[1px_0_0_var(--color-stone-200)]";
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must take focus to scroll by keyboard
-    <section aria-labelledby={captionId} tabIndex={0} className="-mx-5 overflow-x-auto px-5">
-      <table className="w-full min-w-max border-collapse text-sm" data-testid="analytics-ads-table">
-        <caption id={captionId} className="sr-only">
-          Numbers per ad, last {report.period.days} days
-        </caption>
-        <thead>
-          <tr className="border-b border-stone-200 text-xs text-stone-500">
-            <th scope="col" className={`${stickyCell} font-semibold`}>
-              Ad
-            </th>
-            {report.metrics.map((metric) => (
-              <th key={metric} scope="col" className="px-2 py-2 text-right font-semibold whitespace-nowrap">
-                {analyticsMetricLabels[metric]}
+    <>
+      <p className="mb-2 text-xs text-stone-500 sm:hidden" aria-hidden>
+        Swipe the table sideways to see every number.
+      </p>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must take focus to scroll by keyboard */}
+      <section aria-labelledby={captionId} tabIndex={0} className="-mx-5 overflow-x-auto px-5">
+        <table className="w-full min-w-max border-collapse text-sm" data-testid="analytics-ads-table">
+          <caption id={captionId} className="sr-only">
+            Numbers per ad, last {report.period.days} days
+          </caption>
+          <thead>
+            <tr className="border-b border-stone-200 text-xs text-stone-500">
+              <th scope="col" className={`${stickyCell} font-semibold`}>
+                Ad
               </th>
+              {report.metrics.map((metric) => (
+                <th key={metric} scope="col" className="px-2 py-2 text-right font-semibold whitespace-nowrap">
+                  {analyticsMetricLabels[metric]}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {report.ads.map((ad) => (
+              <tr key={ad.id} className="border-b border-stone-100" data-testid="analytics-ad-row">
+                <th scope="row" className={`${stickyCell} max-w-40 font-semibold sm:max-w-64`}>
+                  <span
+                    className={`line-clamp-2 ${ad.status === "deleted" ? "text-stone-500" : "text-stone-900"}`}
+                  >
+                    {ad.title}
+                  </span>
+                  <span
+                    className={`mt-0.5 inline-block rounded-full px-2 py-0.5 text-[11px] font-bold ${statusStyle[ad.status]}`}
+                  >
+                    {statusLabel[ad.status]}
+                  </span>
+                </th>
+                {report.metrics.map((metric) => (
+                  <td key={metric} className="px-2 py-2 text-right text-stone-800 tabular-nums">
+                    {formatMetric(metric, ad[metric])}
+                  </td>
+                ))}
+              </tr>
             ))}
-          </tr>
-        </thead>
-        <tbody>
-          {report.ads.map((ad) => (
-            <tr key={ad.id} className="border-b border-stone-100" data-testid="analytics-ad-row">
-              <th scope="row" className={`${stickyCell} max-w-40 font-semibold sm:max-w-64`}>
-                <span
-                  className={`line-clamp-2 ${ad.status === "deleted" ? "text-stone-500" : "text-stone-900"}`}
-                >
-                  {ad.title}
-                </span>
-                <span
-                  className={`mt-0.5 inline-block rounded-full px-2 py-0.5 text-[11px] font-bold ${statusStyle[ad.status]}`}
-                >
-                  {statusLabel[ad.status]}
-                </span>
-              </th>
-              {report.metrics.map((metric) => (
-                <td key={metric} className="px-2 py-2 text-right text-stone-800 tabular-nums">
-                  {formatMetric(metric, ad[metric])}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-        {report.ads.length > 1 && (
-          <tfoot>
-            <tr className="font-bold text-stone-900">
-              <th scope="row" className={stickyCell}>
-                Total
-              </th>
-              {report.metrics.map((metric) => (
-                <td key={metric} className="px-2 py-2 text-right tabular-nums">
-                  {formatMetric(metric, report.totals[metric])}
-                </td>
-              ))}
-            </tr>
-          </tfoot>
-        )}
-      </table>
-    </section>
+          </tbody>
+          {report.ads.length > 1 && (
+            <tfoot>
+              <tr className="font-bold text-stone-900">
+                <th scope="row" className={stickyCell}>
+                  Total
+                </th>
+                {report.metrics.map((metric) => (
+                  <td key={metric} className="px-2 py-2 text-right tabular-nums">
+                    {formatMetric(metric, report.totals[metric])}
+                  </td>
+                ))}
+              </tr>
+            </tfoot>
+          )}
+        </table>
+      </section>
+    </>
   );
 }
 

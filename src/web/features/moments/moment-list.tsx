@@ -51,7 +51,7 @@ function earnedText(reward: Extract<Moment, { kind: "watched" }>["reward"]): str
 
 function Row({ icon, children, at }: { icon: ReactNode; children: ReactNode; at: string }) {
   return (
-    <li className="flex items-start gap-3 py-3">
+    <li className="flex items-start gap-3 py-3 focus:outline-none" tabIndex={-1}>
       <span className="mt-0.5 flex size-10 shrink-0 items-center justify-center rounded-full bg-amber-50 text-amber-800">
         {icon}
       </span>
@@ -113,7 +113,7 @@ export function MomentList({ moments, now = new Date() }: { moments: Moment[]; n
     <div className="space-y-5" data-testid="moment-list">
       {groupByDay(moments, now).map((group) => (
         <section key={group.label} aria-label={group.label}>
-          <h2 className="text-sm font-bold tracking-wide text-stone-500 uppercase">{group.label}</h2>
+          <h3 className="text-sm font-bold tracking-wide text-stone-500 uppercase">{group.label}</h3>
           <ul className="divide-y divide-stone-100">
             {group.items.map((moment) => (
               <MomentRow key={`${moment.kind}:${moment.id}`} moment={moment} />

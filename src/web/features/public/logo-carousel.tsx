@@ -45,7 +45,8 @@ export function LogoCarousel({ title = "Trusted by Local Businesses" }: { title?
                 >
                   <img
                     src={company.logo}
-                    alt={round === 0 ? company.name : ""}
+                    // The name is printed underneath: the picture adds nothing for a screen reader.
+                    alt=""
                     width={64}
                     height={64}
                     loading="lazy"
@@ -60,9 +61,8 @@ export function LogoCarousel({ title = "Trusted by Local Businesses" }: { title?
           <div className="mt-2 flex justify-center motion-reduce:hidden">
             <button
               type="button"
-              aria-pressed={paused}
               onClick={() => setPaused((now) => !now)}
-              className="inline-flex items-center gap-1 rounded-full px-3 py-1 text-xs font-medium text-stone-600 hover:bg-stone-100 focus-visible:ring-2 focus-visible:ring-amber-400 focus-visible:outline-none"
+              className="inline-flex min-h-11 items-center gap-1 rounded-full px-4 text-xs font-medium text-stone-600 hover:bg-stone-100 focus-visible:ring-2 focus-visible:ring-amber-400 focus-visible:outline-none"
             >
               {paused ? (
                 <Play className="size-3.5" aria-hidden />

@@ -84,7 +84,7 @@ function RewardItem({ reward }: { reward: MyReward }) {
             <button
               type="button"
               onClick={() => void copyCode(reward.code!)}
-              className="flex items-center gap-1 rounded-xl px-3 py-2 text-sm font-semibold text-amber-800 ring-1 ring-amber-200"
+              className="flex min-h-11 items-center gap-1 rounded-xl px-3 py-2 text-sm font-semibold text-amber-800 ring-1 ring-amber-200"
             >
               <Copy className="size-4" aria-hidden /> Copy code
             </button>
@@ -110,7 +110,7 @@ function RewardItem({ reward }: { reward: MyReward }) {
           href={reward.googleMapsLink}
           target="_blank"
           rel="noreferrer"
-          className="mt-2 inline-flex items-center gap-1 text-sm font-semibold text-amber-800"
+          className="mt-1 inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-amber-800"
         >
           <MapPin className="size-4" aria-hidden /> {reward.branchName ?? "Find the shop"}
         </a>

@@ -26,13 +26,15 @@ function useDocumentHidden(): boolean {
 
 interface StoryViewerProps {
   ad: ViewerAd;
+  /** False on the first ad of Discover's order, where Previous has nowhere to go. */
+  hasPrevious: boolean;
   onPrevious(): void;
   onNext(): void;
   onClose(): void;
 }
 
 /** The full-screen story viewer: the media, the verified count, the controls and the reward reveal. */
-export function StoryViewer({ ad, onPrevious, onNext, onClose }: StoryViewerProps) {
+export function StoryViewer({ ad, hasPrevious, onPrevious, onNext, onClose }: StoryViewerProps) {
   const isVideo = ad.mediaType === "video";
   const watch = useWatchSession(ad);
   const { addSeconds, counting, outcome } = watch;
@@ -42,6 +44,11 @@ export function StoryViewer({ ad, onPrevious, onNext, onClose }: StoryViewerProp
   const [muted, setMuted] = useState(false);
   const [mediaReady, setMediaReady] = useState(false);
   const [mediaFailed, setMediaFailed] = useState(false);
+  const [mediaAttempt, setMediaAttempt] = useState(0);
+  const retryMedia = () => {
+    setMediaFailed(false);
+    setMediaAttempt((attempt) => attempt + 1);
+  };
   const [logoFailed, setLogoFailed] = useState(false);
   const videoRef = useRef<HTMLVideoElement>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -195,12 +202,9 @@ export function StoryViewer({ ad, onPrevious, onNext, onClose }: StoryViewerProp
       <div className="absolute inset-0" inert={sheet !== null}>
         {/* The media fills the screen; the tap layer above it takes taps, holds and swipes. */}
         <div className="absolute inset-0 flex items-center justify-center">
-          {mediaFailed ? (
-            <p className="px-6 text-center text-stone-300">
-              This {isVideo ? "video" : "image"} couldn't load.
-            </p>
-          ) : isVideo ? (
+          {mediaFailed ? null : isVideo ? (
             <video
+              key={mediaAttempt}
               ref={videoRef}
               src={ad.mediaUrl}
               poster={ad.posterUrl ?? undefined}
@@ -219,6 +223,7 @@ export function StoryViewer({ ad, onPrevious, onNext, onClose }: StoryViewerProp
             />
           ) : (
             <img
+              key={mediaAttempt}
               src={ad.mediaUrl}
               alt={ad.title}
               decoding="async"
@@ -229,6 +234,18 @@ export function StoryViewer({ ad, onPrevious, onNext, onClose }: StoryViewerProp
             />
           )}
         </div>
+        {mediaFailed && (
+          <div className="absolute inset-x-0 top-1/2 z-20 -translate-y-1/2 px-6 text-center" role="alert">
+            <p className="text-stone-200">This {isVideo ? "video" : "image"} couldn't load.</p>
+            <button
+              type="button"
+              onClick={retryMedia}
+              className="mt-3 inline-flex min-h-11 items-center rounded-full bg-white px-5 font-semibold text-stone-900 focus-visible:ring-2 focus-visible:ring-amber-400 focus-visible:outline-none"
+            >
+              Try again
+            </button>
+          </div>
+        )}
         <div
           aria-hidden
           data-testid="tap-layer"
@@ -283,7 +300,7 @@ export function StoryViewer({ ad, onPrevious, onNext, onClose }: StoryViewerProp
                   type="button"
                   aria-label={muted ? "Unmute" : "Mute"}
                   onClick={() => setMuted((on) => !on)}
-                  className="flex size-10 items-center justify-center rounded-full hover:bg-white/15 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
+                  className="flex size-11 items-center justify-center rounded-full hover:bg-white/15 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
                 >
                   {muted ? (
                     <VolumeX className="size-5" aria-hidden />
@@ -296,7 +313,7 @@ export function StoryViewer({ ad, onPrevious, onNext, onClose }: StoryViewerProp
                 type="button"
                 aria-label="Close"
                 onClick={onClose}
-                className="flex size-10 items-center justify-center rounded-full hover:bg-white/15 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
+                className="flex size-11 items-center justify-center rounded-full hover:bg-white/15 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
               >
                 <X className="size-6" aria-hidden />
               </button>
@@ -308,9 +325,19 @@ export function StoryViewer({ ad, onPrevious, onNext, onClose }: StoryViewerProp
             </p>
           )}
           {watch.sessionFailed && (
-            <p role="alert" className="mt-2 rounded-lg bg-red-900/80 px-3 py-1.5 text-xs">
-              We couldn't start counting this view. Check your connection and open the ad again.
-            </p>
+            <div
+              role="alert"
+              className="pointer-events-auto mt-2 flex items-center gap-3 rounded-lg bg-red-900/80 px-3 py-1.5 text-xs"
+            >
+              <span className="flex-1">We couldn't start counting this view. Check your connection.</span>
+              <button
+                type="button"
+                onClick={watch.retryStart}
+                className="min-h-11 shrink-0 rounded-full bg-white px-4 font-semibold text-red-900 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
+              >
+                Try again
+              </button>
+            </div>
           )}
         </div>
 
@@ -344,9 +371,10 @@ export function StoryViewer({ ad, onPrevious, onNext, onClose }: StoryViewerProp
           <div className="pointer-events-auto mt-3 flex items-center justify-center gap-6">
             <button
               type="button"
-              aria-label="Previous"
+              aria-label={hasPrevious ? "Previous" : "Previous (this is the first ad)"}
+              aria-disabled={!hasPrevious}
               onClick={onPrevious}
-              className="flex size-11 items-center justify-center rounded-full bg-white/15 hover:bg-white/25 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
+              className="flex size-11 items-center justify-center rounded-full bg-white/15 hover:bg-white/25 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none aria-disabled:opacity-40"
             >
               <ChevronLeft className="size-6" aria-hidden />
             </button>

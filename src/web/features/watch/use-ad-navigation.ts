@@ -37,7 +37,9 @@ export function useAdNavigation(adId: number | null) {
     [adId, navigate, queryClient, close],
   );
 
+  const order = cachedDiscoveryOrder(queryClient);
+  const hasPrevious = order !== null && adId !== null && order.indexOf(adId) > 0;
   const next = useCallback(() => step(1), [step]);
   const previous = useCallback(() => step(-1), [step]);
-  return { next, previous, close };
+  return { next, previous, close, hasPrevious };
 }

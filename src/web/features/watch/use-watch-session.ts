@@ -28,6 +28,7 @@ export function useWatchSession(ad: ViewerAd | undefined) {
   const { refreshUser } = useAuth();
   const [session, setSession] = useState<WatchSession | null>(null);
   const [sessionFailed, setSessionFailed] = useState(false);
+  const [startAttempt, setStartAttempt] = useState(0);
   const [watched, setWatched] = useState(0);
   const [outcome, setOutcome] = useState<WatchOutcome | null>(null);
 
@@ -42,6 +43,7 @@ export function useWatchSession(ad: ViewerAd | undefined) {
   const durationSeconds = ad?.durationSeconds ?? 0;
 
   // Start the session once the ad is known; a stale answer (StrictMode, quick next) is ignored.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new startAttempt starts again after a failure
   useEffect(() => {
     if (adId === undefined) return;
     let ignore = false;
@@ -64,7 +66,12 @@ export function useWatchSession(ad: ViewerAd | undefined) {
     return () => {
       ignore = true;
     };
-  }, [adId, refreshUser]);
+  }, [adId, refreshUser, startAttempt]);
+
+  const retryStart = useCallback(() => {
+    setSessionFailed(false);
+    setStartAttempt((attempt) => attempt + 1);
+  }, []);
 
   useEffect(() => {
     alive.current = true;
@@ -142,6 +149,8 @@ export function useWatchSession(ad: ViewerAd | undefined) {
   return {
     session,
     sessionFailed,
+    /** Tries again to start the server's session (after a network failure). */
+    retryStart,
     /** Seconds counted so far (capped at the ad's duration). */
     watched,
     durationSeconds: session?.durationSeconds ?? durationSeconds,

@@ -14,7 +14,7 @@ function Action({ label, count, children }: { label: string; count?: ReactNode; 
   return (
     <div className="flex flex-col items-center gap-1">
       {children}
-      <span className="text-xs font-semibold drop-shadow" aria-hidden>
+      <span className="rounded-full bg-black/60 px-2 py-0.5 text-xs font-semibold" aria-hidden>
         {count ?? label}
       </span>
     </div>
