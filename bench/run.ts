@@ -5,5 +5,6 @@
 await import("./home-budget");
 await import("./discover-bytes");
 await import("./discovery");
+await import("./timelines");
 
 export {};
