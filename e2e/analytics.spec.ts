@@ -34,7 +34,7 @@ test("the demo owner reads their month in Analytics, and on Enterprise downloads
   const companyId = await signInAsBusiness(page, "kofi-chop-bar");
 
   // From the dashboard to Analytics: the seeded month, with what the Pro plan shows.
-  await page.getByRole("link", { name: "Analytics" }).click();
+  await page.getByRole("link", { name: "Analytics", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/analytics\\?company=${companyId}$`));
   await expect(page.getByRole("heading", { name: "Analytics", level: 1 })).toBeVisible();
   await expect(page.getByText("Kofi's Chop Bar · Pro plan")).toBeVisible();
@@ -87,7 +87,9 @@ test("the demo owner reads their month in Analytics, and on Enterprise downloads
       .replace(/^\uFEFF/, "")
       .trimEnd()
       .split("\r\n");
-    expect(lines[0]).toMatch(/^Date,Ad ID,Ad,Status,Views,Impressions,Click-through rate \(%\)/);
+    expect(lines[0]).toMatch(
+      /^"Date","Ad ID","Ad","Status","Views","Impressions","Click-through rate \(%\)"/,
+    );
     // Seven days of three ads (other journeys may have added a day's events, never fewer rows).
     expect(lines.length - 1).toBeGreaterThanOrEqual(21);
     expect(csv).toContain("Waakye + wele combo 15% off");

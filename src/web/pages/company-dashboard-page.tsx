@@ -130,7 +130,7 @@ function Overview({ profile }: { profile: CompanyProfile }) {
           ))}
         </dl>
         <Link to={analyticsPath(profile.id)} className={buttonClass("secondary", "mt-4 w-full sm:w-auto")}>
-          <BarChart3 className="size-4" aria-hidden /> Analytics
+          <BarChart3 className="size-4" aria-hidden /> Full analytics
         </Link>
         {profile.lastLoginAt && (
           <p className="mt-3 text-xs text-stone-500">
