@@ -15,6 +15,12 @@ async function openFromDiscover(page: Page, search: string) {
   await expect(page.getByRole("progressbar", { name: "Watched" })).toBeVisible();
 }
 
+/** After moving to another ad, its viewer is ready once the loading skeleton has gone. */
+async function expectViewerReady(page: Page) {
+  await expect(page.getByTestId("viewer-skeleton")).toHaveCount(0);
+  await expect(page.getByTestId("story-viewer")).toBeVisible();
+}
+
 async function setTabHidden(page: Page, hidden: boolean) {
   await page.evaluate((isHidden) => {
     Object.defineProperty(document, "visibilityState", {
@@ -60,11 +66,14 @@ test("the count stops while the tab is hidden or paused, and swipes, taps and ar
   await page.mouse.move(box.x + box.width * 0.2, y, { steps: 6 });
   await page.mouse.up();
   await expect(page).not.toHaveURL(firstAd);
+  await expectViewerReady(page);
   const secondAd = page.url();
   await page.keyboard.press("ArrowRight");
   await expect(page).not.toHaveURL(secondAd);
+  await expectViewerReady(page);
   await page.keyboard.press("ArrowLeft");
   await expect(page).toHaveURL(secondAd);
+  await expectViewerReady(page);
   await layer.click({ position: { x: box.width * 0.1, y: box.height / 2 } });
   await expect(page).toHaveURL(firstAd);
 });

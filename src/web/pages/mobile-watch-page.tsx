@@ -1,6 +1,6 @@
 import { useSearchParams } from "react-router";
 import { RequireAuth } from "../components/require-auth";
-import { useViewerAd } from "../features/watch/api";
+import { usePrefetchViewerAd, useViewerAd } from "../features/watch/api";
 import { AdNotAvailable } from "../features/watch/not-available";
 import { StoryViewer } from "../features/watch/story-viewer";
 import { useAdNavigation } from "../features/watch/use-ad-navigation";
@@ -17,7 +17,8 @@ function MobileWatchScreen() {
   const [params] = useSearchParams();
   const adId = parseAdId(params.get("ad"));
   const query = useViewerAd(adId);
-  const { next, previous, close, hasPrevious } = useAdNavigation(adId);
+  const { next, previous, close, hasPrevious, nextAdId } = useAdNavigation(adId);
+  usePrefetchViewerAd(nextAdId, query.data !== undefined);
 
   if (adId === null) return <AdNotAvailable />;
   if (query.isError) {

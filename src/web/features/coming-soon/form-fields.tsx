@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 
 const inputClass =
   "mt-1 w-full rounded-xl border border-stone-300 bg-white px-3 py-2.5 text-base text-stone-900 focus:border-amber-500 focus:outline-none focus:ring-2 focus:ring-amber-200";
@@ -11,16 +11,22 @@ interface FieldProps {
   error?: string;
 }
 
-function Label({ name, label, required, error, children }: FieldProps & { children: ReactNode }) {
+function Label({
+  label,
+  required,
+  error,
+  fieldId,
+  children,
+}: FieldProps & { fieldId: string; children: ReactNode }) {
   return (
     <div>
-      <label htmlFor={name} className="block text-sm font-medium text-stone-700">
+      <label htmlFor={fieldId} className="block text-sm font-medium text-stone-700">
         {label}
         {required && <span className="text-red-600"> *</span>}
         {children}
       </label>
       {error && (
-        <p id={`${name}-error`} className="mt-1 text-sm text-red-700">
+        <p id={`${fieldId}-error`} className="mt-1 text-sm text-red-700">
           {error}
         </p>
       )}
@@ -29,23 +35,25 @@ function Label({ name, label, required, error, children }: FieldProps & { childr
 }
 
 /** The attributes that tie an input to its error message. */
-function errorAttributes(props: FieldProps) {
-  return props.error ? { "aria-invalid": true, "aria-describedby": `${props.name}-error` } : {};
+function errorAttributes(props: FieldProps, fieldId: string) {
+  return props.error ? { "aria-invalid": true, "aria-describedby": `${fieldId}-error` } : {};
 }
 
 export function TextField(
   props: FieldProps & { type?: string; autoComplete?: string; placeholder?: string },
 ) {
+  // Generated ids: both signup forms stay mounted and share field names.
+  const fieldId = useId();
   return (
-    <Label {...props}>
+    <Label {...props} fieldId={fieldId}>
       <input
-        id={props.name}
         name={props.name}
         type={props.type ?? "text"}
         autoComplete={props.autoComplete}
         placeholder={props.placeholder}
         aria-required={props.required}
-        {...errorAttributes(props)}
+        id={fieldId}
+        {...errorAttributes(props, fieldId)}
         className={inputClass}
       />
     </Label>
@@ -53,13 +61,15 @@ export function TextField(
 }
 
 export function TextAreaField(props: FieldProps) {
+  // Generated ids: both signup forms stay mounted and share field names.
+  const fieldId = useId();
   return (
-    <Label {...props}>
+    <Label {...props} fieldId={fieldId}>
       <textarea
-        id={props.name}
         name={props.name}
         rows={3}
-        {...errorAttributes(props)}
+        id={fieldId}
+        {...errorAttributes(props, fieldId)}
         className={inputClass}
       />
     </Label>
@@ -69,13 +79,15 @@ export function TextAreaField(props: FieldProps) {
 export function SelectField(
   props: FieldProps & { options: readonly string[]; labels?: Readonly<Record<string, string>> },
 ) {
+  // Generated ids: both signup forms stay mounted and share field names.
+  const fieldId = useId();
   return (
-    <Label {...props}>
+    <Label {...props} fieldId={fieldId}>
       <select
-        id={props.name}
         name={props.name}
         defaultValue=""
-        {...errorAttributes(props)}
+        id={fieldId}
+        {...errorAttributes(props, fieldId)}
         className={inputClass}
       >
         <option value="">Select…</option>

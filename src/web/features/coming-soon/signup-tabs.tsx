@@ -264,10 +264,11 @@ export function SignupTabs() {
           I'm a Business
         </Tabs.Trigger>
       </Tabs.List>
-      <Tabs.Content value="user">
+      {/* Both forms stay mounted, so switching tabs never loses what was typed. */}
+      <Tabs.Content value="user" forceMount className="data-[state=inactive]:hidden">
         <UserSignupForm onDone={setThankYou} />
       </Tabs.Content>
-      <Tabs.Content value="business">
+      <Tabs.Content value="business" forceMount className="data-[state=inactive]:hidden">
         <BusinessSignupForm onDone={setThankYou} />
       </Tabs.Content>
     </Tabs.Root>

@@ -1,4 +1,5 @@
-import { type QueryClient, useQuery } from "@tanstack/react-query";
+import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import type { DiscoveryAd, ViewerAd } from "../../../shared/contracts/ads";
 import type { InteractionRequest, LikeState } from "../../../shared/contracts/interactions";
 import type { ProgressResponse, WatchSession } from "../../../shared/contracts/watch";
@@ -25,6 +26,19 @@ export function useViewerAd(adId: number | null) {
   });
   useRecheckSessionOn401(query.error);
   return query;
+}
+
+/**
+ * Fetches the next ad's details (a small JSON answer, never its media) while this one plays, so moving
+ * on shows the ad at once instead of a loading screen.
+ */
+export function usePrefetchViewerAd(adId: number | null, ready: boolean) {
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  useEffect(() => {
+    if (!ready || adId === null || user === null) return;
+    void queryClient.prefetchQuery({ queryKey: [viewerAdUrl(adId), user.id] });
+  }, [adId, ready, user, queryClient]);
 }
 
 export function startWatchSession(adId: number): Promise<WatchSession> {

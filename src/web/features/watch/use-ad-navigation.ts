@@ -38,8 +38,10 @@ export function useAdNavigation(adId: number | null) {
   );
 
   const order = cachedDiscoveryOrder(queryClient);
-  const hasPrevious = order !== null && adId !== null && order.indexOf(adId) > 0;
+  const index = order !== null && adId !== null ? order.indexOf(adId) : -1;
+  const hasPrevious = index > 0;
+  const nextAdId = order !== null && index >= 0 ? (order[index + 1] ?? null) : null;
   const next = useCallback(() => step(1), [step]);
   const previous = useCallback(() => step(-1), [step]);
-  return { next, previous, close, hasPrevious };
+  return { next, previous, close, hasPrevious, nextAdId };
 }
