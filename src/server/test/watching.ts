@@ -1,9 +1,10 @@
 import sharp from "sharp";
+import { afterAll, beforeAll } from "vitest";
 import type { PlanId } from "../../shared/plans";
 import { createUser } from "../db/seed/factories";
 import { createSession } from "../modules/auth/session.service";
 import { signedInCompany, upload } from "./company-session";
-import { sendAs, type TestContext, type testClock } from "./test-app";
+import { createTestContext, sendAs, type TestContext, testClock } from "./test-app";
 
 type Clock = ReturnType<typeof testClock>;
 
@@ -71,4 +72,30 @@ export function watchingKit(ctx: TestContext, clock: Clock) {
   }
 
   return { publishAd, member, start, report, watchToTheEnd };
+}
+
+/**
+ * One test file's app (fresh database, the server clock under the test's control) and its watching kit.
+ * `ctx` and `kit` are ready inside tests (after beforeAll); the app is closed after the file.
+ */
+export function setUpWatchingTests() {
+  const clock = testClock();
+  let ctx: TestContext | undefined;
+  let kit: ReturnType<typeof watchingKit> | undefined;
+  beforeAll(async () => {
+    ctx = await createTestContext({ overrides: { now: clock.now } });
+    kit = watchingKit(ctx, clock);
+  });
+  afterAll(() => ctx?.close());
+  return {
+    clock,
+    get ctx() {
+      if (!ctx) throw new Error("the test app starts in beforeAll");
+      return ctx;
+    },
+    get kit() {
+      if (!kit) throw new Error("the test app starts in beforeAll");
+      return kit;
+    },
+  };
 }

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Moment } from "../../../shared/contracts/moments";
-import { createTestContext, sendAs, type TestContext, testClock } from "../../test/test-app";
-import { watchingKit } from "../../test/watching";
+import { sendAs } from "../../test/test-app";
+import { setUpWatchingTests } from "../../test/watching";
 
-const clock = testClock();
-let ctx: TestContext;
-let kit: ReturnType<typeof watchingKit>;
-beforeAll(async () => {
-  ctx = await createTestContext({ overrides: { now: clock.now } });
-  kit = watchingKit(ctx, clock);
-});
-afterAll(() => ctx.close());
+const t = setUpWatchingTests();
 
 const moments = (cookies: Record<string, string>, before?: string) =>
-  sendAs(ctx.app, cookies, "GET", `/api/moments${before ? `?before=${encodeURIComponent(before)}` : ""}`);
+  sendAs(t.ctx.app, cookies, "GET", `/api/moments${before ? `?before=${encodeURIComponent(before)}` : ""}`);
 
 function summary(items: Moment[]) {
   return items.map((m) =>
@@ -27,21 +20,21 @@ function summary(items: Moment[]) {
 
 describe("moments", () => {
   it("shows discoveries, watches with what they earned, and badges, newest first", async () => {
-    const viewer = await kit.member();
-    const first = await kit.publishAd(["MO-1"], { title: "Jollof Friday" });
-    expect((await kit.watchToTheEnd(viewer.cookies, first.id)).statusCode).toBe(200);
-    clock.advance(60_000);
-    const second = await kit.publishAd([], {
+    const viewer = await t.kit.member();
+    const first = await t.kit.publishAd(["MO-1"], { title: "Jollof Friday" });
+    expect((await t.kit.watchToTheEnd(viewer.cookies, first.id)).statusCode).toBe(200);
+    t.clock.advance(60_000);
+    const second = await t.kit.publishAd([], {
       title: "Kente Week",
       rewardType: "xp",
       discountCodes: [],
       discountPercent: undefined,
       xpPointsReward: 40,
     });
-    await kit.watchToTheEnd(viewer.cookies, second.id);
-    clock.advance(60_000);
+    await t.kit.watchToTheEnd(viewer.cookies, second.id);
+    t.clock.advance(60_000);
     // Watching the first ad again earns nothing and adds no second entry.
-    await kit.watchToTheEnd(viewer.cookies, first.id);
+    await t.kit.watchToTheEnd(viewer.cookies, first.id);
 
     const response = await moments(viewer.cookies);
     expect(response.statusCode).toBe(200);
@@ -63,17 +56,17 @@ describe("moments", () => {
     });
     expect(items[3]).toMatchObject({ kind: "discovered", company: { id: first.company.id } });
 
-    const stranger = await kit.member();
+    const stranger = await t.kit.member();
     expect((await moments(stranger.cookies)).json()).toEqual({ items: [], nextCursor: null });
   });
 
   it("pages through a long timeline without skipping or repeating an event", async () => {
-    const viewer = await kit.member();
+    const viewer = await t.kit.member();
     const adsToWatch = await Promise.all(
-      Array.from({ length: 14 }, (_, i) => kit.publishAd([`PAGE-${i}`], { title: `Ad ${i}` })),
+      Array.from({ length: 14 }, (_, i) => t.kit.publishAd([`PAGE-${i}`], { title: `Ad ${i}` })),
     );
     // Every ad is from a new business: 14 watches + 14 discoveries + milestone badges (1, 5, 10).
-    for (const ad of adsToWatch) await kit.watchToTheEnd(viewer.cookies, ad.id);
+    for (const ad of adsToWatch) await t.kit.watchToTheEnd(viewer.cookies, ad.id);
     const seen: Moment[] = [];
     let cursor: string | undefined;
     do {
@@ -91,7 +84,7 @@ describe("moments", () => {
 
   it("is for signed-in members and refuses a malformed page link", async () => {
     expect((await moments({})).statusCode).toBe(401);
-    const viewer = await kit.member();
+    const viewer = await t.kit.member();
     const bad = await moments(viewer.cookies, "yesterday");
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain("This page link is out of date");

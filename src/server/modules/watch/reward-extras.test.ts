@@ -1,21 +1,14 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { discoveryBadges, drawEntries, prizeDraws } from "../../db/schema";
-import { createTestContext, sendAs, type TestContext, testClock } from "../../test/test-app";
-import { watchingKit } from "../../test/watching";
+import { sendAs } from "../../test/test-app";
+import { setUpWatchingTests } from "../../test/watching";
 
-const clock = testClock();
-let ctx: TestContext;
-let kit: ReturnType<typeof watchingKit>;
-beforeAll(async () => {
-  ctx = await createTestContext({ overrides: { now: clock.now } });
-  kit = watchingKit(ctx, clock);
-});
-afterAll(() => ctx.close());
+const t = setUpWatchingTests();
 
 const prizeAd = () =>
-  kit.publishAd([], {
+  t.kit.publishAd([], {
     rewardType: "prize_entry",
     discountCodes: [],
     discountPercent: undefined,
@@ -25,9 +18,9 @@ const prizeAd = () =>
 describe("prize-draw entries", () => {
   it("enters the member in this month's draw, opened once with a published seed hash", async () => {
     const ads = await Promise.all([prizeAd(), prizeAd()]);
-    const viewers = await Promise.all(Array.from({ length: 8 }, () => kit.member()));
+    const viewers = await Promise.all(Array.from({ length: 8 }, () => t.kit.member()));
     const results = await Promise.all(
-      viewers.flatMap((viewer) => ads.map((ad) => kit.watchToTheEnd(viewer.cookies, ad.id))),
+      viewers.flatMap((viewer) => ads.map((ad) => t.kit.watchToTheEnd(viewer.cookies, ad.id))),
     );
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     expect(results.map((r) => r.json().reward.drawEntries).sort()).toEqual([
@@ -35,27 +28,30 @@ describe("prize-draw entries", () => {
       ...Array(8).fill(2),
     ]);
 
-    const draws = await ctx.database.db.select().from(prizeDraws);
+    const draws = await t.ctx.database.db.select().from(prizeDraws);
     expect(draws).toHaveLength(1);
     const [draw] = draws;
     expect(draw!.seedHash).toBe(createHash("sha256").update(draw!.seed!).digest("hex"));
-    const entries = await ctx.database.db.select().from(drawEntries).where(eq(drawEntries.drawId, draw!.id));
+    const entries = await t.ctx.database.db
+      .select()
+      .from(drawEntries)
+      .where(eq(drawEntries.drawId, draw!.id));
     expect(entries).toHaveLength(8);
     expect(entries.every((e) => e.entriesCount === 2)).toBe(true);
 
-    const collection = await sendAs(ctx.app, viewers[0]!.cookies, "GET", "/api/rewards/collection");
+    const collection = await sendAs(t.ctx.app, viewers[0]!.cookies, "GET", "/api/rewards/collection");
     expect(collection.json().draw).toMatchObject({ entries: 2, maxEntries: 10, seedHash: draw!.seedHash });
     expect(collection.json().draw).not.toHaveProperty("seed");
   });
 
   it("caps a member's entries at 10 a month", async () => {
-    const viewer = await kit.member();
+    const viewer = await t.kit.member();
     for (let i = 0; i < 11; i++) {
       const ad = await prizeAd();
-      const done = await kit.watchToTheEnd(viewer.cookies, ad.id);
+      const done = await t.kit.watchToTheEnd(viewer.cookies, ad.id);
       expect(done.json().reward.drawEntries).toBe(Math.min(i + 1, 10));
     }
-    const [entry] = await ctx.database.db
+    const [entry] = await t.ctx.database.db
       .select()
       .from(drawEntries)
       .where(eq(drawEntries.userId, viewer.user.id));
@@ -65,23 +61,23 @@ describe("prize-draw entries", () => {
 
 describe("badges", () => {
   it("gives First Discovery on the first business and Explorer at the fifth, once each", async () => {
-    const viewer = await kit.member();
-    const first = await kit.watchToTheEnd(viewer.cookies, (await kit.publishAd(["B-0"])).id);
+    const viewer = await t.kit.member();
+    const first = await t.kit.watchToTheEnd(viewer.cookies, (await t.kit.publishAd(["B-0"])).id);
     expect(first.json().reward.badges).toEqual([
       { name: "First Discovery", description: "Discovered your first local brand" },
     ]);
     for (let i = 1; i < 4; i++) {
-      const done = await kit.watchToTheEnd(viewer.cookies, (await kit.publishAd([`B-${i}`])).id);
+      const done = await t.kit.watchToTheEnd(viewer.cookies, (await t.kit.publishAd([`B-${i}`])).id);
       expect(done.json().reward.badges).toEqual([]);
     }
     // Two businesses discovered at the same moment: the milestone is still given once.
-    const pair = await Promise.all([kit.publishAd(["B-4"]), kit.publishAd(["B-5"])]);
-    const both = await Promise.all(pair.map((ad) => kit.watchToTheEnd(viewer.cookies, ad.id)));
+    const pair = await Promise.all([t.kit.publishAd(["B-4"]), t.kit.publishAd(["B-5"])]);
+    const both = await Promise.all(pair.map((ad) => t.kit.watchToTheEnd(viewer.cookies, ad.id)));
     expect(both.flatMap((r) => r.json().reward.badges.map((b: { name: string }) => b.name))).toEqual([
       "Explorer",
     ]);
 
-    const badges = await ctx.database.db
+    const badges = await t.ctx.database.db
       .select()
       .from(discoveryBadges)
       .where(eq(discoveryBadges.userId, viewer.user.id));
@@ -89,37 +85,37 @@ describe("badges", () => {
   });
 
   it("gives an ad's own badge and lists badges newest first in the collection", async () => {
-    const viewer = await kit.member();
-    const ad = await kit.publishAd([], {
+    const viewer = await t.kit.member();
+    const ad = await t.kit.publishAd([], {
       rewardType: "badge",
       discountCodes: [],
       discountPercent: undefined,
       badgeName: "Waakye Warrior",
     });
-    const done = await kit.watchToTheEnd(viewer.cookies, ad.id);
+    const done = await t.kit.watchToTheEnd(viewer.cookies, ad.id);
     expect(done.json().reward.badges.map((b: { name: string }) => b.name)).toEqual([
       "Waakye Warrior",
       "First Discovery",
     ]);
-    const collection = (await sendAs(ctx.app, viewer.cookies, "GET", "/api/rewards/collection")).json();
+    const collection = (await sendAs(t.ctx.app, viewer.cookies, "GET", "/api/rewards/collection")).json();
     expect(collection.badges.map((b: { name: string }) => b.name).sort()).toEqual([
       "First Discovery",
       "Waakye Warrior",
     ]);
     expect(collection.draw).toBeNull();
-    expect((await sendAs(ctx.app, {}, "GET", "/api/rewards/collection")).statusCode).toBe(401);
+    expect((await sendAs(t.ctx.app, {}, "GET", "/api/rewards/collection")).statusCode).toBe(401);
   });
 });
 
 describe("reward expiry", () => {
   it("expires a discount code after 30 days but keeps XP and badges for good", async () => {
-    const viewer = await kit.member();
-    const discount = await kit.publishAd(["EXP-1"]);
-    const xp = await kit.publishAd([], { rewardType: "xp", discountCodes: [], discountPercent: undefined });
-    await kit.watchToTheEnd(viewer.cookies, discount.id);
-    await kit.watchToTheEnd(viewer.cookies, xp.id);
-    clock.advance(31 * 86_400_000);
-    const mine = (await sendAs(ctx.app, viewer.cookies, "GET", "/api/rewards/mine")).json();
+    const viewer = await t.kit.member();
+    const discount = await t.kit.publishAd(["EXP-1"]);
+    const xp = await t.kit.publishAd([], { rewardType: "xp", discountCodes: [], discountPercent: undefined });
+    await t.kit.watchToTheEnd(viewer.cookies, discount.id);
+    await t.kit.watchToTheEnd(viewer.cookies, xp.id);
+    t.clock.advance(31 * 86_400_000);
+    const mine = (await sendAs(t.ctx.app, viewer.cookies, "GET", "/api/rewards/mine")).json();
     const statusOf = (adId: number) => mine.find((r: { adId: number }) => r.adId === adId).status;
     expect(statusOf(discount.id)).toBe("expired");
     expect(statusOf(xp.id)).toBe("active");

@@ -1,24 +1,17 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { adDiscountCodes, fraudDetection, rewards, users } from "../../db/schema";
-import { createTestContext, sendAs, type TestContext, testClock } from "../../test/test-app";
-import { watchingKit } from "../../test/watching";
+import { sendAs } from "../../test/test-app";
+import { setUpWatchingTests } from "../../test/watching";
 import { sumXpLedger } from "../ledger/ledger.service";
 
-const clock = testClock();
-let ctx: TestContext;
-let kit: ReturnType<typeof watchingKit>;
-beforeAll(async () => {
-  ctx = await createTestContext({ overrides: { now: clock.now } });
-  kit = watchingKit(ctx, clock);
-});
-afterAll(() => ctx.close());
+const t = setUpWatchingTests();
 
-const publishAd = (codes: string[], change: Record<string, unknown> = {}) => kit.publishAd(codes, change);
-const member = () => kit.member();
-const start = (cookies: Record<string, string>, adId: number) => kit.start(cookies, adId);
+const publishAd = (codes: string[], change: Record<string, unknown> = {}) => t.kit.publishAd(codes, change);
+const member = () => t.kit.member();
+const start = (cookies: Record<string, string>, adId: number) => t.kit.start(cookies, adId);
 const report = (cookies: Record<string, string>, sessionId: number, seconds: number) =>
-  kit.report(cookies, sessionId, seconds);
+  t.kit.report(cookies, sessionId, seconds);
 
 describe("verified watching", () => {
   it("issues the reward once the server has seen 80 % watched in real time", async () => {
@@ -32,10 +25,10 @@ describe("verified watching", () => {
       completed: false,
     });
 
-    clock.advance(4_000);
+    t.clock.advance(4_000);
     const halfway = await report(viewer.cookies, session.sessionId, 4);
     expect(halfway.json()).toMatchObject({ watchedSeconds: 4, completed: false, reward: null });
-    clock.advance(4_100);
+    t.clock.advance(4_100);
     const done = await report(viewer.cookies, session.sessionId, 8.1);
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({
@@ -43,9 +36,9 @@ describe("verified watching", () => {
       reward: { rewardType: "discount", discountPercent: 10, code: "CODE-A1", xpAwarded: 25 },
       xpPoints: 25,
     });
-    expect(await sumXpLedger(ctx.database.db, viewer.user.id)).toBe(25);
+    expect(await sumXpLedger(t.ctx.database.db, viewer.user.id)).toBe(25);
 
-    const mine = await sendAs(ctx.app, viewer.cookies, "GET", "/api/rewards/mine");
+    const mine = await sendAs(t.ctx.app, viewer.cookies, "GET", "/api/rewards/mine");
     expect(mine.json()).toEqual([
       expect.objectContaining({
         adId: ad.id,
@@ -55,21 +48,21 @@ describe("verified watching", () => {
         xpAwarded: 25,
       }),
     ]);
-    expect((await sendAs(ctx.app, {}, "GET", "/api/rewards/mine")).statusCode).toBe(401);
+    expect((await sendAs(t.ctx.app, {}, "GET", "/api/rewards/mine")).statusCode).toBe(401);
   });
 
   it("counts nothing reported faster than the clock and records a fraud signal", async () => {
     const ad = await publishAd(["FAST-1"]);
     const viewer = await member();
     const session = (await start(viewer.cookies, ad.id)).json();
-    clock.advance(2_000);
+    t.clock.advance(2_000);
     const cheat = await report(viewer.cookies, session.sessionId, 9);
     expect(cheat.statusCode).toBe(400);
     expect(cheat.json().message).toBe("Progress is ahead of real time; keep watching");
     expect(
-      await ctx.database.db.select().from(rewards).where(eq(rewards.userId, viewer.user.id)),
+      await t.ctx.database.db.select().from(rewards).where(eq(rewards.userId, viewer.user.id)),
     ).toHaveLength(0);
-    const signals = await ctx.database.db
+    const signals = await t.ctx.database.db
       .select()
       .from(fraudDetection)
       .where(eq(fraudDetection.userId, viewer.user.id));
@@ -81,14 +74,17 @@ describe("verified watching", () => {
     const viewer = await member();
     const intruder = await member();
     const session = (await start(viewer.cookies, ad.id)).json();
-    clock.advance(3_000);
+    t.clock.advance(3_000);
     expect((await report(viewer.cookies, session.sessionId, 3)).statusCode).toBe(200);
-    clock.advance(1_000);
+    t.clock.advance(1_000);
     const replay = await report(viewer.cookies, session.sessionId, 2);
     expect(replay.statusCode).toBe(409);
     const foreign = await report(intruder.cookies, session.sessionId, 4);
     expect(foreign.statusCode).toBe(403);
-    const signals = await ctx.database.db.select().from(fraudDetection).where(eq(fraudDetection.adId, ad.id));
+    const signals = await t.ctx.database.db
+      .select()
+      .from(fraudDetection)
+      .where(eq(fraudDetection.adId, ad.id));
     expect(signals.map((s) => s.eventType).sort()).toEqual([
       "foreign_watch_session",
       "replayed_watch_progress",
@@ -101,16 +97,16 @@ describe("verified watching", () => {
     const sessions = await Promise.all(
       Array.from({ length: 50 }, async () => (await start(viewer.cookies, ad.id)).json()),
     );
-    clock.advance(9_000);
+    t.clock.advance(9_000);
     const results = await Promise.all(sessions.map((s) => report(viewer.cookies, s.sessionId, 9)));
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     expect(results.filter((r) => r.json().reward !== null)).toHaveLength(1);
     expect(
-      await ctx.database.db.select().from(rewards).where(eq(rewards.userId, viewer.user.id)),
+      await t.ctx.database.db.select().from(rewards).where(eq(rewards.userId, viewer.user.id)),
     ).toHaveLength(1);
-    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, viewer.user.id));
+    const [row] = await t.ctx.database.db.select().from(users).where(eq(users.id, viewer.user.id));
     expect(row!.xpPoints).toBe(25);
-    expect(await sumXpLedger(ctx.database.db, viewer.user.id)).toBe(25);
+    expect(await sumXpLedger(t.ctx.database.db, viewer.user.id)).toBe(25);
   });
 
   it("gives a pool of 10 codes to 10 of 200 members, each code once, and tells the rest plainly", async () => {
@@ -119,7 +115,7 @@ describe("verified watching", () => {
     const sessions = await Promise.all(
       viewers.map(async (v) => ({ v, s: (await start(v.cookies, ad.id)).json() })),
     );
-    clock.advance(9_000);
+    t.clock.advance(9_000);
     const results = await Promise.all(sessions.map(({ v, s }) => report(v.cookies, s.sessionId, 9)));
     const winners = results.filter((r) => r.statusCode === 200);
     const told = results.filter((r) => r.statusCode === 409);
@@ -130,9 +126,12 @@ describe("verified watching", () => {
     );
     const codes = winners.map((r) => r.json().reward.code);
     expect(new Set(codes).size).toBe(10);
-    const pool = await ctx.database.db.select().from(adDiscountCodes).where(eq(adDiscountCodes.adId, ad.id));
+    const pool = await t.ctx.database.db
+      .select()
+      .from(adDiscountCodes)
+      .where(eq(adDiscountCodes.adId, ad.id));
     expect(pool.every((c) => c.assignedRewardId !== null)).toBe(true);
-    expect(await ctx.database.db.select().from(rewards).where(eq(rewards.adId, ad.id))).toHaveLength(10);
+    expect(await t.ctx.database.db.select().from(rewards).where(eq(rewards.adId, ad.id))).toHaveLength(10);
     // Those told "no" earned nothing at all: no XP row was half-written.
     for (const r of told.slice(0, 5)) expect(r.json().code).toBe("CONFLICT");
   }, 60_000);
@@ -145,12 +144,12 @@ describe("verified watching", () => {
       xpPointsReward: 100,
     });
     const viewer = await member();
-    await ctx.database.db
+    await t.ctx.database.db
       .update(users)
       .set({ xpPoints: 950, lifetimeXp: 950 })
       .where(eq(users.id, viewer.user.id));
     const session = (await start(viewer.cookies, ad.id)).json();
-    clock.advance(8_500);
+    t.clock.advance(8_500);
     const done = await report(viewer.cookies, session.sessionId, 8.5);
     expect(done.json()).toMatchObject({ tier: "silver", tierChanged: true, xpPoints: 1050 });
   });
