@@ -12,6 +12,12 @@ const swipePx = 50;
 const tapSlopPx = 12;
 /** Image counting tick; each tick adds the real time since the last one (capped, for throttled timers). */
 const imageTickMs = 250;
+
+/** Round 44 px icon buttons over the dark media: bare in the top bar, tinted for stepping between ads. */
+const roundIconButton =
+  "flex size-11 items-center justify-center rounded-full focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none";
+const topBarButton = `${roundIconButton} hover:bg-white/15`;
+const stepButton = `${roundIconButton} bg-white/15 hover:bg-white/25`;
 const maxTickSeconds = 1;
 
 function useDocumentHidden(): boolean {
@@ -300,7 +306,7 @@ export function StoryViewer({ ad, hasPrevious, onPrevious, onNext, onClose }: St
                   type="button"
                   aria-label={muted ? "Unmute" : "Mute"}
                   onClick={() => setMuted((on) => !on)}
-                  className="flex size-11 items-center justify-center rounded-full hover:bg-white/15 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
+                  className={topBarButton}
                 >
                   {muted ? (
                     <VolumeX className="size-5" aria-hidden />
@@ -309,12 +315,7 @@ export function StoryViewer({ ad, hasPrevious, onPrevious, onNext, onClose }: St
                   )}
                 </button>
               )}
-              <button
-                type="button"
-                aria-label="Close"
-                onClick={onClose}
-                className="flex size-11 items-center justify-center rounded-full hover:bg-white/15 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
-              >
+              <button type="button" aria-label="Close" onClick={onClose} className={topBarButton}>
                 <X className="size-6" aria-hidden />
               </button>
             </div>
@@ -374,7 +375,7 @@ export function StoryViewer({ ad, hasPrevious, onPrevious, onNext, onClose }: St
               aria-label={hasPrevious ? "Previous" : "Previous (this is the first ad)"}
               aria-disabled={!hasPrevious}
               onClick={onPrevious}
-              className="flex size-11 items-center justify-center rounded-full bg-white/15 hover:bg-white/25 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none aria-disabled:opacity-40"
+              className={`${stepButton} aria-disabled:opacity-40`}
             >
               <ChevronLeft className="size-6" aria-hidden />
             </button>
@@ -390,12 +391,7 @@ export function StoryViewer({ ad, hasPrevious, onPrevious, onNext, onClose }: St
                 <Pause className="size-6" aria-hidden />
               )}
             </button>
-            <button
-              type="button"
-              aria-label="Next"
-              onClick={onNext}
-              className="flex size-11 items-center justify-center rounded-full bg-white/15 hover:bg-white/25 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
-            >
+            <button type="button" aria-label="Next" onClick={onNext} className={stepButton}>
               <ChevronRight className="size-6" aria-hidden />
             </button>
           </div>
