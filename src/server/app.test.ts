@@ -61,10 +61,19 @@ describe("unexpected failures", () => {
     app.get("/api/boom", async () => {
       throw new Error("secret connection string postgres://user:pw@db");
     });
+    app.get("/api/deadlock", async () => {
+      throw Object.assign(new Error("Failed query"), {
+        cause: Object.assign(new Error("x"), { code: "40P01" }),
+      });
+    });
     const response = await app.inject({ method: "GET", url: "/api/boom" });
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ code: "INTERNAL", message: "Something went wrong. Please try again." });
     expect(response.body).not.toContain("secret");
+    // Two transactions that met in the database: a plain "try again", not a server fault.
+    const busy = await app.inject({ method: "GET", url: "/api/deadlock" });
+    expect(busy.statusCode).toBe(503);
+    expect(busy.json()).toEqual({ code: "BUSY", message: "We're busy right now. Please try again." });
     await app.close();
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

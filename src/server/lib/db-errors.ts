@@ -1,10 +1,38 @@
-/** The constraint a unique violation (SQLSTATE 23505) hit, looking through Drizzle's error wrapper. */
-export function uniqueViolationConstraint(error: unknown): string | undefined {
+/** The database's own error inside Drizzle's wrapper (the first cause carrying a SQLSTATE). */
+function databaseErrorOf(error: unknown): { code: string; constraint?: string } | undefined {
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth++) {
-    const candidate = current as { code?: string; constraint?: string; cause?: unknown };
-    if (candidate.code === "23505") return candidate.constraint ?? "unknown";
+    const candidate = current as { code?: unknown; constraint?: string; cause?: unknown };
+    if (typeof candidate.code === "string" && /^[0-9A-Z]{5}$/.test(candidate.code)) {
+      return { code: candidate.code, constraint: candidate.constraint };
+    }
     current = candidate.cause;
   }
   return undefined;
+}
+
+/**
+ * A deadlock (40P01) or serialization failure (40001): two transactions met, the database undid one,
+ * and running it again is expected to succeed.
+ */
+export function isTransientConflict(error: unknown): boolean {
+  const code = databaseErrorOf(error)?.code;
+  return code === "40P01" || code === "40001";
+}
+
+/** Runs `work` (a whole transaction) again when the database undid it over a transient conflict. */
+export async function retryOnTransientConflict<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= attempts || !isTransientConflict(error)) throw error;
+    }
+  }
+}
+
+/** The constraint a unique violation (SQLSTATE 23505) hit. */
+export function uniqueViolationConstraint(error: unknown): string | undefined {
+  const found = databaseErrorOf(error);
+  return found?.code === "23505" ? (found.constraint ?? "unknown") : undefined;
 }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { isTransientConflict } from "../lib/db-errors";
 import { AppError } from "../lib/errors";
 
 interface ErrorBody {
@@ -28,6 +29,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply
         .status(400)
         .send(bodyOf("BAD_REQUEST", "The upload could not be read. Please try again.", undefined));
+    }
+    if (isTransientConflict(error)) {
+      // Retries already ran where it matters; say so plainly instead of "something went wrong".
+      return reply.status(503).send(bodyOf("BUSY", "We're busy right now. Please try again.", undefined));
     }
     if (isDatabaseDataException(error)) {
       return reply.status(400).send(bodyOf("BAD_REQUEST", "A value in the request is not valid", undefined));

@@ -131,8 +131,9 @@ async function recordDiscovery(tx: Executor, userId: number, ad: Ad, now: Date, 
     .returning({ id: discoveredCompanies.id });
   if (firstTime) {
     // One member's discoveries are counted one transaction at a time, so two finishing together can't
-    // both miss a milestone.
-    await tx.execute(sql`select id from ${users} where id = ${userId} for update`);
+    // both miss a milestone. "No key update" is the lock an update of the row takes: it waits for the
+    // member's other reward, but not for the key-share locks that inserts referencing the member hold.
+    await tx.execute(sql`select id from ${users} where id = ${userId} for no key update`);
     const [{ discovered }] = (await tx
       .select({ discovered: count() })
       .from(discoveredCompanies)

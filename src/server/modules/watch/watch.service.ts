@@ -11,6 +11,7 @@ import {
   watchProgress,
 } from "../../db/schema";
 import { accraDay } from "../../lib/accra-time";
+import { retryOnTransientConflict } from "../../lib/db-errors";
 import { AppError } from "../../lib/errors";
 import { visibleAdsFor } from "../ads/discovery.service";
 import type { AuthDeps } from "../auth/auth-deps";
@@ -163,6 +164,19 @@ export async function reportProgress(
   }
 
   const reachesMinimum = claimed >= requiredSecondsFor(ad);
+  // The same member finishing two ads at once can meet in the database; the loser simply runs again.
+  return retryOnTransientConflict(() => completeReport(deps, user, row, ad, claimed, reachesMinimum, now));
+}
+
+async function completeReport(
+  deps: AuthDeps,
+  user: User,
+  row: WatchRow,
+  ad: Ad,
+  claimed: number,
+  reachesMinimum: boolean,
+  now: Date,
+): Promise<ProgressResponse> {
   return deps.db.transaction(async (tx) => {
     // The stored seconds in the condition make two reports at once count only once.
     const [updated] = await tx
