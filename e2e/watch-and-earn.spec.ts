@@ -14,6 +14,8 @@ test("a member opens an ad from Discover, watches it in real time and unlocks it
   ).toBeVisible();
 
   await page.goto("/");
+  const xpOf = async () => Number((await page.getByTestId("nav-xp").textContent())?.replace(/\D/g, ""));
+  const xpBefore = await xpOf();
   // A discount ad from the seed: an image of at most 10 s, so the minimum is about 8 s of real watching.
   await page.getByLabel("Search ads and companies").fill("Waakye + wele");
   const card = page.getByTestId("ad-card").first();
@@ -34,8 +36,9 @@ test("a member opens an ad from Discover, watches it in real time and unlocks it
   // The progress bar only moved as fast as the clock: the server decided, not the page.
   expect(Number(await watched.getAttribute("aria-valuenow"))).toBeGreaterThanOrEqual(80);
 
-  // The code waits in My Rewards, ready to copy at the counter.
+  // The code waits in My Rewards, ready to copy at the counter; the top bar's XP has moved up.
   await page.goto("/rewards");
+  await expect.poll(xpOf).toBeGreaterThan(xpBefore);
   const mine = page.getByTestId("my-reward").filter({ hasText: "Waakye + wele" });
   await expect(mine.getByTestId("my-reward-code")).toHaveText(code!);
   await expect(mine).toContainText("Active");

@@ -10,6 +10,8 @@ export const errorStatus = {
   PLAN_LIMIT: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** The viewing session can no longer count (another ad was opened, it expired, or the ad went away). */
+  SESSION_ENDED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

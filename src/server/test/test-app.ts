@@ -123,12 +123,13 @@ export function sendAs(
   method: InjectOptions["method"],
   url: string,
   payload?: unknown,
+  headers: Record<string, string> = {},
 ) {
   return app.inject({
     method,
     url,
     cookies,
     payload: payload as InjectOptions["payload"],
-    headers: { "x-requested-with": "anigye", "sec-fetch-site": "same-origin" },
+    headers: { "x-requested-with": "anigye", "sec-fetch-site": "same-origin", ...headers },
   });
 }

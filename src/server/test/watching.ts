@@ -59,10 +59,12 @@ export function watchingKit(ctx: TestContext, clock: Clock) {
     return { user, cookies: { anigye_sid: token } };
   }
 
+  // The app sends its device fingerprint with every call; fraud signals record it.
+  const device = { "x-device-fingerprint": "test-device" };
   const start = (cookies: Record<string, string>, adId: number) =>
-    sendAs(ctx.app, cookies, "POST", "/api/watch/sessions", { adId });
+    sendAs(ctx.app, cookies, "POST", "/api/watch/sessions", { adId }, device);
   const report = (cookies: Record<string, string>, sessionId: number, watchedSeconds: number) =>
-    sendAs(ctx.app, cookies, "POST", `/api/watch/sessions/${sessionId}/progress`, { watchedSeconds });
+    sendAs(ctx.app, cookies, "POST", `/api/watch/sessions/${sessionId}/progress`, { watchedSeconds }, device);
 
   /** Watches a 10-second ad past its minimum in (test-clock) real time; returns the final report. */
   async function watchToTheEnd(cookies: Record<string, string>, adId: number) {

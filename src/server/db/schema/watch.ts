@@ -27,6 +27,8 @@ export const watchProgress = pgTable(
     lastProgressAt: tstz("last_progress_at"),
     completed: boolean("completed").notNull().default(false),
     completedAt: tstz("completed_at"),
+    /** Set when the member started another view: one open view per member, so ads can't be watched in parallel. */
+    closedAt: tstz("closed_at"),
     ip: text("ip"),
     userAgent: text("user_agent"),
     deviceFingerprint: text("device_fingerprint"),
@@ -35,6 +37,7 @@ export const watchProgress = pgTable(
   },
   (t) => [
     index("watch_progress_user_ad_idx").on(t.userId, t.adId),
+    index("watch_progress_open_idx").on(t.userId).where(sql`${t.closedAt} is null and not ${t.completed}`),
     index("watch_progress_ad_id_idx").on(t.adId),
     check("watch_progress_percent_range", sql`${t.progressPercent} between 0 and 100`),
     check("watch_progress_watched_seconds_nonnegative", sql`${t.watchedSeconds} >= 0`),

@@ -23,9 +23,26 @@ function tiersUpTo(tier: TierId): TierId[] {
   return tierIds.slice(0, tierIds.indexOf(tier) + 1);
 }
 
-/** What every consumer may see: live ads of active companies on a current plan. */
-export function visibleAdsFor(user: Pick<User, "isPlus" | "tier">, now: Date): SQL {
+/**
+ * An offer with nothing left to give: its reward cap is reached, or it hands out codes from a pool and
+ * none is free. Such an ad isn't offered, so nobody watches it for nothing.
+ */
+const offerLeft = sql`(${ads.maxCoupons} is null or ${ads.unlockCount} < ${ads.maxCoupons})
+  and (${ads.rewardType} <> 'discount' or ${ads.useCustomCode}
+    or exists (select 1 from ad_discount_codes free where free.ad_id = ${ads.id} and free.assigned_at is null))`;
+
+/**
+ * What every consumer may see: live ads of active companies on a current plan, with something left to
+ * give. A view already under way keeps counting when the last code goes (`whileWatching`): its member is
+ * then told plainly that the codes ran out.
+ */
+export function visibleAdsFor(
+  user: Pick<User, "isPlus" | "tier">,
+  now: Date,
+  options: { whileWatching?: boolean } = {},
+): SQL {
   return and(
+    options.whileWatching ? undefined : offerLeft,
     isNull(ads.deletedAt),
     eq(ads.isActive, true),
     or(isNull(ads.expiresAt), gt(ads.expiresAt, now)),

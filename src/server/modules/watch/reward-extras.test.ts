@@ -18,15 +18,16 @@ const prizeAd = () =>
 describe("prize-draw entries", () => {
   it("enters the member in this month's draw, opened once with a published seed hash", async () => {
     const ads = await Promise.all([prizeAd(), prizeAd()]);
-    const viewers = await Promise.all(Array.from({ length: 8 }, () => t.kit.member()));
-    const results = await Promise.all(
-      viewers.flatMap((viewer) => ads.map((ad) => t.kit.watchToTheEnd(viewer.cookies, ad.id))),
-    );
-    expect(results.every((r) => r.statusCode === 200)).toBe(true);
-    expect(results.map((r) => r.json().reward.drawEntries).sort()).toEqual([
-      ...Array(8).fill(1),
-      ...Array(8).fill(2),
-    ]);
+    const viewers = await Promise.all(Array.from({ length: 16 }, () => t.kit.member()));
+    // Sixteen members finish at once (the first entries open the month's draw together), then each
+    // watches the other ad.
+    for (const round of [0, 1]) {
+      const results = await Promise.all(
+        viewers.map((viewer, i) => t.kit.watchToTheEnd(viewer.cookies, ads[(i + round) % 2]!.id)),
+      );
+      expect(results.every((r) => r.statusCode === 200)).toBe(true);
+      expect(results.every((r) => r.json().reward.drawEntries === round + 1)).toBe(true);
+    }
 
     const draws = await t.ctx.database.db.select().from(prizeDraws);
     expect(draws).toHaveLength(1);
@@ -36,7 +37,7 @@ describe("prize-draw entries", () => {
       .select()
       .from(drawEntries)
       .where(eq(drawEntries.drawId, draw!.id));
-    expect(entries).toHaveLength(8);
+    expect(entries).toHaveLength(16);
     expect(entries.every((e) => e.entriesCount === 2)).toBe(true);
 
     const collection = await sendAs(t.ctx.app, viewers[0]!.cookies, "GET", "/api/rewards/collection");
@@ -70,16 +71,23 @@ describe("badges", () => {
       const done = await t.kit.watchToTheEnd(viewer.cookies, (await t.kit.publishAd([`B-${i}`])).id);
       expect(done.json().reward.badges).toEqual([]);
     }
-    // Two businesses discovered at the same moment: the milestone is still given once.
-    // Without XP nothing else makes the two wait for each other: the milestone count must still see both.
-    const pair = await Promise.all([
+    // Two views opened side by side: only the later one counts (one open view per member), so the
+    // fifth business arrives once and Explorer is given once.
+    const [fifth, sixth] = await Promise.all([
       t.kit.publishAd(["B-4"], { xpPointsReward: 0 }),
       t.kit.publishAd(["B-5"], { xpPointsReward: 0 }),
     ]);
-    const both = await Promise.all(pair.map((ad) => t.kit.watchToTheEnd(viewer.cookies, ad.id)));
-    expect(both.flatMap((r) => r.json().reward.badges.map((b: { name: string }) => b.name))).toEqual([
-      "Explorer",
+    const earlier = (await t.kit.start(viewer.cookies, fifth!.id)).json();
+    const later = (await t.kit.start(viewer.cookies, sixth!.id)).json();
+    t.clock.advance(9_000);
+    const both = await Promise.all([
+      t.kit.report(viewer.cookies, earlier.sessionId, 9),
+      t.kit.report(viewer.cookies, later.sessionId, 9),
     ]);
+    expect(both.map((r) => r.statusCode)).toEqual([409, 200]);
+    expect(both[1]!.json().reward.badges.map((b: { name: string }) => b.name)).toEqual(["Explorer"]);
+    const again = await t.kit.watchToTheEnd(viewer.cookies, fifth!.id);
+    expect(again.json().reward.badges).toEqual([]);
 
     const badges = await t.ctx.database.db
       .select()

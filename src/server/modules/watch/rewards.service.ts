@@ -10,6 +10,7 @@ import {
   ads,
   companies,
   discoveredCompanies,
+  discoveryBadges,
   rewards,
   users,
   userTiers,
@@ -17,7 +18,7 @@ import {
 import { accraDay } from "../../lib/accra-time";
 import { AppError } from "../../lib/errors";
 import { awardAdBadge, awardDiscoveryMilestones, type NewBadge } from "../badges/badges.service";
-import { addMonthlyDrawEntry } from "../draws/draws.service";
+import { addMonthlyDrawEntry, currentDrawStanding } from "../draws/draws.service";
 import { creditXp } from "../ledger/ledger.service";
 
 // PRODUCT.md: a reward expires at the ad's expiry, else 30 days after it was earned.
@@ -113,6 +114,50 @@ export async function issueReward(
 }
 
 /**
+ * The reward a completed view issued, as it was revealed then (the reward row and badges carry the same
+ * instant as the view's completion), or null when that view completed without a new reward.
+ */
+export async function rewardIssuedBy(
+  db: Executor,
+  view: { userId: number; completedAt: Date | null },
+  ad: Ad,
+): Promise<EarnedReward | null> {
+  if (!view.completedAt) return null;
+  const [reward] = await db
+    .select()
+    .from(rewards)
+    .where(
+      and(eq(rewards.userId, view.userId), eq(rewards.adId, ad.id), eq(rewards.createdAt, view.completedAt)),
+    )
+    .limit(1);
+  if (!reward) return null;
+  const badges = await db
+    .select({ name: discoveryBadges.badgeName, description: discoveryBadges.badgeDescription })
+    .from(discoveryBadges)
+    .where(
+      and(
+        eq(discoveryBadges.userId, view.userId),
+        eq(discoveryBadges.earnedFromAdId, ad.id),
+        eq(discoveryBadges.earnedAt, view.completedAt),
+      ),
+    );
+  const draw =
+    reward.rewardType === "prize_entry" ? await currentDrawStanding(db, view.userId, view.completedAt) : null;
+  return {
+    id: reward.id,
+    adId: ad.id,
+    rewardType: reward.rewardType,
+    discountPercent: reward.discountPercent,
+    code: reward.discountCode ?? reward.customDiscountCode,
+    xpAwarded: reward.xpPointsAwarded,
+    badges,
+    drawEntries: draw?.entries ?? null,
+    experienceContent: reward.contentAccessGranted ? reward.experienceContent : null,
+    expiresAt: reward.expiresAt?.toISOString() ?? null,
+  };
+}
+
+/**
  * The member discovered the company (a first discovery can earn a milestone badge, added to `badges`);
  * counters for analytics and the tier row follow. Returns the member's tier.
  */
@@ -142,10 +187,10 @@ async function recordDiscovery(tx: Executor, userId: number, ad: Ad, now: Date, 
   }
   await tx
     .insert(adDailyStats)
-    .values({ adId: ad.id, day: accraDay(now), unlocks: 1, completions: 1 })
+    .values({ adId: ad.id, day: accraDay(now), unlocks: 1 })
     .onConflictDoUpdate({
       target: [adDailyStats.adId, adDailyStats.day],
-      set: { unlocks: sql`${adDailyStats.unlocks} + 1`, completions: sql`${adDailyStats.completions} + 1` },
+      set: { unlocks: sql`${adDailyStats.unlocks} + 1` },
     });
   const [user] = await tx
     .update(users)

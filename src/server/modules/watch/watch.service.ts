@@ -1,5 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
-import type { ProgressResponse, WatchSession } from "../../../shared/contracts/watch";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { EarnedReward, ProgressResponse, WatchSession } from "../../../shared/contracts/watch";
+import type { Executor } from "../../db/client";
 import {
   type Ad,
   adDailyStats,
@@ -15,11 +16,17 @@ import { retryOnTransientConflict } from "../../lib/db-errors";
 import { AppError } from "../../lib/errors";
 import { visibleAdsFor } from "../ads/discovery.service";
 import type { AuthDeps } from "../auth/auth-deps";
-import { issueReward } from "./rewards.service";
+import { issueReward, rewardIssuedBy } from "./rewards.service";
 
-/** Reports may run a little ahead of the server's clock (network jitter, timer rounding). */
+/**
+ * The whole view may run a little ahead of the server's clock (network jitter, timer rounding): at most
+ * 10 % plus 1.5 s over the real time since it started. The allowance is for the view, not per report, so
+ * many small reports can't add it up.
+ */
 const toleranceSeconds = 1.5;
 const toleranceRatio = 1.1;
+/** A view left open longer than this (twice the ad, plus ten minutes for a call or a pause) has ended. */
+const sessionGraceSeconds = 600;
 
 export interface ClientSignals {
   ipAddress: string;
@@ -61,7 +68,26 @@ export async function startWatch(
     .limit(1);
   if (!found) throw new AppError("NOT_FOUND", "This ad is not available");
   const ad = found.ad;
-  const [row] = await deps.db.transaction(async (tx) => {
+  const [row] = await retryOnTransientConflict(() => openView(deps, user, ad, signals, now));
+  return sessionOf(row!, ad);
+}
+
+/** Counts the view and opens it (closing the member's other open view) in one transaction. */
+function openView(deps: AuthDeps, user: User, ad: Ad, signals: ClientSignals, now: Date) {
+  return deps.db.transaction(async (tx) => {
+    // One open view per member: opening this one ends any other, so ads can't be watched in parallel.
+    // The member's lock makes views opened at the same moment take turns, so exactly one stays open.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`watch_start:${user.id}`}))`);
+    await tx
+      .update(watchProgress)
+      .set({ closedAt: now })
+      .where(
+        and(
+          eq(watchProgress.userId, user.id),
+          isNull(watchProgress.closedAt),
+          eq(watchProgress.completed, false),
+        ),
+      );
     await tx
       .update(ads)
       .set({ viewCount: sql`${ads.viewCount} + 1` })
@@ -90,7 +116,6 @@ export async function startWatch(
       })
       .returning();
   });
-  return sessionOf(row!, ad);
 }
 
 async function recordFraudSignal(
@@ -141,12 +166,16 @@ export async function reportProgress(
     });
     throw new AppError("FORBIDDEN", "This viewing session belongs to another account");
   }
-  if (row.completed) return withMember(deps, user, sessionOf(row, ad), null, false);
+  if (row.completed) {
+    // A retry after a lost answer gets the reward this view issued, so the reveal still shows.
+    const reward = await rewardIssuedBy(deps.db, row, ad);
+    return withMember(deps, user, sessionOf(row, ad), reward, false);
+  }
+  await assertStillCounting(deps, user, row, ad, now);
 
   const claimed = Math.min(watchedSeconds, ad.durationSeconds);
-  const delta = claimed - row.watchedSeconds;
-  const elapsed = (now.getTime() - (row.lastProgressAt ?? row.startedAt).getTime()) / 1000;
-  if (delta < 0) {
+  const sinceStart = (now.getTime() - row.startedAt.getTime()) / 1000;
+  if (claimed < row.watchedSeconds) {
     await recordFraudSignal(deps, "replayed_watch_progress", user, ad.id, signals, {
       sessionId,
       claimed,
@@ -154,11 +183,11 @@ export async function reportProgress(
     });
     throw new AppError("CONFLICT", "This progress report is out of date");
   }
-  if (delta > elapsed * toleranceRatio + toleranceSeconds) {
+  if (claimed > sinceStart * toleranceRatio + toleranceSeconds) {
     await recordFraudSignal(deps, "watch_faster_than_real_time", user, ad.id, signals, {
       sessionId,
-      delta,
-      elapsed,
+      claimed,
+      sinceStart,
     });
     throw new AppError("BAD_REQUEST", "Progress is ahead of real time; keep watching");
   }
@@ -177,7 +206,8 @@ async function completeReport(
   reachesMinimum: boolean,
   now: Date,
 ): Promise<ProgressResponse> {
-  return deps.db.transaction(async (tx) => {
+  let refusal: AppError | null = null;
+  const response = await deps.db.transaction(async (tx) => {
     // The stored seconds in the condition make two reports at once count only once.
     const [updated] = await tx
       .update(watchProgress)
@@ -198,7 +228,19 @@ async function completeReport(
       .returning();
     if (!updated) throw new AppError("CONFLICT", "This progress report is out of date");
     const tierBefore = user.tier;
-    const reward = reachesMinimum ? await issueReward(tx, user.id, ad, now) : null;
+    let reward: EarnedReward | null = null;
+    if (reachesMinimum) {
+      // In a savepoint: an empty pool or a reached cap undoes the whole reward and nothing else, so the
+      // completed watch still counts, and the member is then told plainly.
+      try {
+        reward = await tx.transaction((savepoint) => issueReward(savepoint, user.id, ad, now));
+      } catch (error) {
+        if (!(error instanceof AppError && error.code === "CONFLICT")) throw error;
+        refusal = error;
+      }
+      // After the ad's row (as every writer does: ads, then ad_daily_stats), so writers never deadlock.
+      await countCompletion(tx, ad.id, now);
+    }
     const [member] = await tx
       .select({ xpPoints: users.xpPoints, tier: users.tier })
       .from(users)
@@ -211,6 +253,43 @@ async function completeReport(
       tierChanged: member!.tier !== tierBefore,
     };
   });
+  if (refusal) throw refusal;
+  return response;
+}
+
+/** A view reached the ad's minimum: a completed watch for analytics, whether or not a reward follows. */
+async function countCompletion(tx: Executor, adId: number, now: Date) {
+  await tx
+    .insert(adDailyStats)
+    .values({ adId, day: accraDay(now), completions: 1 })
+    .onConflictDoUpdate({
+      target: [adDailyStats.adId, adDailyStats.day],
+      set: { completions: sql`${adDailyStats.completions} + 1` },
+    });
+}
+
+/**
+ * A view counts only while it is the member's open view, not too old, and its ad may still be shown to
+ * them (not paused, expired, sold out or moved out of their tier since it started).
+ */
+async function assertStillCounting(deps: AuthDeps, user: User, row: WatchRow, ad: Ad, now: Date) {
+  if (row.closedAt) {
+    throw new AppError(
+      "SESSION_ENDED",
+      "You opened another ad, so this view stopped counting. Start it again to keep watching.",
+    );
+  }
+  const ageSeconds = (now.getTime() - row.startedAt.getTime()) / 1000;
+  if (ageSeconds > ad.durationSeconds * 2 + sessionGraceSeconds) {
+    throw new AppError("SESSION_ENDED", "This view was left open too long. Start it again to keep watching.");
+  }
+  const [visible] = await deps.db
+    .select({ id: ads.id })
+    .from(ads)
+    .innerJoin(companies, eq(companies.id, ads.companyId))
+    .where(and(eq(ads.id, ad.id), visibleAdsFor(user, now, { whileWatching: true })))
+    .limit(1);
+  if (!visible) throw new AppError("SESSION_ENDED", "This ad is no longer available.");
 }
 
 async function withMember(

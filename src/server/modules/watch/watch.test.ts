@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { adDiscountCodes, fraudDetection, rewards, users } from "../../db/schema";
+import { adDailyStats, adDiscountCodes, fraudDetection, rewards, users } from "../../db/schema";
 import { sendAs } from "../../test/test-app";
 import { setUpWatchingTests } from "../../test/watching";
 import { sumXpLedger } from "../ledger/ledger.service";
@@ -91,7 +91,7 @@ describe("verified watching", () => {
     ]);
   });
 
-  it("creates exactly one reward when one member completes 50 views at once", async () => {
+  it("creates exactly one reward when one member opens 50 views at once and completes them all", async () => {
     const ad = await publishAd(Array.from({ length: 60 }, (_, i) => `MANY-${i}`));
     const viewer = await member();
     const sessions = await Promise.all(
@@ -99,13 +99,34 @@ describe("verified watching", () => {
     );
     t.clock.advance(9_000);
     const results = await Promise.all(sessions.map((s) => report(viewer.cookies, s.sessionId, 9)));
-    expect(results.every((r) => r.statusCode === 200)).toBe(true);
-    expect(results.filter((r) => r.json().reward !== null)).toHaveLength(1);
+    // One open view per member: the last one opened counts, the others say why they stopped.
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    const stopped = results.filter((r) => r.statusCode === 409);
+    expect(stopped).toHaveLength(49);
+    expect(stopped[0]!.json()).toMatchObject({
+      code: "SESSION_ENDED",
+      message: "You opened another ad, so this view stopped counting. Start it again to keep watching.",
+    });
     expect(
       await t.ctx.database.db.select().from(rewards).where(eq(rewards.userId, viewer.user.id)),
     ).toHaveLength(1);
     const [row] = await t.ctx.database.db.select().from(users).where(eq(users.id, viewer.user.id));
     expect(row!.xpPoints).toBe(25);
+    expect(await sumXpLedger(t.ctx.database.db, viewer.user.id)).toBe(25);
+  });
+
+  it("counts one report once when 50 copies of it arrive together", async () => {
+    const ad = await publishAd(["COPY-1", "COPY-2"]);
+    const viewer = await member();
+    const session = (await start(viewer.cookies, ad.id)).json();
+    t.clock.advance(9_000);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => report(viewer.cookies, session.sessionId, 9)),
+    );
+    expect(results.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
+    expect(
+      await t.ctx.database.db.select().from(rewards).where(eq(rewards.userId, viewer.user.id)),
+    ).toHaveLength(1);
     expect(await sumXpLedger(t.ctx.database.db, viewer.user.id)).toBe(25);
   });
 
@@ -159,5 +180,92 @@ describe("verified watching", () => {
     expect((await start({}, ad.id)).statusCode).toBe(401);
     const viewer = await member();
     expect((await start(viewer.cookies, ad.id)).statusCode).toBe(404);
+  });
+});
+
+describe("the server decides, whatever the client sends", () => {
+  it("adds up the allowance over the whole view, so many small early reports can't beat the clock", async () => {
+    const ad = await publishAd(["SMALL-1"]);
+    const viewer = await member();
+    const session = (await start(viewer.cookies, ad.id)).json();
+    let refused = 0;
+    for (let i = 1; i <= 10; i++) {
+      t.clock.advance(100);
+      const response = await report(viewer.cookies, session.sessionId, Math.min(i * 0.9, 9));
+      if (response.statusCode === 400) refused++;
+    }
+    // One second of real time can't earn an 8-second reward, however it is sliced.
+    expect(refused).toBeGreaterThan(0);
+    expect(
+      await t.ctx.database.db.select().from(rewards).where(eq(rewards.userId, viewer.user.id)),
+    ).toHaveLength(0);
+    const [signal] = await t.ctx.database.db
+      .select()
+      .from(fraudDetection)
+      .where(eq(fraudDetection.userId, viewer.user.id));
+    expect(signal).toMatchObject({
+      eventType: "watch_faster_than_real_time",
+      deviceFingerprint: "test-device",
+    });
+  });
+
+  it("ends a view left open too long, or whose ad was paused meanwhile", async () => {
+    const ad = await publishAd(["LATE-1", "LATE-2"]);
+    const viewer = await member();
+    const stale = (await start(viewer.cookies, ad.id)).json();
+    t.clock.advance((10 * 2 + 600 + 1) * 1000);
+    const late = await report(viewer.cookies, stale.sessionId, 9);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({
+      code: "SESSION_ENDED",
+      message: "This view was left open too long. Start it again to keep watching.",
+    });
+
+    const fresh = (await start(viewer.cookies, ad.id)).json();
+    const paused = await sendAs(
+      t.ctx.app,
+      ad.companyCookies,
+      "POST",
+      `/api/companies/${ad.company.id}/ads/${ad.id}/pause`,
+    );
+    expect(paused.statusCode).toBe(200);
+    t.clock.advance(9_000);
+    const gone = await report(viewer.cookies, fresh.sessionId, 9);
+    expect(gone.json()).toMatchObject({ code: "SESSION_ENDED", message: "This ad is no longer available." });
+    expect(
+      await t.ctx.database.db.select().from(rewards).where(eq(rewards.userId, viewer.user.id)),
+    ).toHaveLength(0);
+  });
+
+  it("stops offering an ad whose codes are all claimed, and still counts the watch that found it empty", async () => {
+    const ad = await publishAd(["LAST-1"]);
+    const [first, second, third] = await Promise.all([member(), member(), member()]);
+    const firstView = (await start(first!.cookies, ad.id)).json();
+    const secondView = (await start(second!.cookies, ad.id)).json();
+    t.clock.advance(9_000);
+    expect((await report(first!.cookies, firstView.sessionId, 9)).statusCode).toBe(200);
+    const emptied = await report(second!.cookies, secondView.sessionId, 9);
+    expect(emptied.json()).toMatchObject({
+      code: "CONFLICT",
+      message: "All the codes for this offer have been claimed. Look out for the next one!",
+    });
+    // The one who found it empty watched it through: a completed watch for the business, nothing else.
+    const [stats] = await t.ctx.database.db.select().from(adDailyStats).where(eq(adDailyStats.adId, ad.id));
+    expect(stats).toMatchObject({ views: 2, completions: 2, unlocks: 1 });
+
+    const discovery = (await sendAs(t.ctx.app, third!.cookies, "GET", "/api/ads/discovery")).json();
+    expect(discovery.map((a: { id: number }) => a.id)).not.toContain(ad.id);
+    expect((await start(third!.cookies, ad.id)).statusCode).toBe(404);
+  });
+
+  it("answers a repeated final report with the reward that view issued, for a reveal lost on the way", async () => {
+    const ad = await publishAd(["LOST-1"]);
+    const viewer = await member();
+    const session = (await start(viewer.cookies, ad.id)).json();
+    t.clock.advance(9_000);
+    const first = (await report(viewer.cookies, session.sessionId, 9)).json();
+    const again = (await report(viewer.cookies, session.sessionId, 9)).json();
+    expect(again.reward).toEqual(first.reward);
+    expect(again.reward).toMatchObject({ code: "LOST-1", xpAwarded: 25 });
   });
 });

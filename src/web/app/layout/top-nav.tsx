@@ -1,10 +1,14 @@
-import { LogOut, Shield } from "lucide-react";
+import { LogOut, Shield, Star } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import { brand } from "../../../shared/brand";
+import { tierLabel } from "../../../shared/tiers";
 import { useAuth } from "../../lib/auth";
 import { initialsOf } from "../../lib/format";
 import { paths } from "../paths";
 
+const numberFormat = new Intl.NumberFormat("en-GH");
+
+/** The top bar: brand, and for a member their XP and tier (to My Rewards), name and Logout. */
 export function TopNav() {
   const { user, isAdmin, logout } = useAuth();
   const navigate = useNavigate();
@@ -30,9 +34,19 @@ export function TopNav() {
                 <span className="sr-only sm:not-sr-only">Admin</span>
               </Link>
             )}
+            <Link
+              to={paths.rewards}
+              data-testid="nav-xp"
+              aria-label={`${numberFormat.format(user.xpPoints)} XP, ${tierLabel(user.tier)} tier: My Rewards`}
+              className="flex shrink-0 items-center gap-1 rounded-full bg-amber-50 px-2 py-1 text-xs font-bold text-amber-900 ring-1 ring-amber-200"
+            >
+              <Star className="size-3.5 fill-amber-500 text-amber-500" aria-hidden />
+              {numberFormat.format(user.xpPoints)} XP
+              <span className="hidden font-semibold sm:inline">· {tierLabel(user.tier)}</span>
+            </Link>
             <span
               aria-hidden
-              className="flex size-8 shrink-0 items-center justify-center rounded-full bg-amber-100 text-xs font-bold text-amber-800"
+              className="hidden size-8 shrink-0 items-center justify-center rounded-full bg-amber-100 text-xs font-bold text-amber-800 sm:flex"
             >
               {initialsOf(user.displayName)}
             </span>

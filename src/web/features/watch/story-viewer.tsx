@@ -325,12 +325,12 @@ export function StoryViewer({ ad, hasPrevious, onPrevious, onNext, onClose }: St
               You've already earned this reward
             </p>
           )}
-          {watch.sessionFailed && (
+          {watch.sessionProblem && (
             <div
               role="alert"
               className="pointer-events-auto mt-2 flex items-center gap-3 rounded-lg bg-red-900/80 px-3 py-1.5 text-xs"
             >
-              <span className="flex-1">We couldn't start counting this view. Check your connection.</span>
+              <span className="flex-1">{watch.sessionProblem}</span>
               <button
                 type="button"
                 onClick={watch.retryStart}

@@ -27,7 +27,8 @@ export function useWatchSession(ad: ViewerAd | undefined) {
   const queryClient = useQueryClient();
   const { refreshUser } = useAuth();
   const [session, setSession] = useState<WatchSession | null>(null);
-  const [sessionFailed, setSessionFailed] = useState(false);
+  /** Why the view isn't counting (it couldn't start, or the server ended it), shown with Try again. */
+  const [sessionProblem, setSessionProblem] = useState<string | null>(null);
   const [startAttempt, setStartAttempt] = useState(0);
   const [watched, setWatched] = useState(0);
   const [outcome, setOutcome] = useState<WatchOutcome | null>(null);
@@ -52,6 +53,10 @@ export function useWatchSession(ad: ViewerAd | undefined) {
         if (ignore) return;
         sessionRef.current = started;
         lastSent.current = started.watchedSeconds;
+        // A fresh view (also after Try again) counts from where the server says it stands.
+        watchedRef.current = started.watchedSeconds;
+        setWatched(started.watchedSeconds);
+        done.current = false;
         if (started.completed) {
           done.current = true;
           setOutcome({ kind: "completed" });
@@ -61,7 +66,11 @@ export function useWatchSession(ad: ViewerAd | undefined) {
       .catch((error: unknown) => {
         if (ignore) return;
         if (error instanceof ApiError && error.status === 401) void refreshUser();
-        setSessionFailed(true);
+        setSessionProblem(
+          error instanceof ApiError && error.status === 429 && error.serverMessage
+            ? error.serverMessage
+            : "We couldn't start counting this view. Check your connection.",
+        );
       });
     return () => {
       ignore = true;
@@ -69,7 +78,9 @@ export function useWatchSession(ad: ViewerAd | undefined) {
   }, [adId, refreshUser, startAttempt]);
 
   const retryStart = useCallback(() => {
-    setSessionFailed(false);
+    setSessionProblem(null);
+    setSession(null);
+    sessionRef.current = null;
     setStartAttempt((attempt) => attempt + 1);
   }, []);
 
@@ -112,7 +123,11 @@ export function useWatchSession(ad: ViewerAd | undefined) {
     } catch (error) {
       if (!alive.current) return;
       if (error instanceof ApiError) {
-        if (error.status === 409 && seconds >= current.requiredSeconds) {
+        if (error.code === "SESSION_ENDED") {
+          // Another ad was opened, the view sat too long, or the ad went away: say so, offer Try again.
+          done.current = true;
+          setSessionProblem(error.serverMessage ?? "This view stopped counting. Start it again.");
+        } else if (error.status === 409 && seconds >= current.requiredSeconds) {
           done.current = true;
           setOutcome({ kind: "no-code", message: error.serverMessage ?? (error.body || noCodeFallback) });
         } else if (error.status === 401) {
@@ -148,7 +163,7 @@ export function useWatchSession(ad: ViewerAd | undefined) {
 
   return {
     session,
-    sessionFailed,
+    sessionProblem,
     /** Tries again to start the server's session (after a network failure). */
     retryStart,
     /** Seconds counted so far (capped at the ad's duration). */

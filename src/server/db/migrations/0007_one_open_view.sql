@@ -1,0 +1,2 @@
+ALTER TABLE "watch_progress" ADD COLUMN "closed_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "watch_progress_open_idx" ON "watch_progress" USING btree ("user_id") WHERE "watch_progress"."closed_at" is null and not "watch_progress"."completed";
