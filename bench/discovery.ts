@@ -6,7 +6,7 @@ import { findDiscoveryAds } from "../src/server/modules/ads/discovery.service";
 import { percentile, round, withScratchDatabase } from "./scratch-database";
 
 /**
- * Issue 4: the discovery call's latency with 1,000 and 100,000 ads in PostgreSQL. Each size gets a
+ * Issues 4 and 5: the discovery call's latency with 1,000 and 100,000 ads in PostgreSQL. Each size gets a
  * scratch database on the server in BENCH_DATABASE_URL (default: the local PostgreSQL), filled with
  * generate_series, then the service is called repeatedly as a signed-in member's poll would.
  */
@@ -26,12 +26,20 @@ async function measure(adCount: number) {
       from generate_series(1, ${companyCount}) g`);
     await db.execute(sql`
       insert into ads (company_id, title, description, category, ad_type, image_url, thumbnail_url, duration_seconds,
-                       is_featured, is_plus, required_tier, created_at)
+                       is_featured, is_plus, required_tier, created_at, reward_type, discount_percent)
       select 1 + (g % ${companyCount}), 'Ad ' || g, 'Offer number ' || g, 'Food & Dining', 'image',
              '/media/a.webp', '/media/t.webp', 8, g % 97 = 0, g % 13 = 0,
              (case when g % 29 = 0 then 'gold' else 'bronze' end)::tier,
-             now() - (g || ' minutes')::interval
+             now() - (g || ' minutes')::interval,
+             (case when g % 3 = 0 then 'xp' else 'discount' end)::reward_type,
+             (case when g % 3 = 0 then null else 10 end)
       from generate_series(1, ${adCount}) g`);
+    // Discount ads hand out codes from a pool: three codes each, one in 11 pools already empty (those
+    // ads are sold out and must not be offered).
+    await db.execute(sql`
+      insert into ad_discount_codes (ad_id, code, assigned_at)
+      select a.id, 'C' || a.id || '-' || n, case when a.id % 11 = 0 then now() end
+      from ads a cross join generate_series(1, 3) n where a.reward_type = 'discount'`);
     const user = await createUser(db, { city: "Tamale" });
     await db.execute(sql`
       insert into watch_progress (user_id, ad_id, completed)
