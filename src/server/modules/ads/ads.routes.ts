@@ -10,7 +10,7 @@ import { adParams, companyParams } from "../../lib/route-params";
 import type { AuthDeps } from "../auth/auth-deps";
 import { requireUser } from "../auth/current-user";
 import { requireCompanyAccess } from "../companies/company-access";
-import { consumeRateLimit } from "../rate-limit/rate-limit.service";
+import { byUser, consumeRateLimit } from "../rate-limit/rate-limit.service";
 import { createAd, deleteAd, listCompanyAds, setAdPaused, updateAd } from "./ads.service";
 import { filterVisibleAdIds, findDiscoveryAds, findViewerAd } from "./discovery.service";
 import type { ImpressionCounter } from "./impressions";
@@ -48,7 +48,7 @@ export function adsRoutes(deps: AuthDeps, impressions: ImpressionCounter): Fasti
       const user = await requireUser(deps.db, request);
       await consumeRateLimit(
         deps.db,
-        { identifier: String(user.id), identifierType: "user" },
+        byUser(user),
         { action: "ad_interactions", limit: 60, windowSeconds: 60 },
         deps.now(),
       );
@@ -90,7 +90,7 @@ export function adsRoutes(deps: AuthDeps, impressions: ImpressionCounter): Fasti
         const user = await requireUser(deps.db, request);
         await consumeRateLimit(
           deps.db,
-          { identifier: String(user.id), identifierType: "user" },
+          byUser(user),
           { action: "ad_impressions", limit: 60, windowSeconds: 60 },
           deps.now(),
         );

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -21,6 +20,7 @@ import { sessionUser } from "../../../shared/contracts/session";
 import { AppError } from "../../lib/errors";
 import {
   assertWithinRateLimit,
+  byIp,
   consumeRateLimit,
   type RateLimitRule,
   type RateLimitSubject,
@@ -55,10 +55,6 @@ const limits = {
   forgotPerIdentifier: { action: "forgot_password", limit: 3, windowSeconds: minutes(60) },
 } satisfies Record<string, RateLimitRule>;
 
-const byIp = (request: FastifyRequest): RateLimitSubject => ({
-  identifier: request.ip,
-  identifierType: "ip",
-});
 const byEmail = (email: string): RateLimitSubject => ({
   identifier: email.toLowerCase(),
   identifierType: "email",

@@ -4,7 +4,7 @@ import {
   comingSoonResponse,
   comingSoonUserRequest,
 } from "../../../shared/contracts/coming-soon";
-import { consumeRateLimit } from "../rate-limit/rate-limit.service";
+import { byIp, consumeRateLimit } from "../rate-limit/rate-limit.service";
 import { registerPrelaunchBusiness, registerPrelaunchUser } from "./coming-soon.service";
 
 // Generous: an event promoter may register a queue of people from one phone ('Register Another Person').
@@ -15,7 +15,7 @@ export const comingSoonRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/coming-soon/users",
     { schema: { body: comingSoonUserRequest, response: { 200: comingSoonResponse } } },
     async (request) => {
-      await consumeRateLimit(app.db, { identifier: request.ip, identifierType: "ip" }, signupLimit);
+      await consumeRateLimit(app.db, byIp(request), signupLimit);
       return registerPrelaunchUser(app.db, request.body);
     },
   );
@@ -24,7 +24,7 @@ export const comingSoonRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/coming-soon/businesses",
     { schema: { body: comingSoonBusinessRequest, response: { 200: comingSoonResponse } } },
     async (request) => {
-      await consumeRateLimit(app.db, { identifier: request.ip, identifierType: "ip" }, signupLimit);
+      await consumeRateLimit(app.db, byIp(request), signupLimit);
       return registerPrelaunchBusiness(app.db, request.body);
     },
   );

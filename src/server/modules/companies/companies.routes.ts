@@ -18,7 +18,7 @@ import {
 import { AppError } from "../../lib/errors";
 import { companyParams, staffParams } from "../../lib/route-params";
 import type { AuthDeps } from "../auth/auth-deps";
-import { consumeRateLimit } from "../rate-limit/rate-limit.service";
+import { byIp, consumeRateLimit } from "../rate-limit/rate-limit.service";
 import { findCompany, requireAdmin, requireCompanyAccess, signedInCompanyId } from "./company-access";
 import {
   authenticateCompany,
@@ -103,15 +103,11 @@ export function companiesRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
       "/api/companies/setup",
       { schema: { body: companySetupRequest, response: { 200: companyLoginResponse } } },
       async (request, reply) => {
-        await consumeRateLimit(
-          deps.db,
-          { identifier: request.ip, identifierType: "ip" },
-          {
-            action: "company_setup",
-            limit: 20,
-            windowSeconds: 3600,
-          },
-        );
+        await consumeRateLimit(deps.db, byIp(request), {
+          action: "company_setup",
+          limit: 20,
+          windowSeconds: 3600,
+        });
         const company = await completeCompanySetup(deps, request.body);
         await reply.startSession({ kind: "company", companyId: company.id });
         return {
@@ -127,15 +123,11 @@ export function companiesRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
       "/api/companies/setup/resend",
       { schema: { body: resendSetupRequest, response: { 200: messageResponse } } },
       async (request) => {
-        await consumeRateLimit(
-          deps.db,
-          { identifier: request.ip, identifierType: "ip" },
-          {
-            action: "company_setup_resend",
-            limit: 10,
-            windowSeconds: 3600,
-          },
-        );
+        await consumeRateLimit(deps.db, byIp(request), {
+          action: "company_setup_resend",
+          limit: 10,
+          windowSeconds: 3600,
+        });
         // The same answer whether or not the business exists, and a per-business limit that stays quiet.
         await resendSetupLink(deps, request.body).catch((error: unknown) => {
           if (!(error instanceof AppError && error.code === "RATE_LIMITED")) throw error;
@@ -152,15 +144,11 @@ export function companiesRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
       "/api/companies/login",
       { schema: { body: companyLoginRequest, response: { 200: companyLoginResponse } } },
       async (request, reply) => {
-        await consumeRateLimit(
-          deps.db,
-          { identifier: request.ip, identifierType: "ip" },
-          {
-            action: "company_login",
-            limit: 30,
-            windowSeconds: 900,
-          },
-        );
+        await consumeRateLimit(deps.db, byIp(request), {
+          action: "company_login",
+          limit: 30,
+          windowSeconds: 900,
+        });
         const company = await authenticateCompany(deps, request.body, request.ip);
         if (company.otpEnabled && (company.contactEmail || company.contactPhone)) {
           const codeId = await sendCompanyLoginCode(deps, company);

@@ -16,6 +16,18 @@ export interface RateLimitSubject {
   identifierType: "ip" | "email" | "phone" | "user" | "company";
 }
 
+/** The caller's address as a rate-limit subject (for calls made before anyone is known). */
+export const byIp = (request: { ip: string }): RateLimitSubject => ({
+  identifier: request.ip,
+  identifierType: "ip",
+});
+
+/** A signed-in member as a rate-limit subject. */
+export const byUser = (user: { id: number }): RateLimitSubject => ({
+  identifier: String(user.id),
+  identifierType: "user",
+});
+
 /**
  * Counts one call against a fixed window in Postgres, so every app instance shares the count.
  * The upsert is one statement, so parallel calls never lose an increment.

@@ -12,7 +12,7 @@ import type { AuthDeps } from "../auth/auth-deps";
 import { requireUser } from "../auth/current-user";
 import { listBadges } from "../badges/badges.service";
 import { currentDrawStanding } from "../draws/draws.service";
-import { consumeRateLimit } from "../rate-limit/rate-limit.service";
+import { byUser, consumeRateLimit } from "../rate-limit/rate-limit.service";
 import { listMemberRewards } from "./rewards.service";
 import { type ClientSignals, reportProgress, startWatch } from "./watch.service";
 
@@ -42,7 +42,7 @@ export function watchRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
         const user = await requireUser(deps.db, request);
         await consumeRateLimit(
           deps.db,
-          { identifier: String(user.id), identifierType: "user" },
+          byUser(user),
           { action: "watch_start", limit: 120, windowSeconds: 3600 },
           deps.now(),
         );
