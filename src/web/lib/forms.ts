@@ -92,7 +92,21 @@ export function useFieldErrors() {
       return rest;
     });
   }, []);
-  return { errors, setErrors, clearOnInput };
+  /**
+   * The start of every submit: stops the page reload, reads the fields and checks them. Invalid fields get
+   * their messages and the first one gets focus (null is returned); otherwise the form and its values.
+   */
+  const checkSubmit = useCallback((event: FormEvent<HTMLFormElement>, fieldRules: Record<string, Rule>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const values = formValues(form);
+    const invalid = validate(values, fieldRules);
+    setErrors(invalid);
+    if (!hasErrors(invalid)) return { form, values };
+    focusFirstError(form, invalid);
+    return null;
+  }, []);
+  return { errors, setErrors, clearOnInput, checkSubmit };
 }
 
 /** The field messages of a 400/409 answer (`fields`), keyed by input name. */

@@ -10,15 +10,7 @@ import { useLogin } from "../features/auth/api";
 import { GoogleButton, OrDivider } from "../features/auth/google-button";
 import { ForgotPasswordForm, NewPasswordForm } from "../features/auth/password-reset";
 import { useAuth } from "../lib/auth";
-import {
-  focusFirstError,
-  formValues,
-  hasErrors,
-  rules,
-  serverMessage,
-  useFieldErrors,
-  validate,
-} from "../lib/forms";
+import { rules, serverMessage, useFieldErrors } from "../lib/forms";
 import { peekReturnTo, takeReturnTo } from "../lib/return-to";
 
 type View =
@@ -31,15 +23,12 @@ function SignInForm({ onForgot }: { onForgot(): void }) {
   const { signIn } = useAuth();
   const navigate = useNavigate();
   const login = useLogin();
-  const { errors, setErrors, clearOnInput } = useFieldErrors();
+  const { errors, clearOnInput, checkSubmit } = useFieldErrors();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const values = formValues(form);
-    const invalid = validate(values, { email: rules.loginEmail, password: rules.password });
-    setErrors(invalid);
-    if (hasErrors(invalid)) return focusFirstError(form, invalid);
+    const checked = checkSubmit(event, { email: rules.loginEmail, password: rules.password });
+    if (!checked) return;
+    const { values } = checked;
     login.mutate(
       { email: values.email!.trim(), password: values.password! },
       {

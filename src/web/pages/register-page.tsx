@@ -13,16 +13,7 @@ import { EmailLinkView, type PhoneStepTarget } from "../features/auth/email-link
 import { GoogleButton, OrDivider } from "../features/auth/google-button";
 import { VerifyView } from "../features/auth/verify-view";
 import { useAuth } from "../lib/auth";
-import {
-  focusFirstError,
-  formValues,
-  hasErrors,
-  rules,
-  serverFieldErrors,
-  serverMessage,
-  useFieldErrors,
-  validate,
-} from "../lib/forms";
+import { focusFirstError, rules, serverFieldErrors, serverMessage, useFieldErrors } from "../lib/forms";
 
 type Mode =
   | { kind: "form" }
@@ -46,17 +37,14 @@ function RegisterForm({
   const { signIn } = useAuth();
   const register = useRegister();
   const providers = useAuthProviders();
-  const { errors, setErrors, clearOnInput } = useFieldErrors();
+  const { errors, setErrors, clearOnInput, checkSubmit } = useFieldErrors();
   const formRef = useRef<HTMLFormElement>(null);
   const phoneRequired = providers.data?.requirePhoneVerification ?? false;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const values = formValues(form);
-    const invalid = validate(values, registerRules(phoneRequired));
-    setErrors(invalid);
-    if (hasErrors(invalid)) return focusFirstError(form, invalid);
+    const checked = checkSubmit(event, registerRules(phoneRequired));
+    if (!checked) return;
+    const { values } = checked;
 
     const phone = values.phoneNumber?.trim();
     const body: RegisterRequest = {

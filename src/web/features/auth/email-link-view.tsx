@@ -9,16 +9,7 @@ import { FormField } from "../../components/ui/form-field";
 import { PageSpinner } from "../../components/ui/page-spinner";
 import { toast } from "../../components/ui/use-toast";
 import { useAuth } from "../../lib/auth";
-import {
-  focusFirstError,
-  formValues,
-  hasErrors,
-  rules,
-  serverFieldErrors,
-  serverMessage,
-  useFieldErrors,
-  validate,
-} from "../../lib/forms";
+import { rules, serverFieldErrors, serverMessage, useFieldErrors } from "../../lib/forms";
 import { useSendEmailLink, useVerifyEmail, type VerificationState } from "./api";
 import { ActivatedPanel, announceActivation, useRedirectToOnboarding } from "./verify-view";
 
@@ -40,14 +31,11 @@ const linkFailedMessage = "This verification link is invalid or has expired.";
 function NewLinkForm() {
   const { user } = useAuth();
   const send = useSendEmailLink();
-  const { errors, setErrors, clearOnInput } = useFieldErrors();
+  const { errors, setErrors, clearOnInput, checkSubmit } = useFieldErrors();
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const values = formValues(form);
-    const invalid = validate(values, { email: rules.email });
-    setErrors(invalid);
-    if (hasErrors(invalid)) return focusFirstError(form, invalid);
+    const checked = checkSubmit(event, { email: rules.email });
+    if (!checked) return;
+    const { values } = checked;
     send.mutate(values.email!.trim(), {
       onSuccess: (result) => toast({ title: "Verification Link Sent", description: result.message }),
       onError: (failure) => {

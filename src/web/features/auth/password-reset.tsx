@@ -28,16 +28,13 @@ interface ForgotPasswordProps {
 /** Step 1: the email or phone number. The answer is the same whether an account exists or not. */
 export function ForgotPasswordForm({ onBack, onPhoneCodeSent }: ForgotPasswordProps) {
   const forgot = useForgotPassword();
-  const { errors, setErrors, clearOnInput } = useFieldErrors();
+  const { errors, setErrors, clearOnInput, checkSubmit } = useFieldErrors();
   const [emailMessage, setEmailMessage] = useState<string | null>(null);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const values = formValues(form);
-    const invalid = validate(values, { identifier: rules.identifier });
-    setErrors(invalid);
-    if (hasErrors(invalid)) return focusFirstError(form, invalid);
+    const checked = checkSubmit(event, { identifier: rules.identifier });
+    if (!checked) return;
+    const { form, values } = checked;
     const identifier = values.identifier!.trim();
     if (!looksLikeEmail(identifier) && rules.phone(identifier)) {
       const notPhone = { identifier: "Enter your email or a Ghana phone number, e.g. 024 123 4567" };

@@ -9,15 +9,7 @@ import { LoadError } from "../../components/ui/load-error";
 import { Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/use-toast";
 import { formatAccraDateTime } from "../../lib/dates";
-import {
-  focusFirstError,
-  formValues,
-  hasErrors,
-  serverFieldErrors,
-  serverMessage,
-  useFieldErrors,
-  validate,
-} from "../../lib/forms";
+import { focusFirstError, serverFieldErrors, serverMessage, useFieldErrors } from "../../lib/forms";
 import { useAddStaff, useDeactivateStaff, useStaff } from "./api";
 
 /** Mirrors `createStaffRequest` in src/shared/contracts/companies.ts. */
@@ -32,15 +24,12 @@ const staffRules = {
 
 function AddStaffForm({ companyId }: { companyId: number }) {
   const add = useAddStaff(companyId);
-  const { errors, setErrors, clearOnInput } = useFieldErrors();
+  const { errors, setErrors, clearOnInput, checkSubmit } = useFieldErrors();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const values = formValues(form);
-    const invalid = validate(values, staffRules);
-    setErrors(invalid);
-    if (hasErrors(invalid)) return focusFirstError(form, invalid);
+    const checked = checkSubmit(event, staffRules);
+    if (!checked) return;
+    const { form, values } = checked;
     add.mutate(
       { name: values.name!.trim(), pin: values.pin! },
       {

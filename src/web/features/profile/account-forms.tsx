@@ -11,13 +11,10 @@ import { formatPhone } from "../../lib/format";
 import {
   type FieldErrors,
   focusFirstError,
-  formValues,
-  hasErrors,
   rules,
   serverFieldErrors,
   serverMessage,
   useFieldErrors,
-  validate,
 } from "../../lib/forms";
 import { useSendEmailLink } from "../auth/api";
 import { PhoneCodeForm } from "../auth/phone-code-form";
@@ -51,15 +48,12 @@ function StatusBadge({ verified }: { verified: boolean }) {
 
 export function EditProfileForm({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
-  const { errors, setErrors, clearOnInput } = useFieldErrors();
+  const { errors, setErrors, clearOnInput, checkSubmit } = useFieldErrors();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const values = formValues(form);
-    const invalid = validate(values, { displayName: rules.displayName, username: rules.username });
-    setErrors(invalid);
-    if (hasErrors(invalid)) return focusFirstError(form, invalid);
+    const checked = checkSubmit(event, { displayName: rules.displayName, username: rules.username });
+    if (!checked) return;
+    const { form, values } = checked;
     const displayName = values.displayName!.trim();
     const username = values.username!.trim();
     update.mutate(
@@ -111,15 +105,12 @@ export function EditProfileForm({ profile }: { profile: Profile }) {
 export function ChangeEmailForm({ profile }: { profile: Profile }) {
   const changeEmail = useChangeEmail();
   const resend = useSendEmailLink();
-  const { errors, setErrors, clearOnInput } = useFieldErrors();
+  const { errors, setErrors, clearOnInput, checkSubmit } = useFieldErrors();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const values = formValues(form);
-    const invalid = validate(values, { email: rules.email });
-    setErrors(invalid);
-    if (hasErrors(invalid)) return focusFirstError(form, invalid);
+    const checked = checkSubmit(event, { email: rules.email });
+    if (!checked) return;
+    const { form, values } = checked;
     changeEmail.mutate(
       { email: values.email!.trim(), password: profile.hasPassword ? values.password : undefined },
       {
@@ -283,20 +274,17 @@ export function ChangePhoneForm({ profile }: { profile: Profile }) {
 
 export function ChangePasswordForm({ profile }: { profile: Profile }) {
   const changePassword = useChangePassword();
-  const { errors, setErrors, clearOnInput } = useFieldErrors();
+  const { errors, setErrors, clearOnInput, checkSubmit } = useFieldErrors();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const values = formValues(form);
-    const invalid = validate(values, {
+    const checked = checkSubmit(event, {
       ...(profile.hasPassword
         ? { currentPassword: (v: string) => (v ? undefined : "Enter your current password") }
         : {}),
       newPassword: rules.password,
     });
-    setErrors(invalid);
-    if (hasErrors(invalid)) return focusFirstError(form, invalid);
+    if (!checked) return;
+    const { form, values } = checked;
     changePassword.mutate(
       {
         ...(profile.hasPassword ? { currentPassword: values.currentPassword } : {}),

@@ -1,15 +1,6 @@
 import type { FormEvent } from "react";
 import type { Profile } from "../../../shared/contracts/profile";
-import {
-  focusFirstError,
-  formValues,
-  hasErrors,
-  rules,
-  serverFieldErrors,
-  serverMessage,
-  useFieldErrors,
-  validate,
-} from "../../lib/forms";
+import { focusFirstError, rules, serverFieldErrors, serverMessage, useFieldErrors } from "../../lib/forms";
 import { useChangePhone } from "./api";
 
 /**
@@ -18,14 +9,11 @@ import { useChangePhone } from "./api";
  */
 export function usePhoneSubmit(onSaved: (profile: Profile, form: HTMLFormElement) => void) {
   const changePhone = useChangePhone();
-  const { errors, setErrors, clearOnInput } = useFieldErrors();
+  const { errors, setErrors, clearOnInput, checkSubmit } = useFieldErrors();
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const values = formValues(form);
-    const invalid = validate(values, { phoneNumber: rules.phone });
-    setErrors(invalid);
-    if (hasErrors(invalid)) return focusFirstError(form, invalid);
+    const checked = checkSubmit(event, { phoneNumber: rules.phone });
+    if (!checked) return;
+    const { form, values } = checked;
     changePhone.mutate(
       { phoneNumber: values.phoneNumber!.trim() },
       {
