@@ -2,8 +2,7 @@ import { and, eq, gt, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { DiscoveryAd } from "../../../shared/contracts/ads";
 import { type TierId, tierIds } from "../../../shared/tiers";
 import type { Executor } from "../../db/client";
-import { adDailyStats, ads, companies, type User, watchProgress } from "../../db/schema";
-import { likedBy } from "./interactions.service";
+import { adDailyStats, adLikes, ads, companies, type User, watchProgress } from "../../db/schema";
 
 /** Discover shows the most relevant ads first; past this many, a phone user scrolls no further. */
 export const discoveryLimit = 100;
@@ -198,12 +197,18 @@ export async function findViewerAd(
   adId: number,
   now: Date,
 ) {
+  // One read: the ad, its company, and whether this member has watched and likes it.
   const [row] = await db
     .select({
       ad: ads,
       companyName: companies.name,
       companyLogo: companies.logo,
       companyMaps: companies.googleMapsUrl,
+      isWatched:
+        sql<boolean>`exists (select 1 from ${watchProgress} where ${watchProgress.userId} = ${user.id}
+        and ${watchProgress.adId} = ${ads.id} and ${watchProgress.completed})`.mapWith(Boolean),
+      likedByMe: sql<boolean>`exists (select 1 from ${adLikes} where ${adLikes.userId} = ${user.id}
+        and ${adLikes.adId} = ${ads.id})`.mapWith(Boolean),
     })
     .from(ads)
     .innerJoin(companies, eq(companies.id, ads.companyId))
@@ -211,17 +216,6 @@ export async function findViewerAd(
     .limit(1);
   if (!row) return undefined;
   const { ad } = row;
-  const watched = await db
-    .select({ id: watchProgress.id })
-    .from(watchProgress)
-    .where(
-      and(
-        eq(watchProgress.userId, user.id),
-        eq(watchProgress.adId, ad.id),
-        eq(watchProgress.completed, true),
-      ),
-    )
-    .limit(1);
   return {
     id: ad.id,
     title: ad.title,
@@ -233,7 +227,7 @@ export async function findViewerAd(
     posterUrl: ad.posterUrl,
     company: { id: ad.companyId, name: row.companyName, logo: row.companyLogo },
     isFeatured: ad.isFeatured,
-    isWatched: watched.length > 0,
+    isWatched: row.isWatched,
     rewardType: ad.rewardType,
     distanceKm: null,
     durationSeconds: ad.durationSeconds,
@@ -243,6 +237,6 @@ export async function findViewerAd(
     googleMapsLink: ad.googleMapsLink ?? row.companyMaps,
     branchName: ad.branchName,
     likeCount: ad.likeCount,
-    likedByMe: await likedBy(db, user.id, ad.id),
+    likedByMe: row.likedByMe,
   };
 }

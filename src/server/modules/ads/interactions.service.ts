@@ -64,16 +64,6 @@ export async function unlikeAd(db: Executor, user: User, adId: number, now: Date
   });
 }
 
-/** Whether the member likes the ad now. */
-export async function likedBy(db: Executor, userId: number, adId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: adLikes.id })
-    .from(adLikes)
-    .where(and(eq(adLikes.userId, userId), eq(adLikes.adId, adId)))
-    .limit(1);
-  return Boolean(row);
-}
-
 /** How many of each event one member may add to an ad's numbers in an Accra day. */
 const dailyCaps = { share: 5, click: 1 } as const;
 

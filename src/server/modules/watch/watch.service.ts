@@ -151,14 +151,21 @@ export async function reportProgress(
   signals: ClientSignals,
 ): Promise<ProgressResponse> {
   const now = deps.now();
+  // One read per report (they come every 2 s per viewer): the view, its ad, and whether the member may
+  // still be shown that ad.
   const [found] = await deps.db
-    .select({ row: watchProgress, ad: ads })
+    .select({
+      row: watchProgress,
+      ad: ads,
+      adStillShown: sql<boolean>`${visibleAdsFor(user, now, { whileWatching: true })}`.mapWith(Boolean),
+    })
     .from(watchProgress)
     .innerJoin(ads, eq(ads.id, watchProgress.adId))
+    .innerJoin(companies, eq(companies.id, ads.companyId))
     .where(eq(watchProgress.id, sessionId))
     .limit(1);
   if (!found) throw new AppError("NOT_FOUND", "This viewing session does not exist");
-  const { row, ad } = found;
+  const { row, ad, adStillShown } = found;
   if (row.userId !== user.id) {
     await recordFraudSignal(deps, "foreign_watch_session", user, ad.id, signals, {
       sessionId,
@@ -171,7 +178,7 @@ export async function reportProgress(
     const reward = await rewardIssuedBy(deps.db, row, ad);
     return withMember(deps, user, sessionOf(row, ad), reward, false);
   }
-  await assertStillCounting(deps, user, row, ad, now);
+  assertStillCounting(row, ad, adStillShown, now);
 
   const claimed = Math.min(watchedSeconds, ad.durationSeconds);
   const sinceStart = (now.getTime() - row.startedAt.getTime()) / 1000;
@@ -272,7 +279,7 @@ async function countCompletion(tx: Executor, adId: number, now: Date) {
  * A view counts only while it is the member's open view, not too old, and its ad may still be shown to
  * them (not paused, expired, sold out or moved out of their tier since it started).
  */
-async function assertStillCounting(deps: AuthDeps, user: User, row: WatchRow, ad: Ad, now: Date) {
+function assertStillCounting(row: WatchRow, ad: Ad, adStillShown: boolean, now: Date) {
   if (row.closedAt) {
     throw new AppError(
       "SESSION_ENDED",
@@ -283,13 +290,7 @@ async function assertStillCounting(deps: AuthDeps, user: User, row: WatchRow, ad
   if (ageSeconds > ad.durationSeconds * 2 + sessionGraceSeconds) {
     throw new AppError("SESSION_ENDED", "This view was left open too long. Start it again to keep watching.");
   }
-  const [visible] = await deps.db
-    .select({ id: ads.id })
-    .from(ads)
-    .innerJoin(companies, eq(companies.id, ads.companyId))
-    .where(and(eq(ads.id, ad.id), visibleAdsFor(user, now, { whileWatching: true })))
-    .limit(1);
-  if (!visible) throw new AppError("SESSION_ENDED", "This ad is no longer available.");
+  if (!adStillShown) throw new AppError("SESSION_ENDED", "This ad is no longer available.");
 }
 
 async function withMember(
