@@ -74,7 +74,10 @@ export function ViewerActions({ ad }: { ad: ViewerAd }) {
           type="button"
           aria-pressed={ad.likedByMe}
           aria-label={`Like (${ad.likeCount} ${ad.likeCount === 1 ? "like" : "likes"})`}
-          onClick={() => like.mutate(!ad.likedByMe)}
+          onClick={() => {
+            // One change at a time, so a quick double tap can't leave the heart and the server disagreeing.
+            if (!like.isPending) like.mutate(!ad.likedByMe);
+          }}
           className={actionClass}
         >
           <Heart className={ad.likedByMe ? "size-6 fill-red-500 text-red-500" : "size-6"} aria-hidden />
