@@ -2,7 +2,7 @@ import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../src/server/db/client";
 import { createUser } from "../src/server/db/seed/factories";
-import { findDiscoveryAds } from "../src/server/modules/ads/discovery.service";
+import { findDiscoveryAds } from "../src/server/modules/ads/discovery.read-model";
 import { percentile, round, withScratchDatabase } from "./scratch-database";
 
 /**

@@ -5,8 +5,8 @@ import { createUser } from "../src/server/db/seed/factories";
 import {
   exportCompanyAnalyticsCsv,
   loadCompanyAnalytics,
-} from "../src/server/modules/analytics/analytics.service";
-import { listMoments } from "../src/server/modules/moments/moments.service";
+} from "../src/server/modules/analytics/analytics.read-model";
+import { listMoments } from "../src/server/modules/moments/moments.read-model";
 import { timeCalls, withScratchDatabase } from "./scratch-database";
 
 /**

@@ -6,26 +6,24 @@ import fastifyEtag from "@fastify/etag";
 import fastifyHelmet from "@fastify/helmet";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { AppDeps } from "./app-deps";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import { createMailer, type Mailer } from "./integrations/mail/mailer";
 import { createSmsSender, type SmsSender } from "./integrations/sms/sms-sender";
 import { LocalDiskStorage } from "./integrations/storage/storage";
-import { adsRoutes } from "./modules/ads/ads.routes";
-import { createImpressionCounter, type ImpressionCounter } from "./modules/ads/impressions";
-import { analyticsRoutes } from "./modules/analytics/analytics.routes";
-import { authRoutes } from "./modules/auth/auth.routes";
-import type { AuthDeps } from "./modules/auth/auth-deps";
-import { googleRoutes } from "./modules/auth/google.routes";
-import { comingSoonRoutes } from "./modules/coming-soon/coming-soon.routes";
-import { companiesRoutes } from "./modules/companies/companies.routes";
-import { devOutboxRoutes } from "./modules/dev-outbox/dev-outbox.routes";
-import { healthRoutes } from "./modules/health/health.routes";
-import { mediaRoutes } from "./modules/media/media.routes";
-import { momentsRoutes } from "./modules/moments/moments.routes";
-import { profileRoutes } from "./modules/profile/profile.routes";
-import { publicRoutes } from "./modules/public/public.routes";
-import { watchRoutes } from "./modules/watch/watch.routes";
+import { adsRoutes, createImpressionCounter, type ImpressionCounter } from "./modules/ads";
+import { analyticsRoutes } from "./modules/analytics";
+import { authRoutes, googleRoutes, profileRoutes } from "./modules/auth";
+import { comingSoonRoutes } from "./modules/coming-soon";
+import { companiesRoutes } from "./modules/companies";
+import { devOutboxRoutes } from "./modules/dev-outbox";
+import { healthRoutes } from "./modules/health";
+import { mediaRoutes } from "./modules/media";
+import { momentsRoutes } from "./modules/moments";
+import { publicRoutes } from "./modules/public";
+import { rewardsRoutes } from "./modules/rewards";
+import { watchRoutes } from "./modules/watch";
 import { registerErrorHandling } from "./plugins/errors";
 import { registerCsrfGuard } from "./plugins/request-guard";
 import { registerSessions } from "./plugins/sessions";
@@ -89,7 +87,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerCsrfGuard(app, { trustedOrigins: trustedOrigins(config) });
   registerSessions(app, { db, secureCookies: config.secureCookies });
 
-  const authDeps: AuthDeps = {
+  const deps: AppDeps = {
     db,
     config,
     log: app.log,
@@ -100,7 +98,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     sms: dependencies.sms ?? createSmsSender(config.sms, { db, log: app.log }),
     storage: new LocalDiskStorage(path.join(config.dataDir, "media")),
   };
-  const impressions = createImpressionCounter(db, authDeps.now);
+  const impressions = createImpressionCounter(db, deps.now);
   app.decorate("impressions", impressions);
   const flushEveryMs = 10_000;
   const flushTimer = setInterval(() => {
@@ -116,15 +114,16 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(healthRoutes);
   await app.register(publicRoutes);
   await app.register(comingSoonRoutes);
-  await app.register(authRoutes(authDeps));
-  await app.register(profileRoutes(authDeps));
-  await app.register(googleRoutes(authDeps));
-  await app.register(companiesRoutes(authDeps));
-  await app.register(mediaRoutes(authDeps));
-  await app.register(adsRoutes(authDeps, impressions));
-  await app.register(watchRoutes(authDeps));
-  await app.register(momentsRoutes(authDeps));
-  await app.register(analyticsRoutes(authDeps));
+  await app.register(authRoutes(deps));
+  await app.register(profileRoutes(deps));
+  await app.register(googleRoutes(deps));
+  await app.register(companiesRoutes(deps));
+  await app.register(mediaRoutes(deps));
+  await app.register(adsRoutes(deps, impressions));
+  await app.register(watchRoutes(deps));
+  await app.register(rewardsRoutes(deps));
+  await app.register(momentsRoutes(deps));
+  await app.register(analyticsRoutes(deps));
   // The development outbox shows mail and SMS that were not really sent; never in production.
   if (!config.isProduction) await app.register(devOutboxRoutes);
 

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { companies, users } from "./db/schema";
+import { users } from "./db/schema/auth";
+import { companies } from "./db/schema/companies";
 import { createUser } from "./db/seed/factories";
 import { signedInCompany, upload } from "./test/company-session";
 import { latestOutboxMessage, latestSmsCodeFor } from "./test/outbox";
@@ -238,5 +239,80 @@ describe("members", () => {
     const unknown = await sendAs(ctx.app, viewer, "POST", "/api/ads/impressions", { adIds: [999_999] });
     expect(unknown.statusCode).toBe(200);
     expect(ctx.app.impressions.pendingCount()).toBe(0);
+  });
+});
+
+describe("a client written from the spec (cookies, JSON and X-Device-Fingerprint, no X-Requested-With)", () => {
+  const specClient = (
+    method: "POST" | "PUT",
+    url: string,
+    payload: object,
+    extra: Record<string, string> = {},
+  ) =>
+    ctx.app.inject({
+      method,
+      url,
+      payload,
+      headers: {
+        "content-type": "application/json",
+        "x-device-fingerprint": "c2NyZWVuOjEwODB4MjQwMA",
+        ...extra,
+      },
+    });
+
+  it("signs in and makes state changes like the web app", async () => {
+    await createUser(ctx.database.db, {
+      email: "curl@example.com",
+      username: "curl",
+      password: "curl-pass-12",
+    });
+    const login = await specClient("POST", "/api/auth/login", {
+      email: "curl@example.com",
+      password: "curl-pass-12",
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.json()).toMatchObject({ success: true, user: { email: "curl@example.com" } });
+    const signup = await specClient("POST", "/api/coming-soon/users", {
+      name: "Kojo",
+      email: "kojo.curl@example.com",
+      phone: "0241234567",
+    });
+    expect(signup.statusCode).toBe(200);
+  });
+
+  it("is still refused when the browser says the call is cross-site or from a foreign origin", async () => {
+    const body = { email: "curl@example.com", password: "curl-pass-12" };
+    expect(
+      (await specClient("POST", "/api/auth/login", body, { "sec-fetch-site": "cross-site" })).statusCode,
+    ).toBe(403);
+    expect(
+      (await specClient("POST", "/api/auth/login", body, { origin: "https://evil.example" })).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe("inputs that once answered 500", () => {
+  it("answers a 20 KB sign-in email with a clear 400", async () => {
+    const response = await sendJson(ctx.app, "POST", "/api/auth/login", {
+      email: `${"a".repeat(20_000)}@example.com`,
+      password: "whatever-1",
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields.email).toBe("Email must be at most 254 characters");
+  });
+
+  it("reads path ids as plain positive decimal numbers only", async () => {
+    const { company, cookies } = await signedInCompany(ctx.app, ctx.database.db);
+    for (const odd of ["%201", "1e3", "0x10", "+1", "01", "1.0", "-1", "0", " 1"]) {
+      const response = await sendAs(
+        ctx.app,
+        cookies,
+        "GET",
+        `/api/companies/${encodeURI(odd).replace("%25", "%")}`,
+      );
+      expect(response.statusCode, odd).toBe(400);
+    }
+    const plain = await sendAs(ctx.app, cookies, "GET", `/api/companies/${company.id}`);
+    expect(plain.statusCode).toBe(200);
   });
 });

@@ -5,7 +5,7 @@ import { openDatabase } from "./db/client";
 import { isDemoSeeded, seedDemo } from "./db/seed/seed";
 import { LocalDiskStorage } from "./integrations/storage/storage";
 import { startScheduler } from "./jobs/scheduler";
-import { ensureAdmin } from "./modules/users/admin-bootstrap.service";
+import { ensureAdmin } from "./modules/auth";
 
 async function main() {
   const config = loadConfig();

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessions, users } from "../db/schema";
+import { sessions, users } from "../db/schema/auth";
 import { createUser } from "../db/seed/factories";
 import { createSession } from "../modules/auth/session.service";
 import { createTestContext, type TestContext } from "../test/test-app";

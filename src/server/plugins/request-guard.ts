@@ -3,8 +3,14 @@ import { AppError } from "../lib/errors";
 
 const stateChangingMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/** The header the web client adds to every call; a cross-site form or image can never set it. */
+/**
+ * Custom headers that prove a call was not made by a cross-site form or image: a cross-origin page can
+ * only add one after a CORS preflight, which this server never grants. The web client sends both; the
+ * spec's other clients (a counter device, a partner's app, curl) send X-Device-Fingerprint (section 7).
+ */
 export const requestedWithHeader = "x-requested-with";
+export const deviceFingerprintHeader = "x-device-fingerprint";
+const customHeaders = [requestedWithHeader, deviceFingerprintHeader];
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -15,8 +21,8 @@ declare module "fastify" {
 
 /**
  * Defence against cross-site request forgery on every state-changing call:
- * the browser's Fetch Metadata and Origin must say same-origin, and the custom header must be present
- * (a cross-origin page can only add it after a CORS preflight, which this server never grants).
+ * the browser's Fetch Metadata and Origin must say same-origin, and one of the custom headers must be
+ * present.
  */
 export function registerCsrfGuard(app: FastifyInstance, options: { trustedOrigins: string[] }) {
   const trusted = new Set(options.trustedOrigins);
@@ -35,7 +41,7 @@ function isSameOriginRequest(request: FastifyRequest, trusted: Set<string>): boo
   if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") return false;
   const origin = request.headers.origin;
   if (origin && origin !== ownOrigin(request) && !trusted.has(origin)) return false;
-  return Boolean(request.headers[requestedWithHeader]);
+  return customHeaders.some((header) => Boolean(request.headers[header]));
 }
 
 function ownOrigin(request: FastifyRequest): string {

@@ -2,7 +2,7 @@ import fastifyCookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../db/client";
-import { sessions } from "../db/schema";
+import { sessions } from "../db/schema/auth";
 import { createUser } from "../db/seed/factories";
 import { hashSessionToken } from "../modules/auth/session.service";
 import { registerSessions, sessionCookieName } from "./sessions";

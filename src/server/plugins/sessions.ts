@@ -1,23 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Database } from "../db/client";
-import {
-  createSession,
-  deleteSession,
-  findActiveSession,
-  type SessionOwner,
-} from "../modules/auth/session.service";
+import { type SessionAudience, sessionCookieNames } from "../lib/session-cookies";
+import { createSession, deleteSession, findActiveSession, type SessionOwner } from "../modules/auth";
 
-/**
- * Two sessions can live side by side on one phone: a member's and a business's (the shop owner may
- * also be a customer), each in its own cookie.
- */
-export type SessionAudience = "member" | "business";
-export const sessionCookieNames: Record<SessionAudience, string> = {
-  member: "anigye_sid",
-  business: "anigye_biz",
-};
-/** The member session cookie (kept for callers that only deal with members). */
-export const sessionCookieName = sessionCookieNames.member;
+export { type SessionAudience, sessionCookieName, sessionCookieNames } from "../lib/session-cookies";
 
 type ActiveSession = NonNullable<Awaited<ReturnType<typeof findActiveSession>>>;
 

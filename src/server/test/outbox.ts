@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Executor } from "../db/client";
-import { outboxMessages } from "../db/schema";
+import { outboxMessages } from "../db/schema/outbox";
 
 /** The newest message the development outbox holds for a recipient. */
 export async function latestOutboxMessage(db: Executor, recipient: string, channel: "email" | "sms") {
@@ -16,7 +16,7 @@ export async function latestOutboxMessage(db: Executor, recipient: string, chann
 export async function latestLinkTokenFor(
   db: Executor,
   email: string,
-  param: "verify" | "reset",
+  param: "verify" | "reset" | "signin",
 ): Promise<string> {
   const message = await latestOutboxMessage(db, email, "email");
   const match = message?.textBody.match(new RegExp(`[?&]${param}=([A-Za-z0-9_%-]+)`));

@@ -52,8 +52,12 @@ export const loginRequest = z.object({
     .string({ error: "Email is required" })
     .trim()
     .min(1, "Email is required")
+    .max(254, "Email must be at most 254 characters")
     .transform((e) => e.toLowerCase()),
-  password: z.string({ error: "Password is required" }).min(6, "Password must be at least 6 characters"),
+  password: z
+    .string({ error: "Password is required" })
+    .min(6, "Password must be at least 6 characters")
+    .max(128, "Password must be at most 128 characters"),
 });
 export type LoginRequest = z.input<typeof loginRequest>;
 
@@ -76,12 +80,20 @@ export type RegisterResponse = z.infer<typeof registerResponse>;
 export const messageResponse = z.object({ success: z.literal(true), message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponse>;
 
-/** POST /api/auth/send-email-link: resend the verification (or reset) link. */
+/**
+ * POST /api/auth/send-email-link: resend the verification link, or send a password-reset or sign-in
+ * link (purpose "login": a one-time link that signs in without the password, always available).
+ */
 export const sendEmailLinkRequest = z.object({
   email: emailSchema,
   purpose: z
-    .enum(["registration", "password_reset"], { error: "Choose a valid purpose" })
+    .enum(["registration", "password_reset", "login"], { error: "Choose a valid purpose" })
     .default("registration"),
+});
+
+/** POST /api/auth/login/link: the token from an emailed sign-in link. */
+export const signInLinkRequest = z.object({
+  token: z.string({ error: "Sign-in link is invalid" }).min(10, "Sign-in link is invalid").max(200),
 });
 
 /** POST /api/auth/verify-email: the token from the emailed link. */

@@ -106,6 +106,16 @@ export const companyLoginRequest = z.object({
 
 export const companyOtpRequest = z.object({ code: otpSchema });
 
+/** POST /api/companies/send-login-link: a one-time sign-in link to the business's email (else phone). */
+export const companySignInLinkRequest = z.object({
+  username: z.string({ error: "Username is required" }).trim().min(1, "Username is required").max(60),
+});
+
+/** POST /api/companies/login/link: the token from a business sign-in link. */
+export const companyLinkLoginRequest = z.object({
+  token: z.string({ error: "Sign-in link is invalid" }).min(10, "Sign-in link is invalid").max(200),
+});
+
 export const companySummary = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -64,10 +64,14 @@ export const profileResponse = z.object({
 export type Profile = z.infer<typeof profileResponse>;
 
 /** PATCH /api/profile: name and username. */
-export const updateProfileRequest = z.object({
-  displayName: displayNameSchema.optional(),
-  username: usernameSchema.optional(),
-});
+export const updateProfileRequest = z
+  .object({
+    displayName: displayNameSchema.optional(),
+    username: usernameSchema.optional(),
+  })
+  .refine((change) => change.displayName !== undefined || change.username !== undefined, {
+    message: "Send a new display name or username",
+  });
 
 /** POST /api/profile/email: a new email must be verified again; the password confirms it is the owner. */
 export const changeEmailRequest = z.object({

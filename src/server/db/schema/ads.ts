@@ -5,14 +5,16 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { users } from "./auth";
 import { createdAt, id, tstz, updatedAt } from "./columns";
 import { companies } from "./companies";
-import { adTypeEnum, redemptionMethodEnum, rewardTypeEnum, tierEnum } from "./enums";
+import { adInteractionTypeEnum, adTypeEnum, redemptionMethodEnum, rewardTypeEnum, tierEnum } from "./enums";
 import { mediaFiles } from "./media";
 
 /**
@@ -137,6 +139,47 @@ export const adDailyStats = pgTable(
   (t) => [uniqueIndex("ad_daily_stats_ad_day_key").on(t.adId, t.day)],
 );
 
+/** Raw interaction events (impressions, clicks, likes...). Kept for analytics when a user is deleted. */
+export const adInteractions = pgTable(
+  "ad_interactions",
+  {
+    id: id(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    adId: integer("ad_id")
+      .notNull()
+      .references(() => ads.id, { onDelete: "cascade" }),
+    interactionType: adInteractionTypeEnum("interaction_type").notNull(),
+    timestamp: tstz("timestamp").notNull().defaultNow(),
+    metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    // Migration 0005 adds INCLUDE (interaction_type), so analytics counts likes and shares index-only.
+    index("ad_interactions_ad_timestamp_idx").on(t.adId, t.timestamp),
+    index("ad_interactions_user_ad_idx").on(t.userId, t.adId, t.interactionType),
+  ],
+);
+
+/**
+ * Who likes an ad right now, once each: the unique key makes a double tap count once. Each like and
+ * unlike is also an ad_interactions event; ads.likeCount is the cached total.
+ */
+export const adLikes = pgTable(
+  "ad_likes",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    adId: integer("ad_id")
+      .notNull()
+      .references(() => ads.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("ad_likes_user_ad_key").on(t.userId, t.adId), index("ad_likes_ad_id_idx").on(t.adId)],
+);
+
 export type Ad = typeof ads.$inferSelect;
 export type NewAd = typeof ads.$inferInsert;
 export type AdDailyStat = typeof adDailyStats.$inferSelect;
+export type AdInteraction = typeof adInteractions.$inferSelect;
+export type AdLike = typeof adLikes.$inferSelect;

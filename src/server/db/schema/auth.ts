@@ -12,8 +12,107 @@ import {
 } from "drizzle-orm/pg-core";
 import { createdAt, id, tstz, updatedAt } from "./columns";
 import { companies, companyStaff } from "./companies";
-import { emailTokenPurposeEnum, messageChannelEnum, sessionKindEnum } from "./enums";
-import { users } from "./users";
+import {
+  emailTokenPurposeEnum,
+  messageChannelEnum,
+  sessionKindEnum,
+  tierEnum,
+  userRoleEnum,
+  userSubscriptionStatusEnum,
+  userSubscriptionTypeEnum,
+} from "./enums";
+
+/**
+ * Consumers, platform staff and admins (role). xpPoints and prizePoints are cached balances: they always
+ * equal the sum of the user's ledger_entries rows for that currency and are updated in the same transaction.
+ */
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    /** Public, shareable member id (e.g. "ANG-7K2Q9P"); the spec's {product}Id. */
+    anigyeId: text("anigye_id").notNull(),
+    username: text("username").notNull(),
+    email: text("email").notNull(),
+    /** argon2id hash; null for Google-only accounts. Never plaintext. */
+    passwordHash: text("password_hash"),
+    /** E.164, e.g. +233241234567. */
+    phoneNumber: varchar("phone_number", { length: 15 }),
+    isPhoneVerified: boolean("is_phone_verified").notNull().default(false),
+    phoneVerifiedAt: tstz("phone_verified_at"),
+    isEmailVerified: boolean("is_email_verified").notNull().default(false),
+    emailVerifiedAt: tstz("email_verified_at"),
+    /** Set once, when the required verifications are done; the sign-in bonus is granted then. */
+    activatedAt: tstz("activated_at"),
+    displayName: text("display_name").notNull(),
+    role: userRoleEnum("role").notNull().default("user"),
+    isActive: boolean("is_active").notNull().default(true),
+
+    // Balances (cached sums of ledger_entries) and tier
+    xpPoints: integer("xp_points").notNull().default(0),
+    /** Sum of XP ever earned (tier follows it and never drops). */
+    lifetimeXp: integer("lifetime_xp").notNull().default(0),
+    tier: tierEnum("tier").notNull().default("bronze"),
+    prizePoints: integer("prize_points").notNull().default(0),
+
+    // Counters
+    totalViews: integer("total_views").notNull().default(0),
+    verifiedPurchases: integer("verified_purchases").notNull().default(0),
+    reviewsSubmitted: integer("reviews_submitted").notNull().default(0),
+    trustScore: integer("trust_score").notNull().default(100),
+
+    // Anigye+
+    isPlus: boolean("is_plus").notNull().default(false),
+    plusSince: tstz("plus_since"),
+    subscriptionType: userSubscriptionTypeEnum("subscription_type").notNull().default("free"),
+    subscriptionStatus: userSubscriptionStatusEnum("subscription_status").notNull().default("inactive"),
+    subscriptionExpiresAt: tstz("subscription_expires_at"),
+
+    /** Convenience copy; ad_interactions and watch_progress are the source of truth. */
+    watchedAds: integer("watched_ads").array().notNull().default(sql`'{}'::integer[]`),
+
+    googleId: text("google_id"),
+    /** This user's own code to invite others (referrals.referralCode). */
+    referralCode: text("referral_code"),
+
+    // Profile / onboarding
+    ageRange: text("age_range"),
+    city: text("city"),
+    gender: text("gender"),
+    interests: text("interests").array().notNull().default(sql`'{}'::text[]`),
+    shoppingFrequency: text("shopping_frequency"),
+    preferredShoppingTime: text("preferred_shopping_time"),
+    budgetConsciousness: text("budget_consciousness"),
+    onboardingCompleted: boolean("onboarding_completed").notNull().default(false),
+    onboardingStep: integer("onboarding_step").notNull().default(0),
+    profileStrength: integer("profile_strength").notNull().default(25),
+
+    lastLoginAt: tstz("last_login_at"),
+    deletedAt: tstz("deleted_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
+    uniqueIndex("users_username_lower_key").on(sql`lower(${t.username})`),
+    uniqueIndex("users_anigye_id_key").on(t.anigyeId),
+    uniqueIndex("users_google_id_key").on(t.googleId),
+    uniqueIndex("users_referral_code_key").on(t.referralCode),
+    // A verified phone number belongs to one account; unverified sign-ups may collide until verified.
+    uniqueIndex("users_verified_phone_key").on(t.phoneNumber).where(sql`${t.isPhoneVerified}`),
+    // Cleanup job: accounts still unverified 24 h after creation.
+    index("users_unactivated_created_at_idx").on(t.createdAt).where(sql`${t.activatedAt} is null`),
+    index("users_created_at_idx").on(t.createdAt),
+    check("users_xp_points_nonnegative", sql`${t.xpPoints} >= 0`),
+    check("users_lifetime_xp_nonnegative", sql`${t.lifetimeXp} >= 0`),
+    check("users_prize_points_nonnegative", sql`${t.prizePoints} >= 0`),
+    check("users_trust_score_range", sql`${t.trustScore} between 0 and 100`),
+    check("users_profile_strength_range", sql`${t.profileStrength} between 0 and 100`),
+  ],
+);
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
 
 /**
  * Server-side sessions (cookie holds the random token; the row id is SHA-256 hex of it).
@@ -82,7 +181,10 @@ export const otpVerifications = pgTable(
   ],
 );
 
-/** Single-use links sent by email (verification, password reset, company setup, login code). */
+/**
+ * Single-use links sent by email, or by SMS to a business without an email (verification, password reset,
+ * company setup, sign-in links: purpose login_otp).
+ */
 export const emailTokens = pgTable(
   "email_tokens",
   {
@@ -90,9 +192,11 @@ export const emailTokens = pgTable(
     purpose: emailTokenPurposeEnum("purpose").notNull(),
     userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
     companyId: integer("company_id").references(() => companies.id, { onDelete: "cascade" }),
-    /** SHA-256 hex of the token; the token itself is only in the email. */
+    /** SHA-256 hex of the token; the token itself is only in the message. */
     tokenHash: text("token_hash").notNull(),
-    email: text("email").notNull(),
+    /** Where the link was sent: an email address, or (SMS) a phone number in E.164. */
+    email: text("email"),
+    phoneNumber: varchar("phone_number", { length: 15 }),
     expiresAt: tstz("expires_at").notNull(),
     usedAt: tstz("used_at"),
     createdAt: createdAt(),
@@ -102,44 +206,7 @@ export const emailTokens = pgTable(
     index("email_tokens_user_id_idx").on(t.userId),
     index("email_tokens_company_id_idx").on(t.companyId),
     index("email_tokens_expires_at_idx").on(t.expiresAt),
-  ],
-);
-
-/** Development / test outbox: every email and SMS the outbox adapters "send". */
-export const outboxMessages = pgTable(
-  "outbox_messages",
-  {
-    id: id(),
-    channel: messageChannelEnum("channel").notNull(),
-    recipient: text("recipient").notNull(),
-    subject: text("subject"),
-    textBody: text("text_body").notNull(),
-    htmlBody: text("html_body"),
-    createdAt: createdAt(),
-  },
-  (t) => [index("outbox_messages_recipient_idx").on(t.recipient, t.createdAt)],
-);
-
-/** Fixed-window rate-limit counters, shared by every app instance. */
-export const rateLimits = pgTable(
-  "rate_limits",
-  {
-    id: id(),
-    /** The IP, email, phone number, user id... being limited. */
-    identifier: text("identifier").notNull(),
-    /** 'ip' | 'email' | 'phone' | 'user' | 'company' | 'device' */
-    identifierType: text("identifier_type").notNull(),
-    /** e.g. 'login', 'register', 'send_sms_otp' */
-    action: text("action").notNull(),
-    count: integer("count").notNull().default(0),
-    windowStart: tstz("window_start").notNull().defaultNow(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    uniqueIndex("rate_limits_identifier_type_action_key").on(t.identifier, t.identifierType, t.action),
-    index("rate_limits_window_start_idx").on(t.windowStart),
-    check("rate_limits_count_nonnegative", sql`${t.count} >= 0`),
+    check("email_tokens_has_recipient", sql`${t.email} is not null or ${t.phoneNumber} is not null`),
   ],
 );
 
@@ -147,5 +214,3 @@ export type Session = typeof sessions.$inferSelect;
 export type NewSession = typeof sessions.$inferInsert;
 export type OtpVerification = typeof otpVerifications.$inferSelect;
 export type EmailToken = typeof emailTokens.$inferSelect;
-export type OutboxMessage = typeof outboxMessages.$inferSelect;
-export type RateLimit = typeof rateLimits.$inferSelect;

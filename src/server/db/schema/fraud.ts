@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { ads } from "./ads";
+import { users } from "./auth";
 import { createdAt, id, tstz, updatedAt } from "./columns";
 import { companies } from "./companies";
 import { violationSeverityEnum, violationStatusEnum } from "./enums";
 import { rewards } from "./rewards";
-import { users } from "./users";
 
 /** Automatic fraud signals (e.g. watch progress faster than the clock, device reuse). */
 export const fraudDetection = pgTable(

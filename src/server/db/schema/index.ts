@@ -1,24 +1,29 @@
-/** The whole data model. One file per domain; see docs/data-model.md. */
+/**
+ * The whole data model, for the database client, drizzle-kit, the seed and tests. One file per owning
+ * domain: `<domain>.ts` holds the tables that only `src/server/modules/<domain>/` may import (the
+ * dependency rule in .dependency-cruiser.cjs enforces it; docs/architecture.md has the table map).
+ * Modules never import this barrel.
+ */
 
 export * from "./ads";
 export * from "./auth";
-export * from "./badges-achievements";
+export * from "./badges";
+export * from "./coming-soon";
 export * from "./companies";
-export * from "./competitions-draws";
+export * from "./counter";
+export * from "./draws";
 export * from "./enums";
 export * from "./fraud";
-export * from "./leaderboards-referrals";
+export * from "./ledger";
 export * from "./loyalty";
 export * from "./media";
 export * from "./notifications";
+export * from "./outbox";
+export * from "./payments";
 export * from "./points";
-export * from "./prelaunch";
-export * from "./purchases-reviews";
-export * from "./qr";
-export * from "./redemptions";
+export * from "./purchases";
+export * from "./rate-limit";
+export * from "./referrals";
 export * from "./rewards";
 export * from "./settings";
-export * from "./subscriptions-payments";
-export * from "./tiers-ledger";
-export * from "./users";
 export * from "./watch";

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { users } from "./auth";
 import { createdAt, id, tstz, updatedAt } from "./columns";
 import { companies, companyStaff } from "./companies";
-import { users } from "./users";
 
 /** A company's stamp-card program; at most one active program per company. */
 export const loyaltyPrograms = pgTable(

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { users } from "./auth";
 import { createdAt, id, tstz, updatedAt } from "./columns";
-import { users } from "./users";
 
 export const notifications = pgTable(
   "notifications",

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, pgTable, text, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { users } from "./auth";
 import { createdAt, id, updatedAt } from "./columns";
 import { companies, companyStaff } from "./companies";
 import { planEnum, pointTransactionStatusEnum } from "./enums";
-import { users } from "./users";
 
 /**
  * Points a company's staff grant to a consumer (1 to 100 per purchase). The balances move through

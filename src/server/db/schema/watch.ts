@@ -1,10 +1,9 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, real, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, real, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { ads } from "./ads";
+import { users } from "./auth";
 import { createdAt, id, tstz, updatedAt } from "./columns";
 import { companies } from "./companies";
-import { adInteractionTypeEnum } from "./enums";
-import { users } from "./users";
 
 /**
  * Server-observed watching of an ad. The server compares watchedSeconds with wall-clock time since
@@ -44,45 +43,6 @@ export const watchProgress = pgTable(
   ],
 );
 
-/** Raw interaction events (impressions, clicks, likes...). Kept for analytics when a user is deleted. */
-export const adInteractions = pgTable(
-  "ad_interactions",
-  {
-    id: id(),
-    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
-    adId: integer("ad_id")
-      .notNull()
-      .references(() => ads.id, { onDelete: "cascade" }),
-    interactionType: adInteractionTypeEnum("interaction_type").notNull(),
-    timestamp: tstz("timestamp").notNull().defaultNow(),
-    metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
-  },
-  (t) => [
-    // Migration 0005 adds INCLUDE (interaction_type), so analytics counts likes and shares index-only.
-    index("ad_interactions_ad_timestamp_idx").on(t.adId, t.timestamp),
-    index("ad_interactions_user_ad_idx").on(t.userId, t.adId, t.interactionType),
-  ],
-);
-
-/**
- * Who likes an ad right now, once each: the unique key makes a double tap count once. Each like and
- * unlike is also an ad_interactions event; ads.likeCount is the cached total.
- */
-export const adLikes = pgTable(
-  "ad_likes",
-  {
-    id: id(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    adId: integer("ad_id")
-      .notNull()
-      .references(() => ads.id, { onDelete: "cascade" }),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex("ad_likes_user_ad_key").on(t.userId, t.adId), index("ad_likes_ad_id_idx").on(t.adId)],
-);
-
 /** Companies a consumer has discovered (collected), once each. */
 export const discoveredCompanies = pgTable(
   "discovered_companies",
@@ -111,6 +71,4 @@ export const discoveredCompanies = pgTable(
 );
 
 export type WatchProgress = typeof watchProgress.$inferSelect;
-export type AdInteraction = typeof adInteractions.$inferSelect;
-export type AdLike = typeof adLikes.$inferSelect;
 export type DiscoveredCompany = typeof discoveredCompanies.$inferSelect;

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { everyDayOf, periodEndingAt } from "../../modules/analytics/analytics.service";
+import { everyDayOf, periodEndingAt } from "../../modules/analytics/analytics.read-model";
 import type { Database } from "../client";
 import { adDailyStats, ads } from "../schema";
 import { demoAds } from "./demo-data";

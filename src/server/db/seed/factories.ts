@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { type PlanId, paidPeriodDays, planLimits, plans } from "../../../shared/plans";
-import { hashPassword } from "../../modules/auth/password";
-import { newAnigyeId } from "../../modules/users/user-identity";
+import { hashPassword } from "../../lib/password";
+import { newAnigyeId } from "../../modules/auth/user-identity";
 import type { Executor } from "../client";
 import { type Company, companies, type NewCompany, type NewUser, type User, users } from "../schema";
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LocalDiskStorage } from "../../integrations/storage/storage";
-import { verifyPassword } from "../../modules/auth/password";
+import { verifyPassword } from "../../lib/password";
 import { sumXpLedger } from "../../modules/ledger/ledger.service";
 import { createTestContext, type TestContext } from "../../test/test-app";
 import { adDailyStats, adDiscountCodes, ads, companies, users } from "../schema";

@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { and, eq } from "drizzle-orm";
+import { profileStrengthFor } from "../../../shared/contracts/profile-options";
 import { planLimits } from "../../../shared/plans";
 import type { MediaStorage } from "../../integrations/storage/storage";
 import { creditXp } from "../../modules/ledger/ledger.service";
@@ -81,7 +82,8 @@ async function seedDemoUsers(db: Database) {
         password: demoPassword,
         city: "Accra",
         onboardingCompleted: true,
-        profileStrength: 100,
+        // Only the city is answered; the strength follows the answers (25 % plus one question).
+        profileStrength: profileStrengthFor(1),
       });
       await creditXp(tx, {
         userId: user.id,

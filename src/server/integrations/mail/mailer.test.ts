@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { outboxMessages } from "../../db/schema";
+import { outboxMessages } from "../../db/schema/outbox";
 import { createTestContext, type TestContext } from "../../test/test-app";
 import { createMailer, type MailLogger } from "./mailer";
 import { escapeHtml, renderEmail } from "./render-email";

@@ -1,6 +1,6 @@
 import { createTransport } from "nodemailer";
 import type { Executor } from "../../db/client";
-import { outboxMessages } from "../../db/schema";
+import { saveOutboxMessage } from "../outbox/outbox-store";
 
 export { type EmailContent, escapeHtml, type RenderedEmail, renderEmail } from "./render-email";
 
@@ -70,7 +70,7 @@ function createOutboxMailer(db: Executor, log: MailLogger): Mailer {
   return {
     transport: "outbox",
     async send(message) {
-      await db.insert(outboxMessages).values({
+      await saveOutboxMessage(db, {
         channel: "email",
         recipient: message.to,
         subject: message.subject,

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { outboxMessages } from "../../db/schema";
+import { outboxMessages } from "../../db/schema/outbox";
 import { createTestContext, type TestContext } from "../../test/test-app";
 import { createSmsSender, SmsDeliveryError, type SmsLogger } from "./sms-sender";
 

@@ -1,5 +1,5 @@
 import type { Executor } from "../../db/client";
-import { outboxMessages } from "../../db/schema";
+import { saveOutboxMessage } from "../outbox/outbox-store";
 
 export interface SmsSender {
   readonly provider: "arkesel" | "hubtel" | "mnotify" | "outbox";
@@ -71,7 +71,7 @@ function createOutboxSender({ db, log }: SmsSenderDeps): SmsSender {
     provider: "outbox",
     async send(to, text) {
       assertE164(to);
-      await db.insert(outboxMessages).values({ channel: "sms", recipient: to, textBody: text });
+      await saveOutboxMessage(db, { channel: "sms", recipient: to, textBody: text });
       // Development only: the text is logged so codes are visible in the server log.
       log.info({ to, text }, "sms (outbox)");
     },

@@ -5,20 +5,20 @@ import { adInput, companyAd, discoveryAd, discoveryQuery, viewerAd } from "../..
 import { messageResponse } from "../../../shared/contracts/auth";
 import { idParam, idSchema } from "../../../shared/contracts/ids";
 import { interactionRequest, likeState } from "../../../shared/contracts/interactions";
+import type { AppDeps } from "../../app-deps";
 import { AppError } from "../../lib/errors";
 import { adParams, companyParams } from "../../lib/route-params";
-import type { AuthDeps } from "../auth/auth-deps";
-import { requireUser } from "../auth/current-user";
-import { requireCompanyAccess } from "../companies/company-access";
-import { byUser, consumeRateLimit } from "../rate-limit/rate-limit.service";
+import { requireUser } from "../auth";
+import { requireCompanyAccess } from "../companies";
+import { byUser, consumeRateLimit } from "../rate-limit";
 import { createAd, deleteAd, listCompanyAds, setAdPaused, updateAd } from "./ads.service";
-import { filterVisibleAdIds, findDiscoveryAds, findViewerAd } from "./discovery.service";
+import { filterVisibleAdIds, findDiscoveryAds, findViewerAd } from "./discovery.read-model";
 import type { ImpressionCounter } from "./impressions";
 import { likeAd, recordInteraction, unlikeAd } from "./interactions.service";
 
 const impressionsRequest = z.object({ adIds: z.array(idSchema).min(1).max(50) });
 
-export function adsRoutes(deps: AuthDeps, impressions: ImpressionCounter): FastifyPluginAsyncZod {
+export function adsRoutes(deps: AppDeps, impressions: ImpressionCounter): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       "/api/ads/discovery",

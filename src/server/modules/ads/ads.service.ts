@@ -1,38 +1,20 @@
-import { and, count, desc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import type { adInput, CompanyAd } from "../../../shared/contracts/ads";
 import { plans } from "../../../shared/plans";
+import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/client";
-import { type Ad, adDiscountCodes, ads, type Company, companies, mediaFiles } from "../../db/schema";
+import { type Ad, ads } from "../../db/schema/ads";
 import { AppError } from "../../lib/errors";
-import type { AuthDeps } from "../auth/auth-deps";
+import { type Company, lockCompany } from "../companies";
+import { findCompanyMedia } from "../media";
+import { type CodePool, codePoolsOf, setFreeCodes } from "../rewards";
 
 type AdFields = z.output<typeof adInput>;
 
 export function adStatus(ad: Pick<Ad, "expiresAt" | "isActive">, now: Date): CompanyAd["status"] {
   if (ad.expiresAt && ad.expiresAt <= now) return "expired";
   return ad.isActive ? "active" : "paused";
-}
-
-interface CodePool {
-  total: number;
-  unused: string[];
-}
-
-async function codeCounts(db: Executor, adIds: number[]) {
-  if (adIds.length === 0) return new Map<number, CodePool>();
-  const rows = await db
-    .select({
-      adId: adDiscountCodes.adId,
-      total: count(),
-      unused: sql<
-        string[]
-      >`coalesce(array_agg(${adDiscountCodes.code} order by ${adDiscountCodes.id}) filter (where ${adDiscountCodes.assignedAt} is null), '{}')`,
-    })
-    .from(adDiscountCodes)
-    .where(inArray(adDiscountCodes.adId, adIds))
-    .groupBy(adDiscountCodes.adId);
-  return new Map(rows.map((r) => [r.adId, { total: r.total, unused: r.unused }]));
 }
 
 function toCompanyAd(ad: Ad, codes: CodePool | undefined, now: Date): CompanyAd {
@@ -79,7 +61,7 @@ export async function listCompanyAds(db: Executor, companyId: number, now: Date)
     .from(ads)
     .where(and(eq(ads.companyId, companyId), isNull(ads.deletedAt)))
     .orderBy(desc(ads.createdAt));
-  const codes = await codeCounts(
+  const codes = await codePoolsOf(
     db,
     rows.map((r) => r.id),
   );
@@ -103,11 +85,7 @@ async function mediaColumns(
   input: AdFields,
   urlFor: (key: string) => string,
 ) {
-  const [media] = await db
-    .select()
-    .from(mediaFiles)
-    .where(and(eq(mediaFiles.id, input.mediaId), eq(mediaFiles.companyId, company.id)))
-    .limit(1);
+  const media = await findCompanyMedia(db, company.id, input.mediaId);
   if (!media)
     throw new AppError("VALIDATION", "Upload an image or video", { mediaId: "Upload an image or video" });
   const planName = plans[company.plan].name;
@@ -162,6 +140,20 @@ function fieldColumns(input: AdFields) {
   };
 }
 
+/** An ad that hands out codes from a pool keeps exactly these free; any other reward keeps none. */
+function wantedCodes(input: AdFields): string[] {
+  return input.rewardType === "discount" && !input.useCustomCode ? input.discountCodes : [];
+}
+
+/** Ads that count against the plan's maximum: every ad not deleted (paused ones included). */
+async function countLiveAds(db: Executor, companyId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(ads)
+    .where(and(eq(ads.companyId, companyId), isNull(ads.deletedAt)));
+  return row?.total ?? 0;
+}
+
 function assertFutureExpiry(input: AdFields, now: Date) {
   if (input.expiresAt && new Date(input.expiresAt) <= now) {
     throw new AppError("VALIDATION", "Expiry must be in the future", {
@@ -174,18 +166,14 @@ function assertFutureExpiry(input: AdFields, now: Date) {
  * Creates an ad within the plan's limits. The company row is locked for the check, so two ads
  * created at once can never take a plan past its maximum.
  */
-export async function createAd(deps: AuthDeps, company: Company, input: AdFields): Promise<CompanyAd> {
+export async function createAd(deps: AppDeps, company: Company, input: AdFields): Promise<CompanyAd> {
   assertFutureExpiry(input, deps.now());
   return deps.db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(companies).where(eq(companies.id, company.id)).for("update");
-    const [used] = await tx
-      .select({ total: count() })
-      .from(ads)
-      .where(and(eq(ads.companyId, company.id), isNull(ads.deletedAt)));
-    if ((used?.total ?? 0) >= locked!.maxAds) {
+    const locked = await lockCompany(tx, company.id);
+    if ((await countLiveAds(tx, company.id)) >= locked.maxAds) {
       throw new AppError(
         "PLAN_LIMIT",
-        `Your ${plans[locked!.plan].name} plan allows ${locked!.maxAds} ad${locked!.maxAds === 1 ? "" : "s"}. Delete an ad or upgrade your plan.`,
+        `Your ${plans[locked.plan].name} plan allows ${locked.maxAds} ad${locked.maxAds === 1 ? "" : "s"}. Delete an ad or upgrade your plan.`,
       );
     }
     const [ad] = await tx
@@ -193,19 +181,17 @@ export async function createAd(deps: AuthDeps, company: Company, input: AdFields
       .values({
         companyId: company.id,
         ...fieldColumns(input),
-        ...(await mediaColumns(tx, locked!, input, deps.storage.urlFor.bind(deps.storage))),
+        ...(await mediaColumns(tx, locked, input, deps.storage.urlFor.bind(deps.storage))),
       })
       .returning();
-    if (input.rewardType === "discount" && !input.useCustomCode && input.discountCodes.length > 0) {
-      await tx.insert(adDiscountCodes).values(input.discountCodes.map((code) => ({ adId: ad!.id, code })));
-    }
-    const codes = await codeCounts(tx, [ad!.id]);
+    await setFreeCodes(tx, ad!.id, wantedCodes(input));
+    const codes = await codePoolsOf(tx, [ad!.id]);
     return toCompanyAd(ad!, codes.get(ad!.id), deps.now());
   });
 }
 
 /** Edits an ad. Codes already given to someone stay in the pool; unused ones follow the new list. */
-export async function updateAd(deps: AuthDeps, company: Company, adId: number, input: AdFields) {
+export async function updateAd(deps: AppDeps, company: Company, adId: number, input: AdFields) {
   assertFutureExpiry(input, deps.now());
   return deps.db.transaction(async (tx) => {
     await findCompanyAd(tx, company.id, adId);
@@ -217,40 +203,25 @@ export async function updateAd(deps: AuthDeps, company: Company, adId: number, i
       })
       .where(eq(ads.id, adId))
       .returning();
-    const wanted = input.rewardType === "discount" && !input.useCustomCode ? input.discountCodes : [];
-    await tx
-      .delete(adDiscountCodes)
-      .where(
-        and(
-          eq(adDiscountCodes.adId, adId),
-          isNull(adDiscountCodes.assignedAt),
-          wanted.length ? notInArray(adDiscountCodes.code, wanted) : undefined,
-        ),
-      );
-    if (wanted.length) {
-      await tx
-        .insert(adDiscountCodes)
-        .values(wanted.map((code) => ({ adId, code })))
-        .onConflictDoNothing();
-    }
-    const codes = await codeCounts(tx, [adId]);
+    await setFreeCodes(tx, adId, wantedCodes(input));
+    const codes = await codePoolsOf(tx, [adId]);
     return toCompanyAd(ad!, codes.get(adId), deps.now());
   });
 }
 
-export async function setAdPaused(deps: AuthDeps, company: Company, adId: number, paused: boolean) {
+export async function setAdPaused(deps: AppDeps, company: Company, adId: number, paused: boolean) {
   await findCompanyAd(deps.db, company.id, adId);
   const [ad] = await deps.db
     .update(ads)
     .set({ isActive: !paused, pausedAt: paused ? deps.now() : null })
     .where(eq(ads.id, adId))
     .returning();
-  const codes = await codeCounts(deps.db, [adId]);
+  const codes = await codePoolsOf(deps.db, [adId]);
   return toCompanyAd(ad!, codes.get(adId), deps.now());
 }
 
 /** Soft delete: rewards already earned from the ad keep working; the ad no longer counts against the plan. */
-export async function deleteAd(deps: AuthDeps, company: Company, adId: number) {
+export async function deleteAd(deps: AppDeps, company: Company, adId: number) {
   await findCompanyAd(deps.db, company.id, adId);
   await deps.db.update(ads).set({ deletedAt: deps.now(), isActive: false }).where(eq(ads.id, adId));
 }

@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adDiscountCodes, ads, watchProgress } from "../../db/schema";
+import { ads } from "../../db/schema/ads";
+import { adDiscountCodes } from "../../db/schema/rewards";
+import { watchProgress } from "../../db/schema/watch";
 import { createUser } from "../../db/seed/factories";
 import { signedInCompany, upload } from "../../test/company-session";
 import { createTestContext, sendAs, sessionCookieFrom, type TestContext } from "../../test/test-app";

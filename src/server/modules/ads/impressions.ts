@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
+import { accraDay } from "../../../shared/accra-time";
 import type { Database } from "../../db/client";
-import { accraDay } from "../../lib/accra-time";
 
 /**
  * Counts ad impressions in memory and writes them in one statement per flush, so a busy Discover

@@ -1,19 +1,15 @@
 import { and, count, eq, gt, gte, sql } from "drizzle-orm";
+import { startOfAccraDay } from "../../../shared/accra-time";
 import type { InteractionRequest, LikeState } from "../../../shared/contracts/interactions";
 import type { Executor } from "../../db/client";
-import { adDailyStats, adInteractions, adLikes, ads, companies, type User } from "../../db/schema";
-import { accraDay, startOfAccraDay } from "../../lib/accra-time";
+import { adInteractions, adLikes, ads } from "../../db/schema/ads";
 import { AppError } from "../../lib/errors";
-import { visibleAdsFor } from "./discovery.service";
+import type { User } from "../auth";
+import { recordMapVisit } from "./ad-counters.service";
+import { findShownAd } from "./discovery.read-model";
 
 async function assertVisible(db: Executor, user: User, adId: number, now: Date) {
-  const [found] = await db
-    .select({ id: ads.id })
-    .from(ads)
-    .innerJoin(companies, eq(companies.id, ads.companyId))
-    .where(and(eq(ads.id, adId), visibleAdsFor(user, now)))
-    .limit(1);
-  if (!found) throw new AppError("NOT_FOUND", "This ad is not available");
+  if (!(await findShownAd(db, user, adId, now))) throw new AppError("NOT_FOUND", "This ad is not available");
 }
 
 async function likeCountOf(db: Executor, adId: number): Promise<number> {
@@ -102,20 +98,6 @@ export async function recordInteraction(
       timestamp: now,
       metadata: interaction.type === "share" ? { channel: interaction.channel } : { target: "map" },
     });
-    if (type === "click") await countMapVisit(tx, adId, now);
+    if (type === "click") await recordMapVisit(tx, adId, now);
   });
-}
-
-async function countMapVisit(tx: Executor, adId: number, now: Date) {
-  await tx
-    .update(ads)
-    .set({ clickCount: sql`${ads.clickCount} + 1` })
-    .where(eq(ads.id, adId));
-  await tx
-    .insert(adDailyStats)
-    .values({ adId, day: accraDay(now), clicks: 1 })
-    .onConflictDoUpdate({
-      target: [adDailyStats.adId, adDailyStats.day],
-      set: { clicks: sql`${adDailyStats.clicks} + 1` },
-    });
 }

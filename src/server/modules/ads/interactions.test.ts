@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { adDailyStats, adInteractions, ads } from "../../db/schema";
+import { adDailyStats, adInteractions, ads } from "../../db/schema/ads";
 import { sendAs } from "../../test/test-app";
 import { setUpWatchingTests } from "../../test/watching";
 

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { analyticsQuery, analyticsResponse } from "../../../shared/contracts/analytics";
+import type { AppDeps } from "../../app-deps";
 import { companyParams } from "../../lib/route-params";
-import type { AuthDeps } from "../auth/auth-deps";
-import { requireCompanyAccess } from "../companies/company-access";
-import { exportCompanyAnalyticsCsv, loadCompanyAnalytics } from "./analytics.service";
+import { requireCompanyAccess } from "../companies";
+import { exportCompanyAnalyticsCsv, loadCompanyAnalytics } from "./analytics.read-model";
 
 /** Company analytics (per ad and in total, as the plan allows): the owner or a platform admin. */
-export function analyticsRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
+export function analyticsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       "/api/companies/:companyId/analytics",

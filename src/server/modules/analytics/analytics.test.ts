@@ -2,12 +2,13 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PlanId } from "../../../shared/plans";
-import { adDailyStats, adInteractions, ads, companies } from "../../db/schema";
+import { adDailyStats, adInteractions, ads } from "../../db/schema/ads";
+import { companies } from "../../db/schema/companies";
 import { createUser } from "../../db/seed/factories";
 import { signedInCompany, upload } from "../../test/company-session";
 import { createTestContext, sendAs, type TestContext, testClock } from "../../test/test-app";
 import { createSession } from "../auth/session.service";
-import { csvField } from "./analytics.service";
+import { csvField } from "./analytics.read-model";
 
 // Midday, so moving the clock a few seconds never crosses into another day.
 const clock = testClock(new Date(`${new Date().toISOString().slice(0, 10)}T12:00:00Z`));

@@ -3,18 +3,18 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { loginRequest, registerRequest } from "../../../shared/contracts/auth";
 import { normaliseGhanaPhone } from "../../../shared/phone";
+import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/client";
-import { type User, users } from "../../db/schema";
+import { type User, users } from "../../db/schema/auth";
 import { uniqueViolationConstraint } from "../../lib/db-errors";
 import { AppError } from "../../lib/errors";
-import { creditXp } from "../ledger/ledger.service";
-import { newAnigyeId } from "../users/user-identity";
-import type { AuthDeps } from "./auth-deps";
+import { hashPassword, verifyPassword } from "../../lib/password";
+import { passwordProblem } from "../../lib/password-policy";
+import { creditXp } from "../ledger";
 import { consumeLink, sendPasswordResetEmail, sendVerificationEmail } from "./email-links.service";
-import { hashPassword, verifyPassword } from "./password";
-import { passwordProblem } from "./password-policy";
 import { checkPhoneCode, sendPhoneCode } from "./phone-codes.service";
 import { deleteUserSessions } from "./session.service";
+import { newAnigyeId } from "./user-identity";
 
 export const signInBonusXp = 100;
 
@@ -73,7 +73,7 @@ export async function assertEmailFree(db: Executor, email: string, exceptUserId?
 }
 
 /** Creates an account that must be verified; the caller signs it in. */
-export async function registerAccount(deps: AuthDeps, input: RegisterInput): Promise<User> {
+export async function registerAccount(deps: AppDeps, input: RegisterInput): Promise<User> {
   assertPasswordAllowed(input.password, input);
   if (deps.config.requirePhoneVerification && !input.phoneNumber) {
     const message = "Phone number is required";
@@ -112,7 +112,7 @@ export async function registerAccount(deps: AuthDeps, input: RegisterInput): Pro
 // Verifying against a real hash when the account does not exist keeps the answer time the same.
 let absentAccountHash: Promise<string> | undefined;
 
-export async function authenticate(deps: AuthDeps, input: LoginInput): Promise<User> {
+export async function authenticate(deps: AppDeps, input: LoginInput): Promise<User> {
   const [user] = await deps.db
     .select()
     .from(users)
@@ -139,7 +139,7 @@ export interface VerificationState {
   xpAwarded: number;
 }
 
-export function verificationStateOf(deps: AuthDeps, user: User, xpAwarded = 0): VerificationState {
+export function verificationStateOf(deps: AppDeps, user: User, xpAwarded = 0): VerificationState {
   return {
     isEmailVerified: user.isEmailVerified,
     isPhoneVerified: user.isPhoneVerified,
@@ -155,7 +155,7 @@ export function verificationStateOf(deps: AuthDeps, user: User, xpAwarded = 0): 
  */
 async function activateIfReady(
   tx: Executor,
-  deps: AuthDeps,
+  deps: AppDeps,
   userId: number,
 ): Promise<{ user: User; xp: number }> {
   const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
@@ -168,12 +168,12 @@ async function activateIfReady(
   return { user: activated!, xp: credited ? signInBonusXp : 0 };
 }
 
-export async function verifyEmailLink(deps: AuthDeps, token: string) {
+export async function verifyEmailLink(deps: AppDeps, token: string) {
   const link = await consumeLink(deps.db, deps, "verify_email", token);
   return deps.db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, link.userId)).for("update");
     if (!user) throw new AppError("BAD_REQUEST", "This verification link is invalid.");
-    if (user.email.toLowerCase() !== link.email.toLowerCase()) {
+    if (user.email.toLowerCase() !== link.email?.toLowerCase()) {
       throw new AppError(
         "BAD_REQUEST",
         "This link was sent to an email address that is no longer on the account.",
@@ -190,7 +190,7 @@ export async function verifyEmailLink(deps: AuthDeps, token: string) {
   });
 }
 
-export async function sendRegistrationCode(deps: AuthDeps, user: User, phoneNumber: string) {
+export async function sendRegistrationCode(deps: AppDeps, user: User, phoneNumber: string) {
   if (user.phoneNumber !== phoneNumber) {
     throw new AppError("BAD_REQUEST", "This phone number is not on your account", {
       phoneNumber: "This phone number is not on your account",
@@ -200,7 +200,7 @@ export async function sendRegistrationCode(deps: AuthDeps, user: User, phoneNumb
   await sendPhoneCode(deps, { phoneNumber, purpose: "registration", userId: user.id });
 }
 
-export async function verifyRegistrationCode(deps: AuthDeps, user: User, phoneNumber: string, code: string) {
+export async function verifyRegistrationCode(deps: AppDeps, user: User, phoneNumber: string, code: string) {
   if (user.phoneNumber !== phoneNumber) {
     throw new AppError("BAD_REQUEST", "This phone number is not on your account", {
       phoneNumber: "This phone number is not on your account",
@@ -222,7 +222,7 @@ export async function verifyRegistrationCode(deps: AuthDeps, user: User, phoneNu
 }
 
 /** A new verification link for an unverified account; silent otherwise, so emails cannot be probed. */
-export async function resendVerificationEmail(deps: AuthDeps, email: string): Promise<void> {
+export async function resendVerificationEmail(deps: AppDeps, email: string): Promise<void> {
   const [user] = await deps.db
     .select()
     .from(users)
@@ -232,7 +232,7 @@ export async function resendVerificationEmail(deps: AuthDeps, email: string): Pr
 }
 
 /** An email gets a reset link, a verified Ghana phone number an SMS code; unknown identifiers get nothing. */
-export async function requestPasswordReset(deps: AuthDeps, identifier: string): Promise<void> {
+export async function requestPasswordReset(deps: AppDeps, identifier: string): Promise<void> {
   const phone = normaliseGhanaPhone(identifier);
   if (phone) {
     const [user] = await deps.db
@@ -266,7 +266,7 @@ type ResetInput =
  * Sets a new password and signs the account out everywhere. A refused password leaves the link or code
  * usable: the link is consumed in the same transaction, the code only after the password passed.
  */
-export async function resetPassword(deps: AuthDeps, input: ResetInput): Promise<void> {
+export async function resetPassword(deps: AppDeps, input: ResetInput): Promise<void> {
   if ("token" in input) {
     await deps.db.transaction(async (tx) => {
       const link = await consumeLink(tx, deps, "password_reset", input.token);

@@ -11,20 +11,24 @@ import {
   resetPasswordRequest,
   sendEmailLinkRequest,
   sendPhoneOtpRequest,
+  signInLinkRequest,
   verificationState,
   verifyEmailRequest,
   verifyOtpRequest,
   verifyResponse,
 } from "../../../shared/contracts/auth";
 import { sessionUser } from "../../../shared/contracts/session";
+import type { AppDeps } from "../../app-deps";
 import { AppError } from "../../lib/errors";
 import {
-  assertWithinRateLimit,
+  admitPasswordAttempt,
   byIp,
   consumeRateLimit,
+  passwordAttemptFailed,
+  passwordAttemptSucceeded,
   type RateLimitRule,
   type RateLimitSubject,
-} from "../rate-limit/rate-limit.service";
+} from "../rate-limit";
 import {
   authenticate,
   registerAccount,
@@ -36,16 +40,14 @@ import {
   verifyEmailLink,
   verifyRegistrationCode,
 } from "./accounts.service";
-import type { AuthDeps } from "./auth-deps";
 import { currentUser, requireUser, toSessionUser } from "./current-user";
+import { sendMemberSignInLink, signInMemberWithLink } from "./sign-in-links.service";
 
 const minutes = (n: number) => n * 60;
 const limits = {
   register: { action: "register", limit: 10, windowSeconds: minutes(60) },
   // Generous per IP: many phones share one carrier-grade NAT address in Ghana.
   loginPerIp: { action: "login", limit: 100, windowSeconds: minutes(15) },
-  // Only failures count per account, so nobody can lock a member out by guessing.
-  loginFailuresPerAccount: { action: "login_failure", limit: 10, windowSeconds: minutes(15) },
   emailLinkPerIp: { action: "email_link", limit: 10, windowSeconds: minutes(60) },
   emailLinkPerEmail: { action: "email_link", limit: 3, windowSeconds: minutes(10) },
   otpSendPerIp: { action: "otp_send", limit: 20, windowSeconds: minutes(60) },
@@ -55,12 +57,14 @@ const limits = {
   forgotPerIdentifier: { action: "forgot_password", limit: 3, windowSeconds: minutes(60) },
 } satisfies Record<string, RateLimitRule>;
 
+const signInLinkHint = "sign in with a link sent to your email";
+
 const byEmail = (email: string): RateLimitSubject => ({
   identifier: email.toLowerCase(),
   identifierType: "email",
 });
 
-export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
+export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const limit = (subject: RateLimitSubject, rule: RateLimitRule) =>
       consumeRateLimit(deps.db, subject, rule, deps.now());
@@ -93,14 +97,30 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
       { schema: { body: loginRequest, response: { 200: authResponse } } },
       async (request, reply) => {
         await limit(byIp(request), limits.loginPerIp);
-        const account = byEmail(request.body.email);
-        await assertWithinRateLimit(deps.db, account, limits.loginFailuresPerAccount, deps.now());
+        const attempt = { account: `member:${request.body.email}`, source: request.ip };
+        await admitPasswordAttempt(deps.db, attempt, signInLinkHint, deps.now());
         const user = await authenticate(deps, request.body).catch(async (error: unknown) => {
           if (error instanceof AppError && error.code === "UNAUTHENTICATED") {
-            await limit(account, limits.loginFailuresPerAccount);
+            await passwordAttemptFailed(deps.db, attempt, deps.now());
           }
           throw error;
         });
+        await passwordAttemptSucceeded(deps.db, attempt);
+        await reply.startSession({ kind: "user", userId: user.id });
+        return {
+          success: true as const,
+          message: "You have successfully logged in.",
+          user: toSessionUser(user),
+        };
+      },
+    );
+
+    app.post(
+      "/api/auth/login/link",
+      { schema: { body: signInLinkRequest, response: { 200: authResponse } } },
+      async (request, reply) => {
+        await limit(byIp(request), limits.verifyEmailPerIp);
+        const user = await signInMemberWithLink(deps, request.body.token);
         await reply.startSession({ kind: "user", userId: user.id });
         return {
           success: true as const,
@@ -143,6 +163,13 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
       async (request) => {
         await limit(byIp(request), limits.emailLinkPerIp);
         await limit(byEmail(request.body.email), limits.emailLinkPerEmail);
+        if (request.body.purpose === "login") {
+          await sendMemberSignInLink(deps, request.body.email);
+          return {
+            success: true as const,
+            message: "If an account matches, we've sent a sign-in link. It works once, for 15 minutes.",
+          };
+        }
         if (request.body.purpose === "password_reset") {
           await requestPasswordReset(deps, request.body.email);
           return {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../db/schema";
+import { users } from "../../db/schema/auth";
 import { latestLinkTokenFor, latestOutboxMessage } from "../../test/outbox";
 import {
   createTestContext,
@@ -268,25 +268,123 @@ describe("signing in and out", () => {
     expect(wrong.json()).toEqual({ code: "UNAUTHENTICATED", message: "Invalid email or password" });
     expect(unknown.json()).toEqual(wrong.json());
   });
+});
 
-  it("limits sign-in attempts per account and says when to try again", async () => {
+describe("wrong passwords never lock the owner out", () => {
+  const loginFrom = (address: string, email: string, password: string) =>
+    ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email, password },
+      remoteAddress: address,
+      headers: { "x-requested-with": "anigye" },
+    });
+
+  it("slows a source after 3 quick wrong passwords, then pauses it for that account after 5", async () => {
     const person = newPerson();
     await register(person);
-    for (let i = 0; i < 10; i++) {
-      await sendJson(ctx.app, "POST", "/api/auth/login", { email: person.email, password: "wrong-password" });
+    for (let i = 0; i < 3; i++)
+      expect((await loginFrom("10.50.0.1", person.email, "wrong-pass")).statusCode).toBe(401);
+    const slowed = await loginFrom("10.50.0.1", person.email, person.password);
+    expect(slowed.statusCode).toBe(429);
+    expect(Number(slowed.headers["retry-after"])).toBeLessThanOrEqual(30);
+    expect(slowed.json().message).toMatch(
+      /^Too many attempts\. Please try again in \d+ seconds?, or sign in with a link sent to your email\.$/,
+    );
+    clock.advance(31_000);
+    for (let i = 0; i < 2; i++)
+      expect((await loginFrom("10.50.0.1", person.email, "wrong-pass")).statusCode).toBe(401);
+    clock.advance(31_000);
+    const paused = await loginFrom("10.50.0.1", person.email, person.password);
+    expect(paused.statusCode).toBe(429);
+    expect(paused.json().message).toMatch(/try again in 1[45] minutes, or sign in with a link/);
+    clock.advance(15 * 60_000);
+    expect((await loginFrom("10.50.0.1", person.email, person.password)).statusCode).toBe(200);
+  });
+
+  it("lets the owner in from their own phone while a stranger guesses from elsewhere", async () => {
+    const person = newPerson();
+    await register(person);
+    for (let i = 0; i < 12; i++) await loginFrom("10.66.6.6", person.email, `guess-${i}-password`);
+    expect((await loginFrom("10.66.6.6", person.email, person.password)).statusCode).toBe(429);
+    expect((await loginFrom("10.20.0.7", person.email, person.password)).statusCode).toBe(200);
+  });
+
+  it("forgets a source's wrong tries once it gets the password right", async () => {
+    const person = newPerson();
+    await register(person);
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 2; i++) await loginFrom("10.50.0.2", person.email, "wrong-pass");
+      expect((await loginFrom("10.50.0.2", person.email, person.password)).statusCode).toBe(200);
+      clock.advance(31_000);
     }
-    const limited = await sendJson(ctx.app, "POST", "/api/auth/login", {
+  });
+
+  it("gives each source one try when an account is attacked from everywhere; the right password still works", async () => {
+    const person = newPerson();
+    await register(person);
+    for (let source = 0; source < 20; source++) {
+      await loginFrom(`10.70.0.${source}`, person.email, "wrong-pass");
+    }
+    const second = await loginFrom("10.70.0.1", person.email, person.password);
+    expect(second.statusCode).toBe(429);
+    expect((await loginFrom("10.20.0.8", person.email, person.password)).statusCode).toBe(200);
+  });
+
+  it("always lets the owner in with an emailed sign-in link, once", async () => {
+    const person = newPerson();
+    await register(person);
+    for (let i = 0; i < 6; i++) await loginFrom("10.50.0.3", person.email, "wrong-pass");
+    expect((await loginFrom("10.50.0.3", person.email, person.password)).statusCode).toBe(429);
+
+    const asked = await sendJson(ctx.app, "POST", "/api/auth/send-email-link", {
       email: person.email,
-      password: person.password,
+      purpose: "login",
     });
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json().message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
-    clock.advance(16 * 60 * 1000);
-    const later = await sendJson(ctx.app, "POST", "/api/auth/login", {
-      email: person.email,
-      password: person.password,
+    expect(asked.json().message).toBe(
+      "If an account matches, we've sent a sign-in link. It works once, for 15 minutes.",
+    );
+    const mail = await latestOutboxMessage(ctx.database.db, person.email.toLowerCase(), "email");
+    expect(mail?.subject).toBe("Your Anigye sign-in link");
+    const token = await latestLinkTokenFor(ctx.database.db, person.email.toLowerCase(), "signin");
+    const signedIn = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/login/link",
+      payload: { token },
+      remoteAddress: "10.50.0.3",
+      headers: { "x-requested-with": "anigye" },
     });
-    expect(later.statusCode).toBe(200);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toMatchObject({ success: true, user: { email: person.email.toLowerCase() } });
+    const me = await sendAs(ctx.app, sessionCookieFrom(signedIn), "GET", "/api/auth/me");
+    expect(me.json().user.email).toBe(person.email.toLowerCase());
+
+    const again = await sendJson(ctx.app, "POST", "/api/auth/login/link", { token });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe(
+      "This sign-in link has expired or was already used. Ask for a new one.",
+    );
+  });
+
+  it("answers a sign-in link request for an unknown email the same way and sends nothing", async () => {
+    const asked = await sendJson(ctx.app, "POST", "/api/auth/send-email-link", {
+      email: "nobody-here@example.com",
+      purpose: "login",
+    });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json().message).toBe(
+      "If an account matches, we've sent a sign-in link. It works once, for 15 minutes.",
+    );
+    expect(await latestOutboxMessage(ctx.database.db, "nobody-here@example.com", "email")).toBeUndefined();
+  });
+
+  it("refuses a sign-in link after 15 minutes", async () => {
+    const person = newPerson();
+    await register(person);
+    await sendJson(ctx.app, "POST", "/api/auth/send-email-link", { email: person.email, purpose: "login" });
+    const token = await latestLinkTokenFor(ctx.database.db, person.email.toLowerCase(), "signin");
+    clock.advance(16 * 60_000);
+    expect((await sendJson(ctx.app, "POST", "/api/auth/login/link", { token })).statusCode).toBe(400);
   });
 });
 

@@ -1,9 +1,9 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { SessionUser } from "../../../shared/contracts/session";
 import type { Executor } from "../../db/client";
-import { type User, users } from "../../db/schema";
-import { unauthenticated } from "../../lib/errors";
+import { type User, users } from "../../db/schema/auth";
+import { forbidden, unauthenticated } from "../../lib/errors";
 
 /** The signed-in user as the client may see it: never a hash, token or fingerprint. */
 export function toSessionUser(user: User): SessionUser {
@@ -45,4 +45,18 @@ export async function requireUser(db: Executor, request: FastifyRequest): Promis
   const user = await currentUser(db, request);
   if (!user) throw unauthenticated();
   return user;
+}
+
+export async function requireAdmin(db: Executor, request: FastifyRequest): Promise<User> {
+  const user = await requireUser(db, request);
+  if (user.role !== "admin") throw forbidden();
+  return user;
+}
+
+/** A view that earned a reward counts on the member's account (spec: totalViews). */
+export async function countRewardedView(tx: Executor, userId: number): Promise<void> {
+  await tx
+    .update(users)
+    .set({ totalViews: sql`${users.totalViews} + 1` })
+    .where(eq(users.id, userId));
 }

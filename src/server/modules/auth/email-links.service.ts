@@ -1,11 +1,12 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { brand } from "../../../shared/brand";
+import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/client";
-import { emailTokens, type User } from "../../db/schema";
+import { emailTokens, type User } from "../../db/schema/auth";
+import { deliverQuietly } from "../../integrations/deliver-quietly";
 import { renderEmail } from "../../integrations/mail/mailer";
 import { AppError } from "../../lib/errors";
-import { type AuthDeps, deliverQuietly } from "./auth-deps";
-import { keyedHash, newLinkToken } from "./secrets";
+import { keyedHash, newLinkToken } from "../../lib/secrets";
 
 type LinkPurpose = "verify_email" | "password_reset";
 
@@ -15,12 +16,12 @@ const lifetimes: Record<LinkPurpose, number> = {
 };
 
 /** Where each link lands in the web app. */
-function linkUrl(deps: AuthDeps, purpose: LinkPurpose, token: string): string {
+function linkUrl(deps: AppDeps, purpose: LinkPurpose, token: string): string {
   const path = purpose === "verify_email" ? "/register?verify=" : "/login?reset=";
   return `${deps.config.appUrl}${path}${encodeURIComponent(token)}`;
 }
 
-async function issueLink(deps: AuthDeps, user: User, purpose: LinkPurpose): Promise<string> {
+async function issueLink(deps: AppDeps, user: User, purpose: LinkPurpose): Promise<string> {
   const token = newLinkToken();
   await deps.db.insert(emailTokens).values({
     purpose,
@@ -32,7 +33,7 @@ async function issueLink(deps: AuthDeps, user: User, purpose: LinkPurpose): Prom
   return linkUrl(deps, purpose, token);
 }
 
-export async function sendVerificationEmail(deps: AuthDeps, user: User): Promise<void> {
+export async function sendVerificationEmail(deps: AppDeps, user: User): Promise<void> {
   const url = await issueLink(deps, user, "verify_email");
   const body = renderEmail({
     heading: `Welcome to ${brand.name}, ${user.displayName}!`,
@@ -48,7 +49,7 @@ export async function sendVerificationEmail(deps: AuthDeps, user: User): Promise
   );
 }
 
-export async function sendPasswordResetEmail(deps: AuthDeps, user: User): Promise<void> {
+export async function sendPasswordResetEmail(deps: AppDeps, user: User): Promise<void> {
   const url = await issueLink(deps, user, "password_reset");
   const body = renderEmail({
     heading: "Reset your password",
@@ -81,7 +82,7 @@ const linkMessages: Record<LinkPurpose, { invalid: string; used: string; expired
  * Uses a link exactly once: the update that marks it used is the check, so two clicks at once
  * cannot both succeed. Returns the user id and the email the link was sent to.
  */
-export async function consumeLink(db: Executor, deps: AuthDeps, purpose: LinkPurpose, token: string) {
+export async function consumeLink(db: Executor, deps: AppDeps, purpose: LinkPurpose, token: string) {
   const tokenHash = keyedHash(deps.config.sessionSecret, purpose, token);
   const now = deps.now();
   const [used] = await db

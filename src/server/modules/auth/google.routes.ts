@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyPluginAsync } from "fastify";
+import type { AppDeps } from "../../app-deps";
 import { AppError } from "../../lib/errors";
-import type { AuthDeps } from "./auth-deps";
 import { createGoogleSignIn, type PendingGoogleSignIn, signInWithGoogle } from "./google.service";
 
 const flowCookie = "anigye_oidc";
@@ -12,7 +12,7 @@ function loginWithError(message: string): string {
 }
 
 /** Browser navigations (not API calls): `/auth/google` starts Google sign-in, the callback finishes it. */
-export function googleRoutes(deps: AuthDeps): FastifyPluginAsync {
+export function googleRoutes(deps: AppDeps): FastifyPluginAsync {
   return async (app) => {
     const settings = deps.config.google;
     const google = settings

@@ -1,11 +1,11 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import * as oidc from "openid-client";
-import { type User, users } from "../../db/schema";
+import type { AppDeps } from "../../app-deps";
+import { type User, users } from "../../db/schema/auth";
 import { AppError } from "../../lib/errors";
-import { freeUsernameFrom, newAnigyeId } from "../users/user-identity";
 import { grantSignInBonus } from "./accounts.service";
-import type { AuthDeps } from "./auth-deps";
 import { deleteUserSessions } from "./session.service";
+import { freeUsernameFrom, newAnigyeId } from "./user-identity";
 
 export interface GoogleSettings {
   issuer: string;
@@ -95,7 +95,7 @@ export type GoogleSignIn = ReturnType<typeof createGoogleSignIn>;
  * links to the existing account; otherwise a new account is created. Google has verified the email,
  * so the account is activated (and gets the sign-in bonus) at once.
  */
-export async function signInWithGoogle(deps: AuthDeps, claims: GoogleClaims): Promise<User> {
+export async function signInWithGoogle(deps: AppDeps, claims: GoogleClaims): Promise<User> {
   if (!claims.email || !claims.emailVerified) {
     throw new AppError("FORBIDDEN", "Your Google account has no verified email address.");
   }

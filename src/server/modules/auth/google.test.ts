@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../db/schema";
+import { users } from "../../db/schema/auth";
 import { createUser } from "../../db/seed/factories";
 import { createTestContext, sendAs, sessionCookieFrom, type TestContext } from "../../test/test-app";
 import { sumXpLedger } from "../ledger/ledger.service";

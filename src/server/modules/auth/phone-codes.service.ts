@@ -1,10 +1,11 @@
 import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
 import { brand } from "../../../shared/brand";
-import { otpVerifications } from "../../db/schema";
+import type { AppDeps } from "../../app-deps";
+import { otpVerifications } from "../../db/schema/auth";
+import { deliverQuietly } from "../../integrations/deliver-quietly";
 import { AppError } from "../../lib/errors";
-import { consumeRateLimit } from "../rate-limit/rate-limit.service";
-import { type AuthDeps, deliverQuietly } from "./auth-deps";
-import { hashesMatch, keyedHash, newSixDigitCode } from "./secrets";
+import { hashesMatch, keyedHash, newSixDigitCode } from "../../lib/secrets";
+import { consumeRateLimit } from "../rate-limit";
 
 export type CodePurpose = "registration" | "login" | "password_reset";
 
@@ -14,13 +15,13 @@ export const maxCodeAttempts = 5;
 const resendGap = { limit: 1, windowSeconds: 60 };
 const hourlySends = { limit: 5, windowSeconds: 60 * 60 };
 
-function codeHash(deps: AuthDeps, phoneNumber: string, purpose: CodePurpose, code: string): string {
+function codeHash(deps: AppDeps, phoneNumber: string, purpose: CodePurpose, code: string): string {
   return keyedHash(deps.config.sessionSecret, "otp", phoneNumber, purpose, code);
 }
 
 /** Sends a fresh code by SMS. Earlier codes stop working; their wrong attempts carry over. */
 export async function sendPhoneCode(
-  deps: AuthDeps,
+  deps: AppDeps,
   request: { phoneNumber: string; purpose: CodePurpose; userId?: number },
 ): Promise<void> {
   const subject = {
@@ -71,7 +72,7 @@ export async function sendPhoneCode(
  * Runs outside any transaction on purpose: a wrong guess must stay counted even though the call fails.
  */
 export async function checkPhoneCode(
-  deps: AuthDeps,
+  deps: AppDeps,
   request: { phoneNumber: string; purpose: CodePurpose; code: string; userId?: number },
 ): Promise<{ userId: number | null }> {
   const { db } = deps;

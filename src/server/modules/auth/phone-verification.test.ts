@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { otpVerifications, users } from "../../db/schema";
+import { otpVerifications, users } from "../../db/schema/auth";
 import { latestLinkTokenFor, latestSmsCodeFor } from "../../test/outbox";
 import {
   createTestContext,

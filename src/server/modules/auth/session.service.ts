@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, ne } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { sessions } from "../../db/schema";
+import { sessions } from "../../db/schema/auth";
 
 export const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000;
 // Refreshing expiry on every request would write on every call; once an hour is plenty.

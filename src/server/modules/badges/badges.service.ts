@@ -1,7 +1,15 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { discoveryMilestones } from "../../../shared/badges";
 import type { Executor } from "../../db/client";
-import { type Ad, discoveryBadges, userAchievements } from "../../db/schema";
+import { discoveryBadges, userAchievements } from "../../db/schema/badges";
+
+/** The ad a badge was earned from (only what the badge records). */
+export interface BadgeSourceAd {
+  id: number;
+  companyId: number;
+  title: string;
+  badgeId: string | null;
+}
 
 export interface NewBadge {
   name: string;
@@ -12,7 +20,7 @@ async function addBadge(
   tx: Executor,
   userId: number,
   badge: { type: string; name: string; description: string | null },
-  ad: Ad,
+  ad: BadgeSourceAd,
   now: Date,
 ): Promise<NewBadge> {
   await tx.insert(discoveryBadges).values({
@@ -28,7 +36,7 @@ async function addBadge(
 }
 
 /** The badge an ad gives as its reward (rewardType 'badge'); the reward itself is once per member per ad. */
-export function awardAdBadge(tx: Executor, userId: number, ad: Ad, now: Date): Promise<NewBadge> {
+export function awardAdBadge(tx: Executor, userId: number, ad: BadgeSourceAd, now: Date): Promise<NewBadge> {
   const name = ad.badgeId?.trim() || `${ad.title} badge`;
   return addBadge(tx, userId, { type: "ad", name, description: `Earned by watching “${ad.title}”` }, ad, now);
 }
@@ -41,7 +49,7 @@ export async function awardDiscoveryMilestones(
   tx: Executor,
   userId: number,
   companiesDiscovered: number,
-  ad: Ad,
+  ad: BadgeSourceAd,
   now: Date,
 ): Promise<NewBadge[]> {
   const earned: NewBadge[] = [];
@@ -82,4 +90,23 @@ export async function listBadges(db: Executor, userId: number) {
     color: row.badgeColor,
     earnedAt: row.earnedAt.toISOString(),
   }));
+}
+
+/** The badges a member earned from an ad at one instant (what a completed view revealed). */
+export async function badgesEarnedWith(
+  db: Executor,
+  userId: number,
+  adId: number,
+  at: Date,
+): Promise<NewBadge[]> {
+  return db
+    .select({ name: discoveryBadges.badgeName, description: discoveryBadges.badgeDescription })
+    .from(discoveryBadges)
+    .where(
+      and(
+        eq(discoveryBadges.userId, userId),
+        eq(discoveryBadges.earnedFromAdId, adId),
+        eq(discoveryBadges.earnedAt, at),
+      ),
+    );
 }

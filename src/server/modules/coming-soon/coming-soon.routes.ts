@@ -4,7 +4,7 @@ import {
   comingSoonResponse,
   comingSoonUserRequest,
 } from "../../../shared/contracts/coming-soon";
-import { byIp, consumeRateLimit } from "../rate-limit/rate-limit.service";
+import { byIp, consumeRateLimit } from "../rate-limit";
 import { registerPrelaunchBusiness, registerPrelaunchUser } from "./coming-soon.service";
 
 // Generous: an event promoter may register a queue of people from one phone ('Register Another Person').

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { brand } from "../../../shared/brand";
 import type { comingSoonBusinessRequest, comingSoonUserRequest } from "../../../shared/contracts/coming-soon";
 import type { Executor } from "../../db/client";
-import { prelaunchBusinesses, prelaunchUsers } from "../../db/schema";
+import { prelaunchBusinesses, prelaunchUsers } from "../../db/schema/coming-soon";
 
 type UserSignup = z.output<typeof comingSoonUserRequest>;
 type BusinessSignup = z.output<typeof comingSoonBusinessRequest>;

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { prelaunchBusinesses, prelaunchUsers, rateLimits } from "../../db/schema";
+import { prelaunchBusinesses, prelaunchUsers } from "../../db/schema/coming-soon";
+import { rateLimits } from "../../db/schema/rate-limit";
 import { createTestContext, sendJson, type TestContext } from "../../test/test-app";
 
 let ctx: TestContext;

@@ -2,11 +2,13 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { messageResponse } from "../../../shared/contracts/auth";
 import {
+  companyLinkLoginRequest,
   companyLoginRequest,
   companyLoginResponse,
   companyOtpRequest,
   companyProfile,
   companySetupRequest,
+  companySignInLinkRequest,
   companySummary,
   createCompanyRequest,
   createStaffRequest,
@@ -15,11 +17,12 @@ import {
   staffMember,
   updateCompanyProfileRequest,
 } from "../../../shared/contracts/companies";
+import type { AppDeps } from "../../app-deps";
 import { AppError } from "../../lib/errors";
 import { companyParams, staffParams } from "../../lib/route-params";
-import type { AuthDeps } from "../auth/auth-deps";
-import { byIp, consumeRateLimit } from "../rate-limit/rate-limit.service";
-import { findCompany, requireAdmin, requireCompanyAccess, signedInCompanyId } from "./company-access";
+import { requireAdmin } from "../auth";
+import { byIp, consumeRateLimit } from "../rate-limit";
+import { findCompany, requireCompanyAccess, signedInCompanyId } from "./company-access";
 import {
   authenticateCompany,
   checkCompanyLoginCode,
@@ -27,21 +30,22 @@ import {
   createCompanyAccount,
   resendSetupLink,
   sendCompanyLoginCode,
+  sendCompanySignInLink,
   setCompanyPlan,
+  signInCompanyWithLink,
 } from "./company-accounts.service";
+import { listCompanyProfiles, loadCompanyProfile } from "./company-profile.read-model";
 import {
   addStaff,
   deactivateStaff,
-  listCompanyProfiles,
   listStaff,
-  loadCompanyProfile,
   toCompanySummary,
   updateCompanyProfile,
 } from "./company-profile.service";
 
 const pendingCodeCookie = "anigye_company_code";
 
-export function companiesRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
+export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const pendingCookieOptions = {
       path: "/api/companies/login",
@@ -184,6 +188,48 @@ export function companiesRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
         reply.clearCookie(pendingCodeCookie, pendingCookieOptions);
         const company = await findCompany(deps.db, companyId);
         if (!company) throw new AppError("NOT_FOUND", "Company not found");
+        await reply.startSession({ kind: "company", companyId: company.id });
+        return {
+          success: true as const,
+          requiresOtp: false,
+          message: "Signed in.",
+          company: toCompanySummary(company),
+        };
+      },
+    );
+
+    app.post(
+      "/api/companies/send-login-link",
+      { schema: { body: companySignInLinkRequest, response: { 200: messageResponse } } },
+      async (request) => {
+        await consumeRateLimit(deps.db, byIp(request), {
+          action: "company_link",
+          limit: 10,
+          windowSeconds: 3600,
+        });
+        await consumeRateLimit(
+          deps.db,
+          { identifier: request.body.username.toLowerCase(), identifierType: "company" },
+          { action: "company_link", limit: 3, windowSeconds: 600 },
+        );
+        await sendCompanySignInLink(deps, request.body.username);
+        return {
+          success: true as const,
+          message: "If the username matches a business, we've sent a sign-in link to its email or phone.",
+        };
+      },
+    );
+
+    app.post(
+      "/api/companies/login/link",
+      { schema: { body: companyLinkLoginRequest, response: { 200: companyLoginResponse } } },
+      async (request, reply) => {
+        await consumeRateLimit(deps.db, byIp(request), {
+          action: "company_link_use",
+          limit: 30,
+          windowSeconds: 600,
+        });
+        const company = await signInCompanyWithLink(deps, request.body.token);
         await reply.startSession({ kind: "company", companyId: company.id });
         return {
           success: true as const,

@@ -1,9 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Executor } from "../../db/client";
-import { type Company, companies } from "../../db/schema";
+import { type Company, companies } from "../../db/schema/companies";
 import { AppError, forbidden, unauthenticated } from "../../lib/errors";
-import { currentUser } from "../auth/current-user";
+import { currentUser } from "../auth";
 
 export async function findCompany(db: Executor, companyId: number): Promise<Company | undefined> {
   const [company] = await db
@@ -45,9 +45,12 @@ export async function requireCompanyAccess(
   return company;
 }
 
-export async function requireAdmin(db: Executor, request: FastifyRequest) {
-  const user = await currentUser(db, request);
-  if (!user) throw unauthenticated();
-  if (user.role !== "admin") throw forbidden();
-  return user;
+/**
+ * Locks the company's row for the rest of the transaction and returns it, so a check against its plan
+ * (how many ads it may have) can't be raced by a second request.
+ */
+export async function lockCompany(tx: Executor, companyId: number): Promise<Company> {
+  const [locked] = await tx.select().from(companies).where(eq(companies.id, companyId)).for("update");
+  if (!locked) throw new AppError("NOT_FOUND", "Company not found");
+  return locked;
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { brand } from "../../../shared/brand";
 import type {
@@ -7,20 +7,24 @@ import type {
   resendSetupRequest,
 } from "../../../shared/contracts/companies";
 import { type PlanId, paidPeriodDays, planLimits } from "../../../shared/plans";
-import { type Company, companies, otpVerifications } from "../../db/schema";
+import type { AppDeps } from "../../app-deps";
+import { type Company, companies } from "../../db/schema/companies";
+import { deliverQuietly } from "../../integrations/deliver-quietly";
 import { renderEmail } from "../../integrations/mail/mailer";
 import { uniqueViolationConstraint } from "../../lib/db-errors";
 import { AppError } from "../../lib/errors";
-import { type AuthDeps, deliverQuietly } from "../auth/auth-deps";
-import { hashPassword, verifyPassword } from "../auth/password";
-import { passwordProblem } from "../auth/password-policy";
-import { hashesMatch, keyedHash, newLinkToken, newSixDigitCode } from "../auth/secrets";
-import { consumeRateLimit } from "../rate-limit/rate-limit.service";
+import { hashPassword, verifyPassword } from "../../lib/password";
+import { passwordProblem } from "../../lib/password-policy";
+import { keyedHash, newLinkToken } from "../../lib/secrets";
+import { consumeSignInLink, issueCompanySignInCode, issueSignInLink, redeemCompanySignInCode } from "../auth";
+import {
+  admitPasswordAttempt,
+  consumeRateLimit,
+  passwordAttemptFailed,
+  passwordAttemptSucceeded,
+} from "../rate-limit";
 
 const setupLinkLifetimeMs = 72 * 60 * 60 * 1000;
-export const maxFailedLogins = 5;
-const lockoutMs = 15 * 60 * 1000;
-const loginCodeLifetimeMs = 10 * 60 * 1000;
 
 type CreateCompanyInput = z.output<typeof createCompanyRequest>;
 
@@ -30,7 +34,7 @@ function mapsUrlFor(input: CreateCompanyInput): string | undefined {
 }
 
 /** An admin registers a business; it starts on its plan's limits and gets a setup link. */
-export async function createCompanyAccount(deps: AuthDeps, input: CreateCompanyInput): Promise<Company> {
+export async function createCompanyAccount(deps: AppDeps, input: CreateCompanyInput): Promise<Company> {
   const [company] = await deps.db
     .insert(companies)
     .values({
@@ -55,12 +59,7 @@ export async function createCompanyAccount(deps: AuthDeps, input: CreateCompanyI
 }
 
 /** Sets the plan and its limits; an admin does this until payments exist. */
-export async function setCompanyPlan(
-  deps: AuthDeps,
-  companyId: number,
-  plan: PlanId,
-  paidUntil: Date | null,
-) {
+export async function setCompanyPlan(deps: AppDeps, companyId: number, plan: PlanId, paidUntil: Date | null) {
   const [company] = await deps.db
     .update(companies)
     .set({
@@ -80,7 +79,7 @@ export function defaultPaidUntil(now: Date): Date {
 }
 
 /** A new single-use setup link (72 hours); any earlier link stops working. Sent by email, else SMS. */
-export async function sendSetupLink(deps: AuthDeps, company: Company): Promise<void> {
+export async function sendSetupLink(deps: AppDeps, company: Company): Promise<void> {
   const token = newLinkToken();
   await deps.db
     .update(companies)
@@ -119,7 +118,7 @@ export async function sendSetupLink(deps: AuthDeps, company: Company): Promise<v
 
 /** Sends a fresh setup link to a business that has not finished setup; false when there is none to send. */
 export async function resendSetupLink(
-  deps: AuthDeps,
+  deps: AppDeps,
   input: z.output<typeof resendSetupRequest>,
 ): Promise<boolean> {
   const condition =
@@ -146,7 +145,7 @@ export async function resendSetupLink(
 }
 
 /** Uses the setup link once to choose the username and password. */
-export async function completeCompanySetup(deps: AuthDeps, input: z.output<typeof companySetupRequest>) {
+export async function completeCompanySetup(deps: AppDeps, input: z.output<typeof companySetupRequest>) {
   const problem = passwordProblem(input.newPassword, { username: input.username });
   if (problem) throw new AppError("VALIDATION", problem, { newPassword: problem });
   const tokenHash = keyedHash(deps.config.sessionSecret, "company_setup", input.token);
@@ -191,71 +190,40 @@ export async function completeCompanySetup(deps: AuthDeps, input: z.output<typeo
   }
 }
 
-function minutesUntil(deps: AuthDeps, date: Date): number {
-  return Math.max(1, Math.ceil((date.getTime() - deps.now().getTime()) / 60_000));
-}
-
 // Verifying against a real hash when the username does not exist keeps the answer time the same.
 let absentCompanyHash: Promise<string> | undefined;
 
 /**
- * Checks a company's username and password. Each attempt is reserved before the password is checked,
- * in one statement that refuses while the account is locked, so parallel guesses cannot get past five:
- * the fifth failure locks the account for 15 minutes; a success clears the count.
+ * Checks a company's username and password. Guessing is throttled per username and source together
+ * (rate-limit's password guessing): a stranger's wrong guesses pause only their own source, and the
+ * owner can always sign in with an emailed (or texted) link.
  */
 export async function authenticateCompany(
-  deps: AuthDeps,
+  deps: AppDeps,
   credentials: { username: string; password: string },
   ipAddress: string,
 ): Promise<Company> {
-  const [company] = await deps.db
-    .select()
-    .from(companies)
-    .where(
-      and(
-        eq(sql`lower(${companies.username})`, credentials.username.toLowerCase()),
-        isNull(companies.deletedAt),
-      ),
-    )
-    .limit(1);
-  const invalid = new AppError("UNAUTHENTICATED", "Invalid username or password");
-  if (!company?.passwordHash) {
-    absentCompanyHash ??= hashPassword("no-such-company-password");
-    await verifyPassword(await absentCompanyHash, credentials.password);
-    throw invalid;
-  }
   const now = deps.now();
-  const nowSql = sql`${now.toISOString()}::timestamptz`;
-  // A lock that has run out starts a fresh count.
-  const previous = sql`(case when ${companies.lockedUntil} <= ${nowSql} then 0 else ${companies.failedLoginAttempts} end)`;
-  const [reserved] = await deps.db
-    .update(companies)
-    .set({
-      failedLoginAttempts: sql`${previous} + 1`,
-      lockedUntil: sql`case when ${previous} + 1 >= ${maxFailedLogins} then ${new Date(now.getTime() + lockoutMs).toISOString()}::timestamptz else null end`,
-    })
-    .where(
-      and(
-        eq(companies.id, company.id),
-        sql`(${companies.lockedUntil} is null or ${companies.lockedUntil} <= ${nowSql})`,
-      ),
-    )
-    .returning({ lockedUntil: companies.lockedUntil });
-  if (!reserved) {
-    const lockedUntil = company.lockedUntil ?? new Date(now.getTime() + lockoutMs);
-    throw new AppError(
-      "RATE_LIMITED",
-      `Too many failed attempts. Try again in ${minutesUntil(deps, lockedUntil)} minutes.`,
-    );
+  const attempt = { account: `company:${credentials.username.toLowerCase()}`, source: ipAddress };
+  await admitPasswordAttempt(deps.db, attempt, "ask for a sign-in link", now);
+  const company = await findCompanyByUsername(deps, credentials.username);
+  absentCompanyHash ??= hashPassword("no-such-company-password");
+  const valid = await verifyPassword(
+    company?.passwordHash ?? (await absentCompanyHash),
+    credentials.password,
+  );
+  if (!company?.passwordHash || !valid) {
+    await passwordAttemptFailed(deps.db, attempt, now);
+    if (company) {
+      await deps.db
+        .update(companies)
+        .set({ failedLoginAttempts: sql`${companies.failedLoginAttempts} + 1` })
+        .where(eq(companies.id, company.id));
+    }
+    throw new AppError("UNAUTHENTICATED", "Invalid username or password");
   }
-  if (!(await verifyPassword(company.passwordHash, credentials.password))) {
-    if (reserved.lockedUntil)
-      throw new AppError("RATE_LIMITED", "Too many failed attempts. Try again in 15 minutes.");
-    throw invalid;
-  }
-  if (company.status !== "active" || !company.isActive) {
-    throw new AppError("FORBIDDEN", "This business account is suspended. Contact Anigye support.");
-  }
+  await passwordAttemptSucceeded(deps.db, attempt);
+  assertCompanyActive(company);
   const [signedIn] = await deps.db
     .update(companies)
     .set({ failedLoginAttempts: 0, lockedUntil: null, lastLoginAt: now, lastLoginIp: ipAddress })
@@ -264,27 +232,87 @@ export async function authenticateCompany(
   return signedIn!;
 }
 
-const companyCodeAttempts = 5;
+function assertCompanyActive(company: Company) {
+  if (company.status !== "active" || !company.isActive) {
+    throw new AppError("FORBIDDEN", "This business account is suspended. Contact Anigye support.");
+  }
+}
+
+async function findCompanyByUsername(deps: AppDeps, username: string): Promise<Company | undefined> {
+  const [company] = await deps.db
+    .select()
+    .from(companies)
+    .where(and(eq(sql`lower(${companies.username})`, username.toLowerCase()), isNull(companies.deletedAt)))
+    .limit(1);
+  return company;
+}
 
 /**
- * The optional second step: a 6-digit code by email or SMS. Only its keyed hash is stored, with an
- * attempt count; the browser holds just the row's id in a signed cookie.
+ * Sends a business a one-time sign-in link (15 minutes) by email, else by SMS: the way in that always
+ * works for the owner. An unknown username gets the same answer and nothing is sent.
  */
-export async function sendCompanyLoginCode(deps: AuthDeps, company: Company): Promise<number> {
-  const code = newSixDigitCode();
+export async function sendCompanySignInLink(deps: AppDeps, username: string): Promise<void> {
+  const company = await findCompanyByUsername(deps, username);
+  if (!company?.passwordHash || (!company.contactEmail && !company.contactPhone)) return;
+  const sentTo = company.contactEmail
+    ? { email: company.contactEmail }
+    : { phoneNumber: company.contactPhone! };
+  const token = await issueSignInLink(deps, { companyId: company.id }, sentTo);
+  const url = `${deps.config.appUrl}/company?signin=${encodeURIComponent(token)}`;
+  if (company.contactEmail) {
+    const body = renderEmail({
+      heading: `Sign in to ${company.name}`,
+      paragraphs: [
+        "Use this link to open your business dashboard without your password.",
+        "It works once and expires in 15 minutes.",
+      ],
+      action: { label: "Open my dashboard", url },
+      footer: "If you didn't ask for this, ignore it: nobody can use the link without your inbox.",
+    });
+    await deliverQuietly(deps, "company sign-in link", () =>
+      deps.mailer.send({
+        to: company.contactEmail!,
+        subject: `${brand.name} sign-in link for ${company.name}`,
+        ...body,
+      }),
+    );
+  } else {
+    await deliverQuietly(deps, "company sign-in link", () =>
+      deps.sms.send(
+        company.contactPhone!,
+        `Sign in to ${company.name} on ${brand.name}: ${url} (works once, 15 minutes)`,
+      ),
+    );
+  }
+}
+
+/** Signs a business in with a link from its inbox or phone. */
+export async function signInCompanyWithLink(deps: AppDeps, token: string): Promise<Company> {
+  const { companyId } = await consumeSignInLink(deps, token);
+  const [company] = companyId
+    ? await deps.db
+        .update(companies)
+        .set({ lastLoginAt: deps.now() })
+        .where(and(eq(companies.id, companyId), isNull(companies.deletedAt)))
+        .returning()
+    : [];
+  if (!company) throw new AppError("BAD_REQUEST", "This sign-in link is not for a business account.");
+  assertCompanyActive(company);
+  return company;
+}
+
+/**
+ * The optional second step: a 6-digit code by email or SMS. The browser holds just the code's id in a
+ * signed cookie; the accounts module keeps its hash and attempt count.
+ */
+export async function sendCompanyLoginCode(deps: AppDeps, company: Company): Promise<number> {
   const bySms = company.otpChannel === "sms" && Boolean(company.contactPhone);
-  const [row] = await deps.db
-    .insert(otpVerifications)
-    .values({
-      companyId: company.id,
-      channel: bySms ? "sms" : "email",
-      phoneNumber: bySms ? company.contactPhone : null,
-      email: bySms ? null : company.contactEmail,
-      codeHash: keyedHash(deps.config.sessionSecret, "company_login", String(company.id), code),
-      purpose: "company_login",
-      expiresAt: new Date(deps.now().getTime() + loginCodeLifetimeMs),
-    })
-    .returning({ id: otpVerifications.id });
+  const { codeId, code } = await issueCompanySignInCode(deps, {
+    companyId: company.id,
+    channel: bySms ? "sms" : "email",
+    phoneNumber: company.contactPhone,
+    email: company.contactEmail,
+  });
   const text = `Your ${brand.name} business sign-in code is ${code}. It expires in 10 minutes.`;
   if (bySms) {
     await deliverQuietly(deps, "company sign-in code", () => deps.sms.send(company.contactPhone!, text));
@@ -297,35 +325,10 @@ export async function sendCompanyLoginCode(deps: AuthDeps, company: Company): Pr
       deps.mailer.send({ to: company.contactEmail!, subject: `${brand.name} sign-in code`, ...body }),
     );
   }
-  return row!.id;
+  return codeId;
 }
 
-/** Spends one attempt, then compares; a right code is used up at once, so it never signs in twice. */
-export async function checkCompanyLoginCode(deps: AuthDeps, codeId: number, code: string): Promise<number> {
-  const now = deps.now();
-  const [spent] = await deps.db
-    .update(otpVerifications)
-    .set({ attempts: sql`${otpVerifications.attempts} + 1` })
-    .where(
-      and(
-        eq(otpVerifications.id, codeId),
-        eq(otpVerifications.purpose, "company_login"),
-        eq(otpVerifications.isUsed, false),
-        gt(otpVerifications.expiresAt, now),
-        lt(otpVerifications.attempts, companyCodeAttempts),
-      ),
-    )
-    .returning();
-  if (!spent?.companyId) throw new AppError("BAD_REQUEST", "Your sign-in code has expired. Sign in again.");
-  const expected = keyedHash(deps.config.sessionSecret, "company_login", String(spent.companyId), code);
-  if (!hashesMatch(spent.codeHash, expected)) {
-    throw new AppError("BAD_REQUEST", "That code is not correct.", { code: "Incorrect code" });
-  }
-  const [used] = await deps.db
-    .update(otpVerifications)
-    .set({ isUsed: true, usedAt: now })
-    .where(and(eq(otpVerifications.id, codeId), eq(otpVerifications.isUsed, false)))
-    .returning({ companyId: otpVerifications.companyId });
-  if (!used?.companyId) throw new AppError("BAD_REQUEST", "Your sign-in code has expired. Sign in again.");
-  return used.companyId;
+/** Checks the second-step code; returns the company it signs in. */
+export function checkCompanyLoginCode(deps: AppDeps, codeId: number, code: string): Promise<number> {
+  return redeemCompanySignInCode(deps, codeId, code);
 }

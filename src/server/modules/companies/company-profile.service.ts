@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type {
   CompanyProfile,
@@ -9,23 +9,14 @@ import type {
 } from "../../../shared/contracts/companies";
 import { plans } from "../../../shared/plans";
 import type { Executor } from "../../db/client";
-import { ads, type Company, type CompanyStaff, companies, companyStaff } from "../../db/schema";
+import { type Company, type CompanyStaff, companies, companyStaff } from "../../db/schema/companies";
 import { uniqueViolationConstraint } from "../../lib/db-errors";
 import { AppError } from "../../lib/errors";
-import { hashPassword } from "../auth/password";
+import { hashPassword } from "../../lib/password";
 
 /** A plan is current while its paid period lasts; a lapsed company keeps its account, its ads stop showing. */
 export function hasCurrentPlan(company: Pick<Company, "paidUntil">, now: Date): boolean {
   return company.paidUntil !== null && company.paidUntil > now;
-}
-
-/** Ads that count against the plan's maximum: every ad not deleted (paused ones included). */
-export async function countLiveAds(db: Executor, companyId: number): Promise<number> {
-  const [row] = await db
-    .select({ total: count() })
-    .from(ads)
-    .where(and(eq(ads.companyId, companyId), isNull(ads.deletedAt)));
-  return row?.total ?? 0;
 }
 
 export function planStatusOf(company: Company, adsUsed: number, now: Date): PlanStatus {
@@ -53,11 +44,8 @@ export function toCompanySummary(company: Company): CompanySummary {
   };
 }
 
-export async function loadCompanyProfile(db: Executor, company: Company, now: Date): Promise<CompanyProfile> {
-  return loadCompanyProfileWith(company, await countLiveAds(db, company.id), now);
-}
-
-function loadCompanyProfileWith(company: Company, adsUsed: number, now: Date): CompanyProfile {
+/** The company as its owner and the admin see it; `adsUsed` is counted by the caller. */
+export function toCompanyProfile(company: Company, adsUsed: number, now: Date): CompanyProfile {
   return {
     id: company.id,
     name: company.name,
@@ -81,22 +69,6 @@ function loadCompanyProfileWith(company: Company, adsUsed: number, now: Date): C
     lastLoginAt: company.lastLoginAt?.toISOString() ?? null,
     plan: planStatusOf(company, adsUsed, now),
   };
-}
-
-/** Every company for the admin screen, newest first, with one query for the ad counts. */
-export async function listCompanyProfiles(db: Executor, now: Date): Promise<CompanyProfile[]> {
-  const rows = await db
-    .select()
-    .from(companies)
-    .where(isNull(companies.deletedAt))
-    .orderBy(sql`${companies.createdAt} desc`);
-  const counts = await db
-    .select({ companyId: ads.companyId, total: count() })
-    .from(ads)
-    .where(isNull(ads.deletedAt))
-    .groupBy(ads.companyId);
-  const used = new Map(counts.map((c) => [c.companyId, c.total]));
-  return rows.map((company) => loadCompanyProfileWith(company, used.get(company.id) ?? 0, now));
 }
 
 export async function updateCompanyProfile(

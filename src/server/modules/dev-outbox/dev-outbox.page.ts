@@ -1,6 +1,6 @@
 import { brand } from "../../../shared/brand";
 import { escapeHtml } from "../../integrations/mail/render-email";
-import type { OutboxEntry, OutboxFilter } from "./dev-outbox.service";
+import type { OutboxEntry, OutboxFilter } from "../../integrations/outbox/outbox-store";
 
 const timeFormat = new Intl.DateTimeFormat("en-GB", {
   timeZone: brand.timeZone,

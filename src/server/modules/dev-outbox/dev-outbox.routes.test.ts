@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { outboxMessages } from "../../db/schema";
+import { outboxMessages } from "../../db/schema/outbox";
 import { registerErrorHandling } from "../../plugins/errors";
 import { createTestContext, type TestContext } from "../../test/test-app";
 import { linkify } from "./dev-outbox.page";

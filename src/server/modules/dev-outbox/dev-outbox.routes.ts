@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { findOutboxMessages } from "../../integrations/outbox/outbox-store";
 import { renderOutboxPage } from "./dev-outbox.page";
-import { findOutboxMessages } from "./dev-outbox.service";
 
 const channel = z.enum(["email", "sms"]);
 

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
+import { accraMonth } from "../../../shared/accra-time";
 import type { Executor } from "../../db/client";
-import { drawEntries, prizeDraws, type Tier } from "../../db/schema";
-import { accraMonth } from "../../lib/accra-time";
+import { drawEntries, prizeDraws } from "../../db/schema/draws";
+import type { Tier } from "../../db/schema/enums";
 
 /** PRODUCT.md: entries are capped at 10 per member per draw. */
 export const maxEntriesPerDraw = 10;

@@ -1,7 +1,10 @@
-import { eq, sql } from "drizzle-orm";
-import { tierForXp } from "../../../shared/tiers";
+import { sql } from "drizzle-orm";
+import { type TierId, tierForXp, tierIds } from "../../../shared/tiers";
 import type { Executor } from "../../db/client";
-import { ledgerEntries, users } from "../../db/schema";
+import { ledgerEntries, userTiers } from "../../db/schema/ledger";
+import { type MemberStanding, moveXpBalance, readStanding, setCachedTier } from "./member-balances";
+
+export type { MemberStanding } from "./member-balances";
 
 export interface XpCredit {
   userId: number;
@@ -15,11 +18,11 @@ export interface XpCredit {
 }
 
 /**
- * Adds an XP ledger row and moves the cached balance, lifetime XP and tier with it.
- * A repeated idempotency key changes nothing and returns false, so retries and races never double-credit.
- * Call inside a transaction when the credit must move together with other rows.
+ * Adds an XP ledger row and moves the cached balance, lifetime XP and tier with it. The ledger is the
+ * only writer of XP and tiers. A repeated idempotency key changes nothing and returns false, so retries
+ * and races never double-credit. Call inside a transaction when the credit must move with other rows.
  */
-export async function creditXp(db: Executor, credit: XpCredit): Promise<boolean> {
+export async function creditXp(db: Executor, credit: XpCredit, now: Date = new Date()): Promise<boolean> {
   const inserted = await db
     .insert(ledgerEntries)
     .values({
@@ -35,27 +38,30 @@ export async function creditXp(db: Executor, credit: XpCredit): Promise<boolean>
     .returning({ id: ledgerEntries.id });
   if (inserted.length === 0) return false;
 
-  const [updated] = await db
-    .update(users)
-    .set({
-      xpPoints: sql`${users.xpPoints} + ${credit.amount}`,
-      lifetimeXp: sql`${users.lifetimeXp} + greatest(${credit.amount}, 0)`,
-    })
-    .where(eq(users.id, credit.userId))
-    .returning({ lifetimeXp: users.lifetimeXp, tier: users.tier });
-  if (updated) {
-    const tier = tierForXp(updated.lifetimeXp);
-    // Tiers never drop (PRODUCT.md), so only a promotion is written.
-    if (tier !== updated.tier && tierRank(tier) > tierRank(updated.tier)) {
-      await db.update(users).set({ tier }).where(eq(users.id, credit.userId));
-    }
-  }
+  const updated = await moveXpBalance(db, credit.userId, credit.amount);
+  if (updated) await promoteIfEarned(db, credit.userId, updated, now);
   return true;
 }
 
-const tierOrder = ["bronze", "silver", "gold", "diamond"] as const;
-function tierRank(tier: (typeof tierOrder)[number]): number {
-  return tierOrder.indexOf(tier);
+/** Tiers never drop (PRODUCT.md), so only a promotion is written, with the moment it was reached. */
+async function promoteIfEarned(db: Executor, userId: number, standing: MemberStanding, now: Date) {
+  const earned = tierForXp(standing.lifetimeXp);
+  if (tierRank(earned) <= tierRank(standing.tier)) return;
+  await setCachedTier(db, userId, earned);
+  await db
+    .insert(userTiers)
+    .values({ userId, currentTier: earned, tierAchievedAt: now })
+    .onConflictDoUpdate({ target: userTiers.userId, set: { currentTier: earned, tierAchievedAt: now } });
+}
+
+function tierRank(tier: TierId): number {
+  return tierIds.indexOf(tier);
+}
+
+/** A member's XP balance and tier as they stand now (read inside a transaction to see its credits). */
+export async function memberStanding(db: Executor, userId: number): Promise<MemberStanding> {
+  const standing = await readStanding(db, userId);
+  return standing ?? { xpPoints: 0, lifetimeXp: 0, tier: "bronze" };
 }
 
 /** The ledger is the truth; this sum must always equal the cached users.xpPoints. */

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tierForXp } from "../../../shared/tiers";
-import { users } from "../../db/schema";
+import { users } from "../../db/schema/auth";
 import { createUser } from "../../db/seed/factories";
 import { createTestContext, type TestContext } from "../../test/test-app";
 import { creditXp, sumXpLedger } from "./ledger.service";

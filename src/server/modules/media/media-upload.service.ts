@@ -1,11 +1,14 @@
+import { and, eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import { mediaLimits, type UploadedMedia } from "../../../shared/contracts/ads";
 import { plans } from "../../../shared/plans";
-import { type Company, mediaFiles } from "../../db/schema";
+import type { AppDeps } from "../../app-deps";
+import type { Executor } from "../../db/client";
+import { mediaFiles } from "../../db/schema/media";
 import { escapeHtml } from "../../integrations/mail/mailer";
 import { AppError } from "../../lib/errors";
-import type { AuthDeps } from "../auth/auth-deps";
+import type { Company } from "../companies";
 import {
   cardThumbnail,
   contentKey,
@@ -43,7 +46,7 @@ function planName(company: Company): string {
 }
 
 export async function storeAdMedia(
-  deps: AuthDeps,
+  deps: AppDeps,
   company: Company,
   upload: { data: Buffer; originalName: string; poster?: Buffer },
 ): Promise<UploadedMedia> {
@@ -75,7 +78,7 @@ export async function storeAdMedia(
 }
 
 async function storeImage(
-  deps: AuthDeps,
+  deps: AppDeps,
   company: Company,
   folder: string,
   data: Buffer,
@@ -122,7 +125,7 @@ async function storeImage(
 }
 
 async function storeVideo(
-  deps: AuthDeps,
+  deps: AppDeps,
   company: Company,
   folder: string,
   data: Buffer,
@@ -203,7 +206,7 @@ async function usablePoster(poster: Buffer | undefined, company: Company): Promi
 
 /** Logo and storefront images: checked like ad images, stored as small WebP. */
 export async function storeCompanyImage(
-  deps: AuthDeps,
+  deps: AppDeps,
   company: Company,
   data: Buffer,
   kind: "logo" | "storefront",
@@ -227,4 +230,14 @@ export async function storeCompanyImage(
     size,
   );
   return deps.storage.urlFor(stored.thumbnailKey);
+}
+
+/** One of the company's own uploads, or undefined (another company's media can never be used). */
+export async function findCompanyMedia(db: Executor, companyId: number, mediaId: number) {
+  const [media] = await db
+    .select()
+    .from(mediaFiles)
+    .where(and(eq(mediaFiles.id, mediaId), eq(mediaFiles.companyId, companyId)))
+    .limit(1);
+  return media;
 }

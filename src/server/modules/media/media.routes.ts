@@ -3,11 +3,10 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { mediaLimits, uploadedMedia } from "../../../shared/contracts/ads";
 import { companyProfile } from "../../../shared/contracts/companies";
+import type { AppDeps } from "../../app-deps";
 import { AppError } from "../../lib/errors";
 import { companyParams } from "../../lib/route-params";
-import type { AuthDeps } from "../auth/auth-deps";
-import { requireCompanyAccess } from "../companies/company-access";
-import { loadCompanyProfile, setCompanyImage } from "../companies/company-profile.service";
+import { loadCompanyProfile, requireCompanyAccess, setCompanyImage } from "../companies";
 import { storeAdMedia, storeCompanyImage } from "./media-upload.service";
 
 /** Reads the multipart parts into memory, refusing anything past the largest allowed file. */
@@ -28,7 +27,7 @@ async function readParts(request: FastifyRequest) {
   return files;
 }
 
-export function mediaRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
+export function mediaRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(fastifyMultipart, {
       limits: { fileSize: mediaLimits.videoMaxBytes, files: 2, fields: 5, parts: 7 },

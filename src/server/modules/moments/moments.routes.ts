@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { momentsPage, momentsQuery } from "../../../shared/contracts/moments";
-import type { AuthDeps } from "../auth/auth-deps";
-import { requireUser } from "../auth/current-user";
-import { listMoments } from "./moments.service";
+import type { AppDeps } from "../../app-deps";
+import { requireUser } from "../auth";
+import { listMoments } from "./moments.read-model";
 
 /** The consumer's discovery timeline. */
-export function momentsRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
+export function momentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       "/api/moments",

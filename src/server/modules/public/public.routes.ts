@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { carouselResponse, publicStatsResponse } from "../../../shared/contracts/public";
 import { cachedValue } from "../../lib/cached-value";
-import { countPublicStats, findCarouselCompanies } from "./public.service";
+import { countPublicStats, findCarouselCompanies } from "./public-stats.read-model";
 
 // Every signed-out visitor polls the counters every 10 s; a short cache keeps that off the database.
 const statsCacheMs = 5_000;

@@ -1,6 +1,7 @@
+import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { rateLimits } from "../../db/schema";
+import { rateLimits } from "../../db/schema/rate-limit";
 import { AppError } from "../../lib/errors";
 
 export interface RateLimitRule {
@@ -13,7 +14,7 @@ export interface RateLimitRule {
 
 export interface RateLimitSubject {
   identifier: string;
-  identifierType: "ip" | "email" | "phone" | "user" | "company";
+  identifierType: "ip" | "email" | "phone" | "user" | "company" | "account" | "account_source";
 }
 
 /** The caller's address as a rate-limit subject (for calls made before anyone is known). */
@@ -28,6 +29,14 @@ export const byUser = (user: { id: number }): RateLimitSubject => ({
   identifierType: "user",
 });
 
+// A subject is usually short (an IP, an email); a longer one is stored as its hash so no input can
+// overflow the counter's index.
+const longestStoredIdentifier = 200;
+function storedIdentifier(subject: RateLimitSubject): string {
+  if (subject.identifier.length <= longestStoredIdentifier) return subject.identifier;
+  return `sha256:${createHash("sha256").update(subject.identifier).digest("hex")}`;
+}
+
 /**
  * Counts one call against a fixed window in Postgres, so every app instance shares the count.
  * The upsert is one statement, so parallel calls never lose an increment.
@@ -38,12 +47,23 @@ export async function consumeRateLimit(
   rule: RateLimitRule,
   now: Date = new Date(),
 ): Promise<void> {
+  const row = await countRateLimitedCall(db, subject, rule, now);
+  if (row.count > rule.limit) throw rateLimited(row.windowStart, rule, now);
+}
+
+/** Counts one call against the window and returns the count so far, without refusing anything. */
+export async function countRateLimitedCall(
+  db: Executor,
+  subject: RateLimitSubject,
+  rule: RateLimitRule,
+  now: Date = new Date(),
+): Promise<{ count: number; windowStart: Date }> {
   const windowStartsAfter = new Date(now.getTime() - rule.windowSeconds * 1000);
   const expired = sql`${rateLimits.windowStart} <= ${windowStartsAfter.toISOString()}::timestamptz`;
   const [row] = await db
     .insert(rateLimits)
     .values({
-      identifier: subject.identifier,
+      identifier: storedIdentifier(subject),
       identifierType: subject.identifierType,
       action: rule.action,
       count: 1,
@@ -57,21 +77,33 @@ export async function consumeRateLimit(
       },
     })
     .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
+  return row!;
+}
 
-  if (row && row.count > rule.limit) {
-    const retryAfterSeconds = Math.max(
-      1,
-      Math.ceil((row.windowStart.getTime() + rule.windowSeconds * 1000 - now.getTime()) / 1000),
+function rateLimited(windowStart: Date, rule: RateLimitRule, now: Date): AppError {
+  const retryAfterSeconds = Math.max(
+    1,
+    Math.ceil((windowStart.getTime() + rule.windowSeconds * 1000 - now.getTime()) / 1000),
+  );
+  return new AppError(
+    "RATE_LIMITED",
+    `Too many attempts. Please try again in ${describeWait(retryAfterSeconds)}.`,
+    undefined,
+    { "retry-after": String(retryAfterSeconds) },
+  );
+}
+
+/** Forgets the subject's count for a rule (e.g. a right password clears that source's wrong ones). */
+export async function resetRateLimit(db: Executor, subject: RateLimitSubject, rule: RateLimitRule) {
+  await db
+    .delete(rateLimits)
+    .where(
+      and(
+        eq(rateLimits.identifier, storedIdentifier(subject)),
+        eq(rateLimits.identifierType, subject.identifierType),
+        eq(rateLimits.action, rule.action),
+      ),
     );
-    throw new AppError(
-      "RATE_LIMITED",
-      `Too many attempts. Please try again in ${describeWait(retryAfterSeconds)}.`,
-      undefined,
-      {
-        "retry-after": String(retryAfterSeconds),
-      },
-    );
-  }
 }
 
 function describeWait(seconds: number): string {
@@ -87,29 +119,35 @@ export async function assertWithinRateLimit(
   rule: RateLimitRule,
   now: Date = new Date(),
 ): Promise<void> {
+  const row = await currentWindow(db, subject, rule, now);
+  if (row && row.count >= rule.limit) throw rateLimited(row.windowStart, rule, now);
+}
+
+/** Whether the subject has used up the current window (the call itself is not counted). */
+export async function isRateLimitReached(
+  db: Executor,
+  subject: RateLimitSubject,
+  rule: RateLimitRule,
+  now: Date = new Date(),
+): Promise<boolean> {
+  const row = await currentWindow(db, subject, rule, now);
+  return row !== undefined && row.count >= rule.limit;
+}
+
+async function currentWindow(db: Executor, subject: RateLimitSubject, rule: RateLimitRule, now: Date) {
   const [row] = await db
     .select({ count: rateLimits.count, windowStart: rateLimits.windowStart })
     .from(rateLimits)
     .where(
       and(
-        eq(rateLimits.identifier, subject.identifier),
+        eq(rateLimits.identifier, storedIdentifier(subject)),
         eq(rateLimits.identifierType, subject.identifierType),
         eq(rateLimits.action, rule.action),
       ),
     )
     .limit(1);
-  if (!row || row.count < rule.limit) return;
-  const endsAt = row.windowStart.getTime() + rule.windowSeconds * 1000;
-  if (endsAt <= now.getTime()) return;
-  const retryAfterSeconds = Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000));
-  throw new AppError(
-    "RATE_LIMITED",
-    `Too many attempts. Please try again in ${describeWait(retryAfterSeconds)}.`,
-    undefined,
-    {
-      "retry-after": String(retryAfterSeconds),
-    },
-  );
+  if (!row || row.windowStart.getTime() + rule.windowSeconds * 1000 <= now.getTime()) return undefined;
+  return row;
 }
 
 /** Old windows are useless; the cleanup job removes them so the table stays small. */

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { discoveryBadges, drawEntries, prizeDraws } from "../../db/schema";
+import { discoveryBadges } from "../../db/schema/badges";
+import { drawEntries, prizeDraws } from "../../db/schema/draws";
 import { sendAs } from "../../test/test-app";
 import { setUpWatchingTests } from "../../test/watching";
 

@@ -1,19 +1,15 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParam } from "../../../shared/contracts/ids";
-import { myRewardsResponse, rewardsCollection } from "../../../shared/contracts/rewards";
 import {
   progressRequest,
   progressResponse,
   startWatchRequest,
   watchSession,
 } from "../../../shared/contracts/watch";
-import type { AuthDeps } from "../auth/auth-deps";
-import { requireUser } from "../auth/current-user";
-import { listBadges } from "../badges/badges.service";
-import { currentDrawStanding } from "../draws/draws.service";
-import { byUser, consumeRateLimit } from "../rate-limit/rate-limit.service";
-import { listMemberRewards } from "./rewards.service";
+import type { AppDeps } from "../../app-deps";
+import { requireUser } from "../auth";
+import { byUser, consumeRateLimit } from "../rate-limit";
 import { type ClientSignals, reportProgress, startWatch } from "./watch.service";
 
 const sessionParams = z.object({ sessionId: idParam });
@@ -33,7 +29,7 @@ function signalsOf(request: {
   };
 }
 
-export function watchRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
+export function watchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       "/api/watch/sessions",
@@ -47,30 +43,6 @@ export function watchRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
           deps.now(),
         );
         return startWatch(deps, user, request.body.adId, signalsOf(request));
-      },
-    );
-
-    app.get(
-      "/api/rewards/mine",
-      { schema: { response: { 200: myRewardsResponse } } },
-      async (request, reply) => {
-        const user = await requireUser(deps.db, request);
-        reply.header("cache-control", "private, no-cache");
-        return listMemberRewards(deps.db, user.id, deps.now());
-      },
-    );
-
-    app.get(
-      "/api/rewards/collection",
-      { schema: { response: { 200: rewardsCollection } } },
-      async (request, reply) => {
-        const user = await requireUser(deps.db, request);
-        reply.header("cache-control", "private, no-cache");
-        const [badges, draw] = await Promise.all([
-          listBadges(deps.db, user.id),
-          currentDrawStanding(deps.db, user.id, deps.now()),
-        ]);
-        return { badges, draw };
       },
     );
 

@@ -1,22 +1,19 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { EarnedReward, ProgressResponse, WatchSession } from "../../../shared/contracts/watch";
+import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/client";
-import {
-  type Ad,
-  adDailyStats,
-  ads,
-  companies,
-  fraudDetection,
-  type User,
-  users,
-  watchProgress,
-} from "../../db/schema";
-import { accraDay } from "../../lib/accra-time";
+import { watchProgress } from "../../db/schema/watch";
 import { retryOnTransientConflict } from "../../lib/db-errors";
 import { AppError } from "../../lib/errors";
-import { visibleAdsFor } from "../ads/discovery.service";
-import type { AuthDeps } from "../auth/auth-deps";
-import { issueReward, rewardIssuedBy } from "./rewards.service";
+import { type Ad, findShownAd, recordCompletion, recordUnlock, recordView } from "../ads";
+import { countRewardedView, type User } from "../auth";
+import { type ClientSignals, recordFraudSignal } from "../fraud";
+import { memberStanding } from "../ledger";
+import { issueReward, rewardIssuedBy } from "../rewards";
+import { lockMemberEarning, recordDiscovery } from "./discoveries.service";
+import { findViewWithAd } from "./watch-view.read-model";
+
+export type { ClientSignals } from "../fraud";
 
 /**
  * The whole view may run a little ahead of the server's clock (network jitter, timer rounding): at most
@@ -27,12 +24,6 @@ const toleranceSeconds = 1.5;
 const toleranceRatio = 1.1;
 /** A view left open longer than this (twice the ad, plus ten minutes for a call or a pause) has ended. */
 const sessionGraceSeconds = 600;
-
-export interface ClientSignals {
-  ipAddress: string;
-  userAgent: string | undefined;
-  deviceFingerprint: string | undefined;
-}
 
 type WatchRow = typeof watchProgress.$inferSelect;
 
@@ -54,26 +45,20 @@ function sessionOf(row: WatchRow, ad: Ad): WatchSession {
 
 /** Starts a timed view of an ad the member may see, and counts the view. */
 export async function startWatch(
-  deps: AuthDeps,
+  deps: AppDeps,
   user: User,
   adId: number,
   signals: ClientSignals,
 ): Promise<WatchSession> {
   const now = deps.now();
-  const [found] = await deps.db
-    .select({ ad: ads })
-    .from(ads)
-    .innerJoin(companies, eq(companies.id, ads.companyId))
-    .where(and(eq(ads.id, adId), visibleAdsFor(user, now)))
-    .limit(1);
-  if (!found) throw new AppError("NOT_FOUND", "This ad is not available");
-  const ad = found.ad;
+  const ad = await findShownAd(deps.db, user, adId, now);
+  if (!ad) throw new AppError("NOT_FOUND", "This ad is not available");
   const [row] = await retryOnTransientConflict(() => openView(deps, user, ad, signals, now));
   return sessionOf(row!, ad);
 }
 
 /** Counts the view and opens it (closing the member's other open view) in one transaction. */
-function openView(deps: AuthDeps, user: User, ad: Ad, signals: ClientSignals, now: Date) {
+function openView(deps: AppDeps, user: User, ad: Ad, signals: ClientSignals, now: Date) {
   return deps.db.transaction(async (tx) => {
     // One open view per member: opening this one ends any other, so ads can't be watched in parallel.
     // The member's lock makes views opened at the same moment take turns, so exactly one stays open.
@@ -88,21 +73,7 @@ function openView(deps: AuthDeps, user: User, ad: Ad, signals: ClientSignals, no
           eq(watchProgress.completed, false),
         ),
       );
-    await tx
-      .update(ads)
-      .set({ viewCount: sql`${ads.viewCount} + 1` })
-      .where(eq(ads.id, ad.id));
-    await tx
-      .insert(adDailyStats)
-      .values({
-        adId: ad.id,
-        day: accraDay(now),
-        views: 1,
-      })
-      .onConflictDoUpdate({
-        target: [adDailyStats.adId, adDailyStats.day],
-        set: { views: sql`${adDailyStats.views} + 1` },
-      });
+    await recordView(tx, ad.id, now);
     return tx
       .insert(watchProgress)
       .values({
@@ -118,24 +89,17 @@ function openView(deps: AuthDeps, user: User, ad: Ad, signals: ClientSignals, no
   });
 }
 
-async function recordFraudSignal(
-  deps: AuthDeps,
+/** Cheating attempts on a view are logged for the anti-cheat review. */
+function flagView(
+  deps: AppDeps,
   eventType: string,
   user: User,
-  adId: number | null,
+  adId: number,
   signals: ClientSignals,
   details: Record<string, unknown>,
 ) {
-  await deps.db.insert(fraudDetection).values({
-    userId: user.id,
-    adId,
-    eventType,
-    ipAddress: signals.ipAddress,
-    deviceFingerprint: signals.deviceFingerprint?.slice(0, 200),
-    suspiciousActivity: details,
-    riskScore: eventType === "foreign_watch_session" ? 80 : 60,
-    reason: eventType.replaceAll("_", " "),
-  });
+  const riskScore = eventType === "foreign_watch_session" ? 80 : 60;
+  return recordFraudSignal(deps.db, { userId: user.id, adId, eventType, riskScore, details }, signals);
 }
 
 /**
@@ -144,30 +108,18 @@ async function recordFraudSignal(
  * verified watch reaches the ad's minimum, the reward is issued in the same transaction that completes it.
  */
 export async function reportProgress(
-  deps: AuthDeps,
+  deps: AppDeps,
   user: User,
   sessionId: number,
   watchedSeconds: number,
   signals: ClientSignals,
 ): Promise<ProgressResponse> {
   const now = deps.now();
-  // One read per report (they come every 2 s per viewer): the view, its ad, and whether the member may
-  // still be shown that ad.
-  const [found] = await deps.db
-    .select({
-      row: watchProgress,
-      ad: ads,
-      adStillShown: sql<boolean>`${visibleAdsFor(user, now, { whileWatching: true })}`.mapWith(Boolean),
-    })
-    .from(watchProgress)
-    .innerJoin(ads, eq(ads.id, watchProgress.adId))
-    .innerJoin(companies, eq(companies.id, ads.companyId))
-    .where(eq(watchProgress.id, sessionId))
-    .limit(1);
+  const found = await findViewWithAd(deps.db, user, sessionId, now);
   if (!found) throw new AppError("NOT_FOUND", "This viewing session does not exist");
   const { row, ad, adStillShown } = found;
   if (row.userId !== user.id) {
-    await recordFraudSignal(deps, "foreign_watch_session", user, ad.id, signals, {
+    await flagView(deps, "foreign_watch_session", user, ad.id, signals, {
       sessionId,
       ownerId: row.userId,
     });
@@ -175,7 +127,7 @@ export async function reportProgress(
   }
   if (row.completed) {
     // A retry after a lost answer gets the reward this view issued, so the reveal still shows.
-    const reward = await rewardIssuedBy(deps.db, row, ad);
+    const reward = await rewardIssuedBy(deps.db, row);
     return withMember(deps, user, sessionOf(row, ad), reward, false);
   }
   assertStillCounting(row, ad, adStillShown, now);
@@ -183,7 +135,7 @@ export async function reportProgress(
   const claimed = Math.min(watchedSeconds, ad.durationSeconds);
   const sinceStart = (now.getTime() - row.startedAt.getTime()) / 1000;
   if (claimed < row.watchedSeconds) {
-    await recordFraudSignal(deps, "replayed_watch_progress", user, ad.id, signals, {
+    await flagView(deps, "replayed_watch_progress", user, ad.id, signals, {
       sessionId,
       claimed,
       stored: row.watchedSeconds,
@@ -191,7 +143,7 @@ export async function reportProgress(
     throw new AppError("CONFLICT", "This progress report is out of date");
   }
   if (claimed > sinceStart * toleranceRatio + toleranceSeconds) {
-    await recordFraudSignal(deps, "watch_faster_than_real_time", user, ad.id, signals, {
+    await flagView(deps, "watch_faster_than_real_time", user, ad.id, signals, {
       sessionId,
       claimed,
       sinceStart,
@@ -205,7 +157,7 @@ export async function reportProgress(
 }
 
 async function completeReport(
-  deps: AuthDeps,
+  deps: AppDeps,
   user: User,
   row: WatchRow,
   ad: Ad,
@@ -237,42 +189,41 @@ async function completeReport(
     const tierBefore = user.tier;
     let reward: EarnedReward | null = null;
     if (reachesMinimum) {
+      await lockMemberEarning(tx, user.id);
       // In a savepoint: an empty pool or a reached cap undoes the whole reward and nothing else, so the
       // completed watch still counts, and the member is then told plainly.
       try {
-        reward = await tx.transaction((savepoint) => issueReward(savepoint, user.id, ad, now));
+        reward = await tx.transaction((savepoint) => earnFromWatch(savepoint, user.id, ad, now));
       } catch (error) {
         if (!(error instanceof AppError && error.code === "CONFLICT")) throw error;
         refusal = error;
       }
-      // After the ad's row (as every writer does: ads, then ad_daily_stats), so writers never deadlock.
-      await countCompletion(tx, ad.id, now);
+      await recordCompletion(tx, ad.id, now);
     }
-    const [member] = await tx
-      .select({ xpPoints: users.xpPoints, tier: users.tier })
-      .from(users)
-      .where(eq(users.id, user.id));
+    const member = await memberStanding(tx, user.id);
     return {
       ...sessionOf(updated, ad),
       reward,
-      xpPoints: member!.xpPoints,
-      tier: member!.tier,
-      tierChanged: member!.tier !== tierBefore,
+      xpPoints: member.xpPoints,
+      tier: member.tier,
+      tierChanged: member.tier !== tierBefore,
     };
   });
   if (refusal) throw refusal;
   return response;
 }
 
-/** A view reached the ad's minimum: a completed watch for analytics, whether or not a reward follows. */
-async function countCompletion(tx: Executor, adId: number, now: Date) {
-  await tx
-    .insert(adDailyStats)
-    .values({ adId, day: accraDay(now), completions: 1 })
-    .onConflictDoUpdate({
-      target: [adDailyStats.adId, adDailyStats.day],
-      set: { completions: sql`${adDailyStats.completions} + 1` },
-    });
+/**
+ * What a verified watch earns: the reward (code, XP, badge or draw entry), the ad's unlock (refused at its
+ * cap), the company discovered (perhaps a milestone badge) and the member's view count.
+ */
+async function earnFromWatch(tx: Executor, userId: number, ad: Ad, now: Date): Promise<EarnedReward | null> {
+  const reward = await issueReward(tx, userId, ad, now);
+  if (!reward) return null;
+  await recordUnlock(tx, ad.id, now);
+  const milestones = await recordDiscovery(tx, userId, ad, now);
+  await countRewardedView(tx, userId);
+  return { ...reward, badges: [...reward.badges, ...milestones] };
 }
 
 /**
@@ -294,15 +245,12 @@ function assertStillCounting(row: WatchRow, ad: Ad, adStillShown: boolean, now: 
 }
 
 async function withMember(
-  deps: AuthDeps,
+  deps: AppDeps,
   user: User,
   session: WatchSession,
   reward: ProgressResponse["reward"],
   tierChanged: boolean,
 ): Promise<ProgressResponse> {
-  const [member] = await deps.db
-    .select({ xpPoints: users.xpPoints, tier: users.tier })
-    .from(users)
-    .where(eq(users.id, user.id));
-  return { ...session, reward, xpPoints: member!.xpPoints, tier: member!.tier, tierChanged };
+  const member = await memberStanding(deps.db, user.id);
+  return { ...session, reward, xpPoints: member.xpPoints, tier: member.tier, tierChanged };
 }

@@ -1,6 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { adDailyStats, adDiscountCodes, fraudDetection, rewards, users } from "../../db/schema";
+import { adDailyStats } from "../../db/schema/ads";
+import { users } from "../../db/schema/auth";
+import { fraudDetection } from "../../db/schema/fraud";
+import { adDiscountCodes, rewards } from "../../db/schema/rewards";
 import { sendAs } from "../../test/test-app";
 import { setUpWatchingTests } from "../../test/watching";
 import { sumXpLedger } from "../ledger/ledger.service";

@@ -1,0 +1,21 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { AppConfig } from "./config";
+import type { Database } from "./db/client";
+import type { Mailer } from "./integrations/mail/mailer";
+import type { SmsSender } from "./integrations/sms/sms-sender";
+import type { MediaStorage } from "./integrations/storage/storage";
+
+/**
+ * What services need from the outside world (database, clock, transports, storage). `buildApp` makes one
+ * for the whole app; tests pass their own clock and transports. It belongs to no domain, so no module
+ * depends on another just to reach the database.
+ */
+export interface AppDeps {
+  db: Database;
+  config: AppConfig;
+  mailer: Mailer;
+  sms: SmsSender;
+  storage: MediaStorage;
+  log: FastifyBaseLogger;
+  now(): Date;
+}

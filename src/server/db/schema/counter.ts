@@ -1,0 +1,92 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, date, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { createdAt, id, tstz, updatedAt } from "./columns";
+import { companies, companyStaff } from "./companies";
+
+/** A consumer's personal loyalty QR (rotates every 30 s, valid 60 s); one active row per user. */
+export const userQrCodes = pgTable(
+  "user_qr_codes",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Current signed payload (or the per-user secret it is derived from). */
+    qrData: text("qr_data").notNull(),
+    expiresAt: tstz("expires_at").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    rotationCount: integer("rotation_count").notNull().default(0),
+    lastUsedAt: tstz("last_used_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("user_qr_codes_qr_data_key").on(t.qrData),
+    uniqueIndex("user_qr_codes_one_active_per_user_key").on(t.userId).where(sql`${t.isActive}`),
+  ],
+);
+
+/** Every merchant scan of a consumer QR, with who scanned it on which device. */
+export const qrScanLogs = pgTable(
+  "qr_scan_logs",
+  {
+    id: id(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "restrict" }),
+    staffId: integer("staff_id").references(() => companyStaff.id, { onDelete: "set null" }),
+    /** What the scan was for: 'stamp' | 'points' | 'redemption' | 'claim' */
+    scanType: text("scan_type"),
+    merchantDeviceFingerprint: text("merchant_device_fingerprint"),
+    userDeviceFingerprint: text("user_device_fingerprint"),
+    ipAddress: text("ip_address"),
+    scanLocation: text("scan_location"),
+    city: text("city"),
+    country: text("country").notNull().default("GH"),
+    scanMethod: text("scan_method").notNull().default("qr"),
+    scanDurationMs: integer("scan_duration_ms"),
+    isSuspicious: boolean("is_suspicious").notNull().default(false),
+    suspiciousReasons: text("suspicious_reasons").array().notNull().default(sql`'{}'::text[]`),
+    isVerified: boolean("is_verified").notNull().default(false),
+    isFirstScanOfDay: boolean("is_first_scan_of_day").notNull().default(false),
+    dailyScanCount: integer("daily_scan_count").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("qr_scan_logs_company_created_idx").on(t.companyId, t.createdAt),
+    index("qr_scan_logs_user_created_idx").on(t.userId, t.createdAt),
+    index("qr_scan_logs_suspicious_idx").on(t.createdAt).where(sql`${t.isSuspicious}`),
+  ],
+);
+
+/** Scans per (user, company, Africa/Accra day); scanCount can never exceed maxScansAllowed. */
+export const dailyScanLimits = pgTable(
+  "daily_scan_limits",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    scanDate: date("scan_date", { mode: "string" }).notNull(),
+    scanCount: integer("scan_count").notNull().default(0),
+    maxScansAllowed: integer("max_scans_allowed").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("daily_scan_limits_user_company_date_key").on(t.userId, t.companyId, t.scanDate),
+    check(
+      "daily_scan_limits_count_within_max",
+      sql`${t.scanCount} >= 0 and ${t.scanCount} <= ${t.maxScansAllowed}`,
+    ),
+  ],
+);
+
+export type UserQrCode = typeof userQrCodes.$inferSelect;
+export type QrScanLog = typeof qrScanLogs.$inferSelect;
+export type DailyScanLimit = typeof dailyScanLimits.$inferSelect;

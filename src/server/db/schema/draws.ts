@@ -1,0 +1,137 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { createdAt, id, tstz, updatedAt } from "./columns";
+import { companies } from "./companies";
+import { tierEnum } from "./enums";
+
+/**
+ * Provably fair draws: when a draw opens, seedHash (SHA-256 hex of a secret seed) is published; at the
+ * draw the seed is revealed (optionally mixed with publicRandomness, e.g. a drand round announced in
+ * advance) and the winner is a deterministic function of the seed and the sorted entry list.
+ */
+
+/** Monthly contests for Anigye+ members meeting the minimum tier, redemptions and shares. */
+export const competitions = pgTable(
+  "competitions",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    description: text("description"),
+    month: integer("month").notNull(),
+    year: integer("year").notNull(),
+    prizeTitle: text("prize_title").notNull(),
+    prizeDescription: text("prize_description"),
+    prizeValuePesewas: integer("prize_value_pesewas"),
+    sponsorCompanyId: integer("sponsor_company_id").references(() => companies.id, { onDelete: "set null" }),
+    minimumTier: tierEnum("minimum_tier").notNull().default("bronze"),
+    /** The spec's requiresAnigyyePlus. */
+    requiresPlus: boolean("requires_plus").notNull().default(true),
+    minimumValidatedRedemptions: integer("minimum_validated_redemptions").notNull().default(3),
+    minimumSocialShares: integer("minimum_social_shares").notNull().default(2),
+    isActive: boolean("is_active").notNull().default(true),
+    drawDate: tstz("draw_date"),
+    winnerId: integer("winner_id").references(() => users.id, { onDelete: "set null" }),
+    winnerSelectedAt: tstz("winner_selected_at"),
+    seedHash: text("seed_hash"),
+    seed: text("seed"),
+    publicRandomness: text("public_randomness"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("competitions_year_month_idx").on(t.year, t.month),
+    check("competitions_month_range", sql`${t.month} between 1 and 12`),
+    check("competitions_prize_value_nonnegative", sql`${t.prizeValuePesewas} >= 0`),
+    check(
+      "competitions_minimums_nonnegative",
+      sql`${t.minimumValidatedRedemptions} >= 0 and ${t.minimumSocialShares} >= 0`,
+    ),
+  ],
+);
+
+export const competitionEntries = pgTable(
+  "competition_entries",
+  {
+    id: id(),
+    competitionId: integer("competition_id")
+      .notNull()
+      .references(() => competitions.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    validatedRedemptions: integer("validated_redemptions").notNull().default(0),
+    socialShares: integer("social_shares").notNull().default(0),
+    userTier: tierEnum("user_tier").notNull().default("bronze"),
+    /** The spec's isAnigyyePlus at entry time. */
+    isPlus: boolean("is_plus").notNull().default(false),
+    entryDate: tstz("entry_date").notNull().defaultNow(),
+    isEligible: boolean("is_eligible").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("competition_entries_competition_user_key").on(t.competitionId, t.userId),
+    index("competition_entries_user_id_idx").on(t.userId),
+  ],
+);
+
+/** The monthly prize draw. */
+export const prizeDraws = pgTable(
+  "prize_draws",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    description: text("description"),
+    drawMonth: integer("draw_month").notNull(),
+    drawYear: integer("draw_year").notNull(),
+    drawDate: tstz("draw_date"),
+    registrationDeadline: tstz("registration_deadline"),
+    prizeTitle: text("prize_title").notNull(),
+    prizeDescription: text("prize_description"),
+    prizeValuePesewas: integer("prize_value_pesewas"),
+    sponsorCompanyId: integer("sponsor_company_id").references(() => companies.id, { onDelete: "set null" }),
+    isActive: boolean("is_active").notNull().default(true),
+    isCompleted: boolean("is_completed").notNull().default(false),
+    winnerId: integer("winner_id").references(() => users.id, { onDelete: "set null" }),
+    winnerSelectedAt: tstz("winner_selected_at"),
+    seedHash: text("seed_hash"),
+    seed: text("seed"),
+    publicRandomness: text("public_randomness"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One monthly draw per month: prize_entry rewards find it by month.
+    uniqueIndex("prize_draws_year_month_key").on(t.drawYear, t.drawMonth),
+    check("prize_draws_month_range", sql`${t.drawMonth} between 1 and 12`),
+    check("prize_draws_prize_value_nonnegative", sql`${t.prizeValuePesewas} >= 0`),
+  ],
+);
+
+export const drawEntries = pgTable(
+  "draw_entries",
+  {
+    id: id(),
+    drawId: integer("draw_id")
+      .notNull()
+      .references(() => prizeDraws.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    entriesCount: integer("entries_count").notNull().default(1),
+    userTier: tierEnum("user_tier").notNull().default("bronze"),
+    completedCyclesCount: integer("completed_cycles_count").notNull().default(0),
+    enteredAt: tstz("entered_at").notNull().defaultNow(),
+    isEligible: boolean("is_eligible").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("draw_entries_draw_user_key").on(t.drawId, t.userId),
+    index("draw_entries_user_id_idx").on(t.userId),
+    check("draw_entries_entries_count_range", sql`${t.entriesCount} between 1 and 10`),
+    check("draw_entries_completed_cycles_nonnegative", sql`${t.completedCyclesCount} >= 0`),
+  ],
+);
+
+export type Competition = typeof competitions.$inferSelect;
+export type CompetitionEntry = typeof competitionEntries.$inferSelect;
+export type PrizeDraw = typeof prizeDraws.$inferSelect;
+export type DrawEntry = typeof drawEntries.$inferSelect;

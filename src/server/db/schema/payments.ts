@@ -1,0 +1,103 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { createdAt, id, tstz, updatedAt } from "./columns";
+import { companies } from "./companies";
+import { momoProviderEnum, paymentStatusEnum, subscriptionStatusEnum, subscriptionTypeEnum } from "./enums";
+
+/**
+ * A paid period (30 days): a consumer's Anigye+ (type 'plus', userId set) or a company plan
+ * (type = plan, companyId set). Manual path: the payer submits the MoMo reference and phone, an admin
+ * verifies it. A MoMo reference can back only one non-rejected subscription.
+ */
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: id(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    companyId: integer("company_id").references(() => companies.id, { onDelete: "restrict" }),
+    type: subscriptionTypeEnum("type").notNull().default("plus"),
+    amountPesewas: integer("amount_pesewas").notNull(),
+    currency: text("currency").notNull().default("GHS"),
+    /** 'momo' | 'paystack' | 'admin_grant' ... */
+    paymentMethod: text("payment_method"),
+    paymentReference: text("payment_reference"),
+    paymentPhone: text("payment_phone"),
+    status: subscriptionStatusEnum("status").notNull().default("pending"),
+    adminNotes: text("admin_notes"),
+    verifiedBy: integer("verified_by").references(() => users.id, { onDelete: "set null" }),
+    verifiedAt: tstz("verified_at"),
+    startsAt: tstz("starts_at"),
+    expiresAt: tstz("expires_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("subscriptions_payment_reference_key")
+      .on(t.paymentReference)
+      .where(sql`${t.status} <> 'rejected'`),
+    index("subscriptions_user_id_idx").on(t.userId, t.createdAt.desc()),
+    index("subscriptions_company_id_idx").on(t.companyId, t.createdAt.desc()),
+    index("subscriptions_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    check("subscriptions_amount_nonnegative", sql`${t.amountPesewas} >= 0`),
+  ],
+);
+
+/** Money received (or attempted), manual or through a provider. Never deleted. */
+export const payments = pgTable(
+  "payments",
+  {
+    id: id(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    companyId: integer("company_id").references(() => companies.id, { onDelete: "restrict" }),
+    subscriptionId: integer("subscription_id").references(() => subscriptions.id, { onDelete: "set null" }),
+    amountPesewas: integer("amount_pesewas").notNull(),
+    currency: text("currency").notNull().default("GHS"),
+    /** 'momo' | 'paystack' | 'manual' ... */
+    paymentMethod: text("payment_method"),
+    /** E.164 MoMo number. */
+    momoNumber: text("momo_number"),
+    momoProvider: momoProviderEnum("momo_provider"),
+    /** The provider's transaction id. */
+    transactionId: text("transaction_id"),
+    /** Our reference, sent to the provider; the webhook looks payments up by it. */
+    reference: text("reference").notNull(),
+    status: paymentStatusEnum("status").notNull().default("pending"),
+    metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+    processedAt: tstz("processed_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("payments_reference_key").on(t.reference),
+    uniqueIndex("payments_transaction_id_key").on(t.transactionId),
+    index("payments_user_id_idx").on(t.userId),
+    index("payments_company_id_idx").on(t.companyId),
+    index("payments_subscription_id_idx").on(t.subscriptionId),
+    check("payments_amount_positive", sql`${t.amountPesewas} > 0`),
+  ],
+);
+
+/** Every provider webhook received, so a redelivered event is recognised and ignored. */
+export const paymentWebhookEvents = pgTable(
+  "payment_webhook_events",
+  {
+    id: id(),
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    reference: text("reference"),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    processedAt: tstz("processed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("payment_webhook_events_provider_event_key").on(t.provider, t.eventId),
+    index("payment_webhook_events_reference_idx").on(t.reference),
+  ],
+);
+
+export type Subscription = typeof subscriptions.$inferSelect;
+export type NewSubscription = typeof subscriptions.$inferInsert;
+export type Payment = typeof payments.$inferSelect;
+export type NewPayment = typeof payments.$inferInsert;
+export type PaymentWebhookEvent = typeof paymentWebhookEvents.$inferSelect;

@@ -1,0 +1,264 @@
+import { and, eq, gt, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { DiscoveryAd } from "../../../shared/contracts/ads";
+import { type TierId, tierIds } from "../../../shared/tiers";
+import type { Executor } from "../../db/client";
+import { type Ad, adDailyStats, adLikes, ads } from "../../db/schema/ads";
+import type { User } from "../../db/schema/auth";
+import { companies } from "../../db/schema/companies";
+import { watchProgress } from "../../db/schema/watch";
+
+// Discover, the viewer and "may this member see this ad" read ads with their company (plan, status), the
+// ad's code pool (rewards) and the member's watches (watch): a read model across those domains.
+
+/** Discover shows the most relevant ads first; past this many, a phone user scrolls no further. */
+export const discoveryLimit = 100;
+// Each ordering first narrows to a few hundred candidates through an index, so a poll costs the same
+// with a thousand ads or a hundred thousand; only the candidates get the per-user ordering.
+const candidateLimit = 300;
+const nearestCompanies = 200;
+const trendingWindowDays = 7;
+
+export interface DiscoveryOptions {
+  sort: "default" | "trending" | "near";
+  lat?: number;
+  lng?: number;
+}
+
+function tiersUpTo(tier: TierId): TierId[] {
+  return tierIds.slice(0, tierIds.indexOf(tier) + 1);
+}
+
+/**
+ * An offer with nothing left to give: its reward cap is reached, or it hands out codes from a pool and
+ * none is free. Such an ad isn't offered, so nobody watches it for nothing.
+ */
+// The pool check is a per-ad lookup through ad_discount_codes_free_idx ("limit 1" keeps PostgreSQL from
+// hashing every free code in the table instead, which cost 60 ms a call at 100,000 ads).
+const offerLeft = sql`(${ads.maxCoupons} is null or ${ads.unlockCount} < ${ads.maxCoupons})
+  and (${ads.rewardType} <> 'discount' or ${ads.useCustomCode}
+    or (select 1 from ad_discount_codes free where free.ad_id = ${ads.id} and free.assigned_at is null limit 1) is not null)`;
+
+/**
+ * What every consumer may see: live ads of active companies on a current plan, with something left to
+ * give. A view already under way keeps counting when the last code goes (`whileWatching`): its member is
+ * then told plainly that the codes ran out.
+ */
+export function visibleAdsFor(
+  user: Pick<User, "isPlus" | "tier">,
+  now: Date,
+  options: { whileWatching?: boolean } = {},
+): SQL {
+  return and(
+    options.whileWatching ? undefined : offerLeft,
+    isNull(ads.deletedAt),
+    eq(ads.isActive, true),
+    or(isNull(ads.expiresAt), gt(ads.expiresAt, now)),
+    eq(companies.status, "active"),
+    eq(companies.isActive, true),
+    isNull(companies.deletedAt),
+    gt(companies.paidUntil, now),
+    // A plan that was downgraded stops showing what it no longer allows.
+    or(eq(ads.adType, "image"), eq(companies.allowsVideo, true)),
+    sql`${ads.durationSeconds} <= ${companies.maxAdDurationSeconds}`,
+    user.isPlus ? undefined : eq(ads.isPlus, false),
+    inArray(ads.requiredTier, tiersUpTo(user.tier)),
+  )!;
+}
+
+/** Great-circle distance in km between the ad's branch (else its company) and a point. */
+function distanceKm(lat: number, lng: number): SQL<number> {
+  const adLat = sql`coalesce(${ads.latitude}, ${companies.latitude})`;
+  const adLng = sql`coalesce(${ads.longitude}, ${companies.longitude})`;
+  return sql<number>`(6371 * 2 * asin(sqrt(
+    power(sin(radians(${adLat} - ${lat}) / 2), 2) +
+    cos(radians(${lat})) * cos(radians(${adLat})) * power(sin(radians(${adLng} - ${lng}) / 2), 2)
+  )))`;
+}
+
+function companyDistanceKm(lat: number, lng: number): SQL {
+  return sql`(6371 * 2 * asin(sqrt(
+    power(sin(radians(c.latitude - ${lat}) / 2), 2) +
+    cos(radians(${lat})) * cos(radians(c.latitude)) * power(sin(radians(c.longitude - ${lng}) / 2), 2)
+  )))`;
+}
+
+/** The ids worth ordering for this request: newest and featured always, plus the sort's own best. */
+function candidateIds(
+  user: Pick<User, "isPlus" | "tier" | "city">,
+  options: DiscoveryOptions,
+  now: Date,
+  since: string,
+): SQL {
+  const visible = visibleAdsFor(user, now);
+  const fromVisible = sql`select ${ads.id} from ${ads} inner join ${companies} on ${companies.id} = ${ads.companyId} where ${visible}`;
+  const parts: SQL[] = [
+    // "nulls last" matches ads_discovery_idx, so this reads the index in order and stops early.
+    sql`(${fromVisible} order by ${ads.isFeatured} desc nulls last, ${ads.createdAt} desc nulls last limit ${candidateLimit})`,
+  ];
+  if (options.sort === "trending") {
+    parts.push(sql`(select ${adDailyStats.adId} from ${adDailyStats} where ${adDailyStats.day} >= ${since}
+      group by ${adDailyStats.adId} order by sum(${adDailyStats.views}) desc limit ${candidateLimit})`);
+  }
+  if (options.sort === "near" && options.lat !== undefined && options.lng !== undefined) {
+    parts.push(sql`(${fromVisible} and ${companies.id} in (
+      select c.id from ${companies} c where c.latitude is not null and c.paid_until > ${now.toISOString()}::timestamptz
+      order by ${companyDistanceKm(options.lat, options.lng)} limit ${nearestCompanies}
+    ) order by ${ads.createdAt} desc limit ${candidateLimit})`);
+  } else if (options.sort === "near" && user.city) {
+    parts.push(
+      sql`(${fromVisible} and ${companies.city} = ${user.city} order by ${ads.createdAt} desc limit ${candidateLimit})`,
+    );
+  }
+  return sql.join(parts, sql` union `);
+}
+
+/**
+ * The signed-in home: featured first, then ads the user has not watched, newest first. Trending orders
+ * by views over the last week; Near Me by distance from the user's position, or their city first.
+ */
+export async function findDiscoveryAds(
+  db: Executor,
+  user: Pick<User, "id" | "isPlus" | "tier" | "city">,
+  options: DiscoveryOptions,
+  now: Date,
+): Promise<DiscoveryAd[]> {
+  const watched = sql<boolean>`exists (select 1 from ${watchProgress} where ${watchProgress.userId} = ${user.id} and ${watchProgress.adId} = ${ads.id} and ${watchProgress.completed})`;
+  const since = new Date(now.getTime() - trendingWindowDays * 86_400_000).toISOString().slice(0, 10);
+  const recentViews = sql<number>`coalesce((select sum(${adDailyStats.views}) from ${adDailyStats} where ${adDailyStats.adId} = ${ads.id} and ${adDailyStats.day} >= ${since}), 0)`;
+  const hasPoint = options.sort === "near" && options.lat !== undefined && options.lng !== undefined;
+  const distance = hasPoint ? distanceKm(options.lat!, options.lng!) : sql<number | null>`null::float8`;
+
+  const ordering: SQL[] = [];
+  if (options.sort === "trending") ordering.push(sql`${recentViews} desc`);
+  if (options.sort === "near") {
+    ordering.push(
+      hasPoint ? sql`${distance} asc nulls last` : sql`(${companies.city} = ${user.city ?? ""}) desc`,
+    );
+  }
+  ordering.push(
+    sql`${ads.isFeatured} desc`,
+    sql`${watched} asc`,
+    sql`${ads.createdAt} desc`,
+    sql`${ads.id} desc`,
+  );
+
+  const rows = await db
+    .select({
+      id: ads.id,
+      title: ads.title,
+      description: ads.description,
+      category: ads.category,
+      adType: ads.adType,
+      imageUrl: ads.imageUrl,
+      videoUrl: ads.videoUrl,
+      thumbnailUrl: ads.thumbnailUrl,
+      isFeatured: ads.isFeatured,
+      rewardType: ads.rewardType,
+      companyId: companies.id,
+      companyName: companies.name,
+      companyLogo: companies.logo,
+      isWatched: watched,
+      distanceKm: distance,
+    })
+    .from(ads)
+    .innerJoin(companies, eq(companies.id, ads.companyId))
+    .where(and(visibleAdsFor(user, now), sql`${ads.id} in (${candidateIds(user, options, now, since)})`))
+    .orderBy(...ordering)
+    .limit(discoveryLimit);
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    mediaUrl: (row.adType === "video" ? row.videoUrl : row.imageUrl) ?? row.thumbnailUrl ?? "",
+    mediaType: row.adType,
+    thumbnailUrl: row.thumbnailUrl,
+    company: { id: row.companyId, name: row.companyName, logo: row.companyLogo },
+    isFeatured: row.isFeatured,
+    isWatched: Boolean(row.isWatched),
+    rewardType: row.rewardType,
+    distanceKm: row.distanceKm === null ? null : Math.round(Number(row.distanceKm) * 10) / 10,
+  }));
+}
+
+/** Of the given ids, those the member may see right now (impressions count only real, visible ads). */
+export async function filterVisibleAdIds(
+  db: Executor,
+  user: Pick<User, "isPlus" | "tier">,
+  adIds: number[],
+  now: Date,
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: ads.id })
+    .from(ads)
+    .innerJoin(companies, eq(companies.id, ads.companyId))
+    .where(and(inArray(ads.id, [...new Set(adIds)]), visibleAdsFor(user, now)));
+  return rows.map((row) => row.id);
+}
+
+/** One ad for the viewer, if the member may see it now. */
+export async function findViewerAd(
+  db: Executor,
+  user: Pick<User, "id" | "isPlus" | "tier">,
+  adId: number,
+  now: Date,
+) {
+  // One read: the ad, its company, and whether this member has watched and likes it.
+  const [row] = await db
+    .select({
+      ad: ads,
+      companyName: companies.name,
+      companyLogo: companies.logo,
+      companyMaps: companies.googleMapsUrl,
+      isWatched:
+        sql<boolean>`exists (select 1 from ${watchProgress} where ${watchProgress.userId} = ${user.id}
+        and ${watchProgress.adId} = ${ads.id} and ${watchProgress.completed})`.mapWith(Boolean),
+      likedByMe: sql<boolean>`exists (select 1 from ${adLikes} where ${adLikes.userId} = ${user.id}
+        and ${adLikes.adId} = ${ads.id})`.mapWith(Boolean),
+    })
+    .from(ads)
+    .innerJoin(companies, eq(companies.id, ads.companyId))
+    .where(and(eq(ads.id, adId), visibleAdsFor(user, now)))
+    .limit(1);
+  if (!row) return undefined;
+  const { ad } = row;
+  return {
+    id: ad.id,
+    title: ad.title,
+    description: ad.description,
+    category: ad.category,
+    mediaUrl: (ad.adType === "video" ? ad.videoUrl : ad.imageUrl) ?? ad.thumbnailUrl ?? "",
+    mediaType: ad.adType,
+    thumbnailUrl: ad.thumbnailUrl,
+    posterUrl: ad.posterUrl,
+    company: { id: ad.companyId, name: row.companyName, logo: row.companyLogo },
+    isFeatured: ad.isFeatured,
+    isWatched: row.isWatched,
+    rewardType: ad.rewardType,
+    distanceKm: null,
+    durationSeconds: ad.durationSeconds,
+    minWatchPercent: ad.minWatchPercent,
+    discountPercent: ad.discountPercent,
+    xpPointsReward: ad.xpPointsReward,
+    googleMapsLink: ad.googleMapsLink ?? row.companyMaps,
+    branchName: ad.branchName,
+    likeCount: ad.likeCount,
+    likedByMe: row.likedByMe,
+  };
+}
+
+/** The ad, if this member may be shown it now (the viewer, interactions and watching all ask this). */
+export async function findShownAd(
+  db: Executor,
+  user: Pick<User, "isPlus" | "tier">,
+  adId: number,
+  now: Date,
+): Promise<Ad | undefined> {
+  const [found] = await db
+    .select({ ad: ads })
+    .from(ads)
+    .innerJoin(companies, eq(companies.id, ads.companyId))
+    .where(and(eq(ads.id, adId), visibleAdsFor(user, now)))
+    .limit(1);
+  return found?.ad;
+}

@@ -1,0 +1,11 @@
+/**
+ * Ads: a business's ads within its plan, Discover and the viewer, likes/shares/map visits, impressions,
+ * and the ads' own counters (views, completions, unlocks), which only this module writes.
+ */
+
+export type { Ad } from "../../db/schema/ads";
+export { recordCompletion, recordUnlock, recordView } from "./ad-counters.service";
+export { adsRoutes } from "./ads.routes";
+export { adStatus } from "./ads.service";
+export { findShownAd, visibleAdsFor } from "./discovery.read-model";
+export { createImpressionCounter, type ImpressionCounter } from "./impressions";

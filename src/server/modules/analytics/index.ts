@@ -1,0 +1,1 @@
+export { analyticsRoutes } from "./analytics.routes";

@@ -1,0 +1,72 @@
+import { and, eq, gt, lt, sql } from "drizzle-orm";
+import type { AppDeps } from "../../app-deps";
+import { otpVerifications } from "../../db/schema/auth";
+import { AppError } from "../../lib/errors";
+import { hashesMatch, keyedHash, newSixDigitCode } from "../../lib/secrets";
+
+const companyCodeLifetimeMs = 10 * 60 * 1000;
+const companyCodeAttempts = 5;
+
+export interface CompanyCodeRecipient {
+  companyId: number;
+  channel: "sms" | "email";
+  phoneNumber: string | null;
+  email: string | null;
+}
+
+function codeHash(deps: AppDeps, companyId: number, code: string): string {
+  return keyedHash(deps.config.sessionSecret, "company_login", String(companyId), code);
+}
+
+/**
+ * A 6-digit sign-in code for a business (its optional second step, or a sign-in by code). Only its keyed
+ * hash is stored, with an attempt count; the caller delivers the code and keeps just the row id.
+ */
+export async function issueCompanySignInCode(
+  deps: AppDeps,
+  recipient: CompanyCodeRecipient,
+): Promise<{ codeId: number; code: string }> {
+  const code = newSixDigitCode();
+  const [row] = await deps.db
+    .insert(otpVerifications)
+    .values({
+      companyId: recipient.companyId,
+      channel: recipient.channel,
+      phoneNumber: recipient.channel === "sms" ? recipient.phoneNumber : null,
+      email: recipient.channel === "email" ? recipient.email : null,
+      codeHash: codeHash(deps, recipient.companyId, code),
+      purpose: "company_login",
+      expiresAt: new Date(deps.now().getTime() + companyCodeLifetimeMs),
+    })
+    .returning({ id: otpVerifications.id });
+  return { codeId: row!.id, code };
+}
+
+/** Spends one attempt, then compares; a right code is used up at once, so it never signs in twice. */
+export async function redeemCompanySignInCode(deps: AppDeps, codeId: number, code: string): Promise<number> {
+  const now = deps.now();
+  const [spent] = await deps.db
+    .update(otpVerifications)
+    .set({ attempts: sql`${otpVerifications.attempts} + 1` })
+    .where(
+      and(
+        eq(otpVerifications.id, codeId),
+        eq(otpVerifications.purpose, "company_login"),
+        eq(otpVerifications.isUsed, false),
+        gt(otpVerifications.expiresAt, now),
+        lt(otpVerifications.attempts, companyCodeAttempts),
+      ),
+    )
+    .returning();
+  if (!spent?.companyId) throw new AppError("BAD_REQUEST", "Your sign-in code has expired. Sign in again.");
+  if (!hashesMatch(spent.codeHash, codeHash(deps, spent.companyId, code))) {
+    throw new AppError("BAD_REQUEST", "That code is not correct.", { code: "Incorrect code" });
+  }
+  const [used] = await deps.db
+    .update(otpVerifications)
+    .set({ isUsed: true, usedAt: now })
+    .where(and(eq(otpVerifications.id, codeId), eq(otpVerifications.isUsed, false)))
+    .returning({ companyId: otpVerifications.companyId });
+  if (!used?.companyId) throw new AppError("BAD_REQUEST", "Your sign-in code has expired. Sign in again.");
+  return used.companyId;
+}

@@ -1,0 +1,31 @@
+/**
+ * Member accounts: registration, sign-in (password, Google, links and codes), sessions, profile and the
+ * first admin. Owns users, sessions, email_tokens and otp_verifications.
+ */
+
+export type { User } from "../../db/schema/auth";
+export { deleteExpiredCredentials, deleteUnverifiedAccounts } from "./account-cleanup.service";
+export { ensureAdmin } from "./admin-bootstrap.service";
+export { authRoutes } from "./auth.routes";
+export {
+  type CompanyCodeRecipient,
+  issueCompanySignInCode,
+  redeemCompanySignInCode,
+} from "./company-codes.service";
+export {
+  countRewardedView,
+  currentUser,
+  requireAdmin,
+  requireUser,
+  toSessionUser,
+} from "./current-user";
+export { googleRoutes } from "./google.routes";
+export { profileRoutes } from "./profile.routes";
+export {
+  createSession,
+  deleteSession,
+  findActiveSession,
+  hashSessionToken,
+  type SessionOwner,
+} from "./session.service";
+export { consumeSignInLink, issueSignInLink, type SignInLinkOwner } from "./sign-in-links.service";

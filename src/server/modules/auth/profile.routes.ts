@@ -1,0 +1,81 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { messageResponse } from "../../../shared/contracts/auth";
+import {
+  changeEmailRequest,
+  changePasswordRequest,
+  changePhoneRequest,
+  deleteAccountRequest,
+  onboardingRequest,
+  profileResponse,
+  updateProfileRequest,
+} from "../../../shared/contracts/profile";
+import type { AppDeps } from "../../app-deps";
+import { sessionCookieName } from "../../lib/session-cookies";
+import { requireUser } from "./current-user";
+import {
+  changeEmail,
+  changePassword,
+  changePhone,
+  deleteAccount,
+  saveOnboarding,
+  signOutEverywhere,
+  toProfile,
+  updateProfile,
+} from "./profile.service";
+
+export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const profile = { response: { 200: profileResponse } };
+
+    app.get("/api/profile", { schema: profile }, async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return toProfile(await requireUser(deps.db, request));
+    });
+
+    app.put("/api/profile/onboarding", { schema: { ...profile, body: onboardingRequest } }, async (request) =>
+      saveOnboarding(deps, await requireUser(deps.db, request), request.body),
+    );
+
+    app.patch("/api/profile", { schema: { ...profile, body: updateProfileRequest } }, async (request) =>
+      updateProfile(deps, await requireUser(deps.db, request), request.body),
+    );
+
+    app.post("/api/profile/email", { schema: { ...profile, body: changeEmailRequest } }, async (request) =>
+      changeEmail(deps, await requireUser(deps.db, request), request.body.email, request.body.password),
+    );
+
+    app.post("/api/profile/phone", { schema: { ...profile, body: changePhoneRequest } }, async (request) =>
+      changePhone(deps, await requireUser(deps.db, request), request.body.phoneNumber),
+    );
+
+    app.post(
+      "/api/profile/password",
+      { schema: { body: changePasswordRequest, response: { 200: messageResponse } } },
+      async (request) => {
+        const user = await requireUser(deps.db, request);
+        await changePassword(deps, user, request.body, request.cookies[sessionCookieName]);
+        return { success: true as const, message: "Password changed. Other devices have been signed out." };
+      },
+    );
+
+    app.post(
+      "/api/profile/sign-out-everywhere",
+      { schema: { response: { 200: messageResponse } } },
+      async (request, reply) => {
+        await signOutEverywhere(deps, await requireUser(deps.db, request));
+        await reply.endSession();
+        return { success: true as const, message: "You have been signed out on every device." };
+      },
+    );
+
+    app.delete(
+      "/api/profile",
+      { schema: { body: deleteAccountRequest, response: { 200: messageResponse } } },
+      async (request, reply) => {
+        await deleteAccount(deps, await requireUser(deps.db, request), request.body.password);
+        await reply.endSession();
+        return { success: true as const, message: "Your account and personal data have been deleted." };
+      },
+    );
+  };
+}

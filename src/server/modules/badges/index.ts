@@ -1,0 +1,9 @@
+/** Badges: an ad's own badge and the discovery milestones, each earned once. */
+export {
+  awardAdBadge,
+  awardDiscoveryMilestones,
+  type BadgeSourceAd,
+  badgesEarnedWith,
+  listBadges,
+  type NewBadge,
+} from "./badges.service";

@@ -1,0 +1,1 @@
+export { comingSoonRoutes } from "./coming-soon.routes";

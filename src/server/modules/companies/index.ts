@@ -1,0 +1,7 @@
+/** Businesses: accounts (setup, sign-in, 2-step code), profile, plan limits and counter staff. */
+
+export type { Company } from "../../db/schema/companies";
+export { companiesRoutes } from "./companies.routes";
+export { findCompany, lockCompany, requireCompanyAccess, signedInCompanyId } from "./company-access";
+export { loadCompanyProfile } from "./company-profile.read-model";
+export { hasCurrentPlan, setCompanyImage } from "./company-profile.service";

@@ -1,0 +1,37 @@
+import { eq, sql } from "drizzle-orm";
+import type { TierId } from "../../../shared/tiers";
+import type { Executor } from "../../db/client";
+// The balance columns of users (xp_points, lifetime_xp, tier) are the ledger's cached sums; this file is
+// the one place outside the auth module allowed to touch the users table, and only those columns.
+import { users } from "../../db/schema/auth";
+
+export interface MemberStanding {
+  xpPoints: number;
+  lifetimeXp: number;
+  tier: TierId;
+}
+
+/** Moves the cached XP balance (and lifetime XP for a gain) in the caller's transaction. */
+export async function moveXpBalance(tx: Executor, userId: number, amount: number) {
+  const [updated] = await tx
+    .update(users)
+    .set({
+      xpPoints: sql`${users.xpPoints} + ${amount}`,
+      lifetimeXp: sql`${users.lifetimeXp} + greatest(${amount}, 0)`,
+    })
+    .where(eq(users.id, userId))
+    .returning({ xpPoints: users.xpPoints, lifetimeXp: users.lifetimeXp, tier: users.tier });
+  return updated as MemberStanding | undefined;
+}
+
+export async function setCachedTier(tx: Executor, userId: number, tier: TierId): Promise<void> {
+  await tx.update(users).set({ tier }).where(eq(users.id, userId));
+}
+
+export async function readStanding(db: Executor, userId: number): Promise<MemberStanding | undefined> {
+  const [row] = await db
+    .select({ xpPoints: users.xpPoints, lifetimeXp: users.lifetimeXp, tier: users.tier })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}

@@ -1,0 +1,1 @@
+export { momentsRoutes } from "./moments.routes";

@@ -1,0 +1,17 @@
+/** Fixed-window counters shared by every instance (rate_limits). */
+
+export {
+  admitPasswordAttempt,
+  type PasswordAttempt,
+  passwordAttemptFailed,
+  passwordAttemptSucceeded,
+} from "./password-guessing.service";
+export {
+  assertWithinRateLimit,
+  byIp,
+  byUser,
+  consumeRateLimit,
+  deleteExpiredRateLimits,
+  type RateLimitRule,
+  type RateLimitSubject,
+} from "./rate-limit.service";

@@ -1,0 +1,75 @@
+import type { Executor } from "../../db/client";
+import { AppError } from "../../lib/errors";
+import {
+  consumeRateLimit,
+  countRateLimitedCall,
+  isRateLimitReached,
+  type RateLimitRule,
+  type RateLimitSubject,
+  resetRateLimit,
+} from "./rate-limit.service";
+
+/**
+ * Throttles password guessing without giving strangers the power to lock anyone out
+ * (docs/product-rules.md, "Wrong passwords"). Attempts are counted per account AND source together:
+ * a source that keeps getting one account's password wrong is slowed (3 tries per 30 s), then paused
+ * for that account (5 tries per 15 min); other sources, the real owner's included, are unaffected, and a
+ * right password clears the source's count. When an account sees many failures from everywhere (a
+ * spread-out attack), each source gets one try per 15 minutes for it. A sign-in link by email always works.
+ */
+const slowDown: RateLimitRule = { action: "password_slow", limit: 3, windowSeconds: 30 };
+const pause: RateLimitRule = { action: "password_pause", limit: 5, windowSeconds: 15 * 60 };
+const pauseUnderAttack: RateLimitRule = { ...pause, limit: 1 };
+const failuresFromEverywhere: RateLimitRule = {
+  action: "password_failures",
+  limit: 20,
+  windowSeconds: 15 * 60,
+};
+
+export interface PasswordAttempt {
+  /** The account being signed in to, e.g. "member:ama@example.com" or "company:kofi-chop-bar". */
+  account: string;
+  /** Where the attempt comes from (the client's IP address). */
+  source: string;
+}
+
+const pairOf = (attempt: PasswordAttempt): RateLimitSubject => ({
+  identifier: `${attempt.account}|${attempt.source}`,
+  identifierType: "account_source",
+});
+const accountOf = (attempt: PasswordAttempt): RateLimitSubject => ({
+  identifier: attempt.account,
+  identifierType: "account",
+});
+
+/**
+ * Counts the attempt before the password is checked (so a parallel burst can't slip past the limit)
+ * and refuses it with a 429 once this source has used its tries for this account. `hint` says what the
+ * person can do instead (e.g. sign in with an emailed link).
+ */
+export async function admitPasswordAttempt(db: Executor, attempt: PasswordAttempt, hint: string, now: Date) {
+  const underAttack = await isRateLimitReached(db, accountOf(attempt), failuresFromEverywhere, now);
+  try {
+    await consumeRateLimit(db, pairOf(attempt), slowDown, now);
+    await consumeRateLimit(db, pairOf(attempt), underAttack ? pauseUnderAttack : pause, now);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    throw new AppError(
+      "RATE_LIMITED",
+      `${error.message.replace(/\.$/, "")}, or ${hint}.`,
+      undefined,
+      error.headers,
+    );
+  }
+}
+
+/** A right password: the source's earlier wrong tries for this account are forgotten. */
+export async function passwordAttemptSucceeded(db: Executor, attempt: PasswordAttempt): Promise<void> {
+  await resetRateLimit(db, pairOf(attempt), slowDown);
+  await resetRateLimit(db, pairOf(attempt), pause);
+}
+
+/** A wrong password also counts towards the account's failures from everywhere. */
+export async function passwordAttemptFailed(db: Executor, attempt: PasswordAttempt, now: Date) {
+  await countRateLimitedCall(db, accountOf(attempt), failuresFromEverywhere, now);
+}

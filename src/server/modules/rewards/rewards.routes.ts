@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { myRewardsResponse, rewardsCollection } from "../../../shared/contracts/rewards";
+import type { AppDeps } from "../../app-deps";
+import { requireUser } from "../auth";
+import { listBadges } from "../badges";
+import { currentDrawStanding } from "../draws";
+import { listMemberRewards } from "./member-rewards.read-model";
+
+export function rewardsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      "/api/rewards/mine",
+      { schema: { response: { 200: myRewardsResponse } } },
+      async (request, reply) => {
+        const user = await requireUser(deps.db, request);
+        reply.header("cache-control", "private, no-cache");
+        return listMemberRewards(deps.db, user.id, deps.now());
+      },
+    );
+
+    app.get(
+      "/api/rewards/collection",
+      { schema: { response: { 200: rewardsCollection } } },
+      async (request, reply) => {
+        const user = await requireUser(deps.db, request);
+        reply.header("cache-control", "private, no-cache");
+        const [badges, draw] = await Promise.all([
+          listBadges(deps.db, user.id),
+          currentDrawStanding(deps.db, user.id, deps.now()),
+        ]);
+        return { badges, draw };
+      },
+    );
+  };
+}

@@ -1,0 +1,62 @@
+import { brand } from "./brand";
+
+/**
+ * Calendar days and months in Ghana (Africa/Accra: GMT all year, no daylight saving), which is why a
+ * day's range is also the UTC day. Counters, caps and the monthly draw are kept by these, and every
+ * date a person reads is shown in this zone (PRODUCT.md, Time). One copy for the server and the web.
+ */
+const accraDate = new Intl.DateTimeFormat("en-CA", {
+  timeZone: brand.timeZone,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+const displayDate = new Intl.DateTimeFormat("en-GH", {
+  timeZone: brand.timeZone,
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+});
+const displayDateTime = new Intl.DateTimeFormat("en-GH", {
+  timeZone: brand.timeZone,
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+/** "YYYY-MM-DD" in Accra (en-CA formats as YYYY-MM-DD), also what `<input type="date">` takes. */
+export function accraDay(now: Date): string {
+  return accraDate.format(now);
+}
+
+/** The Accra calendar month of a moment, month 1 to 12. */
+export function accraMonth(now: Date): { year: number; month: number } {
+  const [year, month] = accraDay(now).split("-").map(Number);
+  return { year: year!, month: month! };
+}
+
+/** Midnight at the start of the Accra day, as an instant. */
+export function startOfAccraDay(now: Date): Date {
+  return new Date(`${accraDay(now)}T00:00:00Z`);
+}
+
+/** The last second of an Accra calendar day ("YYYY-MM-DD") as an ISO instant: Accra keeps GMT all year. */
+export function endOfAccraDay(day: string): string {
+  return `${day}T23:59:59.000Z`;
+}
+
+export function addDays(date: Date, days: number): Date {
+  return new Date(date.getTime() + days * 86_400_000);
+}
+
+/** "23 Nov 2026" in Accra. */
+export function formatAccraDate(iso: string): string {
+  return displayDate.format(new Date(iso));
+}
+
+/** "23 Nov 2026, 14:05" in Accra. */
+export function formatAccraDateTime(iso: string): string {
+  return displayDateTime.format(new Date(iso));
+}
