@@ -4,7 +4,12 @@ import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
 import fastifyEtag from "@fastify/etag";
 import fastifyHelmet from "@fastify/helmet";
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import Fastify, {
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyReply,
+  type FastifyRequest,
+} from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppDeps } from "./app-deps";
 import type { AppConfig } from "./config";
@@ -25,6 +30,7 @@ import { publicRoutes } from "./modules/public";
 import { rewardsRoutes } from "./modules/rewards";
 import { watchRoutes } from "./modules/watch";
 import { registerErrorHandling } from "./plugins/errors";
+import { registerOpenApi } from "./plugins/openapi";
 import { registerCsrfGuard } from "./plugins/request-guard";
 import { registerSessions } from "./plugins/sessions";
 import { registerMediaFiles, registerWebApp } from "./plugins/web-app";
@@ -110,26 +116,38 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     await impressions.flush().catch((error) => app.log.error({ err: error }, "could not save impressions"));
   });
 
-  // Every module, in one visible list.
-  await app.register(healthRoutes);
-  await app.register(publicRoutes);
-  await app.register(comingSoonRoutes);
-  await app.register(authRoutes(deps));
-  await app.register(profileRoutes(deps));
-  await app.register(googleRoutes(deps));
-  await app.register(companiesRoutes(deps));
-  await app.register(mediaRoutes(deps));
-  await app.register(adsRoutes(deps, impressions));
-  await app.register(watchRoutes(deps));
-  await app.register(rewardsRoutes(deps));
-  await app.register(momentsRoutes(deps));
-  await app.register(analyticsRoutes(deps));
+  await registerOpenApi(app, { appUrl: config.appUrl });
+
+  // Every module, in one visible list, with the tag it has in the API reference.
+  await app.register(tagged("health", healthRoutes));
+  await app.register(tagged("public", publicRoutes));
+  await app.register(tagged("coming-soon", comingSoonRoutes));
+  await app.register(tagged("auth", authRoutes(deps)));
+  await app.register(tagged("profile", profileRoutes(deps)));
+  await app.register(tagged("auth", googleRoutes(deps)));
+  await app.register(tagged("companies", companiesRoutes(deps)));
+  await app.register(tagged("media", mediaRoutes(deps)));
+  await app.register(tagged("ads", adsRoutes(deps, impressions)));
+  await app.register(tagged("watch", watchRoutes(deps)));
+  await app.register(tagged("rewards", rewardsRoutes(deps)));
+  await app.register(tagged("moments", momentsRoutes(deps)));
+  await app.register(tagged("analytics", analyticsRoutes(deps)));
   // The development outbox shows mail and SMS that were not really sent; never in production.
-  if (!config.isProduction) await app.register(devOutboxRoutes);
+  if (!config.isProduction) await app.register(tagged("development", devOutboxRoutes));
 
   await registerMediaFiles(app, { mediaDir: path.join(config.dataDir, "media") });
   await registerWebApp(app, { distDir: webDistDir });
   return app;
+}
+
+/** Gives every route a module registers that module's tag in the API reference. */
+function tagged(tag: string, routes: FastifyPluginAsync): FastifyPluginAsync {
+  return async (scope) => {
+    scope.addHook("onRoute", (route) => {
+      route.schema = { ...route.schema, tags: route.schema?.tags ?? [tag] };
+    });
+    await scope.register(routes);
+  };
 }
 
 /**

@@ -22,7 +22,13 @@ export function adsRoutes(deps: AppDeps, impressions: ImpressionCounter): Fastif
   return async (app) => {
     app.get(
       "/api/ads/discovery",
-      { schema: { querystring: discoveryQuery, response: { 200: z.array(discoveryAd) } } },
+      {
+        schema: {
+          summary: "Discover: the ads a signed-in member may watch, best first",
+          querystring: discoveryQuery,
+          response: { 200: z.array(discoveryAd) },
+        },
+      },
       async (request, reply) => {
         const user = await requireUser(deps.db, request);
         reply.header("cache-control", "private, no-cache");
@@ -32,7 +38,13 @@ export function adsRoutes(deps: AppDeps, impressions: ImpressionCounter): Fastif
 
     app.get(
       "/api/ads/:adId",
-      { schema: { params: z.object({ adId: idParam }), response: { 200: viewerAd } } },
+      {
+        schema: {
+          summary: "One ad for the viewer, if the member may see it",
+          params: z.object({ adId: idParam }),
+          response: { 200: viewerAd },
+        },
+      },
       async (request, reply) => {
         const user = await requireUser(deps.db, request);
         const ad = await findViewerAd(deps.db, user, request.params.adId, deps.now());
@@ -57,7 +69,9 @@ export function adsRoutes(deps: AppDeps, impressions: ImpressionCounter): Fastif
 
     app.put(
       "/api/ads/:adId/like",
-      { schema: { params: adIdParams, response: { 200: likeState } } },
+      {
+        schema: { summary: "Like an ad (once per member)", params: adIdParams, response: { 200: likeState } },
+      },
       async (request) => {
         const user = await memberWithinInteractionRate(request);
         return likeAd(deps.db, user, request.params.adId, deps.now());
@@ -66,7 +80,7 @@ export function adsRoutes(deps: AppDeps, impressions: ImpressionCounter): Fastif
 
     app.delete(
       "/api/ads/:adId/like",
-      { schema: { params: adIdParams, response: { 200: likeState } } },
+      { schema: { summary: "Take back a like", params: adIdParams, response: { 200: likeState } } },
       async (request) => {
         const user = await memberWithinInteractionRate(request);
         return unlikeAd(deps.db, user, request.params.adId, deps.now());
@@ -75,7 +89,14 @@ export function adsRoutes(deps: AppDeps, impressions: ImpressionCounter): Fastif
 
     app.post(
       "/api/ads/:adId/interactions",
-      { schema: { params: adIdParams, body: interactionRequest, response: { 200: messageResponse } } },
+      {
+        schema: {
+          summary: "Record a share or a map-link visit",
+          params: adIdParams,
+          body: interactionRequest,
+          response: { 200: messageResponse },
+        },
+      },
       async (request) => {
         const user = await memberWithinInteractionRate(request);
         await recordInteraction(deps.db, user, request.params.adId, request.body, deps.now());
@@ -85,7 +106,13 @@ export function adsRoutes(deps: AppDeps, impressions: ImpressionCounter): Fastif
 
     app.post(
       "/api/ads/impressions",
-      { schema: { body: impressionsRequest, response: { 200: messageResponse } } },
+      {
+        schema: {
+          summary: "Report ads shown on screen (counted once per member per day)",
+          body: impressionsRequest,
+          response: { 200: messageResponse },
+        },
+      },
       async (request) => {
         const user = await requireUser(deps.db, request);
         await consumeRateLimit(
@@ -101,7 +128,13 @@ export function adsRoutes(deps: AppDeps, impressions: ImpressionCounter): Fastif
 
     app.get(
       "/api/companies/:companyId/ads",
-      { schema: { params: companyParams, response: { 200: z.array(companyAd) } } },
+      {
+        schema: {
+          summary: "A business's ads (owner or admin)",
+          params: companyParams,
+          response: { 200: z.array(companyAd) },
+        },
+      },
       async (request, reply) => {
         reply.header("cache-control", "no-store");
         await requireCompanyAccess(deps.db, request, request.params.companyId);
@@ -111,7 +144,14 @@ export function adsRoutes(deps: AppDeps, impressions: ImpressionCounter): Fastif
 
     app.post(
       "/api/companies/:companyId/ads",
-      { schema: { params: companyParams, body: adInput, response: { 200: companyAd } } },
+      {
+        schema: {
+          summary: "Create an ad within the plan (owner or admin)",
+          params: companyParams,
+          body: adInput,
+          response: { 200: companyAd },
+        },
+      },
       async (request) => {
         const company = await requireCompanyAccess(deps.db, request, request.params.companyId);
         return createAd(deps, company, request.body);
@@ -120,7 +160,14 @@ export function adsRoutes(deps: AppDeps, impressions: ImpressionCounter): Fastif
 
     app.put(
       "/api/companies/:companyId/ads/:adId",
-      { schema: { params: adParams, body: adInput, response: { 200: companyAd } } },
+      {
+        schema: {
+          summary: "Edit an ad (owner or admin)",
+          params: adParams,
+          body: adInput,
+          response: { 200: companyAd },
+        },
+      },
       async (request) => {
         const company = await requireCompanyAccess(deps.db, request, request.params.companyId);
         return updateAd(deps, company, request.params.adId, request.body);
@@ -130,7 +177,13 @@ export function adsRoutes(deps: AppDeps, impressions: ImpressionCounter): Fastif
     for (const action of ["pause", "resume"] as const) {
       app.post(
         `/api/companies/:companyId/ads/:adId/${action}`,
-        { schema: { params: adParams, response: { 200: companyAd } } },
+        {
+          schema: {
+            summary: "Pause or resume an ad (owner or admin)",
+            params: adParams,
+            response: { 200: companyAd },
+          },
+        },
         async (request) => {
           const company = await requireCompanyAccess(deps.db, request, request.params.companyId);
           return setAdPaused(deps, company, request.params.adId, action === "pause");
@@ -140,7 +193,13 @@ export function adsRoutes(deps: AppDeps, impressions: ImpressionCounter): Fastif
 
     app.delete(
       "/api/companies/:companyId/ads/:adId",
-      { schema: { params: adParams, response: { 200: messageResponse } } },
+      {
+        schema: {
+          summary: "Delete an ad (owner or admin)",
+          params: adParams,
+          response: { 200: messageResponse },
+        },
+      },
       async (request) => {
         const company = await requireCompanyAccess(deps.db, request, request.params.companyId);
         await deleteAd(deps, company, request.params.adId);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { analyticsQuery, analyticsResponse } from "../../../shared/contracts/analytics";
 import type { AppDeps } from "../../app-deps";
 import { companyParams } from "../../lib/route-params";
@@ -11,7 +12,12 @@ export function analyticsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/companies/:companyId/analytics",
       {
-        schema: { params: companyParams, querystring: analyticsQuery, response: { 200: analyticsResponse } },
+        schema: {
+          summary: "A business's numbers for the last N days, as its plan allows",
+          params: companyParams,
+          querystring: analyticsQuery,
+          response: { 200: analyticsResponse },
+        },
       },
       async (request, reply) => {
         const company = await requireCompanyAccess(deps.db, request, request.params.companyId);
@@ -22,7 +28,19 @@ export function analyticsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       "/api/companies/:companyId/analytics.csv",
-      { schema: { params: companyParams, querystring: analyticsQuery } },
+      {
+        schema: {
+          summary: "The same numbers as CSV (Enterprise plan)",
+          params: companyParams,
+          querystring: analyticsQuery,
+          response: {
+            200: {
+              description: "A CSV file (UTF-8, every text cell quoted), one row per ad and day",
+              content: { "text/csv": { schema: z.string() } },
+            },
+          },
+        },
+      },
       async (request, reply) => {
         const company = await requireCompanyAccess(deps.db, request, request.params.companyId);
         const csv = await exportCompanyAnalyticsCsv(deps.db, company, request.query.days, deps.now());

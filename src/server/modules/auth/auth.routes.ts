@@ -69,14 +69,29 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     const limit = (subject: RateLimitSubject, rule: RateLimitRule) =>
       consumeRateLimit(deps.db, subject, rule, deps.now());
 
-    app.get("/api/auth/providers", { schema: { response: { 200: authProvidersResponse } } }, async () => ({
-      google: Boolean(deps.config.google),
-      requirePhoneVerification: deps.config.requirePhoneVerification,
-    }));
+    app.get(
+      "/api/auth/providers",
+      {
+        schema: {
+          summary: "Which sign-in methods and checks are on",
+          response: { 200: authProvidersResponse },
+        },
+      },
+      async () => ({
+        google: Boolean(deps.config.google),
+        requirePhoneVerification: deps.config.requirePhoneVerification,
+      }),
+    );
 
     app.post(
       "/api/auth/register",
-      { schema: { body: registerRequest, response: { 200: registerResponse } } },
+      {
+        schema: {
+          summary: "Create a member account (signed in, to be verified)",
+          body: registerRequest,
+          response: { 200: registerResponse },
+        },
+      },
       async (request, reply) => {
         await limit(byIp(request), limits.register);
         const user = await registerAccount(deps, request.body);
@@ -94,7 +109,13 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       "/api/auth/login",
-      { schema: { body: loginRequest, response: { 200: authResponse } } },
+      {
+        schema: {
+          summary: "Sign in with email and password",
+          body: loginRequest,
+          response: { 200: authResponse },
+        },
+      },
       async (request, reply) => {
         await limit(byIp(request), limits.loginPerIp);
         const attempt = { account: `member:${request.body.email}`, source: request.ip };
@@ -117,7 +138,13 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       "/api/auth/login/link",
-      { schema: { body: signInLinkRequest, response: { 200: authResponse } } },
+      {
+        schema: {
+          summary: "Sign in with an emailed one-time link",
+          body: signInLinkRequest,
+          response: { 200: authResponse },
+        },
+      },
       async (request, reply) => {
         await limit(byIp(request), limits.verifyEmailPerIp);
         const user = await signInMemberWithLink(deps, request.body.token);
@@ -132,7 +159,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       "/api/auth/logout",
-      { schema: { response: { 200: messageResponse } } },
+      { schema: { summary: "Sign out", response: { 200: messageResponse } } },
       async (_request, reply) => {
         await reply.endSession();
         return { success: true as const, message: "You have been logged out." };
@@ -141,7 +168,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       "/api/auth/me",
-      { schema: { response: { 200: z.object({ user: sessionUser }) } } },
+      { schema: { summary: "The signed-in member", response: { 200: z.object({ user: sessionUser }) } } },
       async (request, reply) => {
         reply.header("cache-control", "no-store");
         return { user: toSessionUser(await requireUser(deps.db, request)) };
@@ -150,7 +177,12 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       "/api/auth/verification",
-      { schema: { response: { 200: z.object({ verification: verificationState }) } } },
+      {
+        schema: {
+          summary: "Where the signed-in member's verification stands",
+          response: { 200: z.object({ verification: verificationState }) },
+        },
+      },
       async (request, reply) => {
         reply.header("cache-control", "no-store");
         return { verification: verificationStateOf(deps, await requireUser(deps.db, request)) };
@@ -159,7 +191,13 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       "/api/auth/send-email-link",
-      { schema: { body: sendEmailLinkRequest, response: { 200: messageResponse } } },
+      {
+        schema: {
+          summary: "Send a verification, password-reset or sign-in link",
+          body: sendEmailLinkRequest,
+          response: { 200: messageResponse },
+        },
+      },
       async (request) => {
         await limit(byIp(request), limits.emailLinkPerIp);
         await limit(byEmail(request.body.email), limits.emailLinkPerEmail);
@@ -184,7 +222,13 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       "/api/auth/verify-email",
-      { schema: { body: verifyEmailRequest, response: { 200: verifyResponse } } },
+      {
+        schema: {
+          summary: "Verify an email address with its link",
+          body: verifyEmailRequest,
+          response: { 200: verifyResponse },
+        },
+      },
       async (request) => {
         await limit(byIp(request), limits.verifyEmailPerIp);
         const { user, verification } = await verifyEmailLink(deps, request.body.token);
@@ -201,7 +245,13 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       "/api/auth/send-phone-otp",
-      { schema: { body: sendPhoneOtpRequest, response: { 200: messageResponse } } },
+      {
+        schema: {
+          summary: "Send a 6-digit code by SMS",
+          body: sendPhoneOtpRequest,
+          response: { 200: messageResponse },
+        },
+      },
       async (request) => {
         await limit(byIp(request), limits.otpSendPerIp);
         const { phoneNumber, purpose } = request.body;
@@ -218,7 +268,13 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       "/api/auth/verify-otp",
-      { schema: { body: verifyOtpRequest, response: { 200: verifyResponse } } },
+      {
+        schema: {
+          summary: "Verify a phone number with its SMS code",
+          body: verifyOtpRequest,
+          response: { 200: verifyResponse },
+        },
+      },
       async (request) => {
         await limit(byIp(request), limits.otpVerifyPerIp);
         const { phoneNumber, otp, purpose } = request.body;
@@ -238,7 +294,13 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       "/api/auth/forgot-password",
-      { schema: { body: forgotPasswordRequest, response: { 200: messageResponse } } },
+      {
+        schema: {
+          summary: "Ask for a password reset (email link or SMS code)",
+          body: forgotPasswordRequest,
+          response: { 200: messageResponse },
+        },
+      },
       async (request) => {
         await limit(byIp(request), limits.forgotPerIp);
         const identifier = request.body.identifier.toLowerCase();
@@ -254,7 +316,13 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       "/api/auth/reset-password",
-      { schema: { body: resetPasswordRequest, response: { 200: messageResponse } } },
+      {
+        schema: {
+          summary: "Set a new password with a reset link or SMS code",
+          body: resetPasswordRequest,
+          response: { 200: messageResponse },
+        },
+      },
       async (request) => {
         await limit(byIp(request), limits.otpVerifyPerIp);
         await resetPassword(deps, request.body);

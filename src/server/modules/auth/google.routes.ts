@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyPluginAsync } from "fastify";
+import { z } from "zod";
 import type { AppDeps } from "../../app-deps";
 import { AppError } from "../../lib/errors";
 import { createGoogleSignIn, type PendingGoogleSignIn, signInWithGoogle } from "./google.service";
@@ -26,41 +27,61 @@ export function googleRoutes(deps: AppDeps): FastifyPluginAsync {
       signed: true,
     };
 
-    app.get("/auth/google", async (request, reply) => {
-      if (!google) return reply.redirect(loginWithError("Google sign-in is not available right now."));
-      try {
-        const { url, pending } = await google.start();
-        reply.setCookie(flowCookie, JSON.stringify(pending), {
-          ...cookieOptions,
-          maxAge: flowLifetimeSeconds,
-        });
-        return reply.redirect(url);
-      } catch (error) {
-        request.log.error({ err: error }, "could not start Google sign-in");
-        return reply.redirect(loginWithError("Google sign-in is not available right now. Please try again."));
-      }
-    });
+    app.get(
+      "/auth/google",
+      {
+        schema: {
+          summary: "Start Google sign-in (a browser navigation; redirects to Google)",
+          response: { 302: z.null().describe("To Google, or back to /login with an error") },
+        },
+      },
+      async (request, reply) => {
+        if (!google) return reply.redirect(loginWithError("Google sign-in is not available right now."));
+        try {
+          const { url, pending } = await google.start();
+          reply.setCookie(flowCookie, JSON.stringify(pending), {
+            ...cookieOptions,
+            maxAge: flowLifetimeSeconds,
+          });
+          return reply.redirect(url);
+        } catch (error) {
+          request.log.error({ err: error }, "could not start Google sign-in");
+          return reply.redirect(
+            loginWithError("Google sign-in is not available right now. Please try again."),
+          );
+        }
+      },
+    );
 
-    app.get("/auth/google/callback", async (request, reply) => {
-      const raw = request.cookies[flowCookie];
-      const unsigned = raw ? request.unsignCookie(raw) : undefined;
-      reply.clearCookie(flowCookie, cookieOptions);
-      if (!google || !unsigned?.valid || !unsigned.value) {
-        return reply.redirect(loginWithError("Google sign-in expired. Please try again."));
-      }
-      try {
-        const pending = JSON.parse(unsigned.value) as PendingGoogleSignIn;
-        const claims = await google.finish(new URL(request.url, deps.config.appUrl), pending);
-        const user = await signInWithGoogle(deps, claims);
-        await reply.startSession({ kind: "user", userId: user.id });
-        // The spec's client stores this value; it is a random marker, never a credential (the cookie is).
-        return reply.redirect(`/?auth=google&session=${randomBytes(8).toString("hex")}`);
-      } catch (error) {
-        const message =
-          error instanceof AppError ? error.message : "Google sign-in failed. Please try again.";
-        if (!(error instanceof AppError)) request.log.warn({ err: error }, "Google sign-in failed");
-        return reply.redirect(loginWithError(message));
-      }
-    });
+    app.get(
+      "/auth/google/callback",
+      {
+        schema: {
+          summary: "Google's return; signs in and redirects to /?auth=google&session=...",
+          response: { 302: z.null().describe("Back into the app, signed in, or to /login with an error") },
+        },
+      },
+      async (request, reply) => {
+        const raw = request.cookies[flowCookie];
+        const unsigned = raw ? request.unsignCookie(raw) : undefined;
+        reply.clearCookie(flowCookie, cookieOptions);
+        if (!google || !unsigned?.valid || !unsigned.value) {
+          return reply.redirect(loginWithError("Google sign-in expired. Please try again."));
+        }
+        try {
+          const pending = JSON.parse(unsigned.value) as PendingGoogleSignIn;
+          const claims = await google.finish(new URL(request.url, deps.config.appUrl), pending);
+          const user = await signInWithGoogle(deps, claims);
+          await reply.startSession({ kind: "user", userId: user.id });
+          // The spec's client stores this value; it is a random marker, never a credential (the cookie is).
+          return reply.redirect(`/?auth=google&session=${randomBytes(8).toString("hex")}`);
+        } catch (error) {
+          const message =
+            error instanceof AppError ? error.message : "Google sign-in failed. Please try again.";
+          if (!(error instanceof AppError)) request.log.warn({ err: error }, "Google sign-in failed");
+          return reply.redirect(loginWithError(message));
+        }
+      },
+    );
   };
 }

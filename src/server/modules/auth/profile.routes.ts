@@ -27,30 +27,67 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const profile = { response: { 200: profileResponse } };
 
-    app.get("/api/profile", { schema: profile }, async (request, reply) => {
-      reply.header("cache-control", "no-store");
-      return toProfile(await requireUser(deps.db, request));
-    });
-
-    app.put("/api/profile/onboarding", { schema: { ...profile, body: onboardingRequest } }, async (request) =>
-      saveOnboarding(deps, await requireUser(deps.db, request), request.body),
+    app.get(
+      "/api/profile",
+      { schema: { ...profile, summary: "The member's profile" } },
+      async (request, reply) => {
+        reply.header("cache-control", "no-store");
+        return toProfile(await requireUser(deps.db, request));
+      },
     );
 
-    app.patch("/api/profile", { schema: { ...profile, body: updateProfileRequest } }, async (request) =>
-      updateProfile(deps, await requireUser(deps.db, request), request.body),
+    app.put(
+      "/api/profile/onboarding",
+      { schema: { summary: "Save onboarding answers", ...profile, body: onboardingRequest } },
+      async (request) => saveOnboarding(deps, await requireUser(deps.db, request), request.body),
     );
 
-    app.post("/api/profile/email", { schema: { ...profile, body: changeEmailRequest } }, async (request) =>
-      changeEmail(deps, await requireUser(deps.db, request), request.body.email, request.body.password),
+    app.patch(
+      "/api/profile",
+      {
+        schema: {
+          summary: "Rename the member (display name, username)",
+          ...profile,
+          body: updateProfileRequest,
+        },
+      },
+      async (request) => updateProfile(deps, await requireUser(deps.db, request), request.body),
     );
 
-    app.post("/api/profile/phone", { schema: { ...profile, body: changePhoneRequest } }, async (request) =>
-      changePhone(deps, await requireUser(deps.db, request), request.body.phoneNumber),
+    app.post(
+      "/api/profile/email",
+      {
+        schema: {
+          summary: "Change the member's email (to be verified again)",
+          ...profile,
+          body: changeEmailRequest,
+        },
+      },
+      async (request) =>
+        changeEmail(deps, await requireUser(deps.db, request), request.body.email, request.body.password),
+    );
+
+    app.post(
+      "/api/profile/phone",
+      {
+        schema: {
+          summary: "Change or remove the member's phone number",
+          ...profile,
+          body: changePhoneRequest,
+        },
+      },
+      async (request) => changePhone(deps, await requireUser(deps.db, request), request.body.phoneNumber),
     );
 
     app.post(
       "/api/profile/password",
-      { schema: { body: changePasswordRequest, response: { 200: messageResponse } } },
+      {
+        schema: {
+          summary: "Change the member's password",
+          body: changePasswordRequest,
+          response: { 200: messageResponse },
+        },
+      },
       async (request) => {
         const user = await requireUser(deps.db, request);
         await changePassword(deps, user, request.body, request.cookies[sessionCookieName]);
@@ -60,7 +97,7 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       "/api/profile/sign-out-everywhere",
-      { schema: { response: { 200: messageResponse } } },
+      { schema: { summary: "Sign the member out on every device", response: { 200: messageResponse } } },
       async (request, reply) => {
         await signOutEverywhere(deps, await requireUser(deps.db, request));
         await reply.endSession();
@@ -70,7 +107,13 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.delete(
       "/api/profile",
-      { schema: { body: deleteAccountRequest, response: { 200: messageResponse } } },
+      {
+        schema: {
+          summary: "Delete the member's account and personal data",
+          body: deleteAccountRequest,
+          response: { 200: messageResponse },
+        },
+      },
       async (request, reply) => {
         await deleteAccount(deps, await requireUser(deps.db, request), request.body.password);
         await reply.endSession();

@@ -13,7 +13,13 @@ const signupLimit = { action: "coming_soon_signup", limit: 60, windowSeconds: 60
 export const comingSoonRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/coming-soon/users",
-    { schema: { body: comingSoonUserRequest, response: { 200: comingSoonResponse } } },
+    {
+      schema: {
+        summary: "Join the early-access list as a member",
+        body: comingSoonUserRequest,
+        response: { 200: comingSoonResponse },
+      },
+    },
     async (request) => {
       await consumeRateLimit(app.db, byIp(request), signupLimit);
       return registerPrelaunchUser(app.db, request.body);
@@ -22,7 +28,13 @@ export const comingSoonRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/api/coming-soon/businesses",
-    { schema: { body: comingSoonBusinessRequest, response: { 200: comingSoonResponse } } },
+    {
+      schema: {
+        summary: "Join the early-access list as a business",
+        body: comingSoonBusinessRequest,
+        response: { 200: comingSoonResponse },
+      },
+    },
     async (request) => {
       await consumeRateLimit(app.db, byIp(request), signupLimit);
       return registerPrelaunchBusiness(app.db, request.body);

@@ -58,7 +58,13 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     // --- Admin: register a business and set its plan -------------------------------------------
     app.post(
       "/api/admin/companies",
-      { schema: { body: createCompanyRequest, response: { 200: companyProfile } } },
+      {
+        schema: {
+          summary: "Register a business and send its setup link (admin)",
+          body: createCompanyRequest,
+          response: { 200: companyProfile },
+        },
+      },
       async (request) => {
         await requireAdmin(deps.db, request);
         const company = await createCompanyAccount(deps, request.body);
@@ -68,7 +74,7 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       "/api/admin/companies",
-      { schema: { response: { 200: z.array(companyProfile) } } },
+      { schema: { summary: "List every business (admin)", response: { 200: z.array(companyProfile) } } },
       async (request, reply) => {
         await requireAdmin(deps.db, request);
         reply.header("cache-control", "no-store");
@@ -78,7 +84,13 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       "/api/admin/companies/:companyId/setup-link",
-      { schema: { params: companyParams, response: { 200: messageResponse } } },
+      {
+        schema: {
+          summary: "Send a business a fresh setup link (admin)",
+          params: companyParams,
+          response: { 200: messageResponse },
+        },
+      },
       async (request) => {
         await requireAdmin(deps.db, request);
         if (!(await resendSetupLink(deps, { companyId: request.params.companyId }))) {
@@ -93,7 +105,14 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.put(
       "/api/admin/companies/:companyId/plan",
-      { schema: { params: companyParams, body: setCompanyPlanRequest, response: { 200: companyProfile } } },
+      {
+        schema: {
+          summary: "Set a business's plan and paid-until date (admin)",
+          params: companyParams,
+          body: setCompanyPlanRequest,
+          response: { 200: companyProfile },
+        },
+      },
       async (request) => {
         await requireAdmin(deps.db, request);
         const paidUntil = request.body.paidUntil ? new Date(request.body.paidUntil) : null;
@@ -105,7 +124,13 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     // --- Setup link -----------------------------------------------------------------------------
     app.post(
       "/api/companies/setup",
-      { schema: { body: companySetupRequest, response: { 200: companyLoginResponse } } },
+      {
+        schema: {
+          summary: "Finish a business's setup: choose username and password",
+          body: companySetupRequest,
+          response: { 200: companyLoginResponse },
+        },
+      },
       async (request, reply) => {
         await consumeRateLimit(deps.db, byIp(request), {
           action: "company_setup",
@@ -125,7 +150,13 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       "/api/companies/setup/resend",
-      { schema: { body: resendSetupRequest, response: { 200: messageResponse } } },
+      {
+        schema: {
+          summary: "Ask for a new setup link",
+          body: resendSetupRequest,
+          response: { 200: messageResponse },
+        },
+      },
       async (request) => {
         await consumeRateLimit(deps.db, byIp(request), {
           action: "company_setup_resend",
@@ -146,7 +177,13 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     // --- Company sign-in (with the optional second step) -----------------------------------------
     app.post(
       "/api/companies/login",
-      { schema: { body: companyLoginRequest, response: { 200: companyLoginResponse } } },
+      {
+        schema: {
+          summary: "Sign a business in with username and password",
+          body: companyLoginRequest,
+          response: { 200: companyLoginResponse },
+        },
+      },
       async (request, reply) => {
         await consumeRateLimit(deps.db, byIp(request), {
           action: "company_login",
@@ -176,7 +213,13 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       "/api/companies/login/code",
-      { schema: { body: companyOtpRequest, response: { 200: companyLoginResponse } } },
+      {
+        schema: {
+          summary: "Finish a business sign-in with the emailed or texted code",
+          body: companyOtpRequest,
+          response: { 200: companyLoginResponse },
+        },
+      },
       async (request, reply) => {
         const raw = request.cookies[pendingCodeCookie];
         const unsigned = raw ? request.unsignCookie(raw) : undefined;
@@ -200,7 +243,13 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       "/api/companies/send-login-link",
-      { schema: { body: companySignInLinkRequest, response: { 200: messageResponse } } },
+      {
+        schema: {
+          summary: "Send a business a one-time sign-in link",
+          body: companySignInLinkRequest,
+          response: { 200: messageResponse },
+        },
+      },
       async (request) => {
         await consumeRateLimit(deps.db, byIp(request), {
           action: "company_link",
@@ -222,7 +271,13 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       "/api/companies/login/link",
-      { schema: { body: companyLinkLoginRequest, response: { 200: companyLoginResponse } } },
+      {
+        schema: {
+          summary: "Sign a business in with a one-time link",
+          body: companyLinkLoginRequest,
+          response: { 200: companyLoginResponse },
+        },
+      },
       async (request, reply) => {
         await consumeRateLimit(deps.db, byIp(request), {
           action: "company_link_use",
@@ -242,7 +297,7 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       "/api/companies/logout",
-      { schema: { response: { 200: messageResponse } } },
+      { schema: { summary: "Sign a business out", response: { 200: messageResponse } } },
       async (_request, reply) => {
         await reply.endSession();
         return { success: true as const, message: "Signed out." };
@@ -251,7 +306,12 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       "/api/companies/me",
-      { schema: { response: { 200: z.object({ company: companySummary.nullable() }) } } },
+      {
+        schema: {
+          summary: "The business signed in on this device, if any",
+          response: { 200: z.object({ company: companySummary.nullable() }) },
+        },
+      },
       async (request, reply) => {
         // A probe, not a guard: "no business signed in" is an answer (null), not an error, so pages that
         // merely check don't fill the browser console with 401s. Every business endpoint still refuses.
@@ -265,7 +325,13 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     // --- The dashboard: profile, plan, staff -----------------------------------------------------
     app.get(
       "/api/companies/:companyId",
-      { schema: { params: companyParams, response: { 200: companyProfile } } },
+      {
+        schema: {
+          summary: "A business's profile and plan (owner or admin)",
+          params: companyParams,
+          response: { 200: companyProfile },
+        },
+      },
       async (request, reply) => {
         reply.header("cache-control", "no-store");
         const company = await requireCompanyAccess(deps.db, request, request.params.companyId);
@@ -277,6 +343,7 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/companies/:companyId/profile",
       {
         schema: {
+          summary: "Update a business's profile (owner or admin)",
           params: companyParams,
           body: updateCompanyProfileRequest,
           response: { 200: companyProfile },
@@ -291,7 +358,13 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       "/api/companies/:companyId/staff",
-      { schema: { params: companyParams, response: { 200: z.array(staffMember) } } },
+      {
+        schema: {
+          summary: "A business's counter staff (owner or admin)",
+          params: companyParams,
+          response: { 200: z.array(staffMember) },
+        },
+      },
       async (request) => {
         await requireCompanyAccess(deps.db, request, request.params.companyId);
         return listStaff(deps.db, request.params.companyId);
@@ -300,7 +373,14 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       "/api/companies/:companyId/staff",
-      { schema: { params: companyParams, body: createStaffRequest, response: { 200: staffMember } } },
+      {
+        schema: {
+          summary: "Add a counter staff member with a PIN (owner or admin)",
+          params: companyParams,
+          body: createStaffRequest,
+          response: { 200: staffMember },
+        },
+      },
       async (request) => {
         await requireCompanyAccess(deps.db, request, request.params.companyId);
         return addStaff(deps.db, request.params.companyId, request.body);
@@ -309,7 +389,13 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.delete(
       "/api/companies/:companyId/staff/:staffId",
-      { schema: { params: staffParams, response: { 200: staffMember } } },
+      {
+        schema: {
+          summary: "Deactivate a counter staff member (owner or admin)",
+          params: staffParams,
+          response: { 200: staffMember },
+        },
+      },
       async (request) => {
         await requireCompanyAccess(deps.db, request, request.params.companyId);
         return deactivateStaff(deps.db, request.params.companyId, request.params.staffId);

@@ -30,7 +30,7 @@ const outboxResponse = z.object({
  * production (it shows sign-in links and codes to anyone who can reach it).
  */
 export const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/dev/outbox", { schema: { querystring: outboxQuery } }, async (request, reply) => {
+  app.get("/dev/outbox", { schema: { hide: true, querystring: outboxQuery } }, async (request, reply) => {
     const messages = await findOutboxMessages(app.db, request.query);
     return reply
       .header("content-type", "text/html; charset=utf-8")
@@ -40,7 +40,13 @@ export const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/dev/outbox",
-    { schema: { querystring: outboxQuery, response: { 200: outboxResponse } } },
+    {
+      schema: {
+        summary: "Mail and SMS the development outbox kept (not in production)",
+        querystring: outboxQuery,
+        response: { 200: outboxResponse },
+      },
+    },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       const messages = await findOutboxMessages(app.db, request.query);

@@ -38,8 +38,13 @@ export function mediaRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/companies/:companyId/media",
       {
-        schema: { params: companyParams, response: { 200: uploadedMedia } },
+        schema: {
+          summary: "Upload an ad's image or video (multipart)",
+          params: companyParams,
+          response: { 200: uploadedMedia },
+        },
         bodyLimit: mediaLimits.videoMaxBytes * 2,
+        config: { multipartBody: { required: ["file"], optional: ["poster"] } },
       },
       async (request) => {
         const company = await requireCompanyAccess(deps.db, request, request.params.companyId);
@@ -59,8 +64,13 @@ export function mediaRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       app.post(
         `/api/companies/:companyId/${kind}`,
         {
-          schema: { params: companyParams, response: { 200: companyProfile } },
+          schema: {
+            summary: "Upload the business's logo or storefront image (multipart)",
+            params: companyParams,
+            response: { 200: companyProfile },
+          },
           bodyLimit: mediaLimits.imageMaxBytes * 2,
+          config: { multipartBody: { required: ["file"] } },
         },
         async (request) => {
           const company = await requireCompanyAccess(deps.db, request, request.params.companyId);

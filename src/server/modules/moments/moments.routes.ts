@@ -9,7 +9,13 @@ export function momentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       "/api/moments",
-      { schema: { querystring: momentsQuery, response: { 200: momentsPage } } },
+      {
+        schema: {
+          summary: "The member's discovery timeline, newest first",
+          querystring: momentsQuery,
+          response: { 200: momentsPage },
+        },
+      },
       async (request, reply) => {
         const user = await requireUser(deps.db, request);
         reply.header("cache-control", "private, no-cache");

@@ -13,7 +13,12 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/stats/public",
-    { schema: { response: { 200: publicStatsResponse } } },
+    {
+      schema: {
+        summary: "Landing page counters (members, businesses)",
+        response: { 200: publicStatsResponse },
+      },
+    },
     async (_request, reply) => {
       reply.header("cache-control", "public, max-age=5");
       return stats.get();
@@ -22,7 +27,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/companies/carousel",
-    { schema: { response: { 200: carouselResponse } } },
+    { schema: { summary: "Partner logos for the landing page", response: { 200: carouselResponse } } },
     async (_request, reply) => {
       reply.header("cache-control", "public, max-age=60");
       return carousel.get();

@@ -10,7 +10,7 @@ export function rewardsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       "/api/rewards/mine",
-      { schema: { response: { 200: myRewardsResponse } } },
+      { schema: { summary: "The member's rewards, newest first", response: { 200: myRewardsResponse } } },
       async (request, reply) => {
         const user = await requireUser(deps.db, request);
         reply.header("cache-control", "private, no-cache");
@@ -20,7 +20,12 @@ export function rewardsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       "/api/rewards/collection",
-      { schema: { response: { 200: rewardsCollection } } },
+      {
+        schema: {
+          summary: "The member's badges and this month's draw standing",
+          response: { 200: rewardsCollection },
+        },
+      },
       async (request, reply) => {
         const user = await requireUser(deps.db, request);
         reply.header("cache-control", "private, no-cache");

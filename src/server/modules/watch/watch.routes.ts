@@ -33,7 +33,13 @@ export function watchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       "/api/watch/sessions",
-      { schema: { body: startWatchRequest, response: { 200: watchSession } } },
+      {
+        schema: {
+          summary: "Start a server-timed view of an ad",
+          body: startWatchRequest,
+          response: { 200: watchSession },
+        },
+      },
       async (request) => {
         const user = await requireUser(deps.db, request);
         await consumeRateLimit(
@@ -48,7 +54,14 @@ export function watchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       "/api/watch/sessions/:sessionId/progress",
-      { schema: { params: sessionParams, body: progressRequest, response: { 200: progressResponse } } },
+      {
+        schema: {
+          summary: "Report watching progress; the reward comes with the completing report",
+          params: sessionParams,
+          body: progressRequest,
+          response: { 200: progressResponse },
+        },
+      },
       async (request) => {
         const user = await requireUser(deps.db, request);
         return reportProgress(

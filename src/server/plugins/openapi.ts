@@ -1,0 +1,116 @@
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import type { FastifyInstance, RouteOptions } from "fastify";
+import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { brand } from "../../shared/brand";
+import { sessionCookieNames } from "../lib/session-cookies";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The route reads multipart/form-data itself (uploads); its parts are documented, not validated here. */
+    multipartBody?: { required: string[]; optional?: string[] };
+  }
+}
+
+const clientHeaders = `
+Every call may be made by a browser or by any HTTP client (a counter device, a partner's app, curl).
+
+* **Session**: a cookie. Members sign in with \`POST /api/auth/login\` (cookie \`${sessionCookieNames.member}\`);
+  businesses with \`POST /api/companies/login\` (cookie \`${sessionCookieNames.business}\`). Send the cookie back
+  on every call.
+* **Bodies** are JSON (\`Content-Type: application/json\`), except uploads (\`multipart/form-data\`).
+* **State-changing calls** (POST, PUT, PATCH, DELETE) must carry \`X-Device-Fingerprint\` (any non-empty value
+  that identifies the device; the web app sends a hash of the screen, time zone and language) or
+  \`X-Requested-With\`. A browser page on another site cannot add either header, which is how forged
+  cross-site requests are refused (403 "Cross-site request refused"); browsers must also send a same-origin
+  \`Origin\`.
+* **Errors** always have the shape \`{ "message": "...", "code": "...", "fields"?: { "<field>": "..." } }\`.
+  429 answers carry \`Retry-After\` (seconds).
+* **Times** are ISO 8601 in UTC; days are Africa/Accra days. **Money** is integer pesewas.
+`;
+
+const errorBody = {
+  type: "object",
+  required: ["message", "code"],
+  properties: {
+    message: { type: "string", description: "What went wrong, in words a person can act on" },
+    code: {
+      type: "string",
+      description: "e.g. VALIDATION, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, RATE_LIMITED",
+    },
+    fields: {
+      type: "object",
+      additionalProperties: { type: "string" },
+      description: "Per-field messages for a form",
+    },
+  },
+};
+
+/** The zod route schemas as OpenAPI, plus the parts zod can't describe (uploads, the error shape). */
+const transform: typeof jsonSchemaTransform = (input) => {
+  const { schema, url } = jsonSchemaTransform(input);
+  const route = input.route as RouteOptions;
+  const documented = { ...(schema as Record<string, unknown>) };
+  const multipart = route.config?.multipartBody;
+  if (multipart) {
+    const file = { type: "string", format: "binary" };
+    documented.consumes = ["multipart/form-data"];
+    documented.body = {
+      type: "object",
+      required: multipart.required,
+      properties: Object.fromEntries(
+        [...multipart.required, ...(multipart.optional ?? [])].map((p) => [p, file]),
+      ),
+    };
+  }
+  const response = { ...((documented.response as Record<string, unknown> | undefined) ?? {}) };
+  response["4XX"] ??= { description: "Refused: see `message` and `fields`", ...errorBody };
+  documented.response = response;
+  return { schema: documented, url };
+};
+
+function withoutOutsideSources(policy: string, isHttps: boolean): string {
+  const kept = policy
+    .replaceAll(" validator.swagger.io", "")
+    .replaceAll(" https:", "")
+    .split(";")
+    .map((directive) => directive.trim())
+    .filter((directive) => directive && (isHttps || directive !== "upgrade-insecure-requests"));
+  return `${kept.join("; ")};`;
+}
+
+/**
+ * The machine-readable API (`/api/openapi.json`, OpenAPI 3.1 generated from the zod route schemas) and
+ * a reference page for people (`/api/docs`). Registered before the routes so it sees every one.
+ */
+export async function registerOpenApi(app: FastifyInstance, options: { appUrl: string }) {
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: {
+        title: `${brand.name} API`,
+        version: "1",
+        description: `${brand.name} (${brand.tagline}): local-brand discovery and loyalty rewards.\n${clientHeaders}`,
+      },
+      servers: [{ url: options.appUrl }],
+      components: {
+        securitySchemes: {
+          memberSession: { type: "apiKey", in: "cookie", name: sessionCookieNames.member },
+          businessSession: { type: "apiKey", in: "cookie", name: sessionCookieNames.business },
+        },
+      },
+    },
+    transform,
+  });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: "/api/docs",
+    // Everything the page needs is served from here: no CDN, no call to swagger.io's validator.
+    staticCSP: true,
+    transformStaticCSP: (header) => withoutOutsideSources(header, options.appUrl.startsWith("https://")),
+    uiConfig: { docExpansion: "list", deepLinking: true, validatorUrl: null },
+  });
+  app.get("/api/openapi.json", { schema: { hide: true } }, async (_request, reply) => {
+    reply.header("cache-control", "no-cache");
+    return app.swagger();
+  });
+}
