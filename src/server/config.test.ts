@@ -1,5 +1,6 @@
+import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, configVariables, loadConfig } from "./config";
 
 describe("configuration", () => {
   it("has working defaults for a laptop", () => {
@@ -63,5 +64,16 @@ describe("configuration", () => {
 
   it("treats empty variables as unset", () => {
     expect(loadConfig({ DATABASE_URL: "", SMTP_URL: " " }).databaseUrl).toBeUndefined();
+  });
+});
+
+describe("the README's configuration table", () => {
+  it("lists every variable the server reads, and none it doesn't", () => {
+    const readme = fs.readFileSync("README.md", "utf8");
+    const table = readme.slice(readme.indexOf("## Configuration"), readme.indexOf("## How it scales"));
+    const documented = new Set([...table.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((match) => match[1]));
+    expect(configVariables.filter((name) => !documented.has(name))).toEqual([]);
+    expect([...documented].filter((name) => !configVariables.includes(name!))).toEqual([]);
+    expect(configVariables.length).toBeGreaterThanOrEqual(24);
   });
 });

@@ -97,6 +97,9 @@ const envSchema = z
 
 export type AppConfig = ReturnType<typeof loadConfig>;
 
+/** Every environment variable the server reads (the README's configuration table lists each). */
+export const configVariables = Object.keys(envSchema.shape);
+
 export class ConfigError extends Error {}
 
 // A fixed development secret keeps dev sessions valid across restarts; production must set its own.
