@@ -75,6 +75,8 @@ function withoutOutsideSources(policy: string, isHttps: boolean): string {
     .replaceAll(" https:", "")
     .split(";")
     .map((directive) => directive.trim())
+    // The page sets style attributes from script (as the web app's own policy allows); scripts stay 'self'.
+    .map((directive) => (directive === "style-src 'self'" ? "style-src 'self' 'unsafe-inline'" : directive))
     .filter((directive) => directive && (isHttps || directive !== "upgrade-insecure-requests"));
   return `${kept.join("; ")};`;
 }
