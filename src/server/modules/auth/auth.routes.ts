@@ -1,3 +1,4 @@
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -19,6 +20,7 @@ import {
 } from "../../../shared/contracts/auth";
 import { sessionUser } from "../../../shared/contracts/session";
 import type { AppDeps } from "../../app-deps";
+import type { User } from "../../db/schema/auth";
 import { AppError } from "../../lib/errors";
 import {
   admitPasswordAttempt,
@@ -63,6 +65,12 @@ const byEmail = (email: string): RateLimitSubject => ({
   identifier: email.toLowerCase(),
   identifierType: "email",
 });
+
+/** Starts the member's session and answers as the spec's login response. */
+async function startMemberSession(reply: FastifyReply, user: User) {
+  await reply.startSession({ kind: "user", userId: user.id });
+  return { success: true as const, message: "You have successfully logged in.", user: toSessionUser(user) };
+}
 
 export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -127,12 +135,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           throw error;
         });
         await passwordAttemptSucceeded(deps.db, attempt);
-        await reply.startSession({ kind: "user", userId: user.id });
-        return {
-          success: true as const,
-          message: "You have successfully logged in.",
-          user: toSessionUser(user),
-        };
+        return startMemberSession(reply, user);
       },
     );
 
@@ -148,12 +151,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         await limit(byIp(request), limits.verifyEmailPerIp);
         const user = await signInMemberWithLink(deps, request.body.token);
-        await reply.startSession({ kind: "user", userId: user.id });
-        return {
-          success: true as const,
-          message: "You have successfully logged in.",
-          user: toSessionUser(user),
-        };
+        return startMemberSession(reply, user);
       },
     );
 

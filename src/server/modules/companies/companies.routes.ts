@@ -1,3 +1,4 @@
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { messageResponse } from "../../../shared/contracts/auth";
@@ -18,6 +19,7 @@ import {
   updateCompanyProfileRequest,
 } from "../../../shared/contracts/companies";
 import type { AppDeps } from "../../app-deps";
+import type { Company } from "../../db/schema/companies";
 import { AppError } from "../../lib/errors";
 import { companyParams, staffParams } from "../../lib/route-params";
 import { requireAdmin } from "../auth";
@@ -44,6 +46,17 @@ import {
 } from "./company-profile.service";
 
 const pendingCodeCookie = "anigye_company_code";
+
+/** Starts the business's session and answers with its summary. */
+async function startCompanySession(reply: FastifyReply, company: Company, message = "Signed in.") {
+  await reply.startSession({ kind: "company", companyId: company.id });
+  return {
+    success: true as const,
+    requiresOtp: false,
+    message,
+    company: toCompanySummary(company),
+  };
+}
 
 export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -138,13 +151,7 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           windowSeconds: 3600,
         });
         const company = await completeCompanySetup(deps, request.body);
-        await reply.startSession({ kind: "company", companyId: company.id });
-        return {
-          success: true as const,
-          requiresOtp: false,
-          message: "Your business account is ready.",
-          company: toCompanySummary(company),
-        };
+        return startCompanySession(reply, company, "Your business account is ready.");
       },
     );
 
@@ -201,13 +208,7 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             company: null,
           };
         }
-        await reply.startSession({ kind: "company", companyId: company.id });
-        return {
-          success: true as const,
-          requiresOtp: false,
-          message: "Signed in.",
-          company: toCompanySummary(company),
-        };
+        return startCompanySession(reply, company);
       },
     );
 
@@ -231,13 +232,7 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         reply.clearCookie(pendingCodeCookie, pendingCookieOptions);
         const company = await findCompany(deps.db, companyId);
         if (!company) throw new AppError("NOT_FOUND", "Company not found");
-        await reply.startSession({ kind: "company", companyId: company.id });
-        return {
-          success: true as const,
-          requiresOtp: false,
-          message: "Signed in.",
-          company: toCompanySummary(company),
-        };
+        return startCompanySession(reply, company);
       },
     );
 
@@ -285,13 +280,7 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           windowSeconds: 600,
         });
         const company = await signInCompanyWithLink(deps, request.body.token);
-        await reply.startSession({ kind: "company", companyId: company.id });
-        return {
-          success: true as const,
-          requiresOtp: false,
-          message: "Signed in.",
-          company: toCompanySummary(company),
-        };
+        return startCompanySession(reply, company);
       },
     );
 
