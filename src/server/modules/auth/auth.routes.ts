@@ -150,7 +150,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         await limit(byIp(request), limits.verifyEmailPerIp);
-        const user = await signInMemberWithLink(deps, request.body.token);
+        const user = await signInMemberWithLink(deps, request.body.token, request.ip);
         return startMemberSession(reply, user);
       },
     );

@@ -359,6 +359,9 @@ describe("wrong passwords never lock the owner out", () => {
     const me = await sendAs(ctx.app, sessionCookieFrom(signedIn), "GET", "/api/auth/me");
     expect(me.json().user.email).toBe(person.email.toLowerCase());
 
+    // Only the owner has the link, so this phone's wrong tries are forgotten: the password works again.
+    expect((await loginFrom("10.50.0.3", person.email, person.password)).statusCode).toBe(200);
+
     const again = await sendJson(ctx.app, "POST", "/api/auth/login/link", { token });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe(

@@ -6,6 +6,7 @@ import { deliverQuietly } from "../../integrations/deliver-quietly";
 import { renderEmail } from "../../integrations/mail/mailer";
 import { AppError } from "../../lib/errors";
 import { keyedHash, newLinkToken } from "../../lib/secrets";
+import { passwordAttemptSucceeded } from "../rate-limit";
 
 /**
  * Sign-in links: the way in that always works for the real owner, whatever strangers do to the password
@@ -93,8 +94,11 @@ export async function sendMemberSignInLink(deps: AppDeps, email: string): Promis
   );
 }
 
-/** Signs a member in with a link from their inbox. */
-export async function signInMemberWithLink(deps: AppDeps, token: string): Promise<User> {
+/**
+ * Signs a member in with a link from their inbox. Only the owner has the link, so the wrong passwords
+ * this source typed for the account are forgotten, as after a right password.
+ */
+export async function signInMemberWithLink(deps: AppDeps, token: string, source: string): Promise<User> {
   const { userId } = await consumeSignInLink(deps, token);
   const [user] = userId
     ? await deps.db
@@ -104,5 +108,6 @@ export async function signInMemberWithLink(deps: AppDeps, token: string): Promis
         .returning()
     : [];
   if (!user) throw new AppError("BAD_REQUEST", "This sign-in link is not for a member account.");
+  await passwordAttemptSucceeded(deps.db, { account: `member:${user.email.toLowerCase()}`, source });
   return user;
 }

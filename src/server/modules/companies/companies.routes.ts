@@ -279,7 +279,7 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           limit: 30,
           windowSeconds: 600,
         });
-        const company = await signInCompanyWithLink(deps, request.body.token);
+        const company = await signInCompanyWithLink(deps, request.body.token, request.ip);
         return startCompanySession(reply, company);
       },
     );

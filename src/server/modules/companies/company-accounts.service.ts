@@ -286,8 +286,8 @@ export async function sendCompanySignInLink(deps: AppDeps, username: string): Pr
   }
 }
 
-/** Signs a business in with a link from its inbox or phone. */
-export async function signInCompanyWithLink(deps: AppDeps, token: string): Promise<Company> {
+/** Signs a business in with a link from its inbox or phone; this source's wrong passwords are forgotten. */
+export async function signInCompanyWithLink(deps: AppDeps, token: string, source: string): Promise<Company> {
   const { companyId } = await consumeSignInLink(deps, token);
   const [company] = companyId
     ? await deps.db
@@ -298,6 +298,9 @@ export async function signInCompanyWithLink(deps: AppDeps, token: string): Promi
     : [];
   if (!company) throw new AppError("BAD_REQUEST", "This sign-in link is not for a business account.");
   assertCompanyActive(company);
+  if (company.username) {
+    await passwordAttemptSucceeded(deps.db, { account: `company:${company.username.toLowerCase()}`, source });
+  }
   return company;
 }
 
