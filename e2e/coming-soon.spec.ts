@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { boxOf, intersects } from "./support/geometry";
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
@@ -26,6 +27,38 @@ test("a person signs up on /coming-soon, sees the thank-you screen and registers
   await thankYou.getByRole("button", { name: "Register Another Person" }).click();
   await expect(page.getByRole("form", { name: "User signup" }).getByLabel("Full name")).toHaveValue("");
 });
+
+for (const phone of [
+  { name: "a Pixel 7", viewport: { width: 412, height: 839 }, textScale: "100%" },
+  // Android's "large text" setting, which many readers use, scales the page's root font.
+  { name: "a 360 px phone with large text", viewport: { width: 360, height: 740 }, textScale: "112.5%" },
+  { name: "a 320 px phone", viewport: { width: 320, height: 640 }, textScale: "100%" },
+]) {
+  test(`after signing up on ${phone.name}, the success toast leaves the business phone line in view`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(phone.viewport);
+    await page.goto("/coming-soon");
+    await page.evaluate((scale) => {
+      document.documentElement.style.fontSize = scale;
+    }, phone.textScale);
+    const form = page.getByRole("form", { name: "User signup" });
+    await form.getByLabel("Full name").fill("Kojo Mensah");
+    await form.getByLabel("Email").fill(`kojo-${unique()}@example.com`);
+    await form.getByLabel("Phone").fill("020 555 4321");
+    await form.getByRole("button", { name: "Get Early Access" }).click();
+
+    const toast = page.getByTestId("toast");
+    await expect(toast).toContainText("Success!");
+    await expect(page.getByTestId("thank-you")).toBeVisible();
+    const phoneLine = page.getByText(/Business enquiries:/);
+    await expect(phoneLine).toBeInViewport({ ratio: 1 });
+    await expect(phoneLine.getByRole("link", { name: /^\+233/ })).toBeVisible();
+    expect(intersects(await boxOf(phoneLine), await boxOf(toast)), "the toast covers the phone line").toBe(
+      false,
+    );
+  });
+}
 
 test("a business registers on /early-access", async ({ page }) => {
   await page.goto("/early-access");

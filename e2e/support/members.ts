@@ -18,3 +18,15 @@ export async function signInAsNewMember(page: Page, name = "Efua Mensah") {
   await expect(page.getByRole("heading", { name: "Account Activated!" })).toBeVisible();
   return { email };
 }
+
+/** Signs in through the login form with one of the seed's demo accounts (all share one password). */
+export async function signInAsDemo(page: Page, email: string) {
+  await page.goto("/login");
+  const form = page.getByRole("form", { name: "Sign in" });
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password").fill("anigye-demo");
+  await form.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Logout" }),
+  ).toBeVisible();
+}

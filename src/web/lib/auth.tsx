@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import type { SessionUser } from "../../shared/contracts/session";
 import { ApiError, apiJson, apiRequest } from "./api-client";
+import { setDeviceCopyOwner } from "./device-copy";
 
 /**
  * Work that must finish while the member is still signed in (reports queued in the page), run before
@@ -57,6 +58,8 @@ function readStoredUser(): SessionUser | null {
 }
 
 function storeUser(user: SessionUser | null) {
+  // The copies kept for offline follow the session: another member, or none, and they are gone.
+  setDeviceCopyOwner(user?.id ?? null);
   if (user) {
     localStorage.setItem(storageKeys.session, "true");
     localStorage.setItem(storageKeys.user, JSON.stringify(user));
@@ -68,7 +71,11 @@ function storeUser(user: SessionUser | null) {
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<SessionUser | null>(readStoredUser);
+  const [user, setUser] = useState<SessionUser | null>(() => {
+    const stored = readStoredUser();
+    setDeviceCopyOwner(stored?.id ?? null);
+    return stored;
+  });
 
   const applyUser = useCallback((next: SessionUser | null) => {
     storeUser(next);

@@ -1,5 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import { getQueryFn } from "./api-client";
+import { isOnline } from "./network-status";
 
 const fiveMinutes = 5 * 60 * 1000;
 
@@ -13,7 +14,10 @@ export function createQueryClient(): QueryClient {
         staleTime: fiveMinutes,
         refetchOnWindowFocus: false,
         refetchInterval: false,
-        retry: (failureCount, error) => !String(error?.message).includes("401") && failureCount < 3,
+        // With no network a retry can only fail again: the screen says so at once, and the query is read
+        // again when the connection returns (refetchOnReconnect).
+        retry: (failureCount, error) =>
+          isOnline() && !String(error?.message).includes("401") && failureCount < 3,
         // Try even when the browser says offline, so a screen shows its error instead of waiting forever.
         networkMode: "offlineFirst",
       },

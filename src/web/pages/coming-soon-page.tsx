@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { Link } from "react-router";
 import { brand } from "../../shared/brand";
 import { paths } from "../app/paths";
+import { useToastsAtTop } from "../components/ui/use-toast";
 import { SignupTabs } from "../features/coming-soon/signup-tabs";
 import { LogoCarousel } from "../features/public/logo-carousel";
 
@@ -26,6 +27,9 @@ const features = [
 
 /** The pre-launch page (full page, no navigation): hero, partners, features, launch info and signup. */
 export default function ComingSoonPage() {
+  // The page ends with the business phone line, right under the thank-you screen: a toast at the bottom
+  // would sit on it just when a business owner who signed up may want to call.
+  useToastsAtTop();
   useEffect(() => {
     document.title = `Coming soon · ${brand.name}`;
   }, []);
@@ -74,9 +78,13 @@ export default function ComingSoonPage() {
       </section>
 
       <footer className="px-4 pb-10 text-center text-sm text-stone-600">
-        <p className="inline-flex items-center gap-2">
-          <Phone className="size-4" aria-hidden /> Business enquiries:{" "}
-          <a href={`tel:${brand.supportPhone.replaceAll(" ", "")}`} className="font-semibold text-amber-800">
+        <p>
+          <Phone className="mr-1.5 inline size-4 align-[-0.125em]" aria-hidden />
+          Business enquiries:{" "}
+          <a
+            href={`tel:${brand.supportPhone.replaceAll(" ", "")}`}
+            className="font-semibold whitespace-nowrap text-amber-800"
+          >
             {brand.supportPhone}
           </a>{" "}
           ({brand.supportPhoneHours})

@@ -1,24 +1,72 @@
 import { Gift, Medal, Trophy } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { brand } from "../../shared/brand";
 import { paths } from "../app/paths";
 import { RequireAuth } from "../components/require-auth";
-import { buttonClass } from "../components/ui/button";
+import { Button, buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { LoadError } from "../components/ui/load-error";
+import { OfflineNotice } from "../components/ui/offline-notice";
 import { PageSpinner } from "../components/ui/page-spinner";
 import { XpAndTier } from "../components/xp-and-tier";
 import { useProfile } from "../features/profile/api";
-import { useMyRewards, useRewardsCollection } from "../features/rewards/api";
+import { useMyRewards, useRewardsCollection, useRewardsProgress } from "../features/rewards/api";
 import { BadgeShelf, DrawCard } from "../features/rewards/collection";
 import { RewardList } from "../features/rewards/reward-list";
+import { formatAccraMoment } from "../lib/dates";
+import { useStillTrueAfter } from "../lib/kept-query";
+import { isConnectionFailure, useIsOnline } from "../lib/network-status";
+
+/** How long a read may take on a weak signal before the page says the rewards shown are an older copy. */
+const slowReadMs = 2_000;
+
+/**
+ * Says when the rewards on screen are a copy kept on this phone rather than the server's answer just
+ * now: offline, after a failed read, or while a read drags on. A status region, so it is announced.
+ */
+function RewardsFreshness() {
+  const rewards = useMyRewards();
+  const collection = useRewardsCollection();
+  const online = useIsOnline();
+  const [openedAt] = useState(() => Date.now());
+  const stillReading = useStillTrueAfter(rewards.isFetching, slowReadMs);
+
+  const shown = [rewards, collection].filter((query) => query.data !== undefined);
+  const readFailed = shown.some((query) => query.isError || query.failureCount > 0);
+  const olderCopy = shown.some((query) => query.dataUpdatedAt < openedAt);
+  const savedAt = Math.min(...shown.map((query) => query.dataUpdatedAt));
+  const asOf = shown.length > 0 ? `Showing your rewards as of ${formatAccraMoment(savedAt)}.` : null;
+
+  let text: string | null = null;
+  if (asOf && !online) text = `You're offline. ${asOf}`;
+  else if (asOf && readFailed) text = `We couldn't reach ${brand.name}. ${asOf}`;
+  else if (asOf && olderCopy && stillReading) text = `${asOf} Updating…`;
+
+  return (
+    <div role="status" data-testid="rewards-freshness" className={text ? "" : "sr-only"}>
+      {text && (
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl bg-amber-50 px-4 py-2 text-sm font-medium text-amber-900 ring-1 ring-amber-200">
+          <span className="flex-1">{text}</span>
+          {online && readFailed && (
+            <Button
+              variant="ghost"
+              className="min-h-11 px-3 py-1"
+              onClick={() => {
+                void rewards.refetch();
+                void collection.refetch();
+              }}
+            >
+              Try again
+            </Button>
+          )}
+        </p>
+      )}
+    </div>
+  );
+}
 
 function RewardsScreen() {
-  const query = useProfile();
-  if (query.isPending) return <PageSpinner />;
-  if (query.isError) return <LoadError onRetry={() => void query.refetch()} />;
-  const profile = query.data;
   return (
     <div className="mx-auto max-w-2xl space-y-4 px-4 py-6">
       <header>
@@ -26,13 +74,10 @@ function RewardsScreen() {
         <p className="mt-1 text-stone-600">Your XP, your tier, the rewards and badges you've earned.</p>
       </header>
 
+      <RewardsFreshness />
+
       <Card title="Your progress" icon={<Trophy className="size-5" aria-hidden />} testId="rewards-progress">
-        <XpAndTier
-          xpPoints={profile.xpPoints}
-          lifetimeXp={profile.lifetimeXp}
-          tier={profile.tier}
-          testIdPrefix="rewards"
-        />
+        <Progress />
       </Card>
 
       <DrawStandingCard />
@@ -48,11 +93,45 @@ function RewardsScreen() {
   );
 }
 
+/** The profile's XP and tier, or the numbers kept from the last visit when the profile can't be read. */
+function Progress() {
+  const query = useProfile();
+  const progress = useRewardsProgress(query.data);
+  const online = useIsOnline();
+  if (progress) {
+    return (
+      <XpAndTier
+        xpPoints={progress.xpPoints}
+        lifetimeXp={progress.lifetimeXp}
+        tier={progress.tier}
+        testIdPrefix="rewards"
+      />
+    );
+  }
+  if (!online || (query.isError && isConnectionFailure(query.error))) {
+    return <p className="text-stone-600">Your XP and tier show here once you're connected.</p>;
+  }
+  if (query.isError) return <LoadError onRetry={() => void query.refetch()} />;
+  return <PageSpinner />;
+}
+
 function Rewards() {
   const query = useMyRewards();
-  if (query.isPending) return <PageSpinner />;
-  if (query.isError) return <LoadError onRetry={() => void query.refetch()} />;
-  const rewards = query.data ?? [];
+  const online = useIsOnline();
+  const rewards = query.data;
+  if (rewards === undefined) {
+    if (!online || (query.isError && isConnectionFailure(query.error))) {
+      return (
+        <OfflineNotice
+          needsConnectionTo="see your rewards"
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      );
+    }
+    if (query.isError) return <LoadError onRetry={() => void query.refetch()} />;
+    return <PageSpinner />;
+  }
   if (rewards.length > 0) return <RewardList rewards={rewards} />;
   return (
     <div data-testid="rewards-empty" className="py-6 text-center">
@@ -73,9 +152,13 @@ function DrawStandingCard() {
 
 function Badges() {
   const query = useRewardsCollection();
-  if (query.isPending) return <PageSpinner />;
+  const online = useIsOnline();
+  if (query.data) return <BadgeShelf badges={query.data.badges} />;
+  if (!online || (query.isError && isConnectionFailure(query.error))) {
+    return <p className="text-stone-600">Your badges show here once you're connected.</p>;
+  }
   if (query.isError) return <LoadError onRetry={() => void query.refetch()} />;
-  return <BadgeShelf badges={query.data.badges} />;
+  return <PageSpinner />;
 }
 
 /** /rewards (My Rewards): XP and tier progress, then the rewards earned by watching. */

@@ -8,7 +8,14 @@ import { paths } from "../paths";
 
 const numberFormat = new Intl.NumberFormat("en-GH");
 
-/** The top bar: brand, and for a member their XP and tier (to My Rewards), name and Logout. */
+/** Every control in the bar is at least 44 px square, whatever it draws inside. */
+const tapTarget = "flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-lg";
+
+/**
+ * The top bar: brand, and for a member their XP and tier (to My Rewards), initials and name (to the
+ * profile) and Logout. On a 360 px phone the wordmark, the tier and Logout's icon give way and a long
+ * name is cut with an ellipsis, so all of them stay on one line.
+ */
 export function TopNav() {
   const { user, isAdmin, logout } = useAuth();
   const navigate = useNavigate();
@@ -21,16 +28,26 @@ export function TopNav() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
-      <nav className="mx-auto flex h-14 max-w-6xl items-center justify-between px-4" aria-label="Main">
-        <Link to={paths.home} className="flex shrink-0 items-center gap-2 font-extrabold text-stone-900">
+      <nav
+        className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-1 px-2 sm:gap-3 sm:px-4"
+        aria-label="Main"
+      >
+        <Link
+          to={paths.home}
+          aria-label={`${brand.name} home`}
+          className={`${tapTarget} gap-2 font-extrabold text-stone-900`}
+        >
           <img src="/favicon.svg" alt="" width={28} height={28} className="size-7" />
-          <span className="text-lg">{brand.name}</span>
+          <span className={`text-lg ${user ? "hidden min-[420px]:inline" : ""}`}>{brand.name}</span>
         </Link>
         {user ? (
-          <div className="flex min-w-0 items-center gap-2 sm:gap-3">
+          <div className="flex min-w-0 items-center gap-1 sm:gap-2">
             {isAdmin && (
-              <Link to={paths.admin} className="flex items-center gap-1 text-sm font-medium text-stone-700">
-                <Shield className="size-4" aria-hidden />{" "}
+              <Link
+                to={paths.admin}
+                className={`${tapTarget} gap-1 px-1 text-sm font-medium text-stone-700 hover:bg-stone-100`}
+              >
+                <Shield className="size-4" aria-hidden />
                 <span className="sr-only sm:not-sr-only">Admin</span>
               </Link>
             )}
@@ -38,41 +55,47 @@ export function TopNav() {
               to={paths.rewards}
               data-testid="nav-xp"
               aria-label={`${numberFormat.format(user.xpPoints)} XP, ${tierLabel(user.tier)} tier: My Rewards`}
-              className="flex shrink-0 items-center gap-1 rounded-full bg-amber-50 px-2 py-1 text-xs font-bold text-amber-900 ring-1 ring-amber-200"
+              className={tapTarget}
             >
-              <Star className="size-3.5 fill-amber-500 text-amber-500" aria-hidden />
-              {numberFormat.format(user.xpPoints)} XP
-              <span className="hidden font-semibold sm:inline">· {tierLabel(user.tier)}</span>
+              <span className="flex items-center gap-1 rounded-full bg-amber-50 px-1.5 py-1 text-xs font-bold whitespace-nowrap text-amber-900 ring-1 ring-amber-200 sm:px-2">
+                <Star className="size-3.5 fill-amber-500 text-amber-500" aria-hidden />
+                {numberFormat.format(user.xpPoints)} XP
+                <span className="hidden font-semibold sm:inline">· {tierLabel(user.tier)}</span>
+              </span>
             </Link>
-            <span
-              aria-hidden
-              className="hidden size-8 shrink-0 items-center justify-center rounded-full bg-amber-100 text-xs font-bold text-amber-800 sm:flex"
+            <Link
+              to={paths.profile}
+              className="flex min-h-11 min-w-0 items-center gap-1.5 rounded-lg pr-1 hover:bg-stone-100"
             >
-              {initialsOf(user.displayName)}
-            </span>
-            <span className="hidden min-w-0 max-w-[6.5rem] truncate text-sm font-medium text-stone-800 min-[400px]:inline sm:max-w-none">
-              {user.displayName}
-            </span>
+              <span
+                aria-hidden
+                data-testid="nav-avatar"
+                className="flex size-8 shrink-0 items-center justify-center rounded-full bg-amber-100 text-xs font-bold text-amber-800"
+              >
+                {initialsOf(user.displayName)}
+              </span>
+              <span className="min-w-0 truncate text-sm font-medium text-stone-800">{user.displayName}</span>
+            </Link>
             <button
               type="button"
               onClick={signOut}
-              className="flex shrink-0 items-center gap-1 rounded-lg px-2 py-1 text-sm text-stone-600 hover:bg-stone-100"
+              className={`${tapTarget} gap-1 px-1.5 text-sm text-stone-600 hover:bg-stone-100`}
             >
-              <LogOut className="size-4" aria-hidden />{" "}
-              <span className="sr-only min-[360px]:not-sr-only">Logout</span>
+              <LogOut className="hidden size-4 min-[400px]:block" aria-hidden />
+              Logout
             </button>
           </div>
         ) : (
           <div className="flex items-center gap-2">
             <Link
               to={paths.login}
-              className="rounded-lg px-3 py-1.5 text-sm font-semibold text-stone-700 hover:bg-stone-100"
+              className="flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold text-stone-700 hover:bg-stone-100"
             >
               Login
             </Link>
             <Link
               to={paths.register}
-              className="rounded-lg bg-amber-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-amber-800"
+              className="flex min-h-11 items-center rounded-lg bg-amber-700 px-3 text-sm font-semibold text-white hover:bg-amber-800"
             >
               Join
             </Link>

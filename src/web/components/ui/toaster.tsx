@@ -1,5 +1,10 @@
 import { X } from "lucide-react";
-import { dismissToast, type Toast, useToasts } from "./use-toast";
+import { dismissToast, type Toast, useToastPlacement, useToasts } from "./use-toast";
+
+const placementClass = {
+  bottom: "bottom-[calc(5rem+env(safe-area-inset-bottom))] sm:bottom-6",
+  top: "top-[max(1rem,env(safe-area-inset-top))]",
+} as const;
 
 function ToastCard({ toast }: { toast: Toast }) {
   const isError = toast.variant === "destructive";
@@ -27,14 +32,17 @@ function ToastCard({ toast }: { toast: Toast }) {
 }
 
 /**
- * Renders the open toast above the bottom navigation. The live regions are always on the page, so a
+ * Renders the open toast above the bottom navigation, or at the top where a page asks. The live regions are always on the page, so a
  * screen reader announces a toast when it appears (a region added together with its text is often
  * missed): polite for news, assertive for errors.
  */
 export function Toaster() {
   const toasts = useToasts().filter((t) => t.open);
+  const placement = useToastPlacement();
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-[calc(5rem+env(safe-area-inset-bottom))] z-50 flex flex-col items-center gap-2 px-4 sm:bottom-6">
+    <div
+      className={`pointer-events-none fixed inset-x-0 z-50 flex flex-col items-center gap-2 px-4 ${placementClass[placement]}`}
+    >
       <div role="status" aria-live="polite" className="flex w-full flex-col items-center gap-2">
         {toasts
           .filter((t) => t.variant !== "destructive")

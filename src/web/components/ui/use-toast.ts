@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 
 /**
  * The toast store of spec sections 3, 4 and 9: toasts are added, updated, dismissed (open false),
@@ -63,4 +63,35 @@ function subscribe(listener: () => void) {
 
 export function useToasts(): Toast[] {
   return useSyncExternalStore(subscribe, () => toasts);
+}
+
+/**
+ * Where the open toast is drawn: above the bottom navigation (the default), or at the top for a page
+ * whose last lines must stay readable when it is scrolled to the end (the pre-launch page's phone line).
+ */
+export type ToastPlacement = "bottom" | "top";
+let placement: ToastPlacement = "bottom";
+const placementListeners = new Set<() => void>();
+
+function setPlacement(next: ToastPlacement) {
+  placement = next;
+  for (const listener of placementListeners) listener();
+}
+
+/** While the calling page is shown, toasts appear at the top of the screen. */
+export function useToastsAtTop() {
+  useEffect(() => {
+    setPlacement("top");
+    return () => setPlacement("bottom");
+  }, []);
+}
+
+export function useToastPlacement(): ToastPlacement {
+  return useSyncExternalStore(
+    (listener) => {
+      placementListeners.add(listener);
+      return () => placementListeners.delete(listener);
+    },
+    () => placement,
+  );
 }

@@ -9,7 +9,9 @@ import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { inputClass, inputStateClass } from "../../components/ui/form-field";
 import { LoadError } from "../../components/ui/load-error";
+import { OfflineNotice } from "../../components/ui/offline-notice";
 import { useAuth } from "../../lib/auth";
+import { isConnectionFailure, useIsOnline } from "../../lib/network-status";
 import { AdCard } from "./ad-card";
 import { type DiscoveryMode, useDiscovery } from "./api";
 import { DiscoverSkeletonGrid, masonryClass } from "./discover-skeleton";
@@ -88,6 +90,9 @@ export default function DiscoverView() {
   const [expanded, setExpanded] = useState(false);
   const { locate, locating } = useLocate();
   const query = useDiscovery(mode);
+  const online = useIsOnline();
+  // No list and no way to fetch one: nothing to search or filter, so the notice replaces it all, in view.
+  const cannotLoad = !query.data && (!online || (query.isError && isConnectionFailure(query.error)));
   const track = useImpressionTracker();
   const searchId = useId();
   const categoryId = useId();
@@ -135,7 +140,15 @@ export default function DiscoverView() {
 
       <Greeting />
 
-      <div className="space-y-2">
+      {cannotLoad && (
+        <OfflineNotice
+          needsConnectionTo="see the latest ads"
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      )}
+
+      <div className="space-y-2" hidden={cannotLoad}>
         <div className="flex flex-wrap gap-2">
           <button
             type="button"
@@ -165,7 +178,7 @@ export default function DiscoverView() {
         </p>
       </div>
 
-      <search className="flex flex-col gap-2 sm:flex-row sm:items-end">
+      <search className="flex flex-col gap-2 sm:flex-row sm:items-end" hidden={cannotLoad}>
         <div className="relative flex-1">
           <label htmlFor={searchId} className="sr-only">
             Search ads and companies
@@ -209,7 +222,7 @@ export default function DiscoverView() {
         </div>
       </search>
 
-      {query.isPending ? (
+      {cannotLoad ? null : query.isPending ? (
         <DiscoverSkeletonGrid />
       ) : query.isError && !ads ? (
         <LoadError onRetry={() => void query.refetch()} />

@@ -5,6 +5,7 @@ import type { InteractionRequest, LikeState } from "../../../shared/contracts/in
 import type { ProgressResponse, WatchSession } from "../../../shared/contracts/watch";
 import { ApiError, apiJson, apiRequest } from "../../lib/api-client";
 import { useAuth } from "../../lib/auth";
+import { isOnline } from "../../lib/network-status";
 import { useRecheckSessionOn401 } from "../../lib/session-expiry";
 
 /** The Discover list's query key prefix (see features/discover/api.ts). */
@@ -22,7 +23,9 @@ export function useViewerAd(adId: number | null) {
     enabled: adId !== null && user !== null,
     staleTime: 0,
     retry: (failureCount, error) =>
-      !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
+      isOnline() &&
+      !(error instanceof ApiError && error.status >= 400 && error.status < 500) &&
+      failureCount < 2,
   });
   useRecheckSessionOn401(query.error);
   return query;

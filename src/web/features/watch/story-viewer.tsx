@@ -206,52 +206,8 @@ export function StoryViewer({ ad, hasPrevious, onPrevious, onNext, onClose }: St
     <div className="fixed inset-0 overflow-hidden bg-black text-white select-none" data-testid="story-viewer">
       {/* While the reward sheet is open, everything behind it is out of reach (a real modal). */}
       <div className="absolute inset-0" inert={sheet !== null}>
-        {/* The media fills the screen; the tap layer above it takes taps, holds and swipes. */}
-        <div className="absolute inset-0 flex items-center justify-center">
-          {mediaFailed ? null : isVideo ? (
-            <video
-              key={mediaAttempt}
-              ref={videoRef}
-              src={ad.mediaUrl}
-              poster={ad.posterUrl ?? undefined}
-              playsInline
-              muted={muted}
-              loop
-              preload="auto"
-              aria-label={ad.title}
-              onLoadedData={() => setMediaReady(true)}
-              onPlay={resyncVideoTime}
-              onSeeking={resyncVideoTime}
-              onSeeked={resyncVideoTime}
-              onTimeUpdate={onTimeUpdate}
-              onError={() => setMediaFailed(true)}
-              className="max-h-full w-full object-contain"
-            />
-          ) : (
-            <img
-              key={mediaAttempt}
-              src={ad.mediaUrl}
-              alt={ad.title}
-              decoding="async"
-              draggable={false}
-              onLoad={() => setMediaReady(true)}
-              onError={() => setMediaFailed(true)}
-              className="max-h-full w-full object-contain"
-            />
-          )}
-        </div>
-        {mediaFailed && (
-          <div className="absolute inset-x-0 top-1/2 z-20 -translate-y-1/2 px-6 text-center" role="alert">
-            <p className="text-stone-200">This {isVideo ? "video" : "image"} couldn't load.</p>
-            <button
-              type="button"
-              onClick={retryMedia}
-              className="mt-3 inline-flex min-h-11 items-center rounded-full bg-white px-5 font-semibold text-stone-900 focus-visible:ring-2 focus-visible:ring-amber-400 focus-visible:outline-none"
-            >
-              Try again
-            </button>
-          </div>
-        )}
+        {/* The tap layer spans the screen and takes taps, holds and swipes; only the buttons drawn above it
+            take pointer events themselves. */}
         <div
           aria-hidden
           data-testid="tap-layer"
@@ -266,134 +222,183 @@ export function StoryViewer({ ad, hasPrevious, onPrevious, onNext, onClose }: St
           onContextMenu={(event) => event.preventDefault()}
         />
 
-        {/* Top: progress, company, offer, mute and close. */}
-        <div className="pointer-events-none absolute inset-x-0 top-0 z-20 bg-gradient-to-b from-black/70 to-transparent px-3 pt-[max(0.75rem,env(safe-area-inset-top))] pb-8">
-          <div
-            role="progressbar"
-            aria-label="Watched"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            className="h-1 w-full overflow-hidden rounded-full bg-white/25"
-          >
+        {/* Creatives carry their own text from edge to edge (logo, headline, offer, footer strip), so nothing
+            is drawn on them: the company and progress get a band above, the actions a column at the right
+            edge, the title and controls a band below, and the creative is fitted whole into the space left. */}
+        <div className="pointer-events-none relative z-20 flex h-full flex-col">
+          <div className="shrink-0 px-3 pt-[max(0.75rem,env(safe-area-inset-top))] pb-2">
             <div
-              className="h-full bg-white transition-[width] duration-200 ease-linear"
-              style={{ width: `${percent}%` }}
-            />
-          </div>
-          <div className="mt-3 flex items-center gap-3">
-            {ad.company.logo && !logoFailed && (
-              <img
-                src={ad.company.logo}
-                alt=""
-                width={36}
-                height={36}
-                decoding="async"
-                onError={() => setLogoFailed(true)}
-                className="size-9 shrink-0 rounded-full bg-white object-cover ring-2 ring-white/80"
+              role="progressbar"
+              aria-label="Watched"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={percent}
+              className="h-1 w-full overflow-hidden rounded-full bg-white/25"
+            >
+              <div
+                className="h-full bg-white transition-[width] duration-200 ease-linear"
+                style={{ width: `${percent}%` }}
               />
-            )}
-            <div className="min-w-0 flex-1">
-              <p className="truncate text-sm font-bold">{ad.company.name}</p>
-              <p className="inline-flex items-center gap-1 text-xs font-semibold text-amber-300">
-                <Gift className="size-3.5" aria-hidden />
-                <span data-testid="viewer-offer">{offer}</span>
-              </p>
             </div>
-            <div className="pointer-events-auto flex items-center gap-1">
-              {isVideo && (
+            <div className="mt-2 flex items-center gap-3" data-testid="viewer-header">
+              {ad.company.logo && !logoFailed && (
+                <img
+                  src={ad.company.logo}
+                  alt=""
+                  width={36}
+                  height={36}
+                  decoding="async"
+                  onError={() => setLogoFailed(true)}
+                  className="size-9 shrink-0 rounded-full bg-white object-cover ring-2 ring-white/80"
+                />
+              )}
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-bold">{ad.company.name}</p>
+                <p className="flex items-center gap-1 text-xs font-semibold text-amber-300">
+                  <Gift className="size-3.5 shrink-0" aria-hidden />
+                  <span data-testid="viewer-offer">{offer}</span>
+                  {ad.isWatched && <span className="truncate text-stone-300">· already earned</span>}
+                </p>
+              </div>
+              <div className="pointer-events-auto flex items-center gap-1">
+                {isVideo && (
+                  <button
+                    type="button"
+                    aria-label={muted ? "Unmute" : "Mute"}
+                    onClick={() => setMuted((on) => !on)}
+                    className={topBarButton}
+                  >
+                    {muted ? (
+                      <VolumeX className="size-5" aria-hidden />
+                    ) : (
+                      <Volume2 className="size-5" aria-hidden />
+                    )}
+                  </button>
+                )}
+                <button type="button" aria-label="Close" onClick={onClose} className={topBarButton}>
+                  <X className="size-6" aria-hidden />
+                </button>
+              </div>
+            </div>
+            {watch.sessionProblem && (
+              <div
+                role="alert"
+                className="pointer-events-auto mt-2 flex items-center gap-3 rounded-lg bg-red-900/80 px-3 py-1.5 text-xs"
+              >
+                <span className="flex-1">{watch.sessionProblem}</span>
                 <button
                   type="button"
-                  aria-label={muted ? "Unmute" : "Mute"}
-                  onClick={() => setMuted((on) => !on)}
-                  className={topBarButton}
+                  onClick={watch.retryStart}
+                  className="min-h-11 shrink-0 rounded-full bg-white px-4 font-semibold text-red-900 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
                 >
-                  {muted ? (
-                    <VolumeX className="size-5" aria-hidden />
-                  ) : (
-                    <Volume2 className="size-5" aria-hidden />
-                  )}
+                  Try again
                 </button>
+              </div>
+            )}
+          </div>
+
+          <div className="flex min-h-0 flex-1">
+            <div className="relative min-w-0 flex-1">
+              {mediaFailed ? (
+                <div
+                  className="pointer-events-auto absolute inset-x-0 top-1/2 -translate-y-1/2 px-6 text-center"
+                  role="alert"
+                >
+                  <p className="text-stone-200">This {isVideo ? "video" : "image"} couldn't load.</p>
+                  <button
+                    type="button"
+                    onClick={retryMedia}
+                    className="mt-3 inline-flex min-h-11 items-center rounded-full bg-white px-5 font-semibold text-stone-900 focus-visible:ring-2 focus-visible:ring-amber-400 focus-visible:outline-none"
+                  >
+                    Try again
+                  </button>
+                </div>
+              ) : isVideo ? (
+                <video
+                  key={mediaAttempt}
+                  ref={videoRef}
+                  src={ad.mediaUrl}
+                  poster={ad.posterUrl ?? undefined}
+                  playsInline
+                  muted={muted}
+                  loop
+                  preload="auto"
+                  aria-label={ad.title}
+                  data-testid="viewer-media"
+                  onLoadedData={() => setMediaReady(true)}
+                  onPlay={resyncVideoTime}
+                  onSeeking={resyncVideoTime}
+                  onSeeked={resyncVideoTime}
+                  onTimeUpdate={onTimeUpdate}
+                  onError={() => setMediaFailed(true)}
+                  className="absolute inset-0 size-full object-contain"
+                />
+              ) : (
+                <img
+                  key={mediaAttempt}
+                  src={ad.mediaUrl}
+                  alt={ad.title}
+                  data-testid="viewer-media"
+                  decoding="async"
+                  draggable={false}
+                  onLoad={() => setMediaReady(true)}
+                  onError={() => setMediaFailed(true)}
+                  className="absolute inset-0 size-full object-contain"
+                />
               )}
-              <button type="button" aria-label="Close" onClick={onClose} className={topBarButton}>
-                <X className="size-6" aria-hidden />
-              </button>
+              {userPaused && !sheet && (
+                <div aria-hidden className="absolute inset-0 flex items-center justify-center">
+                  <span className="rounded-full bg-black/50 p-4">
+                    <Pause className="size-8" />
+                  </span>
+                </div>
+              )}
+            </div>
+            <div className="flex w-16 shrink-0 flex-col justify-end pb-2">
+              <ViewerActions ad={ad} />
             </div>
           </div>
-          {ad.isWatched && (
-            <p className="mt-2 inline-block rounded-full bg-white/15 px-3 py-1 text-xs">
-              You've already earned this reward
-            </p>
-          )}
-          {watch.sessionProblem && (
-            <div
-              role="alert"
-              className="pointer-events-auto mt-2 flex items-center gap-3 rounded-lg bg-red-900/80 px-3 py-1.5 text-xs"
+
+          {/* Title and the controls (the same actions as the taps, for keyboards and screen readers). */}
+          <div className="shrink-0 px-4 pt-2 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
+            <h1
+              ref={titleRef}
+              tabIndex={-1}
+              className="line-clamp-2 text-base font-bold focus:outline-none sm:text-lg"
             >
-              <span className="flex-1">{watch.sessionProblem}</span>
+              {ad.title}
+            </h1>
+            {ad.description && (
+              <p data-testid="viewer-description" className="mt-0.5 line-clamp-2 text-sm text-stone-300">
+                {ad.description}
+              </p>
+            )}
+            <div className="pointer-events-auto mt-2 flex items-center justify-center gap-6">
               <button
                 type="button"
-                onClick={watch.retryStart}
-                className="min-h-11 shrink-0 rounded-full bg-white px-4 font-semibold text-red-900 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
+                aria-label={hasPrevious ? "Previous" : "Previous (this is the first ad)"}
+                aria-disabled={!hasPrevious}
+                onClick={onPrevious}
+                className={`${stepButton} aria-disabled:opacity-40`}
               >
-                Try again
+                <ChevronLeft className="size-6" aria-hidden />
+              </button>
+              <button
+                type="button"
+                aria-label={userPaused ? "Resume" : "Pause"}
+                onClick={togglePause}
+                className="flex size-12 items-center justify-center rounded-full bg-white text-stone-900 hover:bg-stone-200 focus-visible:ring-2 focus-visible:ring-amber-400 focus-visible:outline-none"
+              >
+                {userPaused ? (
+                  <Play className="size-6" aria-hidden />
+                ) : (
+                  <Pause className="size-6" aria-hidden />
+                )}
+              </button>
+              <button type="button" aria-label="Next" onClick={onNext} className={stepButton}>
+                <ChevronRight className="size-6" aria-hidden />
               </button>
             </div>
-          )}
-        </div>
-
-        {userPaused && !sheet && (
-          <div
-            aria-hidden
-            className="pointer-events-none absolute inset-0 z-10 flex items-center justify-center"
-          >
-            <span className="rounded-full bg-black/50 p-4">
-              <Pause className="size-8" />
-            </span>
-          </div>
-        )}
-
-        <div className="absolute right-3 bottom-40 z-20">
-          <ViewerActions ad={ad} />
-        </div>
-
-        {/* Bottom: title and the controls (the same actions as the taps, for keyboards and screen readers). */}
-        <div className="pointer-events-none absolute inset-x-0 bottom-0 z-20 bg-gradient-to-t from-black/80 to-transparent px-4 pt-10 pb-[max(1rem,env(safe-area-inset-bottom))]">
-          <h1
-            ref={titleRef}
-            tabIndex={-1}
-            className="line-clamp-2 pr-16 text-lg font-bold focus:outline-none"
-          >
-            {ad.title}
-          </h1>
-          {ad.description && (
-            <p className="mt-1 line-clamp-2 pr-16 text-sm text-stone-200">{ad.description}</p>
-          )}
-          <div className="pointer-events-auto mt-3 flex items-center justify-center gap-6">
-            <button
-              type="button"
-              aria-label={hasPrevious ? "Previous" : "Previous (this is the first ad)"}
-              aria-disabled={!hasPrevious}
-              onClick={onPrevious}
-              className={`${stepButton} aria-disabled:opacity-40`}
-            >
-              <ChevronLeft className="size-6" aria-hidden />
-            </button>
-            <button
-              type="button"
-              aria-label={userPaused ? "Resume" : "Pause"}
-              onClick={togglePause}
-              className="flex size-14 items-center justify-center rounded-full bg-white text-stone-900 hover:bg-stone-200 focus-visible:ring-2 focus-visible:ring-amber-400 focus-visible:outline-none"
-            >
-              {userPaused ? (
-                <Play className="size-6" aria-hidden />
-              ) : (
-                <Pause className="size-6" aria-hidden />
-              )}
-            </button>
-            <button type="button" aria-label="Next" onClick={onNext} className={stepButton}>
-              <ChevronRight className="size-6" aria-hidden />
-            </button>
           </div>
         </div>
       </div>

@@ -1,9 +1,10 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { onlineManager, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ViewerAd } from "../../../shared/contracts/ads";
 import type { ProgressResponse, WatchSession } from "../../../shared/contracts/watch";
 import { ApiError } from "../../lib/api-client";
 import { useAuth } from "../../lib/auth";
+import { isConnectionFailure, isOnline } from "../../lib/network-status";
 import { markWatchedInDiscovery, reportWatchProgress, startWatchSession } from "./api";
 
 /** Progress is reported this often while counting. */
@@ -32,6 +33,7 @@ export function useWatchSession(ad: ViewerAd | undefined) {
   const [startAttempt, setStartAttempt] = useState(0);
   const [watched, setWatched] = useState(0);
   const [outcome, setOutcome] = useState<WatchOutcome | null>(null);
+  const startFailedOffline = useRef(false);
 
   const watchedRef = useRef(0);
   const sessionRef = useRef<WatchSession | null>(null);
@@ -66,10 +68,13 @@ export function useWatchSession(ad: ViewerAd | undefined) {
       .catch((error: unknown) => {
         if (ignore) return;
         if (error instanceof ApiError && error.status === 401) void refreshUser();
+        startFailedOffline.current = isConnectionFailure(error);
         setSessionProblem(
           error instanceof ApiError && error.status === 429 && error.serverMessage
             ? error.serverMessage
-            : "We couldn't start counting this view. Check your connection.",
+            : !isOnline()
+              ? "You're offline. This view starts counting when you're back online."
+              : "We couldn't start counting this view. Check your connection.",
         );
       });
     return () => {
@@ -78,11 +83,21 @@ export function useWatchSession(ad: ViewerAd | undefined) {
   }, [adId, refreshUser, startAttempt]);
 
   const retryStart = useCallback(() => {
+    startFailedOffline.current = false;
     setSessionProblem(null);
     setSession(null);
     sessionRef.current = null;
     setStartAttempt((attempt) => attempt + 1);
   }, []);
+
+  // A view that couldn't start for want of a connection starts by itself when the phone reconnects.
+  useEffect(
+    () =>
+      onlineManager.subscribe((online) => {
+        if (online && startFailedOffline.current) retryStart();
+      }),
+    [retryStart],
+  );
 
   useEffect(() => {
     alive.current = true;

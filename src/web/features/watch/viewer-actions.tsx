@@ -8,13 +8,13 @@ import { toast } from "../../components/ui/use-toast";
 import { recordAdInteraction, setAdLiked, viewerAdUrl } from "./api";
 
 const actionClass =
-  "flex size-12 items-center justify-center rounded-full bg-black/40 hover:bg-black/60 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none";
+  "flex size-12 items-center justify-center rounded-full bg-white/15 hover:bg-white/25 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none";
 
 function Action({ label, count, children }: { label: string; count?: ReactNode; children: ReactNode }) {
   return (
     <div className="flex flex-col items-center gap-1">
       {children}
-      <span className="rounded-full bg-black/60 px-2 py-0.5 text-xs font-semibold" aria-hidden>
+      <span className="text-[11px] leading-none font-semibold whitespace-nowrap" aria-hidden>
         {count ?? label}
       </span>
     </div>
@@ -64,11 +64,14 @@ async function shareAd(ad: ViewerAd) {
   }
 }
 
-/** Like, share and directions: each recorded for the business as an ad interaction. */
+/**
+ * Like, share and directions: each recorded for the business as an ad interaction. A column for the
+ * screen's right edge, beside the creative rather than on it.
+ */
 export function ViewerActions({ ad }: { ad: ViewerAd }) {
   const like = useLike(ad);
   return (
-    <div className="pointer-events-auto flex flex-col items-center gap-4" data-testid="viewer-actions">
+    <div className="pointer-events-auto flex flex-col items-center gap-3" data-testid="viewer-actions">
       <Action label="Like" count={ad.likeCount > 0 ? ad.likeCount : "Like"}>
         <button
           type="button"

@@ -1,0 +1,171 @@
+import { expect, type Page, test } from "@playwright/test";
+import { signInAsDemo, signInAsNewMember } from "./support/members";
+
+/** "At once": well under the 15 s a failed load used to take. */
+const atOnceMs = 3_000;
+
+/** Watches the seed's rice offer (8 s, a code per view) to the end and returns the code it unlocks. */
+async function earnRiceCode(page: Page): Promise<string> {
+  await page.goto("/");
+  await page.getByLabel("Search ads and companies").fill("5 kg bag of rice");
+  await page.getByTestId("ad-card").first().getByRole("link").first().click();
+  const reward = page.getByRole("dialog", { name: "Reward unlocked" });
+  await expect(reward).toBeVisible({ timeout: 25_000 });
+  const code = (await reward.getByTestId("reward-code").textContent())?.trim();
+  expect(code).toMatch(/^[A-Z0-9-]{4,}$/);
+  return code!;
+}
+
+/** The offline shell is served by the service worker once it has installed and taken the page. */
+async function waitForOfflineShell(page: Page) {
+  await expect
+    .poll(
+      () => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.active)),
+      {
+        timeout: 15_000,
+      },
+    )
+    .toBe(true);
+}
+
+/** The clock as My Rewards prints it (Accra time), for the moments a copy may have been saved in. */
+async function accraClockTimes(page: Page, instants: number[]): Promise<string[]> {
+  return page.evaluate(
+    (times) =>
+      times.map((time) =>
+        new Intl.DateTimeFormat("en-GH", {
+          timeZone: "Africa/Accra",
+          hour: "numeric",
+          minute: "2-digit",
+        }).format(time),
+      ),
+    instants,
+  );
+}
+
+async function storageHolds(page: Page, text: string): Promise<boolean> {
+  return page.evaluate(
+    (needle) => Object.keys(localStorage).some((key) => (localStorage.getItem(key) ?? "").includes(needle)),
+    text,
+  );
+}
+
+test("a member who opened My Rewards once sees their codes offline at once, marked with when they were saved", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  await signInAsNewMember(page, "Abena Boateng");
+  const code = await earnRiceCode(page);
+  const openedAt = Date.now();
+  await page.goto("/rewards");
+  const mine = page.getByTestId("my-reward").filter({ hasText: code });
+  await expect(mine).toContainText("Active");
+  await expect(page.getByTestId("rewards-xp")).toHaveText(/\d/);
+  const savedBy = Date.now();
+  await waitForOfflineShell(page);
+
+  // The counter has no signal: the page comes from the phone, the codes from the copy kept on it.
+  await context.setOffline(true);
+  const reloadedAt = Date.now();
+  await page.reload();
+  await expect(page.getByTestId("my-reward-code").filter({ hasText: code })).toBeVisible();
+  expect(Date.now() - reloadedAt).toBeLessThan(atOnceMs);
+  const marker = page.getByTestId("rewards-freshness");
+  await expect(marker).toHaveText(/^You're offline\. Showing your rewards as of .+\.$/);
+  const times = await accraClockTimes(page, [openedAt, savedBy]);
+  expect(times.map((time) => `You're offline. Showing your rewards as of ${time}.`)).toContain(
+    (await marker.textContent())?.trim(),
+  );
+  await expect(mine.getByRole("button", { name: "Copy code" })).toBeVisible();
+  // XP and tier open too, from the same visit.
+  await expect(page.getByTestId("rewards-xp")).toHaveText(/\d/);
+  await expect(page.getByText("We couldn't load this page")).toHaveCount(0);
+
+  // Back online, the page reads again by itself and drops the marker.
+  await context.setOffline(false);
+  await expect(marker).toBeEmpty();
+  await expect(mine).toContainText("Active");
+
+  // On a weak signal the read drags on: the kept copy shows at once, marked, until the answer arrives.
+  await page.route("**/api/rewards/mine", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    await route.continue();
+  });
+  await page.reload();
+  await expect(page.getByTestId("my-reward-code").filter({ hasText: code })).toBeVisible();
+  await expect(marker).toHaveText(/^Showing your rewards as of .+\. Updating…$/);
+  await expect(marker).toBeEmpty({ timeout: 10_000 });
+});
+
+test("pages that need the network say so at once offline, and open by themselves when it returns", async ({
+  page,
+  context,
+}) => {
+  await signInAsDemo(page, "staff@example.com");
+  await page.goto("/");
+  const card = page.getByTestId("ad-card").first();
+  await expect(card).toBeVisible();
+  const adLink = (await card.getByRole("link").first().getAttribute("href"))!;
+  await waitForOfflineShell(page);
+
+  await context.setOffline(true);
+  const reloadedAt = Date.now();
+  await page.goto(adLink);
+  const offline = page.getByRole("status").filter({ hasText: "You're offline" });
+  await expect(offline).toContainText("Connect to watch ads.");
+  expect(Date.now() - reloadedAt).toBeLessThan(atOnceMs);
+  await expect(page.getByTestId("viewer-skeleton")).toHaveCount(0);
+  // The codes don't need the network, so the way to them is offered.
+  await expect(offline.getByRole("link", { name: "My Rewards" })).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByRole("progressbar", { name: "Watched" })).toBeVisible();
+  await page.getByRole("button", { name: "Pause" }).click();
+
+  // Discover has nothing kept for a fresh page load: it says so too, and loads when the signal is back.
+  await context.setOffline(true);
+  await page.goto("/");
+  await expect(page.getByRole("status").filter({ hasText: "You're offline" })).toContainText(
+    "Connect to see the latest ads.",
+  );
+  await context.setOffline(false);
+  await expect(page.getByTestId("ad-card").first()).toBeVisible();
+});
+
+test("Logout removes the kept rewards, and the next member on the phone never sees them", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  await signInAsDemo(page, "staff@example.com");
+  const code = await earnRiceCode(page);
+  await page.goto("/rewards");
+  await expect(page.getByTestId("my-reward-code").filter({ hasText: code })).toBeVisible();
+  await waitForOfflineShell(page);
+  expect(await storageHolds(page, code)).toBe(true);
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Logout" }).click();
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login" }),
+  ).toBeVisible();
+  expect(await storageHolds(page, code)).toBe(false);
+
+  // Offline, My Rewards has nothing of theirs to show: it asks to sign in.
+  await context.setOffline(true);
+  await page.goto("/rewards");
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText(code)).toHaveCount(0);
+
+  // Ama signs in on the same phone; offline, she sees her own (kept) rewards and never the code above.
+  await context.setOffline(false);
+  await signInAsDemo(page, "ama@example.com");
+  await expect(page).toHaveURL(/\/rewards$/);
+  await expect(page.getByRole("heading", { name: "Your rewards" })).toBeVisible();
+  await expect(page.getByTestId("rewards-freshness")).toBeEmpty();
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId("rewards-freshness")).toContainText("You're offline.");
+  await expect(page.getByText(code)).toHaveCount(0);
+  expect(await storageHolds(page, code)).toBe(false);
+});

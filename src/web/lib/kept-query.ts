@@ -1,0 +1,45 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { getQueryFn } from "./api-client";
+import { useAuth } from "./auth";
+import { keepOnDevice, readFromDevice } from "./device-copy";
+import { useRecheckSessionOn401 } from "./session-expiry";
+
+/**
+ * A signed-in member's own read (GET `url`) whose last answer is kept on this phone: the page opens
+ * with it at once, even with no signal, while the server is asked again. Keyed by member, so another
+ * account on the phone never gets it. `dataUpdatedAt` tells when the shown copy was read.
+ */
+export function useQueryKeptOnDevice<T>(url: string) {
+  const { user } = useAuth();
+  const userId = user?.id;
+  const query = useQuery<T>({
+    queryKey: [url, userId],
+    enabled: userId !== undefined,
+    // What is kept can change elsewhere (a code used at a counter), so every visit asks again.
+    staleTime: 0,
+    queryFn: async ({ queryKey }) => {
+      const data = (await getQueryFn<T>({ on401: "throw" })({ queryKey })) as T;
+      if (userId !== undefined) keepOnDevice(url, userId, data);
+      return data;
+    },
+    initialData: () => (userId === undefined ? undefined : readFromDevice<T>(url, userId)?.data),
+    initialDataUpdatedAt: () => (userId === undefined ? undefined : readFromDevice(url, userId)?.savedAt),
+  });
+  useRecheckSessionOn401(query.error);
+  return query;
+}
+
+/** True once `active` has stayed true for `afterMs` (a request that is taking too long on a weak signal). */
+export function useStillTrueAfter(active: boolean, afterMs: number): boolean {
+  const [late, setLate] = useState(false);
+  useEffect(() => {
+    if (!active) {
+      setLate(false);
+      return;
+    }
+    const timer = setTimeout(() => setLate(true), afterMs);
+    return () => clearTimeout(timer);
+  }, [active, afterMs]);
+  return late;
+}
