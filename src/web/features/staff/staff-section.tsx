@@ -21,10 +21,7 @@ function AddStaffForm({ companyId }: { companyId: number }) {
     add.mutate(member, {
       onSuccess: (added) => {
         form.reset();
-        toast({
-          title: "Staff added",
-          description: `${added.name} can sign in at the counter with their PIN.`,
-        });
+        toast({ title: "Staff added", description: `${added.name} is on your staff list.` });
       },
       onError: (failure) =>
         applyServerErrors(form, failure, { fallbackField: "name", fallbackMessage: "Please try again." }),
@@ -51,7 +48,10 @@ function AddStaffForm({ companyId }: { companyId: number }) {
   );
 }
 
-/** The Staff tab: counter staff accounts (name + PIN) that scan at the shop. */
+/**
+ * The Staff tab: the business's counter staff, each with a PIN. Nothing signs in with the PIN yet (the
+ * counter arrives later), so the copy says what the list is, not what it will do.
+ */
 export function StaffSection({ companyId }: { companyId: number }) {
   const query = useStaff(companyId);
   const deactivate = useDeactivateStaff(companyId);
@@ -63,7 +63,7 @@ export function StaffSection({ companyId }: { companyId: number }) {
       onSuccess: (member) => {
         toast({
           title: "Staff deactivated",
-          description: `${member.name} can no longer sign in.`,
+          description: `${member.name} is no longer on your active staff.`,
         });
         setConfirming(null);
       },
@@ -80,7 +80,7 @@ export function StaffSection({ companyId }: { companyId: number }) {
     <div className="space-y-4">
       <Card
         title="Counter staff"
-        description="Staff sign in on the shop's device with their PIN to scan customers' QR codes."
+        description="The people who serve customers at your counter, each with a PIN of their own."
       >
         {query.isPending ? (
           <div role="status" aria-label="Loading staff" className="space-y-2">
@@ -128,8 +128,8 @@ export function StaffSection({ companyId }: { companyId: number }) {
         title="Deactivate this staff member?"
       >
         <p className="text-stone-700">
-          {confirming?.name} will no longer be able to sign in at the counter. Their past scans stay on
-          record.
+          {confirming?.name} will be marked as deactivated and their PIN retired. You can add them again
+          later.
         </p>
         <div className="mt-5 flex flex-col gap-2 sm:flex-row-reverse">
           <Button
