@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { brand } from "../../shared/brand";
 import { type LoginRequest, loginRequest } from "../../shared/contracts/auth";
 import { paths } from "../app/paths";
@@ -77,6 +77,8 @@ function SignInForm({ onForgot }: { onForgot(): void }) {
 
 /** /login: Google, email and password, and the forgot-password flow (spec sections 2, 5 and 8). */
 export default function LoginPage() {
+  // Who was already signed in on arrival (signing in here moves on by itself).
+  const [signedIn] = useState(useAuth().user);
   const [searchParams, setSearchParams] = useSearchParams();
   const [view, setView] = useState<View>(() => {
     const token = searchParams.get("reset");
@@ -112,6 +114,12 @@ export default function LoginPage() {
 
   const toSignIn = () => setView({ kind: "signin" });
   const toForgot = () => setView({ kind: "forgot" });
+
+  // Someone already signed in has nothing to sign in to: they go where a signed-in member belongs (an
+  // account with a check left to finish, to the verify view of /register). A reset link still opens.
+  if (signedIn && view.kind === "signin") {
+    return <Navigate to={signedIn.activated === false ? paths.register : paths.rewards} replace />;
+  }
 
   return (
     <div className="mx-auto max-w-md px-4 py-8">
