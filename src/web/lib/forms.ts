@@ -58,7 +58,9 @@ export function onFormFields<T extends FieldValues>(errors: FieldErrors<T>): Fie
 
 type ContractSchema = z.ZodType<unknown, FieldValues>;
 
-function contractResolver<S extends ContractSchema>(schema: S): Resolver<z.input<S>, unknown, z.output<S>> {
+export function contractResolver<S extends ContractSchema>(
+  schema: S,
+): Resolver<z.input<S>, unknown, z.output<S>> {
   const resolve = zodResolver(schema as never, { error: plainIssueMessage }) as unknown as Resolver<
     z.input<S>,
     unknown,
