@@ -1,9 +1,11 @@
 import { z } from "zod";
+import { endOfAccraDay } from "../accra-time";
 import {
   type CreateCompanyRequest,
   companySetupRequest,
   createCompanyRequest,
   resendSetupRequest,
+  setCompanyPlanRequest,
   updateCompanyProfileRequest,
 } from "../contracts/companies";
 
@@ -79,3 +81,12 @@ export const registerBusinessForm = z
       }) as CreateCompanyRequest,
   )
   .pipe(createCompanyRequest);
+
+/** An admin sets a plan: paid until the end of the chosen Accra day; no day means not paid. */
+export const setPlanForm = z
+  .object({ plan: z.string(), paidUntil: z.string() })
+  .transform(({ plan, paidUntil }) => ({
+    plan,
+    paidUntil: paidUntil.trim() ? endOfAccraDay(paidUntil.trim()) : null,
+  }))
+  .pipe(setCompanyPlanRequest);

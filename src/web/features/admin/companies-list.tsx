@@ -1,7 +1,8 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import { z } from "zod";
-import { type CompanyProfile, setCompanyPlanRequest } from "../../../shared/contracts/companies";
+import type { z } from "zod";
+import type { CompanyProfile } from "../../../shared/contracts/companies";
+import { setPlanForm } from "../../../shared/forms/companies";
 import { paidPeriodDays, planIds, plans } from "../../../shared/plans";
 import { companyDashboardPath } from "../../app/paths";
 import { Button } from "../../components/ui/button";
@@ -11,18 +12,9 @@ import { LoadError } from "../../components/ui/load-error";
 import { Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api-errors";
-import { accraDay, addDays, endOfAccraDay, formatAccraDate } from "../../lib/dates";
+import { accraDay, addDays, formatAccraDate } from "../../lib/dates";
 import { applyServerErrors, useContractForm } from "../../lib/forms";
 import { useAdminCompanies, useResendCompanySetupLink, useSetCompanyPlan } from "./api";
-
-/** The plan form: the paid-until day (Accra) is sent as the end of that day; an empty day means not paid. */
-const setPlanForm = z
-  .object({ plan: z.string(), paidUntil: z.string() })
-  .transform(({ plan, paidUntil }) => ({
-    plan,
-    paidUntil: paidUntil.trim() ? endOfAccraDay(paidUntil.trim()) : null,
-  }))
-  .pipe(setCompanyPlanRequest);
 
 function SetPlanForm({ company, onDone }: { company: CompanyProfile; onDone(): void }) {
   const setPlan = useSetCompanyPlan();

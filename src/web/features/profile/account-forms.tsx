@@ -51,18 +51,19 @@ export function EditProfileForm({ profile }: { profile: Profile }) {
     defaultValues: { displayName: profile.displayName, username: profile.username },
   });
 
-  const save = ({ displayName, username }: { displayName?: string; username?: string }) =>
-    update.mutate(
-      {
-        ...(displayName !== profile.displayName ? { displayName } : {}),
-        ...(username !== profile.username ? { username } : {}),
-      },
-      {
-        onSuccess: () =>
-          toast({ title: "Profile updated", description: "Your name and username are saved." }),
-        onError: (failure) => showFailure(form, failure, "Could not update your profile"),
-      },
-    );
+  const save = ({ displayName, username }: { displayName?: string; username?: string }) => {
+    const changes = {
+      ...(displayName !== profile.displayName ? { displayName } : {}),
+      ...(username !== profile.username ? { username } : {}),
+    };
+    if (Object.keys(changes).length === 0) {
+      return toast({ title: "Nothing to save", description: "Your name and username are as they were." });
+    }
+    update.mutate(changes, {
+      onSuccess: () => toast({ title: "Profile updated", description: "Your name and username are saved." }),
+      onError: (failure) => showFailure(form, failure, "Could not update your profile"),
+    });
+  };
 
   return (
     <Card title="Edit profile" icon={<UserRound className="size-5" aria-hidden />}>
