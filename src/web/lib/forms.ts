@@ -20,7 +20,7 @@ import { serverMessage } from "./api-errors";
  */
 
 /** Plain words for the few checks a contract leaves to zod's defaults ("Too small: expected number…"). */
-export const plainIssueMessage: core.$ZodErrorMap = (issue) => {
+const plainIssueMessage: core.$ZodErrorMap = (issue) => {
   switch (issue.code) {
     case "invalid_type":
       if (issue.expected === "int") return "Enter a whole number";
@@ -47,7 +47,7 @@ function firstError(error: unknown): FieldError | undefined {
 }
 
 /** Every message on the form field its path starts with: a list typed in one box shows under the box. */
-export function onFormFields<T extends FieldValues>(errors: FieldErrors<T>): FieldErrors<T> {
+function onFormFields<T extends FieldValues>(errors: FieldErrors<T>): FieldErrors<T> {
   const flat: Record<string, FieldError> = {};
   for (const [name, error] of Object.entries(errors)) {
     const found = firstError(error);

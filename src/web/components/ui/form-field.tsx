@@ -200,7 +200,7 @@ export function CheckboxField({ name, label, hint, className = "", onChange, ...
   );
 }
 
-export interface ChoiceOption {
+interface ChoiceOption {
   value: string;
   label: ReactNode;
 }
