@@ -76,6 +76,21 @@ test("a wrong password shows 'Login failed' and the demo consumer signs in", asy
   await expect(page.getByRole("navigation", { name: "Main" }).getByText("Ama Owusu")).toBeVisible();
 });
 
+test("a signed-in member who opens /login is not shown the form again but lands on their rewards", async ({
+  page,
+}) => {
+  await page.goto("/login");
+  const form = page.getByRole("form", { name: "Sign in" });
+  await form.getByLabel("Email").fill("ama@example.com");
+  await form.getByLabel("Password").fill("anigye-demo");
+  await form.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(/\/rewards$/);
+
+  await page.goto("/login");
+  await expect(page).toHaveURL(/\/rewards$/);
+  await expect(page.getByRole("form", { name: "Sign in" })).toHaveCount(0);
+});
+
 test("Google sign-in against the mock provider lands signed in with the welcome toast", async ({ page }) => {
   await page.goto("/login");
   await page.getByRole("button", { name: "Continue with Google" }).click();

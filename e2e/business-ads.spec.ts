@@ -63,32 +63,40 @@ test("an admin registers a business, the owner sets it up and publishes an ad, a
   await expect(owner).toHaveURL(/\/company-dashboard\/\d+/);
   await expect(owner.getByTestId("plan-card")).toContainText(/Business/);
 
-  // The owner uploads an image ad with a discount code.
+  // The owner creates an image ad with a discount code: choosing the image is enough to upload it.
   await owner.getByRole("tab", { name: "Ads" }).click();
   await owner.getByRole("button", { name: "Create ad" }).click();
   const adForm = owner.getByRole("form", { name: "Ad details" });
   await adForm.getByLabel("Title").fill(adTitle);
   await adForm.getByLabel("Description").fill("Ginger and pepper, fried fresh every evening");
   await adForm.getByLabel("Category").selectOption("Food & Dining");
+  await adForm.getByLabel("Duration (seconds)").fill("8");
+  await adForm.getByLabel("Reward type").selectOption("discount");
+  await adForm.getByLabel("Discount (%)").fill("15");
+  await adForm.getByLabel("Discount codes").fill(`KELE-${id}-1\nKELE-${id}-2`);
+  // A slow connection: the upload is still on its way when the owner presses Save, which waits for it.
+  let releaseUpload = () => {};
+  const uploadHeld = new Promise<void>((resolve) => {
+    releaseUpload = resolve;
+  });
+  await owner.route("**/api/companies/*/media", async (route) => {
+    await uploadHeld;
+    await route.continue();
+  });
   const poster = await sharp({ create: { width: 720, height: 1280, channels: 3, background: "#c2410c" } })
     .jpeg()
     .toBuffer();
   await adForm
     .getByLabel("Image or video")
     .setInputFiles({ name: "kelewele.jpg", mimeType: "image/jpeg", buffer: poster });
-  await adForm.getByRole("button", { name: "Upload" }).click();
-  await expect(adForm.getByRole("progressbar", { name: "Upload progress" })).toHaveAttribute(
-    "aria-valuenow",
-    "100",
-  );
-  await adForm.getByLabel("Duration (seconds)").fill("8");
-  await adForm.getByLabel("Reward type").selectOption("discount");
-  await adForm.getByLabel("Discount (%)").fill("15");
-  await adForm.getByLabel("Discount codes").fill(`KELE-${id}-1\nKELE-${id}-2`);
+  await expect(adForm.getByRole("progressbar", { name: "Upload progress" })).toBeVisible();
   await adForm.getByRole("button", { name: "Save ad" }).click();
+  await expect(adForm.getByRole("button", { name: "Finishing the upload…" })).toBeVisible();
+  releaseUpload();
   const listedAd = owner.getByTestId("company-ad").filter({ hasText: adTitle });
   await expect(listedAd).toBeVisible();
   await expect(listedAd.getByTestId("ad-status")).toContainText(/active/i);
+  await owner.unroute("**/api/companies/*/media");
 
   // A member finds it on Discover by search and by category.
   const member = await newPage(browser, baseURL);

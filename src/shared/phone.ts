@@ -1,4 +1,5 @@
-import { parsePhoneNumberFromString } from "libphonenumber-js/min";
+import { parsePhoneNumberFromString } from "libphonenumber-js/core";
+import { ghanaPhoneMetadata } from "./ghana-phone-metadata";
 
 /**
  * Ghana numbers arrive as `024 123 4567`, `+233 24 123 4567` or `233241234567` (PRODUCT.md) and are
@@ -7,7 +8,7 @@ import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 export function normaliseGhanaPhone(input: string): string | undefined {
   const compact = input.replace(/[\s\-().]/g, "");
   const withPlus = /^233\d{9}$/.test(compact) ? `+${compact}` : compact;
-  const parsed = parsePhoneNumberFromString(withPlus, "GH");
+  const parsed = parsePhoneNumberFromString(withPlus, "GH", ghanaPhoneMetadata);
   if (parsed?.country !== "GH" || !parsed.isValid()) return undefined;
   return parsed.number;
 }

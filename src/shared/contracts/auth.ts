@@ -8,7 +8,7 @@ export const passwordSchema = z
   .min(6, "Password must be at least 6 characters")
   .max(128, "Password must be at most 128 characters");
 
-const emailSchema = z
+export const emailSchema = z
   .string({ error: "Email is required" })
   .trim()
   .min(1, "Email is required")

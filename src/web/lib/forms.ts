@@ -1,129 +1,128 @@
-import { type FormEvent, useCallback, useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  type FieldError,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type ResolverResult,
+  type UseFormProps,
+  type UseFormReturn,
+  useForm,
+} from "react-hook-form";
+import type { core, z } from "zod";
 import { ApiError } from "./api-client";
+import { serverMessage } from "./api-errors";
 
 /**
- * Client-side checks for the account forms. They mirror the zod contracts in
- * src/shared/contracts/auth.ts (same limits, same messages) without shipping zod and the phone metadata
- * to the phone: the server validates again and its field errors are shown the same way.
+ * Forms validate with the request contracts of src/shared (or schemas derived from them in
+ * src/shared/forms), through react-hook-form's zod resolver: the same rules and messages as the server.
  */
-export type FieldErrors = Partial<Record<string, string>>;
-type Rule = (value: string) => string | undefined;
 
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const usernamePattern = /^[a-zA-Z0-9._-]+$/;
-// Ghana numbers as `024 123 4567`, `+233 24 123 4567` or `233241234567`; the server checks the exact ranges.
-const ghanaPhonePattern = /^(?:\+?233|0)\d{9}$/;
-export const ghanaPhoneMessage = "Enter a valid Ghana phone number, e.g. 024 123 4567";
-
-const phoneRule: Rule = (value) => {
-  const compact = value.trim().replace(/[\s\-().]/g, "");
-  if (!compact) return "Phone number is required";
-  if (compact.length < 8) return "Phone number must be at least 8 digits";
-  if (!ghanaPhonePattern.test(compact)) return ghanaPhoneMessage;
+/** Plain words for the few checks a contract leaves to zod's defaults ("Too small: expected number…"). */
+const plainIssueMessage: core.$ZodErrorMap = (issue) => {
+  switch (issue.code) {
+    case "invalid_type":
+      if (issue.expected === "int") return "Enter a whole number";
+      if (issue.expected === "number") return "Enter a number";
+      return undefined;
+    case "too_small":
+      return `Must be ${issue.inclusive === false ? "more than" : "at least"} ${issue.minimum}${issue.origin === "string" ? " characters" : ""}`;
+    case "too_big":
+      return `Must be ${issue.inclusive === false ? "less than" : "at most"} ${issue.maximum}${issue.origin === "string" ? " characters" : ""}`;
+    default:
+      return undefined;
+  }
 };
 
-export const rules = {
-  displayName: (value) => {
-    const v = value.trim();
-    if (v.length < 2) return "Full name must be at least 2 characters";
-    if (v.length > 60) return "Full name must be at most 60 characters";
-  },
-  username: (value) => {
-    const v = value.trim();
-    if (v.length < 3) return "Username must be at least 3 characters";
-    if (v.length > 30) return "Username must be at most 30 characters";
-    if (!usernamePattern.test(v))
-      return "Username may use letters, numbers, dots, dashes and underscores only";
-  },
-  email: (value) => {
-    const v = value.trim();
-    if (!v) return "Email is required";
-    if (v.length > 254) return "Email must be at most 254 characters";
-    if (!emailPattern.test(v)) return "Please enter a valid email address";
-  },
-  /** Login only asks for at least one character (spec section 5). */
-  loginEmail: (value) => (value.trim() ? undefined : "Email is required"),
-  password: (value) => {
-    if (value.length < 6) return "Password must be at least 6 characters";
-    if (value.length > 128) return "Password must be at most 128 characters";
-  },
-  phone: phoneRule,
-  optionalPhone: (value) => (value.trim() ? phoneRule(value) : undefined),
-  otp: (value) => (/^\d{6}$/.test(value) ? undefined : "OTP must be 6 digits"),
-  identifier: (value) => (value.trim() ? undefined : "Enter your email or phone number"),
-} satisfies Record<string, Rule>;
-
-/** Runs a rule per field; returns only the failures. */
-export function validate(values: Record<string, string>, fieldRules: Record<string, Rule>): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const [field, rule] of Object.entries(fieldRules)) {
-    const message = rule(values[field] ?? "");
-    if (message) errors[field] = message;
+/** The first message anywhere under an error (`discountCodes.3` → the `discountCodes` field's). */
+function firstError(error: unknown): FieldError | undefined {
+  if (!error || typeof error !== "object") return undefined;
+  if (typeof (error as FieldError).message === "string") return error as FieldError;
+  for (const nested of Object.values(error)) {
+    const found = firstError(nested);
+    if (found) return found;
   }
-  return errors;
+  return undefined;
 }
 
-export const hasErrors = (errors: FieldErrors) => Object.values(errors).some(Boolean);
-
-/** A form's values by input name, untrimmed (passwords keep their spaces). */
-export function formValues(form: HTMLFormElement): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const [key, value] of new FormData(form)) if (typeof value === "string") values[key] = value;
-  return values;
+/** Every message on the form field its path starts with: a list typed in one box shows under the box. */
+function onFormFields<T extends FieldValues>(errors: FieldErrors<T>): FieldErrors<T> {
+  const flat: Record<string, FieldError> = {};
+  for (const [name, error] of Object.entries(errors)) {
+    const found = firstError(error);
+    if (found) flat[name] = { type: found.type, message: found.message, ref: found.ref };
+  }
+  return flat as FieldErrors<T>;
 }
 
-/** Moves focus to the first field that has an error, so keyboard and screen-reader users land on it. */
-export function focusFirstError(form: HTMLFormElement | null, errors: FieldErrors) {
-  const first = Object.keys(errors).find((name) => errors[name]);
-  if (!form || !first) return;
-  const field = form.elements.namedItem(first);
-  if (field instanceof HTMLElement) field.focus();
+type ContractSchema = z.ZodType<unknown, FieldValues>;
+
+export function contractResolver<S extends ContractSchema>(
+  schema: S,
+): Resolver<z.input<S>, unknown, z.output<S>> {
+  const resolve = zodResolver(schema as never, { error: plainIssueMessage }) as unknown as Resolver<
+    z.input<S>,
+    unknown,
+    z.output<S>
+  >;
+  return async (values, context, options) => {
+    const result = await resolve(values, context, options);
+    if (!Object.keys(result.errors).length) return result;
+    return { values: {}, errors: onFormFields(result.errors) } as ResolverResult<z.input<S>, z.output<S>>;
+  };
 }
 
-/** Field errors of a form: set from validation or the server, cleared as the user edits a field. */
-export function useFieldErrors() {
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const clearOnInput = useCallback((event: FormEvent<HTMLFormElement>) => {
-    const name = (event.target as HTMLInputElement).name;
-    if (!name) return;
-    setErrors((current) => {
-      if (!current[name]) return current;
-      const { [name]: _cleared, ...rest } = current;
-      return rest;
-    });
-  }, []);
-  /**
-   * The start of every submit: stops the page reload, reads the fields and checks them. Invalid fields get
-   * their messages and the first one gets focus (null is returned); otherwise the form and its values.
-   */
-  const checkSubmit = useCallback((event: FormEvent<HTMLFormElement>, fieldRules: Record<string, Rule>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const values = formValues(form);
-    const invalid = validate(values, fieldRules);
-    setErrors(invalid);
-    if (!hasErrors(invalid)) return { form, values };
-    focusFirstError(form, invalid);
-    return null;
-  }, []);
-  return { errors, setErrors, clearOnInput, checkSubmit };
+/**
+ * A form checked by a contract: messages appear on submit, then follow each field as it is edited (a
+ * fixed field clears its message), and the first invalid field takes the focus.
+ */
+export function useContractForm<S extends ContractSchema>(
+  schema: S,
+  options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, "resolver">,
+): UseFormReturn<z.input<S>, unknown, z.output<S>> {
+  return useForm<z.input<S>, unknown, z.output<S>>({
+    ...options,
+    resolver: contractResolver(schema),
+  });
 }
 
-/** The field messages of a 400/409 answer (`fields`), keyed by input name. */
-export function serverFieldErrors(error: unknown): FieldErrors {
-  return error instanceof ApiError ? (error.fields ?? {}) : {};
+interface ServerErrorOptions<T extends FieldValues> {
+  /** The form field for a server field key that names it otherwise (`contactEmail` → `contact`). */
+  fieldFor?: Partial<Record<string, Path<T>>>;
+  /** When no field message came back, the server's message (or `fallbackMessage`) shows here. */
+  fallbackField?: Path<T>;
+  fallbackMessage?: string;
 }
 
-/** The server's own message for a refused request; undefined for network failures and 5xx answers. */
-export function serverMessage(error: unknown): string | undefined {
-  return error instanceof ApiError && error.status < 500 ? error.serverMessage : undefined;
-}
+type ErrorTarget<T extends FieldValues> = Pick<
+  UseFormReturn<T, unknown, unknown>,
+  "getValues" | "setError" | "setFocus"
+>;
 
-/** Spec section 5: an answer fails unless it is ok and says `success: true`. */
-export function requireSuccess<T extends { success?: unknown; message?: unknown }>(result: T): T {
-  if (result.success === true) return result;
-  const body = JSON.stringify(result);
-  throw new ApiError(422, body, `422: ${body}`);
-}
+/**
+ * The one place a refused request's field messages (`{message, code, fields}`) reach a form: each goes
+ * under its field (`discountCodes.3` under `discountCodes`), the first such field takes the focus, and
+ * the messages set are returned (e.g. for an alert about a field the form doesn't show).
+ */
+export function applyServerErrors<T extends FieldValues>(
+  form: ErrorTarget<T>,
+  failure: unknown,
+  { fieldFor = {}, fallbackField, fallbackMessage }: ServerErrorOptions<T> = {},
+): Partial<Record<Path<T>, string>> {
+  const fields = failure instanceof ApiError && failure.status < 500 ? (failure.fields ?? {}) : {};
+  const names = Object.keys(form.getValues()) as Path<T>[];
+  const applied: Partial<Record<Path<T>, string>> = {};
+  for (const [key, message] of Object.entries(fields)) {
+    const name = fieldFor[key] ?? (key.split(".")[0] as Path<T>);
+    if (names.includes(name)) applied[name] ??= message;
+  }
+  const fallback = serverMessage(failure) ?? fallbackMessage;
+  if (Object.keys(applied).length === 0 && fallbackField && fallback) applied[fallbackField] = fallback;
 
-export const isNetworkFailure = (error: unknown) => !(error instanceof ApiError) || error.status >= 500;
+  const shown = names.filter((name) => applied[name]);
+  for (const name of shown) form.setError(name, { type: "server", message: applied[name] });
+  // After the submit button re-enables, so the focus lands on the field to fix.
+  if (shown[0]) setTimeout(() => form.setFocus(shown[0]!));
+  return applied;
+}

@@ -9,23 +9,24 @@ import {
 } from "../../shared/contracts/analytics-options";
 import { plans } from "../../shared/plans";
 import { companyDashboardPath, paths } from "../app/paths";
+import { LapsedPlanWarning } from "../components/lapsed-plan-warning";
 import { buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { LoadError } from "../components/ui/load-error";
 import { PageSpinner } from "../components/ui/page-spinner";
-import { CompanyLoadProblem, companyIdParam } from "../features/company/access";
-import { formatDay } from "../features/company/analytics-format";
+import { formatDay } from "../features/analytics/analytics-format";
 import {
   AdsTable,
   CsvDownloadLink,
   MetricTotals,
   PeriodPicker,
   UpgradeHint,
-} from "../features/company/analytics-report";
-import { useCompanyAnalytics, useCompanyMe } from "../features/company/api";
-import { BusinessFrame } from "../features/company/company-shell";
-import { LapsedPlanWarning } from "../features/company/plan-card";
-import { ViewsPerDayChart } from "../features/company/views-chart";
+} from "../features/analytics/analytics-report";
+import { useCompanyAnalytics } from "../features/analytics/api";
+import { ViewsPerDayChart } from "../features/analytics/views-chart";
+import { CompanyLoadProblem, companyIdParam } from "../features/company-account/access";
+import { useCompanyMe } from "../features/company-account/api";
+import { BusinessFrame } from "../features/company-account/business-frame";
 import { ApiError } from "../lib/api-client";
 import { useAuth } from "../lib/auth";
 

@@ -5,9 +5,10 @@ import type { CompanySummary } from "../../shared/contracts/companies";
 import { companyDashboardPath } from "../app/paths";
 import { Card } from "../components/ui/card";
 import { PageSpinner } from "../components/ui/page-spinner";
-import { useCompanyMe } from "../features/company/api";
-import { CompanyLoginForm, CompanySetupForm, ResendSetupForm } from "../features/company/company-auth-forms";
-import { BusinessFrame } from "../features/company/company-shell";
+import { useCompanyMe } from "../features/company-account/api";
+import { BusinessFrame } from "../features/company-account/business-frame";
+import { CompanySetupForm, ResendSetupForm } from "../features/company-account/setup-forms";
+import { CompanyLoginForm } from "../features/company-account/sign-in-form";
 import { useAuth } from "../lib/auth";
 
 function NewLinkDisclosure() {

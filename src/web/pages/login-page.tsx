@@ -1,16 +1,18 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { brand } from "../../shared/brand";
+import { type LoginRequest, loginRequest } from "../../shared/contracts/auth";
 import { paths } from "../app/paths";
 import { Button } from "../components/ui/button";
 import { Card } from "../components/ui/card";
-import { FormField } from "../components/ui/form-field";
+import { Form, TextField } from "../components/ui/form-field";
 import { toast } from "../components/ui/use-toast";
 import { useLogin } from "../features/auth/api";
 import { GoogleButton, OrDivider } from "../features/auth/google-button";
 import { ForgotPasswordForm, NewPasswordForm } from "../features/auth/password-reset";
+import { serverMessage } from "../lib/api-errors";
 import { useAuth } from "../lib/auth";
-import { rules, serverMessage, useFieldErrors } from "../lib/forms";
+import { applyServerErrors, useContractForm } from "../lib/forms";
 import { peekReturnTo, takeReturnTo } from "../lib/return-to";
 
 type View =
@@ -23,51 +25,33 @@ function SignInForm({ onForgot }: { onForgot(): void }) {
   const { signIn } = useAuth();
   const navigate = useNavigate();
   const login = useLogin();
-  const { errors, clearOnInput, checkSubmit } = useFieldErrors();
+  const form = useContractForm(loginRequest, { defaultValues: { email: "", password: "" } });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    const checked = checkSubmit(event, { email: rules.loginEmail, password: rules.password });
-    if (!checked) return;
-    const { values } = checked;
-    login.mutate(
-      { email: values.email!.trim(), password: values.password! },
-      {
-        onSuccess: ({ user }) => {
-          signIn(user);
-          toast({ title: "Welcome back!", description: "You have successfully logged in." });
-          // An account that still has a check to finish lands on the verify view instead.
-          navigate(user.activated === false ? paths.register : (takeReturnTo() ?? paths.rewards));
-        },
-        onError: (failure) =>
-          toast({
-            title: "Login failed",
-            description: serverMessage(failure) ?? "Please check your credentials",
-            variant: "destructive",
-          }),
+  const submit = (credentials: LoginRequest) =>
+    login.mutate(credentials, {
+      onSuccess: ({ user }) => {
+        signIn(user);
+        toast({ title: "Welcome back!", description: "You have successfully logged in." });
+        // An account that still has a check to finish lands on the verify view instead.
+        navigate(user.activated === false ? paths.register : (takeReturnTo() ?? paths.rewards));
       },
-    );
-  };
+      onError: (failure) => {
+        applyServerErrors(form, failure);
+        toast({
+          title: "Login failed",
+          description: serverMessage(failure) ?? "Please check your credentials",
+          variant: "destructive",
+        });
+      },
+    });
 
   return (
     <Card>
       <GoogleButton label="Continue with Google" />
       <OrDivider />
-      <form aria-label="Sign in" noValidate onSubmit={submit} onInput={clearOnInput} className="space-y-4">
-        <FormField
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          error={errors.email}
-        />
-        <FormField
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          error={errors.password}
-        />
+      <Form form={form} onValid={submit} aria-label="Sign in" className="space-y-4">
+        <TextField name="email" label="Email" type="email" autoComplete="email" autoCapitalize="none" />
+        <TextField name="password" label="Password" type="password" autoComplete="current-password" />
         <div className="flex justify-end">
           <button
             type="button"
@@ -80,7 +64,7 @@ function SignInForm({ onForgot }: { onForgot(): void }) {
         <Button type="submit" className="w-full" pending={login.isPending} pendingLabel="Signing in…">
           Sign in
         </Button>
-      </form>
+      </Form>
       <p className="mt-5 text-center text-sm text-stone-600">
         New to {brand.name}?{" "}
         <Link to={paths.register} className="font-semibold text-amber-700 hover:underline">
@@ -93,6 +77,8 @@ function SignInForm({ onForgot }: { onForgot(): void }) {
 
 /** /login: Google, email and password, and the forgot-password flow (spec sections 2, 5 and 8). */
 export default function LoginPage() {
+  // Who was already signed in on arrival (signing in here moves on by itself).
+  const [signedIn] = useState(useAuth().user);
   const [searchParams, setSearchParams] = useSearchParams();
   const [view, setView] = useState<View>(() => {
     const token = searchParams.get("reset");
@@ -128,6 +114,12 @@ export default function LoginPage() {
 
   const toSignIn = () => setView({ kind: "signin" });
   const toForgot = () => setView({ kind: "forgot" });
+
+  // Someone already signed in has nothing to sign in to: they go where a signed-in member belongs (an
+  // account with a check left to finish, to the verify view of /register). A reset link still opens.
+  if (signedIn && view.kind === "signin") {
+    return <Navigate to={signedIn.activated === false ? paths.register : paths.rewards} replace />;
+  }
 
   return (
     <div className="mx-auto max-w-md px-4 py-8">

@@ -13,8 +13,8 @@ import { ProgressBar } from "../components/ui/progress-bar";
 import { toast } from "../components/ui/use-toast";
 import { useProfile, useSaveOnboarding } from "../features/profile/api";
 import { questionText } from "../features/profile/questions";
+import { serverMessage } from "../lib/api-errors";
 import { useAuth } from "../lib/auth";
-import { serverMessage } from "../lib/forms";
 import { takeReturnTo } from "../lib/return-to";
 
 const total = onboardingQuestions.length;

@@ -1,33 +1,27 @@
 import { CheckCircle2 } from "lucide-react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { brand } from "../../shared/brand";
-import type { RegisterRequest } from "../../shared/contracts/auth";
+import { type RegisterRequest, registerRequest } from "../../shared/contracts/auth";
+import { registerWithPhoneForm } from "../../shared/forms/account";
 import { paths } from "../app/paths";
 import { Button, buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
-import { FormField } from "../components/ui/form-field";
+import { Form, TextField } from "../components/ui/form-field";
 import { toast } from "../components/ui/use-toast";
 import { useAuthProviders, useRegister, type VerificationState } from "../features/auth/api";
 import { EmailLinkView, type PhoneStepTarget } from "../features/auth/email-link-view";
 import { GoogleButton, OrDivider } from "../features/auth/google-button";
 import { VerifyView } from "../features/auth/verify-view";
+import { PhoneNumberForm } from "../features/profile/phone-number-form";
+import { serverMessage } from "../lib/api-errors";
 import { useAuth } from "../lib/auth";
-import { focusFirstError, rules, serverFieldErrors, serverMessage, useFieldErrors } from "../lib/forms";
+import { applyServerErrors, useContractForm } from "../lib/forms";
 
 type Mode =
   | { kind: "form" }
   | { kind: "link"; token: string }
   | { kind: "verify"; email: string; phoneNumber: string | null; initial?: VerificationState };
-
-/** The phone is optional unless the server requires phone verification (SMS configured). */
-const registerRules = (phoneRequired: boolean) => ({
-  displayName: rules.displayName,
-  username: rules.username,
-  email: rules.email,
-  phoneNumber: phoneRequired ? rules.phone : rules.optionalPhone,
-  password: rules.password,
-});
 
 function RegisterForm({
   onCreated,
@@ -37,24 +31,15 @@ function RegisterForm({
   const { signIn } = useAuth();
   const register = useRegister();
   const providers = useAuthProviders();
-  const { errors, setErrors, clearOnInput, checkSubmit } = useFieldErrors();
-  const formRef = useRef<HTMLFormElement>(null);
+  // The phone is optional unless the server requires phone verification (SMS configured).
   const phoneRequired = providers.data?.requirePhoneVerification ?? false;
+  const form = useContractForm<typeof registerRequest | typeof registerWithPhoneForm>(
+    phoneRequired ? registerWithPhoneForm : registerRequest,
+    { defaultValues: { displayName: "", username: "", email: "", phoneNumber: "", password: "" } },
+  );
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    const checked = checkSubmit(event, registerRules(phoneRequired));
-    if (!checked) return;
-    const { values } = checked;
-
-    const phone = values.phoneNumber?.trim();
-    const body: RegisterRequest = {
-      displayName: values.displayName!.trim(),
-      username: values.username!.trim(),
-      email: values.email!.trim(),
-      password: values.password!,
-      ...(phone ? { phoneNumber: phone } : {}),
-    };
-    register.mutate(body, {
+  const submit = (account: RegisterRequest) =>
+    register.mutate(account, {
       onSuccess: ({ user }) => {
         signIn(user);
         toast({
@@ -67,9 +52,7 @@ function RegisterForm({
         onCreated({ email: user.email, phoneNumber: user.phoneNumber ?? null });
       },
       onError: (failure) => {
-        const fields = serverFieldErrors(failure);
-        setErrors(fields);
-        focusFirstError(formRef.current, fields);
+        applyServerErrors(form, failure);
         toast({
           title: "Registration failed",
           description: serverMessage(failure) ?? "Please try again",
@@ -77,51 +60,40 @@ function RegisterForm({
         });
       },
     });
-  };
 
   return (
     <Card>
       <GoogleButton label="Sign up with Google" />
       <OrDivider />
-      <form
-        ref={formRef}
-        aria-label="Create account"
-        noValidate
-        onSubmit={submit}
-        onInput={clearOnInput}
-        className="space-y-4"
-      >
-        <FormField name="displayName" label="Full Name" autoComplete="name" error={errors.displayName} />
-        <FormField
+      <Form form={form} onValid={submit} aria-label="Create account" className="space-y-4">
+        <TextField name="displayName" label="Full Name" autoComplete="name" />
+        <TextField
           name="username"
           label="Username"
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          error={errors.username}
           hint="Letters, numbers, dots, dashes and underscores."
         />
-        <FormField name="email" label="Email" type="email" autoComplete="email" error={errors.email} />
-        <FormField
+        <TextField name="email" label="Email" type="email" autoComplete="email" />
+        <TextField
           name="phoneNumber"
           label="Phone Number"
           labelNote={phoneRequired ? undefined : "(optional)"}
           type="tel"
           autoComplete="tel"
           placeholder="024 123 4567"
-          error={errors.phoneNumber}
           hint={
             phoneRequired
               ? "Required to activate your account: we'll text you a 6-digit code."
               : "We'll text you a 6-digit code to verify it."
           }
         />
-        <FormField
+        <TextField
           name="password"
           label="Password"
           type="password"
           autoComplete="new-password"
-          error={errors.password}
           hint="At least 6 characters."
         />
         <Button
@@ -132,7 +104,7 @@ function RegisterForm({
         >
           Create account
         </Button>
-      </form>
+      </Form>
       <p className="mt-5 text-center text-sm text-stone-600">
         Already have an account?{" "}
         <Link to={paths.login} className="font-semibold text-amber-700 hover:underline">
@@ -223,7 +195,24 @@ export default function RegisterPage() {
           }
         />
       ) : mode.kind === "verify" ? (
-        <VerifyView email={mode.email} phoneNumber={mode.phoneNumber} initial={mode.initial} />
+        <VerifyView
+          email={mode.email}
+          phoneNumber={mode.phoneNumber}
+          initial={mode.initial}
+          addPhoneForm={(onAdded) => (
+            <PhoneNumberForm
+              name="Add phone number"
+              label="Phone Number"
+              hint="We'll text you a 6-digit code."
+              submitLabel="Send code"
+              pendingLabel="Sending…"
+              onSaved={(profile) => {
+                toast({ title: "SMS OTP Sent", description: "Enter the 6-digit code we sent you." });
+                if (profile.phoneNumber) onAdded(profile.phoneNumber);
+              }}
+            />
+          )}
+        />
       ) : user?.activated ? (
         <SignedInCard name={user.displayName} onboardingCompleted={user.onboardingCompleted} />
       ) : (

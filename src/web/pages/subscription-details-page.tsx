@@ -5,11 +5,11 @@ import { brand } from "../../shared/brand";
 import { formatCedis } from "../../shared/money";
 import { type PlanId, planIds, plans } from "../../shared/plans";
 import { companyDashboardPath } from "../app/paths";
+import { LapsedPlanWarning } from "../components/lapsed-plan-warning";
 import { buttonClass } from "../components/ui/button";
 import { PageSpinner } from "../components/ui/page-spinner";
-import { CompanyLoadProblem, companyIdParam } from "../features/company/access";
-import { useCompanyProfile } from "../features/company/api";
-import { LapsedPlanWarning } from "../features/company/plan-card";
+import { CompanyLoadProblem, companyIdParam } from "../features/company-account/access";
+import { useCompanyProfile } from "../features/company-account/api";
 import { apiErrorOf } from "../lib/api-client";
 import { formatAccraDate } from "../lib/dates";
 

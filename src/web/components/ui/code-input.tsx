@@ -1,5 +1,5 @@
-import { type ChangeEvent, useEffect, useId, useRef } from "react";
-import { FieldError, inputClass, inputStateClass } from "./form-field";
+import { type ChangeEvent, type Ref, useEffect, useRef } from "react";
+import { FieldError, FieldHint, inputClass, inputStateClass, useFieldIds } from "./field-parts";
 
 export const codeLength = 6;
 const autoSubmitDelayMs = 500;
@@ -20,6 +20,7 @@ interface CodeInputProps {
   hint?: string;
   disabled?: boolean;
   autoFocus?: boolean;
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** A 6-digit one-time-code input: numeric keypad, SMS autofill, anything but digits stripped. */
@@ -33,8 +34,9 @@ export function CodeInput({
   hint,
   disabled,
   autoFocus,
+  ref,
 }: CodeInputProps) {
-  const id = `${name}-${useId()}`;
+  const { inputId, hintId, errorId, controlProps } = useFieldIds(name, hint, error);
   const onCompleteRef = useRef(onComplete);
   onCompleteRef.current = onComplete;
 
@@ -44,14 +46,14 @@ export function CodeInput({
     return () => clearTimeout(timer);
   }, [value]);
 
-  const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-medium text-stone-700">
+      <label htmlFor={inputId} className="block text-sm font-medium text-stone-700">
         {label}
       </label>
       <input
-        id={id}
+        {...controlProps}
+        ref={ref}
         name={name}
         type="text"
         inputMode="numeric"
@@ -62,17 +64,11 @@ export function CodeInput({
         // biome-ignore lint/a11y/noAutofocus: the code entry is the only thing to do on this card.
         autoFocus={autoFocus}
         onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(digitsOnly(event.target.value))}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
         placeholder="123456"
         className={`${inputClass} ${inputStateClass(Boolean(error))} text-center font-mono text-2xl tracking-[0.5em]`}
       />
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-stone-500">
-          {hint}
-        </p>
-      )}
-      {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
+      {hint && <FieldHint id={hintId}>{hint}</FieldHint>}
+      {error && <FieldError id={errorId}>{error}</FieldError>}
     </div>
   );
 }

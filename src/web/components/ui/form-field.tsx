@@ -1,149 +1,166 @@
-import {
-  type InputHTMLAttributes,
-  type ReactNode,
-  type SelectHTMLAttributes,
-  type TextareaHTMLAttributes,
-  useId,
+import type {
+  FormHTMLAttributes,
+  InputHTMLAttributes,
+  ReactNode,
+  SelectHTMLAttributes,
+  TextareaHTMLAttributes,
 } from "react";
+import {
+  type FieldValues,
+  FormProvider,
+  type SubmitErrorHandler,
+  type SubmitHandler,
+  type UseFormReturn,
+  useController,
+  useFormContext,
+  useFormState,
+} from "react-hook-form";
+import { CodeInput } from "./code-input";
+import {
+  FieldError,
+  FieldFrame,
+  FieldHint,
+  type FieldText,
+  inputClass,
+  inputStateClass,
+  LabelText,
+  useFieldIds,
+} from "./field-parts";
 
-export const inputClass =
-  "mt-1 w-full rounded-xl border bg-white px-3 py-2.5 text-base text-stone-900 focus:outline-none focus:ring-2 disabled:bg-stone-100";
+/**
+ * The form field set: every field is bound by name to the form around it (react-hook-form), with its
+ * label, hint and error tied to the control (aria-describedby, aria-invalid). The first invalid field
+ * takes the focus on submit.
+ */
 
-export function inputStateClass(invalid: boolean): string {
-  return invalid
-    ? "border-red-500 focus:border-red-500 focus:ring-red-200"
-    : "border-stone-300 focus:border-amber-500 focus:ring-amber-200";
+interface FormProps<TValues extends FieldValues, TOutput>
+  extends Omit<FormHTMLAttributes<HTMLFormElement>, "onSubmit" | "onInvalid"> {
+  form: UseFormReturn<TValues, unknown, TOutput>;
+  /** Called with the contract's parsed values once every field is valid. */
+  onValid: SubmitHandler<TOutput>;
+  onInvalid?: SubmitErrorHandler<TValues>;
+  /** Work that must finish before the values are read, e.g. an upload still in flight. */
+  waitFor?: () => Promise<unknown>;
 }
 
-interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "name"> {
-  name: string;
-  label: ReactNode;
-  /** A message shown under the field and announced with it (client or server validation). */
-  error?: string;
-  /** Help text under the field, also linked with aria-describedby. */
-  hint?: ReactNode;
-  /** Extra text after the label, e.g. "(optional)". */
-  labelNote?: string;
+export function Form<TValues extends FieldValues, TOutput>({
+  form,
+  onValid,
+  onInvalid,
+  waitFor,
+  children,
+  ...props
+}: FormProps<TValues, TOutput>) {
+  const submit = form.handleSubmit(onValid, onInvalid);
+  return (
+    <FormProvider {...form}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void (waitFor ? waitFor().then(() => submit()) : submit());
+        }}
+        {...props}
+      >
+        {children}
+      </form>
+    </FormProvider>
+  );
 }
 
-/** A labelled input with its hint and error, both associated with the input for screen readers. */
-export function FormField({
+/** The message the form holds for a field (its own check or the server's). */
+function useFieldError(name: string): string | undefined {
+  const { getFieldState } = useFormContext();
+  const formState = useFormState({ name });
+  return getFieldState(name, formState).error?.message;
+}
+
+type FieldProps = Omit<FieldText, "error"> & { name: string; className?: string };
+
+type TextFieldProps = FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "className">;
+
+/** A text-like input: text, email, password, tel, url, number or date. */
+export function TextField({
   name,
   label,
-  error,
   hint,
   labelNote,
-  id,
-  className = "",
+  required,
+  className,
+  onChange,
   ...input
-}: FormFieldProps) {
-  const autoId = useId();
-  const inputId = id ?? `${name}-${autoId}`;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
-  const describedBy = [hint ? hintId : "", error ? errorId : ""].filter(Boolean).join(" ") || undefined;
+}: TextFieldProps) {
+  const { register } = useFormContext();
+  const error = useFieldError(name);
+  const { inputId, controlProps } = useFieldIds(name, hint, error);
   return (
-    <div className={className}>
-      <label htmlFor={inputId} className="block text-sm font-medium text-stone-700">
-        {label}
-        {labelNote && <span className="font-normal text-stone-500"> {labelNote}</span>}
-      </label>
+    <FieldFrame {...{ inputId, label, labelNote, required, hint, error, className }}>
       <input
-        id={inputId}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        {...controlProps}
+        aria-required={required || undefined}
         className={`${inputClass} ${inputStateClass(Boolean(error))}`}
         {...input}
+        {...register(name, { onChange })}
       />
-      {hint && (
-        <p id={hintId} className="mt-1 text-xs text-stone-500">
-          {hint}
-        </p>
-      )}
-      {error && <FieldError id={errorId}>{error}</FieldError>}
-    </div>
+    </FieldFrame>
   );
 }
 
-export function FieldError({ id, children }: { id: string; children: ReactNode }) {
-  return (
-    <p id={id} className="mt-1 text-sm font-medium text-red-700">
-      {children}
-    </p>
-  );
-}
+type TextAreaFieldProps = FieldProps &
+  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id" | "className">;
 
-interface FieldFrameProps {
-  name: string;
-  label: ReactNode;
-  error?: string;
-  hint?: ReactNode;
-  labelNote?: string;
-  id?: string;
-  className?: string;
-}
-
-/** The ids that tie a control to its label, hint and error. */
-function useFieldIds(name: string, id: string | undefined, hint: ReactNode, error: string | undefined) {
-  const autoId = useId();
-  const inputId = id ?? `${name}-${autoId}`;
-  const describedBy =
-    [hint ? `${inputId}-hint` : "", error ? `${inputId}-error` : ""].filter(Boolean).join(" ") || undefined;
-  return { inputId, describedBy };
-}
-
-function FieldFrame({
-  inputId,
+export function TextAreaField({
+  name,
   label,
-  labelNote,
   hint,
-  error,
+  labelNote,
+  required,
   className,
-  children,
-}: Omit<FieldFrameProps, "name" | "id"> & { inputId: string; children: ReactNode }) {
+  onChange,
+  ...textarea
+}: TextAreaFieldProps) {
+  const { register } = useFormContext();
+  const error = useFieldError(name);
+  const { inputId, controlProps } = useFieldIds(name, hint, error);
   return (
-    <div className={className}>
-      <label htmlFor={inputId} className="block text-sm font-medium text-stone-700">
-        {label}
-        {labelNote && <span className="font-normal text-stone-500"> {labelNote}</span>}
-      </label>
-      {children}
-      {hint && (
-        <p id={`${inputId}-hint`} className="mt-1 text-xs text-stone-500">
-          {hint}
-        </p>
-      )}
-      {error && <FieldError id={`${inputId}-error`}>{error}</FieldError>}
-    </div>
+    <FieldFrame {...{ inputId, label, labelNote, required, hint, error, className }}>
+      <textarea
+        {...controlProps}
+        aria-required={required || undefined}
+        className={`${inputClass} ${inputStateClass(Boolean(error))}`}
+        {...textarea}
+        {...register(name, { onChange })}
+      />
+    </FieldFrame>
   );
 }
 
-type SelectFieldProps = FieldFrameProps &
+type SelectFieldProps = FieldProps &
   Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "id" | "className"> & { children: ReactNode };
 
-/** A labelled select with its hint and error. */
+/** A select; its options are the children. */
 export function SelectField({
   name,
   label,
-  error,
   hint,
   labelNote,
-  id,
-  className = "",
+  required,
+  className,
   children,
+  onChange,
   ...select
 }: SelectFieldProps) {
-  const { inputId, describedBy } = useFieldIds(name, id, hint, error);
+  const { register } = useFormContext();
+  const error = useFieldError(name);
+  const { inputId, controlProps } = useFieldIds(name, hint, error);
   return (
-    <FieldFrame inputId={inputId} {...{ label, labelNote, hint, error, className }}>
+    <FieldFrame {...{ inputId, label, labelNote, required, hint, error, className }}>
       <select
-        id={inputId}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        {...controlProps}
+        aria-required={required || undefined}
         className={`${inputClass} ${inputStateClass(Boolean(error))}`}
         {...select}
+        {...register(name, { onChange })}
       >
         {children}
       </select>
@@ -151,71 +168,119 @@ export function SelectField({
   );
 }
 
-type TextAreaFieldProps = FieldFrameProps &
-  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id" | "className">;
-
-/** A labelled multi-line text field with its hint and error. */
-export function TextAreaField({
-  name,
-  label,
-  error,
-  hint,
-  labelNote,
-  id,
-  className = "",
-  ...textarea
-}: TextAreaFieldProps) {
-  const { inputId, describedBy } = useFieldIds(name, id, hint, error);
-  return (
-    <FieldFrame inputId={inputId} {...{ label, labelNote, hint, error, className }}>
-      <textarea
-        id={inputId}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`${inputClass} ${inputStateClass(Boolean(error))}`}
-        {...textarea}
-      />
-    </FieldFrame>
-  );
-}
-
-type CheckboxFieldProps = Omit<FieldFrameProps, "labelNote"> &
+type CheckboxFieldProps = Omit<FieldProps, "labelNote" | "required"> &
   Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "className" | "type">;
 
-/** A checkbox with its label beside it, and a hint and error under it. */
-export function CheckboxField({
-  name,
-  label,
-  error,
-  hint,
-  id,
-  className = "",
-  ...input
-}: CheckboxFieldProps) {
-  const { inputId, describedBy } = useFieldIds(name, id, hint, error);
+/** One checkbox (a true/false value) with its label beside it. */
+export function CheckboxField({ name, label, hint, className = "", onChange, ...input }: CheckboxFieldProps) {
+  const { register } = useFormContext();
+  const error = useFieldError(name);
+  const { inputId, hintId, errorId, controlProps } = useFieldIds(name, hint, error);
   return (
     <div className={className}>
       <div className="flex items-start gap-3">
         <input
-          id={inputId}
-          name={name}
+          {...controlProps}
           type="checkbox"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
           className="mt-1 size-5 shrink-0 rounded border-stone-300 accent-amber-600"
           {...input}
+          {...register(name, { onChange })}
         />
         <label htmlFor={inputId} className="text-sm font-medium text-stone-800">
           {label}
         </label>
       </div>
       {hint && (
-        <p id={`${inputId}-hint`} className="mt-1 ml-8 text-xs text-stone-500">
+        <FieldHint id={hintId} className="ml-8">
           {hint}
-        </p>
+        </FieldHint>
       )}
-      {error && <FieldError id={`${inputId}-error`}>{error}</FieldError>}
+      {error && <FieldError id={errorId}>{error}</FieldError>}
     </div>
+  );
+}
+
+interface ChoiceOption {
+  value: string;
+  label: ReactNode;
+}
+
+interface ChoiceGroupFieldProps extends FieldProps {
+  options: readonly ChoiceOption[];
+  /** Checkboxes, any number of them (a list of values); otherwise radio buttons (one value). */
+  multiple?: boolean;
+}
+
+/** A labelled group of checkboxes or radio buttons (a fieldset with its legend, hint and error). */
+export function ChoiceGroupField({
+  name,
+  label,
+  hint,
+  labelNote,
+  required,
+  className = "",
+  options,
+  multiple = false,
+}: ChoiceGroupFieldProps) {
+  const { register } = useFormContext();
+  const error = useFieldError(name);
+  const { hintId, errorId, controlProps } = useFieldIds(name, hint, error);
+  return (
+    <fieldset className={className} aria-describedby={controlProps["aria-describedby"]}>
+      <legend className="text-sm font-medium text-stone-700">
+        <LabelText label={label} labelNote={labelNote} required={required} />
+      </legend>
+      {hint && <FieldHint id={hintId}>{hint}</FieldHint>}
+      <div className="mt-2 flex flex-wrap gap-2">
+        {options.map((option) => (
+          <label
+            key={option.value}
+            className="flex min-h-11 items-center gap-2 rounded-lg bg-stone-100 px-3 py-1.5 text-sm"
+          >
+            <input
+              type={multiple ? "checkbox" : "radio"}
+              value={option.value}
+              aria-invalid={error ? true : undefined}
+              className="accent-amber-600"
+              {...register(name)}
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      {error && <FieldError id={errorId}>{error}</FieldError>}
+    </fieldset>
+  );
+}
+
+interface CodeFieldProps {
+  name: string;
+  label?: string;
+  hint?: string;
+  /** Called 0.5 s after the sixth digit (spec section 4). */
+  onComplete?(code: string): void;
+  autoFocus?: boolean;
+}
+
+/** The 6-digit code entry of `CodeInput`, as a form field. */
+export function CodeField({ name, label, hint, onComplete, autoFocus }: CodeFieldProps) {
+  const { setValue, clearErrors } = useFormContext();
+  const { field, fieldState } = useController({ name });
+  return (
+    <CodeInput
+      ref={field.ref}
+      name={name}
+      value={field.value ?? ""}
+      // A new digit clears the message without checking a half-typed code; submitting checks it.
+      onChange={(code) => {
+        setValue(name, code, { shouldDirty: true });
+        clearErrors(name);
+      }}
+      onComplete={onComplete}
+      label={label}
+      hint={hint}
+      error={fieldState.error?.message}
+      autoFocus={autoFocus}
+    />
   );
 }

@@ -1,34 +1,36 @@
-import { type FormEvent, useId, useState } from "react";
+import { useId, useState } from "react";
 import { Link } from "react-router";
+import type { z } from "zod";
 import type { CompanyProfile } from "../../../shared/contracts/companies";
-import { type PlanId, paidPeriodDays, planIds, plans } from "../../../shared/plans";
+import { setPlanForm } from "../../../shared/forms/companies";
+import { paidPeriodDays, planIds, plans } from "../../../shared/plans";
 import { companyDashboardPath } from "../../app/paths";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
-import { FormField, SelectField } from "../../components/ui/form-field";
+import { Form, SelectField, TextField } from "../../components/ui/form-field";
 import { LoadError } from "../../components/ui/load-error";
 import { Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/use-toast";
-import { accraDay, addDays, endOfAccraDay, formatAccraDate } from "../../lib/dates";
-import { formValues, serverFieldErrors, serverMessage, useFieldErrors } from "../../lib/forms";
+import { serverMessage } from "../../lib/api-errors";
+import { accraDay, addDays, formatAccraDate } from "../../lib/dates";
+import { applyServerErrors, useContractForm } from "../../lib/forms";
 import { useAdminCompanies, useResendCompanySetupLink, useSetCompanyPlan } from "./api";
 
 function SetPlanForm({ company, onDone }: { company: CompanyProfile; onDone(): void }) {
   const setPlan = useSetCompanyPlan();
-  const { errors, setErrors, clearOnInput } = useFieldErrors();
   const today = accraDay(new Date());
   // Keep the current paid period unless the admin changes it; a company without one gets 30 days.
   const current = company.plan.paidUntil ? new Date(company.plan.paidUntil) : null;
   const defaultUntil = accraDay(
     current && current > new Date() ? current : addDays(new Date(), paidPeriodDays),
   );
+  const form = useContractForm(setPlanForm, {
+    defaultValues: { plan: company.plan.plan, paidUntil: defaultUntil },
+  });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const values = formValues(event.currentTarget);
-    const until = values.paidUntil?.trim() ?? "";
+  const submit = (choice: z.output<typeof setPlanForm>) =>
     setPlan.mutate(
-      { companyId: company.id, plan: values.plan as PlanId, paidUntil: until ? endOfAccraDay(until) : null },
+      { companyId: company.id, ...choice },
       {
         onSuccess: (updated) => {
           toast({
@@ -39,38 +41,31 @@ function SetPlanForm({ company, onDone }: { company: CompanyProfile; onDone(): v
           });
           onDone();
         },
-        onError: (failure) => {
-          const fields = serverFieldErrors(failure);
-          setErrors(
-            Object.keys(fields).length ? fields : { plan: serverMessage(failure) ?? "Please try again." },
-          );
-        },
+        onError: (failure) =>
+          applyServerErrors(form, failure, { fallbackField: "plan", fallbackMessage: "Please try again." }),
       },
     );
-  };
 
   return (
-    <form aria-label="Set plan" noValidate onSubmit={submit} onInput={clearOnInput} className="space-y-4">
-      <SelectField name="plan" label="Plan" defaultValue={company.plan.plan} error={errors.plan}>
+    <Form form={form} onValid={submit} aria-label="Set plan" className="space-y-4">
+      <SelectField name="plan" label="Plan">
         {planIds.map((id) => (
           <option key={id} value={id}>
             {plans[id].name}
           </option>
         ))}
       </SelectField>
-      <FormField
+      <TextField
         name="paidUntil"
         label="Paid until"
         type="date"
         min={today}
-        defaultValue={defaultUntil}
-        error={errors.paidUntil}
         hint={`The plan runs to the end of this day (Accra time). Defaults to the current paid period, or ${paidPeriodDays} days from today. Leave empty for not paid.`}
       />
       <Button type="submit" pending={setPlan.isPending} pendingLabel="Saving…">
         Save plan
       </Button>
-    </form>
+    </Form>
   );
 }
 

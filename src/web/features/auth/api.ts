@@ -9,10 +9,9 @@ import type {
   VerifyResponse,
 } from "../../../shared/contracts/auth";
 import { apiJson } from "../../lib/api-client";
-import { requireSuccess } from "../../lib/forms";
+import { requireSuccess } from "../../lib/api-errors";
 
 export type VerificationState = VerifyResponse["verification"];
-export type OtpPurpose = "registration" | "login" | "password_reset";
 
 export const verificationPollMs = 5_000;
 
@@ -34,33 +33,10 @@ export function useRegister() {
   });
 }
 
-export function useSendEmailLink() {
-  return useMutation({
-    mutationFn: (email: string) =>
-      apiJson<MessageResponse>("POST", "/api/auth/send-email-link", { email, purpose: "registration" }),
-  });
-}
-
 export function useVerifyEmail() {
   return useMutation({
     mutationFn: async (token: string) =>
       requireSuccess(await apiJson<VerifyResponse>("POST", "/api/auth/verify-email", { token })),
-  });
-}
-
-export function useSendPhoneOtp() {
-  return useMutation({
-    mutationFn: (phoneNumber: string) =>
-      apiJson<MessageResponse>("POST", "/api/auth/send-phone-otp", { phoneNumber, purpose: "registration" }),
-  });
-}
-
-export function useVerifyOtp() {
-  return useMutation({
-    mutationFn: async (body: { phoneNumber: string; otp: string }) =>
-      requireSuccess(
-        await apiJson<VerifyResponse>("POST", "/api/auth/verify-otp", { ...body, purpose: "registration" }),
-      ),
   });
 }
 

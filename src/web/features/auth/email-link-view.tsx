@@ -1,16 +1,19 @@
 import { CheckCircle2, MailX } from "lucide-react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { VerifyResponse } from "../../../shared/contracts/auth";
+import { newEmailLinkForm } from "../../../shared/forms/account";
 import { paths } from "../../app/paths";
 import { Button, buttonClass } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { FormField } from "../../components/ui/form-field";
+import { Form, TextField } from "../../components/ui/form-field";
 import { PageSpinner } from "../../components/ui/page-spinner";
 import { toast } from "../../components/ui/use-toast";
+import { serverMessage } from "../../lib/api-errors";
 import { useAuth } from "../../lib/auth";
-import { rules, serverFieldErrors, serverMessage, useFieldErrors } from "../../lib/forms";
-import { useSendEmailLink, useVerifyEmail, type VerificationState } from "./api";
+import { applyServerErrors, useContractForm } from "../../lib/forms";
+import { useSendEmailLink } from "../../lib/verification-api";
+import { useVerifyEmail, type VerificationState } from "./api";
 import { ActivatedPanel, announceActivation, useRedirectToOnboarding } from "./verify-view";
 
 export interface PhoneStepTarget {
@@ -31,39 +34,23 @@ const linkFailedMessage = "This verification link is invalid or has expired.";
 function NewLinkForm() {
   const { user } = useAuth();
   const send = useSendEmailLink();
-  const { errors, setErrors, clearOnInput, checkSubmit } = useFieldErrors();
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    const checked = checkSubmit(event, { email: rules.email });
-    if (!checked) return;
-    const { values } = checked;
-    send.mutate(values.email!.trim(), {
+  const form = useContractForm(newEmailLinkForm, { defaultValues: { email: user?.email ?? "" } });
+  const submit = ({ email }: { email: string }) =>
+    send.mutate(email, {
       onSuccess: (result) => toast({ title: "Verification Link Sent", description: result.message }),
-      onError: (failure) => {
-        const message = serverMessage(failure) ?? "Please try again in a moment.";
-        setErrors({ email: serverFieldErrors(failure).email ?? message });
-      },
+      onError: (failure) =>
+        applyServerErrors(form, failure, {
+          fallbackField: "email",
+          fallbackMessage: "Please try again in a moment.",
+        }),
     });
-  };
   return (
-    <form
-      aria-label="Request a new link"
-      noValidate
-      onSubmit={submit}
-      onInput={clearOnInput}
-      className="mt-4 space-y-3 text-left"
-    >
-      <FormField
-        name="email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        defaultValue={user?.email ?? ""}
-        error={errors.email}
-      />
+    <Form form={form} onValid={submit} aria-label="Request a new link" className="mt-4 space-y-3 text-left">
+      <TextField name="email" label="Email" type="email" autoComplete="email" />
       <Button type="submit" pending={send.isPending} pendingLabel="Sending…" className="w-full">
         Send a new link
       </Button>
-    </form>
+    </Form>
   );
 }
 

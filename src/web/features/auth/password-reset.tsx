@@ -1,21 +1,17 @@
 import { MailCheck } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
+import {
+  forgotPasswordForm,
+  newPasswordByCodeForm,
+  newPasswordByLinkForm,
+} from "../../../shared/forms/account";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { CodeInput } from "../../components/ui/code-input";
-import { FormField } from "../../components/ui/form-field";
+import { CodeField, Form, TextField } from "../../components/ui/form-field";
 import { toast } from "../../components/ui/use-toast";
-import {
-  focusFirstError,
-  formValues,
-  hasErrors,
-  rules,
-  serverFieldErrors,
-  serverMessage,
-  useFieldErrors,
-  validate,
-} from "../../lib/forms";
-import { useForgotPassword, useResetPassword } from "./api";
+import { serverMessage } from "../../lib/api-errors";
+import { applyServerErrors, useContractForm } from "../../lib/forms";
+import { type ResetPasswordBody, useForgotPassword, useResetPassword } from "./api";
 
 const looksLikeEmail = (identifier: string) => identifier.includes("@");
 
@@ -28,30 +24,21 @@ interface ForgotPasswordProps {
 /** Step 1: the email or phone number. The answer is the same whether an account exists or not. */
 export function ForgotPasswordForm({ onBack, onPhoneCodeSent }: ForgotPasswordProps) {
   const forgot = useForgotPassword();
-  const { errors, setErrors, clearOnInput, checkSubmit } = useFieldErrors();
+  const form = useContractForm(forgotPasswordForm, { defaultValues: { identifier: "" } });
   const [emailMessage, setEmailMessage] = useState<string | null>(null);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    const checked = checkSubmit(event, { identifier: rules.identifier });
-    if (!checked) return;
-    const { form, values } = checked;
-    const identifier = values.identifier!.trim();
-    if (!looksLikeEmail(identifier) && rules.phone(identifier)) {
-      const notPhone = { identifier: "Enter your email or a Ghana phone number, e.g. 024 123 4567" };
-      setErrors(notPhone);
-      return focusFirstError(form, notPhone);
-    }
+  const submit = ({ identifier }: { identifier: string }) =>
     forgot.mutate(identifier, {
       onSuccess: ({ message }) => {
         if (looksLikeEmail(identifier)) setEmailMessage(message);
         else onPhoneCodeSent(identifier, message);
       },
-      onError: (failure) => {
-        const message = serverMessage(failure) ?? "Please try again in a moment.";
-        setErrors({ identifier: serverFieldErrors(failure).identifier ?? message });
-      },
+      onError: (failure) =>
+        applyServerErrors(form, failure, {
+          fallbackField: "identifier",
+          fallbackMessage: "Please try again in a moment.",
+        }),
     });
-  };
 
   if (emailMessage) {
     return (
@@ -70,20 +57,13 @@ export function ForgotPasswordForm({ onBack, onPhoneCodeSent }: ForgotPasswordPr
 
   return (
     <Card title="Forgot your password?" description="Enter your email or phone number to reset it.">
-      <form
-        aria-label="Forgot password"
-        noValidate
-        onSubmit={submit}
-        onInput={clearOnInput}
-        className="space-y-4"
-      >
-        <FormField
+      <Form form={form} onValid={submit} aria-label="Forgot password" className="space-y-4">
+        <TextField
           name="identifier"
           label="Email or phone number"
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          error={errors.identifier}
           hint="An email gets a reset link; a phone number gets a 6-digit SMS code."
         />
         <Button type="submit" className="w-full" pending={forgot.isPending} pendingLabel="Sending…">
@@ -92,7 +72,7 @@ export function ForgotPasswordForm({ onBack, onPhoneCodeSent }: ForgotPasswordPr
         <Button variant="ghost" className="w-full" onClick={onBack}>
           Back to sign in
         </Button>
-      </form>
+      </Form>
     </Card>
   );
 }
@@ -107,23 +87,17 @@ interface NewPasswordFormProps {
 /** Step 2: choose a new password, with the link's token or the SMS code. Afterwards, sign in again. */
 export function NewPasswordForm({ reset, onDone, onRestart }: NewPasswordFormProps) {
   const resetPassword = useResetPassword();
-  const { errors, setErrors, clearOnInput } = useFieldErrors();
-  const [code, setCode] = useState("");
   const byPhone = "phoneNumber" in reset;
+  const form = useContractForm<typeof newPasswordByCodeForm | typeof newPasswordByLinkForm>(
+    byPhone ? newPasswordByCodeForm : newPasswordByLinkForm,
+    {
+      defaultValues: { otp: "", newPassword: "" },
+    },
+  );
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const values: Record<string, string> = { ...formValues(form), otp: code };
-    const invalid = validate(
-      values,
-      byPhone ? { otp: rules.otp, newPassword: rules.password } : { newPassword: rules.password },
-    );
-    setErrors(invalid);
-    if (hasErrors(invalid)) return focusFirstError(form, invalid);
-    const newPassword = values.newPassword!;
-    const body = byPhone
-      ? { phoneNumber: reset.phoneNumber, otp: code, newPassword }
+  const submit = ({ otp, newPassword }: { otp?: string; newPassword: string }) => {
+    const body: ResetPasswordBody = byPhone
+      ? { phoneNumber: reset.phoneNumber, otp: otp ?? "", newPassword }
       : { token: reset.token, newPassword };
     resetPassword.mutate(body, {
       onSuccess: ({ message }) => {
@@ -131,8 +105,8 @@ export function NewPasswordForm({ reset, onDone, onRestart }: NewPasswordFormPro
         onDone();
       },
       onError: (failure) => {
-        const fields = serverFieldErrors(failure);
-        setErrors(fields);
+        // A used or expired link is the token's fault; it shows where the new password is typed.
+        applyServerErrors(form, failure, { fieldFor: { token: "newPassword" } });
         toast({
           title: "Password reset failed",
           description: serverMessage(failure) ?? "Please try again.",
@@ -149,30 +123,13 @@ export function NewPasswordForm({ reset, onDone, onRestart }: NewPasswordFormPro
           ? (reset.message ?? "Enter the code we sent by SMS.")
           : "Choose a new password for your account."}
       </p>
-      <form
-        aria-label="Password reset"
-        noValidate
-        onSubmit={submit}
-        onInput={clearOnInput}
-        className="space-y-4"
-      >
-        {byPhone && (
-          <CodeInput
-            value={code}
-            onChange={(next) => {
-              setCode(next);
-              if (errors.otp) setErrors(({ otp: _otp, ...rest }) => rest);
-            }}
-            label="6-digit code"
-            error={errors.otp}
-          />
-        )}
-        <FormField
+      <Form form={form} onValid={submit} aria-label="Password reset" className="space-y-4">
+        {byPhone && <CodeField name="otp" label="6-digit code" />}
+        <TextField
           name="newPassword"
           label="New password"
           type="password"
           autoComplete="new-password"
-          error={errors.newPassword ?? errors.token}
           hint="At least 6 characters."
         />
         <Button type="submit" className="w-full" pending={resetPassword.isPending} pendingLabel="Saving…">
@@ -181,7 +138,7 @@ export function NewPasswordForm({ reset, onDone, onRestart }: NewPasswordFormPro
         <Button variant="ghost" className="w-full" onClick={onRestart}>
           {byPhone ? "Send a new code" : "Request a new link"}
         </Button>
-      </form>
+      </Form>
     </Card>
   );
 }

@@ -1,21 +1,20 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Mail, PartyPopper, Smartphone, TriangleAlert } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { VerifyResponse } from "../../../shared/contracts/auth";
 import { paths } from "../../app/paths";
+import { PhoneCodeForm } from "../../components/phone-code-form";
 import { Button, buttonClass } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { FormField } from "../../components/ui/form-field";
 import { toast } from "../../components/ui/use-toast";
+import { serverMessage } from "../../lib/api-errors";
 import { useAuth } from "../../lib/auth";
 import { formatPhone } from "../../lib/format";
-import { serverMessage } from "../../lib/forms";
 import { signInBonusXp } from "../../lib/google-return";
 import { useRecheckSessionOn401 } from "../../lib/session-expiry";
-import { usePhoneSubmit } from "../profile/use-phone-submit";
-import { useSendEmailLink, useVerificationStatus, type VerificationState } from "./api";
-import { PhoneCodeForm } from "./phone-code-form";
+import { useSendEmailLink } from "../../lib/verification-api";
+import { useVerificationStatus, type VerificationState } from "./api";
 
 /** Spec section 9: after activation the page moves on to onboarding after 1.5 s. */
 export const activationRedirectMs = 1500;
@@ -129,48 +128,23 @@ function EmailCard({ email, verified }: { email: string; verified: boolean }) {
   );
 }
 
-/** When the server requires a phone and none was given: add one, then enter its code. */
-function AddPhoneForm({ onAdded }: { onAdded(phoneNumber: string): void }) {
-  const { submit, changePhone, errors, clearOnInput } = usePhoneSubmit((profile) => {
-    toast({ title: "SMS OTP Sent", description: "Enter the 6-digit code we sent you." });
-    if (profile.phoneNumber) onAdded(profile.phoneNumber);
-  });
-  return (
-    <form
-      aria-label="Add phone number"
-      noValidate
-      onSubmit={submit}
-      onInput={clearOnInput}
-      className="space-y-3"
-    >
-      <FormField
-        name="phoneNumber"
-        label="Phone Number"
-        type="tel"
-        autoComplete="tel"
-        placeholder="024 123 4567"
-        error={errors.phoneNumber}
-        hint="We'll text you a 6-digit code."
-      />
-      <Button type="submit" pending={changePhone.isPending} pendingLabel="Sending…">
-        Send code
-      </Button>
-    </form>
-  );
-}
-
 interface VerifyViewProps {
   email: string;
   phoneNumber: string | null;
   /** What is already known (e.g. from the email link); the server is asked again every 5 s. */
   initial?: VerificationState;
+  /**
+   * When the server requires a phone and none was given: a form that saves one (the profile's), which
+   * calls `onAdded` with the number its code went to.
+   */
+  addPhoneForm(onAdded: (phoneNumber: string) => void): ReactNode;
 }
 
 /**
  * The verify view of /register (spec sections 2 and 4): email card, phone card when a phone was given
  * (or the server requires one), the 24-hour warning, and activation → /onboarding after 1.5 s.
  */
-export function VerifyView({ email, phoneNumber: givenPhone, initial }: VerifyViewProps) {
+export function VerifyView({ email, phoneNumber: givenPhone, initial, addPhoneForm }: VerifyViewProps) {
   const { user, signIn, refreshUser } = useAuth();
   const queryClient = useQueryClient();
   const [phoneNumber, setPhoneNumber] = useState(givenPhone);
@@ -238,7 +212,7 @@ export function VerifyView({ email, phoneNumber: givenPhone, initial }: VerifyVi
           ) : phoneNumber ? (
             <PhoneCodeForm phoneNumber={phoneNumber} onVerified={onPhoneVerified} />
           ) : (
-            <AddPhoneForm onAdded={setPhoneNumber} />
+            addPhoneForm(setPhoneNumber)
           )}
         </Card>
       )}

@@ -1,8 +1,13 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import type { UseMutationResult } from "@tanstack/react-query";
 import { CheckCircle2 } from "lucide-react";
-import { type FormEvent, useState } from "react";
-import type { ComingSoonResponse } from "../../../shared/contracts/coming-soon";
+import { useState } from "react";
+import type { FieldErrors, FieldValues, UseFormReturn } from "react-hook-form";
+import {
+  type ComingSoonResponse,
+  comingSoonBusinessRequest,
+  comingSoonUserRequest,
+} from "../../../shared/contracts/coming-soon";
 import {
   adBudgetOptions,
   advertisingMethodLabels,
@@ -16,197 +21,184 @@ import {
   launchTimeframeLabels,
   launchTimeframeOptions,
 } from "../../../shared/contracts/coming-soon-options";
+import {
+  ChoiceGroupField,
+  Form,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from "../../components/ui/form-field";
 import { toast } from "../../components/ui/use-toast";
-import { ApiError } from "../../lib/api-client";
-import { type FieldErrors, focusFirstError, useFieldErrors } from "../../lib/forms";
+import { serverMessage } from "../../lib/api-errors";
+import { applyServerErrors, useContractForm } from "../../lib/forms";
 import { useBusinessSignup, useUserSignup } from "./api";
-import { CheckboxGroup, readForm, SelectField, TextAreaField, TextField } from "./form-fields";
 
 const adBudgetLabels = Object.fromEntries(adBudgetOptions.map((b) => [b, `GH₵ ${b}`]));
 
-/** The spec's 'Missing Info' toast, and each empty required field marked with its own message. */
-function missingInfo(values: Record<string, unknown>, required: Record<string, string>): FieldErrors | null {
-  const errors: FieldErrors = {};
-  for (const [key, label] of Object.entries(required)) if (!values[key]) errors[key] = `${label} is required`;
-  if (Object.keys(errors).length === 0) return null;
-  toast({ title: "Missing Info", description: "Please fill in all required fields", variant: "destructive" });
-  return errors;
+function Options({
+  options,
+  labels,
+}: {
+  options: readonly string[];
+  labels?: Readonly<Record<string, string>>;
+}) {
+  return (
+    <>
+      <option value="">Select…</option>
+      {options.map((option) => (
+        <option key={option} value={option}>
+          {labels?.[option] ?? option}
+        </option>
+      ))}
+    </>
+  );
 }
-
-/** The spec's 'Error' toast; a 400's field messages also go under their fields. */
-function submitFailed(error: unknown): FieldErrors {
-  // A 400 carries the server's message naming the bad field; anything else gets the spec's generic text.
-  const message = error instanceof ApiError && error.status < 500 ? error.serverMessage : undefined;
-  toast({
-    title: "Error",
-    description: message ?? "Failed to submit. Please try again.",
-    variant: "destructive",
-  });
-  return (error instanceof ApiError && error.status < 500 && error.fields) || {};
-}
-
-const userRequired = { name: "Full name", email: "Email", phone: "Phone" };
-const businessRequired = {
-  businessName: "Business name",
-  contactName: "Contact name",
-  email: "Email",
-  phone: "Phone",
-};
 
 /**
- * One submit for both signup forms: the required-field check (toast and field messages), the request,
- * the success toast, and the server's refusals under their fields.
+ * One submit for both signup forms. A required field left empty gives the spec's 'Missing Info' toast;
+ * any other refusal, the form's or the server's, the spec's 'Error' toast with the message that names
+ * the field. Each message also shows under its field.
  */
-function useSignupForm<Body>(
+function useSignup<TValues extends FieldValues, Body>(
+  form: UseFormReturn<TValues, unknown, Body>,
   signup: UseMutationResult<ComingSoonResponse, Error, Body>,
-  required: Record<string, string>,
-  listFields: string[],
   onDone: (message: string) => void,
 ) {
-  const { errors, setErrors, clearOnInput } = useFieldErrors();
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const values = readForm(form, listFields);
-    const missing = missingInfo(values, required);
-    setErrors(missing ?? {});
-    if (missing) return focusFirstError(form, missing);
-    signup.mutate(values as Body, {
+  const submitFailed = (message: string | undefined) =>
+    toast({
+      title: "Error",
+      description: message ?? "Failed to submit. Please try again.",
+      variant: "destructive",
+    });
+
+  const onValid = (body: Body) =>
+    signup.mutate(body, {
       onSuccess: (result) => {
         toast({ title: "Success!", description: result.message });
         onDone(result.message);
       },
       onError: (error) => {
-        const refused = submitFailed(error);
-        setErrors(refused);
-        // After the button re-enables, so focus lands on the field to fix, not on the page.
-        setTimeout(() => focusFirstError(form, refused));
+        applyServerErrors(form, error);
+        submitFailed(serverMessage(error));
       },
     });
+
+  const onInvalid = (errors: FieldErrors<TValues>) => {
+    const values = form.getValues();
+    const invalid = Object.keys(errors);
+    if (invalid.some((name) => !String(values[name] ?? "").trim())) {
+      toast({
+        title: "Missing Info",
+        description: "Please fill in all required fields",
+        variant: "destructive",
+      });
+    } else {
+      submitFailed(errors[invalid[0]!]?.message as string | undefined);
+    }
   };
-  return { submit, errors, clearOnInput, pending: signup.isPending };
+
+  return { onValid, onInvalid, pending: signup.isPending };
 }
 
 function UserSignupForm({ onDone }: { onDone: (message: string) => void }) {
-  const { submit, errors, clearOnInput, pending } = useSignupForm(useUserSignup(), userRequired, [], onDone);
+  const form = useContractForm(comingSoonUserRequest, {
+    defaultValues: { name: "", email: "", phone: "", location: "", age: "", gender: "" },
+  });
+  const { onValid, onInvalid, pending } = useSignup(form, useUserSignup(), onDone);
   return (
-    <form
-      onSubmit={submit}
-      onInput={clearOnInput}
-      noValidate
-      className="grid gap-4 sm:grid-cols-2"
+    <Form
+      form={form}
+      onValid={onValid}
+      onInvalid={onInvalid}
       aria-label="User signup"
+      className="grid gap-4 sm:grid-cols-2"
     >
-      <TextField name="name" error={errors.name} label="Full name" required autoComplete="name" />
-      <TextField name="email" error={errors.email} label="Email" type="email" required autoComplete="email" />
+      <TextField name="name" label="Full name" required autoComplete="name" />
+      <TextField name="email" label="Email" type="email" required autoComplete="email" />
       <TextField
         name="phone"
-        error={errors.phone}
         label="Phone"
         type="tel"
         required
         autoComplete="tel"
         placeholder="024 123 4567"
       />
-      <TextField
-        name="location"
-        error={errors.location}
-        label="Location"
-        placeholder="e.g. Kumasi"
-        autoComplete="address-level2"
-      />
-      <SelectField name="age" error={errors.age} label="Age range" options={ageOptions} />
-      <SelectField
-        name="gender"
-        error={errors.gender}
-        label="Gender"
-        options={genderOptions}
-        labels={genderLabels}
-      />
+      <TextField name="location" label="Location" placeholder="e.g. Kumasi" autoComplete="address-level2" />
+      <SelectField name="age" label="Age range">
+        <Options options={ageOptions} />
+      </SelectField>
+      <SelectField name="gender" label="Gender">
+        <Options options={genderOptions} labels={genderLabels} />
+      </SelectField>
       <SubmitButton pending={pending} label="Get Early Access" />
-    </form>
+    </Form>
   );
 }
 
 function BusinessSignupForm({ onDone }: { onDone: (message: string) => void }) {
-  const { submit, errors, clearOnInput, pending } = useSignupForm(
-    useBusinessSignup(),
-    businessRequired,
-    ["currentAdvertising"],
-    onDone,
-  );
+  const form = useContractForm(comingSoonBusinessRequest, {
+    defaultValues: {
+      businessName: "",
+      contactName: "",
+      email: "",
+      phone: "",
+      category: "",
+      location: "",
+      businessSize: "",
+      monthlyAdBudget: "",
+      currentAdvertising: [],
+      targetAudience: "",
+      businessGoals: "",
+      launchTimeframe: "",
+    },
+  });
+  const { onValid, onInvalid, pending } = useSignup(form, useBusinessSignup(), onDone);
   return (
-    <form
-      onSubmit={submit}
-      onInput={clearOnInput}
-      noValidate
-      className="grid gap-4 sm:grid-cols-2"
+    <Form
+      form={form}
+      onValid={onValid}
+      onInvalid={onInvalid}
       aria-label="Business signup"
+      className="grid gap-4 sm:grid-cols-2"
     >
-      <TextField
-        name="businessName"
-        error={errors.businessName}
-        label="Business name"
-        required
-        autoComplete="organization"
-      />
-      <TextField
-        name="contactName"
-        error={errors.contactName}
-        label="Contact name"
-        required
-        autoComplete="name"
-      />
-      <TextField name="email" error={errors.email} label="Email" type="email" required autoComplete="email" />
+      <TextField name="businessName" label="Business name" required autoComplete="organization" />
+      <TextField name="contactName" label="Contact name" required autoComplete="name" />
+      <TextField name="email" label="Email" type="email" required autoComplete="email" />
       <TextField
         name="phone"
-        error={errors.phone}
         label="Phone"
         type="tel"
         required
         autoComplete="tel"
         placeholder="024 123 4567"
       />
-      <SelectField
-        name="category"
-        error={errors.category}
-        label="Business category"
-        options={businessCategoryOptions}
+      <SelectField name="category" label="Business category">
+        <Options options={businessCategoryOptions} />
+      </SelectField>
+      <TextField name="location" label="Location" placeholder="e.g. Osu, Accra" />
+      <SelectField name="businessSize" label="Business size">
+        <Options options={businessSizeOptions} labels={businessSizeLabels} />
+      </SelectField>
+      <SelectField name="monthlyAdBudget" label="Monthly ad budget">
+        <Options options={adBudgetOptions} labels={adBudgetLabels} />
+      </SelectField>
+      <ChoiceGroupField
+        name="currentAdvertising"
+        label="How do you advertise today?"
+        multiple
+        options={advertisingMethodOptions.map((method) => ({
+          value: method,
+          label: advertisingMethodLabels[method],
+        }))}
+        className="sm:col-span-2"
       />
-      <TextField name="location" error={errors.location} label="Location" placeholder="e.g. Osu, Accra" />
-      <SelectField
-        name="businessSize"
-        error={errors.businessSize}
-        label="Business size"
-        options={businessSizeOptions}
-        labels={businessSizeLabels}
-      />
-      <SelectField
-        name="monthlyAdBudget"
-        error={errors.monthlyAdBudget}
-        label="Monthly ad budget"
-        options={adBudgetOptions}
-        labels={adBudgetLabels}
-      />
-      <div className="sm:col-span-2">
-        <CheckboxGroup
-          name="currentAdvertising"
-          label="How do you advertise today?"
-          options={advertisingMethodOptions}
-          labels={advertisingMethodLabels}
-        />
-      </div>
-      <TextAreaField name="targetAudience" error={errors.targetAudience} label="Who are your customers?" />
-      <TextAreaField name="businessGoals" error={errors.businessGoals} label="What do you want to achieve?" />
-      <SelectField
-        name="launchTimeframe"
-        error={errors.launchTimeframe}
-        label="When would you like to start?"
-        options={launchTimeframeOptions}
-        labels={launchTimeframeLabels}
-      />
+      <TextAreaField name="targetAudience" label="Who are your customers?" rows={3} />
+      <TextAreaField name="businessGoals" label="What do you want to achieve?" rows={3} />
+      <SelectField name="launchTimeframe" label="When would you like to start?">
+        <Options options={launchTimeframeOptions} labels={launchTimeframeLabels} />
+      </SelectField>
       <SubmitButton pending={pending} label="Register Business" />
-    </form>
+    </Form>
   );
 }
 

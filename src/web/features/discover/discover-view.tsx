@@ -7,7 +7,7 @@ import { tierLabel } from "../../../shared/tiers";
 import { paths } from "../../app/paths";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
-import { inputClass, inputStateClass } from "../../components/ui/form-field";
+import { inputClass, inputStateClass } from "../../components/ui/field-parts";
 import { LoadError } from "../../components/ui/load-error";
 import { OfflineNotice } from "../../components/ui/offline-notice";
 import { useAuth } from "../../lib/auth";

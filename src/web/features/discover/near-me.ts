@@ -9,38 +9,50 @@ const round = (value: number) => Math.round(value * 100) / 100;
 
 export const geolocationSupported = () => typeof navigator !== "undefined" && "geolocation" in navigator;
 
-/** True when the browser already allows location for this site (so no explanation is needed first). */
-export async function locationAlreadyAllowed(): Promise<boolean> {
+export type LocateResult = { position: Position } | { reason: FallbackReason };
+
+/** Low accuracy (no GPS warm-up), a cached fix up to 10 minutes old, and no waiting past 10 s. */
+export const locateOptions: PositionOptions = {
+  enableHighAccuracy: false,
+  timeout: 10_000,
+  maximumAge: 10 * 60_000,
+};
+
+/** Asks a geolocation service for the position once; a refusal or failure says why instead. */
+export function locateOnce(geolocation: Geolocation | undefined): Promise<LocateResult> {
+  return new Promise((resolve) => {
+    if (!geolocation) return resolve({ reason: "unsupported" });
+    geolocation.getCurrentPosition(
+      ({ coords }) => resolve({ position: { lat: round(coords.latitude), lng: round(coords.longitude) } }),
+      (error) => resolve({ reason: error.code === error.PERMISSION_DENIED ? "denied" : "unavailable" }),
+      locateOptions,
+    );
+  });
+}
+
+/** True when the permission is already granted (so no explanation is needed first). */
+export async function isAlreadyAllowed(permissions: Permissions | undefined): Promise<boolean> {
   try {
-    const status = await navigator.permissions?.query({ name: "geolocation" });
+    const status = await permissions?.query({ name: "geolocation" });
     return status?.state === "granted";
   } catch {
     return false;
   }
 }
 
-/** Asks the browser for the position once: low accuracy (no GPS warm-up), a cached fix up to 10 minutes old. */
+/** True when the browser already allows location for this site. */
+export const locationAlreadyAllowed = () =>
+  isAlreadyAllowed(typeof navigator === "undefined" ? undefined : navigator.permissions);
+
+/** The browser's position, once, with a flag while it is being found. */
 export function useLocate() {
   const [locating, setLocating] = useState(false);
-  const locate = useCallback(
-    () =>
-      new Promise<{ position: Position } | { reason: FallbackReason }>((resolve) => {
-        if (!geolocationSupported()) return resolve({ reason: "unsupported" });
-        setLocating(true);
-        navigator.geolocation.getCurrentPosition(
-          ({ coords }) => {
-            setLocating(false);
-            resolve({ position: { lat: round(coords.latitude), lng: round(coords.longitude) } });
-          },
-          (error) => {
-            setLocating(false);
-            resolve({ reason: error.code === error.PERMISSION_DENIED ? "denied" : "unavailable" });
-          },
-          { enableHighAccuracy: false, timeout: 10_000, maximumAge: 10 * 60_000 },
-        );
-      }),
-    [],
-  );
+  const locate = useCallback(async () => {
+    setLocating(true);
+    const result = await locateOnce(typeof navigator === "undefined" ? undefined : navigator.geolocation);
+    setLocating(false);
+    return result;
+  }, []);
   return { locate, locating };
 }
 

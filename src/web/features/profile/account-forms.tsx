@@ -1,36 +1,35 @@
 import { CheckCircle2, KeyRound, Mail, Smartphone, UserRound } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
+import type { FieldValues, UseFormReturn } from "react-hook-form";
 import type { VerifyResponse } from "../../../shared/contracts/auth";
-import type { Profile } from "../../../shared/contracts/profile";
+import { type Profile, updateProfileRequest } from "../../../shared/contracts/profile";
+import { changeEmailForm, changePasswordForm, setPasswordForm } from "../../../shared/forms/account";
+import { PhoneCodeForm } from "../../components/phone-code-form";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { FormField } from "../../components/ui/form-field";
+import { Form, TextField } from "../../components/ui/form-field";
 import { toast } from "../../components/ui/use-toast";
+import { serverMessage } from "../../lib/api-errors";
 import { useAuth } from "../../lib/auth";
 import { formatPhone } from "../../lib/format";
+import { applyServerErrors, useContractForm } from "../../lib/forms";
+import { useSendEmailLink } from "../../lib/verification-api";
 import {
-  type FieldErrors,
-  focusFirstError,
-  rules,
-  serverFieldErrors,
-  serverMessage,
-  useFieldErrors,
-} from "../../lib/forms";
-import { useSendEmailLink } from "../auth/api";
-import { PhoneCodeForm } from "../auth/phone-code-form";
-import { useChangeEmail, useChangePassword, useInvalidateProfile, useUpdateProfile } from "./api";
-import { usePhoneSubmit } from "./use-phone-submit";
+  useChangeEmail,
+  useChangePassword,
+  useChangePhone,
+  useInvalidateProfile,
+  useUpdateProfile,
+} from "./api";
+import { PhoneNumberForm } from "./phone-number-form";
 
 /** A refused save: field messages under the fields, the server's message in a toast. */
-function showFailure(
+function showFailure<T extends FieldValues>(
+  form: UseFormReturn<T, unknown, unknown>,
   failure: unknown,
-  form: HTMLFormElement | null,
-  setErrors: (errors: FieldErrors) => void,
   title: string,
 ) {
-  const fields = serverFieldErrors(failure);
-  setErrors(fields);
-  focusFirstError(form, fields);
+  applyServerErrors(form, failure);
   toast({ title, description: serverMessage(failure) ?? "Please try again.", variant: "destructive" });
 }
 
@@ -48,56 +47,39 @@ function StatusBadge({ verified }: { verified: boolean }) {
 
 export function EditProfileForm({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
-  const { errors, setErrors, clearOnInput, checkSubmit } = useFieldErrors();
+  const form = useContractForm(updateProfileRequest, {
+    defaultValues: { displayName: profile.displayName, username: profile.username },
+  });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    const checked = checkSubmit(event, { displayName: rules.displayName, username: rules.username });
-    if (!checked) return;
-    const { form, values } = checked;
-    const displayName = values.displayName!.trim();
-    const username = values.username!.trim();
-    update.mutate(
-      {
-        ...(displayName !== profile.displayName ? { displayName } : {}),
-        ...(username !== profile.username ? { username } : {}),
-      },
-      {
-        onSuccess: () =>
-          toast({ title: "Profile updated", description: "Your name and username are saved." }),
-        onError: (failure) => showFailure(failure, form, setErrors, "Could not update your profile"),
-      },
-    );
+  const save = ({ displayName, username }: { displayName?: string; username?: string }) => {
+    const changes = {
+      ...(displayName !== profile.displayName ? { displayName } : {}),
+      ...(username !== profile.username ? { username } : {}),
+    };
+    if (Object.keys(changes).length === 0) {
+      return toast({ title: "Nothing to save", description: "Your name and username are as they were." });
+    }
+    update.mutate(changes, {
+      onSuccess: () => toast({ title: "Profile updated", description: "Your name and username are saved." }),
+      onError: (failure) => showFailure(form, failure, "Could not update your profile"),
+    });
   };
 
   return (
     <Card title="Edit profile" icon={<UserRound className="size-5" aria-hidden />}>
-      <form
-        aria-label="Edit profile"
-        noValidate
-        onSubmit={submit}
-        onInput={clearOnInput}
-        className="space-y-4"
-      >
-        <FormField
-          name="displayName"
-          label="Full Name"
-          autoComplete="name"
-          defaultValue={profile.displayName}
-          error={errors.displayName}
-        />
-        <FormField
+      <Form form={form} onValid={save} aria-label="Edit profile" className="space-y-4">
+        <TextField name="displayName" label="Full Name" autoComplete="name" />
+        <TextField
           name="username"
           label="Username"
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          defaultValue={profile.username}
-          error={errors.username}
         />
         <Button type="submit" pending={update.isPending} pendingLabel="Saving…">
           Save changes
         </Button>
-      </form>
+      </Form>
     </Card>
   );
 }
@@ -105,14 +87,11 @@ export function EditProfileForm({ profile }: { profile: Profile }) {
 export function ChangeEmailForm({ profile }: { profile: Profile }) {
   const changeEmail = useChangeEmail();
   const resend = useSendEmailLink();
-  const { errors, setErrors, clearOnInput, checkSubmit } = useFieldErrors();
+  const form = useContractForm(changeEmailForm, { defaultValues: { email: "", password: "" } });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    const checked = checkSubmit(event, { email: rules.email });
-    if (!checked) return;
-    const { form, values } = checked;
+  const save = ({ email, password }: { email: string; password?: string }) =>
     changeEmail.mutate(
-      { email: values.email!.trim(), password: profile.hasPassword ? values.password : undefined },
+      { email, password: profile.hasPassword ? password : undefined },
       {
         onSuccess: (saved) => {
           form.reset();
@@ -121,10 +100,9 @@ export function ChangeEmailForm({ profile }: { profile: Profile }) {
             description: `We sent a verification link to ${saved.email}. Open it to verify your new email.`,
           });
         },
-        onError: (failure) => showFailure(failure, form, setErrors, "Could not change your email"),
+        onError: (failure) => showFailure(form, failure, "Could not change your email"),
       },
     );
-  };
 
   const resendLink = () =>
     resend.mutate(profile.email, {
@@ -154,34 +132,31 @@ export function ChangeEmailForm({ profile }: { profile: Profile }) {
           Resend link
         </Button>
       )}
-      <form
+      <Form
+        form={form}
+        onValid={save}
         aria-label="Change email"
-        noValidate
-        onSubmit={submit}
-        onInput={clearOnInput}
         className="mt-4 space-y-4 border-t border-stone-100 pt-4"
       >
-        <FormField
+        <TextField
           name="email"
           label="New email"
           type="email"
           autoComplete="email"
-          error={errors.email}
           hint="A new email must be verified again: we'll email you a link."
         />
         {profile.hasPassword && (
-          <FormField
+          <TextField
             name="password"
             label="Current password"
             type="password"
             autoComplete="current-password"
-            error={errors.password}
           />
         )}
         <Button type="submit" pending={changeEmail.isPending} pendingLabel="Saving…">
           Change email
         </Button>
-      </form>
+      </Form>
     </Card>
   );
 }
@@ -189,20 +164,15 @@ export function ChangeEmailForm({ profile }: { profile: Profile }) {
 export function ChangePhoneForm({ profile }: { profile: Profile }) {
   const { signIn } = useAuth();
   const invalidateProfile = useInvalidateProfile();
+  const removal = useChangePhone();
   // The number waiting for its SMS code: one just saved, or an unverified one from before.
   const [codeFor, setCodeFor] = useState<string | null>(
     profile.phoneNumber && !profile.isPhoneVerified ? profile.phoneNumber : null,
   );
 
-  const { submit, changePhone, errors, clearOnInput } = usePhoneSubmit((saved, form) => {
-    form.reset();
-    setCodeFor(saved.phoneNumber);
-    toast({ title: "SMS OTP Sent", description: "Enter the 6-digit code we sent to your new number." });
-  });
-
   const removePhone = () => {
     if (!window.confirm("Remove your phone number? You can add it again later.")) return;
-    changePhone.mutate(
+    removal.mutate(
       { phoneNumber: null },
       {
         onSuccess: () => {
@@ -241,64 +211,43 @@ export function ChangePhoneForm({ profile }: { profile: Profile }) {
           <PhoneCodeForm phoneNumber={codeFor} onVerified={onVerified} />
         </div>
       )}
-      <form
-        aria-label="Change phone"
-        noValidate
-        onSubmit={submit}
-        onInput={clearOnInput}
+      <PhoneNumberForm
+        name="Change phone"
+        label={profile.phoneNumber ? "New phone number" : "Phone number"}
+        hint="We'll text a 6-digit code to verify it."
+        submitLabel="Save phone number"
+        pendingLabel="Saving…"
         className="mt-4 space-y-4 border-t border-stone-100 pt-4"
+        onSaved={(saved) => {
+          setCodeFor(saved.phoneNumber);
+          toast({ title: "SMS OTP Sent", description: "Enter the 6-digit code we sent to your new number." });
+        }}
       >
-        <FormField
-          name="phoneNumber"
-          label={profile.phoneNumber ? "New phone number" : "Phone number"}
-          type="tel"
-          autoComplete="tel"
-          placeholder="024 123 4567"
-          error={errors.phoneNumber}
-          hint="We'll text a 6-digit code to verify it."
-        />
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" pending={changePhone.isPending} pendingLabel="Saving…">
-            Save phone number
+        {profile.phoneNumber && (
+          <Button variant="ghost" onClick={removePhone} pending={removal.isPending} pendingLabel="Removing…">
+            Remove phone number
           </Button>
-          {profile.phoneNumber && (
-            <Button variant="ghost" onClick={removePhone} disabled={changePhone.isPending}>
-              Remove phone number
-            </Button>
-          )}
-        </div>
-      </form>
+        )}
+      </PhoneNumberForm>
     </Card>
   );
 }
 
 export function ChangePasswordForm({ profile }: { profile: Profile }) {
   const changePassword = useChangePassword();
-  const { errors, setErrors, clearOnInput, checkSubmit } = useFieldErrors();
+  const form = useContractForm<typeof changePasswordForm | typeof setPasswordForm>(
+    profile.hasPassword ? changePasswordForm : setPasswordForm,
+    { defaultValues: { currentPassword: "", newPassword: "" } },
+  );
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    const checked = checkSubmit(event, {
-      ...(profile.hasPassword
-        ? { currentPassword: (v: string) => (v ? undefined : "Enter your current password") }
-        : {}),
-      newPassword: rules.password,
+  const save = (passwords: { currentPassword?: string; newPassword: string }) =>
+    changePassword.mutate(passwords, {
+      onSuccess: ({ message }) => {
+        form.reset();
+        toast({ title: "Password updated", description: message });
+      },
+      onError: (failure) => showFailure(form, failure, "Could not change your password"),
     });
-    if (!checked) return;
-    const { form, values } = checked;
-    changePassword.mutate(
-      {
-        ...(profile.hasPassword ? { currentPassword: values.currentPassword } : {}),
-        newPassword: values.newPassword!,
-      },
-      {
-        onSuccess: ({ message }) => {
-          form.reset();
-          toast({ title: "Password updated", description: message });
-        },
-        onError: (failure) => showFailure(failure, form, setErrors, "Could not change your password"),
-      },
-    );
-  };
 
   return (
     <Card
@@ -306,34 +255,31 @@ export function ChangePasswordForm({ profile }: { profile: Profile }) {
       icon={<KeyRound className="size-5" aria-hidden />}
       description="Your other devices will be signed out."
     >
-      <form
+      <Form
+        form={form}
+        onValid={save}
         aria-label={profile.hasPassword ? "Change password" : "Set a password"}
-        noValidate
-        onSubmit={submit}
-        onInput={clearOnInput}
         className="space-y-4"
       >
         {profile.hasPassword && (
-          <FormField
+          <TextField
             name="currentPassword"
             label="Current password"
             type="password"
             autoComplete="current-password"
-            error={errors.currentPassword}
           />
         )}
-        <FormField
+        <TextField
           name="newPassword"
           label="New password"
           type="password"
           autoComplete="new-password"
-          error={errors.newPassword}
           hint="At least 6 characters."
         />
         <Button type="submit" pending={changePassword.isPending} pendingLabel="Saving…">
           {profile.hasPassword ? "Change password" : "Set password"}
         </Button>
-      </form>
+      </Form>
     </Card>
   );
 }

@@ -1,23 +1,17 @@
 import { LogOut, ShieldAlert, Trash2 } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { Profile } from "../../../shared/contracts/profile";
+import { deleteByTypingForm, deleteWithPasswordForm } from "../../../shared/forms/account";
 import { paths } from "../../app/paths";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Dialog } from "../../components/ui/dialog";
-import { FormField } from "../../components/ui/form-field";
+import { Form, TextField } from "../../components/ui/form-field";
 import { toast } from "../../components/ui/use-toast";
+import { serverMessage } from "../../lib/api-errors";
 import { useAuth } from "../../lib/auth";
-import {
-  focusFirstError,
-  formValues,
-  hasErrors,
-  serverFieldErrors,
-  serverMessage,
-  useFieldErrors,
-  validate,
-} from "../../lib/forms";
+import { applyServerErrors, useContractForm } from "../../lib/forms";
 import { useDeleteAccount, useSignOutEverywhere } from "./api";
 
 /** The server has ended this session too: forget it here and go home. */
@@ -71,39 +65,36 @@ function DeleteAccount({ profile }: { profile: Profile }) {
   const [open, setOpen] = useState(false);
   const deleteAccount = useDeleteAccount();
   const leave = useLeave();
-  const { errors, setErrors, clearOnInput } = useFieldErrors();
+  // An account with a password confirms with it; a Google-only account types DELETE.
+  const confirmation = profile.hasPassword ? "password" : "confirm";
+  const form = useContractForm<typeof deleteWithPasswordForm | typeof deleteByTypingForm>(
+    profile.hasPassword ? deleteWithPasswordForm : deleteByTypingForm,
+    { defaultValues: { password: "", confirm: "" } },
+  );
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const values = formValues(form);
-    const invalid = validate(
-      values,
-      profile.hasPassword
-        ? { password: (v) => (v ? undefined : "Enter your password to confirm") }
-        : { confirm: (v) => (v.trim() === "DELETE" ? undefined : "Type DELETE to confirm") },
-    );
-    setErrors(invalid);
-    if (hasErrors(invalid)) return focusFirstError(form, invalid);
+  const submit = (confirmed: { password: string } | { confirm: "DELETE" }) =>
     deleteAccount.mutate(
-      { ...(profile.hasPassword ? { password: values.password } : {}), confirm: "DELETE" },
+      { ...("password" in confirmed ? { password: confirmed.password } : {}), confirm: "DELETE" },
       {
         onSuccess: ({ message }) => leave("Account deleted", message),
         onError: (failure) => {
-          const fields = serverFieldErrors(failure);
-          const message = serverMessage(failure) ?? "Please try again.";
-          setErrors(
-            Object.keys(fields).length ? fields : { [profile.hasPassword ? "password" : "confirm"]: message },
-          );
-          toast({ title: "Could not delete your account", description: message, variant: "destructive" });
+          applyServerErrors(form, failure, {
+            fieldFor: { password: confirmation, confirm: confirmation },
+            fallbackField: confirmation,
+            fallbackMessage: "Please try again.",
+          });
+          toast({
+            title: "Could not delete your account",
+            description: serverMessage(failure) ?? "Please try again.",
+            variant: "destructive",
+          });
         },
       },
     );
-  };
 
   const close = () => {
     setOpen(false);
-    setErrors({});
+    form.clearErrors();
   };
 
   return (
@@ -131,29 +122,21 @@ function DeleteAccount({ profile }: { profile: Profile }) {
             Your XP, rewards and stamps are lost. This cannot be undone.
           </p>
         </div>
-        <form
-          aria-label="Delete account"
-          noValidate
-          onSubmit={submit}
-          onInput={clearOnInput}
-          className="mt-4 space-y-4"
-        >
+        <Form form={form} onValid={submit} aria-label="Delete account" className="mt-4 space-y-4">
           {profile.hasPassword ? (
-            <FormField
+            <TextField
               name="password"
               label="Your password"
               type="password"
               autoComplete="current-password"
-              error={errors.password ?? errors.confirm}
             />
           ) : (
-            <FormField
+            <TextField
               name="confirm"
               label="Type DELETE to confirm"
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
-              error={errors.confirm}
             />
           )}
           <div className="flex flex-wrap justify-end gap-2">
@@ -164,7 +147,7 @@ function DeleteAccount({ profile }: { profile: Profile }) {
               Delete account permanently
             </Button>
           </div>
-        </form>
+        </Form>
       </Dialog>
     </>
   );

@@ -6,15 +6,15 @@ import type { CompanyAd } from "../../../shared/contracts/ads";
 import type { PlanStatus } from "../../../shared/contracts/companies";
 import { plans } from "../../../shared/plans";
 import { subscriptionDetailsPath } from "../../app/paths";
+import { LapsedPlanWarning } from "../../components/lapsed-plan-warning";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { LoadError } from "../../components/ui/load-error";
 import { Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/use-toast";
-import { serverMessage } from "../../lib/forms";
+import { serverMessage } from "../../lib/api-errors";
 import { AdForm } from "./ad-form";
 import { useCompanyAds, useDeleteAd, useSetAdPaused } from "./api";
-import { LapsedPlanWarning } from "./plan-card";
 
 const numberFormat = new Intl.NumberFormat("en-GH");
 

@@ -1,16 +1,19 @@
-import { CheckCircle2, Film, ImageIcon, Upload } from "lucide-react";
+import { CheckCircle2, Film, ImageIcon, RotateCcw } from "lucide-react";
 import { type ChangeEvent, type ReactNode, useId, useState } from "react";
+import { useController } from "react-hook-form";
 import { mediaLimits } from "../../../shared/contracts/ad-options";
 import type { UploadedMedia } from "../../../shared/contracts/ads";
 import type { PlanStatus } from "../../../shared/contracts/companies";
 import { plans } from "../../../shared/plans";
 import { Button } from "../../components/ui/button";
-import { FieldError } from "../../components/ui/form-field";
+import { FieldError } from "../../components/ui/field-parts";
+import { FormAlert } from "../../components/ui/form-alert";
 import { ProgressBar } from "../../components/ui/progress-bar";
 import { ApiError } from "../../lib/api-client";
-import { serverMessage } from "../../lib/forms";
+import { serverMessage } from "../../lib/api-errors";
+import { useRefreshCompany } from "../../lib/company-queries";
 import { formatBytes } from "../../lib/upload";
-import { uploadAdMedia, useRefreshCompany } from "./api";
+import { uploadAdMedia } from "./api";
 import { probeVideo } from "./video-probe";
 
 /** What the ad currently shows (the saved ad's media, or the one just uploaded). */
@@ -26,8 +29,8 @@ interface MediaPickerProps {
   plan: PlanStatus;
   media: ChosenMedia | null;
   onUploaded(media: UploadedMedia): void;
-  /** A field error for mediaId (from the form's checks or the server). */
-  error?: string;
+  /** Called as a chosen file starts its way up; the promise settles when it is uploaded or refused. */
+  onUploadStarted(done: Promise<void>): void;
   /** Fields that belong with the media (the duration), shown at the end of the group. */
   children?: ReactNode;
 }
@@ -36,8 +39,6 @@ interface Selection {
   file: File;
   kind: "image" | "video";
   poster: Blob | null;
-  durationSeconds: number | null;
-  problem: string | null;
   note: string | null;
 }
 
@@ -52,15 +53,24 @@ function kindOf(file: File): "image" | "video" | null {
 }
 
 /**
- * The ad's image or video: checked in the browser first (type, size, a video's length for the plan),
- * then uploaded with a real progress bar. The answer's id becomes the ad's mediaId.
+ * The ad's image or video (the form's `mediaId`): checked in the browser first (type, size, a video's
+ * length for the plan), then uploaded at once with a real progress bar. The answer's id becomes the
+ * ad's mediaId.
  */
-export function MediaPicker({ companyId, plan, media, onUploaded, error, children }: MediaPickerProps) {
-  const inputId = useId();
+export function MediaPicker({
+  companyId,
+  plan,
+  media,
+  onUploaded,
+  onUploadStarted,
+  children,
+}: MediaPickerProps) {
   const hintId = useId();
+  const { field, fieldState } = useController({ name: "mediaId" });
   const planName = plans[plan.plan].name;
   const refreshCompany = useRefreshCompany(companyId);
   const [selection, setSelection] = useState<Selection | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [uploadError, setUploadError] = useState<{ message: string; planLimit: boolean } | null>(null);
@@ -69,58 +79,26 @@ export function MediaPicker({ companyId, plan, media, onUploaded, error, childre
 
   const accept = [...imageTypes, ...(plan.allowsVideo ? videoTypes : [])].join(",");
 
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    setUploadError(null);
-    setProgress(null);
-    if (!file) return setSelection(null);
-    const kind = kindOf(file);
-    const base = { file, kind: kind ?? "image", poster: null, durationSeconds: null, note: null } as const;
+  /** What is wrong with the file for this plan, before anything is sent. */
+  const fileProblem = (file: File, kind: "image" | "video" | null): string | null => {
     if (!kind) {
-      return setSelection({
-        ...base,
-        problem: plan.allowsVideo
-          ? "Choose a JPEG, PNG or WebP image, or an MP4 or WebM video."
-          : "Choose a JPEG, PNG or WebP image.",
-      });
+      return plan.allowsVideo
+        ? "Choose a JPEG, PNG or WebP image, or an MP4 or WebM video."
+        : "Choose a JPEG, PNG or WebP image.";
     }
-    if (kind === "video" && !plan.allowsVideo) {
-      return setSelection({ ...base, problem: `Your ${planName} plan allows image ads only.` });
-    }
+    if (kind === "video" && !plan.allowsVideo) return `Your ${planName} plan allows image ads only.`;
     const maxBytes = kind === "image" ? mediaLimits.imageMaxBytes : mediaLimits.videoMaxBytes;
     if (file.size > maxBytes) {
-      return setSelection({
-        ...base,
-        problem: `${kind === "image" ? "Images" : "Videos"} must be ${formatBytes(maxBytes)} or smaller; this file is ${formatBytes(file.size)}.`,
-      });
+      return `${kind === "image" ? "Images" : "Videos"} must be ${formatBytes(maxBytes)} or smaller; this file is ${formatBytes(file.size)}.`;
     }
-    if (kind === "image") return setSelection({ ...base, kind, problem: null });
-    setChecking(true);
-    const probe = await probeVideo(file);
-    setChecking(false);
-    const seconds = probe.durationSeconds === null ? null : Math.ceil(probe.durationSeconds);
-    setSelection({
-      ...base,
-      kind,
-      poster: probe.poster,
-      durationSeconds: probe.durationSeconds,
-      problem:
-        seconds !== null && seconds > plan.maxAdDurationSeconds
-          ? `This video is ${seconds} seconds long; your ${planName} plan allows up to ${plan.maxAdDurationSeconds} seconds. Trim it and choose it again.`
-          : null,
-      note:
-        seconds === null
-          ? "We couldn't read this video's length here; it is checked when you upload it."
-          : `Video length: ${seconds} seconds.`,
-    });
+    return null;
   };
 
-  const upload = async () => {
-    if (!selection || selection.problem) return;
+  const upload = async (chosen: Selection) => {
     setUploadError(null);
     setProgress(0);
     try {
-      const uploaded = await uploadAdMedia(companyId, selection.file, selection.poster, ({ loaded, total }) =>
+      const uploaded = await uploadAdMedia(companyId, chosen.file, chosen.poster, ({ loaded, total }) =>
         setProgress(Math.round((loaded / total) * 100)),
       );
       setProgress(100);
@@ -142,13 +120,61 @@ export function MediaPicker({ companyId, plan, media, onUploaded, error, childre
     }
   };
 
-  const uploading = progress !== null && progress < 100 && !uploadError;
+  const check = async (file: File): Promise<Selection | null> => {
+    const kind = kindOf(file);
+    const refused = fileProblem(file, kind);
+    if (refused || kind !== "video") {
+      setProblem(refused);
+      return refused ? null : { file, kind: "image", poster: null, note: null };
+    }
+    setChecking(true);
+    const probe = await probeVideo(file);
+    setChecking(false);
+    const seconds = probe.durationSeconds === null ? null : Math.ceil(probe.durationSeconds);
+    if (seconds !== null && seconds > plan.maxAdDurationSeconds) {
+      setProblem(
+        `This video is ${seconds} seconds long; your ${planName} plan allows up to ${plan.maxAdDurationSeconds} seconds. Trim it and choose it again.`,
+      );
+      return null;
+    }
+    setProblem(null);
+    return {
+      file,
+      kind,
+      poster: probe.poster,
+      note:
+        seconds === null
+          ? "We couldn't read this video's length here; the server checks it as it arrives."
+          : `Video length: ${seconds} seconds.`,
+    };
+  };
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    setUploadError(null);
+    setProgress(null);
+    setSelection(null);
+    if (!file) return setProblem(null);
+    const done = check(file).then((chosen) => {
+      setSelection(chosen);
+      return chosen ? upload(chosen) : undefined;
+    });
+    onUploadStarted(done);
+  };
+
+  const retry = () => {
+    if (selection) onUploadStarted(upload(selection));
+  };
+
+  const uploading = checking || (progress !== null && progress < 100 && !uploadError);
+  const error = problem ?? fieldState.error?.message;
   const limits = [
     `JPEG, PNG or WebP images up to ${formatBytes(mediaLimits.imageMaxBytes)}`,
     plan.allowsVideo
       ? `MP4 or WebM videos up to ${formatBytes(mediaLimits.videoMaxBytes)} and ${plan.maxAdDurationSeconds} seconds`
       : `videos are not part of the ${planName} plan`,
   ].join("; ");
+  const inputId = `media-${hintId}`;
   const errorId = `${inputId}-error`;
 
   return (
@@ -184,41 +210,37 @@ export function MediaPicker({ companyId, plan, media, onUploaded, error, childre
         </label>
         <input
           key={inputKey}
+          ref={field.ref}
           id={inputId}
-          name="mediaId"
+          name={field.name}
           type="file"
           accept={accept}
-          onChange={(event) => void choose(event)}
+          onChange={choose}
           disabled={uploading}
-          aria-invalid={error || selection?.problem ? true : undefined}
-          aria-describedby={`${hintId}${error || selection?.problem ? ` ${errorId}` : ""}`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${hintId}${error ? ` ${errorId}` : ""}`}
           className="mt-1 block w-full text-sm text-stone-700 file:mr-3 file:rounded-lg file:border-0 file:bg-amber-100 file:px-3 file:py-2 file:font-semibold file:text-amber-900"
         />
         <p id={hintId} className="mt-1 text-xs text-stone-500">
-          {limits}. Portrait (9:16) looks best.
+          {limits}. Portrait (9:16) looks best. A chosen file uploads at once.
         </p>
-        {(selection?.problem || error) && <FieldError id={errorId}>{selection?.problem ?? error}</FieldError>}
+        {error && <FieldError id={errorId}>{error}</FieldError>}
       </div>
       {checking && (
         <p role="status" className="text-sm text-stone-600">
           Reading the video…
         </p>
       )}
-      {selection && !selection.problem && (
-        <div className="flex flex-wrap items-center gap-3">
-          <p className="flex-1 text-sm text-stone-700">
-            {selection.kind === "video" ? (
-              <Film className="mr-1 inline size-4" aria-hidden />
-            ) : (
-              <ImageIcon className="mr-1 inline size-4" aria-hidden />
-            )}
-            {selection.file.name} ({formatBytes(selection.file.size)})
-            {selection.note && <span className="block text-xs text-stone-500">{selection.note}</span>}
-          </p>
-          <Button onClick={() => void upload()} pending={uploading} pendingLabel="Uploading…">
-            <Upload className="size-4" aria-hidden /> Upload
-          </Button>
-        </div>
+      {selection && (
+        <p className="text-sm text-stone-700">
+          {selection.kind === "video" ? (
+            <Film className="mr-1 inline size-4" aria-hidden />
+          ) : (
+            <ImageIcon className="mr-1 inline size-4" aria-hidden />
+          )}
+          {selection.file.name} ({formatBytes(selection.file.size)})
+          {selection.note && <span className="block text-xs text-stone-500">{selection.note}</span>}
+        </p>
       )}
       {progress !== null && (
         <div className="space-y-1">
@@ -229,13 +251,16 @@ export function MediaPicker({ companyId, plan, media, onUploaded, error, childre
         </div>
       )}
       {uploadError && (
-        <p
-          role="alert"
-          className="rounded-xl bg-red-50 p-3 text-sm font-medium text-red-800 ring-1 ring-red-200"
-          data-testid={uploadError.planLimit ? "plan-limit-alert" : undefined}
-        >
-          {uploadError.message}
-        </p>
+        <div className="space-y-2">
+          <FormAlert testId={uploadError.planLimit ? "plan-limit-alert" : undefined}>
+            {uploadError.message}
+          </FormAlert>
+          {selection && !uploadError.planLimit && (
+            <Button variant="secondary" onClick={retry}>
+              <RotateCcw className="size-4" aria-hidden /> Try the upload again
+            </Button>
+          )}
+        </div>
       )}
       {children}
     </fieldset>

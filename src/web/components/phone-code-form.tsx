@@ -1,11 +1,13 @@
-import { type FormEvent, useRef, useState } from "react";
-import type { VerifyResponse } from "../../../shared/contracts/auth";
-import { Button } from "../../components/ui/button";
-import { CodeInput } from "../../components/ui/code-input";
-import { toast } from "../../components/ui/use-toast";
-import { formatPhone } from "../../lib/format";
-import { isNetworkFailure, rules, serverFieldErrors, serverMessage } from "../../lib/forms";
-import { useSendPhoneOtp, useVerifyOtp } from "./api";
+import { useRef } from "react";
+import type { VerifyResponse } from "../../shared/contracts/auth";
+import { phoneCodeForm } from "../../shared/forms/account";
+import { isNetworkFailure, serverMessage } from "../lib/api-errors";
+import { formatPhone } from "../lib/format";
+import { applyServerErrors, useContractForm } from "../lib/forms";
+import { useSendPhoneOtp, useVerifyOtp } from "../lib/verification-api";
+import { Button } from "./ui/button";
+import { CodeField, Form } from "./ui/form-field";
+import { toast } from "./ui/use-toast";
 
 interface PhoneCodeFormProps {
   phoneNumber: string;
@@ -15,34 +17,31 @@ interface PhoneCodeFormProps {
 }
 
 /**
- * The SMS code entry of spec sections 2 and 4: digits only, at most 6, verified automatically 0.5 s
- * after the sixth digit (or with the button), with 'Resend SMS'.
+ * The SMS code entry of spec sections 2 and 4 (registration and a changed phone on the profile): digits
+ * only, at most 6, verified automatically 0.5 s after the sixth digit (or with the button), with
+ * 'Resend SMS'.
  */
 export function PhoneCodeForm({ phoneNumber, onVerified, autoFocus }: PhoneCodeFormProps) {
-  const [code, setCode] = useState("");
-  const [error, setError] = useState<string>();
+  const form = useContractForm(phoneCodeForm, { defaultValues: { otp: "" } });
   const verifyOtp = useVerifyOtp();
   const resend = useSendPhoneOtp();
   const inFlight = useRef(false);
   const lastTried = useRef<string | null>(null);
 
-  const verify = (value: string, automatic: boolean) => {
-    if (inFlight.current || (automatic && lastTried.current === value)) return;
-    const invalid = rules.otp(value);
-    if (invalid) return setError(invalid);
+  const verify = ({ otp }: { otp: string }) => {
+    if (inFlight.current) return;
     inFlight.current = true;
-    lastTried.current = value;
-    setError(undefined);
+    lastTried.current = otp;
     verifyOtp.mutate(
-      { phoneNumber, otp: value },
+      { phoneNumber, otp },
       {
         onSuccess: onVerified,
         onError: (failure) => {
-          setCode("");
+          form.setValue("otp", "");
           lastTried.current = null;
           const message = serverMessage(failure);
           if (message && !isNetworkFailure(failure)) {
-            setError(serverFieldErrors(failure).otp ?? message);
+            applyServerErrors(form, failure, { fallbackField: "otp" });
             toast({ title: "Verification Failed", description: message, variant: "destructive" });
           } else {
             toast({
@@ -59,6 +58,11 @@ export function PhoneCodeForm({ phoneNumber, onVerified, autoFocus }: PhoneCodeF
     );
   };
 
+  // The sixth digit submits by itself, once per code typed.
+  const verifyTyped = (code: string) => {
+    if (lastTried.current !== code) void form.handleSubmit(verify)();
+  };
+
   const resendSms = () =>
     resend.mutate(phoneNumber, {
       onSuccess: (result) => toast({ title: "SMS OTP Sent", description: result.message }),
@@ -70,22 +74,12 @@ export function PhoneCodeForm({ phoneNumber, onVerified, autoFocus }: PhoneCodeF
         }),
     });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    verify(code, false);
-  };
-
   return (
-    <form aria-label="Phone verification" noValidate onSubmit={submit} className="space-y-3">
-      <CodeInput
-        value={code}
-        onChange={(next) => {
-          setCode(next);
-          if (error) setError(undefined);
-        }}
-        onComplete={(complete) => verify(complete, true)}
+    <Form form={form} onValid={verify} aria-label="Phone verification" className="space-y-3">
+      <CodeField
+        name="otp"
+        onComplete={verifyTyped}
         hint={`Enter the 6-digit code we sent by SMS to ${formatPhone(phoneNumber)}.`}
-        error={error}
         autoFocus={autoFocus}
       />
       <div className="flex flex-wrap gap-2">
@@ -96,6 +90,6 @@ export function PhoneCodeForm({ phoneNumber, onVerified, autoFocus }: PhoneCodeF
           Resend SMS
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,79 +1,57 @@
 import { UserPlus } from "lucide-react";
-import { type FormEvent, useState } from "react";
-import type { StaffMember } from "../../../shared/contracts/companies";
+import { useState } from "react";
+import { createStaffRequest, type StaffMember } from "../../../shared/contracts/companies";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Dialog } from "../../components/ui/dialog";
-import { FormField } from "../../components/ui/form-field";
+import { Form, TextField } from "../../components/ui/form-field";
 import { LoadError } from "../../components/ui/load-error";
 import { Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/use-toast";
+import { serverMessage } from "../../lib/api-errors";
 import { formatAccraDateTime } from "../../lib/dates";
-import { focusFirstError, serverFieldErrors, serverMessage, useFieldErrors } from "../../lib/forms";
+import { applyServerErrors, useContractForm } from "../../lib/forms";
 import { useAddStaff, useDeactivateStaff, useStaff } from "./api";
-
-/** Mirrors `createStaffRequest` in src/shared/contracts/companies.ts. */
-const staffRules = {
-  name: (value: string) => {
-    const v = value.trim();
-    if (!v) return "Staff name is required";
-    if (v.length > 60) return "Staff name must be at most 60 characters";
-  },
-  pin: (value: string) => (/^\d{4,6}$/.test(value) ? undefined : "PIN must be 4 to 6 digits"),
-};
 
 function AddStaffForm({ companyId }: { companyId: number }) {
   const add = useAddStaff(companyId);
-  const { errors, setErrors, clearOnInput, checkSubmit } = useFieldErrors();
+  const form = useContractForm(createStaffRequest, { defaultValues: { name: "", pin: "" } });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    const checked = checkSubmit(event, staffRules);
-    if (!checked) return;
-    const { form, values } = checked;
-    add.mutate(
-      { name: values.name!.trim(), pin: values.pin! },
-      {
-        onSuccess: (member) => {
-          form.reset();
-          toast({
-            title: "Staff added",
-            description: `${member.name} can sign in at the counter with their PIN.`,
-          });
-        },
-        onError: (failure) => {
-          const fields = serverFieldErrors(failure);
-          setErrors(
-            Object.keys(fields).length ? fields : { name: serverMessage(failure) ?? "Please try again." },
-          );
-          focusFirstError(form, fields);
-        },
+  const submit = (member: { name: string; pin: string }) =>
+    add.mutate(member, {
+      onSuccess: (added) => {
+        form.reset();
+        toast({ title: "Staff added", description: `${added.name} is on your staff list.` });
       },
-    );
-  };
+      onError: (failure) =>
+        applyServerErrors(form, failure, { fallbackField: "name", fallbackMessage: "Please try again." }),
+    });
 
   return (
-    <form aria-label="Add staff" noValidate onSubmit={submit} onInput={clearOnInput} className="space-y-4">
+    <Form form={form} onValid={submit} aria-label="Add staff" className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField name="name" label="Name" autoComplete="off" error={errors.name} />
-        <FormField
+        <TextField name="name" label="Name" autoComplete="off" />
+        <TextField
           name="pin"
           label="PIN"
           type="password"
           inputMode="numeric"
           autoComplete="new-password"
           maxLength={6}
-          error={errors.pin}
           hint="4 to 6 digits. Share it with this person only."
         />
       </div>
       <Button type="submit" pending={add.isPending} pendingLabel="Adding…">
         <UserPlus className="size-4" aria-hidden /> Add staff
       </Button>
-    </form>
+    </Form>
   );
 }
 
-/** The Staff tab: counter staff accounts (name + PIN) that scan at the shop. */
+/**
+ * The Staff tab: the business's counter staff, each with a PIN. Nothing signs in with the PIN yet (the
+ * counter arrives later), so the copy says what the list is, not what it will do.
+ */
 export function StaffSection({ companyId }: { companyId: number }) {
   const query = useStaff(companyId);
   const deactivate = useDeactivateStaff(companyId);
@@ -83,7 +61,10 @@ export function StaffSection({ companyId }: { companyId: number }) {
     if (!confirming) return;
     deactivate.mutate(confirming.id, {
       onSuccess: (member) => {
-        toast({ title: "Staff deactivated", description: `${member.name} can no longer sign in.` });
+        toast({
+          title: "Staff deactivated",
+          description: `${member.name} is no longer on your active staff.`,
+        });
         setConfirming(null);
       },
       onError: (failure) =>
@@ -99,7 +80,7 @@ export function StaffSection({ companyId }: { companyId: number }) {
     <div className="space-y-4">
       <Card
         title="Counter staff"
-        description="Staff sign in on the shop's device with their PIN to scan customers' QR codes."
+        description="The people who serve customers at your counter, each with a PIN of their own."
       >
         {query.isPending ? (
           <div role="status" aria-label="Loading staff" className="space-y-2">
@@ -147,8 +128,8 @@ export function StaffSection({ companyId }: { companyId: number }) {
         title="Deactivate this staff member?"
       >
         <p className="text-stone-700">
-          {confirming?.name} will no longer be able to sign in at the counter. Their past scans stay on
-          record.
+          {confirming?.name} will be marked as deactivated and their PIN retired. You can add them again
+          later.
         </p>
         <div className="mt-5 flex flex-col gap-2 sm:flex-row-reverse">
           <Button

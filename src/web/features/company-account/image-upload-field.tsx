@@ -2,10 +2,10 @@ import { Upload } from "lucide-react";
 import { type ChangeEvent, useId, useState } from "react";
 import { mediaLimits } from "../../../shared/contracts/ad-options";
 import { Button } from "../../components/ui/button";
-import { FieldError } from "../../components/ui/form-field";
+import { FieldError } from "../../components/ui/field-parts";
 import { ProgressBar } from "../../components/ui/progress-bar";
 import { toast } from "../../components/ui/use-toast";
-import { serverMessage } from "../../lib/forms";
+import { serverMessage } from "../../lib/api-errors";
 import { formatBytes } from "../../lib/upload";
 import { useUploadCompanyImage } from "./api";
 

@@ -1,30 +1,14 @@
-import { AlertTriangle, CalendarClock, Film, ImageIcon, Timer } from "lucide-react";
+import { CalendarClock, Film, ImageIcon, Timer } from "lucide-react";
 import { Link } from "react-router";
-import { brand } from "../../../shared/brand";
 import type { PlanStatus } from "../../../shared/contracts/companies";
 import { formatCedis } from "../../../shared/money";
 import { plans } from "../../../shared/plans";
 import { subscriptionDetailsPath } from "../../app/paths";
+import { LapsedPlanWarning } from "../../components/lapsed-plan-warning";
 import { buttonClass } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { ProgressBar } from "../../components/ui/progress-bar";
 import { formatAccraDate } from "../../lib/dates";
-
-export const lapsedPlanMessage = "Your plan has lapsed: your ads are not showing";
-
-export function LapsedPlanWarning() {
-  return (
-    <p
-      role="alert"
-      className="flex items-start gap-2 rounded-xl bg-red-50 p-3 text-sm font-semibold text-red-800 ring-1 ring-red-200"
-    >
-      <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-      <span>
-        {lapsedPlanMessage}. Ask the {brand.name} team to renew it; your ads and settings are kept.
-      </span>
-    </p>
-  );
-}
 
 /** The plan's badge in the dashboard header: its name, and whether it lapsed. */
 export function PlanBadge({ plan }: { plan: PlanStatus }) {

@@ -1,0 +1,33 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { StaffMember } from "../../../shared/contracts/companies";
+import { apiJson } from "../../lib/api-client";
+import { retryUnlessRefused } from "../../lib/api-errors";
+import { companyUrl } from "../../lib/company-queries";
+
+export const companyStaffUrl = (companyId: number) => `${companyUrl(companyId)}/staff`;
+
+export function useStaff(companyId: number) {
+  return useQuery<StaffMember[]>({
+    queryKey: [companyStaffUrl(companyId)],
+    staleTime: 0,
+    retry: retryUnlessRefused,
+  });
+}
+
+export function useAddStaff(companyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { name: string; pin: string }) =>
+      apiJson<StaffMember>("POST", companyStaffUrl(companyId), body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [companyStaffUrl(companyId)] }),
+  });
+}
+
+export function useDeactivateStaff(companyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (staffId: number) =>
+      apiJson<StaffMember>("DELETE", `${companyStaffUrl(companyId)}/${staffId}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [companyStaffUrl(companyId)] }),
+  });
+}

@@ -1,0 +1,19 @@
+import { ApiError } from "./api-client";
+
+/** The server's own message for a refused request; undefined for network failures and 5xx answers. */
+export function serverMessage(error: unknown): string | undefined {
+  return error instanceof ApiError && error.status < 500 ? error.serverMessage : undefined;
+}
+
+export const isNetworkFailure = (error: unknown) => !(error instanceof ApiError) || error.status >= 500;
+
+/** Spec section 5: an answer fails unless it is ok and says `success: true`. */
+export function requireSuccess<T extends { success?: unknown; message?: unknown }>(result: T): T {
+  if (result.success === true) return result;
+  const body = JSON.stringify(result);
+  throw new ApiError(422, body, `422: ${body}`);
+}
+
+/** A refusal (401, 403, 404) will not change by asking again; only network trouble and 5xx are retried. */
+export const retryUnlessRefused = (failureCount: number, error: Error) =>
+  !(error instanceof ApiError && error.status < 500) && failureCount < 3;
