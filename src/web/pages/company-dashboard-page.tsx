@@ -71,7 +71,8 @@ function DashboardHeader({ profile, isOwner }: { profile: CompanyProfile; isOwne
   return (
     <header className="flex flex-wrap items-center gap-3">
       <CompanyLogo profile={profile} />
-      <div className="min-w-0 flex-1">
+      {/* A 12rem basis: on a narrow phone the buttons wrap below rather than squeezing the name. */}
+      <div className="min-w-0 flex-1 basis-48">
         <h1 className="text-xl leading-tight font-extrabold break-words text-stone-900 sm:text-2xl">
           {profile.name}
         </h1>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { brand } from "../../shared/brand";
 import type { CompanySummary } from "../../shared/contracts/companies";
@@ -9,6 +9,7 @@ import { useCompanyMe } from "../features/company-account/api";
 import { BusinessFrame } from "../features/company-account/business-frame";
 import { CompanySetupForm, ResendSetupForm } from "../features/company-account/setup-forms";
 import { CompanyLoginForm } from "../features/company-account/sign-in-form";
+import { CompanySignInLinkForm, CompanySignInWithLink } from "../features/company-account/sign-in-link";
 import { useAuth } from "../lib/auth";
 
 function NewLinkDisclosure() {
@@ -38,11 +39,15 @@ function NewLinkDisclosure() {
 
 /**
  * `/company`: the business owner's sign-in (spec sections 2 and 5). With `?setup=<token>` (the link the
- * platform sends a newly registered business), the owner first chooses a username and password.
+ * platform sends a newly registered business), the owner first chooses a username and password; with
+ * `?signin=<token>` (a sign-in link asked for here), the owner is signed in.
  */
 export default function CompanyPage() {
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const setupToken = searchParams.get("setup");
+  // A sign-in link's token is kept in state and dropped from the address, so a reload can't reuse it.
+  const [linkToken] = useState(() => searchParams.get("signin"));
+  const [askingForLink, setAskingForLink] = useState(false);
   const navigate = useNavigate();
   const { user, refreshUser } = useAuth();
   const me = useCompanyMe();
@@ -51,11 +56,32 @@ export default function CompanyPage() {
     document.title = `${setupToken === null ? "Business sign in" : "Set up your business"} · ${brand.name}`;
   }, [setupToken]);
 
-  const onSignedIn = (company: CompanySummary) => {
-    // A business session replaces a consumer session on this device: let the app notice.
-    if (user) void refreshUser();
-    navigate(companyDashboardPath(company.id), { replace: true });
-  };
+  useEffect(() => {
+    if (searchParams.has("signin")) setSearchParams({}, { replace: true });
+  }, [searchParams, setSearchParams]);
+
+  const onSignedIn = useCallback(
+    (company: CompanySummary) => {
+      // A business session replaces a consumer session on this device: let the app notice.
+      if (user) void refreshUser();
+      navigate(companyDashboardPath(company.id), { replace: true });
+    },
+    [user, refreshUser, navigate],
+  );
+
+  if (linkToken !== null && !askingForLink) {
+    return (
+      <BusinessFrame>
+        <Card title="Business sign in">
+          <CompanySignInWithLink
+            token={linkToken}
+            onSignedIn={onSignedIn}
+            onAskAgain={() => setAskingForLink(true)}
+          />
+        </Card>
+      </BusinessFrame>
+    );
+  }
 
   if (setupToken !== null) {
     return (
@@ -74,7 +100,20 @@ export default function CompanyPage() {
   return (
     <BusinessFrame>
       <Card title="Business sign in" description="Manage your ads, plan and counter staff.">
-        <CompanyLoginForm onSignedIn={onSignedIn} />
+        {askingForLink ? (
+          <CompanySignInLinkForm onBack={() => setAskingForLink(false)} />
+        ) : (
+          <>
+            <CompanyLoginForm onSignedIn={onSignedIn} />
+            <button
+              type="button"
+              onClick={() => setAskingForLink(true)}
+              className="mt-3 min-h-11 w-full text-sm font-semibold text-amber-700 hover:underline"
+            >
+              Send me a sign-in link instead
+            </button>
+          </>
+        )}
         <NewLinkDisclosure />
       </Card>
     </BusinessFrame>

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { brand } from "../../shared/brand";
 import { type LoginRequest, loginRequest } from "../../shared/contracts/auth";
+import type { SessionUser } from "../../shared/contracts/session";
 import { paths } from "../app/paths";
 import { Button } from "../components/ui/button";
 import { Card } from "../components/ui/card";
@@ -10,6 +11,7 @@ import { toast } from "../components/ui/use-toast";
 import { useLogin } from "../features/auth/api";
 import { GoogleButton, OrDivider } from "../features/auth/google-button";
 import { ForgotPasswordForm, NewPasswordForm } from "../features/auth/password-reset";
+import { SignInLinkForm, SignInWithLink } from "../features/auth/sign-in-link";
 import { serverMessage } from "../lib/api-errors";
 import { useAuth } from "../lib/auth";
 import { applyServerErrors, useContractForm } from "../lib/forms";
@@ -17,24 +19,35 @@ import { peekReturnTo, takeReturnTo } from "../lib/return-to";
 
 type View =
   | { kind: "signin" }
+  | { kind: "link"; email: string }
+  | { kind: "link-token"; token: string }
   | { kind: "forgot" }
   | { kind: "reset-token"; token: string }
   | { kind: "reset-phone"; phoneNumber: string; message: string };
 
-function SignInForm({ onForgot }: { onForgot(): void }) {
+/** Signed in by password or link: the spec's welcome, then where the member was going. */
+function useWelcome() {
   const { signIn } = useAuth();
   const navigate = useNavigate();
+  return useCallback(
+    (user: SessionUser) => {
+      signIn(user);
+      toast({ title: "Welcome back!", description: "You have successfully logged in." });
+      // An account that still has a check to finish lands on the verify view instead.
+      navigate(user.activated === false ? paths.register : (takeReturnTo() ?? paths.rewards));
+    },
+    [signIn, navigate],
+  );
+}
+
+function SignInForm({ onForgot, onLink }: { onForgot(): void; onLink(email: string): void }) {
+  const welcome = useWelcome();
   const login = useLogin();
   const form = useContractForm(loginRequest, { defaultValues: { email: "", password: "" } });
 
   const submit = (credentials: LoginRequest) =>
     login.mutate(credentials, {
-      onSuccess: ({ user }) => {
-        signIn(user);
-        toast({ title: "Welcome back!", description: "You have successfully logged in." });
-        // An account that still has a check to finish lands on the verify view instead.
-        navigate(user.activated === false ? paths.register : (takeReturnTo() ?? paths.rewards));
-      },
+      onSuccess: ({ user }) => welcome(user),
       onError: (failure) => {
         applyServerErrors(form, failure);
         toast({
@@ -64,6 +77,9 @@ function SignInForm({ onForgot }: { onForgot(): void }) {
         <Button type="submit" className="w-full" pending={login.isPending} pendingLabel="Signing in…">
           Sign in
         </Button>
+        <Button variant="ghost" className="w-full" onClick={() => onLink(form.getValues("email"))}>
+          Email me a sign-in link instead
+        </Button>
       </Form>
       <p className="mt-5 text-center text-sm text-stone-600">
         New to {brand.name}?{" "}
@@ -75,15 +91,21 @@ function SignInForm({ onForgot }: { onForgot(): void }) {
   );
 }
 
-/** /login: Google, email and password, and the forgot-password flow (spec sections 2, 5 and 8). */
+/**
+ * /login: Google, email and password, a sign-in link by email, and the forgot-password flow (spec
+ * sections 2, 5 and 8). `?signin=<token>` is an emailed sign-in link being opened.
+ */
 export default function LoginPage() {
   // Who was already signed in on arrival (signing in here moves on by itself).
   const [signedIn] = useState(useAuth().user);
   const [searchParams, setSearchParams] = useSearchParams();
   const [view, setView] = useState<View>(() => {
-    const token = searchParams.get("reset");
-    return token ? { kind: "reset-token", token } : { kind: "signin" };
+    const resetToken = searchParams.get("reset");
+    const signInToken = searchParams.get("signin");
+    if (resetToken) return { kind: "reset-token", token: resetToken };
+    return signInToken ? { kind: "link-token", token: signInToken } : { kind: "signin" };
   });
+  const welcome = useWelcome();
   const shownError = useRef(false);
   const [waitingForAd] = useState(() => peekReturnTo()?.startsWith(paths.mobileWatch) ?? false);
 
@@ -92,19 +114,18 @@ export default function LoginPage() {
   }, []);
 
   // `?error=` (a failed or unavailable Google sign-in) is shown once, then dropped from the address;
-  // `?reset=` is kept in state, so a reload can't post a used token again.
+  // `?reset=` and `?signin=` are kept in state, so a reload can't post a used token again.
   useEffect(() => {
     const error = searchParams.get("error");
     if (error && !shownError.current) {
       shownError.current = true;
       toast({ title: "Login failed", description: error, variant: "destructive" });
     }
-    if (searchParams.has("error") || searchParams.has("reset")) {
+    if (["error", "reset", "signin"].some((name) => searchParams.has(name))) {
       setSearchParams(
         (current) => {
           const next = new URLSearchParams(current);
-          next.delete("error");
-          next.delete("reset");
+          for (const name of ["error", "reset", "signin"]) next.delete(name);
           return next;
         },
         { replace: true },
@@ -114,6 +135,7 @@ export default function LoginPage() {
 
   const toSignIn = () => setView({ kind: "signin" });
   const toForgot = () => setView({ kind: "forgot" });
+  const toLink = (email = "") => setView({ kind: "link", email });
 
   // Someone already signed in has nothing to sign in to: they go where a signed-in member belongs (an
   // account with a check left to finish, to the verify view of /register). A reset link still opens.
@@ -124,16 +146,22 @@ export default function LoginPage() {
   return (
     <div className="mx-auto max-w-md px-4 py-8">
       <h1 className="text-2xl font-extrabold text-stone-900">
-        {view.kind === "signin" ? "Welcome back" : "Reset your password"}
+        {view.kind === "signin" || view.kind === "link" || view.kind === "link-token"
+          ? "Welcome back"
+          : "Reset your password"}
       </h1>
       <p className="mt-1 mb-6 text-stone-600">
-        {view.kind === "signin"
+        {view.kind === "signin" || view.kind === "link"
           ? waitingForAd
             ? "Sign in to watch this ad and earn its reward. New here? Create a free account below."
             : "Sign in to keep discovering and collecting rewards."
           : "It only takes a minute."}
       </p>
-      {view.kind === "signin" && <SignInForm onForgot={toForgot} />}
+      {view.kind === "signin" && <SignInForm onForgot={toForgot} onLink={toLink} />}
+      {view.kind === "link" && <SignInLinkForm email={view.email} onBack={toSignIn} />}
+      {view.kind === "link-token" && (
+        <SignInWithLink token={view.token} onSignedIn={welcome} onAskAgain={() => toLink()} />
+      )}
       {view.kind === "forgot" && (
         <ForgotPasswordForm
           onBack={toSignIn}

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { profileStrengthFor } from "../../../shared/contracts/profile-options";
 import { LocalDiskStorage } from "../../integrations/storage/storage";
 import { verifyPassword } from "../../lib/password";
 import { sumXpLedger } from "../../modules/ledger/ledger.service";
@@ -47,6 +48,8 @@ describe("the demo seed", () => {
       expect(user.role).toBe(role);
       expect(await verifyPassword(user.passwordHash!, demoPassword)).toBe(true);
       expect(user.xpPoints).toBe(await sumXpLedger(db, user.id));
+      // Only the city is answered, so the stored strength is the one the answers give (not 100 %).
+      expect(user.profileStrength).toBe(profileStrengthFor(1));
     }
     const kofi = (await findCompanyByUsername(db, "kofi-chop-bar"))!;
     expect(kofi.name).toBe("Kofi's Chop Bar");

@@ -68,3 +68,18 @@ export function useResetPassword() {
       apiJson<MessageResponse>("POST", "/api/auth/reset-password", body),
   });
 }
+
+/** Emails a one-time sign-in link; the answer is the same whether or not the account exists. */
+export function useSendSignInLink() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      apiJson<MessageResponse>("POST", "/api/auth/send-email-link", { email, purpose: "login" }),
+  });
+}
+
+export function useSignInWithLink() {
+  return useMutation({
+    mutationFn: async (token: string) =>
+      requireSuccess(await apiJson<AuthResponse>("POST", "/api/auth/login/link", { token })),
+  });
+}

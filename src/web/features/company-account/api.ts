@@ -123,3 +123,20 @@ export function useUploadCompanyImage(companyId: number, kind: "logo" | "storefr
     onSuccess: onProfile,
   });
 }
+
+/** A one-time sign-in link to the business's email (or phone); the same answer for any username. */
+export function useSendCompanySignInLink() {
+  return useMutation({
+    mutationFn: (username: string) =>
+      apiJson<MessageResponse>("POST", "/api/companies/send-login-link", { username }),
+  });
+}
+
+export function useCompanySignInWithLink() {
+  const reset = useResetCompanyCache();
+  return useMutation({
+    mutationFn: async (token: string) =>
+      requireSuccess(await apiJson<CompanyLoginResponse>("POST", "/api/companies/login/link", { token })),
+    onSuccess: reset,
+  });
+}

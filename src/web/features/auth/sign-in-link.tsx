@@ -1,0 +1,100 @@
+import { MailCheck } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import type { SessionUser } from "../../../shared/contracts/session";
+import { newEmailLinkForm } from "../../../shared/forms/account";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { FormAlert } from "../../components/ui/form-alert";
+import { Form, TextField } from "../../components/ui/form-field";
+import { PageSpinner } from "../../components/ui/page-spinner";
+import { serverMessage } from "../../lib/api-errors";
+import { applyServerErrors, useContractForm } from "../../lib/forms";
+import { useSendSignInLink, useSignInWithLink } from "./api";
+
+/**
+ * "Email me a sign-in link": the way in that always works for the owner, whatever anyone typed as their
+ * password (docs/product-rules.md, "Sign-in links").
+ */
+export function SignInLinkForm({ email, onBack }: { email: string; onBack(): void }) {
+  const send = useSendSignInLink();
+  const form = useContractForm(newEmailLinkForm, { defaultValues: { email } });
+  const [sentMessage, setSentMessage] = useState<string | null>(null);
+
+  const submit = ({ email: address }: { email: string }) =>
+    send.mutate(address, {
+      onSuccess: ({ message }) => setSentMessage(message),
+      onError: (failure) =>
+        applyServerErrors(form, failure, {
+          fallbackField: "email",
+          fallbackMessage: "We couldn't send the link. Please try again in a moment.",
+        }),
+    });
+
+  if (sentMessage) {
+    return (
+      <Card className="text-center" testId="sign-in-link-sent">
+        <MailCheck className="mx-auto size-12 text-amber-600" aria-hidden />
+        <h2 className="mt-3 text-xl font-bold">Check your email</h2>
+        <p className="mt-1 text-stone-600" role="status">
+          {sentMessage}
+        </p>
+        <Button variant="secondary" className="mt-5" onClick={onBack}>
+          Back to sign in
+        </Button>
+      </Card>
+    );
+  }
+
+  return (
+    <Card
+      title="Sign in with a link"
+      description="We'll email you a link that signs you in without your password. It works once, for 15 minutes."
+    >
+      <Form form={form} onValid={submit} aria-label="Sign-in link" className="space-y-4">
+        <TextField name="email" label="Email" type="email" autoComplete="email" autoCapitalize="none" />
+        <Button type="submit" className="w-full" pending={send.isPending} pendingLabel="Sending…">
+          Email me a sign-in link
+        </Button>
+        <Button variant="ghost" className="w-full" onClick={onBack}>
+          Back to sign in
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+/** Opens a sign-in link: signs in once, or says why the link no longer works and offers a new one. */
+export function SignInWithLink({
+  token,
+  onSignedIn,
+  onAskAgain,
+}: {
+  token: string;
+  onSignedIn(user: SessionUser): void;
+  onAskAgain(): void;
+}) {
+  const signInWithLink = useSignInWithLink();
+  const sent = useRef(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    // A link works once: never post it twice (React runs effects twice in development).
+    if (sent.current) return;
+    sent.current = true;
+    signInWithLink.mutate(token, {
+      onSuccess: ({ user }) => onSignedIn(user),
+      onError: (error) =>
+        setFailure(serverMessage(error) ?? "We couldn't sign you in. Check your connection and try again."),
+    });
+  }, [token, signInWithLink, onSignedIn]);
+
+  if (!failure) return <PageSpinner label="Signing you in…" />;
+  return (
+    <Card title="This link didn't sign you in">
+      <FormAlert>{failure}</FormAlert>
+      <Button className="mt-4 w-full" onClick={onAskAgain}>
+        Email me a new link
+      </Button>
+    </Card>
+  );
+}
