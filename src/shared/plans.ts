@@ -75,3 +75,8 @@ export function planLimits(planId: PlanId) {
     monthlyPointsAllocation: plan.monthlyPointsAllocation,
   };
 }
+
+/** The plan's limit on an ad's length, as the server says it and the ad form says it first. */
+export function adDurationLimitMessage(plan: PlanId, maxSeconds: number): string {
+  return `Your ${plans[plan].name} plan allows ads of up to ${maxSeconds} seconds.`;
+}

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import type { adInput, CompanyAd } from "../../../shared/contracts/ads";
-import { plans } from "../../../shared/plans";
+import { adDurationLimitMessage, plans } from "../../../shared/plans";
 import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/client";
 import { type Ad, ads } from "../../db/schema/ads";
@@ -99,7 +99,7 @@ async function mediaColumns(
       ? Math.ceil(media.durationSeconds ?? input.durationSeconds)
       : input.durationSeconds;
   if (duration > company.maxAdDurationSeconds) {
-    const message = `Your ${planName} plan allows ads of up to ${company.maxAdDurationSeconds} seconds.`;
+    const message = adDurationLimitMessage(company.plan, company.maxAdDurationSeconds);
     throw new AppError("PLAN_LIMIT", message, { durationSeconds: message });
   }
   const url = (key: string | null) => (key ? urlFor(key) : null);

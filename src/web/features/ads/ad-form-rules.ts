@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { type AdInput, adInput, type CompanyAd, type RewardType } from "../../../shared/contracts/ads";
 import type { PlanStatus } from "../../../shared/contracts/companies";
-import { adDurationLimitMessage } from "../../../shared/forms/ads";
+import { adDurationLimitMessage } from "../../../shared/plans";
 import type { TierId } from "../../../shared/tiers";
 import { accraDay, endOfAccraDay } from "../../lib/dates";
 
