@@ -4,6 +4,7 @@ const port = Number(process.env.E2E_PORT ?? 5100);
 // Overridable so two checkouts (or two people) can run journeys on one machine at once.
 const mockGooglePort = Number(process.env.E2E_MOCK_GOOGLE_PORT ?? port + 99);
 const dataDir = process.env.E2E_DATA_DIR ?? ".e2e-data";
+const databaseUrl = process.env.E2E_DATABASE_URL;
 export const e2eBaseUrl = `http://localhost:${port}`;
 
 /**
@@ -52,7 +53,10 @@ export default defineConfig({
       env: { MOCK_GOOGLE_PORT: String(mockGooglePort) },
     },
     {
-      command: `rm -rf ${dataDir} && tsx src/server/main.ts`,
+      // A fresh embedded database by default; with E2E_DATABASE_URL, a fresh database on that PostgreSQL server.
+      command: databaseUrl
+        ? `rm -rf ${dataDir} && tsx e2e/support/recreate-database.ts && tsx src/server/main.ts`
+        : `rm -rf ${dataDir} && tsx src/server/main.ts`,
       url: `${e2eBaseUrl}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -67,6 +71,7 @@ export default defineConfig({
         GOOGLE_ISSUER: `http://localhost:${mockGooglePort}`,
         GOOGLE_CLIENT_ID: "anigye-e2e",
         GOOGLE_CLIENT_SECRET: "anigye-e2e-secret",
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl, E2E_DATABASE_URL: databaseUrl } : {}),
       },
     },
   ],
