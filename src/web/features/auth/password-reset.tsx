@@ -1,4 +1,3 @@
-import { MailCheck } from "lucide-react";
 import { useState } from "react";
 import {
   forgotPasswordForm,
@@ -12,6 +11,7 @@ import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api-errors";
 import { applyServerErrors, useContractForm } from "../../lib/forms";
 import { type ResetPasswordBody, useForgotPassword, useResetPassword } from "./api";
+import { CheckYourEmail } from "./check-your-email";
 
 const looksLikeEmail = (identifier: string) => identifier.includes("@");
 
@@ -40,20 +40,7 @@ export function ForgotPasswordForm({ onBack, onPhoneCodeSent }: ForgotPasswordPr
         }),
     });
 
-  if (emailMessage) {
-    return (
-      <Card className="text-center" testId="reset-link-sent">
-        <MailCheck className="mx-auto size-12 text-amber-600" aria-hidden />
-        <h2 className="mt-3 text-xl font-bold">Check your email</h2>
-        <p className="mt-1 text-stone-600" role="status">
-          {emailMessage}
-        </p>
-        <Button variant="secondary" className="mt-5" onClick={onBack}>
-          Back to sign in
-        </Button>
-      </Card>
-    );
-  }
+  if (emailMessage) return <CheckYourEmail message={emailMessage} testId="reset-link-sent" onBack={onBack} />;
 
   return (
     <Card title="Forgot your password?" description="Enter your email or phone number to reset it.">

@@ -1,4 +1,3 @@
-import { MailCheck } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import type { SessionUser } from "../../../shared/contracts/session";
 import { newEmailLinkForm } from "../../../shared/forms/account";
@@ -10,6 +9,7 @@ import { PageSpinner } from "../../components/ui/page-spinner";
 import { serverMessage } from "../../lib/api-errors";
 import { applyServerErrors, useContractForm } from "../../lib/forms";
 import { useSendSignInLink, useSignInWithLink } from "./api";
+import { CheckYourEmail } from "./check-your-email";
 
 /**
  * "Email me a sign-in link": the way in that always works for the owner, whatever anyone typed as their
@@ -30,20 +30,7 @@ export function SignInLinkForm({ email, onBack }: { email: string; onBack(): voi
         }),
     });
 
-  if (sentMessage) {
-    return (
-      <Card className="text-center" testId="sign-in-link-sent">
-        <MailCheck className="mx-auto size-12 text-amber-600" aria-hidden />
-        <h2 className="mt-3 text-xl font-bold">Check your email</h2>
-        <p className="mt-1 text-stone-600" role="status">
-          {sentMessage}
-        </p>
-        <Button variant="secondary" className="mt-5" onClick={onBack}>
-          Back to sign in
-        </Button>
-      </Card>
-    );
-  }
+  if (sentMessage) return <CheckYourEmail message={sentMessage} testId="sign-in-link-sent" onBack={onBack} />;
 
   return (
     <Card
