@@ -6,7 +6,7 @@ import {
   isRateLimitReached,
   type RateLimitRule,
   type RateLimitSubject,
-  resetRateLimit,
+  resetRateLimits,
 } from "./rate-limit.service";
 
 /**
@@ -65,8 +65,7 @@ export async function admitPasswordAttempt(db: Executor, attempt: PasswordAttemp
 
 /** A right password: the source's earlier wrong tries for this account are forgotten. */
 export async function passwordAttemptSucceeded(db: Executor, attempt: PasswordAttempt): Promise<void> {
-  await resetRateLimit(db, pairOf(attempt), slowDown);
-  await resetRateLimit(db, pairOf(attempt), pause);
+  await resetRateLimits(db, pairOf(attempt), [slowDown, pause]);
 }
 
 /** A wrong password also counts towards the account's failures from everywhere. */

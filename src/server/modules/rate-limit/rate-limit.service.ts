@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { rateLimits } from "../../db/schema/rate-limit";
 import { AppError } from "../../lib/errors";
@@ -93,17 +93,18 @@ function rateLimited(windowStart: Date, rule: RateLimitRule, now: Date): AppErro
   );
 }
 
-/** Forgets the subject's count for a rule (e.g. a right password clears that source's wrong ones). */
-export async function resetRateLimit(db: Executor, subject: RateLimitSubject, rule: RateLimitRule) {
-  await db
-    .delete(rateLimits)
-    .where(
-      and(
-        eq(rateLimits.identifier, storedIdentifier(subject)),
-        eq(rateLimits.identifierType, subject.identifierType),
-        eq(rateLimits.action, rule.action),
+/** Forgets the subject's counts for these rules (e.g. a right password clears that source's wrong ones). */
+export async function resetRateLimits(db: Executor, subject: RateLimitSubject, rules: RateLimitRule[]) {
+  await db.delete(rateLimits).where(
+    and(
+      eq(rateLimits.identifier, storedIdentifier(subject)),
+      eq(rateLimits.identifierType, subject.identifierType),
+      inArray(
+        rateLimits.action,
+        rules.map((rule) => rule.action),
       ),
-    );
+    ),
+  );
 }
 
 function describeWait(seconds: number): string {
