@@ -1,4 +1,5 @@
 import { ApiError } from "./api-client";
+import { isOnline } from "./network-status";
 
 /** The server's own message for a refused request; undefined for network failures and 5xx answers. */
 export function serverMessage(error: unknown): string | undefined {
@@ -14,6 +15,9 @@ export function requireSuccess<T extends { success?: unknown; message?: unknown 
   throw new ApiError(422, body, `422: ${body}`);
 }
 
-/** A refusal (401, 403, 404) will not change by asking again; only network trouble and 5xx are retried. */
+/**
+ * A refusal (401, 403, 404) will not change by asking again, nor will anything while the phone is
+ * offline (the query is read again on reconnect): only network trouble and 5xx are retried, 3 times.
+ */
 export const retryUnlessRefused = (failureCount: number, error: Error) =>
-  !(error instanceof ApiError && error.status < 500) && failureCount < 3;
+  isOnline() && !(error instanceof ApiError && error.status < 500) && failureCount < 3;

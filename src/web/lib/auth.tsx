@@ -1,4 +1,13 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import type { SessionUser } from "../../shared/contracts/session";
 import { ApiError, apiJson, apiRequest } from "./api-client";
 import { setDeviceCopyOwner } from "./device-copy";
@@ -82,14 +91,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setUser(next);
   }, []);
 
-  const refreshUser = useCallback(async () => {
-    try {
-      const { user: current } = await apiJson<{ user: SessionUser }>("GET", "/api/auth/me");
-      applyUser(current);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) applyUser(null);
-      else console.warn("Session check failed; keeping the session", error);
-    }
+  // Several screens may ask at once (each query that met a 401): they share one session check.
+  const checking = useRef<Promise<void> | null>(null);
+  const refreshUser = useCallback(() => {
+    checking.current ??= (async () => {
+      try {
+        const { user: current } = await apiJson<{ user: SessionUser }>("GET", "/api/auth/me");
+        applyUser(current);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) applyUser(null);
+        else console.warn("Session check failed; keeping the session", error);
+      } finally {
+        checking.current = null;
+      }
+    })();
+    return checking.current;
   }, [applyUser]);
 
   const hasUser = user !== null;

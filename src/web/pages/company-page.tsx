@@ -46,7 +46,7 @@ export default function CompanyPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const setupToken = searchParams.get("setup");
   // A sign-in link's token is kept in state and dropped from the address, so a reload can't reuse it.
-  const [linkToken] = useState(() => searchParams.get("signin"));
+  const [linkToken, setLinkToken] = useState(() => searchParams.get("signin"));
   const [askingForLink, setAskingForLink] = useState(false);
   const navigate = useNavigate();
   const { user, refreshUser } = useAuth();
@@ -69,14 +69,18 @@ export default function CompanyPage() {
     [user, refreshUser, navigate],
   );
 
-  if (linkToken !== null && !askingForLink) {
+  if (linkToken !== null) {
     return (
       <BusinessFrame>
         <Card title="Business sign in">
           <CompanySignInWithLink
             token={linkToken}
             onSignedIn={onSignedIn}
-            onAskAgain={() => setAskingForLink(true)}
+            onAskAgain={() => {
+              // The link has been tried; going back to the sign-in form must not post it again.
+              setLinkToken(null);
+              setAskingForLink(true);
+            }}
           />
         </Card>
       </BusinessFrame>

@@ -1,4 +1,5 @@
 import { useSearchParams } from "react-router";
+import { parsePlainId } from "../../shared/plain-id";
 import { RequireAuth } from "../components/require-auth";
 import { usePrefetchViewerAd, useViewerAd } from "../features/watch/api";
 import { AdNotAvailable } from "../features/watch/not-available";
@@ -9,15 +10,9 @@ import { ViewerSkeleton } from "../features/watch/viewer-skeleton";
 import { ApiError } from "../lib/api-client";
 import { isConnectionFailure, useIsOnline } from "../lib/network-status";
 
-function parseAdId(raw: string | null): number | null {
-  if (!raw || !/^\d+$/.test(raw)) return null;
-  const id = Number(raw);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-
 function MobileWatchScreen() {
   const [params] = useSearchParams();
-  const adId = parseAdId(params.get("ad"));
+  const adId = parsePlainId(params.get("ad") ?? undefined);
   const query = useViewerAd(adId);
   const { next, previous, close, hasPrevious, nextAdId } = useAdNavigation(adId);
   usePrefetchViewerAd(nextAdId, query.data !== undefined);

@@ -39,8 +39,8 @@ interface FormProps<TValues extends FieldValues, TOutput>
   /** Called with the contract's parsed values once every field is valid. */
   onValid: SubmitHandler<TOutput>;
   onInvalid?: SubmitErrorHandler<TValues>;
-  /** Work that must finish before the values are read, e.g. an upload still in flight. */
-  waitFor?: () => Promise<unknown>;
+  /** Work that must finish before the values are read, e.g. an upload still in flight; false stops the submit. */
+  waitFor?: () => Promise<boolean>;
 }
 
 export function Form<TValues extends FieldValues, TOutput>({
@@ -58,7 +58,7 @@ export function Form<TValues extends FieldValues, TOutput>({
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void (waitFor ? waitFor().then(() => submit()) : submit());
+          void (waitFor ? waitFor().then((proceed) => (proceed ? submit() : undefined)) : submit());
         }}
         {...props}
       >

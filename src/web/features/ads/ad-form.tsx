@@ -125,7 +125,7 @@ export function AdForm({ companyId, plan, ad, onDone }: AdFormProps) {
       : null,
   );
   // The chosen file on its way up: Save waits for it, so choosing a file and saving is all it takes.
-  const upload = useRef<Promise<void> | null>(null);
+  const upload = useRef<Promise<boolean> | null>(null);
   const [waitingForUpload, setWaitingForUpload] = useState(false);
   const isVideo = media?.kind === "video";
 
@@ -139,20 +139,25 @@ export function AdForm({ companyId, plan, ad, onDone }: AdFormProps) {
     }
   };
 
-  const trackUpload = (done: Promise<void>) => {
+  // The latest choice of file: saving waits for it, and refuses while it failed.
+  const trackUpload = (done: Promise<boolean>) => {
     upload.current = done;
-    void done.finally(() => {
-      if (upload.current === done) upload.current = null;
-    });
   };
 
   const beforeSubmit = async () => {
     setAlert(null);
-    const inFlight = upload.current;
-    if (!inFlight) return;
+    const latest = upload.current;
+    if (!latest) return true;
     setWaitingForUpload(true);
-    await inFlight;
+    const uploaded = await latest;
     setWaitingForUpload(false);
+    if (!uploaded) {
+      setAlert({
+        message: "The new image or video isn't uploaded yet. Try the upload again, or choose another file.",
+        planLimit: false,
+      });
+    }
+    return uploaded;
   };
 
   const submit = (body: Parameters<typeof save.mutate>[0]["body"]) =>

@@ -30,7 +30,8 @@ interface MediaPickerProps {
   media: ChosenMedia | null;
   onUploaded(media: UploadedMedia): void;
   /** Called as a chosen file starts its way up; the promise settles when it is uploaded or refused. */
-  onUploadStarted(done: Promise<void>): void;
+  /** Each choice or retry; `done` says whether the chosen file is now the ad's media. */
+  onUploadStarted(done: Promise<boolean>): void;
   /** Fields that belong with the media (the duration), shown at the end of the group. */
   children?: ReactNode;
 }
@@ -94,7 +95,7 @@ export function MediaPicker({
     return null;
   };
 
-  const upload = async (chosen: Selection) => {
+  const upload = async (chosen: Selection): Promise<boolean> => {
     setUploadError(null);
     setProgress(0);
     try {
@@ -105,6 +106,7 @@ export function MediaPicker({
       setSelection(null);
       setInputKey((key) => key + 1);
       onUploaded(uploaded);
+      return true;
     } catch (failure) {
       setProgress(null);
       const planLimit = failure instanceof ApiError && failure.code === "PLAN_LIMIT";
@@ -117,6 +119,7 @@ export function MediaPicker({
             : "The upload failed. Check your connection and try again."),
         planLimit,
       });
+      return false;
     }
   };
 
@@ -154,11 +157,16 @@ export function MediaPicker({
     setUploadError(null);
     setProgress(null);
     setSelection(null);
-    if (!file) return setProblem(null);
-    const done = check(file).then((chosen) => {
-      setSelection(chosen);
-      return chosen ? upload(chosen) : undefined;
-    });
+    if (!file) {
+      setProblem(null);
+      return onUploadStarted(Promise.resolve(true));
+    }
+    const done = check(file)
+      .then((chosen) => {
+        setSelection(chosen);
+        return chosen ? upload(chosen) : false;
+      })
+      .catch(() => false);
     onUploadStarted(done);
   };
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import type { SessionUser } from "../../../shared/contracts/session";
 import { newEmailLinkForm } from "../../../shared/forms/account";
 import { Button } from "../../components/ui/button";
@@ -8,6 +8,7 @@ import { Form, TextField } from "../../components/ui/form-field";
 import { PageSpinner } from "../../components/ui/page-spinner";
 import { serverMessage } from "../../lib/api-errors";
 import { applyServerErrors, useContractForm } from "../../lib/forms";
+import { useOncePer } from "../../lib/use-once";
 import { useSendSignInLink, useSignInWithLink } from "./api";
 import { CheckYourEmail } from "./check-your-email";
 
@@ -60,20 +61,16 @@ export function SignInWithLink({
   onSignedIn(user: SessionUser): void;
   onAskAgain(): void;
 }) {
-  const signInWithLink = useSignInWithLink();
-  const sent = useRef(false);
+  const { mutate: signInWithLink } = useSignInWithLink();
   const [failure, setFailure] = useState<string | null>(null);
 
-  useEffect(() => {
-    // A link works once: never post it twice (React runs effects twice in development).
-    if (sent.current) return;
-    sent.current = true;
-    signInWithLink.mutate(token, {
+  useOncePer(token, (once) =>
+    signInWithLink(once, {
       onSuccess: ({ user }) => onSignedIn(user),
       onError: (error) =>
         setFailure(serverMessage(error) ?? "We couldn't sign you in. Check your connection and try again."),
-    });
-  }, [token, signInWithLink, onSignedIn]);
+    }),
+  );
 
   if (!failure) return <PageSpinner label="Signing you in…" />;
   return (

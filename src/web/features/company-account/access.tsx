@@ -1,5 +1,6 @@
 import { ShieldAlert } from "lucide-react";
 import { Link, Navigate } from "react-router";
+import { parsePlainId } from "../../../shared/plain-id";
 import { companyDashboardPath, paths } from "../../app/paths";
 import { buttonClass } from "../../components/ui/button";
 import { LoadError } from "../../components/ui/load-error";
@@ -48,8 +49,7 @@ export function CompanyLoadProblem({ error, onRetry }: { error: unknown; onRetry
   return <LoadError onRetry={onRetry} />;
 }
 
-/** The :id route parameter as a company id, or null when it isn't one. */
+/** The :id route parameter as a company id, or null when it isn't one (the server's rule for ids). */
 export function companyIdParam(id: string | undefined): number | null {
-  const value = Number(id);
-  return Number.isInteger(value) && value > 0 ? value : null;
+  return parsePlainId(id);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { type CompanySummary, companySignInLinkRequest } from "../../../shared/contracts/companies";
 import { Button } from "../../components/ui/button";
 import { FormAlert } from "../../components/ui/form-alert";
@@ -6,6 +6,7 @@ import { Form, TextField } from "../../components/ui/form-field";
 import { PageSpinner } from "../../components/ui/page-spinner";
 import { serverMessage } from "../../lib/api-errors";
 import { applyServerErrors, useContractForm } from "../../lib/forms";
+import { useOncePer } from "../../lib/use-once";
 import { useCompanySignInWithLink, useSendCompanySignInLink } from "./api";
 import { fallbackMessage } from "./sign-in-form";
 
@@ -66,21 +67,17 @@ export function CompanySignInWithLink({
   onSignedIn(company: CompanySummary): void;
   onAskAgain(): void;
 }) {
-  const signIn = useCompanySignInWithLink();
-  const sent = useRef(false);
+  const { mutate: signIn } = useCompanySignInWithLink();
   const [failure, setFailure] = useState<string | null>(null);
 
-  useEffect(() => {
-    // A link works once: never post it twice (React runs effects twice in development).
-    if (sent.current) return;
-    sent.current = true;
-    signIn.mutate(token, {
+  useOncePer(token, (once) =>
+    signIn(once, {
       onSuccess: (result) => {
         if (result.company) onSignedIn(result.company);
       },
       onError: (error) => setFailure(serverMessage(error) ?? fallbackMessage),
-    });
-  }, [token, signIn, onSignedIn]);
+    }),
+  );
 
   if (!failure) return <PageSpinner label="Signing you in…" />;
   return (

@@ -19,6 +19,7 @@ import {
   useChangePassword,
   useChangePhone,
   useInvalidateProfile,
+  useIsChangingPhone,
   useUpdateProfile,
 } from "./api";
 import { PhoneNumberForm } from "./phone-number-form";
@@ -165,6 +166,7 @@ export function ChangePhoneForm({ profile }: { profile: Profile }) {
   const { signIn } = useAuth();
   const invalidateProfile = useInvalidateProfile();
   const removal = useChangePhone();
+  const changingPhone = useIsChangingPhone();
   // The number waiting for its SMS code: one just saved, or an unverified one from before.
   const [codeFor, setCodeFor] = useState<string | null>(
     profile.phoneNumber && !profile.isPhoneVerified ? profile.phoneNumber : null,
@@ -224,7 +226,13 @@ export function ChangePhoneForm({ profile }: { profile: Profile }) {
         }}
       >
         {profile.phoneNumber && (
-          <Button variant="ghost" onClick={removePhone} pending={removal.isPending} pendingLabel="Removing…">
+          <Button
+            variant="ghost"
+            onClick={removePhone}
+            pending={removal.isPending}
+            pendingLabel="Removing…"
+            disabled={changingPhone}
+          >
             Remove phone number
           </Button>
         )}

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useIsMutating, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { MessageResponse } from "../../../shared/contracts/auth";
 import type { OnboardingRequest, Profile } from "../../../shared/contracts/profile";
 import { apiJson } from "../../lib/api-client";
@@ -26,6 +26,7 @@ function useProfileMutation<TBody>(method: string, url: string, refreshesUser = 
   const key = useProfileKey();
   const { refreshUser } = useAuth();
   return useMutation({
+    mutationKey: [method, url],
     mutationFn: (body: TBody) => apiJson<Profile>(method, url, body),
     onSuccess: (profile) => {
       queryClient.setQueryData(key, profile);
@@ -49,6 +50,11 @@ export function useChangeEmail() {
 
 export function useChangePhone() {
   return useProfileMutation<{ phoneNumber: string | null }>("POST", `${profileUrl}/phone`);
+}
+
+/** Whether a phone change (a new number or its removal) is on its way, from any form on the page. */
+export function useIsChangingPhone(): boolean {
+  return useIsMutating({ mutationKey: ["POST", `${profileUrl}/phone`] }) > 0;
 }
 
 export function useChangePassword() {

@@ -92,9 +92,10 @@ function DeleteAccount({ profile }: { profile: Profile }) {
       },
     );
 
+  // Closing forgets what was typed: a password left in the form would be one click from a deletion.
   const close = () => {
     setOpen(false);
-    form.clearErrors();
+    form.reset();
   };
 
   return (

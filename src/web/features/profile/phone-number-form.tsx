@@ -4,7 +4,7 @@ import { phoneNumberForm } from "../../../shared/forms/account";
 import { Button } from "../../components/ui/button";
 import { Form, TextField } from "../../components/ui/form-field";
 import { applyServerErrors, useContractForm } from "../../lib/forms";
-import { useChangePhone } from "./api";
+import { useChangePhone, useIsChangingPhone } from "./api";
 
 interface PhoneNumberFormProps {
   /** The form's accessible name, e.g. "Add phone number". */
@@ -32,6 +32,8 @@ export function PhoneNumberForm({
   className = "space-y-3",
 }: PhoneNumberFormProps) {
   const changePhone = useChangePhone();
+  // Saving and "Remove phone number" both change the number: one at a time.
+  const anotherChangeRunning = useIsChangingPhone() && !changePhone.isPending;
   const form = useContractForm(phoneNumberForm, { defaultValues: { phoneNumber: "" } });
   const save = ({ phoneNumber }: { phoneNumber: string }) =>
     changePhone.mutate(
@@ -59,7 +61,12 @@ export function PhoneNumberForm({
         hint={hint}
       />
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" pending={changePhone.isPending} pendingLabel={pendingLabel}>
+        <Button
+          type="submit"
+          pending={changePhone.isPending}
+          pendingLabel={pendingLabel}
+          disabled={anotherChangeRunning}
+        >
           {submitLabel}
         </Button>
         {children}

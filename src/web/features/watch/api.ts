@@ -3,9 +3,9 @@ import { useEffect } from "react";
 import type { DiscoveryAd, ViewerAd } from "../../../shared/contracts/ads";
 import type { InteractionRequest, LikeState } from "../../../shared/contracts/interactions";
 import type { ProgressResponse, WatchSession } from "../../../shared/contracts/watch";
-import { ApiError, apiJson, apiRequest } from "../../lib/api-client";
+import { apiJson, apiRequest } from "../../lib/api-client";
+import { retryUnlessRefused } from "../../lib/api-errors";
 import { useAuth } from "../../lib/auth";
-import { isOnline } from "../../lib/network-status";
 import { useRecheckSessionOn401 } from "../../lib/session-expiry";
 
 /** The Discover list's query key prefix (see features/discover/api.ts). */
@@ -22,10 +22,8 @@ export function useViewerAd(adId: number | null) {
     queryKey: [viewerAdUrl(adId ?? 0), user?.id],
     enabled: adId !== null && user !== null,
     staleTime: 0,
-    retry: (failureCount, error) =>
-      isOnline() &&
-      !(error instanceof ApiError && error.status >= 400 && error.status < 500) &&
-      failureCount < 2,
+    // Fewer tries than elsewhere: a member waiting in the viewer should hear of a problem sooner.
+    retry: (failureCount, error) => failureCount < 2 && retryUnlessRefused(failureCount, error),
   });
   useRecheckSessionOn401(query.error);
   return query;
