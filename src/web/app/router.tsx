@@ -28,6 +28,13 @@ const AdminPage = lazy(() => import("../pages/admin-page"));
 const MobileWatchPage = lazy(() => import("../pages/mobile-watch-page"));
 const MomentsPage = lazy(() => import("../pages/moments-page"));
 const AnalyticsPage = lazy(() => import("../pages/analytics-page"));
+const LoyaltyDashboardPage = lazy(() => import("../pages/loyalty-dashboard-page"));
+const QrScannerPage = lazy(() => import("../pages/qr-scanner-page"));
+const MerchantLoginPage = lazy(() => import("../pages/merchant-login-page"));
+const MerchantPage = lazy(() => import("../pages/merchant-page"));
+const MerchantScannerPage = lazy(() => import("../pages/merchant-scanner-page"));
+const MerchantDashboardPage = lazy(() => import("../pages/merchant-dashboard-page"));
+const VendorScanPage = lazy(() => import("../pages/vendor-scan-page"));
 
 export function AppRoutes() {
   return (
@@ -40,6 +47,11 @@ export function AppRoutes() {
         <Route path={paths.admin} element={<AdminPage />} />
         <Route path={paths.mobileWatch} element={<MobileWatchPage />} />
         <Route path={paths.analytics} element={<AnalyticsPage />} />
+        <Route path={paths.merchantLogin} element={<MerchantLoginPage />} />
+        <Route path={paths.merchant} element={<MerchantPage />} />
+        <Route path={paths.merchantScanner} element={<MerchantScannerPage />} />
+        <Route path={paths.merchantDashboard} element={<MerchantDashboardPage />} />
+        <Route path={paths.vendorScan} element={<VendorScanPage />} />
       </Route>
       <Route element={<AppLayout />}>
         <Route path={paths.home} element={<HomePage />} />
@@ -58,6 +70,8 @@ export function AppRoutes() {
         <Route path={paths.rewards} element={<RewardsPage />} />
         <Route path={paths.watch} element={<WatchPage />} />
         <Route path={paths.moments} element={<MomentsPage />} />
+        <Route path={paths.loyaltyDashboard} element={<LoyaltyDashboardPage />} />
+        <Route path={paths.qrScanner} element={<QrScannerPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -1,0 +1,309 @@
+import { z } from "zod";
+import { optionalText, requiredText } from "./common";
+import { idSchema } from "./ids";
+
+/*
+ * The shop counter: the member's rotating loyalty QR, stamp cards, points, redeeming rewards, and the
+ * staff who scan. Amounts in requests are cedis (GH₵ 25.50 is 25.5); the server keeps pesewas.
+ */
+
+// --- Consumer: loyalty QR, cards, points -------------------------------------------------------
+
+/** GET /api/loyalty/qr: a fresh personal QR (valid 60 s; the page asks again every 30 s). */
+export const memberQr = z.object({
+  qrData: z.string(),
+  /** Typed by staff when the camera fails, e.g. "K7M-4QX". Valid as long as the QR. */
+  shortCode: z.string(),
+  expiresAt: z.string(),
+  /** When the page should fetch the next one. */
+  refreshAt: z.string(),
+});
+export type MemberQr = z.infer<typeof memberQr>;
+
+export const loyaltyCard = z.object({
+  id: z.number().int(),
+  companyId: z.number().int(),
+  companyName: z.string(),
+  companyLogo: z.string().nullable(),
+  programName: z.string(),
+  rewardTitle: z.string(),
+  currentStamps: z.number().int(),
+  requiredStamps: z.number().int(),
+  isCompleted: z.boolean(),
+  /** The card is complete and its reward waits to be claimed at the counter. */
+  rewardUnlocked: z.boolean(),
+  rewardClaimed: z.boolean(),
+  expiresAt: z.string().nullable(),
+  lastStampAt: z.string().nullable(),
+});
+export type LoyaltyCard = z.infer<typeof loyaltyCard>;
+
+/** GET /api/loyalty/cards: the member's cards (active first) and points. */
+export const loyaltyCardsResponse = z.object({
+  cards: z.array(loyaltyCard),
+  pointsBalance: z.number().int(),
+  pointsToday: z.number().int(),
+  dailyPointLimit: z.number().int(),
+});
+export type LoyaltyCardsResponse = z.infer<typeof loyaltyCardsResponse>;
+
+/** GET /api/loyalty/places/:companyId: what a shop's poster QR opens. */
+export const loyaltyPlace = z.object({
+  companyId: z.number().int(),
+  companyName: z.string(),
+  companyLogo: z.string().nullable(),
+  address: z.string().nullable(),
+  googleMapsUrl: z.string().nullable(),
+  program: z
+    .object({
+      programName: z.string(),
+      description: z.string().nullable(),
+      requiredVisits: z.number().int(),
+      rewardTitle: z.string(),
+      minimumSpend: z.number(),
+    })
+    .nullable(),
+  myCard: loyaltyCard.nullable(),
+  ads: z.array(z.object({ id: z.number().int(), title: z.string(), thumbnailUrl: z.string().nullable() })),
+});
+export type LoyaltyPlace = z.infer<typeof loyaltyPlace>;
+
+// --- Owner: the loyalty program ------------------------------------------------------------------
+
+const cedis = (label: string) =>
+  z
+    .number({ error: `${label} must be an amount in GH₵` })
+    .min(0, `${label} cannot be negative`)
+    .max(100_000, `${label} must be at most GH₵ 100,000`)
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+      message: `${label} can have at most 2 decimal places`,
+    });
+
+/** Cedis from a request, as integer pesewas. */
+export function toPesewas(cedisAmount: number): number {
+  return Math.round(cedisAmount * 100);
+}
+
+/** PUT /api/companies/:id/loyalty-program */
+export const loyaltyProgramRequest = z.object({
+  programName: requiredText("Program name", 80),
+  description: optionalText("Description", 300),
+  requiredVisits: z
+    .number({ error: "Required visits must be a number" })
+    .int("Required visits must be a whole number")
+    .min(2, "Required visits must be at least 2")
+    .max(50, "Required visits must be at most 50"),
+  rewardTitle: requiredText("Reward", 80),
+  rewardDescription: optionalText("Reward details", 300),
+  minimumSpend: cedis("Minimum spend"),
+  validityDays: z
+    .number({ error: "Validity must be a number of days" })
+    .int("Validity must be a whole number of days")
+    .min(7, "Cards must be valid for at least 7 days")
+    .max(730, "Cards can be valid for at most 730 days"),
+  maxActiveCards: z
+    .number({ error: "Maximum active cards must be a number" })
+    .int("Maximum active cards must be a whole number")
+    .min(1, "Maximum active cards must be at least 1")
+    .max(100_000, "Maximum active cards must be at most 100,000"),
+  isActive: z.boolean(),
+});
+export type LoyaltyProgramRequest = z.infer<typeof loyaltyProgramRequest>;
+
+export const loyaltyProgram = z.object({
+  id: z.number().int(),
+  companyId: z.number().int(),
+  programName: z.string(),
+  description: z.string().nullable(),
+  requiredVisits: z.number().int(),
+  rewardTitle: z.string(),
+  rewardDescription: z.string().nullable(),
+  minimumSpend: z.number(),
+  currency: z.string(),
+  validityDays: z.number().int(),
+  maxActiveCards: z.number().int(),
+  isActive: z.boolean(),
+  activeCards: z.number().int(),
+});
+export type LoyaltyProgram = z.infer<typeof loyaltyProgram>;
+/** GET answers null when the company has no program yet. */
+export const loyaltyProgramResponse = z.object({ program: loyaltyProgram.nullable() });
+
+// --- Consumer: redeeming a reward ----------------------------------------------------------------
+
+export const redemptionMethods = ["self", "staff", "qr"] as const;
+export type RedemptionMethod = (typeof redemptionMethods)[number];
+
+/** POST /api/redemptions: the spec's Redeem body. */
+export const redeemRequest = z.object({
+  rewardId: idSchema,
+  method: z.enum(redemptionMethods, { error: "Method must be self, staff or qr" }).default("self"),
+  proofUrl: z
+    .url({ protocol: /^https?$/, error: "Proof must be a web address (https://…)" })
+    .max(500)
+    .optional(),
+  location: optionalText("Location", 200),
+  staffCode: z
+    .string({ error: "Staff code must be 6 digits" })
+    .trim()
+    .regex(/^\d{6}$/, "Staff code must be 6 digits")
+    .optional(),
+});
+export type RedeemRequest = z.infer<typeof redeemRequest>;
+
+export const redemption = z.object({
+  id: z.number().int(),
+  rewardId: z.number().int(),
+  method: z.enum(redemptionMethods),
+  redemptionNumber: z.string(),
+  redeemedAt: z.string(),
+  staffName: z.string().nullable(),
+});
+export type Redemption = z.infer<typeof redemption>;
+export const redeemResponse = z.object({ success: z.literal(true), message: z.string(), redemption });
+
+/** POST /api/rewards/:id/qr: the reward's signed, single-use QR (valid 2 minutes). */
+export const rewardQr = z.object({ qrData: z.string(), expiresAt: z.string() });
+export type RewardQr = z.infer<typeof rewardQr>;
+
+// --- Counter staff -------------------------------------------------------------------------------
+
+export const merchantLoginRequest = z.object({
+  username: requiredText("Business username", 60),
+  staffName: requiredText("Your name", 60),
+  pin: z.string({ error: "PIN must be 4 to 6 digits" }).regex(/^\d{4,6}$/, "PIN must be 4 to 6 digits"),
+});
+export type MerchantLoginRequest = z.infer<typeof merchantLoginRequest>;
+
+/** Who is at the counter: a staff member, or the owner scanning from the dashboard. */
+export const counterActor = z.object({
+  kind: z.enum(["staff", "owner"]),
+  companyId: z.number().int(),
+  companyName: z.string(),
+  companyLogo: z.string().nullable(),
+  staffId: z.number().int().nullable(),
+  staffName: z.string(),
+  hasLoyaltyProgram: z.boolean(),
+});
+export type CounterActor = z.infer<typeof counterActor>;
+
+export const scanActions = ["stamp", "redeem", "lookup"] as const;
+export type ScanAction = (typeof scanActions)[number];
+
+const idempotencyKey = z
+  .string({ error: "Idempotency key must be text" })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, "Idempotency key must be 8 to 64 letters, digits, - or _");
+
+/** When a queued offline scan was made (ISO time); the server accepts it for 24 hours. */
+const scannedAt = z.iso.datetime({ offset: true, error: "Scan time must be an ISO date-time" }).optional();
+
+/** POST /api/merchant/scans */
+export const scanRequest = z.object({
+  qrData: requiredText("QR code", 600),
+  action: z.enum(scanActions, { error: "Action must be stamp, redeem or lookup" }),
+  purchaseAmount: cedis("Purchase amount").optional(),
+  idempotencyKey: idempotencyKey.optional(),
+  scannedAt,
+});
+export type ScanRequest = z.infer<typeof scanRequest>;
+
+export const scanMember = z.object({ displayName: z.string(), tier: z.string() });
+
+export const scanResult = z.object({
+  ok: z.literal(true),
+  message: z.string(),
+  action: z.enum(scanActions),
+  /** Set when this idempotency key had already been applied: the first answer, repeated. */
+  alreadyApplied: z.boolean(),
+  member: scanMember.nullable(),
+  card: z
+    .object({
+      currentStamps: z.number().int(),
+      requiredStamps: z.number().int(),
+      isCompleted: z.boolean(),
+      rewardUnlocked: z.boolean(),
+      rewardTitle: z.string(),
+    })
+    .nullable(),
+  reward: z
+    .object({
+      id: z.number().int(),
+      title: z.string(),
+      discountPercent: z.number().int().nullable(),
+      code: z.string().nullable(),
+      kind: z.enum(["ad_reward", "loyalty_reward"]),
+    })
+    .nullable(),
+  pointsToday: z.number().int().nullable(),
+  scannedAt: z.string(),
+});
+export type ScanResult = z.infer<typeof scanResult>;
+
+/** POST /api/merchant/points: the spec's Point grant rules (the member is named by their QR). */
+export const pointGrantRequest = z.object({
+  qrData: requiredText("QR code", 600),
+  points: z
+    .number({ error: "Points must be a number" })
+    .int("Points must be a whole number")
+    .min(1, "Points must be between 1 and 100")
+    .max(100, "Points must be between 1 and 100"),
+  purchaseAmount: cedis("Purchase amount").optional(),
+  transactionNote: optionalText("Note", 200),
+  merchantStaff: optionalText("Staff name", 100),
+  idempotencyKey: idempotencyKey.optional(),
+  scannedAt,
+});
+export type PointGrantRequest = z.infer<typeof pointGrantRequest>;
+
+export const pointGrantResult = z.object({
+  ok: z.literal(true),
+  message: z.string(),
+  alreadyApplied: z.boolean(),
+  points: z.number().int(),
+  member: scanMember,
+  memberPointsToday: z.number().int(),
+  allocationRemaining: z.number().int(),
+  drawEntryEarned: z.boolean(),
+});
+export type PointGrantResult = z.infer<typeof pointGrantResult>;
+
+/** One line of the counter's log (today's scans on /merchant, the dashboard's recent list). */
+export const counterLogEntry = z.object({
+  id: z.number().int(),
+  action: z.enum(["stamp", "redeem", "lookup", "points"]),
+  accepted: z.boolean(),
+  message: z.string(),
+  memberName: z.string().nullable(),
+  staffName: z.string(),
+  points: z.number().int().nullable(),
+  isSuspicious: z.boolean(),
+  suspiciousReasons: z.array(z.string()),
+  scannedAt: z.string(),
+  /** True when the scan was made offline and synced later. */
+  synced: z.boolean(),
+});
+export type CounterLogEntry = z.infer<typeof counterLogEntry>;
+export const counterLogResponse = z.array(counterLogEntry);
+
+const counterTotals = z.object({
+  scans: z.number().int(),
+  stamps: z.number().int(),
+  redemptions: z.number().int(),
+  points: z.number().int(),
+  refused: z.number().int(),
+});
+export type CounterTotals = z.infer<typeof counterTotals>;
+
+/** GET /api/merchant/dashboard */
+export const counterDashboard = z.object({
+  today: counterTotals,
+  month: counterTotals,
+  byStaff: z.array(z.object({ staffName: z.string(), today: counterTotals, month: counterTotals })),
+  allocation: z.object({ allocated: z.number().int(), used: z.number().int(), remaining: z.number().int() }),
+  suspiciousToday: z.number().int(),
+});
+export type CounterDashboard = z.infer<typeof counterDashboard>;
+
+/** The staff code an owner reads in the dashboard (for the consumer's "staff" redemption). */
+export const staffCodeResponse = z.object({ staffId: z.number().int(), staffCode: z.string() });
