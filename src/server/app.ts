@@ -22,11 +22,14 @@ import { analyticsRoutes } from "./modules/analytics";
 import { authRoutes, googleRoutes, profileRoutes } from "./modules/auth";
 import { comingSoonRoutes } from "./modules/coming-soon";
 import { companiesRoutes } from "./modules/companies";
+import { counterRoutes } from "./modules/counter";
 import { devOutboxRoutes } from "./modules/dev-outbox";
 import { healthRoutes } from "./modules/health";
+import { loyaltyRoutes } from "./modules/loyalty";
 import { mediaRoutes } from "./modules/media";
 import { momentsRoutes } from "./modules/moments";
 import { publicRoutes } from "./modules/public";
+import { redemptionsRoutes } from "./modules/redemptions";
 import { rewardsRoutes } from "./modules/rewards";
 import { watchRoutes } from "./modules/watch";
 import { registerErrorHandling } from "./plugins/errors";
@@ -130,6 +133,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(tagged("ads", adsRoutes(deps, impressions)));
   await app.register(tagged("watch", watchRoutes(deps)));
   await app.register(tagged("rewards", rewardsRoutes(deps)));
+  await app.register(tagged("redemptions", redemptionsRoutes(deps)));
+  await app.register(tagged("loyalty", loyaltyRoutes(deps)));
+  await app.register(tagged("counter", counterRoutes(deps)));
   await app.register(tagged("moments", momentsRoutes(deps)));
   await app.register(tagged("analytics", analyticsRoutes(deps)));
   // The development outbox shows mail and SMS that were not really sent; never in production.
@@ -185,7 +191,8 @@ function contentSecurityPolicy(isHttps: boolean) {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      // The counter's QR reader (zxing) is WebAssembly; 'wasm-unsafe-eval' allows compiling it, not eval.
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", "data:", "blob:"],
       mediaSrc: ["'self'", "blob:"],

@@ -23,6 +23,9 @@ const bodilessActions = new Set([
   "delete /api/companies/{companyId}/staff/{staffId}",
   "delete /api/ads/{adId}/like",
   "put /api/ads/{adId}/like",
+  "post /api/companies/{companyId}/staff/{staffId}/unlock",
+  "post /api/rewards/{id}/qr",
+  "post /api/merchant/logout",
 ]);
 
 let ctx: TestContext;

@@ -102,12 +102,20 @@ export const companyStaff = pgTable(
     name: text("name").notNull(),
     /** argon2id hash of the PIN. */
     pinHash: text("pin_hash").notNull(),
+    /** 6 digits typed on a customer's phone to confirm a redemption; the owner reads it, so it is not the PIN. */
+    staffCode: text("staff_code").notNull(),
+    /** Wrong PINs since the last good one; 5 lock the account until lockedUntil. */
+    failedPinAttempts: integer("failed_pin_attempts").notNull().default(0),
+    lockedUntil: tstz("locked_until"),
     isActive: boolean("is_active").notNull().default(true),
     lastLoginAt: tstz("last_login_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("company_staff_company_name_lower_key").on(t.companyId, sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex("company_staff_company_name_lower_key").on(t.companyId, sql`lower(${t.name})`),
+    uniqueIndex("company_staff_company_staff_code_key").on(t.companyId, t.staffCode),
+  ],
 );
 
 export type Company = typeof companies.$inferSelect;

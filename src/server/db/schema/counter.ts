@@ -1,31 +1,8 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { createdAt, id, tstz, updatedAt } from "./columns";
 import { companies, companyStaff } from "./companies";
-
-/** A consumer's personal loyalty QR (rotates every 30 s, valid 60 s); one active row per user. */
-export const userQrCodes = pgTable(
-  "user_qr_codes",
-  {
-    id: id(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    /** Current signed payload (or the per-user secret it is derived from). */
-    qrData: text("qr_data").notNull(),
-    expiresAt: tstz("expires_at").notNull(),
-    isActive: boolean("is_active").notNull().default(true),
-    rotationCount: integer("rotation_count").notNull().default(0),
-    lastUsedAt: tstz("last_used_at"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    uniqueIndex("user_qr_codes_qr_data_key").on(t.qrData),
-    uniqueIndex("user_qr_codes_one_active_per_user_key").on(t.userId).where(sql`${t.isActive}`),
-  ],
-);
 
 /** Every merchant scan of a consumer QR, with who scanned it on which device. */
 export const qrScanLogs = pgTable(
@@ -37,8 +14,20 @@ export const qrScanLogs = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: "restrict" }),
     staffId: integer("staff_id").references(() => companyStaff.id, { onDelete: "set null" }),
-    /** What the scan was for: 'stamp' | 'points' | 'redemption' | 'claim' */
+    /** What the scan was for: 'stamp' | 'redeem' | 'lookup' | 'points' */
     scanType: text("scan_type"),
+    /** The device's own key for this scan; a resend with the same key gets the first answer. */
+    idempotencyKey: text("idempotency_key"),
+    /** Whether the scan did what staff asked; refused scans are kept too. */
+    accepted: boolean("accepted").notNull().default(false),
+    /** The refusal code (e.g. DAILY_LIMIT) or 'OK'. */
+    resultCode: text("result_code").notNull().default("OK"),
+    message: text("message").notNull().default(""),
+    /** The answer given, repeated for a resend. */
+    response: jsonb("response").$type<Record<string, unknown>>(),
+    /** When the scan happened on the device (earlier than createdAt for a scan queued offline). */
+    scannedAt: tstz("scanned_at").notNull().defaultNow(),
+    points: integer("points"),
     merchantDeviceFingerprint: text("merchant_device_fingerprint"),
     userDeviceFingerprint: text("user_device_fingerprint"),
     ipAddress: text("ip_address"),
@@ -58,6 +47,8 @@ export const qrScanLogs = pgTable(
     index("qr_scan_logs_company_created_idx").on(t.companyId, t.createdAt),
     index("qr_scan_logs_user_created_idx").on(t.userId, t.createdAt),
     index("qr_scan_logs_suspicious_idx").on(t.createdAt).where(sql`${t.isSuspicious}`),
+    uniqueIndex("qr_scan_logs_company_idempotency_key").on(t.companyId, t.idempotencyKey),
+    index("qr_scan_logs_merchant_device_idx").on(t.merchantDeviceFingerprint, t.createdAt),
   ],
 );
 
@@ -87,6 +78,5 @@ export const dailyScanLimits = pgTable(
   ],
 );
 
-export type UserQrCode = typeof userQrCodes.$inferSelect;
 export type QrScanLog = typeof qrScanLogs.$inferSelect;
 export type DailyScanLimit = typeof dailyScanLimits.$inferSelect;

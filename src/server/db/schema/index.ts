@@ -23,6 +23,7 @@ export * from "./payments";
 export * from "./points";
 export * from "./purchases";
 export * from "./rate-limit";
+export * from "./redemptions";
 export * from "./referrals";
 export * from "./rewards";
 export * from "./settings";

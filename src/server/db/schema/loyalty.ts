@@ -4,6 +4,36 @@ import { users } from "./auth";
 import { createdAt, id, tstz, updatedAt } from "./columns";
 import { companies, companyStaff } from "./companies";
 
+/**
+ * A consumer's personal loyalty QR: a new row each time the card page asks (every 30 s), valid 60 s. Old
+ * rows are kept a day so a scan queued offline can still be checked against the code shown at the time.
+ */
+export const userQrCodes = pgTable(
+  "user_qr_codes",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The random payload drawn in the QR (ANIGYE-M1.…). */
+    qrData: text("qr_data").notNull(),
+    /** The same code in 6 letters and digits, for typing when a camera fails. */
+    shortCode: text("short_code").notNull(),
+    expiresAt: tstz("expires_at").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    rotationCount: integer("rotation_count").notNull().default(0),
+    lastUsedAt: tstz("last_used_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("user_qr_codes_qr_data_key").on(t.qrData),
+    index("user_qr_codes_short_code_idx").on(t.shortCode, t.expiresAt),
+    index("user_qr_codes_user_id_idx").on(t.userId, t.createdAt),
+    index("user_qr_codes_expires_at_idx").on(t.expiresAt),
+  ],
+);
+
 /** A company's stamp-card program; at most one active program per company. */
 export const loyaltyPrograms = pgTable(
   "loyalty_programs",
@@ -125,6 +155,7 @@ export const loyaltyCounters = pgTable(
   ],
 );
 
+export type UserQrCode = typeof userQrCodes.$inferSelect;
 export type LoyaltyProgram = typeof loyaltyPrograms.$inferSelect;
 export type LoyaltyCard = typeof loyaltyCards.$inferSelect;
 export type LoyaltyCheckIn = typeof loyaltyCheckIns.$inferSelect;

@@ -14,6 +14,7 @@ import {
 } from "../../modules/media/image-processing";
 import type { Database, Executor } from "../client";
 import { adDiscountCodes, ads, companies, mediaFiles, platformSettings } from "../schema";
+import { demoCounter, seedDemoCounter } from "./demo-counter";
 import { type DemoAd, type DemoCompany, demoAds, demoCompanies } from "./demo-data";
 import { seedDemoHistory } from "./demo-history";
 import { createCompany, createUser, findCompanyByUsername, findUserByEmail } from "./factories";
@@ -24,6 +25,7 @@ export const demoAccounts = {
   staff: { email: "staff@example.com", username: "platform-staff", displayName: "Kwame Staff" },
   admin: { email: "admin@example.com", username: "admin", displayName: "Efua Admin" },
   companyOwner: { username: "kofi-chop-bar" },
+  counterStaff: { username: "kofi-chop-bar", staffName: "Esi", pin: "2580" },
 } as const;
 
 const seededMarker = "demo_seeded_at";
@@ -54,6 +56,9 @@ export async function seedDemo(db: Database, storage: MediaStorage): Promise<voi
     if (companyId) await seedAd(db, storage, companyId, ad);
   }
   await seedDemoHistory(db, companyIds);
+  const kofiId = companyIds.get(demoCounter.companySlug);
+  const ama = await findUserByEmail(db, demoAccounts.consumer.email);
+  if (kofiId && ama) await seedDemoCounter(db, kofiId, ama.id);
   await db
     .insert(platformSettings)
     .values({

@@ -6,7 +6,7 @@ import { AppError } from "../../lib/errors";
 
 // Every writer touches an ad's row before its ad_daily_stats row, so two writers never deadlock.
 
-type DailyCounter = "views" | "completions" | "unlocks" | "clicks";
+type DailyCounter = "views" | "completions" | "unlocks" | "clicks" | "redemptions";
 
 async function countToday(tx: Executor, adId: number, now: Date, counter: DailyCounter) {
   await tx
@@ -54,4 +54,37 @@ export async function recordMapVisit(tx: Executor, adId: number, now: Date): Pro
     .set({ clickCount: sql`${ads.clickCount} + 1` })
     .where(eq(ads.id, adId));
   await countToday(tx, adId, now, "clicks");
+}
+
+export interface RedemptionCaps {
+  title: string;
+  maxRedemptions: number;
+  dailyRedemptionCap: number | null;
+  weeklyRedemptionCap: number | null;
+}
+
+/**
+ * Takes one of the ad's redemptions (maxRedemptions), counted and checked in one statement. The ad's row
+ * stays locked until the caller's transaction ends, so the caller's daily and weekly counts that follow
+ * can't be raced either. Refused with CAP_REACHED when every redemption is taken.
+ */
+export async function takeRedemption(tx: Executor, adId: number, now: Date): Promise<RedemptionCaps> {
+  const [taken] = await tx
+    .update(ads)
+    .set({ currentRedemptions: sql`${ads.currentRedemptions} + 1` })
+    .where(and(eq(ads.id, adId), sql`${ads.currentRedemptions} < ${ads.maxRedemptions}`))
+    .returning({
+      title: ads.title,
+      maxRedemptions: ads.maxRedemptions,
+      dailyRedemptionCap: ads.dailyRedemptionCap,
+      weeklyRedemptionCap: ads.weeklyRedemptionCap,
+    });
+  if (!taken) {
+    throw new AppError(
+      "CAP_REACHED",
+      "This offer has reached its limit of redemptions. It can't be used any more.",
+    );
+  }
+  await countToday(tx, adId, now, "redemptions");
+  return taken;
 }

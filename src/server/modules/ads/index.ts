@@ -4,7 +4,13 @@
  */
 
 export type { Ad } from "../../db/schema/ads";
-export { recordCompletion, recordUnlock, recordView } from "./ad-counters.service";
+export {
+  type RedemptionCaps,
+  recordCompletion,
+  recordUnlock,
+  recordView,
+  takeRedemption,
+} from "./ad-counters.service";
 export { adsRoutes } from "./ads.routes";
 export { adStatus } from "./ads.service";
 export { findShownAd, visibleAdsFor } from "./discovery.read-model";

@@ -20,6 +20,7 @@ export {
   toSessionUser,
 } from "./current-user";
 export { googleRoutes } from "./google.routes";
+export { findMemberSummary, type MemberSummary } from "./member-summary";
 export { profileRoutes } from "./profile.routes";
 export {
   createSession,

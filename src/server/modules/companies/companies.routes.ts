@@ -37,13 +37,8 @@ import {
   signInCompanyWithLink,
 } from "./company-accounts.service";
 import { listCompanyProfiles, loadCompanyProfile } from "./company-profile.read-model";
-import {
-  addStaff,
-  deactivateStaff,
-  listStaff,
-  toCompanySummary,
-  updateCompanyProfile,
-} from "./company-profile.service";
+import { toCompanySummary, updateCompanyProfile } from "./company-profile.service";
+import { addStaff, deactivateStaff, listStaff, unlockStaff } from "./counter-staff.service";
 
 const pendingCodeCookie = "anigye_company_code";
 
@@ -356,7 +351,7 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         await requireCompanyAccess(deps.db, request, request.params.companyId);
-        return listStaff(deps.db, request.params.companyId);
+        return listStaff(deps.db, request.params.companyId, deps.now());
       },
     );
 
@@ -372,7 +367,7 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         await requireCompanyAccess(deps.db, request, request.params.companyId);
-        return addStaff(deps.db, request.params.companyId, request.body);
+        return addStaff(deps.db, request.params.companyId, request.body, deps.now());
       },
     );
 
@@ -387,7 +382,22 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         await requireCompanyAccess(deps.db, request, request.params.companyId);
-        return deactivateStaff(deps.db, request.params.companyId, request.params.staffId);
+        return deactivateStaff(deps.db, request.params.companyId, request.params.staffId, deps.now());
+      },
+    );
+
+    app.post(
+      "/api/companies/:companyId/staff/:staffId/unlock",
+      {
+        schema: {
+          summary: "Let a staff member locked out by wrong PINs sign in again (owner or admin)",
+          params: staffParams,
+          response: { 200: staffMember },
+        },
+      },
+      async (request) => {
+        await requireCompanyAccess(deps.db, request, request.params.companyId);
+        return unlockStaff(deps.db, request.params.companyId, request.params.staffId, deps.now());
       },
     );
   };

@@ -1,18 +1,14 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type {
   CompanyProfile,
   CompanySummary,
   PlanStatus,
-  StaffMember,
   updateCompanyProfileRequest,
 } from "../../../shared/contracts/companies";
 import { plans } from "../../../shared/plans";
 import type { Executor } from "../../db/client";
-import { type Company, type CompanyStaff, companies, companyStaff } from "../../db/schema/companies";
-import { uniqueViolationConstraint } from "../../lib/db-errors";
-import { AppError } from "../../lib/errors";
-import { hashPassword } from "../../lib/password";
+import { type Company, companies } from "../../db/schema/companies";
 
 /** A plan is current while its paid period lasts; a lapsed company keeps its account, its ads stop showing. */
 export function hasCurrentPlan(company: Pick<Company, "paidUntil">, now: Date): boolean {
@@ -104,51 +100,4 @@ export async function setCompanyImage(
     .where(eq(companies.id, companyId))
     .returning();
   return updated!;
-}
-
-function toStaffMember(staff: CompanyStaff): StaffMember {
-  return {
-    id: staff.id,
-    name: staff.name,
-    isActive: staff.isActive,
-    lastLoginAt: staff.lastLoginAt?.toISOString() ?? null,
-    createdAt: staff.createdAt.toISOString(),
-  };
-}
-
-export async function listStaff(db: Executor, companyId: number): Promise<StaffMember[]> {
-  const rows = await db
-    .select()
-    .from(companyStaff)
-    .where(eq(companyStaff.companyId, companyId))
-    .orderBy(sql`${companyStaff.isActive} desc`, companyStaff.name);
-  return rows.map(toStaffMember);
-}
-
-export async function addStaff(db: Executor, companyId: number, input: { name: string; pin: string }) {
-  try {
-    const [staff] = await db
-      .insert(companyStaff)
-      .values({ companyId, name: input.name, pinHash: await hashPassword(input.pin) })
-      .returning();
-    return toStaffMember(staff!);
-  } catch (error) {
-    if (uniqueViolationConstraint(error)) {
-      throw new AppError("CONFLICT", "A staff member with this name already exists", {
-        name: "A staff member with this name already exists",
-      });
-    }
-    throw error;
-  }
-}
-
-/** Staff are deactivated, not deleted: their past scans keep pointing at them. */
-export async function deactivateStaff(db: Executor, companyId: number, staffId: number) {
-  const [staff] = await db
-    .update(companyStaff)
-    .set({ isActive: false })
-    .where(and(eq(companyStaff.id, staffId), eq(companyStaff.companyId, companyId)))
-    .returning();
-  if (!staff) throw new AppError("NOT_FOUND", "Staff member not found");
-  return toStaffMember(staff);
 }

@@ -5,3 +5,11 @@ export { companiesRoutes } from "./companies.routes";
 export { findCompany, lockCompany, requireCompanyAccess, signedInCompanyId } from "./company-access";
 export { loadCompanyProfile } from "./company-profile.read-model";
 export { hasCurrentPlan, setCompanyImage } from "./company-profile.service";
+export {
+  type CounterActorRecord,
+  findCounterActor,
+  findStaffByCode,
+  requireCounterActor,
+  signInStaff,
+  staffActor,
+} from "./counter-staff.service";

@@ -1,12 +1,9 @@
 import type { Executor } from "../../db/client";
 import { fraudDetection } from "../../db/schema/fraud";
+import type { ClientSignals } from "../../lib/client-signals";
 
 /** Where a suspicious request came from, as the server saw it. */
-export interface ClientSignals {
-  ipAddress: string;
-  userAgent: string | undefined;
-  deviceFingerprint: string | undefined;
-}
+export type { ClientSignals } from "../../lib/client-signals";
 
 export interface FraudSignal {
   userId: number;

@@ -1,2 +1,12 @@
 /** The ledger: the only writer of XP, points and tiers (append-only rows; cached balances move with them). */
-export { creditXp, type MemberStanding, memberStanding, sumXpLedger, type XpCredit } from "./ledger.service";
+export {
+  creditPrizePoints,
+  creditXp,
+  type MemberStanding,
+  memberPrizePoints,
+  memberStanding,
+  recordCompletedCycle,
+  sumPrizePointsLedger,
+  sumXpLedger,
+  type XpCredit,
+} from "./ledger.service";

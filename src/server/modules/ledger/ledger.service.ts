@@ -2,7 +2,14 @@ import { sql } from "drizzle-orm";
 import { type TierId, tierForXp, tierIds } from "../../../shared/tiers";
 import type { Executor } from "../../db/client";
 import { ledgerEntries, userTiers } from "../../db/schema/ledger";
-import { type MemberStanding, moveXpBalance, readStanding, setCachedTier } from "./member-balances";
+import {
+  type MemberStanding,
+  movePrizePoints,
+  moveXpBalance,
+  readPrizePoints,
+  readStanding,
+  setCachedTier,
+} from "./member-balances";
 
 export type { MemberStanding } from "./member-balances";
 
@@ -71,4 +78,54 @@ export async function sumXpLedger(db: Executor, userId: number): Promise<number>
     .from(ledgerEntries)
     .where(sql`${ledgerEntries.userId} = ${userId} and ${ledgerEntries.currency} = 'xp'`);
   return row?.total ?? 0;
+}
+
+/**
+ * Adds a counter-points ledger row for a member and moves their cached balance in the same transaction.
+ * Returns the balance before and after, or undefined when the idempotency key was already used.
+ */
+export async function creditPrizePoints(
+  tx: Executor,
+  credit: XpCredit,
+): Promise<{ before: number; after: number } | undefined> {
+  const inserted = await tx
+    .insert(ledgerEntries)
+    .values({
+      userId: credit.userId,
+      currency: "prize_points",
+      amount: credit.amount,
+      reason: credit.reason,
+      idempotencyKey: credit.idempotencyKey,
+      sourceType: credit.sourceType,
+      sourceId: credit.sourceId,
+    })
+    .onConflictDoNothing()
+    .returning({ id: ledgerEntries.id });
+  if (inserted.length === 0) return undefined;
+  const after = await movePrizePoints(tx, credit.userId, credit.amount);
+  if (after === undefined) return undefined;
+  return { before: after - credit.amount, after };
+}
+
+export function memberPrizePoints(db: Executor, userId: number): Promise<number> {
+  return readPrizePoints(db, userId);
+}
+
+export async function sumPrizePointsLedger(db: Executor, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::int` })
+    .from(ledgerEntries)
+    .where(sql`${ledgerEntries.userId} = ${userId} and ${ledgerEntries.currency} = 'prize_points'`);
+  return row?.total ?? 0;
+}
+
+/** A completed stamp card is one completed loyalty cycle (user_tiers.completedCycles). */
+export async function recordCompletedCycle(tx: Executor, userId: number, now: Date): Promise<void> {
+  await tx
+    .insert(userTiers)
+    .values({ userId, completedCycles: 1, tierAchievedAt: now })
+    .onConflictDoUpdate({
+      target: userTiers.userId,
+      set: { completedCycles: sql`${userTiers.completedCycles} + 1` },
+    });
 }

@@ -35,3 +35,22 @@ export async function readStanding(db: Executor, userId: number): Promise<Member
     .where(eq(users.id, userId));
   return row;
 }
+
+/** Moves the cached counter-points balance; the check constraint refuses a negative balance. */
+export async function movePrizePoints(
+  tx: Executor,
+  userId: number,
+  amount: number,
+): Promise<number | undefined> {
+  const [updated] = await tx
+    .update(users)
+    .set({ prizePoints: sql`${users.prizePoints} + ${amount}` })
+    .where(eq(users.id, userId))
+    .returning({ prizePoints: users.prizePoints });
+  return updated?.prizePoints;
+}
+
+export async function readPrizePoints(db: Executor, userId: number): Promise<number> {
+  const [row] = await db.select({ prizePoints: users.prizePoints }).from(users).where(eq(users.id, userId));
+  return row?.prizePoints ?? 0;
+}

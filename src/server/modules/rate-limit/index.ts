@@ -11,6 +11,7 @@ export {
   byIp,
   byUser,
   consumeRateLimit,
+  countRateLimitedCall,
   deleteExpiredRateLimits,
   type RateLimitRule,
   type RateLimitSubject,

@@ -1,4 +1,8 @@
-/** Rewards: what members earned, the ads' discount-code pools, and (next) redemptions and reward QR. */
+/** Rewards: what members earned, the ads' discount-code pools, and the reward row's use (for redemptions). */
+
+export type { Reward } from "../../db/schema/rewards";
 export { type CodePool, codePoolsOf, setFreeCodes } from "./code-pools.service";
+export { describeRewardForCounter } from "./member-rewards.read-model";
+export { findMemberReward, lockRewardForUse, markRewardUsed, setRewardQrNonce } from "./reward-use.service";
 export { rewardsRoutes } from "./rewards.routes";
 export { issueReward, type RewardSourceAd, rewardIssuedBy } from "./rewards.service";

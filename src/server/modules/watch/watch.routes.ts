@@ -8,26 +8,12 @@ import {
   watchSession,
 } from "../../../shared/contracts/watch";
 import type { AppDeps } from "../../app-deps";
+import { signalsOf } from "../../lib/client-signals";
 import { requireUser } from "../auth";
 import { byUser, consumeRateLimit } from "../rate-limit";
-import { type ClientSignals, reportProgress, startWatch } from "./watch.service";
+import { reportProgress, startWatch } from "./watch.service";
 
 const sessionParams = z.object({ sessionId: idParam });
-
-function signalsOf(request: {
-  ip: string;
-  headers: Record<string, string | string[] | undefined>;
-}): ClientSignals {
-  const header = (name: string) => {
-    const value = request.headers[name];
-    return Array.isArray(value) ? value[0] : value;
-  };
-  return {
-    ipAddress: request.ip,
-    userAgent: header("user-agent"),
-    deviceFingerprint: header("x-device-fingerprint"),
-  };
-}
 
 export function watchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {

@@ -1,0 +1,103 @@
+import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { startOfAccraDay } from "../../../shared/accra-time";
+import type { CounterDashboard, CounterLogEntry, CounterTotals } from "../../../shared/contracts/counter";
+import type { Executor } from "../../db/client";
+import { users } from "../../db/schema/auth";
+import { companies, companyStaff } from "../../db/schema/companies";
+import { qrScanLogs } from "../../db/schema/counter";
+
+// The counter's log and dashboard: scan logs with the staff member's and member's names (counter,
+// companies and auth tables).
+
+const ownerLabel = "Owner";
+
+/** Today's counter log for the shop, newest first. */
+export async function listCounterLog(db: Executor, companyId: number, now: Date): Promise<CounterLogEntry[]> {
+  const rows = await db
+    .select({
+      log: qrScanLogs,
+      staffName: companyStaff.name,
+      memberName: sql<string | null>`split_part(coalesce(${users.displayName}, ${users.username}), ' ', 1)`,
+    })
+    .from(qrScanLogs)
+    .leftJoin(companyStaff, eq(companyStaff.id, qrScanLogs.staffId))
+    .leftJoin(users, eq(users.id, qrScanLogs.userId))
+    .where(and(eq(qrScanLogs.companyId, companyId), gte(qrScanLogs.createdAt, startOfAccraDay(now))))
+    .orderBy(desc(qrScanLogs.createdAt), desc(qrScanLogs.id))
+    .limit(100);
+  return rows.map(({ log, staffName, memberName }) => ({
+    id: log.id,
+    action: (log.scanType ?? "lookup") as CounterLogEntry["action"],
+    accepted: log.accepted,
+    message: log.message,
+    memberName,
+    staffName: staffName ?? ownerLabel,
+    points: log.points,
+    isSuspicious: log.isSuspicious,
+    suspiciousReasons: log.suspiciousReasons,
+    scannedAt: log.scannedAt.toISOString(),
+    synced: log.createdAt.getTime() - log.scannedAt.getTime() > 60_000,
+  }));
+}
+
+function totalsFrom(
+  rows: { action: string | null; accepted: boolean; points: number | null; n: number }[],
+): CounterTotals {
+  const totals: CounterTotals = { scans: 0, stamps: 0, redemptions: 0, points: 0, refused: 0 };
+  for (const row of rows) {
+    totals.scans += row.n;
+    if (!row.accepted) {
+      totals.refused += row.n;
+      continue;
+    }
+    if (row.action === "stamp") totals.stamps += row.n;
+    if (row.action === "redeem") totals.redemptions += row.n;
+    if (row.action === "points") totals.points += row.points ?? 0;
+  }
+  return totals;
+}
+
+/** Today's and this month's counter work, for the shop and by staff member. */
+export async function loadCounterDashboard(
+  db: Executor,
+  companyId: number,
+  now: Date,
+  allocation: CounterDashboard["allocation"],
+): Promise<CounterDashboard> {
+  const dayStart = startOfAccraDay(now);
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const rows = await db
+    .select({
+      staffName: sql<string>`coalesce(${companyStaff.name}, ${ownerLabel})`,
+      isToday: sql<boolean>`${qrScanLogs.scannedAt} >= ${dayStart.toISOString()}::timestamptz`,
+      action: qrScanLogs.scanType,
+      accepted: qrScanLogs.accepted,
+      points: sql<number>`coalesce(sum(${qrScanLogs.points}), 0)::int`,
+      suspicious: sql<number>`count(*) filter (where ${qrScanLogs.isSuspicious})::int`,
+      n: sql<number>`count(*)::int`,
+    })
+    .from(qrScanLogs)
+    .leftJoin(companyStaff, eq(companyStaff.id, qrScanLogs.staffId))
+    .where(and(eq(qrScanLogs.companyId, companyId), gte(qrScanLogs.scannedAt, monthStart)))
+    .groupBy(sql`1`, sql`2`, qrScanLogs.scanType, qrScanLogs.accepted);
+  const staffNames = [...new Set(rows.map((row) => row.staffName))].sort();
+  return {
+    today: totalsFrom(rows.filter((row) => row.isToday)),
+    month: totalsFrom(rows),
+    byStaff: staffNames.map((staffName) => {
+      const own = rows.filter((row) => row.staffName === staffName);
+      return { staffName, today: totalsFrom(own.filter((row) => row.isToday)), month: totalsFrom(own) };
+    }),
+    allocation,
+    suspiciousToday: rows.filter((row) => row.isToday).reduce((sum, row) => sum + row.suspicious, 0),
+  };
+}
+
+/** The shop's monthly points allocation on its plan. */
+export async function monthlyAllocationOf(db: Executor, companyId: number): Promise<number> {
+  const [row] = await db
+    .select({ allocation: companies.monthlyPointsAllocation })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return row?.allocation ?? 0;
+}

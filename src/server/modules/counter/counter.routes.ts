@@ -1,0 +1,151 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  counterActor,
+  counterDashboard,
+  counterLogResponse,
+  merchantLoginRequest,
+  pointGrantRequest,
+  pointGrantResult,
+  scanRequest,
+  scanResult,
+} from "../../../shared/contracts/counter";
+import type { AppDeps } from "../../app-deps";
+import { signalsOf } from "../../lib/client-signals";
+import { unauthenticated } from "../../lib/errors";
+import {
+  type CounterActorRecord,
+  findCounterActor,
+  requireCounterActor,
+  signInStaff,
+  staffActor,
+} from "../companies";
+import { findActiveProgram } from "../loyalty";
+import { allocationThisMonth } from "../points";
+import { performPointGrant, performScan } from "./counter.service";
+import { listCounterLog, loadCounterDashboard, monthlyAllocationOf } from "./counter-log.read-model";
+
+const actorResponse = z.object({ actor: counterActor.nullable() });
+
+export function counterRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  async function describeActor(actor: CounterActorRecord) {
+    return { ...actor, hasLoyaltyProgram: Boolean(await findActiveProgram(deps.db, actor.companyId)) };
+  }
+
+  return async (app) => {
+    app.post(
+      "/api/merchant/login",
+      {
+        schema: {
+          summary: "Counter staff sign in on the shop's phone (business username, their name, PIN)",
+          body: merchantLoginRequest,
+          response: { 200: z.object({ success: z.literal(true), actor: counterActor }) },
+        },
+      },
+      async (request, reply) => {
+        const staff = await signInStaff(deps.db, request.body, deps.now());
+        await reply.startSession({
+          kind: "company_staff",
+          companyStaffId: staff.id,
+          companyId: staff.companyId,
+        });
+        const actor = await staffActor(deps.db, staff.id);
+        if (!actor) throw unauthenticated("This staff account can't sign in right now");
+        return { success: true as const, actor: await describeActor(actor) };
+      },
+    );
+
+    app.post(
+      "/api/merchant/logout",
+      {
+        schema: {
+          summary: "Sign the counter out",
+          response: { 200: z.object({ success: z.literal(true) }) },
+        },
+      },
+      async (_request, reply) => {
+        await reply.endSession("business");
+        return { success: true as const };
+      },
+    );
+
+    app.get(
+      "/api/merchant/me",
+      {
+        schema: {
+          summary: "Who is at the counter (staff, or the signed-in owner), or null",
+          response: { 200: actorResponse },
+        },
+      },
+      async (request) => {
+        const actor = await findCounterActor(deps.db, request);
+        return { actor: actor ? await describeActor(actor) : null };
+      },
+    );
+
+    app.post(
+      "/api/merchant/scans",
+      {
+        schema: {
+          summary: "Scan a member's loyalty QR or a reward QR: stamp, redeem or look up (staff or owner)",
+          body: scanRequest,
+          response: { 200: scanResult },
+        },
+      },
+      async (request) => {
+        const actor = await requireCounterActor(deps.db, request);
+        return performScan(deps, actor, request.body, signalsOf(request));
+      },
+    );
+
+    app.post(
+      "/api/merchant/points",
+      {
+        schema: {
+          summary: "Give a member 1 to 100 points for a purchase, from the shop's monthly allocation",
+          body: pointGrantRequest,
+          response: { 200: pointGrantResult },
+        },
+      },
+      async (request) => {
+        const actor = await requireCounterActor(deps.db, request);
+        return performPointGrant(deps, actor, request.body, signalsOf(request));
+      },
+    );
+
+    app.get(
+      "/api/merchant/log",
+      {
+        schema: {
+          summary: "Today's counter log for the shop, newest first",
+          response: { 200: counterLogResponse },
+        },
+      },
+      async (request) => {
+        const actor = await requireCounterActor(deps.db, request);
+        return listCounterLog(deps.db, actor.companyId, deps.now());
+      },
+    );
+
+    app.get(
+      "/api/merchant/dashboard",
+      {
+        schema: {
+          summary: "Today's and this month's counter work by staff member, and the points allocation left",
+          response: { 200: counterDashboard },
+        },
+      },
+      async (request) => {
+        const actor = await requireCounterActor(deps.db, request);
+        const now = deps.now();
+        const allocation = await allocationThisMonth(
+          deps.db,
+          actor.companyId,
+          await monthlyAllocationOf(deps.db, actor.companyId),
+          now,
+        );
+        return loadCounterDashboard(deps.db, actor.companyId, now, allocation);
+      },
+    );
+  };
+}

@@ -1,0 +1,539 @@
+import { randomUUID } from "node:crypto";
+import { and, count, eq, gte, ne, sql } from "drizzle-orm";
+import { accraDay, startOfAccraDay } from "../../../shared/accra-time";
+import {
+  type PointGrantRequest,
+  type PointGrantResult,
+  type ScanRequest,
+  type ScanResult,
+  toPesewas,
+} from "../../../shared/contracts/counter";
+import type { PlanId } from "../../../shared/plans";
+import type { AppDeps } from "../../app-deps";
+import type { Executor } from "../../db/client";
+import { dailyScanLimits, qrScanLogs } from "../../db/schema/counter";
+import type { ClientSignals } from "../../lib/client-signals";
+import { retryOnTransientConflict, uniqueViolationConstraint } from "../../lib/db-errors";
+import { AppError, type ErrorCode } from "../../lib/errors";
+import { findMemberSummary, type MemberSummary } from "../auth";
+import { type CounterActorRecord, findCompany } from "../companies";
+import { recordFraudSignal } from "../fraud";
+import {
+  cardStateAt,
+  checkStampAllowed,
+  claimCardReward,
+  markMemberCodeUsed,
+  offlineScanWindowMs,
+  resolveMemberCode,
+  type ScannedMember,
+  stampCard,
+} from "../loyalty";
+import { grantPoints, pointsReceivedToday } from "../points";
+import { isRewardQr, readRewardQr, redeemReward } from "../redemptions";
+import { describeRewardForCounter } from "../rewards";
+
+/** PRODUCT.md: one stamp per member per company per day unless a shop allows more. */
+export const defaultDailyScans = 1;
+/** A device scanning more than this many codes in a minute is flagged (a real queue is slower). */
+const burstScansPerMinute = 12;
+/** The same member at two shops this close together is flagged. */
+const twoPlacesWindowMs = 10 * 60 * 1000;
+
+/** Refusals staff read at the counter; they are logged (and replayed for a resent scan). */
+const refusalCodes = new Set<ErrorCode>([
+  "ALREADY_USED",
+  "EXPIRED_CODE",
+  "EXPIRED_REWARD",
+  "DAILY_LIMIT",
+  "NOT_THIS_SHOP",
+  "CAP_REACHED",
+  "BELOW_MINIMUM",
+  "NO_PROGRAM",
+  "CARD_LIMIT",
+  "NOTHING_TO_CLAIM",
+  "POINTS_LIMIT",
+  "ALLOCATION_USED",
+  "UNKNOWN_CODE",
+]);
+
+type LoggedAction = ScanRequest["action"] | "points";
+
+interface ScanContext {
+  deps: AppDeps;
+  actor: CounterActorRecord;
+  client: ClientSignals;
+  idempotencyKey: string;
+  scannedAt: Date;
+  now: Date;
+}
+
+/**
+ * When the scan happened: now, or the time a queued offline scan was made. A scan more than a day old
+ * is refused (PRODUCT.md); a device clock running ahead is treated as now.
+ */
+export function scanTime(scannedAt: string | undefined, now: Date): Date {
+  if (!scannedAt) return now;
+  const at = new Date(scannedAt);
+  if (at > now) return now;
+  if (now.getTime() - at.getTime() > offlineScanWindowMs) {
+    throw new AppError(
+      "EXPIRED_CODE",
+      "This scan was saved offline more than 24 hours ago, so it can't be applied. Scan the customer again.",
+    );
+  }
+  return at;
+}
+
+// --- Scans ---------------------------------------------------------------------------------------
+
+export async function performScan(
+  deps: AppDeps,
+  actor: CounterActorRecord,
+  input: ScanRequest,
+  client: ClientSignals,
+): Promise<ScanResult> {
+  const now = deps.now();
+  const idempotencyKey = input.idempotencyKey ?? randomUUID();
+  return once(deps.db, actor.companyId, idempotencyKey, async () => {
+    const context: ScanContext = {
+      deps,
+      actor,
+      client,
+      idempotencyKey,
+      scannedAt: scanTime(input.scannedAt, now),
+      now,
+    };
+    return runLogged(context, input.action, (tx, log) =>
+      isRewardQr(input.qrData)
+        ? scanRewardQr(tx, context, input, log)
+        : scanMemberCode(tx, context, input, log),
+    );
+  });
+}
+
+export async function performPointGrant(
+  deps: AppDeps,
+  actor: CounterActorRecord,
+  input: PointGrantRequest,
+  client: ClientSignals,
+): Promise<PointGrantResult> {
+  const now = deps.now();
+  const idempotencyKey = input.idempotencyKey ?? randomUUID();
+  return once(deps.db, actor.companyId, idempotencyKey, async () => {
+    const context: ScanContext = {
+      deps,
+      actor,
+      client,
+      idempotencyKey,
+      scannedAt: scanTime(input.scannedAt, now),
+      now,
+    };
+    const company = await findCompany(deps.db, actor.companyId);
+    if (!company) throw new AppError("NOT_FOUND", "Company not found");
+    return runLogged(context, "points", async (tx, log) => {
+      if (isRewardQr(input.qrData)) {
+        throw new AppError(
+          "BAD_REQUEST",
+          "This is a reward QR. Scan the customer's loyalty card to give points.",
+        );
+      }
+      const member = await scannedMember(tx, input.qrData, context.scannedAt, log);
+      log.points = input.points;
+      const outcome = await grantPoints(
+        tx,
+        {
+          companyId: actor.companyId,
+          plan: company.plan as PlanId,
+          monthlyAllocation: company.monthlyPointsAllocation,
+          userId: member.summary.id,
+          memberName: member.summary.displayName,
+          points: input.points,
+          purchasePesewas: input.purchaseAmount === undefined ? undefined : toPesewas(input.purchaseAmount),
+          note: input.transactionNote,
+          staffName: input.merchantStaff ?? actor.staffName,
+          staffId: actor.staffId,
+          merchantDevice: context.client.deviceFingerprint,
+        },
+        context.scannedAt,
+      );
+      return {
+        ok: true as const,
+        message: `${input.points} points for ${member.summary.displayName}${outcome.drawEntryEarned ? " — and a prize-draw entry!" : "."}`,
+        alreadyApplied: false,
+        points: input.points,
+        member: { displayName: member.summary.displayName, tier: member.summary.tier },
+        memberPointsToday: outcome.memberPointsToday,
+        allocationRemaining: outcome.allocationRemaining,
+        drawEntryEarned: outcome.drawEntryEarned,
+      };
+    });
+  });
+}
+
+/** What a scan's log row records besides its outcome; filled in as the scan learns who it is for. */
+interface LogDraft {
+  userId: number | null;
+  userQrCodeId: number | null;
+  points: number | null;
+}
+
+/**
+ * Runs a scan's rules in one transaction and logs it. An accepted scan is logged inside the same
+ * transaction, so its effect and its idempotency key commit together; a refused one is logged after the
+ * rollback, so a resend gets the same refusal.
+ */
+async function runLogged<T extends { ok: true; message: string }>(
+  context: ScanContext,
+  action: LoggedAction,
+  work: (tx: Executor, log: LogDraft) => Promise<T>,
+): Promise<T> {
+  const log: LogDraft = { userId: null, userQrCodeId: null, points: null };
+  try {
+    return await retryOnTransientConflict(() =>
+      context.deps.db.transaction(async (tx) => {
+        const result = await work(tx, log);
+        await writeLog(tx, context, action, log, {
+          accepted: true,
+          resultCode: "OK",
+          message: result.message,
+          response: result,
+        });
+        if (log.userQrCodeId) await markMemberCodeUsed(tx, log.userQrCodeId, context.now);
+        return result;
+      }),
+    );
+  } catch (error) {
+    if (error instanceof AppError && refusalCodes.has(error.code)) {
+      await writeLog(context.deps.db, context, action, log, {
+        accepted: false,
+        resultCode: error.code,
+        message: error.message,
+        response: null,
+      });
+    }
+    throw error;
+  }
+}
+
+async function writeLog(
+  db: Executor,
+  context: ScanContext,
+  action: LoggedAction,
+  log: LogDraft,
+  outcome: { accepted: boolean; resultCode: string; message: string; response: unknown },
+) {
+  const { actor, client, scannedAt } = context;
+  const reasons = await suspiciousReasons(db, context, log, outcome.resultCode);
+  const today = log.userId ? await scansToday(db, log.userId, actor.companyId, scannedAt) : 0;
+  const insert = db.insert(qrScanLogs).values({
+    userId: log.userId,
+    companyId: actor.companyId,
+    staffId: actor.staffId,
+    scanType: action,
+    idempotencyKey: context.idempotencyKey,
+    accepted: outcome.accepted,
+    resultCode: outcome.resultCode,
+    message: outcome.message,
+    response: outcome.response as Record<string, unknown> | null,
+    scannedAt,
+    points: outcome.accepted ? log.points : null,
+    merchantDeviceFingerprint: client.deviceFingerprint,
+    ipAddress: client.ipAddress,
+    isSuspicious: reasons.length > 0,
+    suspiciousReasons: reasons,
+    isVerified: outcome.accepted,
+    isFirstScanOfDay: outcome.accepted && today === 0,
+    dailyScanCount: today + (outcome.accepted ? 1 : 0),
+    createdAt: context.now,
+  });
+  // An accepted scan must fail on a duplicate key, undoing its effects (the first copy's answer is
+  // replayed); a refusal that lost such a race is simply not logged twice.
+  if (outcome.accepted) await insert;
+  else await insert.onConflictDoNothing({ target: [qrScanLogs.companyId, qrScanLogs.idempotencyKey] });
+  if (reasons.length > 0 && log.userId) {
+    await recordFraudSignal(
+      db,
+      {
+        userId: log.userId,
+        adId: null,
+        eventType: "suspicious_counter_scan",
+        riskScore: Math.min(100, 30 * reasons.length),
+        details: { reasons, companyId: actor.companyId, staffId: actor.staffId, action },
+      },
+      client,
+    );
+  }
+}
+
+async function scansToday(db: Executor, userId: number, companyId: number, at: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(qrScanLogs)
+    .where(
+      and(
+        eq(qrScanLogs.userId, userId),
+        eq(qrScanLogs.companyId, companyId),
+        eq(qrScanLogs.accepted, true),
+        gte(qrScanLogs.scannedAt, startOfAccraDay(at)),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+async function suspiciousReasons(db: Executor, context: ScanContext, log: LogDraft, resultCode: string) {
+  const reasons: string[] = [];
+  if (resultCode === "EXPIRED_CODE") reasons.push("expired_code");
+  if (resultCode === "ALREADY_USED") reasons.push("replayed_code");
+  const device = context.client.deviceFingerprint;
+  if (device) {
+    const [burst] = await db
+      .select({ n: count() })
+      .from(qrScanLogs)
+      .where(
+        and(
+          eq(qrScanLogs.merchantDeviceFingerprint, device),
+          gte(qrScanLogs.createdAt, new Date(context.now.getTime() - 60_000)),
+        ),
+      );
+    if ((burst?.n ?? 0) >= burstScansPerMinute) reasons.push("device_burst");
+  }
+  if (log.userId) {
+    const [elsewhere] = await db
+      .select({ n: count() })
+      .from(qrScanLogs)
+      .where(
+        and(
+          eq(qrScanLogs.userId, log.userId),
+          ne(qrScanLogs.companyId, context.actor.companyId),
+          eq(qrScanLogs.accepted, true),
+          gte(qrScanLogs.scannedAt, new Date(context.scannedAt.getTime() - twoPlacesWindowMs)),
+        ),
+      );
+    if ((elsewhere?.n ?? 0) > 0) reasons.push("two_places_minutes_apart");
+  }
+  return reasons;
+}
+
+/**
+ * Answers a request once per idempotency key: a resend (the offline queue, a retry after a dropped
+ * answer) gets the first answer back, accepted or refused, and changes nothing.
+ */
+async function once<T>(db: Executor, companyId: number, key: string, work: () => Promise<T>): Promise<T> {
+  const earlier = await loggedScan(db, companyId, key);
+  if (earlier) return replay<T>(earlier);
+  try {
+    return await work();
+  } catch (error) {
+    // Two copies sent at once: the one that lost the race on the key answers with the winner's result.
+    const raced =
+      uniqueViolationConstraint(error) === "qr_scan_logs_company_idempotency_key" ||
+      (error instanceof AppError && refusalCodes.has(error.code));
+    if (raced) {
+      const winner = await loggedScan(db, companyId, key);
+      if (winner?.accepted) return replay<T>(winner);
+    }
+    throw error;
+  }
+}
+
+async function loggedScan(db: Executor, companyId: number, key: string) {
+  const [row] = await db
+    .select({
+      accepted: qrScanLogs.accepted,
+      resultCode: qrScanLogs.resultCode,
+      message: qrScanLogs.message,
+      response: qrScanLogs.response,
+    })
+    .from(qrScanLogs)
+    .where(and(eq(qrScanLogs.companyId, companyId), eq(qrScanLogs.idempotencyKey, key)));
+  return row;
+}
+
+function replay<T>(earlier: NonNullable<Awaited<ReturnType<typeof loggedScan>>>): T {
+  if (earlier.accepted && earlier.response) return { ...earlier.response, alreadyApplied: true } as T;
+  throw new AppError(earlier.resultCode as ErrorCode, earlier.message);
+}
+
+// --- The member's QR -----------------------------------------------------------------------------
+
+interface Scanned {
+  code: ScannedMember;
+  summary: MemberSummary;
+}
+
+async function scannedMember(db: Executor, qrData: string, scannedAt: Date, log: LogDraft): Promise<Scanned> {
+  const code = await resolveMemberCode(db, qrData, scannedAt);
+  if (!code) {
+    throw new AppError(
+      "UNKNOWN_CODE",
+      "We don't recognise this code. Ask the customer to open their Anigye loyalty card and try again.",
+    );
+  }
+  log.userId = code.userId;
+  log.userQrCodeId = code.qrCodeId;
+  const summary = await findMemberSummary(db, code.userId);
+  if (!summary) throw new AppError("UNKNOWN_CODE", "This member's account is closed.");
+  return { code, summary };
+}
+
+async function scanMemberCode(
+  tx: Executor,
+  context: ScanContext,
+  input: ScanRequest,
+  log: LogDraft,
+): Promise<ScanResult> {
+  const { actor, scannedAt } = context;
+  const member = await scannedMember(tx, input.qrData, scannedAt, log);
+  const base = {
+    ok: true as const,
+    action: input.action,
+    alreadyApplied: false,
+    member: { displayName: member.summary.displayName, tier: member.summary.tier },
+    reward: null,
+    pointsToday: await pointsReceivedToday(tx, member.summary.id, scannedAt),
+    scannedAt: scannedAt.toISOString(),
+  };
+  const name = member.summary.displayName;
+
+  if (input.action === "lookup") {
+    const card = await cardStateAt(tx, member.summary.id, actor.companyId);
+    const message = card
+      ? card.rewardUnlocked
+        ? `${name} has a reward waiting: ${card.rewardTitle}.`
+        : `${name} has ${card.currentStamps} of ${card.requiredStamps} stamps.`
+      : `${name} has no stamp card here yet.`;
+    return { ...base, message, card };
+  }
+
+  if (input.action === "redeem") {
+    const claimed = await claimCardReward(tx, member.summary.id, actor.companyId, scannedAt);
+    const card = await cardStateAt(tx, member.summary.id, actor.companyId);
+    return {
+      ...base,
+      message: `Give ${name} their reward: ${claimed.rewardTitle}.`,
+      card,
+      reward: {
+        id: claimed.cardId,
+        title: claimed.rewardTitle,
+        discountPercent: null,
+        code: null,
+        kind: "loyalty_reward",
+      },
+    };
+  }
+
+  const purchasePesewas = input.purchaseAmount === undefined ? undefined : toPesewas(input.purchaseAmount);
+  // The program and minimum are checked before the day's scan is used up, so a refused stamp costs nothing.
+  await checkStampAllowed(tx, actor.companyId, purchasePesewas);
+  await takeDailyScan(tx, member.summary.id, actor.companyId, scannedAt, name);
+  const card = await stampCard(
+    tx,
+    {
+      userId: member.summary.id,
+      companyId: actor.companyId,
+      purchasePesewas,
+      staffId: actor.staffId,
+      qrCodeData: member.code.qrData,
+      typed: member.code.typed,
+      ipAddress: context.client.ipAddress,
+      deviceFingerprint: context.client.deviceFingerprint,
+    },
+    scannedAt,
+  );
+  const message = card.isCompleted
+    ? `Card complete for ${name}! ${card.rewardTitle} is unlocked: scan Redeem to hand it over.`
+    : `Stamp ${card.currentStamps} of ${card.requiredStamps} for ${name}.`;
+  return { ...base, message, card };
+}
+
+/**
+ * One stamp per member per shop per Accra day: a conditional upsert, so 50 scans at once of one member
+ * stamp once.
+ */
+async function takeDailyScan(tx: Executor, userId: number, companyId: number, at: Date, name: string) {
+  const [used] = await tx
+    .insert(dailyScanLimits)
+    .values({ userId, companyId, scanDate: accraDay(at), scanCount: 1, maxScansAllowed: defaultDailyScans })
+    .onConflictDoUpdate({
+      target: [dailyScanLimits.userId, dailyScanLimits.companyId, dailyScanLimits.scanDate],
+      set: { scanCount: sql`${dailyScanLimits.scanCount} + 1`, updatedAt: at },
+      setWhere: sql`${dailyScanLimits.scanCount} < ${dailyScanLimits.maxScansAllowed}`,
+    })
+    .returning({ scanCount: dailyScanLimits.scanCount });
+  if (!used) {
+    throw new AppError("DAILY_LIMIT", `${name} already got today's stamp here. Come back tomorrow!`);
+  }
+}
+
+// --- A reward's QR -------------------------------------------------------------------------------
+
+async function scanRewardQr(
+  tx: Executor,
+  context: ScanContext,
+  input: ScanRequest,
+  log: LogDraft,
+): Promise<ScanResult> {
+  const { actor, scannedAt, now, deps } = context;
+  const claim = readRewardQr(input.qrData.trim(), deps.config.sessionSecret);
+  if (!claim) {
+    throw new AppError(
+      "UNKNOWN_CODE",
+      "We don't recognise this code. Ask the customer to show the reward's QR again.",
+    );
+  }
+  const reward = await describeRewardForCounter(tx, claim.rewardId);
+  if (!reward) throw new AppError("UNKNOWN_CODE", "This reward no longer exists.");
+  log.userId = reward.userId;
+  const member = reward.userId ? await findMemberSummary(tx, reward.userId) : undefined;
+  const shown = {
+    id: reward.id,
+    title: reward.title,
+    discountPercent: reward.discountPercent,
+    code: reward.code,
+    kind: "ad_reward" as const,
+  };
+  const base = {
+    ok: true as const,
+    action: input.action,
+    alreadyApplied: false,
+    member: member ? { displayName: member.displayName, tier: member.tier } : null,
+    card: null,
+    pointsToday: null,
+    scannedAt: scannedAt.toISOString(),
+  };
+  if (reward.companyId !== actor.companyId) {
+    throw new AppError("NOT_THIS_SHOP", "This reward is for another shop. It can't be used here.");
+  }
+  if (input.action === "stamp") {
+    throw new AppError(
+      "BAD_REQUEST",
+      "This is a reward QR. Choose Redeem to use it, or scan the loyalty card to stamp.",
+    );
+  }
+  if (input.action === "lookup") {
+    const state = reward.isUsed
+      ? "already used"
+      : reward.expiresAt && reward.expiresAt <= now
+        ? "expired"
+        : "ready to use";
+    return { ...base, message: `${reward.title}: ${state}.`, reward: shown };
+  }
+  if (scannedAt >= claim.expiresAt) {
+    throw new AppError("EXPIRED_CODE", "This reward QR has expired. Ask the customer to show a new one.");
+  }
+  await redeemReward(
+    tx,
+    {
+      rewardId: reward.id,
+      method: "qr",
+      companyId: actor.companyId,
+      qrNonce: claim.nonce,
+      staffId: actor.staffId,
+      staffName: actor.staffName,
+      ...context.client,
+    },
+    scannedAt,
+  );
+  const who = member ? ` for ${member.displayName}` : "";
+  return { ...base, message: `Redeemed${who}: ${reward.title}.`, reward: shown };
+}

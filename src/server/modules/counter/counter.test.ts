@@ -1,0 +1,493 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adDiscountCodes, ads, companyPointAllocations, ledgerEntries, rewards } from "../../db/schema";
+import { createUser } from "../../db/seed/factories";
+import { signedInCompany } from "../../test/company-session";
+import {
+  createTestContext,
+  sendAs,
+  sessionCookieFrom,
+  type TestContext,
+  testClock,
+} from "../../test/test-app";
+import { watchingKit } from "../../test/watching";
+import { createSession } from "../auth";
+
+const clock = testClock(new Date("2026-11-23T09:00:00Z"));
+let ctx: TestContext;
+let kit: ReturnType<typeof watchingKit>;
+let members = 0;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ overrides: { now: clock.now } });
+  kit = watchingKit(ctx, clock);
+});
+afterAll(() => ctx.close());
+
+const device = { "x-device-fingerprint": "counter-phone-1" };
+
+async function member(name = "Ama Owusu") {
+  members++;
+  const user = await createUser(ctx.database.db, {
+    email: `counter${members}@example.com`,
+    username: `counter${members}`,
+    displayName: name,
+  });
+  const { token } = await createSession(
+    ctx.database.db,
+    { kind: "user", userId: user.id },
+    { ipAddress: "10.0.0.2", userAgent: "test" },
+  );
+  return { user, cookies: { anigye_sid: token } };
+}
+
+/** A shop with a loyalty program and a signed-in counter staff member. */
+async function shop(program: Record<string, unknown> = {}) {
+  const owner = await signedInCompany(ctx.app, ctx.database.db, { plan: "pro" });
+  const companyId = owner.company.id;
+  const saved = await sendAs(ctx.app, owner.cookies, "PUT", `/api/companies/${companyId}/loyalty-program`, {
+    programName: "Regulars",
+    requiredVisits: 3,
+    rewardTitle: "A free plate",
+    minimumSpend: 20,
+    validityDays: 365,
+    maxActiveCards: 1000,
+    isActive: true,
+    ...program,
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  const staffMember = await sendAs(ctx.app, owner.cookies, "POST", `/api/companies/${companyId}/staff`, {
+    name: "Esi",
+    pin: "2580",
+  });
+  expect(staffMember.statusCode, staffMember.body).toBe(200);
+  const login = await sendAs(ctx.app, {}, "POST", "/api/merchant/login", {
+    username: owner.company.username,
+    staffName: "esi",
+    pin: "2580",
+  });
+  expect(login.statusCode, login.body).toBe(200);
+  return {
+    companyId,
+    username: owner.company.username,
+    owner: owner.cookies,
+    staff: sessionCookieFrom(login),
+    staffCode: staffMember.json().staffCode as string,
+    staffId: staffMember.json().id as number,
+  };
+}
+
+const memberQr = async (cookies: Record<string, string>) =>
+  (await sendAs(ctx.app, cookies, "GET", "/api/loyalty/qr")).json() as { qrData: string; shortCode: string };
+const scan = (cookies: Record<string, string>, body: Record<string, unknown>) =>
+  sendAs(ctx.app, cookies, "POST", "/api/merchant/scans", body, device);
+const grant = (cookies: Record<string, string>, body: Record<string, unknown>) =>
+  sendAs(ctx.app, cookies, "POST", "/api/merchant/points", body, device);
+const cardsOf = async (cookies: Record<string, string>) =>
+  (await sendAs(ctx.app, cookies, "GET", "/api/loyalty/cards")).json();
+
+/** A discount reward on the ad for the member, as watching would have left it. */
+async function rewardFor(userId: number, adId: number, companyId: number) {
+  const [row] = await ctx.database.db
+    .insert(rewards)
+    .values({
+      adId,
+      userId,
+      companyId,
+      rewardType: "discount",
+      discountPercent: 10,
+      discountCode: `C-${userId}`,
+    })
+    .returning();
+  return row!;
+}
+
+describe("counter staff sign-in", () => {
+  it("signs staff in with the business username, their name and PIN, and locks after 5 wrong PINs", async () => {
+    const counter = await shop();
+    const wrong = { username: counter.username, staffName: "Esi", pin: "1111" };
+    for (let i = 0; i < 4; i++) {
+      const refused = await sendAs(ctx.app, {}, "POST", "/api/merchant/login", wrong);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json().message).toBe("The business username, your name or the PIN is wrong");
+    }
+    const fifth = await sendAs(ctx.app, {}, "POST", "/api/merchant/login", wrong);
+    expect(fifth.statusCode).toBe(429);
+    expect(fifth.json().message).toContain("locked for 15 minutes");
+    const right = { ...wrong, pin: "2580" };
+    expect((await sendAs(ctx.app, {}, "POST", "/api/merchant/login", right)).statusCode).toBe(429);
+
+    const staffList = await sendAs(
+      ctx.app,
+      counter.owner,
+      "GET",
+      `/api/companies/${counter.companyId}/staff`,
+    );
+    expect(staffList.json()[0].lockedUntil).not.toBeNull();
+    const unlocked = await sendAs(
+      ctx.app,
+      counter.owner,
+      "POST",
+      `/api/companies/${counter.companyId}/staff/${counter.staffId}/unlock`,
+    );
+    expect(unlocked.json().lockedUntil).toBeNull();
+    expect((await sendAs(ctx.app, {}, "POST", "/api/merchant/login", right)).statusCode).toBe(200);
+  });
+
+  it("lets a lock run out after 15 minutes", async () => {
+    const counter = await shop();
+    const wrong = { username: counter.username, staffName: "Esi", pin: "1111" };
+    for (let i = 0; i < 5; i++) await sendAs(ctx.app, {}, "POST", "/api/merchant/login", wrong);
+    clock.advance(15 * 60 * 1000 + 1000);
+    const right = await sendAs(ctx.app, {}, "POST", "/api/merchant/login", { ...wrong, pin: "2580" });
+    expect(right.statusCode).toBe(200);
+  });
+
+  it("gives a staff session counter work only: no dashboard, no other shop", async () => {
+    const a = await shop();
+    const b = await shop();
+    const me = await sendAs(ctx.app, a.staff, "GET", "/api/merchant/me");
+    expect(me.json().actor).toMatchObject({ kind: "staff", companyId: a.companyId, staffName: "Esi" });
+    for (const companyId of [a.companyId, b.companyId]) {
+      for (const url of ["staff", "loyalty-program"]) {
+        const refused = await sendAs(ctx.app, a.staff, "GET", `/api/companies/${companyId}/${url}`);
+        expect([401, 403]).toContain(refused.statusCode);
+      }
+    }
+    const ama = await member();
+    const reward = await rewardFor(ama.user.id, (await kit.publishAd(["B1"])).id, b.companyId);
+    const qr = (await sendAs(ctx.app, ama.cookies, "POST", `/api/rewards/${reward.id}/qr`)).json();
+    const wrongShop = await scan(a.staff, { qrData: qr.qrData, action: "redeem" });
+    expect(wrongShop.statusCode).toBe(409);
+    expect(wrongShop.json().code).toBe("NOT_THIS_SHOP");
+  });
+
+  it("refuses a consumer or a stranger at every counter route", async () => {
+    const ama = await member();
+    const qr = await memberQr(ama.cookies);
+    for (const who of [ama.cookies, {}]) {
+      expect((await scan(who, { qrData: qr.qrData, action: "stamp", purchaseAmount: 30 })).statusCode).toBe(
+        401,
+      );
+      expect((await grant(who, { qrData: qr.qrData, points: 10 })).statusCode).toBe(401);
+      expect((await sendAs(ctx.app, who, "GET", "/api/merchant/log")).statusCode).toBe(401);
+      expect((await sendAs(ctx.app, who, "GET", "/api/merchant/dashboard")).statusCode).toBe(401);
+    }
+    expect((await cardsOf(ama.cookies)).cards).toEqual([]);
+  });
+});
+
+describe("stamps", () => {
+  it("stamps a card on the first visit, once a day, and only for the minimum spend", async () => {
+    const counter = await shop();
+    const ama = await member();
+    const qr = await memberQr(ama.cookies);
+    const small = await scan(counter.staff, { qrData: qr.qrData, action: "stamp", purchaseAmount: 19.99 });
+    expect(small.statusCode).toBe(409);
+    expect(small.json()).toMatchObject({ code: "BELOW_MINIMUM" });
+    expect(small.json().message).toContain("GH₵ 20.00");
+
+    const first = await scan(counter.staff, { qrData: qr.qrData, action: "stamp", purchaseAmount: 25 });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({
+      ok: true,
+      message: "Stamp 1 of 3 for Ama.",
+      card: { currentStamps: 1 },
+    });
+
+    const again = await scan(counter.staff, { qrData: qr.qrData, action: "stamp", purchaseAmount: 25 });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: "DAILY_LIMIT" });
+
+    const cards = await cardsOf(ama.cookies);
+    expect(cards.cards).toHaveLength(1);
+    expect(cards.cards[0]).toMatchObject({ currentStamps: 1, requiredStamps: 3, rewardUnlocked: false });
+  });
+
+  it("stamps once when 50 scans of one member arrive at once", async () => {
+    const counter = await shop();
+    const ama = await member();
+    const qr = await memberQr(ama.cookies);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        scan(counter.staff, { qrData: qr.qrData, action: "stamp", purchaseAmount: 30 }),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(answers.every((a) => a.statusCode === 200 || a.json().code === "DAILY_LIMIT")).toBe(true);
+    expect((await cardsOf(ama.cookies)).cards[0].currentStamps).toBe(1);
+    const xp = await ctx.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.userId, ama.user.id), eq(ledgerEntries.reason, "stamp")));
+    expect(xp[0]!.n).toBe(1);
+  });
+
+  it("completes the card at the required visits, unlocks its reward for a later scan and starts a new card", async () => {
+    const counter = await shop({ requiredVisits: 2 });
+    const ama = await member();
+    for (let day = 0; day < 2; day++) {
+      const qr = await memberQr(ama.cookies);
+      const stamped = await scan(counter.staff, { qrData: qr.qrData, action: "stamp", purchaseAmount: 40 });
+      expect(stamped.statusCode, stamped.body).toBe(200);
+      clock.advance(24 * 60 * 60 * 1000);
+    }
+    const cards = await cardsOf(ama.cookies);
+    expect(cards.cards[0]).toMatchObject({ isCompleted: true, rewardUnlocked: true });
+
+    const qr = await memberQr(ama.cookies);
+    const claimed = await scan(counter.staff, { qrData: qr.qrData, action: "redeem" });
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    expect(claimed.json().message).toBe("Give Ama their reward: A free plate.");
+    const twice = await scan(counter.staff, { qrData: qr.qrData, action: "redeem" });
+    expect(twice.json().code).toBe("NOTHING_TO_CLAIM");
+
+    const next = await scan(counter.staff, { qrData: qr.qrData, action: "stamp", purchaseAmount: 40 });
+    expect(next.json().card).toMatchObject({ currentStamps: 1, requiredStamps: 2 });
+  });
+
+  it("refuses a member QR once its 60 seconds are over, and accepts the typed short code while it lives", async () => {
+    const counter = await shop();
+    const ama = await member();
+    const qr = await memberQr(ama.cookies);
+    const typed = await scan(counter.staff, { qrData: qr.shortCode.toLowerCase(), action: "lookup" });
+    expect(typed.statusCode, typed.body).toBe(200);
+    expect(typed.json().member.displayName).toBe("Ama");
+    clock.advance(61_000);
+    const late = await scan(counter.staff, { qrData: qr.qrData, action: "stamp", purchaseAmount: 30 });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe("EXPIRED_CODE");
+    const log = (await sendAs(ctx.app, counter.staff, "GET", "/api/merchant/log")).json();
+    expect(log[0]).toMatchObject({
+      accepted: false,
+      isSuspicious: true,
+      suspiciousReasons: ["expired_code"],
+    });
+  });
+});
+
+describe("offline scans", () => {
+  it("counts a queued scan once however often it is sent, checked against the time it was made", async () => {
+    const counter = await shop();
+    const ama = await member();
+    const qr = await memberQr(ama.cookies);
+    const scannedAt = new Date(clock.now().getTime() + 20_000).toISOString();
+    clock.advance(2 * 60 * 60 * 1000); // back online two hours later; the QR is long expired
+    const body = {
+      qrData: qr.qrData,
+      action: "stamp",
+      purchaseAmount: 30,
+      idempotencyKey: "queued-scan-0001",
+      scannedAt,
+    };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => scan(counter.staff, body)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers.filter((a) => a.json().alreadyApplied === false)).toHaveLength(1);
+    const resent = await scan(counter.staff, body);
+    expect(resent.json()).toMatchObject({ alreadyApplied: true, message: "Stamp 1 of 3 for Ama." });
+    expect((await cardsOf(ama.cookies)).cards[0].currentStamps).toBe(1);
+  });
+
+  it("gives a resent refusal the same refusal, and refuses a scan older than a day", async () => {
+    const counter = await shop();
+    const ama = await member();
+    const qr = await memberQr(ama.cookies);
+    const body = {
+      qrData: qr.qrData,
+      action: "stamp",
+      purchaseAmount: 5,
+      idempotencyKey: "queued-scan-0002",
+    };
+    expect((await scan(counter.staff, body)).json().code).toBe("BELOW_MINIMUM");
+    expect((await scan(counter.staff, body)).json().code).toBe("BELOW_MINIMUM");
+    const stale = new Date(clock.now().getTime() - 25 * 60 * 60 * 1000).toISOString();
+    const old = await scan(counter.staff, {
+      ...body,
+      purchaseAmount: 30,
+      idempotencyKey: "queued-scan-0003",
+      scannedAt: stale,
+    });
+    expect(old.json().code).toBe("EXPIRED_CODE");
+  });
+});
+
+describe("redeeming rewards", () => {
+  it("redeems a reward QR once, and refuses it used, expired, or replaced", async () => {
+    const counter = await shop();
+    const ama = await member();
+    const ad = await kit.publishAd(["R1"]);
+    await ctx.database.db.update(ads).set({ companyId: counter.companyId }).where(eq(ads.id, ad.id));
+    const reward = await rewardFor(ama.user.id, ad.id, counter.companyId);
+
+    const first = (await sendAs(ctx.app, ama.cookies, "POST", `/api/rewards/${reward.id}/qr`)).json();
+    clock.advance(121_000);
+    const expired = await scan(counter.staff, { qrData: first.qrData, action: "redeem" });
+    expect(expired.json().code).toBe("EXPIRED_CODE");
+
+    const older = (await sendAs(ctx.app, ama.cookies, "POST", `/api/rewards/${reward.id}/qr`)).json();
+    const fresh = (await sendAs(ctx.app, ama.cookies, "POST", `/api/rewards/${reward.id}/qr`)).json();
+    expect((await scan(counter.staff, { qrData: older.qrData, action: "redeem" })).json().code).toBe(
+      "EXPIRED_CODE",
+    );
+    const lookup = await scan(counter.staff, { qrData: fresh.qrData, action: "lookup" });
+    expect(lookup.json().message).toContain("ready to use");
+    const used = await scan(counter.staff, { qrData: fresh.qrData, action: "redeem" });
+    expect(used.statusCode, used.body).toBe(200);
+    expect(used.json().message).toMatch(/^Redeemed for Ama/);
+    const again = await scan(counter.staff, { qrData: fresh.qrData, action: "redeem" });
+    expect(again.json().code).toBe("ALREADY_USED");
+    const tampered = fresh.qrData.replace(/.$/, (c: string) => (c === "A" ? "B" : "A"));
+    expect((await scan(counter.staff, { qrData: tampered, action: "redeem" })).json().code).toBe(
+      "UNKNOWN_CODE",
+    );
+
+    const mine = (await sendAs(ctx.app, ama.cookies, "GET", "/api/rewards/mine")).json();
+    expect(mine[0]).toMatchObject({ status: "used" });
+  });
+
+  it("redeems with a staff member's code typed on the member's phone, and locks after 5 wrong codes", async () => {
+    const counter = await shop();
+    const ama = await member();
+    const ad = await kit.publishAd(["S1"]);
+    const reward = await rewardFor(ama.user.id, ad.id, counter.companyId);
+    const redeem = (staffCode: string) =>
+      sendAs(ctx.app, ama.cookies, "POST", "/api/redemptions", {
+        rewardId: reward.id,
+        method: "staff",
+        staffCode,
+      });
+    const wrongCode = counter.staffCode === "000000" ? "111111" : "000000";
+    for (let i = 0; i < 5; i++) expect((await redeem(wrongCode)).statusCode).toBe(400);
+    expect((await redeem(counter.staffCode)).statusCode).toBe(429);
+    clock.advance(15 * 60 * 1000 + 1000);
+    const right = await redeem(counter.staffCode);
+    expect(right.statusCode, right.body).toBe(200);
+    expect(right.json().redemption).toMatchObject({ method: "staff", staffName: "Esi" });
+    expect((await redeem(counter.staffCode)).json().code).toBe("ALREADY_USED");
+  });
+
+  it("lets exactly the last 10 of 200 parallel redemptions through an ad's cap", async () => {
+    const counter = await shop();
+    const ad = await kit.publishAd(["P1"]);
+    await ctx.database.db
+      .update(ads)
+      .set({ maxRedemptions: 1000, currentRedemptions: 990 })
+      .where(eq(ads.id, ad.id));
+    const holders = await Promise.all(
+      Array.from({ length: 200 }, async () => {
+        const m = await member();
+        const reward = await rewardFor(m.user.id, ad.id, counter.companyId);
+        return { cookies: m.cookies, rewardId: reward.id };
+      }),
+    );
+    const answers = await Promise.all(
+      holders.map((h) =>
+        sendAs(ctx.app, h.cookies, "POST", "/api/redemptions", { rewardId: h.rewardId, method: "self" }),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(10);
+    expect(answers.filter((a) => a.statusCode !== 200).every((a) => a.json().code === "CAP_REACHED")).toBe(
+      true,
+    );
+    const [row] = await ctx.database.db.select().from(ads).where(eq(ads.id, ad.id));
+    expect(row!.currentRedemptions).toBe(1000);
+  });
+
+  it("keeps an ad's daily cap under parallel redemptions, and opens again the next Accra day", async () => {
+    const counter = await shop();
+    const ad = await kit.publishAd(["D1"], { dailyRedemptionCap: 3, weeklyRedemptionCap: 5 });
+    const holders = await Promise.all(
+      Array.from({ length: 12 }, async () => {
+        const m = await member();
+        return { cookies: m.cookies, rewardId: (await rewardFor(m.user.id, ad.id, counter.companyId)).id };
+      }),
+    );
+    const redeem = (h: (typeof holders)[number]) =>
+      sendAs(ctx.app, h.cookies, "POST", "/api/redemptions", { rewardId: h.rewardId, method: "self" });
+    const today = await Promise.all(holders.slice(0, 8).map(redeem));
+    expect(today.filter((a) => a.statusCode === 200)).toHaveLength(3);
+    expect(today.find((a) => a.statusCode !== 200)?.json().message).toContain("daily limit of 3");
+    clock.advance(24 * 60 * 60 * 1000);
+    const tomorrow = await Promise.all(holders.slice(8).map(redeem));
+    // A week allows 5 in all (unless the clock crossed into a new ISO week).
+    expect(tomorrow.filter((a) => a.statusCode === 200).length).toBeLessThanOrEqual(3);
+    expect(tomorrow.filter((a) => a.statusCode === 200).length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe("points", () => {
+  it("never spends past the shop's monthly allocation under parallel grants", async () => {
+    const counter = await shop();
+    const qrs = await Promise.all(
+      Array.from({ length: 10 }, async () => (await memberQr((await member()).cookies)).qrData),
+    );
+    // Use up all but 50 of this month's allocation first.
+    const first = await grant(counter.staff, { qrData: qrs[0], points: 10 });
+    expect(first.statusCode, first.body).toBe(200);
+    await ctx.database.db
+      .update(companyPointAllocations)
+      .set({ remainingPoints: 50, usedPoints: sql`allocated_points - 50` })
+      .where(eq(companyPointAllocations.companyId, counter.companyId));
+    const answers = await Promise.all(qrs.map((qrData) => grant(counter.staff, { qrData, points: 10 })));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(5);
+    expect(
+      answers.filter((a) => a.statusCode !== 200).every((a) => a.json().code === "ALLOCATION_USED"),
+    ).toBe(true);
+    const dashboard = (await sendAs(ctx.app, counter.staff, "GET", "/api/merchant/dashboard")).json();
+    expect(dashboard.allocation.remaining).toBe(0);
+  });
+
+  it("gives a member at most 100 points a day across shops, each change a ledger row, with a draw entry per 100", async () => {
+    const a = await shop();
+    const b = await shop();
+    const ama = await member();
+    const qr = await memberQr(ama.cookies);
+    expect((await grant(a.staff, { qrData: qr.qrData, points: 60, purchaseAmount: 120 })).statusCode).toBe(
+      200,
+    );
+    const over = await grant(b.staff, { qrData: qr.qrData, points: 60 });
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toMatchObject({
+      code: "POINTS_LIMIT",
+      message: "Ama can receive only 40 more points today (100 a day).",
+    });
+    const rest = await grant(b.staff, { qrData: qr.qrData, points: 40 });
+    expect(rest.json()).toMatchObject({ memberPointsToday: 100, drawEntryEarned: true });
+    const cards = await cardsOf(ama.cookies);
+    expect(cards).toMatchObject({ pointsBalance: 100, pointsToday: 100, dailyPointLimit: 100 });
+    const ledger = await ctx.database.db
+      .select({ total: sql<number>`sum(amount)::int`, rows: sql<number>`count(*)::int` })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.userId, ama.user.id), eq(ledgerEntries.currency, "prize_points")));
+    expect(ledger[0]).toEqual({ total: 100, rows: 2 });
+    const collection = (await sendAs(ctx.app, ama.cookies, "GET", "/api/rewards/collection")).json();
+    expect(collection.draw.entries).toBe(1);
+  });
+
+  it("checks the Point grant rules: 1 to 100 points, note up to 200", async () => {
+    const counter = await shop();
+    const qr = await memberQr((await member()).cookies);
+    for (const points of [0, 101, 2.5]) {
+      const refused = await grant(counter.staff, { qrData: qr.qrData, points });
+      expect(refused.statusCode).toBe(400);
+    }
+    const longNote = await grant(counter.staff, {
+      qrData: qr.qrData,
+      points: 5,
+      transactionNote: "x".repeat(201),
+    });
+    expect(longNote.json().message).toBe("Note must be at most 200 characters");
+  });
+});
+
+describe("a shop's poster page", () => {
+  it("shows the shop, its program and the member's card, never stamping", async () => {
+    const counter = await shop();
+    const ama = await member();
+    const place = await sendAs(ctx.app, ama.cookies, "GET", `/api/loyalty/places/${counter.companyId}`);
+    expect(place.json()).toMatchObject({ program: { requiredVisits: 3, minimumSpend: 20 }, myCard: null });
+    expect((await sendAs(ctx.app, {}, "GET", "/api/loyalty/places/999999")).statusCode).toBe(404);
+    const codes = await ctx.database.db.select().from(adDiscountCodes).limit(1);
+    expect(codes).toBeDefined();
+  });
+});

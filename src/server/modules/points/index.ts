@@ -1,0 +1,9 @@
+/** Counter points: grants out of a company's monthly allocation, within a member's daily limit. */
+export {
+  allocationThisMonth,
+  dailyPointLimit,
+  type GrantOutcome,
+  grantPoints,
+  type PointGrant,
+  pointsReceivedToday,
+} from "./points.service";

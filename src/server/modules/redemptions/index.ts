@@ -1,0 +1,7 @@
+/**
+ * Redemptions: using a reward once (online code, staff code or reward QR) within its ad's caps. Owns the
+ * redemptions table; the reward row and the ad's counters move through their own modules.
+ */
+
+export { redemptionsRoutes } from "./redemptions.routes";
+export { isRewardQr, type RedeemedReward, readRewardQr, redeemReward } from "./redemptions.service";

@@ -1,0 +1,76 @@
+import type { RedeemRequest } from "../../../shared/contracts/counter";
+import type { AppDeps } from "../../app-deps";
+import type { ClientSignals } from "../../lib/client-signals";
+import { retryOnTransientConflict } from "../../lib/db-errors";
+import { AppError } from "../../lib/errors";
+import { findStaffByCode } from "../companies";
+import { assertWithinRateLimit, countRateLimitedCall, type RateLimitRule } from "../rate-limit";
+import { findMemberReward } from "../rewards";
+import { type RedeemedReward, redeemReward } from "./redemptions.service";
+
+/** PRODUCT.md: 5 wrong staff codes lock that reward's staff redemption for 15 minutes. */
+export const wrongStaffCodes: RateLimitRule = {
+  action: "reward_staff_code",
+  limit: 5,
+  windowSeconds: 15 * 60,
+};
+
+/**
+ * A member uses their own reward: marking an online code used (self), or with the staff member's code
+ * typed on the member's phone (staff). A reward QR is scanned by staff instead (the counter).
+ */
+export async function redeemOwnReward(
+  deps: AppDeps,
+  userId: number,
+  request: RedeemRequest,
+  client: ClientSignals,
+): Promise<RedeemedReward & { staffName: string | null }> {
+  const now = deps.now();
+  if (request.method === "qr") {
+    throw new AppError(
+      "BAD_REQUEST",
+      "Show this reward's QR to the staff at the counter: they scan it to use it.",
+    );
+  }
+  let staff: { id: number; name: string } | undefined;
+  if (request.method === "staff") {
+    if (!request.staffCode) {
+      throw new AppError("VALIDATION", "Ask the staff member to type their staff code", {
+        staffCode: "Ask the staff member to type their staff code",
+      });
+    }
+    const reward = await findMemberReward(deps.db, userId, request.rewardId);
+    const subject = { identifier: `reward:${reward.id}`, identifierType: "account" as const };
+    await assertWithinRateLimit(deps.db, subject, wrongStaffCodes, now);
+    staff = await findStaffByCode(deps.db, reward.companyId, request.staffCode);
+    if (!staff) {
+      await countRateLimitedCall(deps.db, subject, wrongStaffCodes, now);
+      throw new AppError(
+        "VALIDATION",
+        "That staff code is not right. Ask the staff member to type it again.",
+        {
+          staffCode: "That staff code is not right",
+        },
+      );
+    }
+  }
+  const redeemed = await retryOnTransientConflict(() =>
+    deps.db.transaction((tx) =>
+      redeemReward(
+        tx,
+        {
+          rewardId: request.rewardId,
+          method: request.method,
+          userId,
+          staffId: staff?.id ?? null,
+          staffName: staff?.name ?? null,
+          location: request.location,
+          proofUrl: request.proofUrl,
+          ...client,
+        },
+        now,
+      ),
+    ),
+  );
+  return { ...redeemed, staffName: staff?.name ?? null };
+}

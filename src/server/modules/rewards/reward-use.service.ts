@@ -1,0 +1,68 @@
+import { and, eq } from "drizzle-orm";
+import type { Executor } from "../../db/client";
+import { type Reward, rewards } from "../../db/schema/rewards";
+import { AppError } from "../../lib/errors";
+
+// The writes a redemption makes to a reward row; the redemptions module decides when.
+
+export async function findMemberReward(db: Executor, userId: number, rewardId: number): Promise<Reward> {
+  const [reward] = await db
+    .select()
+    .from(rewards)
+    .where(and(eq(rewards.id, rewardId), eq(rewards.userId, userId)));
+  if (!reward) throw new AppError("NOT_FOUND", "Reward not found");
+  return reward;
+}
+
+/** Locks the reward row for the caller's transaction, so two uses of one reward queue. */
+export async function lockRewardForUse(tx: Executor, rewardId: number): Promise<Reward | undefined> {
+  const [reward] = await tx.select().from(rewards).where(eq(rewards.id, rewardId)).for("no key update");
+  return reward;
+}
+
+/** Stores the newest reward QR's nonce: only that QR works from now on. */
+export async function setRewardQrNonce(
+  db: Executor,
+  rewardId: number,
+  nonce: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(rewards)
+    .set({ qrCodeData: nonce, qrGeneratedAt: now, updatedAt: now })
+    .where(and(eq(rewards.id, rewardId), eq(rewards.isUsed, false)));
+}
+
+export interface RewardUse {
+  redemptionNumber: string;
+  method: "self" | "staff" | "qr";
+  staffName: string | null;
+  location?: string;
+  proofUrl?: string;
+}
+
+export async function markRewardUsed(
+  tx: Executor,
+  reward: Reward,
+  use: RewardUse,
+  now: Date,
+): Promise<Reward> {
+  const [used] = await tx
+    .update(rewards)
+    .set({
+      isUsed: true,
+      usedAt: now,
+      isClaimed: true,
+      claimedAt: now,
+      claimedBy: use.staffName,
+      redemptionNumber: use.redemptionNumber,
+      redemptionMethod: use.method,
+      redemptionLocation: use.location,
+      redemptionProofUrl: use.proofUrl,
+      qrScannedAt: use.method === "qr" ? now : reward.qrScannedAt,
+      updatedAt: now,
+    })
+    .where(eq(rewards.id, reward.id))
+    .returning();
+  return used!;
+}
