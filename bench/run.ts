@@ -8,3 +8,5 @@ await import("./discovery");
 await import("./timelines");
 
 export {};
+
+await import("./counter-scans");

@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "../db/schema/auth";
+import { userQrCodes } from "../db/schema/loyalty";
 import { createUser } from "../db/seed/factories";
 import { createSession } from "../modules/auth/session.service";
+import { issueMemberQr } from "../modules/loyalty/member-qr.service";
 import { createTestContext, type TestContext } from "../test/test-app";
 import { runAccountCleanup } from "./account-cleanup.job";
 import { runExclusively } from "./job-lock";
@@ -41,6 +43,20 @@ describe("the account cleanup job", () => {
     expect(remaining).not.toContain(stale.id);
     expect(remaining).toEqual(expect.arrayContaining([fresh.id, activatedLongAgo.id, reverifying.id]));
     expect(await db.select().from(sessions).where(eq(sessions.userId, stale.id))).toHaveLength(0);
+  });
+
+  it("forgets loyalty QR codes once a queued offline scan could no longer use them", async () => {
+    const db = ctx.database.db;
+    const now = new Date();
+    const member = await createUser(db);
+    await issueMemberQr(db, member.id, hoursAgo(now, 26));
+    const live = await issueMemberQr(db, member.id, hoursAgo(now, 23));
+    await runAccountCleanup(db, now, silent);
+    const left = await db
+      .select({ qrData: userQrCodes.qrData })
+      .from(userQrCodes)
+      .where(eq(userQrCodes.userId, member.id));
+    expect(left).toEqual([{ qrData: live.qrData }]);
   });
 
   it("lets only one instance hold a job at a time", async () => {

@@ -184,6 +184,8 @@ export const counterActor = z.object({
   staffId: z.number().int().nullable(),
   staffName: z.string(),
   hasLoyaltyProgram: z.boolean(),
+  /** The program's minimum purchase for a stamp, in GH₵ (0 when any purchase counts; null without a program). */
+  minimumSpend: z.number().nullable(),
 });
 export type CounterActor = z.infer<typeof counterActor>;
 

@@ -13,6 +13,9 @@ import { useCompanyAds } from "../features/ads/api";
 import { CompanyLoadProblem, companyIdParam } from "../features/company-account/access";
 import { useCompanyLogout, useCompanyMe, useCompanyProfile } from "../features/company-account/api";
 import { ProfileSection } from "../features/company-account/profile-section";
+import { CounterLinksCard } from "../features/loyalty-program/counter-links-card";
+import { LoyaltyProgramSection } from "../features/loyalty-program/loyalty-program-section";
+import { ShopPosterCard } from "../features/loyalty-program/shop-poster-card";
 import { PlanBadge, PlanCard } from "../features/plan/plan-card";
 import { StaffSection } from "../features/staff/staff-section";
 import { apiErrorOf } from "../lib/api-client";
@@ -23,6 +26,7 @@ import { initialsOf } from "../lib/format";
 const tabs = [
   { value: "overview", label: "Overview" },
   { value: "ads", label: "Ads" },
+  { value: "loyalty", label: "Loyalty" },
   { value: "profile", label: "Profile" },
   { value: "staff", label: "Staff" },
 ] as const;
@@ -30,7 +34,7 @@ type Tab = (typeof tabs)[number]["value"];
 const isTab = (value: string | null): value is Tab => tabs.some((t) => t.value === value);
 
 const tabClass =
-  "flex-1 rounded-xl px-3 py-2 text-sm font-semibold text-stone-600 data-[state=active]:bg-white data-[state=active]:text-amber-800 data-[state=active]:shadow";
+  "flex-1 shrink-0 rounded-xl px-1.5 py-2 text-sm font-semibold whitespace-nowrap sm:px-3 text-stone-600 data-[state=active]:bg-white data-[state=active]:text-amber-800 data-[state=active]:shadow";
 const numberFormat = new Intl.NumberFormat("en-GH");
 
 function CompanyLogo({ profile }: { profile: CompanyProfile }) {
@@ -191,7 +195,7 @@ export default function CompanyDashboardPage() {
         >
           <Tabs.List
             aria-label="Dashboard sections"
-            className="mb-5 flex gap-1 rounded-2xl bg-stone-200/70 p-1"
+            className="mb-5 flex gap-1 overflow-x-auto rounded-2xl bg-stone-200/70 p-1"
           >
             {tabs.map(({ value, label }) => (
               <Tabs.Trigger key={value} value={value} className={tabClass}>
@@ -204,6 +208,11 @@ export default function CompanyDashboardPage() {
           </Tabs.Content>
           <Tabs.Content value="ads">
             <AdsSection companyId={data.id} plan={data.plan} />
+          </Tabs.Content>
+          <Tabs.Content value="loyalty" className="space-y-4">
+            {isOwner && <CounterLinksCard />}
+            <LoyaltyProgramSection companyId={data.id} />
+            <ShopPosterCard companyId={data.id} companyName={data.name} />
           </Tabs.Content>
           <Tabs.Content value="profile">
             <ProfileSection profile={data} />

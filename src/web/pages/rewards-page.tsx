@@ -1,4 +1,4 @@
-import { Gift, Medal, Trophy } from "lucide-react";
+import { Gift, Medal, QrCode, Trophy } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { brand } from "../../shared/brand";
@@ -69,9 +69,14 @@ function RewardsFreshness() {
 function RewardsScreen() {
   return (
     <div className="mx-auto max-w-2xl space-y-4 px-4 py-6">
-      <header>
-        <h1 className="text-3xl font-extrabold text-stone-900">My Rewards</h1>
-        <p className="mt-1 text-stone-600">Your XP, your tier, the rewards and badges you've earned.</p>
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-extrabold text-stone-900">My Rewards</h1>
+          <p className="mt-1 text-stone-600">Your XP, your tier, the rewards and badges you've earned.</p>
+        </div>
+        <Link to={paths.loyaltyDashboard} className={buttonClass("secondary", "min-h-11 px-4")}>
+          <QrCode className="size-5" aria-hidden /> My loyalty card
+        </Link>
       </header>
 
       <RewardsFreshness />

@@ -29,7 +29,12 @@ const actorResponse = z.object({ actor: counterActor.nullable() });
 
 export function counterRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   async function describeActor(actor: CounterActorRecord) {
-    return { ...actor, hasLoyaltyProgram: Boolean(await findActiveProgram(deps.db, actor.companyId)) };
+    const program = await findActiveProgram(deps.db, actor.companyId);
+    return {
+      ...actor,
+      hasLoyaltyProgram: Boolean(program),
+      minimumSpend: program ? program.minimumSpendPesewas / 100 : null,
+    };
   }
 
   return async (app) => {

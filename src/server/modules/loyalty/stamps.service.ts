@@ -7,7 +7,6 @@ import {
   loyaltyCards,
   loyaltyCheckIns,
   loyaltyCounters,
-  loyaltyPrograms,
 } from "../../db/schema/loyalty";
 import { AppError } from "../../lib/errors";
 import { addMonthlyDrawEntry } from "../draws";
@@ -146,12 +145,8 @@ async function openCard(
       .set({ isActive: false, updatedAt: now })
       .where(eq(loyaltyCards.id, current.id));
   }
-  // Locking the program makes "cards left" exact when many members start cards at once.
-  await tx
-    .select({ id: loyaltyPrograms.id })
-    .from(loyaltyPrograms)
-    .where(eq(loyaltyPrograms.id, program.id))
-    .for("update");
+  // maxActiveCards is a capacity setting, not money: it is checked without locking the program, since a
+  // lock would queue every first stamp at the shop behind each other (docs/product-rules.md).
   const [active] = await tx
     .select({ n: count() })
     .from(loyaltyCards)

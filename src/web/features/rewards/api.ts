@@ -1,7 +1,12 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import type { z } from "zod";
+import type { RewardQr, redeemRequest, redeemResponse } from "../../../shared/contracts/counter";
 import type { Profile } from "../../../shared/contracts/profile";
 import type { MyReward, RewardsCollection } from "../../../shared/contracts/rewards";
 import type { TierId } from "../../../shared/tiers";
+import { apiJson } from "../../lib/api-client";
+import { requireSuccess } from "../../lib/api-errors";
 import { useAuth } from "../../lib/auth";
 import { keepOnDevice, readFromDevice } from "../../lib/device-copy";
 import { useQueryKeptOnDevice } from "../../lib/kept-query";
@@ -12,6 +17,33 @@ export const rewardsCollectionUrl = "/api/rewards/collection";
 /** The member's rewards and codes; the last copy is kept on the phone for a counter with no signal. */
 export function useMyRewards() {
   return useQueryKeptOnDevice<MyReward[]>(myRewardsUrl);
+}
+
+/** What the page sends (optional fields may be left out; the server fills the defaults). */
+type RedeemBody = z.input<typeof redeemRequest>;
+type RedeemResponse = z.infer<typeof redeemResponse>;
+
+/** A fresh signed, single-use QR for one of the member's discount rewards (valid 2 minutes). */
+export function useCreateRewardQr(rewardId: number) {
+  return useMutation({
+    mutationKey: ["POST", `/api/rewards/${rewardId}/qr`],
+    mutationFn: () => apiJson<RewardQr>("POST", `/api/rewards/${rewardId}/qr`),
+  });
+}
+
+/**
+ * Redeems a reward (the member marks an online code used, or staff type their code on this phone).
+ * Whatever the answer, My Rewards is read again: a refusal can mean the reward was used or expired
+ * meanwhile.
+ */
+export function useRedeemReward() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ["POST", "/api/redemptions"],
+    mutationFn: async (body: RedeemBody) =>
+      requireSuccess(await apiJson<RedeemResponse>("POST", "/api/redemptions", body)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [myRewardsUrl] }),
+  });
 }
 
 /** Badges and draw entries, kept the same way. */

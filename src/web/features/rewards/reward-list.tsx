@@ -1,14 +1,27 @@
 import { Copy, MapPin } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
+import { createPortal } from "react-dom";
 import { rewardHasExpiry } from "../../../shared/contracts/ad-options";
 import type { MyReward } from "../../../shared/contracts/rewards";
+import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
 import { formatAccraDate } from "../../lib/dates";
+
+// Fetched on the first Redeem tap: the staff-code rules bring the form library with them.
+const RedeemDialog = lazy(() =>
+  import("./redeem-dialog").then((module) => ({ default: module.RedeemDialog })),
+);
 
 const statusLabels: Record<MyReward["status"], string> = {
   active: "Active",
   used: "Used",
   expired: "Expired",
 };
+
+/** Only an active discount is redeemed at a counter (other rewards are used by earning them). */
+export function canRedeem(reward: Pick<MyReward, "status" | "rewardType">): boolean {
+  return reward.status === "active" && reward.rewardType === "discount";
+}
 
 function offerOf(reward: MyReward): string {
   switch (reward.rewardType) {
@@ -40,6 +53,7 @@ async function copyCode(code: string) {
 
 function RewardItem({ reward }: { reward: MyReward }) {
   const usable = reward.status === "active";
+  const [redeeming, setRedeeming] = useState(false);
   return (
     <li
       className={`rounded-2xl p-4 ring-1 ${usable ? "bg-white ring-stone-200" : "bg-stone-50 ring-stone-100"}`}
@@ -100,11 +114,30 @@ function RewardItem({ reward }: { reward: MyReward }) {
         <p className="mt-3 whitespace-pre-line text-sm text-stone-700">{reward.experienceContent}</p>
       )}
       <p className="mt-3 text-xs text-stone-600">
-        {usable && reward.code ? "Show this code at the counter, or use it when you order. " : ""}
-        {reward.expiresAt &&
-          rewardHasExpiry(reward.rewardType) &&
-          `${reward.status === "expired" ? "Expired" : "Expires"} ${formatAccraDate(reward.expiresAt)}.`}
+        {usable && reward.code ? "At the counter, tap Redeem. Ordering online? Use the code. " : ""}
+        {reward.status === "used" && reward.usedAt
+          ? `Used on ${formatAccraDate(reward.usedAt)}.`
+          : reward.expiresAt &&
+            rewardHasExpiry(reward.rewardType) &&
+            `${reward.status === "expired" ? "Expired" : "Expires"} ${formatAccraDate(reward.expiresAt)}.`}
       </p>
+      {canRedeem(reward) && (
+        <Button className="mt-3 min-h-11 w-full" onClick={() => setRedeeming(true)}>
+          Redeem
+        </Button>
+      )}
+      {/*
+        Stays open when the reward turns used (a counter scan), so the dialog can say so. Drawn outside the
+        list: a used reward moves down it, and moving an open modal dialog's node would drop it out of the
+        top layer.
+      */}
+      {redeeming &&
+        createPortal(
+          <Suspense fallback={null}>
+            <RedeemDialog reward={reward} offer={offerOf(reward)} open onClose={() => setRedeeming(false)} />
+          </Suspense>,
+          document.body,
+        )}
       {usable && reward.googleMapsLink && (
         <a
           href={reward.googleMapsLink}

@@ -31,3 +31,13 @@ export function useDeactivateStaff(companyId: number) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [companyStaffUrl(companyId)] }),
   });
 }
+
+/** Lets a staff member locked out by wrong PINs sign in again before the 15 minutes are up. */
+export function useUnlockStaff(companyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (staffId: number) =>
+      apiJson<StaffMember>("POST", `${companyStaffUrl(companyId)}/${staffId}/unlock`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [companyStaffUrl(companyId)] }),
+  });
+}

@@ -1,5 +1,6 @@
-import { UserPlus } from "lucide-react";
-import { useState } from "react";
+import { Lock, UserPlus } from "lucide-react";
+import { useEffect, useState } from "react";
+import { brand } from "../../../shared/brand";
 import { createStaffRequest, type StaffMember } from "../../../shared/contracts/companies";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -11,7 +12,59 @@ import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api-errors";
 import { formatAccraDateTime } from "../../lib/dates";
 import { applyServerErrors, useContractForm } from "../../lib/forms";
-import { useAddStaff, useDeactivateStaff, useStaff } from "./api";
+import { useAddStaff, useDeactivateStaff, useStaff, useUnlockStaff } from "./api";
+
+const clockFormat = new Intl.DateTimeFormat("en-GH", {
+  timeZone: brand.timeZone,
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** True while a lock is in the future; turns false by itself when it runs out. */
+function useStillLocked(lockedUntil: string | null): boolean {
+  const until = lockedUntil ? Date.parse(lockedUntil) : 0;
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (until <= Date.now()) return;
+    const timer = setTimeout(() => setNow(Date.now()), until - Date.now() + 500);
+    return () => clearTimeout(timer);
+  }, [until]);
+  return until > now;
+}
+
+function StaffLock({ companyId, member }: { companyId: number; member: StaffMember }) {
+  const locked = useStillLocked(member.lockedUntil);
+  const unlock = useUnlockStaff(companyId);
+  if (!locked || !member.lockedUntil) return null;
+  return (
+    <p className="mt-1 flex flex-wrap items-center gap-2 text-sm font-semibold text-red-800">
+      <Lock className="size-4" aria-hidden />
+      Locked until {clockFormat.format(new Date(member.lockedUntil))}
+      <Button
+        variant="secondary"
+        className="min-h-9 px-3 py-1 text-sm"
+        pending={unlock.isPending}
+        pendingLabel="Unlocking…"
+        aria-label={`Unlock ${member.name}`}
+        onClick={() =>
+          unlock.mutate(member.id, {
+            onSuccess: (unlocked) =>
+              toast({ title: "Unlocked", description: `${unlocked.name} can sign in at the counter again.` }),
+            onError: (failure) =>
+              toast({
+                title: "Could not unlock",
+                description: serverMessage(failure) ?? "Please try again.",
+                variant: "destructive",
+              }),
+          })
+        }
+      >
+        Unlock
+      </Button>
+    </p>
+  );
+}
 
 function AddStaffForm({ companyId }: { companyId: number }) {
   const add = useAddStaff(companyId);
@@ -49,8 +102,9 @@ function AddStaffForm({ companyId }: { companyId: number }) {
 }
 
 /**
- * The Staff tab: the business's counter staff, each with a PIN. Nothing signs in with the PIN yet (the
- * counter arrives later), so the copy says what the list is, not what it will do.
+ * The Staff tab: the business's counter staff, each with a PIN to sign in at the counter and a staff code
+ * to confirm a customer's redemption on the customer's phone. Five wrong PINs lock a person out for 15
+ * minutes; the owner can lift that here.
  */
 export function StaffSection({ companyId }: { companyId: number }) {
   const query = useStaff(companyId);
@@ -80,7 +134,7 @@ export function StaffSection({ companyId }: { companyId: number }) {
     <div className="space-y-4">
       <Card
         title="Counter staff"
-        description="The people who serve customers at your counter, each with a PIN of their own."
+        description="The people who serve customers at your counter. Each signs in at the counter with your business username, their name and their own PIN."
       >
         {query.isPending ? (
           <div role="status" aria-label="Loading staff" className="space-y-2">
@@ -97,12 +151,21 @@ export function StaffSection({ companyId }: { companyId: number }) {
           <ul className="divide-y divide-stone-100" aria-label="Staff">
             {query.data.map((member) => (
               <li key={member.id} className="flex items-center justify-between gap-3 py-3">
-                <div>
+                <div className="min-w-0">
                   <p className="font-semibold text-stone-900">{member.name}</p>
                   <p className="text-xs text-stone-500">
                     {member.isActive ? "Active" : "Deactivated"}
                     {member.lastLoginAt ? ` · last signed in ${formatAccraDateTime(member.lastLoginAt)}` : ""}
                   </p>
+                  {member.isActive && (
+                    <p className="mt-1 text-sm text-stone-700">
+                      Staff code for redemptions:{" "}
+                      <span className="font-mono font-bold tracking-wider text-stone-950">
+                        {member.staffCode}
+                      </span>
+                    </p>
+                  )}
+                  {member.isActive && <StaffLock companyId={companyId} member={member} />}
                 </div>
                 {member.isActive && (
                   <Button

@@ -1,0 +1,38 @@
+import { WifiOff } from "lucide-react";
+import type { ReactNode } from "react";
+import { Navigate } from "react-router";
+import type { CounterActor } from "../../../shared/contracts/counter";
+import { LoadError } from "../../components/ui/load-error";
+import { PageSpinner } from "../../components/ui/page-spinner";
+import { useCounterSession } from "./api";
+
+interface CounterGateProps {
+  /** Where someone with no counter session goes: the staff sign-in, or the owner's. */
+  signInPath: string;
+  children(actor: CounterActor): ReactNode;
+}
+
+/**
+ * The counter pages need a staff member or the owner (the server checks every call again). With no
+ * connection the phone's copy of who signed in is used, so scans can still be queued.
+ */
+export function CounterGate({ signInPath, children }: CounterGateProps) {
+  const session = useCounterSession();
+  if (session.isPending) return <PageSpinner label="Checking who's at the counter" />;
+  if (session.error) return <LoadError onRetry={session.refetch} />;
+  if (!session.actor) return <Navigate to={signInPath} replace />;
+  return (
+    <>
+      {session.isOfflineCopy && (
+        <p
+          role="status"
+          className="flex items-center justify-center gap-2 bg-stone-950 px-4 py-2 text-center text-sm font-semibold text-white"
+        >
+          <WifiOff className="size-4 text-amber-300" aria-hidden />
+          No connection: scans are kept on this phone until it's back.
+        </p>
+      )}
+      {children(session.actor)}
+    </>
+  );
+}

@@ -1,0 +1,319 @@
+import { Keyboard, ScanLine, Search, Stamp, TicketCheck, X } from "lucide-react";
+import { type FormEvent, useCallback, useRef, useState } from "react";
+import { type CounterActor, type ScanAction, scanRequest } from "../../../shared/contracts/counter";
+import { QrCamera } from "../../components/qr-camera";
+import {
+  FieldError,
+  FieldHint,
+  inputClass,
+  inputStateClass,
+  useFieldIds,
+} from "../../components/ui/field-parts";
+import { type CounterOutcome, useCounterRequest } from "./api";
+import { signal, unlockSound } from "./feedback";
+import { localRefusal, type ResultView, resultViewOf } from "./result-view";
+import { ScanResultScreen } from "./scan-result-screen";
+
+/**
+ * The camera does not send the same code for the same action again for this long: the customer's phone
+ * is often still in front of it when the next customer is called. Another action (a look-up, then a
+ * stamp) goes at once, and a typed code always goes.
+ */
+const sameScanQuietMs = 30_000;
+
+const actions: { value: ScanAction; label: string; hint: string; Icon: typeof Stamp }[] = [
+  { value: "stamp", label: "Stamp", hint: "Add a visit to the customer's loyalty card.", Icon: Stamp },
+  {
+    value: "redeem",
+    label: "Redeem",
+    hint: "Scan a reward's QR, or a member's QR to give a completed card's reward.",
+    Icon: TicketCheck,
+  },
+  {
+    value: "lookup",
+    label: "Look up",
+    hint: "See the customer's card and rewards. Nothing changes.",
+    Icon: Search,
+  },
+];
+
+/** The amount as typed: blank is "not given"; the request's own rule checks the rest. */
+function parseAmount(text: string): { amount?: number; error?: string } {
+  const trimmed = text.trim();
+  if (!trimmed) return {};
+  const parsed = scanRequest.shape.purchaseAmount.safeParse(Number(trimmed.replace(/^GH₵\s*/i, "")));
+  return parsed.success ? { amount: parsed.data } : { error: parsed.error.issues[0]?.message };
+}
+
+function ActionChooser({
+  action,
+  onChoose,
+}: {
+  action: ScanAction | null;
+  onChoose(action: ScanAction): void;
+}) {
+  return (
+    <fieldset className="grid grid-cols-3 gap-2">
+      <legend className="sr-only">What to do</legend>
+      {actions.map(({ value, label, Icon }) => {
+        const chosen = value === action;
+        return (
+          <button
+            key={value}
+            type="button"
+            aria-pressed={chosen}
+            onClick={() => onChoose(value)}
+            className={`flex min-h-16 flex-col items-center justify-center gap-1 rounded-2xl border-[3px] text-base font-extrabold focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-amber-400 ${
+              chosen ? "border-stone-950 bg-stone-950 text-white" : "border-stone-400 bg-white text-stone-950"
+            }`}
+          >
+            <Icon className="size-6" aria-hidden />
+            {label}
+          </button>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+function AmountField({
+  value,
+  onChange,
+  error,
+  onEditing,
+}: {
+  value: string;
+  onChange(value: string): void;
+  error: string | undefined;
+  onEditing(editing: boolean): void;
+}) {
+  const hint =
+    "For stamps, when your program has a minimum spend. Type it before scanning; it stays for the next customer until you clear it.";
+  const { inputId, hintId, errorId, controlProps } = useFieldIds("purchaseAmount", hint, error);
+  return (
+    <div>
+      <label htmlFor={inputId} className="block text-base font-bold text-stone-950">
+        Purchase amount (GH₵)
+      </label>
+      <div className="mt-1 flex gap-2">
+        <input
+          {...controlProps}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0.00"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          onFocus={() => onEditing(true)}
+          onBlur={() => onEditing(false)}
+          // The keyboard's Go/Enter ends the typing, and the camera reads again.
+          onKeyDown={(event) => {
+            if (event.key === "Enter") event.currentTarget.blur();
+          }}
+          className={`${inputClass} mt-0 min-h-12 text-xl font-bold tabular-nums ${inputStateClass(Boolean(error))}`}
+        />
+        {value && (
+          <button
+            type="button"
+            onClick={() => onChange("")}
+            className="flex min-h-12 min-w-12 items-center justify-center rounded-xl border-2 border-stone-400 bg-white px-3 font-bold text-stone-950"
+          >
+            <X className="size-5" aria-hidden />
+            <span className="sr-only sm:not-sr-only">Clear</span>
+          </button>
+        )}
+      </div>
+      <FieldHint id={hintId}>{hint}</FieldHint>
+      {error && <FieldError id={errorId}>{error}</FieldError>}
+    </div>
+  );
+}
+
+function TypedCodeForm({
+  onSend,
+  busy,
+  needsAction,
+}: {
+  onSend(code: string): void;
+  busy: boolean;
+  needsAction: boolean;
+}) {
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string>();
+  const hint = "The 6 letters and digits under the customer's QR, e.g. K7M-4QX.";
+  const { inputId, hintId, errorId, controlProps } = useFieldIds("customerCode", hint, error);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = scanRequest.shape.qrData.safeParse(code);
+    if (!parsed.success) {
+      setError("Type the customer's code");
+      return;
+    }
+    if (needsAction) {
+      setError("Choose Stamp, Redeem or Look up first");
+      return;
+    }
+    setError(undefined);
+    onSend(parsed.data);
+    setCode("");
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-label="Typed code" className="space-y-2">
+      <label htmlFor={inputId} className="block text-base font-bold text-stone-950">
+        Customer's code
+      </label>
+      <div className="flex gap-2">
+        <input
+          {...controlProps}
+          // biome-ignore lint/a11y/noAutofocus: staff opened this form to type into it at once.
+          autoFocus
+          type="text"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          className={`${inputClass} mt-0 min-h-12 font-mono text-xl font-bold tracking-widest uppercase ${inputStateClass(Boolean(error))}`}
+        />
+        <button
+          type="submit"
+          disabled={busy}
+          className="min-h-12 shrink-0 rounded-xl bg-stone-950 px-4 text-base font-extrabold text-white disabled:opacity-60"
+        >
+          Send code
+        </button>
+      </div>
+      <FieldHint id={hintId}>{hint}</FieldHint>
+      {error && <FieldError id={errorId}>{error}</FieldError>}
+    </form>
+  );
+}
+
+interface CounterScannerProps {
+  actor: CounterActor;
+}
+
+/**
+ * The counter's scanner: choose Stamp, Redeem or Look up, hold the customer's QR (or type their code),
+ * and the answer fills the screen at once with a beep and a buzz. With no connection a stamp, redeem or
+ * point grant is kept on the phone and sent later.
+ */
+export function CounterScanner({ actor }: CounterScannerProps) {
+  // Nothing is chosen at first: the camera reads nothing until staff say what to do (and have typed the
+  // amount), so a QR already in view is not stamped too early.
+  const [action, setAction] = useState<ScanAction | null>(null);
+  const [amountText, setAmountText] = useState("");
+  const [editingAmount, setEditingAmount] = useState(false);
+  const [typing, setTyping] = useState(false);
+  const [view, setView] = useState<ResultView | null>(null);
+  const request = useCounterRequest(actor);
+  const recentlySent = useRef(new Map<string, number>());
+  // Set at once (state waits for a render): two codes in one camera frame must not both be sent.
+  const answering = useRef(false);
+  const busy = request.isPending || view !== null;
+  const amount = parseAmount(amountText);
+  const purchaseAmount = action === "stamp" ? amount.amount : undefined;
+
+  const show = useCallback((next: ResultView) => {
+    answering.current = true;
+    setView(next);
+    signal(next.tone);
+  }, []);
+
+  const send = (code: string, from: "camera" | "typed") => {
+    if (answering.current || action === null) return;
+    const now = Date.now();
+    // The same code for the same thing (and amount) is not sent twice from the camera.
+    const scanKey = `${action} ${purchaseAmount ?? ""} ${code}`;
+    for (const [key, at] of recentlySent.current) {
+      if (now - at >= sameScanQuietMs) recentlySent.current.delete(key);
+    }
+    if (from === "camera" && recentlySent.current.has(scanKey)) return;
+    if (action === "stamp" && amount.error) {
+      show(localRefusal(amount.error));
+      return;
+    }
+    recentlySent.current.set(scanKey, now);
+    answering.current = true;
+    request.mutate(
+      { kind: "scan", body: { qrData: code, action, purchaseAmount } },
+      {
+        onSuccess: (outcome: CounterOutcome) => show(resultViewOf(outcome)),
+        onError: () =>
+          // Only the phone's own store can fail here (the request itself answers with an outcome).
+          show(localRefusal("This phone couldn't save the scan. Please scan again.")),
+      },
+    );
+  };
+
+  const next = useCallback(() => {
+    answering.current = false;
+    setView(null);
+  }, []);
+  const chosen = actions.find((item) => item.value === action);
+
+  return (
+    <div className="space-y-4" onPointerDown={unlockSound}>
+      <AmountField
+        value={amountText}
+        onChange={setAmountText}
+        error={amount.error}
+        onEditing={setEditingAmount}
+      />
+      <ActionChooser action={action} onChoose={setAction} />
+      {chosen && <p className="text-sm font-medium text-stone-700">{chosen.hint}</p>}
+      {action === "stamp" && !actor.hasLoyaltyProgram && (
+        <p role="note" className="rounded-xl bg-amber-100 p-3 text-sm font-semibold text-amber-950">
+          This business has no active loyalty program yet, so stamps will be refused. The owner sets it up in
+          the dashboard.
+        </p>
+      )}
+
+      <p
+        role="status"
+        className={`min-h-7 text-center text-base font-extrabold ${action === null || editingAmount ? "text-amber-800" : "text-green-800"}`}
+      >
+        {action === null
+          ? "Choose Stamp, Redeem or Look up to start scanning"
+          : editingAmount
+            ? "Paused while you type the amount"
+            : `Ready: ${chosen?.label ?? ""}`}
+      </p>
+      <div className="relative">
+        <QrCamera
+          label="Camera: hold the customer's QR inside the square"
+          onCode={(code) => send(code, "camera")}
+          // Not while the amount is being typed: a half-typed "2" of "25" must not be sent.
+          paused={busy || action === null || editingAmount}
+          rearmKey={`${action} ${purchaseAmount ?? ""}`}
+          onUnavailable={() => setTyping(true)}
+          fallbackHint="Type the customer's code below instead."
+        />
+        {request.isPending && (
+          <p
+            role="status"
+            className="absolute inset-x-0 bottom-3 mx-auto w-fit rounded-full bg-white px-4 py-2 text-base font-bold text-stone-950"
+          >
+            <ScanLine className="mr-1 inline size-5 animate-pulse" aria-hidden />
+            Checking…
+          </p>
+        )}
+      </div>
+
+      {typing ? (
+        <TypedCodeForm busy={busy} needsAction={action === null} onSend={(code) => send(code, "typed")} />
+      ) : (
+        <button
+          type="button"
+          onClick={() => setTyping(true)}
+          className="flex min-h-14 w-full items-center justify-center gap-2 rounded-2xl border-[3px] border-stone-950 bg-white text-lg font-extrabold text-stone-950"
+        >
+          <Keyboard className="size-6" aria-hidden />
+          Type a code
+        </button>
+      )}
+
+      {view && <ScanResultScreen view={view} onNext={next} />}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { LogIn } from "lucide-react";
+import { useState } from "react";
+import {
+  type CounterActor,
+  type MerchantLoginRequest,
+  merchantLoginRequest,
+} from "../../../shared/contracts/counter";
+import { Button } from "../../components/ui/button";
+import { FormAlert } from "../../components/ui/form-alert";
+import { Form, TextField } from "../../components/ui/form-field";
+import { serverMessage } from "../../lib/api-errors";
+import { applyServerErrors, useContractForm } from "../../lib/forms";
+import { useMerchantLogin } from "./api";
+
+const fallbackMessage = "Something went wrong. Check your connection and try again.";
+const lastUsernameKey = "anigye.counterUsername";
+
+function lastUsername(): string {
+  try {
+    return localStorage.getItem(lastUsernameKey) ?? "";
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * Counter staff sign in on the shop's phone with the business's username, their own name and their PIN.
+ * The username is remembered on the phone (it is the shop's), the name and PIN never are.
+ */
+export function MerchantLoginForm({ onSignedIn }: { onSignedIn(actor: CounterActor): void }) {
+  const login = useMerchantLogin();
+  const form = useContractForm(merchantLoginRequest, {
+    defaultValues: { username: lastUsername(), staffName: "", pin: "" },
+  });
+  const [alert, setAlert] = useState<string | null>(null);
+
+  const submit = (credentials: MerchantLoginRequest) => {
+    setAlert(null);
+    login.mutate(credentials, {
+      onSuccess: ({ actor }) => {
+        try {
+          localStorage.setItem(lastUsernameKey, credentials.username);
+        } catch {
+          // Not remembered; typed again next time.
+        }
+        onSignedIn(actor);
+      },
+      onError: (failure) => {
+        applyServerErrors(form, failure);
+        setAlert(serverMessage(failure) ?? fallbackMessage);
+        form.setValue("pin", "");
+      },
+    });
+  };
+
+  return (
+    <Form form={form} onValid={submit} aria-label="Counter sign-in" className="space-y-4">
+      {alert && <FormAlert testId="merchant-login-error">{alert}</FormAlert>}
+      <TextField
+        name="username"
+        label="Business username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+      />
+      <TextField name="staffName" label="Your name" autoComplete="name" />
+      <TextField
+        name="pin"
+        label="PIN"
+        type="password"
+        inputMode="numeric"
+        autoComplete="current-password"
+        maxLength={6}
+        hint="The 4 to 6 digits your manager gave you."
+      />
+      <Button type="submit" className="min-h-12 w-full" pending={login.isPending} pendingLabel="Signing in…">
+        <LogIn className="size-5" aria-hidden /> Sign in
+      </Button>
+    </Form>
+  );
+}

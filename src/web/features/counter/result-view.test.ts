@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import type { ScanResult } from "../../../shared/contracts/counter";
+import { enqueue, memoryQueueStore } from "./offline-queue";
+import { queuedMessage, resultViewOf } from "./result-view";
+
+const stamp: ScanResult = {
+  ok: true,
+  message: "Stamp 3 of 5 for Ama",
+  action: "stamp",
+  alreadyApplied: false,
+  member: { displayName: "Ama", tier: "Silver" },
+  card: {
+    currentStamps: 3,
+    requiredStamps: 5,
+    isCompleted: false,
+    rewardUnlocked: false,
+    rewardTitle: "A free plate",
+  },
+  reward: null,
+  pointsToday: null,
+  scannedAt: "2026-03-02T09:00:00.000Z",
+};
+
+describe("resultViewOf", () => {
+  it("shows an accepted stamp in the server's words, with the card", () => {
+    expect(resultViewOf({ kind: "scan", result: stamp })).toMatchObject({
+      tone: "accepted",
+      title: "Stamp added",
+      message: "Stamp 3 of 5 for Ama",
+      memberName: "Ama",
+      card: { current: 3, required: 5, rewardUnlocked: false },
+      repeated: false,
+    });
+  });
+
+  it("celebrates a completed card and says when a resend changed nothing", () => {
+    const done = {
+      ...stamp,
+      alreadyApplied: true,
+      card: { ...stamp.card!, currentStamps: 5, rewardUnlocked: true },
+    };
+    expect(resultViewOf({ kind: "scan", result: done })).toMatchObject({
+      title: "Card complete!",
+      repeated: true,
+    });
+  });
+
+  it("shows a refusal with the server's reason, and a 401 as signed out", () => {
+    const refused = { kind: "refused", message: "Already used", code: "ALREADY_USED", status: 409 } as const;
+    expect(resultViewOf(refused)).toMatchObject({
+      tone: "refused",
+      title: "Refused",
+      message: "Already used",
+    });
+    expect(resultViewOf({ ...refused, status: 401 })).toMatchObject({
+      title: "Signed out",
+      signInAgain: true,
+    });
+  });
+
+  it("shows a scan kept on the phone as waiting to sync, and a look-up with no connection as refused", async () => {
+    const item = await enqueue(memoryQueueStore(), {
+      kind: "scan",
+      body: { qrData: "K7M4QX", action: "stamp", idempotencyKey: "key-12345678", scannedAt: stamp.scannedAt },
+      staffName: "Esi",
+      companyId: 3,
+    });
+    expect(resultViewOf({ kind: "queued", item })).toMatchObject({
+      tone: "queued",
+      title: "Saved — waiting to sync",
+      message: queuedMessage,
+    });
+    expect(resultViewOf({ kind: "offline" })).toMatchObject({ tone: "refused", title: "No connection" });
+  });
+});

@@ -1,0 +1,105 @@
+import type { ScanAction } from "../../../shared/contracts/counter";
+import type { CounterOutcome } from "./api";
+import type { Signal } from "./feedback";
+
+/** What the full-screen answer after a scan shows: built from the server's answer, never invented. */
+export interface ResultView {
+  tone: Signal;
+  title: string;
+  message: string;
+  memberName: string | null;
+  memberTier: string | null;
+  card: { current: number; required: number; rewardUnlocked: boolean; rewardTitle: string } | null;
+  reward: { title: string; code: string | null; discountPercent: number | null } | null;
+  points: number | null;
+  /** The server had already applied this request (a resend): nothing was counted twice. */
+  repeated: boolean;
+  /** The session ended: staff must sign in again. */
+  signInAgain: boolean;
+}
+
+const empty = {
+  memberName: null,
+  memberTier: null,
+  card: null,
+  reward: null,
+  points: null,
+  repeated: false,
+  signInAgain: false,
+} satisfies Partial<ResultView>;
+
+const acceptedTitle: Record<ScanAction, string> = {
+  stamp: "Stamp added",
+  redeem: "Redeemed",
+  lookup: "Customer found",
+};
+
+export const queuedMessage =
+  "No connection. This is kept on this phone and sent as soon as the connection returns.";
+
+export function resultViewOf(outcome: CounterOutcome): ResultView {
+  switch (outcome.kind) {
+    case "scan": {
+      const { result } = outcome;
+      const card = result.card;
+      return {
+        ...empty,
+        tone: "accepted",
+        title:
+          card?.rewardUnlocked && result.action === "stamp" ? "Card complete!" : acceptedTitle[result.action],
+        message: result.message,
+        memberName: result.member?.displayName ?? null,
+        memberTier: result.member?.tier ?? null,
+        card: card
+          ? {
+              current: card.currentStamps,
+              required: card.requiredStamps,
+              rewardUnlocked: card.rewardUnlocked,
+              rewardTitle: card.rewardTitle,
+            }
+          : null,
+        reward: result.reward
+          ? {
+              title: result.reward.title,
+              code: result.reward.code,
+              discountPercent: result.reward.discountPercent,
+            }
+          : null,
+        repeated: result.alreadyApplied,
+      };
+    }
+    case "points":
+      return {
+        ...empty,
+        tone: "accepted",
+        title: "Points granted",
+        message: outcome.result.message,
+        memberName: outcome.result.member.displayName,
+        memberTier: outcome.result.member.tier,
+        points: outcome.result.points,
+        repeated: outcome.result.alreadyApplied,
+      };
+    case "refused":
+      return {
+        ...empty,
+        tone: "refused",
+        title: outcome.status === 401 ? "Signed out" : "Refused",
+        message: outcome.message,
+        signInAgain: outcome.status === 401,
+      };
+    case "queued":
+      return { ...empty, tone: "queued", title: "Saved — waiting to sync", message: queuedMessage };
+    case "offline":
+      return {
+        ...empty,
+        tone: "refused",
+        title: "No connection",
+        message: "Looking up a customer needs a connection. Try again when you're back online.",
+      };
+  }
+}
+
+/** A refusal found on the phone before anything is sent (a mistyped amount). */
+export function localRefusal(message: string): ResultView {
+  return { ...empty, tone: "refused", title: "Check and scan again", message };
+}

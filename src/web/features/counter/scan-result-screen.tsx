@@ -1,0 +1,138 @@
+import { CheckCircle2, CloudOff, XCircle } from "lucide-react";
+import { useEffect, useId, useRef } from "react";
+import { Link } from "react-router";
+import { paths } from "../../app/paths";
+import type { Signal } from "./feedback";
+import type { ResultView } from "./result-view";
+
+/** How long an answer stays before the scanner is ready again; a refusal stays longer, to be read. */
+export const autoNextMs: Record<Signal, number> = { accepted: 4_000, queued: 4_000, refused: 8_000 };
+
+const tones: Record<Signal, { screen: string; button: string; Icon: typeof CheckCircle2 }> = {
+  accepted: {
+    screen: "bg-green-700 text-white",
+    button: "bg-white text-green-900",
+    Icon: CheckCircle2,
+  },
+  refused: { screen: "bg-red-700 text-white", button: "bg-white text-red-900", Icon: XCircle },
+  queued: { screen: "bg-amber-400 text-stone-950", button: "bg-stone-950 text-white", Icon: CloudOff },
+};
+
+function StampDots({ current, required }: { current: number; required: number }) {
+  return (
+    <p
+      className="flex flex-wrap justify-center gap-2"
+      role="img"
+      aria-label={`${current} of ${required} stamps`}
+    >
+      {Array.from({ length: required }, (_, index) => (
+        <span
+          key={index}
+          className={`size-7 rounded-full border-[3px] border-current ${index < current ? "bg-current" : ""}`}
+        />
+      ))}
+    </p>
+  );
+}
+
+interface ScanResultScreenProps {
+  view: ResultView;
+  onNext(): void;
+}
+
+/**
+ * The whole screen says how a scan went, readable at arm's length in sunlight: green accepted, red
+ * refused with the server's reason, amber kept on the phone. "Next customer" (or the timer) goes back.
+ */
+export function ScanResultScreen({ view, onNext }: ScanResultScreenProps) {
+  const titleId = useId();
+  const nextRef = useRef<HTMLButtonElement>(null);
+  const barRef = useRef<HTMLDivElement>(null);
+  const tone = tones[view.tone];
+  const waitMs = autoNextMs[view.tone];
+
+  useEffect(() => {
+    nextRef.current?.focus();
+    const timer = setTimeout(onNext, waitMs);
+    const shrink = barRef.current?.animate?.([{ transform: "scaleX(1)" }, { transform: "scaleX(0)" }], {
+      duration: waitMs,
+      fill: "forwards",
+    });
+    return () => {
+      clearTimeout(timer);
+      shrink?.cancel();
+    };
+  }, [onNext, waitMs]);
+
+  return (
+    <div
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      data-testid="scan-result"
+      data-tone={view.tone}
+      className={`fixed inset-0 z-50 flex flex-col overflow-y-auto ${tone.screen}`}
+    >
+      <div className="mx-auto flex w-full max-w-md flex-1 flex-col items-center justify-center gap-4 px-5 py-8 text-center">
+        <tone.Icon className="size-20" strokeWidth={2.5} aria-hidden />
+        <h2 id={titleId} className="text-3xl font-extrabold">
+          {view.title}
+        </h2>
+        <p role="alert" className="text-2xl leading-snug font-bold">
+          {view.message}
+        </p>
+        {view.memberName && (
+          <p className="text-lg font-semibold">
+            {view.memberName}
+            {view.memberTier ? ` · ${view.memberTier}` : ""}
+          </p>
+        )}
+        {view.card && (
+          <div className="space-y-2">
+            <StampDots current={view.card.current} required={view.card.required} />
+            <p className="text-base font-semibold">
+              {view.card.rewardUnlocked
+                ? `Reward waiting: ${view.card.rewardTitle}`
+                : `${view.card.current} of ${view.card.required} stamps · ${view.card.rewardTitle}`}
+            </p>
+          </div>
+        )}
+        {view.reward && (
+          <div className="rounded-2xl bg-black/20 px-4 py-3 text-lg font-bold">
+            {view.reward.title}
+            {view.reward.discountPercent !== null && ` · ${view.reward.discountPercent}% off`}
+            {view.reward.code && (
+              <span className="block font-mono text-2xl tracking-wider">{view.reward.code}</span>
+            )}
+          </div>
+        )}
+        {view.points !== null && <p className="text-4xl font-extrabold tabular-nums">+{view.points}</p>}
+        {view.repeated && (
+          <p className="text-sm font-medium">This had already been counted: nothing was counted twice.</p>
+        )}
+        {view.signInAgain && (
+          <Link
+            to={paths.merchantLogin}
+            className="min-h-12 rounded-xl px-5 py-3 text-lg font-bold underline underline-offset-4"
+          >
+            Sign in again
+          </Link>
+        )}
+      </div>
+      <div className="mx-auto w-full max-w-md px-5 pb-6">
+        {/* Shrinks to nothing as the timer runs out: staff can see when the scanner comes back. */}
+        <div aria-hidden className="mb-3 h-1.5 overflow-hidden rounded-full bg-black/20">
+          <div ref={barRef} className="h-full origin-left bg-current" />
+        </div>
+        <button
+          ref={nextRef}
+          type="button"
+          onClick={onNext}
+          className={`min-h-16 w-full rounded-2xl text-xl font-extrabold shadow-lg focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-white/70 ${tone.button}`}
+        >
+          Next customer
+        </button>
+      </div>
+    </div>
+  );
+}

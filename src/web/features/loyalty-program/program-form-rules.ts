@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { type LoyaltyProgram, loyaltyProgramRequest } from "../../../shared/contracts/counter";
+
+/** The loyalty program form: boxes hold text (numbers too), the active switch a boolean. */
+export interface ProgramFormValues {
+  programName: string;
+  description: string;
+  requiredVisits: string;
+  rewardTitle: string;
+  rewardDescription: string;
+  minimumSpend: string;
+  validityDays: string;
+  maxActiveCards: string;
+  isActive: boolean;
+}
+
+/** The program being edited, or a first program's suggestions (PRODUCT.md: 5 visits, a year, any spend). */
+export function programFormValues(program: LoyaltyProgram | null): ProgramFormValues {
+  return {
+    programName: program?.programName ?? "",
+    description: program?.description ?? "",
+    requiredVisits: String(program?.requiredVisits ?? 5),
+    rewardTitle: program?.rewardTitle ?? "",
+    rewardDescription: program?.rewardDescription ?? "",
+    minimumSpend: program ? String(program.minimumSpend) : "0",
+    validityDays: String(program?.validityDays ?? 365),
+    maxActiveCards: String(program?.maxActiveCards ?? 1000),
+    isActive: program?.isActive ?? true,
+  };
+}
+
+/** A number as typed ("GH₵ 20" or "20"). */
+const typed = (text: string) => {
+  const trimmed = text.trim().replace(/^GH₵\s*/i, "");
+  return trimmed ? Number(trimmed) : undefined;
+};
+
+/** The request from the boxes; a blank number is left undefined for the contract to name the field. */
+export function toProgramRequest(values: ProgramFormValues): z.input<typeof loyaltyProgramRequest> {
+  return {
+    programName: values.programName,
+    description: values.description,
+    requiredVisits: typed(values.requiredVisits),
+    rewardTitle: values.rewardTitle,
+    rewardDescription: values.rewardDescription,
+    minimumSpend: typed(values.minimumSpend) ?? 0,
+    validityDays: typed(values.validityDays),
+    maxActiveCards: typed(values.maxActiveCards),
+    isActive: values.isActive,
+  } as z.input<typeof loyaltyProgramRequest>;
+}
+
+/** Checked by `loyaltyProgramRequest`, the contract the server uses. */
+export const programFormSchema = z
+  .custom<ProgramFormValues>()
+  .transform(toProgramRequest)
+  .pipe(loyaltyProgramRequest);

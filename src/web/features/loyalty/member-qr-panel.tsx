@@ -1,0 +1,129 @@
+import { RefreshCw, WifiOff } from "lucide-react";
+import type { ReactNode } from "react";
+import { QrCodeImage } from "../../components/qr-code-image";
+import { Button } from "../../components/ui/button";
+import { serverMessage } from "../../lib/api-errors";
+import { secondsUntil, useNow } from "../../lib/countdown";
+import { isConnectionFailure, useIsOnline } from "../../lib/network-status";
+import { useMemberQr } from "./api";
+import { qrPhaseAt, qrScheduleOf } from "./qr-schedule";
+
+/** The QR's square, the same size whatever it holds, so nothing jumps when a code arrives. */
+function QrFrame({ children }: { children: ReactNode }) {
+  return <div className="mx-auto w-[260px] max-w-full">{children}</div>;
+}
+
+function NoCode({ children }: { children: ReactNode }) {
+  return (
+    <QrFrame>
+      <div className="flex aspect-square flex-col items-center justify-center gap-3 rounded-2xl bg-stone-100 p-5 text-center ring-1 ring-stone-300">
+        {children}
+      </div>
+    </QrFrame>
+  );
+}
+
+/**
+ * The member's rotating QR, drawn large in black on white, with its short code for staff whose camera
+ * fails and a countdown to the next code. A code past its expiry is never on screen.
+ */
+export function MemberQrPanel() {
+  const qr = useMemberQr();
+  const online = useIsOnline();
+  const now = useNow(1_000);
+  const schedule = qr.data ? qrScheduleOf(qr.data, qr.dataUpdatedAt) : null;
+  const phase = qrPhaseAt(schedule, now);
+  // The last request failed, or the one under way already failed once and is being retried.
+  const failing = qr.isError || qr.failureCount > 0;
+  const failure = qr.error ?? qr.failureReason;
+
+  if (qr.data && schedule && (phase === "fresh" || phase === "due")) {
+    const secondsLeft = secondsUntil(schedule.expiresAt, now);
+    let status: string;
+    if (phase === "fresh") status = `New code in ${secondsUntil(schedule.refreshAt, now)} s`;
+    else if (!online) status = `You're offline. This code works for ${secondsLeft} s more.`;
+    else if (failing) status = `Couldn't get a new code yet. This one works for ${secondsLeft} s more.`;
+    else status = "Getting a new code…";
+    return (
+      <div className="text-center">
+        <QrFrame>
+          <div className="overflow-hidden rounded-2xl bg-white ring-1 ring-stone-300">
+            <QrCodeImage
+              data={qr.data.qrData}
+              label="Your loyalty QR code"
+              testId="member-qr"
+              className="w-full"
+            />
+          </div>
+        </QrFrame>
+        <p className="mt-2 flex min-h-6 items-center justify-center gap-1.5 text-sm font-medium text-stone-700">
+          {phase === "due" && online && !failing && <RefreshCw className="size-4 animate-spin" aria-hidden />}
+          {status}
+        </p>
+        <p className="mt-4 text-sm font-medium text-stone-700">
+          Camera not working? Staff can type this code
+        </p>
+        <fieldset
+          aria-label="Short code"
+          className="mt-1 min-w-0 font-mono text-4xl font-extrabold tracking-[0.15em] text-stone-950 select-all"
+        >
+          {qr.data.shortCode}
+        </fieldset>
+        <p className="mt-3 text-xs text-stone-600">
+          Scanner can't read it? Turn your screen brightness up. A screenshot won't work: the code changes
+          every 30 seconds.
+        </p>
+      </div>
+    );
+  }
+
+  // A code that died in the background is replaced at once: "expired" is only said once asking failed.
+  if (!failing && (qr.isFetching || online)) {
+    return (
+      <NoCode>
+        <span
+          aria-hidden
+          className="size-8 animate-spin rounded-full border-4 border-stone-300 border-t-stone-700"
+        />
+        <p role="status" className="font-semibold text-stone-800">
+          {phase === "expired" ? "Getting a new code…" : "Getting your code…"}
+        </p>
+      </NoCode>
+    );
+  }
+
+  const retry = (
+    <Button
+      className="min-h-11"
+      onClick={() => void qr.refetch()}
+      pending={qr.isFetching && qr.failureCount === 0}
+    >
+      Try again
+    </Button>
+  );
+  if (!online || isConnectionFailure(failure)) {
+    return (
+      <NoCode>
+        <WifiOff className="size-8 text-amber-700" aria-hidden />
+        <div role="alert">
+          <p className="font-bold text-stone-900">You're offline — staff can't scan an old code</p>
+          <p className="mt-1 text-sm text-stone-700">Connect to get a fresh code.</p>
+        </div>
+        {retry}
+      </NoCode>
+    );
+  }
+  return (
+    <NoCode>
+      <div role="alert">
+        <p className="font-bold text-stone-900">
+          {phase === "expired" ? "Your code expired" : "We couldn't get your code"}
+        </p>
+        <p className="mt-1 text-sm text-stone-700">
+          {serverMessage(failure) ?? "Check your signal and try again."}
+        </p>
+      </div>
+      {retry}
+    </NoCode>
+  );
+}

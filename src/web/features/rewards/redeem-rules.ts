@@ -1,0 +1,24 @@
+import { redeemRequest } from "../../../shared/contracts/counter";
+import { ApiError } from "../../lib/api-client";
+import { serverMessage } from "../../lib/api-errors";
+import { isConnectionFailure, isOnline } from "../../lib/network-status";
+
+/** What is wrong with a typed staff code, by the contract's own rule; undefined when it can be sent. */
+export function staffCodeError(code: string): string | undefined {
+  if (code.trim() === "") return "Ask the staff member to type their 6-digit staff code";
+  const checked = redeemRequest.shape.staffCode.safeParse(code);
+  return checked.success ? undefined : (checked.error.issues[0]?.message ?? "Staff code must be 6 digits");
+}
+
+/** Too many wrong staff codes: this reward's staff redemption is paused for a while. */
+export function isLockedOut(error: unknown): boolean {
+  return error instanceof ApiError && error.code === "RATE_LIMITED";
+}
+
+/** What to tell the member when a redemption or a reward QR was refused or never reached the server. */
+export function redeemFailureMessage(error: unknown): string {
+  const refusal = serverMessage(error);
+  if (refusal) return refusal;
+  if (!isOnline() || isConnectionFailure(error)) return "You're offline. Connect and try again.";
+  return "Something went wrong on our side. Please try again.";
+}

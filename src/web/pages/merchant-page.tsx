@@ -1,0 +1,63 @@
+import { BarChart3, ScanLine } from "lucide-react";
+import { useEffect } from "react";
+import { Link } from "react-router";
+import { brand } from "../../shared/brand";
+import type { CounterActor } from "../../shared/contracts/counter";
+import { companyDashboardPath, paths } from "../app/paths";
+import { buttonClass } from "../components/ui/button";
+import { Card } from "../components/ui/card";
+import { useOfflineSync } from "../features/counter/api";
+import { CounterGate } from "../features/counter/counter-gate";
+import { CounterHeader } from "../features/counter/counter-header";
+import { CounterLog } from "../features/counter/counter-log";
+import { PointsForm } from "../features/counter/points-form";
+import { SyncStatus } from "../features/counter/sync-status";
+
+function CounterHome({ actor }: { actor: CounterActor }) {
+  const { needsSignIn, syncNow } = useOfflineSync(actor.companyId);
+  const isOwner = actor.kind === "owner";
+  return (
+    <main className="min-h-dvh bg-stone-100">
+      <div className="mx-auto max-w-md space-y-4 px-4 py-4">
+        <CounterHeader
+          actor={actor}
+          title="Counter"
+          showSignOut={!isOwner}
+          backTo={
+            isOwner
+              ? { to: companyDashboardPath(actor.companyId), label: "Back to your dashboard" }
+              : undefined
+          }
+        />
+        <SyncStatus companyId={actor.companyId} needsSignIn={needsSignIn} onSyncNow={() => void syncNow()} />
+        <Link
+          to={isOwner ? paths.vendorScan : paths.merchantScanner}
+          className="flex min-h-24 items-center justify-center gap-3 rounded-3xl bg-stone-950 text-3xl font-extrabold text-white shadow-lg focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-amber-400"
+        >
+          <ScanLine className="size-9" aria-hidden />
+          Scan
+        </Link>
+        <p className="-mt-2 text-center text-sm font-medium text-stone-700">
+          Stamp a loyalty card, redeem a reward or look a customer up.
+        </p>
+        <Card title="Grant points">
+          <PointsForm actor={actor} />
+        </Card>
+        <CounterLog companyId={actor.companyId} />
+        <Link to={paths.merchantDashboard} className={buttonClass("secondary", "min-h-12 w-full")}>
+          <BarChart3 className="size-5" aria-hidden /> Counter dashboard
+        </Link>
+      </div>
+    </main>
+  );
+}
+
+/** `/merchant`: the counter staff's home (scan, grant points, today's log, sign out). */
+export default function MerchantPage() {
+  useEffect(() => {
+    document.title = `Counter · ${brand.name}`;
+  }, []);
+  return (
+    <CounterGate signInPath={paths.merchantLogin}>{(actor) => <CounterHome actor={actor} />}</CounterGate>
+  );
+}
