@@ -223,7 +223,7 @@ export function QrCamera({
   }, [attempt]);
 
   return (
-    <div className={className}>
+    <div className={className} data-camera-state={state.kind}>
       <div className="relative aspect-square w-full overflow-hidden rounded-2xl bg-stone-950">
         <video
           ref={videoRef}

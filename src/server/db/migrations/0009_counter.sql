@@ -12,6 +12,7 @@ ALTER TABLE "qr_scan_logs" ADD COLUMN "message" text DEFAULT '' NOT NULL;--> sta
 ALTER TABLE "qr_scan_logs" ADD COLUMN "response" jsonb;--> statement-breakpoint
 ALTER TABLE "qr_scan_logs" ADD COLUMN "scanned_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "qr_scan_logs" ADD COLUMN "points" integer;--> statement-breakpoint
+ALTER TABLE "qr_scan_logs" ADD COLUMN "was_queued" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 DELETE FROM "user_qr_codes";--> statement-breakpoint
 ALTER TABLE "user_qr_codes" ADD COLUMN "short_code" text NOT NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "company_staff_company_staff_code_key" ON "company_staff" USING btree ("company_id","staff_code");--> statement-breakpoint

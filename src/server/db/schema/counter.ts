@@ -28,6 +28,8 @@ export const qrScanLogs = pgTable(
     /** When the scan happened on the device (earlier than createdAt for a scan queued offline). */
     scannedAt: tstz("scanned_at").notNull().defaultNow(),
     points: integer("points"),
+    /** Made while the counter was offline and sent later from the phone's queue. */
+    wasQueued: boolean("was_queued").notNull().default(false),
     merchantDeviceFingerprint: text("merchant_device_fingerprint"),
     userDeviceFingerprint: text("user_device_fingerprint"),
     ipAddress: text("ip_address"),

@@ -36,7 +36,7 @@ export async function listCounterLog(db: Executor, companyId: number, now: Date)
     isSuspicious: log.isSuspicious,
     suspiciousReasons: log.suspiciousReasons,
     scannedAt: log.scannedAt.toISOString(),
-    synced: log.createdAt.getTime() - log.scannedAt.getTime() > 60_000,
+    synced: log.wasQueued,
   }));
 }
 

@@ -64,6 +64,8 @@ interface ScanContext {
   client: ClientSignals;
   idempotencyKey: string;
   scannedAt: Date;
+  /** Sent from the phone's offline queue (it carries the time the scan was made). */
+  wasQueued: boolean;
   now: Date;
 }
 
@@ -101,6 +103,7 @@ export async function performScan(
       client,
       idempotencyKey,
       scannedAt: scanTime(input.scannedAt, now),
+      wasQueued: input.scannedAt !== undefined,
       now,
     };
     return runLogged(context, input.action, (tx, log) =>
@@ -126,6 +129,7 @@ export async function performPointGrant(
       client,
       idempotencyKey,
       scannedAt: scanTime(input.scannedAt, now),
+      wasQueued: input.scannedAt !== undefined,
       now,
     };
     const company = await findCompany(deps.db, actor.companyId);
@@ -237,6 +241,7 @@ async function writeLog(
     response: outcome.response as Record<string, unknown> | null,
     scannedAt,
     points: outcome.accepted ? log.points : null,
+    wasQueued: context.wasQueued,
     merchantDeviceFingerprint: client.deviceFingerprint,
     ipAddress: client.ipAddress,
     isSuspicious: reasons.length > 0,

@@ -286,6 +286,9 @@ describe("offline scans", () => {
     const resent = await scan(counter.staff, body);
     expect(resent.json()).toMatchObject({ alreadyApplied: true, message: "Stamp 1 of 3 for Ama." });
     expect((await cardsOf(ama.cookies)).cards[0].currentStamps).toBe(1);
+    const log = (await sendAs(ctx.app, counter.staff, "GET", "/api/merchant/log")).json();
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({ accepted: true, synced: true, scannedAt });
   });
 
   it("gives a resent refusal the same refusal, and refuses a scan older than a day", async () => {

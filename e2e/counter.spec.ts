@@ -1,0 +1,170 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  devices,
+  expect,
+  type Page,
+  test,
+} from "@playwright/test";
+import { e2eBaseUrl } from "../playwright.config";
+import { signInAsDemo, signInAsNewMember } from "./support/members";
+import { writeQrVideo } from "./support/qr-video";
+
+/**
+ * The shop counter with a real camera path: a second Chromium whose fake camera plays a video of the QR
+ * the member's phone shows, so the scanner page reads it the way a phone camera would (the zxing
+ * polyfill here, as Debian's Chromium has no native BarcodeDetector).
+ */
+
+const videoDir = fs.mkdtempSync(path.join(os.tmpdir(), "anigye-qr-video-"));
+let videos = 0;
+
+/** A counter phone whose camera sees `qrText`. */
+async function counterPhoneSeeing(qrText: string): Promise<Browser> {
+  const file = writeQrVideo(qrText, path.join(videoDir, `qr-${++videos}.y4m`));
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+      "--use-fake-ui-for-media-stream",
+      "--use-fake-device-for-media-stream",
+      `--use-file-for-fake-video-capture=${file}`,
+    ],
+  });
+}
+
+async function counterContext(
+  browser: Browser,
+  storageState?: Awaited<ReturnType<BrowserContext["storageState"]>>,
+) {
+  return browser.newContext({
+    ...devices["Pixel 7"],
+    baseURL: e2eBaseUrl,
+    permissions: ["camera"],
+    storageState,
+  });
+}
+
+async function signInAtCounter(page: Page) {
+  await page.goto("/merchant-login");
+  const form = page.getByRole("form", { name: "Counter sign-in" });
+  await form.getByLabel("Business username").fill("kofi-chop-bar");
+  await form.getByLabel("Your name").fill("Esi");
+  await form.getByLabel("PIN").fill("2580");
+  await form.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Counter", exact: true })).toBeVisible();
+}
+
+async function memberQrOn(page: Page): Promise<string> {
+  const qr = page.getByTestId("member-qr");
+  await expect(qr).toBeVisible();
+  return (await qr.getAttribute("data-qr"))!;
+}
+
+test.afterAll(() => fs.rmSync(videoDir, { recursive: true, force: true }));
+
+test("staff stamp Ama's card and redeem her reward with the phone camera; Ama sees both", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInAsDemo(page, "ama@example.com");
+  await page.goto("/loyalty-dashboard");
+  await expect(page.getByRole("heading", { name: "My loyalty card" })).toBeVisible();
+  const kofiCard = page.getByTestId("stamp-card").filter({ hasText: "Kofi's Chop Bar" });
+  await expect(kofiCard.getByRole("img", { name: "1 of 5 stamps" })).toBeVisible();
+
+  // The counter phone's camera sees Ama's loyalty QR: Esi types the purchase, chooses Stamp, and it reads.
+  const stampPhone = await counterPhoneSeeing(await memberQrOn(page));
+  const stampContext = await counterContext(stampPhone);
+  const counter = await stampContext.newPage();
+  await signInAtCounter(counter);
+  await counter.goto("/merchant-scanner");
+  await counter.getByLabel("Purchase amount (GH₵)").fill("35");
+  await counter.getByRole("button", { name: "Stamp", exact: true }).click();
+  const stamped = counter.getByTestId("scan-result");
+  await expect(stamped).toHaveAttribute("data-tone", "accepted", { timeout: 15_000 });
+  await expect(stamped).toContainText("Stamp 2 of 5 for Ama.");
+  const signedInCounter = await stampContext.storageState();
+  await stampPhone.close();
+
+  // Ama's card page refreshes by itself.
+  await expect(kofiCard.getByRole("img", { name: "2 of 5 stamps" })).toBeVisible({ timeout: 15_000 });
+
+  // Ama shows her reward's QR; a counter phone that sees it redeems it.
+  await page.goto("/rewards");
+  const reward = page
+    .getByRole("list", { name: "Rewards" })
+    .getByRole("listitem")
+    .filter({ hasText: "Fufu & goat light soup" });
+  await reward.getByRole("button", { name: "Redeem" }).click();
+  await page.getByRole("button", { name: "Show QR to staff" }).click();
+  const rewardQr = page.getByTestId("reward-qr");
+  await expect(rewardQr).toBeVisible();
+  const redeemPhone = await counterPhoneSeeing((await rewardQr.getAttribute("data-qr"))!);
+  const redeemContext = await counterContext(redeemPhone, signedInCounter);
+  const redeemer = await redeemContext.newPage();
+  await redeemer.goto("/merchant-scanner");
+  await redeemer.getByRole("button", { name: "Redeem", exact: true }).click();
+  const redeemed = redeemer.getByTestId("scan-result");
+  await expect(redeemed).toHaveAttribute("data-tone", "accepted", { timeout: 15_000 });
+  await expect(redeemed).toContainText("Redeemed for Ama");
+  await redeemPhone.close();
+
+  await expect(page.getByText("Redeemed at Kofi's Chop Bar")).toBeVisible({ timeout: 15_000 });
+  await page.goto("/rewards");
+  await expect(
+    page
+      .getByRole("list", { name: "Rewards" })
+      .getByRole("listitem")
+      .filter({ hasText: "Fufu & goat light soup" }),
+  ).toContainText("Used on");
+});
+
+test("a scan made with the connection down waits on the phone and syncs once it returns", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInAsNewMember(page, "Kwabena Asare");
+  await page.goto("/loyalty-dashboard");
+  const qr = await memberQrOn(page);
+
+  const phone = await counterPhoneSeeing(qr);
+  const context = await counterContext(phone);
+  const counter = await context.newPage();
+  await signInAtCounter(counter);
+  await counter.goto("/merchant-scanner");
+  await expect(counter.getByRole("heading", { name: "Scan" })).toBeVisible();
+  await counter.getByLabel("Purchase amount (GH₵)").fill("25");
+  // The connection drops once the scanner is up (its code reader loaded), as at a counter mid-shift.
+  await expect(counter.locator("[data-camera-state='scanning']")).toBeVisible({ timeout: 15_000 });
+
+  await context.setOffline(true);
+  await counter.getByRole("button", { name: "Stamp", exact: true }).click();
+  const result = counter.getByTestId("scan-result");
+  await expect(result).toHaveAttribute("data-tone", "queued", { timeout: 15_000 });
+  await expect(result).toContainText("Saved — waiting to sync");
+
+  await context.setOffline(false);
+  await counter.goto("/merchant");
+  const log = counter.getByRole("list", { name: "Today's log" });
+  await expect(log.getByText("Accepted · synced").first()).toBeVisible({ timeout: 30_000 });
+  await expect(log).toContainText("Kwabena");
+  await phone.close();
+
+  await expect(
+    page
+      .getByTestId("stamp-card")
+      .filter({ hasText: "Kofi's Chop Bar" })
+      .getByRole("img", { name: "1 of 5 stamps" }),
+  ).toBeVisible({ timeout: 15_000 });
+});
