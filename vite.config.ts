@@ -48,6 +48,11 @@ export default defineConfig({
           "**/privacy-page-*.js",
           "**/terms-page-*.js",
           "**/business-page-*.js",
+          // The counter's pages and its code reader: for shop phones, cached when the scanner first opens.
+          "**/merchant-*.js",
+          "**/vendor-scan-page-*.js",
+          "**/qr-camera-*.js",
+          "**/ponyfill-*.js",
         ],
         runtimeCaching: [
           {
