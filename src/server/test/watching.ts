@@ -41,7 +41,12 @@ export function watchingKit(ctx: TestContext, clock: Clock) {
       ...change,
     });
     if (ad.statusCode !== 200) throw new Error(`publishing failed: ${ad.body}`);
-    return { ...(ad.json() as { id: number }), company, companyCookies: cookies };
+    return {
+      ...(ad.json() as { id: number }),
+      company,
+      companyCookies: cookies,
+      mediaId: media.json().id as number,
+    };
   }
 
   /** A signed-in member; the session is made directly, as 200 sign-ins from one address would be rate limited. */

@@ -199,6 +199,8 @@ const idempotencyKey = z
 
 /** When a queued offline scan was made (ISO time); the server accepts it for 24 hours. */
 const scannedAt = z.iso.datetime({ offset: true, error: "Scan time must be an ISO date-time" }).optional();
+/** Who made a queued offline scan (a staff member of this shop), when someone else's session sends it. */
+const madeByStaffId = idSchema.optional();
 
 /** POST /api/merchant/scans */
 export const scanRequest = z.object({
@@ -207,6 +209,7 @@ export const scanRequest = z.object({
   purchaseAmount: cedis("Purchase amount").optional(),
   idempotencyKey: idempotencyKey.optional(),
   scannedAt,
+  madeByStaffId,
 });
 export type ScanRequest = z.infer<typeof scanRequest>;
 
@@ -255,6 +258,7 @@ export const pointGrantRequest = z.object({
   merchantStaff: optionalText("Staff name", 100),
   idempotencyKey: idempotencyKey.optional(),
   scannedAt,
+  madeByStaffId,
 });
 export type PointGrantRequest = z.infer<typeof pointGrantRequest>;
 

@@ -195,6 +195,7 @@ export async function updateAd(deps: AppDeps, company: Company, adId: number, in
   assertFutureExpiry(input, deps.now());
   return deps.db.transaction(async (tx) => {
     await findCompanyAd(tx, company.id, adId);
+    await assertCapAboveRedemptions(tx, adId, input.maxRedemptions);
     const [ad] = await tx
       .update(ads)
       .set({
@@ -207,6 +208,19 @@ export async function updateAd(deps: AppDeps, company: Company, adId: number, in
     const codes = await codePoolsOf(tx, [adId]);
     return toCompanyAd(ad!, codes.get(adId), deps.now());
   });
+}
+
+/** The ad's row stays locked, so a redemption can't slip in between this check and the new cap. */
+async function assertCapAboveRedemptions(tx: Executor, adId: number, maxRedemptions: number) {
+  const [row] = await tx
+    .select({ used: ads.currentRedemptions })
+    .from(ads)
+    .where(eq(ads.id, adId))
+    .for("no key update");
+  if (row && maxRedemptions < row.used) {
+    const message = `This offer has already been redeemed ${row.used} times: the maximum can't be lower`;
+    throw new AppError("VALIDATION", message, { maxRedemptions: message });
+  }
 }
 
 export async function setAdPaused(deps: AppDeps, company: Company, adId: number, paused: boolean) {

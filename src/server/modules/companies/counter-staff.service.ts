@@ -223,3 +223,12 @@ export async function findStaffByCode(db: Executor, companyId: number, staffCode
     );
   return staff;
 }
+
+/** A staff member of this shop, active or not (a scan made before they left is still theirs). */
+export async function findShopStaff(db: Executor, companyId: number, staffId: number) {
+  const [staff] = await db
+    .select({ id: companyStaff.id, name: companyStaff.name })
+    .from(companyStaff)
+    .where(and(eq(companyStaff.id, staffId), eq(companyStaff.companyId, companyId)));
+  return staff;
+}

@@ -8,6 +8,7 @@ export { hasCurrentPlan, setCompanyImage } from "./company-profile.service";
 export {
   type CounterActorRecord,
   findCounterActor,
+  findShopStaff,
   findStaffByCode,
   requireCounterActor,
   signInStaff,

@@ -5,6 +5,7 @@ import type { Executor } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { companies, companyStaff } from "../../db/schema/companies";
 import { qrScanLogs } from "../../db/schema/counter";
+import { redemptions } from "../../db/schema/redemptions";
 
 // The counter's log and dashboard: scan logs with the staff member's and member's names (counter,
 // companies and auth tables).
@@ -80,13 +81,42 @@ export async function loadCounterDashboard(
     .leftJoin(companyStaff, eq(companyStaff.id, qrScanLogs.staffId))
     .where(and(eq(qrScanLogs.companyId, companyId), gte(qrScanLogs.scannedAt, monthStart)))
     .groupBy(sql`1`, sql`2`, qrScanLogs.scanType, qrScanLogs.accepted);
-  const staffNames = [...new Set(rows.map((row) => row.staffName))].sort();
+  // Redemptions confirmed with a staff code on the member's phone never pass the scanner: add them.
+  const typedCodes = await db
+    .select({
+      staffName: sql<string>`coalesce(${companyStaff.name}, ${ownerLabel})`,
+      isToday: sql<boolean>`${redemptions.timestamp} >= ${dayStart.toISOString()}::timestamptz`,
+      n: sql<number>`count(*)::int`,
+    })
+    .from(redemptions)
+    .leftJoin(companyStaff, eq(companyStaff.id, redemptions.staffId))
+    .where(
+      and(
+        eq(redemptions.companyId, companyId),
+        eq(redemptions.method, "staff"),
+        gte(redemptions.timestamp, monthStart),
+      ),
+    )
+    .groupBy(sql`1`, sql`2`);
+  const withTypedCodes = (totals: CounterTotals, staffName: string | null, todayOnly: boolean) => {
+    for (const row of typedCodes) {
+      if ((staffName === null || row.staffName === staffName) && (!todayOnly || row.isToday)) {
+        totals.redemptions += row.n;
+      }
+    }
+    return totals;
+  };
+  const staffNames = [...new Set([...rows, ...typedCodes].map((row) => row.staffName))].sort();
   return {
-    today: totalsFrom(rows.filter((row) => row.isToday)),
-    month: totalsFrom(rows),
+    today: withTypedCodes(totalsFrom(rows.filter((row) => row.isToday)), null, true),
+    month: withTypedCodes(totalsFrom(rows), null, false),
     byStaff: staffNames.map((staffName) => {
       const own = rows.filter((row) => row.staffName === staffName);
-      return { staffName, today: totalsFrom(own.filter((row) => row.isToday)), month: totalsFrom(own) };
+      return {
+        staffName,
+        today: withTypedCodes(totalsFrom(own.filter((row) => row.isToday)), staffName, true),
+        month: withTypedCodes(totalsFrom(own), staffName, false),
+      };
     }),
     allocation,
     suspiciousToday: rows.filter((row) => row.isToday).reduce((sum, row) => sum + row.suspicious, 0),

@@ -16,7 +16,7 @@ import type { ClientSignals } from "../../lib/client-signals";
 import { retryOnTransientConflict, uniqueViolationConstraint } from "../../lib/db-errors";
 import { AppError, type ErrorCode } from "../../lib/errors";
 import { findMemberSummary, type MemberSummary } from "../auth";
-import { type CounterActorRecord, findCompany } from "../companies";
+import { type CounterActorRecord, findCompany, findShopStaff } from "../companies";
 import { recordFraudSignal } from "../fraud";
 import {
   cardStateAt,
@@ -86,15 +86,32 @@ export function scanTime(scannedAt: string | undefined, now: Date): Date {
   return at;
 }
 
+/**
+ * A queued scan is credited to the staff member who made it, even when a colleague's session sends it
+ * (the phone keeps who scanned). Only a staff member of the sender's own shop can be named.
+ */
+async function whoScanned(
+  deps: AppDeps,
+  sender: CounterActorRecord,
+  input: { madeByStaffId?: number; scannedAt?: string },
+): Promise<CounterActorRecord> {
+  if (input.madeByStaffId === undefined || input.scannedAt === undefined) return sender;
+  if (input.madeByStaffId === sender.staffId) return sender;
+  const staff = await findShopStaff(deps.db, sender.companyId, input.madeByStaffId);
+  if (!staff) throw new AppError("FORBIDDEN", "That staff member doesn't work at this shop");
+  return { ...sender, kind: "staff", staffId: staff.id, staffName: staff.name };
+}
+
 // --- Scans ---------------------------------------------------------------------------------------
 
 export async function performScan(
   deps: AppDeps,
-  actor: CounterActorRecord,
+  sender: CounterActorRecord,
   input: ScanRequest,
   client: ClientSignals,
 ): Promise<ScanResult> {
   const now = deps.now();
+  const actor = await whoScanned(deps, sender, input);
   const idempotencyKey = input.idempotencyKey ?? randomUUID();
   return once(deps.db, actor.companyId, idempotencyKey, async () => {
     const context: ScanContext = {
@@ -116,11 +133,12 @@ export async function performScan(
 
 export async function performPointGrant(
   deps: AppDeps,
-  actor: CounterActorRecord,
+  sender: CounterActorRecord,
   input: PointGrantRequest,
   client: ClientSignals,
 ): Promise<PointGrantResult> {
   const now = deps.now();
+  const actor = await whoScanned(deps, sender, input);
   const idempotencyKey = input.idempotencyKey ?? randomUUID();
   return once(deps.db, actor.companyId, idempotencyKey, async () => {
     const context: ScanContext = {
@@ -290,7 +308,8 @@ async function suspiciousReasons(db: Executor, context: ScanContext, log: LogDra
   if (resultCode === "EXPIRED_CODE") reasons.push("expired_code");
   if (resultCode === "ALREADY_USED") reasons.push("replayed_code");
   const device = context.client.deviceFingerprint;
-  if (device) {
+  // A backlog sent after an outage arrives all at once; only live scans can show a burst.
+  if (device && !context.wasQueued) {
     const [burst] = await db
       .select({ n: count() })
       .from(qrScanLogs)

@@ -1,8 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adDiscountCodes, ads, companyPointAllocations, ledgerEntries, rewards } from "../../db/schema";
-import { createUser } from "../../db/seed/factories";
-import { signedInCompany } from "../../test/company-session";
+import { createCompany, createUser } from "../../db/seed/factories";
 import {
   createTestContext,
   sendAs,
@@ -17,6 +16,7 @@ const clock = testClock(new Date("2026-11-23T09:00:00Z"));
 let ctx: TestContext;
 let kit: ReturnType<typeof watchingKit>;
 let members = 0;
+let shops = 0;
 
 beforeAll(async () => {
   ctx = await createTestContext({ overrides: { now: clock.now } });
@@ -43,7 +43,14 @@ async function member(name = "Ama Owusu") {
 
 /** A shop with a loyalty program and a signed-in counter staff member. */
 async function shop(program: Record<string, unknown> = {}) {
-  const owner = await signedInCompany(ctx.app, ctx.database.db, { plan: "pro" });
+  // The owner's session is made directly: this file opens more shops than one address may sign in to.
+  const company = await createCompany(ctx.database.db, { username: `counter-shop-${++shops}`, plan: "pro" });
+  const { token } = await createSession(
+    ctx.database.db,
+    { kind: "company", companyId: company.id },
+    { ipAddress: "10.0.0.3", userAgent: "test" },
+  );
+  const owner = { company, cookies: { anigye_biz: token } };
   const companyId = owner.company.id;
   const saved = await sendAs(ctx.app, owner.cookies, "PUT", `/api/companies/${companyId}/loyalty-program`, {
     programName: "Regulars",
@@ -291,6 +298,45 @@ describe("offline scans", () => {
     expect(log[0]).toMatchObject({ accepted: true, synced: true, scannedAt });
   });
 
+  it("credits a queued scan to the staff member who made it, and allows a phone clock running behind", async () => {
+    const counter = await shop();
+    const kojo = await sendAs(ctx.app, counter.owner, "POST", `/api/companies/${counter.companyId}/staff`, {
+      name: "Kojo",
+      pin: "4321",
+    });
+    const kojoLogin = await sendAs(ctx.app, {}, "POST", "/api/merchant/login", {
+      username: counter.username,
+      staffName: "Kojo",
+      pin: "4321",
+    });
+    const kojoSession = sessionCookieFrom(kojoLogin);
+    const ama = await member();
+    const qr = await memberQr(ama.cookies);
+    // Esi's phone is 20 s behind the server: its clock says the scan came before the code was made.
+    const scannedAt = new Date(clock.now().getTime() - 20_000).toISOString();
+    clock.advance(5 * 60 * 1000);
+    const body = {
+      qrData: qr.qrData,
+      action: "stamp",
+      purchaseAmount: 30,
+      idempotencyKey: "queued-esi-0001",
+      scannedAt,
+    };
+    const synced = await scan(kojoSession, { ...body, madeByStaffId: counter.staffId });
+    expect(synced.statusCode, synced.body).toBe(200);
+    const log = (await sendAs(ctx.app, counter.owner, "GET", "/api/merchant/log")).json();
+    expect(log[0]).toMatchObject({ staffName: "Esi", synced: true });
+
+    const other = await shop();
+    const foreign = await scan(kojoSession, {
+      ...body,
+      idempotencyKey: "queued-esi-0002",
+      madeByStaffId: other.staffId,
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(kojo.statusCode).toBe(200);
+  });
+
   it("gives a resent refusal the same refusal, and refuses a scan older than a day", async () => {
     const counter = await shop();
     const ama = await member();
@@ -348,6 +394,25 @@ describe("redeeming rewards", () => {
     expect(mine[0]).toMatchObject({ status: "used" });
   });
 
+  it("counts a reward QR scanned offline even if the member showed a newer QR before the counter synced", async () => {
+    const counter = await shop();
+    const ama = await member();
+    const reward = await rewardFor(ama.user.id, (await kit.publishAd(["O1"])).id, counter.companyId);
+    const scanned = (await sendAs(ctx.app, ama.cookies, "POST", `/api/rewards/${reward.id}/qr`)).json();
+    const scannedAt = new Date(clock.now().getTime() + 30_000).toISOString();
+    clock.advance(3 * 60 * 1000);
+    await sendAs(ctx.app, ama.cookies, "POST", `/api/rewards/${reward.id}/qr`);
+    const synced = await scan(counter.staff, {
+      qrData: scanned.qrData,
+      action: "redeem",
+      idempotencyKey: "queued-reward-0001",
+      scannedAt,
+    });
+    expect(synced.statusCode, synced.body).toBe(200);
+    const mine = (await sendAs(ctx.app, ama.cookies, "GET", "/api/rewards/mine")).json();
+    expect(mine.find((r: { id: number }) => r.id === reward.id).status).toBe("used");
+  });
+
   it("redeems with a staff member's code typed on the member's phone, and locks after 5 wrong codes", async () => {
     const counter = await shop();
     const ama = await member();
@@ -367,6 +432,29 @@ describe("redeeming rewards", () => {
     expect(right.statusCode, right.body).toBe(200);
     expect(right.json().redemption).toMatchObject({ method: "staff", staffName: "Esi" });
     expect((await redeem(counter.staffCode)).json().code).toBe("ALREADY_USED");
+    const dashboard = (await sendAs(ctx.app, counter.staff, "GET", "/api/merchant/dashboard")).json();
+    expect(dashboard.today.redemptions).toBe(1);
+    expect(dashboard.byStaff).toEqual([
+      expect.objectContaining({ staffName: "Esi", today: expect.objectContaining({ redemptions: 1 }) }),
+    ]);
+  });
+
+  it("lets at most 5 of 20 parallel staff-code guesses be checked", async () => {
+    const counter = await shop();
+    const ama = await member();
+    const reward = await rewardFor(ama.user.id, (await kit.publishAd(["G1"])).id, counter.companyId);
+    const wrongCode = counter.staffCode === "000000" ? "111111" : "000000";
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        sendAs(ctx.app, ama.cookies, "POST", "/api/redemptions", {
+          rewardId: reward.id,
+          method: "staff",
+          staffCode: wrongCode,
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 400)).toHaveLength(5);
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(15);
   });
 
   it("lets exactly the last 10 of 200 parallel redemptions through an ad's cap", async () => {
@@ -394,6 +482,29 @@ describe("redeeming rewards", () => {
     );
     const [row] = await ctx.database.db.select().from(ads).where(eq(ads.id, ad.id));
     expect(row!.currentRedemptions).toBe(1000);
+  });
+
+  it("won't let an owner lower an ad's maximum below the redemptions already made", async () => {
+    const ad = await kit.publishAd(["M1"]);
+    await ctx.database.db.update(ads).set({ currentRedemptions: 5 }).where(eq(ads.id, ad.id));
+    const body = {
+      title: "Watch me",
+      category: "Food & Dining",
+      mediaId: ad.mediaId,
+      durationSeconds: 10,
+      rewardType: "discount",
+      discountPercent: 10,
+      discountCodes: ["M1"],
+      xpPointsReward: 25,
+    };
+    const url = `/api/companies/${ad.company.id}/ads/${ad.id}`;
+    const lower = await sendAs(ctx.app, ad.companyCookies, "PUT", url, { ...body, maxRedemptions: 4 });
+    expect(lower.statusCode).toBe(400);
+    expect(lower.json().fields.maxRedemptions).toBe(
+      "This offer has already been redeemed 5 times: the maximum can't be lower",
+    );
+    const same = await sendAs(ctx.app, ad.companyCookies, "PUT", url, { ...body, maxRedemptions: 5 });
+    expect(same.statusCode, same.body).toBe(200);
   });
 
   it("keeps an ad's daily cap under parallel redemptions, and opens again the next Accra day", async () => {

@@ -10,6 +10,11 @@ export const memberQrRotationMs = 30_000;
 export const memberQrLifetimeMs = 60_000;
 /** A scan queued offline counts if it reaches the server within a day (PRODUCT.md, the counter). */
 export const offlineScanWindowMs = 24 * 60 * 60 * 1000;
+/**
+ * A queued scan carries the counter phone's clock, which may run behind the server's: a scan may claim
+ * a time up to one rotation before the code was made. The code's end is never extended.
+ */
+const phoneClockSlackMs = 30_000;
 
 export const memberQrPrefix = "ANIGYE-M1.";
 // No 0/O, 1/I/L: staff read this off a customer's screen and type it.
@@ -98,7 +103,7 @@ export async function resolveMemberCode(
     .where(
       and(
         eq(userQrCodes.shortCode, shortCode),
-        lte(userQrCodes.createdAt, scannedAt),
+        lte(userQrCodes.createdAt, new Date(scannedAt.getTime() + phoneClockSlackMs)),
         gt(userQrCodes.expiresAt, new Date(scannedAt.getTime() - offlineScanWindowMs)),
       ),
     )
@@ -110,8 +115,7 @@ export async function resolveMemberCode(
 }
 
 function assertLiveAt(row: { createdAt: Date; expiresAt: Date }, scannedAt: Date) {
-  // A second of grace for a scan stamped just before the row's own clock tick.
-  if (scannedAt.getTime() + 1000 < row.createdAt.getTime() || scannedAt >= row.expiresAt) {
+  if (scannedAt.getTime() + phoneClockSlackMs < row.createdAt.getTime() || scannedAt >= row.expiresAt) {
     throw new AppError(
       "EXPIRED_CODE",
       "This QR code has expired. Ask the customer to open their loyalty card again.",

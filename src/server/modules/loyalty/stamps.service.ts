@@ -169,8 +169,23 @@ async function openCard(
       createdAt: now,
       updatedAt: now,
     })
+    .onConflictDoNothing()
     .returning();
-  return created!;
+  if (created) return created;
+  // Another scan (a queued one from another day) started the card at the same moment: use that one.
+  const [started] = await tx
+    .select()
+    .from(loyaltyCards)
+    .where(
+      and(
+        eq(loyaltyCards.userId, userId),
+        eq(loyaltyCards.programId, program.id),
+        eq(loyaltyCards.isActive, true),
+      ),
+    )
+    .for("update");
+  if (!started) throw new AppError("UNAVAILABLE", "We're busy right now. Please try again.");
+  return started;
 }
 
 async function countVisit(tx: Executor, userId: number, companyId: number, unlocked: boolean, now: Date) {

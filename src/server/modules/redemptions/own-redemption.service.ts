@@ -4,7 +4,7 @@ import type { ClientSignals } from "../../lib/client-signals";
 import { retryOnTransientConflict } from "../../lib/db-errors";
 import { AppError } from "../../lib/errors";
 import { findStaffByCode } from "../companies";
-import { assertWithinRateLimit, countRateLimitedCall, type RateLimitRule } from "../rate-limit";
+import { consumeRateLimit, type RateLimitRule } from "../rate-limit";
 import { findMemberReward } from "../rewards";
 import { type RedeemedReward, redeemReward } from "./redemptions.service";
 
@@ -41,10 +41,11 @@ export async function redeemOwnReward(
     }
     const reward = await findMemberReward(deps.db, userId, request.rewardId);
     const subject = { identifier: `reward:${reward.id}`, identifierType: "account" as const };
-    await assertWithinRateLimit(deps.db, subject, wrongStaffCodes, now);
+    // Every try is counted before the code is checked (one statement), so parallel guesses can't slip
+    // past the fifth; the right code redeems the reward, after which tries no longer matter.
+    await consumeRateLimit(deps.db, subject, wrongStaffCodes, now);
     staff = await findStaffByCode(deps.db, reward.companyId, request.staffCode);
     if (!staff) {
-      await countRateLimitedCall(deps.db, subject, wrongStaffCodes, now);
       throw new AppError(
         "VALIDATION",
         "That staff code is not right. Ask the staff member to type it again.",

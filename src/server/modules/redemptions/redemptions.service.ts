@@ -135,7 +135,10 @@ export async function redeemReward(
     throw new AppError("NOT_THIS_SHOP", "This reward is for another shop. It can't be used here.");
   }
   assertRedeemable(reward, now);
-  if (request.method === "qr" && reward.qrCodeData !== request.qrNonce) {
+  // Only the newest QR works; but a scan queued offline still counts when the member showed a newer QR
+  // only after that scan (its signature and expiry at the scan's time were already checked).
+  const replacedAfterScan = reward.qrGeneratedAt !== null && reward.qrGeneratedAt > now;
+  if (request.method === "qr" && reward.qrCodeData !== request.qrNonce && !replacedAfterScan) {
     throw new AppError(
       "EXPIRED_CODE",
       "This reward QR was replaced by a newer one. Ask the customer to show it again.",

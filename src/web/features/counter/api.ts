@@ -215,7 +215,8 @@ export function useCounterRequest(actor: CounterActor) {
         if (!canWait) return { kind: "offline" };
         const item = await enqueue(deviceQueueStore(), {
           kind: request.kind,
-          body: { ...request.body, idempotencyKey, scannedAt },
+          // The phone remembers who scanned, so the scan stays theirs if a colleague's session sends it.
+          body: { ...request.body, idempotencyKey, scannedAt, madeByStaffId: actor.staffId ?? undefined },
           staffName: actor.staffName,
           companyId: actor.companyId,
         });

@@ -37,12 +37,20 @@ describe("resultViewOf", () => {
     const done = {
       ...stamp,
       alreadyApplied: true,
-      card: { ...stamp.card!, currentStamps: 5, rewardUnlocked: true },
+      card: { ...stamp.card!, currentStamps: 5, isCompleted: true, rewardUnlocked: true },
     };
     expect(resultViewOf({ kind: "scan", result: done })).toMatchObject({
       title: "Card complete!",
       repeated: true,
     });
+  });
+
+  it("doesn't call a stamp 'card complete' because an older card's reward still waits", () => {
+    const stampWithRewardWaiting = {
+      ...stamp,
+      card: { ...stamp.card!, currentStamps: 1, rewardUnlocked: true },
+    };
+    expect(resultViewOf({ kind: "scan", result: stampWithRewardWaiting }).title).not.toBe("Card complete!");
   });
 
   it("shows a refusal with the server's reason, and a 401 as signed out", () => {

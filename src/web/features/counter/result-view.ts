@@ -46,7 +46,7 @@ export function resultViewOf(outcome: CounterOutcome): ResultView {
         ...empty,
         tone: "accepted",
         title:
-          card?.rewardUnlocked && result.action === "stamp" ? "Card complete!" : acceptedTitle[result.action],
+          card?.isCompleted && result.action === "stamp" ? "Card complete!" : acceptedTitle[result.action],
         message: result.message,
         memberName: result.member?.displayName ?? null,
         memberTier: result.member?.tier ?? null,
