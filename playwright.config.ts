@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumArgs, chromiumPath } from "./e2e/support/chromium";
 
 const port = Number(process.env.E2E_PORT ?? 5100);
 // Overridable so two checkouts (or two people) can run journeys on one machine at once.
@@ -30,16 +31,8 @@ export default defineConfig({
       use: {
         ...devices["Pixel 7"],
         launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            "--disable-quic",
-          ],
+          executablePath: chromiumPath,
+          args: chromiumArgs,
         },
       },
     },

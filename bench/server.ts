@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
+import { chromiumArgs, chromiumPath } from "../e2e/support/chromium";
 
 /** Starts the real server (built web app, fresh PGlite, demo seed) for a measurement, and stops it. */
 export async function startBenchServer(port: number, env: Record<string, string> = {}) {
@@ -36,15 +37,7 @@ export async function startBenchServer(port: number, env: Record<string, string>
 /** Debian's Chromium with the flags this machine needs (no background networking, no sandbox as root). */
 export function launchBenchBrowser() {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-    ],
+    executablePath: chromiumPath,
+    args: chromiumArgs,
   });
 }

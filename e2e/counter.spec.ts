@@ -11,6 +11,7 @@ import {
   test,
 } from "@playwright/test";
 import { e2eBaseUrl } from "../playwright.config";
+import { chromiumArgs, chromiumPath } from "./support/chromium";
 import { signInAsDemo, signInAsNewMember } from "./support/members";
 import { writeQrVideo } from "./support/qr-video";
 
@@ -27,15 +28,9 @@ let videos = 0;
 async function counterPhoneSeeing(qrText: string): Promise<Browser> {
   const file = writeQrVideo(qrText, path.join(videoDir, `qr-${++videos}.y4m`));
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: chromiumPath,
     args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
+      ...chromiumArgs,
       "--use-fake-ui-for-media-stream",
       "--use-fake-device-for-media-stream",
       `--use-file-for-fake-video-capture=${file}`,

@@ -110,25 +110,13 @@ export async function performScan(
   input: ScanRequest,
   client: ClientSignals,
 ): Promise<ScanResult> {
-  const now = deps.now();
-  const actor = await whoScanned(deps, sender, input);
-  const idempotencyKey = input.idempotencyKey ?? randomUUID();
-  return once(deps.db, actor.companyId, idempotencyKey, async () => {
-    const context: ScanContext = {
-      deps,
-      actor,
-      client,
-      idempotencyKey,
-      scannedAt: scanTime(input.scannedAt, now),
-      wasQueued: input.scannedAt !== undefined,
-      now,
-    };
-    return runLogged(context, input.action, (tx, log) =>
+  return once(deps, sender, input, client, (context) =>
+    runLogged(context, input.action, (tx, log) =>
       isRewardQr(input.qrData)
         ? scanRewardQr(tx, context, input, log)
         : scanMemberCode(tx, context, input, log),
-    );
-  });
+    ),
+  );
 }
 
 export async function performPointGrant(
@@ -137,19 +125,8 @@ export async function performPointGrant(
   input: PointGrantRequest,
   client: ClientSignals,
 ): Promise<PointGrantResult> {
-  const now = deps.now();
-  const actor = await whoScanned(deps, sender, input);
-  const idempotencyKey = input.idempotencyKey ?? randomUUID();
-  return once(deps.db, actor.companyId, idempotencyKey, async () => {
-    const context: ScanContext = {
-      deps,
-      actor,
-      client,
-      idempotencyKey,
-      scannedAt: scanTime(input.scannedAt, now),
-      wasQueued: input.scannedAt !== undefined,
-      now,
-    };
+  return once(deps, sender, input, client, async (context) => {
+    const { actor } = context;
     const company = await findCompany(deps.db, actor.companyId);
     if (!company) throw new AppError("NOT_FOUND", "Company not found");
     return runLogged(context, "points", async (tx, log) => {
@@ -342,18 +319,35 @@ async function suspiciousReasons(db: Executor, context: ScanContext, log: LogDra
  * Answers a request once per idempotency key: a resend (the offline queue, a retry after a dropped
  * answer) gets the first answer back, accepted or refused, and changes nothing.
  */
-async function once<T>(db: Executor, companyId: number, key: string, work: () => Promise<T>): Promise<T> {
-  const earlier = await loggedScan(db, companyId, key);
+async function once<T>(
+  deps: AppDeps,
+  sender: CounterActorRecord,
+  input: { idempotencyKey?: string; scannedAt?: string; madeByStaffId?: number },
+  client: ClientSignals,
+  work: (context: ScanContext) => Promise<T>,
+): Promise<T> {
+  const now = deps.now();
+  const actor = await whoScanned(deps, sender, input);
+  const idempotencyKey = input.idempotencyKey ?? randomUUID();
+  const earlier = await loggedScan(deps.db, actor.companyId, idempotencyKey);
   if (earlier) return replay<T>(earlier);
   try {
-    return await work();
+    return await work({
+      deps,
+      actor,
+      client,
+      idempotencyKey,
+      scannedAt: scanTime(input.scannedAt, now),
+      wasQueued: input.scannedAt !== undefined,
+      now,
+    });
   } catch (error) {
     // Two copies sent at once: the one that lost the race on the key answers with the winner's result.
     const raced =
       uniqueViolationConstraint(error) === "qr_scan_logs_company_idempotency_key" ||
       (error instanceof AppError && refusalCodes.has(error.code));
     if (raced) {
-      const winner = await loggedScan(db, companyId, key);
+      const winner = await loggedScan(deps.db, actor.companyId, idempotencyKey);
       if (winner?.accepted) return replay<T>(winner);
     }
     throw error;

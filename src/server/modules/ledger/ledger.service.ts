@@ -30,11 +30,20 @@ export interface XpCredit {
  * and races never double-credit. Call inside a transaction when the credit must move with other rows.
  */
 export async function creditXp(db: Executor, credit: XpCredit, now: Date = new Date()): Promise<boolean> {
+  if (!(await appendMemberRow(db, "xp", credit))) return false;
+
+  const updated = await moveXpBalance(db, credit.userId, credit.amount);
+  if (updated) await promoteIfEarned(db, credit.userId, updated, now);
+  return true;
+}
+
+/** Appends a member's ledger row; false when its idempotency key was already used. */
+async function appendMemberRow(db: Executor, currency: "xp" | "prize_points", credit: XpCredit) {
   const inserted = await db
     .insert(ledgerEntries)
     .values({
       userId: credit.userId,
-      currency: "xp",
+      currency,
       amount: credit.amount,
       reason: credit.reason,
       idempotencyKey: credit.idempotencyKey,
@@ -43,11 +52,7 @@ export async function creditXp(db: Executor, credit: XpCredit, now: Date = new D
     })
     .onConflictDoNothing()
     .returning({ id: ledgerEntries.id });
-  if (inserted.length === 0) return false;
-
-  const updated = await moveXpBalance(db, credit.userId, credit.amount);
-  if (updated) await promoteIfEarned(db, credit.userId, updated, now);
-  return true;
+  return inserted.length > 0;
 }
 
 /** Tiers never drop (PRODUCT.md), so only a promotion is written, with the moment it was reached. */
@@ -88,20 +93,7 @@ export async function creditPrizePoints(
   tx: Executor,
   credit: XpCredit,
 ): Promise<{ before: number; after: number } | undefined> {
-  const inserted = await tx
-    .insert(ledgerEntries)
-    .values({
-      userId: credit.userId,
-      currency: "prize_points",
-      amount: credit.amount,
-      reason: credit.reason,
-      idempotencyKey: credit.idempotencyKey,
-      sourceType: credit.sourceType,
-      sourceId: credit.sourceId,
-    })
-    .onConflictDoNothing()
-    .returning({ id: ledgerEntries.id });
-  if (inserted.length === 0) return undefined;
+  if (!(await appendMemberRow(tx, "prize_points", credit))) return undefined;
   const after = await movePrizePoints(tx, credit.userId, credit.amount);
   if (after === undefined) return undefined;
   return { before: after - credit.amount, after };

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { formatCedis } from "../../../shared/money";
 import type { Executor } from "../../db/client";
 import {
@@ -11,7 +11,7 @@ import {
 import { AppError } from "../../lib/errors";
 import { addMonthlyDrawEntry } from "../draws";
 import { creditXp, memberStanding, recordCompletedCycle } from "../ledger";
-import { findActiveProgram } from "./loyalty-program.service";
+import { countActiveCards, findActiveProgram } from "./loyalty-program.service";
 
 /** PRODUCT.md: a loyalty stamp earns 5 XP. */
 export const stampXp = 5;
@@ -120,6 +120,20 @@ export async function stampCard(tx: Executor, input: StampInput, now: Date): Pro
   };
 }
 
+/** At most one card per member and program is active (a unique index). */
+function activeCardOf(userId: number, programId: number) {
+  return and(
+    eq(loyaltyCards.userId, userId),
+    eq(loyaltyCards.programId, programId),
+    eq(loyaltyCards.isActive, true),
+  );
+}
+
+async function lockActiveCard(tx: Executor, userId: number, programId: number) {
+  const [card] = await tx.select().from(loyaltyCards).where(activeCardOf(userId, programId)).for("update");
+  return card;
+}
+
 /** The member's live card for the program, locked; an expired one is closed and a new one made. */
 async function openCard(
   tx: Executor,
@@ -127,17 +141,7 @@ async function openCard(
   program: LoyaltyProgram,
   now: Date,
 ): Promise<LoyaltyCard> {
-  const [current] = await tx
-    .select()
-    .from(loyaltyCards)
-    .where(
-      and(
-        eq(loyaltyCards.userId, userId),
-        eq(loyaltyCards.programId, program.id),
-        eq(loyaltyCards.isActive, true),
-      ),
-    )
-    .for("update");
+  const current = await lockActiveCard(tx, userId, program.id);
   if (current && (!current.expiresAt || current.expiresAt > now)) return current;
   if (current) {
     await tx
@@ -147,11 +151,7 @@ async function openCard(
   }
   // maxActiveCards is a capacity setting, not money: it is checked without locking the program, since a
   // lock would queue every first stamp at the shop behind each other (docs/product-rules.md).
-  const [active] = await tx
-    .select({ n: count() })
-    .from(loyaltyCards)
-    .where(and(eq(loyaltyCards.programId, program.id), eq(loyaltyCards.isActive, true)));
-  if ((active?.n ?? 0) >= program.maxActiveCards) {
+  if ((await countActiveCards(tx, program.id)) >= program.maxActiveCards) {
     throw new AppError(
       "CARD_LIMIT",
       "This shop's loyalty program is full: it can't start new cards right now.",
@@ -173,17 +173,7 @@ async function openCard(
     .returning();
   if (created) return created;
   // Another scan (a queued one from another day) started the card at the same moment: use that one.
-  const [started] = await tx
-    .select()
-    .from(loyaltyCards)
-    .where(
-      and(
-        eq(loyaltyCards.userId, userId),
-        eq(loyaltyCards.programId, program.id),
-        eq(loyaltyCards.isActive, true),
-      ),
-    )
-    .for("update");
+  const started = await lockActiveCard(tx, userId, program.id);
   if (!started) throw new AppError("UNAVAILABLE", "We're busy right now. Please try again.");
   return started;
 }
@@ -271,17 +261,7 @@ export async function cardStateAt(
 ): Promise<CardState | null> {
   const program = await findActiveProgram(db, companyId);
   if (!program) return null;
-  const [card] = await db
-    .select()
-    .from(loyaltyCards)
-    .where(
-      and(
-        eq(loyaltyCards.userId, userId),
-        eq(loyaltyCards.programId, program.id),
-        eq(loyaltyCards.isActive, true),
-      ),
-    )
-    .limit(1);
+  const [card] = await db.select().from(loyaltyCards).where(activeCardOf(userId, program.id));
   const rewardUnlocked = await hasUnclaimedReward(db, userId, companyId);
   if (!card && !rewardUnlocked) return null;
   return {
