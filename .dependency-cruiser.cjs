@@ -46,9 +46,21 @@ module.exports = {
       severity: "error",
       from: {
         path: "^src/server/",
-        pathNot: [testsAndFixtures, "^src/server/modules/", "^src/server/integrations/outbox/"],
+        pathNot: [
+          testsAndFixtures,
+          "^src/server/modules/",
+          "^src/server/integrations/outbox/",
+          "^src/server/jobs/job-lock\\.ts$",
+        ],
       },
       to: { path: "^src/server/db/schema/", pathNot: "^src/server/db/schema/(enums|columns)\\.ts$" },
+    },
+    {
+      name: "job-lock-owns-job-runs",
+      comment: "The scheduler's period claims (job_runs) are its own table; it reaches no other.",
+      severity: "error",
+      from: { path: "^src/server/jobs/job-lock\\.ts$" },
+      to: { path: "^src/server/db/schema/", pathNot: "^src/server/db/schema/(jobs|enums|columns)\\.ts$" },
     },
     {
       name: "outbox-store-owns-outbox-table",

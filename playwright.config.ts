@@ -4,6 +4,8 @@ import { chromiumArgs, chromiumPath } from "./e2e/support/chromium";
 const port = Number(process.env.E2E_PORT ?? 5100);
 // Overridable so two checkouts (or two people) can run journeys on one machine at once.
 const mockGooglePort = Number(process.env.E2E_MOCK_GOOGLE_PORT ?? port + 99);
+const paystackFakePort = Number(process.env.E2E_PAYSTACK_PORT ?? port + 98);
+const paystackSecret = "sk_test_e2e";
 const dataDir = process.env.E2E_DATA_DIR ?? ".e2e-data";
 const databaseUrl = process.env.E2E_DATABASE_URL;
 export const e2eBaseUrl = `http://localhost:${port}`;
@@ -46,6 +48,17 @@ export default defineConfig({
       env: { MOCK_GOOGLE_PORT: String(mockGooglePort) },
     },
     {
+      command: "tsx e2e/support/paystack-fake-server.ts",
+      url: `http://127.0.0.1:${paystackFakePort}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PAYSTACK_FAKE_PORT: String(paystackFakePort),
+        PAYSTACK_FAKE_SECRET: paystackSecret,
+        PAYSTACK_FAKE_WEBHOOK_URL: `${e2eBaseUrl}/api/payments/paystack/webhook`,
+      },
+    },
+    {
       // A fresh embedded database by default; with E2E_DATABASE_URL, a fresh database on that PostgreSQL server.
       command: databaseUrl
         ? `rm -rf ${dataDir} && tsx e2e/support/recreate-database.ts && tsx src/server/main.ts`
@@ -64,6 +77,8 @@ export default defineConfig({
         GOOGLE_ISSUER: `http://localhost:${mockGooglePort}`,
         GOOGLE_CLIENT_ID: "anigye-e2e",
         GOOGLE_CLIENT_SECRET: "anigye-e2e-secret",
+        PAYSTACK_SECRET_KEY: paystackSecret,
+        PAYSTACK_BASE_URL: `http://127.0.0.1:${paystackFakePort}`,
         ...(databaseUrl ? { DATABASE_URL: databaseUrl, E2E_DATABASE_URL: databaseUrl } : {}),
       },
     },

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import type { Mailer } from "./integrations/mail/mailer";
+import type { PaystackClient } from "./integrations/payments/paystack";
 import type { SmsSender } from "./integrations/sms/sms-sender";
 import type { MediaStorage } from "./integrations/storage/storage";
 
@@ -16,6 +17,8 @@ export interface AppDeps {
   mailer: Mailer;
   sms: SmsSender;
   storage: MediaStorage;
+  /** Present when PAYSTACK_SECRET_KEY is set: the provider path of payments. */
+  paystack?: PaystackClient;
   log: FastifyBaseLogger;
   now(): Date;
 }

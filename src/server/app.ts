@@ -15,6 +15,7 @@ import type { AppDeps } from "./app-deps";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import { createMailer, type Mailer } from "./integrations/mail/mailer";
+import { createPaystackClient } from "./integrations/payments/paystack";
 import { createSmsSender, type SmsSender } from "./integrations/sms/sms-sender";
 import { LocalDiskStorage } from "./integrations/storage/storage";
 import { adsRoutes, createImpressionCounter, type ImpressionCounter } from "./modules/ads";
@@ -28,6 +29,7 @@ import { healthRoutes } from "./modules/health";
 import { loyaltyRoutes } from "./modules/loyalty";
 import { mediaRoutes } from "./modules/media";
 import { momentsRoutes } from "./modules/moments";
+import { paymentsRoutes } from "./modules/payments";
 import { publicRoutes } from "./modules/public";
 import { redemptionsRoutes } from "./modules/redemptions";
 import { rewardsRoutes } from "./modules/rewards";
@@ -43,6 +45,8 @@ declare module "fastify" {
     db: Database;
     config: AppConfig;
     impressions: ImpressionCounter;
+    /** The services' dependencies, for the scheduler that main.ts starts beside the app. */
+    deps: AppDeps;
   }
 }
 
@@ -106,7 +110,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, db, log: app.log }),
     sms: dependencies.sms ?? createSmsSender(config.sms, { db, log: app.log }),
     storage: new LocalDiskStorage(path.join(config.dataDir, "media")),
+    paystack: config.payments.paystack ? createPaystackClient(config.payments.paystack) : undefined,
   };
+  app.decorate("deps", deps);
   const impressions = createImpressionCounter(db, deps.now);
   app.decorate("impressions", impressions);
   const flushEveryMs = 10_000;
@@ -138,6 +144,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(tagged("counter", counterRoutes(deps)));
   await app.register(tagged("moments", momentsRoutes(deps)));
   await app.register(tagged("analytics", analyticsRoutes(deps)));
+  await app.register(tagged("payments", paymentsRoutes(deps)));
   // The development outbox shows mail and SMS that were not really sent; never in production.
   if (!config.isProduction) await app.register(tagged("development", devOutboxRoutes));
 

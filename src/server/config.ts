@@ -42,6 +42,15 @@ const envSchema = z
     GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
+    PAYSTACK_SECRET_KEY: optionalString,
+    PAYSTACK_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.paystack.co"),
+    MOMO_MERCHANT_NUMBER: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[+\d][\d ]{8,18}$/, "must be a phone number, e.g. 024 123 4567")
+        .optional(),
+    ),
+    MOMO_MERCHANT_NAME: optionalString.pipe(z.string().max(60, "must be at most 60 characters").optional()),
   })
   .superRefine((env, ctx) => {
     const providerKeys = {
@@ -63,6 +72,13 @@ const envSchema = z
         code: "custom",
         path: ["GOOGLE_CLIENT_SECRET"],
         message: "set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET together",
+      });
+    }
+    if (Boolean(env.MOMO_MERCHANT_NUMBER) !== Boolean(env.MOMO_MERCHANT_NAME)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["MOMO_MERCHANT_NAME"],
+        message: "set MOMO_MERCHANT_NUMBER and MOMO_MERCHANT_NAME together",
       });
     }
     if (env.NODE_ENV !== "production") return;
@@ -141,6 +157,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { issuer: e.GOOGLE_ISSUER, clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
         : undefined,
+    payments: paymentsConfig(e),
+  };
+}
+
+// A laptop gets a demo merchant account so the manual MoMo path can be tried; production names its own.
+const demoMerchant = { merchantNumber: "024 000 0000", merchantName: "Anigye Demo Ltd" };
+
+function paymentsConfig(e: Env) {
+  const merchant =
+    e.MOMO_MERCHANT_NUMBER && e.MOMO_MERCHANT_NAME
+      ? { merchantNumber: e.MOMO_MERCHANT_NUMBER, merchantName: e.MOMO_MERCHANT_NAME }
+      : e.NODE_ENV === "production"
+        ? undefined
+        : demoMerchant;
+  return {
+    manualMomo: merchant,
+    paystack: e.PAYSTACK_SECRET_KEY
+      ? { secretKey: e.PAYSTACK_SECRET_KEY, baseUrl: e.PAYSTACK_BASE_URL.replace(/\/$/, "") }
+      : undefined,
   };
 }
 

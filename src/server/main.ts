@@ -21,7 +21,7 @@ async function main() {
 
   const app = await buildApp({ config, db: database.db, webDistDir: defaultWebDistDir });
   app.log.info({ database: database.kind, dataDir: config.dataDir }, "database ready");
-  const stopScheduler = startScheduler(database.db, app.log);
+  const stopScheduler = startScheduler(app.deps);
 
   let stopping = false;
   const shutdown = async (signal: string) => {

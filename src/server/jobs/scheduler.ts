@@ -1,22 +1,33 @@
-import type { FastifyBaseLogger } from "fastify";
-import type { Database } from "../db/client";
+import type { AppDeps } from "../app-deps";
 import { runAccountCleanup } from "./account-cleanup.job";
+import { runBillingJobs } from "./billing.job";
 
+const everyMinute = 60 * 1000;
 const everyTenMinutes = 10 * 60 * 1000;
 
 /**
- * Starts the scheduled jobs of this instance. Every instance may run them: each job takes a Postgres
- * advisory lock, so only one instance works at a time. Returns a stop function for shutdown.
+ * Starts the scheduled jobs of this instance. Every instance may run them: the cleanup takes a Postgres
+ * advisory lock, and each billing job claims its period in job_runs, so each runs once per period across
+ * instances. Returns a stop function for shutdown.
  */
-export function startScheduler(db: Database, log: FastifyBaseLogger, now: () => Date = () => new Date()) {
+export function startScheduler(deps: AppDeps) {
   let running: Promise<unknown> = Promise.resolve();
+  let lastCleanup = 0;
   const tick = () => {
-    running = runAccountCleanup(db, now(), log).catch((error) =>
-      log.error({ err: error }, "account cleanup failed"),
-    );
+    const now = deps.now();
+    const cleanupDue = now.getTime() - lastCleanup >= everyTenMinutes;
+    if (cleanupDue) lastCleanup = now.getTime();
+    running = Promise.all([
+      cleanupDue
+        ? runAccountCleanup(deps.db, now, deps.log).catch((error) =>
+            deps.log.error({ err: error }, "account cleanup failed"),
+          )
+        : undefined,
+      runBillingJobs(deps, now).catch((error) => deps.log.error({ err: error }, "billing jobs failed")),
+    ]);
   };
   const first = setTimeout(tick, 5_000);
-  const timer = setInterval(tick, everyTenMinutes);
+  const timer = setInterval(tick, everyMinute);
   return async function stop() {
     clearTimeout(first);
     clearInterval(timer);

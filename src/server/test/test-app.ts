@@ -16,6 +16,8 @@ export interface TestContext {
   app: FastifyInstance;
   database: DatabaseHandle;
   dataDir: string;
+  /** The scratch database's URL when the tests run on PostgreSQL (a second app instance may open it). */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -42,6 +44,7 @@ export async function createTestContext({
     app,
     database,
     dataDir,
+    databaseUrl: scratch?.url,
     async close() {
       await app.close();
       await database.close();

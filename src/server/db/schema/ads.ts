@@ -87,6 +87,8 @@ export const ads = pgTable(
     searchTags: text("search_tags").array().notNull().default(sql`'{}'::text[]`),
     expiresAt: tstz("expires_at"),
     pausedAt: tstz("paused_at"),
+    /** Paused because the plan shrank or lapsed (not by the owner): resumed when the plan has room again. */
+    pausedByPlan: boolean("paused_by_plan").notNull().default(false),
     deletedAt: tstz("deleted_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -44,7 +44,20 @@ export const proofStatusEnum = pgEnum("proof_status", ["pending", "verified", "r
 /** user_reviews.verificationStatus. */
 export const reviewStatusEnum = pgEnum("review_status", ["unverified", "verified", "rejected"]);
 
-export const paymentStatusEnum = pgEnum("payment_status", ["pending", "completed", "failed", "refunded"]);
+/**
+ * payments.status: pending → succeeded | failed | rejected, exactly once. "flagged": the provider took an
+ * amount or currency that doesn't match the order, so nothing is granted until an admin decides.
+ * "completed" and "refunded" are the spec's original values, unused.
+ */
+export const paymentStatusEnum = pgEnum("payment_status", [
+  "pending",
+  "completed",
+  "failed",
+  "refunded",
+  "succeeded",
+  "rejected",
+  "flagged",
+]);
 
 /** payments.momoProvider: the three Ghanaian mobile-money networks. */
 export const momoProviderEnum = pgEnum("momo_provider", ["mtn", "telecel", "airteltigo"]);

@@ -14,6 +14,7 @@ export * from "./counter";
 export * from "./draws";
 export * from "./enums";
 export * from "./fraud";
+export * from "./jobs";
 export * from "./ledger";
 export * from "./loyalty";
 export * from "./media";

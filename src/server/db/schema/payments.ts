@@ -29,6 +29,8 @@ export const subscriptions = pgTable(
     verifiedAt: tstz("verified_at"),
     startsAt: tstz("starts_at"),
     expiresAt: tstz("expires_at"),
+    /** When a company plan's period was put in effect (at once, or by the job when a queued period starts). */
+    inEffectSince: tstz("in_effect_since"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -39,6 +41,7 @@ export const subscriptions = pgTable(
     index("subscriptions_user_id_idx").on(t.userId, t.createdAt.desc()),
     index("subscriptions_company_id_idx").on(t.companyId, t.createdAt.desc()),
     index("subscriptions_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    index("subscriptions_active_idx").on(t.startsAt).where(sql`${t.status} = 'active'`),
     check("subscriptions_amount_nonnegative", sql`${t.amountPesewas} >= 0`),
   ],
 );
@@ -53,7 +56,7 @@ export const payments = pgTable(
     subscriptionId: integer("subscription_id").references(() => subscriptions.id, { onDelete: "set null" }),
     amountPesewas: integer("amount_pesewas").notNull(),
     currency: text("currency").notNull().default("GHS"),
-    /** 'momo' | 'paystack' | 'manual' ... */
+    /** 'momo_manual' | 'paystack' */
     paymentMethod: text("payment_method"),
     /** E.164 MoMo number. */
     momoNumber: text("momo_number"),
@@ -64,12 +67,21 @@ export const payments = pgTable(
     reference: text("reference").notNull(),
     status: paymentStatusEnum("status").notNull().default("pending"),
     metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+    /** When the payment left pending (succeeded, failed, rejected or flagged). */
     processedAt: tstz("processed_at"),
+    /** Manual path: when the payer submitted their MoMo transaction reference. */
+    proofSubmittedAt: tstz("proof_submitted_at"),
+    /** An admin's reason for a rejection, or why the payment was flagged. */
+    reason: text("reason"),
+    decidedBy: integer("decided_by").references(() => users.id, { onDelete: "set null" }),
+    /** Provider path: the last time we asked Paystack about it (the status page asks at most every few seconds). */
+    lastCheckedAt: tstz("last_checked_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("payments_reference_key").on(t.reference),
+    index("payments_status_idx").on(t.status, t.createdAt),
     uniqueIndex("payments_transaction_id_key").on(t.transactionId),
     index("payments_user_id_idx").on(t.userId),
     index("payments_company_id_idx").on(t.companyId),
@@ -95,6 +107,12 @@ export const paymentWebhookEvents = pgTable(
     index("payment_webhook_events_reference_idx").on(t.reference),
   ],
 );
+
+/** A reminder sent once: `plan:<companyId>:<period end>:3d`, `plus:<userId>:<period end>:day`. */
+export const subscriptionReminders = pgTable("subscription_reminders", {
+  reminderKey: text("reminder_key").primaryKey(),
+  sentAt: createdAt(),
+});
 
 export type Subscription = typeof subscriptions.$inferSelect;
 export type NewSubscription = typeof subscriptions.$inferInsert;

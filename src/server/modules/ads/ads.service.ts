@@ -9,6 +9,7 @@ import { AppError } from "../../lib/errors";
 import { type Company, lockCompany } from "../companies";
 import { findCompanyMedia } from "../media";
 import { type CodePool, codePoolsOf, setFreeCodes } from "../rewards";
+import { adOutsidePlan, countActiveAds } from "./plan-fit.service";
 
 type AdFields = z.output<typeof adInput>;
 
@@ -223,15 +224,37 @@ async function assertCapAboveRedemptions(tx: Executor, adId: number, maxRedempti
   }
 }
 
+/**
+ * The owner pauses or resumes an ad. Resuming counts against the plan's live ads (the company row is
+ * locked for the check), so after a plan shrinks the owner chooses which ads stay live.
+ */
 export async function setAdPaused(deps: AppDeps, company: Company, adId: number, paused: boolean) {
-  await findCompanyAd(deps.db, company.id, adId);
-  const [ad] = await deps.db
-    .update(ads)
-    .set({ isActive: !paused, pausedAt: paused ? deps.now() : null })
-    .where(eq(ads.id, adId))
-    .returning();
-  const codes = await codePoolsOf(deps.db, [adId]);
-  return toCompanyAd(ad!, codes.get(adId), deps.now());
+  return deps.db.transaction(async (tx) => {
+    const locked = await lockCompany(tx, company.id);
+    const current = await findCompanyAd(tx, company.id, adId);
+    if (!paused && !current.isActive)
+      assertRoomToResume(locked, current, await countActiveAds(tx, company.id));
+    const [ad] = await tx
+      .update(ads)
+      .set({ isActive: !paused, pausedAt: paused ? deps.now() : null, pausedByPlan: false })
+      .where(eq(ads.id, adId))
+      .returning();
+    const codes = await codePoolsOf(tx, [adId]);
+    return toCompanyAd(ad!, codes.get(adId), deps.now());
+  });
+}
+
+function assertRoomToResume(company: Company, ad: Ad, activeAds: number) {
+  const planName = plans[company.plan].name;
+  const problem = adOutsidePlan(company, ad);
+  if (problem)
+    throw new AppError("PLAN_LIMIT", `Your ${planName} plan ${problem}. Upgrade your plan to show it.`);
+  if (activeAds >= company.maxAds) {
+    throw new AppError(
+      "PLAN_LIMIT",
+      `Your ${planName} plan shows ${company.maxAds} ad${company.maxAds === 1 ? "" : "s"} at a time. Pause another ad first, or upgrade your plan.`,
+    );
+  }
 }
 
 /** Soft delete: rewards already earned from the ad keep working; the ad no longer counts against the plan. */

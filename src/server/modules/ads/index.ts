@@ -15,3 +15,4 @@ export { adsRoutes } from "./ads.routes";
 export { adStatus } from "./ads.service";
 export { findShownAd, visibleAdsFor } from "./discovery.read-model";
 export { createImpressionCounter, type ImpressionCounter } from "./impressions";
+export { fitAdsToPlan } from "./plan-fit.service";

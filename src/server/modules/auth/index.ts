@@ -15,11 +15,13 @@ export {
 export {
   countRewardedView,
   currentUser,
+  findActiveUser,
   requireAdmin,
   requireUser,
   toSessionUser,
 } from "./current-user";
 export { googleRoutes } from "./google.routes";
+export { expireMemberPlus, membersPlusEndingBetween, setMemberPlus } from "./member-plus.service";
 export { findMemberSummary, type MemberSummary } from "./member-summary";
 export { profileRoutes } from "./profile.routes";
 export {

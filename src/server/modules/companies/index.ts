@@ -3,6 +3,14 @@
 export type { Company } from "../../db/schema/companies";
 export { companiesRoutes } from "./companies.routes";
 export { findCompany, lockCompany, requireCompanyAccess, signedInCompanyId } from "./company-access";
+export {
+  companiesForAllocation,
+  companiesPaidUntilBetween,
+  companiesPastPaidPeriod,
+  lapsePlan,
+  putPlanInEffect,
+  setPaidThrough,
+} from "./company-plan.service";
 export { loadCompanyProfile } from "./company-profile.read-model";
 export { hasCurrentPlan, setCompanyImage } from "./company-profile.service";
 export {

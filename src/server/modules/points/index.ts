@@ -1,5 +1,10 @@
 /** Counter points: grants out of a company's monthly allocation, within a member's daily limit. */
 export {
+  type AllocationOwner,
+  openMonthlyAllocations,
+  raiseAllocationThisMonth,
+} from "./allocations.service";
+export {
   allocationThisMonth,
   dailyPointLimit,
   type GrantOutcome,

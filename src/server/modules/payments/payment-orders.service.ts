@@ -1,0 +1,218 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import type {
+  CreatePaymentRequest,
+  MomoProviderCode,
+  PaymentProofRequest,
+  PaymentResponse,
+} from "../../../shared/contracts/payments";
+import type { AppDeps } from "../../app-deps";
+import { payments, subscriptions } from "../../db/schema/payments";
+import type { ChargeResult } from "../../integrations/payments/paystack";
+import { PaystackError } from "../../integrations/payments/paystack";
+import { uniqueViolationConstraint } from "../../lib/db-errors";
+import { AppError } from "../../lib/errors";
+import { currentPrices } from "../settings";
+import { findPaymentDetail } from "./payments.read-model";
+import { confirmWithProvider } from "./provider-confirmation.service";
+import { settlePayment } from "./settlement.service";
+
+/** Who pays: a company's owner for its plan, or a member for Anigye+. */
+export type Payer =
+  | { kind: "company"; companyId: number; email: string | null }
+  | { kind: "member"; userId: number; email: string };
+
+const networkOf: Record<MomoProviderCode, "mtn" | "telecel" | "airteltigo"> = {
+  mtn: "mtn",
+  vod: "telecel",
+  atl: "airteltigo",
+};
+
+/** Our reference: short enough to type into a MoMo message, e.g. "ANG-7K3M9QX2". */
+function newReference() {
+  const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+  const bytes = randomBytes(8);
+  return `ANG-${Array.from(bytes, (byte) => alphabet[byte % alphabet.length]).join("")}`;
+}
+
+export function momoReferenceTaken() {
+  const message = "This MoMo transaction ID has already been submitted";
+  return new AppError("CONFLICT", message, { paymentReference: message });
+}
+
+/** Creates the order (a pending subscription and payment) and, on the provider path, the charge. */
+export async function createPayment(deps: AppDeps, payer: Payer, body: CreatePaymentRequest) {
+  if (body.method === "paystack" && !deps.paystack) {
+    throw new AppError("VALIDATION", "Paying on your phone isn't available yet. Use manual MoMo.", {
+      method: "Paying on your phone isn't available yet",
+    });
+  }
+  if (body.method === "momo_manual" && !deps.config.payments.manualMomo) {
+    throw new AppError("VALIDATION", "Manual MoMo payments aren't available", { method: "Not available" });
+  }
+  const prices = await currentPrices(deps.db);
+  const amount = body.purpose === "plus" ? prices.plus : prices.plans[body.plan!];
+  const now = deps.now();
+  const reference = newReference();
+  const payment = await deps.db
+    .transaction(async (tx) => {
+      const [subscription] = await tx
+        .insert(subscriptions)
+        .values({
+          userId: payer.kind === "member" ? payer.userId : null,
+          companyId: payer.kind === "company" ? payer.companyId : null,
+          type: body.purpose === "plus" ? "plus" : body.plan!,
+          amountPesewas: amount,
+          paymentMethod: body.method,
+          paymentReference: body.paymentReference ?? null,
+          paymentPhone: body.paymentPhone,
+        })
+        .returning();
+      const [created] = await tx
+        .insert(payments)
+        .values({
+          userId: payer.kind === "member" ? payer.userId : null,
+          companyId: payer.kind === "company" ? payer.companyId : null,
+          subscriptionId: subscription!.id,
+          amountPesewas: amount,
+          paymentMethod: body.method,
+          momoNumber: body.paymentPhone,
+          momoProvider: body.provider ? networkOf[body.provider] : null,
+          reference,
+          proofSubmittedAt: body.method === "momo_manual" && body.paymentReference ? now : null,
+          createdAt: now,
+        })
+        .returning();
+      return created!;
+    })
+    .catch((error) => {
+      if (uniqueViolationConstraint(error) === "subscriptions_payment_reference_key")
+        throw momoReferenceTaken();
+      throw error;
+    });
+  // The order is saved before the charge: a webhook that beats the charge's answer finds it.
+  if (body.method === "paystack") await charge(deps, payer, payment.id, reference, amount, body);
+  return paymentResponse(deps, payment.id);
+}
+
+async function charge(
+  deps: AppDeps,
+  payer: Payer,
+  paymentId: number,
+  reference: string,
+  amount: number,
+  body: CreatePaymentRequest,
+) {
+  let result: ChargeResult;
+  try {
+    result = await deps.paystack!.chargeMobileMoney({
+      email: payer.email ?? fallbackEmail(deps, payer),
+      amountPesewas: amount,
+      phone: localPhone(body.paymentPhone),
+      provider: body.provider!,
+      reference,
+      metadata: { paymentId, purpose: body.purpose },
+    });
+  } catch (error) {
+    if (!(error instanceof PaystackError)) throw error;
+    deps.log.error({ err: error, paymentId }, "Paystack charge failed");
+    await settlePayment(deps, paymentId, {
+      status: "failed",
+      reason: "We couldn't reach the payment provider. Nothing was charged; please try again.",
+    });
+    return;
+  }
+  await applyChargeResult(deps, paymentId, reference, result);
+}
+
+/** Acts on what Paystack said about a charge (the charge call or the OTP call). */
+async function applyChargeResult(deps: AppDeps, paymentId: number, reference: string, result: ChargeResult) {
+  if (result.status === "success") return confirmWithProvider(deps, paymentId, reference);
+  if (result.status === "failed" || result.status === "abandoned" || result.status === "reversed") {
+    await settlePayment(deps, paymentId, {
+      status: "failed",
+      reason: result.message || "The mobile money network declined the payment.",
+    });
+    return;
+  }
+  await deps.db
+    .update(payments)
+    .set({
+      metadata: { chargeStatus: result.status, displayText: result.displayText ?? null },
+      updatedAt: deps.now(),
+    })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, "pending")));
+}
+
+/** Paystack wants the local number, e.g. 0241234567. */
+function localPhone(e164: string) {
+  return e164.startsWith("+233") ? `0${e164.slice(4)}` : e164;
+}
+
+function fallbackEmail(deps: AppDeps, payer: Payer) {
+  const host = new URL(deps.config.appUrl).hostname;
+  const who = payer.kind === "company" ? `company-${payer.companyId}` : `member-${payer.userId}`;
+  return `billing+${who}@${host.includes(".") ? host : "anigye.app"}`;
+}
+
+export async function paymentResponse(deps: AppDeps, paymentId: number): Promise<PaymentResponse> {
+  const found = await findPaymentDetail(deps.db, paymentId, deps.config.payments.manualMomo);
+  const { id, reference, status, amount, currency, nextStep } = found!.detail;
+  return { id, reference, status, amount, currency, nextStep };
+}
+
+/** Manual path: after sending the MoMo, the payer gives its transaction ID; the payment joins the admin queue. */
+export async function submitProof(deps: AppDeps, paymentId: number, body: PaymentProofRequest) {
+  const now = deps.now();
+  await deps.db
+    .transaction(async (tx) => {
+      const [payment] = await tx
+        .update(payments)
+        .set({ proofSubmittedAt: now, momoNumber: body.paymentPhone, updatedAt: now })
+        .where(
+          and(
+            eq(payments.id, paymentId),
+            eq(payments.status, "pending"),
+            eq(payments.paymentMethod, "momo_manual"),
+            isNull(payments.proofSubmittedAt),
+          ),
+        )
+        .returning();
+      if (!payment) throw new AppError("CONFLICT", "This payment isn't waiting for a MoMo transaction ID");
+      await tx
+        .update(subscriptions)
+        .set({ paymentReference: body.paymentReference, paymentPhone: body.paymentPhone, updatedAt: now })
+        .where(eq(subscriptions.id, payment.subscriptionId!));
+    })
+    .catch((error) => {
+      if (uniqueViolationConstraint(error) === "subscriptions_payment_reference_key")
+        throw momoReferenceTaken();
+      throw error;
+    });
+  return paymentResponse(deps, paymentId);
+}
+
+/** Provider path, Telecel: the code from the SMS goes to Paystack. */
+export async function submitOtp(deps: AppDeps, paymentId: number, otp: string) {
+  const found = await findPaymentDetail(deps.db, paymentId);
+  const payment = found?.row.payment;
+  const waiting =
+    payment?.status === "pending" &&
+    payment.paymentMethod === "paystack" &&
+    (payment.metadata as { chargeStatus?: string }).chargeStatus === "send_otp";
+  if (!payment || !waiting || !deps.paystack) {
+    throw new AppError("CONFLICT", "This payment isn't waiting for a code");
+  }
+  let result: ChargeResult;
+  try {
+    result = await deps.paystack.submitOtp(payment.reference, otp);
+  } catch (error) {
+    if (!(error instanceof PaystackError)) throw error;
+    throw new AppError("CONFLICT", "We couldn't reach the payment provider. Try the code again in a moment.");
+  }
+  if (result.status === "failed" && result.message) {
+    throw new AppError("VALIDATION", result.message, { otp: result.message });
+  }
+  await applyChargeResult(deps, paymentId, payment.reference, result);
+  return paymentResponse(deps, paymentId);
+}

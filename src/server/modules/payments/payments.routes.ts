@@ -1,0 +1,260 @@
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { idParam } from "../../../shared/contracts/ids";
+import {
+  adminPaymentList,
+  adminPaymentsQuery,
+  createPaymentRequest,
+  mySubscription,
+  paymentDecisionRequest,
+  paymentDetail,
+  paymentList,
+  paymentOtpRequest,
+  paymentProofRequest,
+  paymentResponse,
+  plansResponse,
+  webhookAck,
+} from "../../../shared/contracts/payments";
+import type { AppDeps } from "../../app-deps";
+import { AppError, forbidden, unauthenticated } from "../../lib/errors";
+import { currentUser, requireAdmin, requireUser } from "../auth";
+import { requireCompanyAccess, signedInCompanyId } from "../companies";
+import { decidePayment } from "./admin-payments.service";
+import { createPayment, type Payer, submitOtp, submitProof } from "./payment-orders.service";
+import {
+  findPaymentDetail,
+  listCompanyPayments,
+  listMemberPayments,
+  listPaymentsByStatus,
+} from "./payments.read-model";
+import { receivePaystackWebhook } from "./paystack-webhook.service";
+import { listPlanOffers } from "./plan-offers";
+import { recheckPendingPayment } from "./provider-confirmation.service";
+
+const paymentParams = z.object({ id: idParam });
+const companyIdParams = z.object({ companyId: idParam });
+
+/** A loose description of Paystack's event body, for the API reference; the handler reads the raw bytes. */
+const paystackEvent = z.looseObject({
+  event: z.string().optional(),
+  data: z.looseObject({ reference: z.string().optional() }).optional(),
+});
+
+declare module "fastify" {
+  interface FastifyRequest {
+    rawBody?: Buffer;
+  }
+}
+
+export function paymentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const manual = () => deps.config.payments.manualMomo;
+
+  async function payerFor(
+    request: FastifyRequest,
+    body: z.output<typeof createPaymentRequest>,
+  ): Promise<Payer> {
+    if (body.purpose === "plus") {
+      const member = await requireUser(deps.db, request);
+      return { kind: "member", userId: member.id, email: member.email };
+    }
+    // Only the company's own owner pays for its plan (an admin verifies payments; never makes them).
+    const ownCompanyId = await signedInCompanyId(request);
+    if (ownCompanyId === undefined)
+      throw unauthenticated("Sign in to your business account to pay for a plan");
+    if (ownCompanyId !== body.companyId) throw forbidden();
+    const company = await requireCompanyAccess(deps.db, request, ownCompanyId);
+    return { kind: "company", companyId: company.id, email: company.contactEmail };
+  }
+
+  /** The payer's own payment (their Anigye+ or their company's plan); an admin may read any. */
+  async function readablePayment(request: FastifyRequest, paymentId: number, { adminToo = true } = {}) {
+    const found = await findPaymentDetail(deps.db, paymentId, manual());
+    const payment = found?.row.payment;
+    if (payment) {
+      const member = await currentUser(deps.db, request);
+      const ownCompanyId = await signedInCompanyId(request);
+      const isPayer =
+        (payment.userId !== null && payment.userId === member?.id) ||
+        (payment.companyId !== null && payment.companyId === ownCompanyId);
+      if (isPayer || (adminToo && member?.role === "admin")) return found;
+      if (!member && ownCompanyId === undefined) throw unauthenticated();
+    }
+    throw new AppError("NOT_FOUND", "Payment not found");
+  }
+
+  return async (app) => {
+    app.get(
+      "/api/plans",
+      {
+        schema: {
+          summary: "The four business plans and Anigye+, with prices in pesewas and how to pay",
+          response: { 200: plansResponse },
+        },
+      },
+      async () => listPlanOffers(deps),
+    );
+
+    app.post(
+      "/api/payments",
+      {
+        schema: {
+          summary: "Pay for a business plan (its owner) or Anigye+ (a member) by mobile money",
+          body: createPaymentRequest,
+          response: { 201: paymentResponse },
+        },
+      },
+      async (request, reply) => {
+        const payer = await payerFor(request, request.body);
+        reply.code(201);
+        return createPayment(deps, payer, request.body);
+      },
+    );
+
+    app.get(
+      "/api/payments/:id",
+      {
+        schema: {
+          summary: "One of the payer's own payments, with its receipt (admins: any)",
+          params: paymentParams,
+          response: { 200: paymentDetail },
+        },
+      },
+      async (request) => {
+        const found = await readablePayment(request, request.params.id);
+        if (found.detail.status !== "pending") return found.detail;
+        await recheckPendingPayment(deps, request.params.id);
+        return (await findPaymentDetail(deps.db, request.params.id, manual()))!.detail;
+      },
+    );
+
+    app.post(
+      "/api/payments/:id/proof",
+      {
+        schema: {
+          summary:
+            "Manual MoMo: the payer gives the MoMo transaction ID, and the payment joins the admin queue",
+          params: paymentParams,
+          body: paymentProofRequest,
+          response: { 200: paymentResponse },
+        },
+      },
+      async (request) => {
+        await readablePayment(request, request.params.id, { adminToo: false });
+        return submitProof(deps, request.params.id, request.body);
+      },
+    );
+
+    app.post(
+      "/api/payments/:id/otp",
+      {
+        schema: {
+          summary: "Provider path: the code the network sent by SMS (Telecel Cash)",
+          params: paymentParams,
+          body: paymentOtpRequest,
+          response: { 200: paymentResponse },
+        },
+      },
+      async (request) => {
+        await readablePayment(request, request.params.id, { adminToo: false });
+        return submitOtp(deps, request.params.id, request.body.otp);
+      },
+    );
+
+    app.get(
+      "/api/subscriptions/mine",
+      {
+        schema: { summary: "The member's Anigye+ status and payments", response: { 200: mySubscription } },
+      },
+      async (request) => {
+        const member = await requireUser(deps.db, request);
+        return {
+          isPlus: member.isPlus,
+          plusExpiresAt: member.isPlus ? (member.subscriptionExpiresAt?.toISOString() ?? null) : null,
+          plusSince: member.isPlus ? (member.plusSince?.toISOString() ?? null) : null,
+          payments: await listMemberPayments(deps.db, member.id, manual()),
+        };
+      },
+    );
+
+    app.get(
+      "/api/companies/:companyId/payments",
+      {
+        schema: {
+          summary: "A company's plan payments and receipts (owner or admin)",
+          params: companyIdParams,
+          response: { 200: paymentList },
+        },
+      },
+      async (request) => {
+        const company = await requireCompanyAccess(deps.db, request, request.params.companyId);
+        return { payments: await listCompanyPayments(deps.db, company.id, manual()) };
+      },
+    );
+
+    app.get(
+      "/api/admin/payments",
+      {
+        schema: {
+          summary: "Payments by status, oldest first (admins only); pending is the verification queue",
+          querystring: adminPaymentsQuery,
+          response: { 200: adminPaymentList },
+        },
+      },
+      async (request) => {
+        await requireAdmin(deps.db, request);
+        return { payments: await listPaymentsByStatus(deps.db, request.query.status, deps.now()) };
+      },
+    );
+
+    app.post(
+      "/api/admin/payments/:id/decision",
+      {
+        schema: {
+          summary: "Verify or reject a payment (admins only); the payer is told either way",
+          params: paymentParams,
+          body: paymentDecisionRequest,
+          response: { 200: paymentDetail },
+        },
+      },
+      async (request) => {
+        const admin = await requireAdmin(deps.db, request);
+        await decidePayment(deps, admin.id, request.params.id, request.body);
+        return (await findPaymentDetail(deps.db, request.params.id, manual()))!.detail;
+      },
+    );
+
+    await app.register(async (scope) => {
+      // Paystack signs the exact bytes it sends, so this route keeps them; a body that isn't JSON is kept too
+      // and refused by the signature check, never by the parser.
+      scope.addContentTypeParser("application/json", { parseAs: "buffer" }, (request, body, done) => {
+        request.rawBody = body as Buffer;
+        try {
+          const parsed: unknown = JSON.parse((body as Buffer).toString("utf8"));
+          done(null, parsed && typeof parsed === "object" && !Array.isArray(parsed) ? parsed : {});
+        } catch {
+          done(null, {});
+        }
+      });
+      scope.post(
+        "/api/payments/paystack/webhook",
+        {
+          config: { csrf: false },
+          schema: {
+            summary: "Paystack's events, signed with x-paystack-signature (HMAC-SHA512 of the raw body)",
+            body: paystackEvent,
+            response: { 200: webhookAck },
+          },
+        },
+        async (request) => {
+          await receivePaystackWebhook(
+            deps,
+            request.rawBody ?? Buffer.alloc(0),
+            request.headers["x-paystack-signature"],
+          );
+          return { received: true as const };
+        },
+      );
+    });
+  };
+}

@@ -1,0 +1,54 @@
+import { eq } from "drizzle-orm";
+import type { AppDeps } from "../../app-deps";
+import { payments, paymentWebhookEvents } from "../../db/schema/payments";
+import { isValidPaystackSignature } from "../../integrations/payments/paystack";
+import { AppError } from "../../lib/errors";
+import { confirmWithProvider } from "./provider-confirmation.service";
+
+interface PaystackEvent {
+  event?: unknown;
+  data?: { reference?: unknown; id?: unknown; status?: unknown };
+}
+
+/**
+ * POST /api/payments/paystack/webhook. The signature is checked on the raw bytes before anything is
+ * read; a good event is recorded once (a redelivery is recognised) and its payment is confirmed with
+ * Paystack's verify call, which settles it at most once.
+ */
+export async function receivePaystackWebhook(deps: AppDeps, rawBody: Buffer, signature: unknown) {
+  const secretKey = deps.config.payments.paystack?.secretKey;
+  if (!secretKey || !isValidPaystackSignature(secretKey, rawBody, signature)) {
+    throw new AppError("UNAUTHENTICATED", "Invalid signature");
+  }
+  let event: PaystackEvent;
+  try {
+    event = JSON.parse(rawBody.toString("utf8")) as PaystackEvent;
+  } catch {
+    throw new AppError("VALIDATION", "The body is not JSON");
+  }
+  const name = typeof event.event === "string" ? event.event : "unknown";
+  const reference = typeof event.data?.reference === "string" ? event.data.reference : null;
+  const eventId = `${name}:${String(event.data?.id ?? reference ?? "none")}`;
+  // Kept for the record without the payer's details or authorization codes.
+  await deps.db
+    .insert(paymentWebhookEvents)
+    .values({
+      provider: "paystack",
+      eventId: eventId.slice(0, 200),
+      reference,
+      payload: { event: name, reference, status: String(event.data?.status ?? "") },
+      processedAt: deps.now(),
+    })
+    .onConflictDoNothing();
+  if (name !== "charge.success" || !reference) return;
+  const [payment] = await deps.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(eq(payments.reference, reference))
+    .limit(1);
+  if (!payment) {
+    deps.log.warn({ reference }, "Paystack event for an unknown reference");
+    return;
+  }
+  await confirmWithProvider(deps, payment.id, reference);
+}
