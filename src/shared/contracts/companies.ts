@@ -139,6 +139,10 @@ export const planStatus = z.object({
   isCurrent: z.boolean(),
   maxAds: z.number().int(),
   adsUsed: z.number().int(),
+  /** Ads showing now (not paused): at most maxAds once a plan has shrunk. */
+  adsLive: z.number().int(),
+  /** A renewal or downgrade already paid for, starting when the current period ends. */
+  nextPlan: z.object({ plan: z.enum(planIds), startsAt: z.string() }).nullable(),
   allowsVideo: z.boolean(),
   maxAdDurationSeconds: z.number().int(),
   pricePesewas: z.number().int(),

@@ -15,14 +15,26 @@ export function hasCurrentPlan(company: Pick<Company, "paidUntil">, now: Date): 
   return company.paidUntil !== null && company.paidUntil > now;
 }
 
-export function planStatusOf(company: Company, adsUsed: number, now: Date): PlanStatus {
+export interface AdCounts {
+  used: number;
+  live: number;
+}
+
+export function planStatusOf(
+  company: Company,
+  adCounts: AdCounts,
+  now: Date,
+  nextPlan: PlanStatus["nextPlan"] = null,
+): PlanStatus {
   const plan = plans[company.plan];
   return {
     plan: company.plan,
     paidUntil: company.paidUntil?.toISOString() ?? null,
     isCurrent: hasCurrentPlan(company, now),
     maxAds: company.maxAds,
-    adsUsed,
+    adsUsed: adCounts.used,
+    adsLive: adCounts.live,
+    nextPlan,
     allowsVideo: company.allowsVideo,
     maxAdDurationSeconds: company.maxAdDurationSeconds,
     pricePesewas: plan.pricePesewas,
@@ -40,8 +52,13 @@ export function toCompanySummary(company: Company): CompanySummary {
   };
 }
 
-/** The company as its owner and the admin see it; `adsUsed` is counted by the caller. */
-export function toCompanyProfile(company: Company, adsUsed: number, now: Date): CompanyProfile {
+/** The company as its owner and the admin see it; its ads are counted by the caller. */
+export function toCompanyProfile(
+  company: Company,
+  adCounts: AdCounts,
+  now: Date,
+  nextPlan: PlanStatus["nextPlan"] = null,
+): CompanyProfile {
   return {
     id: company.id,
     name: company.name,
@@ -63,7 +80,7 @@ export function toCompanyProfile(company: Company, adsUsed: number, now: Date): 
     otpEnabled: company.otpEnabled,
     status: company.status,
     lastLoginAt: company.lastLoginAt?.toISOString() ?? null,
-    plan: planStatusOf(company, adsUsed, now),
+    plan: planStatusOf(company, adCounts, now, nextPlan),
   };
 }
 

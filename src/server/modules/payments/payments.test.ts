@@ -533,6 +533,11 @@ describe("periods, expiry and jobs", () => {
     expect(company.paidUntil!.getTime()).toBe(clock.now().getTime() + 50 * dayMs);
     const profile = (await sendAs(ctx.app, shop.cookies, "GET", `/api/companies/${shop.company.id}`)).json();
     expect(profile.plan.paidUntil).toBe(company.paidUntil!.toISOString());
+    expect(profile.plan.nextPlan).toEqual({
+      plan: "starter",
+      startsAt: new Date(clock.now().getTime() + 20 * dayMs).toISOString(),
+    });
+    expect(profile.plan.adsLive).toBe(3);
 
     clock.advance(20 * dayMs + 60_000);
     await runBillingJobs(ctx.app.deps, clock.now());

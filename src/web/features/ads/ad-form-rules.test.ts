@@ -12,6 +12,8 @@ function planStatus(plan: "starter" | "business" | "pro"): PlanStatus {
     isCurrent: true,
     maxAds: limits.maxAds,
     adsUsed: 0,
+    adsLive: 0,
+    nextPlan: null,
     allowsVideo: limits.allowsVideo,
     maxAdDurationSeconds: limits.maxAdDurationSeconds,
     pricePesewas: limits.monthlyPricePesewas,
