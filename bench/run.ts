@@ -10,3 +10,4 @@ await import("./timelines");
 export {};
 
 await import("./counter-scans");
+await import("./payment-webhooks");
