@@ -70,7 +70,7 @@ export const createCompanyRequest = z
   });
 export type CreateCompanyRequest = z.input<typeof createCompanyRequest>;
 
-/** PUT /api/admin/companies/:id/plan: until payments exist, an admin sets the plan and paid-until date. */
+/** PUT /api/admin/companies/:id/plan: an admin corrects a plan and paid-until date by hand (payments set them normally). */
 export const setCompanyPlanRequest = z.object({
   plan: z.enum(planIds, { error: "Choose a plan" }),
   paidUntil: z.iso.datetime({ offset: true, error: "Paid-until must be a date and time" }).nullable(),

@@ -58,7 +58,7 @@ export async function createCompanyAccount(deps: AppDeps, input: CreateCompanyIn
   return company!;
 }
 
-/** Sets the plan and its limits; an admin does this until payments exist. */
+/** Sets the plan and its limits by hand (an admin's correction or gift); payments set them normally. */
 export async function setCompanyPlan(deps: AppDeps, companyId: number, plan: PlanId, paidUntil: Date | null) {
   const [company] = await deps.db
     .update(companies)
