@@ -20,6 +20,7 @@ import type { AppDeps } from "../../app-deps";
 import { AppError, forbidden, unauthenticated } from "../../lib/errors";
 import { currentUser, requireAdmin, requireUser } from "../auth";
 import { requireCompanyAccess, signedInCompanyId } from "../companies";
+import { consumeRateLimit, type RateLimitSubject } from "../rate-limit";
 import { decidePayment } from "./admin-payments.service";
 import { createPayment, type Payer, submitOtp, submitProof } from "./payment-orders.service";
 import {
@@ -33,6 +34,12 @@ import { listPlanOffers } from "./plan-offers";
 import { recheckPendingPayment } from "./provider-confirmation.service";
 
 const paymentParams = z.object({ id: idParam });
+
+function payerSubject(payer: Payer): RateLimitSubject {
+  return payer.kind === "company"
+    ? { identifier: String(payer.companyId), identifierType: "company" }
+    : { identifier: String(payer.userId), identifierType: "user" };
+}
 const companyIdParams = z.object({ companyId: idParam });
 
 /** A loose description of Paystack's event body, for the API reference; the handler reads the raw bytes. */
@@ -106,6 +113,13 @@ export function paymentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const payer = await payerFor(request, request.body);
+        // Per payer, so nobody else's orders can stop them paying; each provider order is a real charge.
+        await consumeRateLimit(
+          deps.db,
+          payerSubject(payer),
+          { action: "payment_order", limit: 20, windowSeconds: 3600 },
+          deps.now(),
+        );
         reply.code(201);
         return createPayment(deps, payer, request.body);
       },
@@ -157,6 +171,12 @@ export function paymentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         await readablePayment(request, request.params.id, { adminToo: false });
+        await consumeRateLimit(
+          deps.db,
+          { identifier: `payment:${request.params.id}`, identifierType: "account" },
+          { action: "payment_otp", limit: 10, windowSeconds: 3600 },
+          deps.now(),
+        );
         return submitOtp(deps, request.params.id, request.body.otp);
       },
     );

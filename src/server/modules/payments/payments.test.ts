@@ -304,6 +304,16 @@ describe("manual MoMo for a business plan", () => {
     ).toBe(404);
   });
 
+  it("limits each payer to 20 orders an hour without touching anyone else", async () => {
+    const busy = await owner();
+    for (let i = 0; i < 20; i++) {
+      expect((await payForPlan(busy.cookies, busy.company.id, "pro")).statusCode).toBe(201);
+    }
+    expect((await payForPlan(busy.cookies, busy.company.id, "pro")).statusCode).toBe(429);
+    const other = await owner();
+    expect((await payForPlan(other.cookies, other.company.id, "pro")).statusCode).toBe(201);
+  });
+
   it("two admins verifying at once grant one period", async () => {
     const shop = await owner("business", 0);
     const created = (
