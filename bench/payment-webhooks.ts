@@ -91,7 +91,9 @@ const result = await withScratchDatabase(async (databaseUrl) => {
   };
 });
 
-console.log(`\n## Paystack webhooks (${members} payments × ${copies} deliveries, ${inFlight} in flight, PostgreSQL)`);
+console.log(
+  `\n## Paystack webhooks (${members} payments × ${copies} deliveries, ${inFlight} in flight, PostgreSQL)`,
+);
 console.log("| deliveries | per second | p50 ms | p99 ms | answers | paid periods granted |");
 console.log("|---|---|---|---|---|---|");
 console.log(

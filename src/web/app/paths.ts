@@ -32,6 +32,7 @@ export const paths = {
   company: "/company",
   companyDashboard: "/company-dashboard/:id",
   subscriptionDetails: "/subscription-details/:id",
+  payment: "/payments/:id",
   mobileWatch: "/mobile-watch",
   googleAuth: "/auth/google",
 } as const;
@@ -51,4 +52,9 @@ export function analyticsPath(companyId: number): string {
 
 export function subscriptionDetailsPath(companyId: number): string {
   return `/subscription-details/${companyId}`;
+}
+
+/** A payment's receipt (and, while it is pending, what the payer still has to do). */
+export function paymentReceiptPath(paymentId: number): string {
+  return `/payments/${paymentId}`;
 }

@@ -35,6 +35,9 @@ const MerchantPage = lazy(() => import("../pages/merchant-page"));
 const MerchantScannerPage = lazy(() => import("../pages/merchant-scanner-page"));
 const MerchantDashboardPage = lazy(() => import("../pages/merchant-dashboard-page"));
 const VendorScanPage = lazy(() => import("../pages/vendor-scan-page"));
+const AnigyePlusPage = lazy(() => import("../pages/anigye-plus-page"));
+const SubscriptionPage = lazy(() => import("../pages/subscription-page"));
+const PaymentReceiptPage = lazy(() => import("../pages/payment-receipt-page"));
 
 export function AppRoutes() {
   return (
@@ -52,6 +55,7 @@ export function AppRoutes() {
         <Route path={paths.merchantScanner} element={<MerchantScannerPage />} />
         <Route path={paths.merchantDashboard} element={<MerchantDashboardPage />} />
         <Route path={paths.vendorScan} element={<VendorScanPage />} />
+        <Route path={paths.payment} element={<PaymentReceiptPage />} />
       </Route>
       <Route element={<AppLayout />}>
         <Route path={paths.home} element={<HomePage />} />
@@ -72,6 +76,8 @@ export function AppRoutes() {
         <Route path={paths.moments} element={<MomentsPage />} />
         <Route path={paths.loyaltyDashboard} element={<LoyaltyDashboardPage />} />
         <Route path={paths.qrScanner} element={<QrScannerPage />} />
+        <Route path={paths.plus} element={<AnigyePlusPage />} />
+        <Route path={paths.subscription} element={<SubscriptionPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

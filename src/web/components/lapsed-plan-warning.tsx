@@ -1,5 +1,4 @@
 import { AlertTriangle } from "lucide-react";
-import { brand } from "../../shared/brand";
 
 /** Shown wherever a business works while its plan has lapsed: the dashboard, its ads, analytics, plans. */
 export function LapsedPlanWarning() {
@@ -10,8 +9,8 @@ export function LapsedPlanWarning() {
     >
       <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
       <span>
-        Your plan has lapsed: your ads are not showing. Ask the {brand.name} team to renew it; your ads and
-        settings are kept.
+        Your plan has lapsed: your ads are not showing. Renew it under Plans (pay by mobile money); your ads
+        and settings are kept.
       </span>
     </p>
   );

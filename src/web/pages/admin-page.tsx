@@ -7,6 +7,7 @@ import { buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { CompaniesList } from "../features/admin/companies-list";
 import { RegisterBusinessForm } from "../features/admin/register-business-form";
+import { AdminPaymentsQueue } from "../features/payments/admin-payments-queue";
 import { useAuth } from "../lib/auth";
 
 function NotAllowed({ signedIn }: { signedIn: boolean }) {
@@ -48,12 +49,26 @@ export default function AdminPage() {
         <header className="flex flex-wrap items-center justify-between gap-3">
           <div>
             <h1 className="text-3xl font-extrabold text-stone-900">{brand.name} admin</h1>
-            <p className="text-stone-600">Businesses, their plans and their setup links.</p>
+            <p className="text-stone-600">
+              Payments to check, businesses, their plans and their setup links.
+            </p>
           </div>
           <Link to={paths.home} className="text-sm font-semibold text-amber-800 hover:underline">
             Back to the app
           </Link>
         </header>
+        <section aria-labelledby="payments-title" className="space-y-3">
+          <div>
+            <h2 id="payments-title" className="text-xl font-bold text-stone-900">
+              Payments
+            </h2>
+            <p className="text-sm text-stone-600">
+              Check each manual MoMo payment against the merchant account (amount, reference, transaction ID),
+              then verify it or reject it with a reason. The payer is told either way.
+            </p>
+          </div>
+          <AdminPaymentsQueue />
+        </section>
         <section aria-labelledby="companies-title" className="space-y-3">
           <h2 id="companies-title" className="text-xl font-bold text-stone-900">
             Businesses

@@ -1,6 +1,11 @@
+import { Crown } from "lucide-react";
 import { useEffect } from "react";
+import { Link } from "react-router";
 import { brand } from "../../shared/brand";
+import { paths } from "../app/paths";
 import { RequireAuth } from "../components/require-auth";
+import { buttonClass } from "../components/ui/button";
+import { Card } from "../components/ui/card";
 import { LoadError } from "../components/ui/load-error";
 import { PageSpinner } from "../components/ui/page-spinner";
 import {
@@ -12,6 +17,32 @@ import {
 import { useProfile } from "../features/profile/api";
 import { DangerZone } from "../features/profile/danger-zone";
 import { AnswersCard, ProfileHeader, ProgressCard } from "../features/profile/profile-summary";
+import { useAuth } from "../lib/auth";
+
+/** Anigye+ at a glance, with the way to the subscription page (status, receipts) and to buying it. */
+function PlusCard() {
+  const { user } = useAuth();
+  const isPlus = user?.isPlus ?? false;
+  return (
+    <Card title={brand.plusName} icon={<Crown className="size-5" aria-hidden />} testId="profile-plus">
+      <p className="text-sm text-stone-700">
+        {isPlus
+          ? `You're a ${brand.plusName} member: premium ads and the monthly competitions are yours.`
+          : `Premium ads from local brands and monthly competitions, paid by mobile money.`}
+      </p>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Link to={paths.subscription} className={buttonClass("secondary", "text-sm")}>
+          Subscription and receipts
+        </Link>
+        {!isPlus && (
+          <Link to={paths.plus} className={buttonClass("primary", "text-sm")}>
+            Get {brand.plusName}
+          </Link>
+        )}
+      </div>
+    </Card>
+  );
+}
 
 function ProfileScreen() {
   const query = useProfile();
@@ -27,6 +58,7 @@ function ProfileScreen() {
         <ProgressCard profile={profile} />
         <AnswersCard profile={profile} />
       </div>
+      <PlusCard />
       <h2 className="pt-2 text-lg font-bold text-stone-900">Account settings</h2>
       <EditProfileForm key={`name-${version}`} profile={profile} />
       <ChangeEmailForm profile={profile} />

@@ -1,0 +1,213 @@
+import { Building2, Smartphone } from "lucide-react";
+import { useId, useState } from "react";
+import { brand } from "../../../shared/brand";
+import {
+  type CreatePaymentRequest,
+  createPaymentRequest,
+  momoProviderCodes,
+  momoProviderNames,
+  type PaymentMethod,
+  type PaymentPurpose,
+  type PaymentResponse,
+  type PlansResponse,
+} from "../../../shared/contracts/payments";
+import { formatCedis } from "../../../shared/money";
+import type { PlanId } from "../../../shared/plans";
+import { Button } from "../../components/ui/button";
+import { FormAlert } from "../../components/ui/form-alert";
+import { Form, SelectField, TextField } from "../../components/ui/form-field";
+import { ApiError } from "../../lib/api-client";
+import { serverMessage } from "../../lib/api-errors";
+import { applyServerErrors, useContractForm } from "../../lib/forms";
+import { useCreatePayment } from "./api";
+import { PaymentProgress } from "./payment-progress";
+
+/** What is being bought: a company's plan (by its owner) or Anigye+ (by a member). */
+export type PaymentOrder =
+  | { purpose: Extract<PaymentPurpose, "company_plan">; companyId: number; plan: PlanId }
+  | { purpose: Extract<PaymentPurpose, "plus"> };
+
+interface PayPanelProps {
+  order: PaymentOrder;
+  /** The price the server charges (pesewas), from GET /api/plans. */
+  amountPesewas: number;
+  /** The ways to pay, from GET /api/plans. */
+  options: Pick<PlansResponse, "manualMomo" | "providerEnabled">;
+  onSucceeded?(): void;
+}
+
+const methodText: Record<PaymentMethod, { title: string; text: string }> = {
+  paystack: {
+    title: "Approve on my phone",
+    text: "A payment prompt comes to your phone: approve it with your MoMo PIN. Done in a minute.",
+  },
+  momo_manual: {
+    title: "Send MoMo yourself",
+    text: `Send the amount to the ${brand.name} merchant number with our reference; we check it, usually within a few hours.`,
+  },
+};
+
+function failureText(failure: unknown): string {
+  const message = serverMessage(failure);
+  if (message) return message;
+  if (failure instanceof ApiError && failure.status === 401)
+    return "Your session has ended. Sign in again to pay.";
+  return "We couldn't start the payment. Check your connection and try again.";
+}
+
+/** The first step: the network (provider path) and the MoMo number; the server then creates the order. */
+function StartForm({
+  order,
+  method,
+  amountPesewas,
+  onStarted,
+}: {
+  order: PaymentOrder;
+  method: PaymentMethod;
+  amountPesewas: number;
+  onStarted(answer: PaymentResponse): void;
+}) {
+  const create = useCreatePayment();
+  const [alert, setAlert] = useState<string | null>(null);
+  const form = useContractForm(createPaymentRequest, {
+    defaultValues: { ...order, method, paymentPhone: "" },
+  });
+
+  const submit = (body: CreatePaymentRequest) => {
+    setAlert(null);
+    create.mutate(body, {
+      onSuccess: onStarted,
+      onError: (failure) => {
+        const applied = applyServerErrors(form, failure);
+        if (Object.keys(applied).length === 0) setAlert(failureText(failure));
+      },
+    });
+  };
+
+  return (
+    <Form
+      form={form}
+      onValid={submit}
+      aria-label={method === "paystack" ? "Pay on my phone" : "Pay by MoMo transfer"}
+      className="space-y-4"
+    >
+      {method === "paystack" && (
+        <SelectField name="provider" label="Mobile money network">
+          <option value="">Choose your network</option>
+          {momoProviderCodes.map((code) => (
+            <option key={code} value={code}>
+              {momoProviderNames[code]}
+            </option>
+          ))}
+        </SelectField>
+      )}
+      <TextField
+        name="paymentPhone"
+        label={method === "paystack" ? "MoMo number" : "MoMo number you'll pay from"}
+        type="tel"
+        autoComplete="tel"
+        placeholder="024 123 4567"
+        hint={
+          method === "paystack"
+            ? "The prompt goes to this number."
+            : "Next you'll see our merchant number and the reference to put in your transfer."
+        }
+      />
+      {alert && <FormAlert testId="pay-alert">{alert}</FormAlert>}
+      <Button type="submit" pending={create.isPending} pendingLabel="Starting…">
+        {method === "paystack" ? `Pay ${formatCedis(amountPesewas)}` : "Show payment details"}
+      </Button>
+    </Form>
+  );
+}
+
+function MethodChoice({
+  methods,
+  value,
+  onChange,
+}: {
+  methods: PaymentMethod[];
+  value: PaymentMethod;
+  onChange(method: PaymentMethod): void;
+}) {
+  const name = useId();
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-stone-700">How do you want to pay?</legend>
+      <div className="mt-2 grid gap-2 sm:grid-cols-2">
+        {methods.map((method) => {
+          const Icon = method === "paystack" ? Smartphone : Building2;
+          const checked = method === value;
+          return (
+            <label
+              key={method}
+              className={`flex cursor-pointer items-start gap-3 rounded-xl p-3 ring-1 ${
+                checked ? "bg-amber-50 ring-2 ring-amber-500" : "bg-white ring-stone-300 hover:bg-stone-50"
+              }`}
+            >
+              <input
+                type="radio"
+                name={name}
+                value={method}
+                checked={checked}
+                onChange={() => onChange(method)}
+                className="mt-1 accent-amber-600"
+              />
+              <span>
+                <span className="flex items-center gap-1.5 font-semibold text-stone-900">
+                  <Icon className="size-4 text-amber-700" aria-hidden />
+                  {methodText[method].title}
+                </span>
+                <span className="mt-0.5 block text-xs text-stone-600">{methodText[method].text}</span>
+              </span>
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * Paying by mobile money: the way to pay (approve a prompt on the phone when the provider is on, or a
+ * manual MoMo transfer an admin checks), then each step until it is paid, with its receipt.
+ */
+export function PayPanel({ order, amountPesewas, options, onSucceeded }: PayPanelProps) {
+  const methods: PaymentMethod[] = [
+    ...(options.providerEnabled ? (["paystack"] as const) : []),
+    ...(options.manualMomo ? (["momo_manual"] as const) : []),
+  ];
+  const [method, setMethod] = useState<PaymentMethod | undefined>(methods[0]);
+  const [started, setStarted] = useState<PaymentResponse | null>(null);
+
+  if (started) {
+    return (
+      <PaymentProgress
+        paymentId={started.id}
+        initial={started}
+        onRestart={() => setStarted(null)}
+        onSucceeded={onSucceeded}
+      />
+    );
+  }
+  if (!method) {
+    return (
+      <FormAlert testId="pay-unavailable">
+        Paying by mobile money isn't available right now. Please call {brand.supportPhone} or email{" "}
+        {brand.supportEmail}.
+      </FormAlert>
+    );
+  }
+  return (
+    <div className="space-y-4" data-testid="pay-panel">
+      {methods.length > 1 && <MethodChoice methods={methods} value={method} onChange={setMethod} />}
+      <StartForm
+        key={method}
+        order={order}
+        method={method}
+        amountPesewas={amountPesewas}
+        onStarted={setStarted}
+      />
+    </div>
+  );
+}

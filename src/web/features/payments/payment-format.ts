@@ -1,0 +1,50 @@
+import type { MomoProviderCode, PaymentMethod, PaymentStatusName } from "../../../shared/contracts/payments";
+import { momoProviderNames } from "../../../shared/contracts/payments";
+import { formatAccraDate } from "../../lib/dates";
+
+/** How a payment's status reads to the payer and the admin. */
+export const paymentStatusLabel: Record<PaymentStatusName, string> = {
+  pending: "Pending",
+  succeeded: "Paid",
+  failed: "Failed",
+  rejected: "Rejected",
+  flagged: "Being checked",
+};
+
+export const paymentStatusClass: Record<PaymentStatusName, string> = {
+  pending: "bg-amber-100 text-amber-900",
+  succeeded: "bg-green-100 text-green-800",
+  failed: "bg-red-100 text-red-800",
+  rejected: "bg-red-100 text-red-800",
+  flagged: "bg-orange-100 text-orange-900",
+};
+
+/** "Manual MoMo transfer" or "MTN MoMo, approved on the phone". */
+export function paymentMethodText(method: PaymentMethod, provider: MomoProviderCode | null): string {
+  if (method === "momo_manual") return "Manual MoMo transfer";
+  return provider
+    ? `${momoProviderNames[provider]}, approved on the phone`
+    : "Mobile money, approved on the phone";
+}
+
+/** "12 Jul 2026 – 10 Aug 2026" in Accra, or null before the period is known. */
+export function periodText(start: string | null, end: string | null): string | null {
+  if (!start || !end) return null;
+  return `${formatAccraDate(start)} – ${formatAccraDate(end)}`;
+}
+
+/** How long ago, for the admin queue: "just now", "12 min ago", "3 h ago", "2 days ago". */
+export function formatAge(seconds: number): string {
+  if (seconds < 60) return "just now";
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h ago`;
+  return `${Math.floor(hours / 24)} days ago`;
+}
+
+/** `+233241234567` → `024 123 4567`, the way it is typed in Ghana; anything else as stored. */
+export function localPhone(phone: string): string {
+  const match = /^\+233(\d{2})(\d{3})(\d{4})$/.exec(phone);
+  return match ? `0${match[1]} ${match[2]} ${match[3]}` : phone;
+}

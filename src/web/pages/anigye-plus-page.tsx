@@ -1,0 +1,133 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { Check, Crown } from "lucide-react";
+import { useEffect } from "react";
+import { Link } from "react-router";
+import { brand } from "../../shared/brand";
+import type { PlansResponse } from "../../shared/contracts/payments";
+import { formatCedis } from "../../shared/money";
+import { paths } from "../app/paths";
+import { buttonClass } from "../components/ui/button";
+import { Card } from "../components/ui/card";
+import { LoadError } from "../components/ui/load-error";
+import { PageSpinner } from "../components/ui/page-spinner";
+import { toast } from "../components/ui/use-toast";
+import { useMySubscription, usePlans } from "../features/payments/api";
+import { PayPanel } from "../features/payments/pay-panel";
+import { useAuth } from "../lib/auth";
+import { formatAccraDate } from "../lib/dates";
+import { rememberReturnTo } from "../lib/return-to";
+
+function SignInPrompt() {
+  return (
+    <Card title={`Sign in to get ${brand.plusName}`} testId="plus-sign-in">
+      <p className="text-sm text-stone-700">
+        {brand.plusName} belongs to your {brand.name} account. Sign in (or join, it's free) and come back here
+        to pay by mobile money.
+      </p>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Link
+          to={paths.login}
+          onClick={() => rememberReturnTo(paths.plus)}
+          className={buttonClass("primary")}
+        >
+          Sign in
+        </Link>
+        <Link
+          to={paths.register}
+          onClick={() => rememberReturnTo(paths.plus)}
+          className={buttonClass("secondary")}
+        >
+          Join {brand.name}
+        </Link>
+      </div>
+    </Card>
+  );
+}
+
+function Checkout({ offers }: { offers: PlansResponse }) {
+  const subscription = useMySubscription();
+  const { refreshUser } = useAuth();
+  const queryClient = useQueryClient();
+
+  if (subscription.isPending) return <PageSpinner label="Loading your subscription" />;
+  if (subscription.isError) return <LoadError onRetry={() => void subscription.refetch()} />;
+  const { isPlus, plusExpiresAt } = subscription.data;
+
+  const paid = () => {
+    // The session (isPlus) and Discover change with it: premium ads show from now on.
+    void refreshUser();
+    void queryClient.invalidateQueries({
+      predicate: (query) => String(query.queryKey[0]).startsWith("/api/ads"),
+    });
+    toast({ title: `Welcome to ${brand.plusName}!`, description: "Premium ads now show on Discover." });
+  };
+
+  return (
+    <div className="space-y-4">
+      {isPlus && plusExpiresAt && (
+        <p
+          className="rounded-2xl bg-green-50 p-4 text-sm text-green-900 ring-1 ring-green-200"
+          data-testid="plus-status"
+        >
+          You're on <strong>{brand.plusName}</strong> until <strong>{formatAccraDate(plusExpiresAt)}</strong>.
+          Paying again adds {offers.periodDays} days after that.
+        </p>
+      )}
+      <Card
+        title={isPlus ? `Renew ${brand.plusName}` : `Get ${brand.plusName}`}
+        description={`${formatCedis(offers.plus.pricePesewas)} for ${offers.periodDays} days, by mobile money.`}
+        testId="plus-checkout"
+      >
+        <PayPanel
+          order={{ purpose: "plus" }}
+          amountPesewas={offers.plus.pricePesewas}
+          options={offers}
+          onSucceeded={paid}
+        />
+      </Card>
+      <Link to={paths.subscription} className="inline-block text-sm font-semibold text-amber-800 underline">
+        Your subscription, payments and receipts
+      </Link>
+    </div>
+  );
+}
+
+/** `/anigye-plus`: what Anigye+ gives, its price, the member's status, and paying for it. */
+export default function AnigyePlusPage() {
+  const { user } = useAuth();
+  const offers = usePlans();
+
+  useEffect(() => {
+    document.title = `${brand.plusName} · ${brand.name}`;
+  }, []);
+
+  if (offers.isPending) return <PageSpinner />;
+  if (offers.isError) return <LoadError onRetry={() => void offers.refetch()} />;
+  const { plus, periodDays } = offers.data;
+
+  return (
+    <div className="mx-auto max-w-2xl space-y-5 px-4 py-6">
+      <header className="rounded-2xl bg-gradient-to-br from-amber-600 via-amber-700 to-orange-800 p-6 text-white">
+        <p className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wide text-amber-100">
+          <Crown className="size-4" aria-hidden /> Membership
+        </p>
+        <h1 className="mt-1 text-3xl font-extrabold">{brand.plusName}</h1>
+        <p className="mt-2 text-lg">
+          <strong data-testid="plus-price">{formatCedis(plus.pricePesewas)}</strong> for {periodDays} days. No
+          automatic renewals: you pay when you want more.
+        </p>
+      </header>
+      <Card title={`What ${brand.plusName} gives you`}>
+        <ul className="space-y-2 text-stone-700" data-testid="plus-benefits">
+          {plus.benefits.map((benefit) => (
+            <li key={benefit} className="flex gap-2">
+              <Check className="mt-0.5 size-5 shrink-0 text-green-600" aria-hidden />
+              {benefit}
+            </li>
+          ))}
+        </ul>
+      </Card>
+      {user ? <Checkout offers={offers.data} /> : <SignInPrompt />}
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { type ReactNode, useEffect } from "react";
+import { Link, useParams } from "react-router";
+import { brand } from "../../shared/brand";
+import { parsePlainId } from "../../shared/plain-id";
+import { paths, subscriptionDetailsPath } from "../app/paths";
+import { buttonClass } from "../components/ui/button";
+import { LoadError } from "../components/ui/load-error";
+import { PageSpinner } from "../components/ui/page-spinner";
+import { useCompanyMe } from "../features/company-account/api";
+import { usePayment } from "../features/payments/api";
+import { PaymentReceipt } from "../features/payments/payment-receipt";
+import { ApiError } from "../lib/api-client";
+import { useAuth } from "../lib/auth";
+import { rememberReturnTo } from "../lib/return-to";
+
+function Problem({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div role="alert" className="mx-auto max-w-md px-4 py-16 text-center">
+      <h1 className="text-xl font-bold text-stone-900">{title}</h1>
+      {children}
+    </div>
+  );
+}
+
+/** `/payments/:id`: a payment's printable receipt; while pending, what the payer still has to do. */
+export default function PaymentReceiptPage() {
+  const paymentId = parsePlainId(useParams().id);
+  const query = usePayment(paymentId);
+  const { isAdmin } = useAuth();
+  const companyMe = useCompanyMe();
+
+  useEffect(() => {
+    document.title = `Receipt · ${brand.name}`;
+  }, []);
+
+  if (paymentId === null) return <Problem title="Receipt not found" />;
+  if (query.isPending) return <PageSpinner />;
+  if (query.isError) {
+    const status = query.error instanceof ApiError ? query.error.status : 0;
+    if (status === 401) {
+      const here = `/payments/${paymentId}`;
+      return (
+        <Problem title="Sign in to see this receipt">
+          <p className="mt-2 text-stone-600">
+            Sign in with the account that paid: your {brand.name} account for {brand.plusName}, or your
+            business account for a plan.
+          </p>
+          <div className="mt-5 flex flex-wrap justify-center gap-2">
+            <Link to={paths.login} onClick={() => rememberReturnTo(here)} className={buttonClass("primary")}>
+              Sign in
+            </Link>
+            <Link to={paths.company} className={buttonClass("secondary")}>
+              Business sign in
+            </Link>
+          </div>
+        </Problem>
+      );
+    }
+    if (status === 404 || status === 403)
+      return (
+        <Problem title="Receipt not found">
+          <p className="mt-2 text-stone-600">It may belong to another account.</p>
+          <Link to={paths.home} className={buttonClass("primary", "mt-5")}>
+            Go home
+          </Link>
+        </Problem>
+      );
+    return <LoadError onRetry={() => void query.refetch()} />;
+  }
+
+  const payment = query.data;
+  const ownCompany = companyMe.data?.company?.id;
+  const isPayingCompany = payment.companyId !== null && payment.companyId === ownCompany;
+  // An admin may read any payment, but only its payer acts on it.
+  const readOnly = isAdmin && payment.purpose === "company_plan" && !isPayingCompany;
+  const back =
+    payment.purpose === "plus"
+      ? { to: paths.subscription, label: "Your subscription" }
+      : payment.companyId !== null && (isPayingCompany || isAdmin)
+        ? { to: subscriptionDetailsPath(payment.companyId), label: "Plans and payments" }
+        : { to: paths.home, label: "Home" };
+
+  return (
+    <div className="min-h-dvh bg-stone-50 print:bg-white">
+      <div className="mx-auto max-w-2xl space-y-4 px-4 py-6 print:max-w-none print:p-0">
+        <Link to={back.to} className="text-sm font-semibold text-amber-800 hover:underline print:hidden">
+          ← {back.label}
+        </Link>
+        <PaymentReceipt payment={payment} readOnly={readOnly} />
+        {isAdmin && (
+          <Link
+            to={paths.admin}
+            className="text-sm font-semibold text-amber-800 hover:underline print:hidden"
+          >
+            Admin: payment queue
+          </Link>
+        )}
+      </div>
+    </div>
+  );
+}
