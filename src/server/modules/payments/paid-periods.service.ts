@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, isNull, lte } from "drizzle-orm";
-import { type PlanId, paidPeriodDays, planIds, planLimits, plans } from "../../../shared/plans";
+import { type PlanId, paidPeriodDays, planIds, planLimits } from "../../../shared/plans";
 import type { Executor } from "../../db/client";
 import { type Subscription, subscriptions } from "../../db/schema/payments";
 import { fitAdsToPlan } from "../ads";
@@ -22,13 +22,15 @@ interface Period {
   plan: PlanId;
   startsAt: Date;
   expiresAt: Date;
+  /** What the period cost: its unused days are credited at this value. */
+  pricePesewas: number;
   subscriptionId?: number;
 }
 
 /** The company's paid periods from now on, in order; a period an admin set by hand counts as one. */
 async function paidPeriodsAhead(
   tx: Executor,
-  company: { id: number; plan: PlanId; paidUntil: Date | null },
+  company: { id: number; plan: PlanId; paidUntil: Date | null; monthlyPricePesewas: number },
   now: Date,
 ) {
   const rows = await tx
@@ -46,11 +48,17 @@ async function paidPeriodsAhead(
     plan: row.type as PlanId,
     startsAt: row.startsAt!,
     expiresAt: row.expiresAt!,
+    pricePesewas: row.amountPesewas,
     subscriptionId: row.id,
   }));
   const covered = periods.some((period) => period.startsAt <= now);
   if (!covered && company.paidUntil && company.paidUntil > now) {
-    periods.unshift({ plan: company.plan, startsAt: now, expiresAt: company.paidUntil });
+    periods.unshift({
+      plan: company.plan,
+      startsAt: now,
+      expiresAt: company.paidUntil,
+      pricePesewas: company.monthlyPricePesewas,
+    });
   }
   return periods;
 }
@@ -67,10 +75,10 @@ export async function grantCompanyPeriod(tx: Executor, subscription: Subscriptio
   let startsAt: Date;
   let expiresAt: Date;
   if (current && planRank(plan) > planRank(current.plan)) {
-    // The unused days of the current plan become days of the new plan at their value.
+    // The unused days of the current plan become days of the new plan at what each was paid.
     const creditMs = Math.floor(
-      ((current.expiresAt.getTime() - now.getTime()) * plans[current.plan].pricePesewas) /
-        plans[plan].pricePesewas,
+      ((current.expiresAt.getTime() - now.getTime()) * current.pricePesewas) /
+        Math.max(1, subscription.amountPesewas),
     );
     startsAt = now;
     expiresAt = new Date(now.getTime() + periodMs + creditMs);
