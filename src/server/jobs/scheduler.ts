@@ -1,6 +1,7 @@
 import type { AppDeps } from "../app-deps";
 import { runAccountCleanup } from "./account-cleanup.job";
 import { runBillingJobs } from "./billing.job";
+import { runMemberJobs } from "./member.job";
 
 const everyMinute = 60 * 1000;
 const everyTenMinutes = 10 * 60 * 1000;
@@ -24,6 +25,7 @@ export function startScheduler(deps: AppDeps) {
           )
         : undefined,
       runBillingJobs(deps, now).catch((error) => deps.log.error({ err: error }, "billing jobs failed")),
+      runMemberJobs(deps, now).catch((error) => deps.log.error({ err: error }, "member jobs failed")),
     ]);
   };
   const first = setTimeout(tick, 5_000);

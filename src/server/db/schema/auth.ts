@@ -72,8 +72,16 @@ export const users = pgTable(
     watchedAds: integer("watched_ads").array().notNull().default(sql`'{}'::integer[]`),
 
     googleId: text("google_id"),
-    /** This user's own code to invite others (referrals.referralCode). */
-    referralCode: text("referral_code"),
+    /** This user's own code to invite others (referrals.referralCode), set at registration. */
+    referralCode: text("referral_code").default(
+      sql`upper(substr(md5(random()::text || clock_timestamp()::text), 1, 12))`,
+    ),
+    /** The device fingerprint the account was registered from (self-referral check). */
+    signupFingerprint: text("signup_fingerprint"),
+    /** The member agreed to SMS for what matters when the app is closed (a win, an expiring reward). */
+    smsConsent: boolean("sms_consent").notNull().default(false),
+    /** The member asked to be left off the public leaderboards. */
+    leaderboardOptOut: boolean("leaderboard_opt_out").notNull().default(false),
 
     // Profile / onboarding
     ageRange: text("age_range"),

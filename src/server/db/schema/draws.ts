@@ -5,6 +5,9 @@ import { createdAt, id, tstz, updatedAt } from "./columns";
 import { companies } from "./companies";
 import { tierEnum } from "./enums";
 
+/** A fresh pseudonym per entry row, e.g. "M-3f9a0c1b7d2e"; nothing about the member can be read from it. */
+const randomMemberRef = sql`('M-' || substr(md5(random()::text || clock_timestamp()::text), 1, 12))`;
+
 /**
  * Provably fair draws: when a draw opens, seedHash (SHA-256 hex of a secret seed) is published; at the
  * draw the seed is revealed (optionally mixed with publicRandomness, e.g. a drand round announced in
@@ -36,6 +39,17 @@ export const competitions = pgTable(
     seedHash: text("seed_hash"),
     seed: text("seed"),
     publicRandomness: text("public_randomness"),
+    /** Where the public randomness will come from, announced before the draw (e.g. a drand round). */
+    publicRandomnessSource: text("public_randomness_source"),
+    /** SHA-256 of the canonical entry list at the draw (docs/draw-algorithm.md). */
+    entriesHash: text("entries_hash"),
+    totalEntries: integer("total_entries"),
+    winningTicket: integer("winning_ticket"),
+    /** The winner's pseudonymous id in this draw's entry list. */
+    winnerMember: text("winner_member"),
+    winnerDisplayName: text("winner_display_name"),
+    drawnBy: integer("drawn_by").references(() => users.id, { onDelete: "set null" }),
+    prizeClaimedAt: tstz("prize_claimed_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -65,11 +79,14 @@ export const competitionEntries = pgTable(
     isPlus: boolean("is_plus").notNull().default(false),
     entryDate: tstz("entry_date").notNull().defaultNow(),
     isEligible: boolean("is_eligible").notNull().default(false),
+    /** The member's pseudonymous id in this competition's public entry list. */
+    memberRef: text("member_ref").notNull().default(randomMemberRef),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("competition_entries_competition_user_key").on(t.competitionId, t.userId),
+    uniqueIndex("competition_entries_competition_member_key").on(t.competitionId, t.memberRef),
     index("competition_entries_user_id_idx").on(t.userId),
   ],
 );
@@ -96,6 +113,17 @@ export const prizeDraws = pgTable(
     seedHash: text("seed_hash"),
     seed: text("seed"),
     publicRandomness: text("public_randomness"),
+    /** Where the public randomness will come from, announced before the draw (e.g. a drand round). */
+    publicRandomnessSource: text("public_randomness_source"),
+    /** SHA-256 of the canonical entry list at the draw (docs/draw-algorithm.md). */
+    entriesHash: text("entries_hash"),
+    totalEntries: integer("total_entries"),
+    winningTicket: integer("winning_ticket"),
+    /** The winner's pseudonymous id in this draw's entry list. */
+    winnerMember: text("winner_member"),
+    winnerDisplayName: text("winner_display_name"),
+    drawnBy: integer("drawn_by").references(() => users.id, { onDelete: "set null" }),
+    prizeClaimedAt: tstz("prize_claimed_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -118,6 +146,10 @@ export const drawEntries = pgTable(
     entriesCount: integer("entries_count").notNull().default(1),
     userTier: tierEnum("user_tier").notNull().default("bronze"),
     completedCyclesCount: integer("completed_cycles_count").notNull().default(0),
+    /** Entries earned by activity (rewards, cycles, points), before the tier bonus and the cap. */
+    earnedEntries: integer("earned_entries").notNull().default(1),
+    /** The member's pseudonymous id in this draw's public entry list. */
+    memberRef: text("member_ref").notNull().default(randomMemberRef),
     enteredAt: tstz("entered_at").notNull().defaultNow(),
     isEligible: boolean("is_eligible").notNull().default(true),
     createdAt: createdAt(),
@@ -125,9 +157,33 @@ export const drawEntries = pgTable(
   },
   (t) => [
     uniqueIndex("draw_entries_draw_user_key").on(t.drawId, t.userId),
+    uniqueIndex("draw_entries_draw_member_key").on(t.drawId, t.memberRef),
     index("draw_entries_user_id_idx").on(t.userId),
     check("draw_entries_entries_count_range", sql`${t.entriesCount} between 1 and 10`),
     check("draw_entries_completed_cycles_nonnegative", sql`${t.completedCyclesCount} >= 0`),
+  ],
+);
+
+/** Where each earned entry came from, so a member can see it; one row per source event. */
+export const drawEntrySources = pgTable(
+  "draw_entry_sources",
+  {
+    id: id(),
+    drawId: integer("draw_id")
+      .notNull()
+      .references(() => prizeDraws.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** prize_entry | loyalty_cycle | points */
+    source: text("source").notNull(),
+    /** Makes each source event count once, e.g. `reward:42`. */
+    sourceKey: text("source_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("draw_entry_sources_draw_key").on(t.drawId, t.sourceKey),
+    index("draw_entry_sources_user_idx").on(t.userId, t.drawId),
   ],
 );
 

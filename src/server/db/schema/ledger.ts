@@ -61,6 +61,10 @@ export const ledgerEntries = pgTable(
     index("ledger_entries_user_currency_idx").on(t.userId, t.currency),
     index("ledger_entries_company_currency_idx").on(t.companyId, t.currency),
     index("ledger_entries_source_idx").on(t.sourceType, t.sourceId),
+    // Leaderboards: XP earned in a week or month.
+    index("ledger_entries_xp_earned_idx")
+      .on(t.createdAt, t.userId)
+      .where(sql`${t.currency} = 'xp' and ${t.amount} > 0`),
     check("ledger_entries_amount_nonzero", sql`${t.amount} <> 0`),
   ],
 );

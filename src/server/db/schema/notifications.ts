@@ -15,6 +15,8 @@ export const notifications = pgTable(
     title: text("title").notNull(),
     message: text("message").notNull(),
     data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+    /** Makes one event notify once, e.g. `draw_won:12`. */
+    dedupeKey: text("dedupe_key"),
     isRead: boolean("is_read").notNull().default(false),
     readAt: tstz("read_at"),
     createdAt: createdAt(),
@@ -22,6 +24,7 @@ export const notifications = pgTable(
   (t) => [
     index("notifications_user_is_read_idx").on(t.userId, t.isRead),
     index("notifications_user_created_idx").on(t.userId, t.createdAt.desc()),
+    uniqueIndex("notifications_user_dedupe_key").on(t.userId, t.dedupeKey),
   ],
 );
 

@@ -23,6 +23,8 @@ export const verifiedPurchases = pgTable(
     purchaseDate: tstz("purchase_date").notNull().defaultNow(),
     receiptImageUrl: text("receipt_image_url"),
     receiptNumber: text("receipt_number"),
+    /** SHA-256 of the receipt photo's bytes, to flag the same photo sent twice. */
+    receiptImageHash: text("receipt_image_hash"),
     verificationStatus: proofStatusEnum("verification_status").notNull().default("pending"),
     verifiedBy: integer("verified_by").references(() => users.id, { onDelete: "set null" }),
     verifiedAt: tstz("verified_at"),
@@ -38,6 +40,8 @@ export const verifiedPurchases = pgTable(
     index("verified_purchases_user_id_idx").on(t.userId),
     index("verified_purchases_company_id_idx").on(t.companyId),
     index("verified_purchases_pending_idx").on(t.createdAt).where(sql`${t.verificationStatus} = 'pending'`),
+    index("verified_purchases_receipt_number_idx").on(t.companyId, sql`lower(${t.receiptNumber})`),
+    index("verified_purchases_receipt_image_idx").on(t.receiptImageHash),
     check(
       "verified_purchases_amounts_nonnegative",
       sql`${t.purchaseAmountPesewas} >= 0 and ${t.discountAmountPesewas} >= 0 and ${t.finalAmountPesewas} >= 0`,
@@ -71,11 +75,32 @@ export const userReviews = pgTable(
   },
   (t) => [
     uniqueIndex("user_reviews_purchase_id_key").on(t.purchaseId),
+    // A member reviews a company once.
+    uniqueIndex("user_reviews_user_company_key").on(t.userId, t.companyId),
     index("user_reviews_company_id_idx").on(t.companyId, t.createdAt.desc()),
     index("user_reviews_user_id_idx").on(t.userId),
     check("user_reviews_rating_range", sql`${t.rating} between 1 and 5`),
     check("user_reviews_counts_nonnegative", sql`${t.helpfulVotes} >= 0 and ${t.reportedCount} >= 0`),
   ],
+);
+
+/** A member's helpful vote or report on a review: each at most once per member and review. */
+export const reviewVotes = pgTable(
+  "review_votes",
+  {
+    id: id(),
+    reviewId: integer("review_id")
+      .notNull()
+      .references(() => userReviews.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** helpful | report */
+    kind: text("kind").notNull(),
+    reason: text("reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("review_votes_review_user_kind_key").on(t.reviewId, t.userId, t.kind)],
 );
 
 export type VerifiedPurchase = typeof verifiedPurchases.$inferSelect;

@@ -41,6 +41,8 @@ export const referrals = pgTable(
     status: referralStatusEnum("status").notNull().default("pending"),
     rewardGiven: boolean("reward_given").notNull().default(false),
     completedAt: tstz("completed_at"),
+    /** Why a referral did not count (self-referral by device or phone). */
+    cancelReason: text("cancel_reason"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -40,6 +40,7 @@ export const rewards = pgTable(
     sharedAt: tstz("shared_at"),
     sharedPlatform: sharePlatformEnum("shared_platform"),
     shareProofUrl: text("share_proof_url"),
+    shareProofImageUrl: text("share_proof_image_url"),
     shareProofStatus: proofStatusEnum("share_proof_status").notNull().default("pending"),
     shareProofNotes: text("share_proof_notes"),
     verifiedBy: integer("verified_by").references(() => users.id, { onDelete: "set null" }),

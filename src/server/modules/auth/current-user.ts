@@ -53,6 +53,13 @@ export async function requireAdmin(db: Executor, request: FastifyRequest): Promi
   return user;
 }
 
+/** Platform staff or an admin (PRODUCT.md: staff verify share proofs and purchase receipts). */
+export async function requireStaff(db: Executor, request: FastifyRequest): Promise<User> {
+  const user = await requireUser(db, request);
+  if (user.role !== "staff" && user.role !== "admin") throw forbidden();
+  return user;
+}
+
 /** A view that earned a reward counts on the member's account (spec: totalViews). */
 export async function countRewardedView(tx: Executor, userId: number): Promise<void> {
   await tx

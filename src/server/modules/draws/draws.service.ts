@@ -1,18 +1,44 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { accraMonth } from "../../../shared/accra-time";
+import type { MyDrawEntries } from "../../../shared/contracts/draws";
 import type { Executor } from "../../db/client";
-import { drawEntries, prizeDraws } from "../../db/schema/draws";
+import { drawEntries, drawEntrySources, prizeDraws } from "../../db/schema/draws";
 import type { Tier } from "../../db/schema/enums";
 
 /** PRODUCT.md: entries are capped at 10 per member per draw. */
 export const maxEntriesPerDraw = 10;
+
+/** PRODUCT.md: a member's tier adds entries to a draw they have entered (silver +1, gold +2, diamond +3). */
+export const tierBonusEntries: Record<Tier, number> = { bronze: 0, silver: 1, gold: 2, diamond: 3 };
+
+/** What earned an entry, once per event: `key` is unique within the draw, e.g. `reward:42`. */
+export interface EntrySource {
+  kind: "prize_entry" | "loyalty_cycle" | "points";
+  key: string;
+}
+
+/** The entries that count: earned ones plus the tier bonus, capped. */
+export function countedEntries(earned: number, tier: Tier): number {
+  return Math.min(maxEntriesPerDraw, earned + tierBonusEntries[tier]);
+}
+
+const tierBonusSql = (tier: Tier) => sql`${tierBonusEntries[tier]}::int`;
 
 const monthName = new Intl.DateTimeFormat("en-GH", { month: "long", timeZone: "UTC" });
 
 /** The last moment of an Accra month (Accra is UTC all year). */
 function endOfMonth(year: number, month: number): Date {
   return new Date(Date.UTC(year, month, 1) - 1);
+}
+
+export function monthLabel(year: number, month: number) {
+  return `${monthName.format(new Date(Date.UTC(year, month - 1, 1)))} ${year}`;
+}
+
+/** Drawn at 18:00 Accra on the 1st of the next month, unless an admin draws it earlier. */
+export function monthlyDrawDate(year: number, month: number): Date {
+  return new Date(Date.UTC(year, month, 1, 18));
 }
 
 /**
@@ -23,7 +49,7 @@ function endOfMonth(year: number, month: number): Date {
 export async function openMonthlyDraw(tx: Executor, now: Date) {
   const { year, month } = accraMonth(now);
   const seed = randomBytes(32).toString("hex");
-  const label = `${monthName.format(new Date(Date.UTC(year, month - 1, 1)))} ${year}`;
+  const label = monthLabel(year, month);
   await tx
     .insert(prizeDraws)
     .values({
@@ -32,7 +58,7 @@ export async function openMonthlyDraw(tx: Executor, now: Date) {
       drawMonth: month,
       drawYear: year,
       registrationDeadline: endOfMonth(year, month),
-      drawDate: endOfMonth(year, month),
+      drawDate: monthlyDrawDate(year, month),
       prizeTitle: "To be announced",
       seed,
       seedHash: createHash("sha256").update(seed).digest("hex"),
@@ -46,28 +72,55 @@ export async function openMonthlyDraw(tx: Executor, now: Date) {
 }
 
 /**
- * Adds one entry to this month's draw for the member, up to the cap. Returns the member's entries
- * afterwards. Two rewards at once both count: the upsert adds atomically.
+ * Adds one earned entry to this month's draw for the member, once per source event, and recounts the
+ * entries that count (earned + tier bonus, at most 10). Two rewards at once both count: the upsert adds
+ * atomically. Returns the member's counted entries afterwards (null when the month's draw is drawn).
  */
 export async function addMonthlyDrawEntry(
   tx: Executor,
   userId: number,
   tier: Tier,
   now: Date,
-): Promise<{ drawId: number; entries: number }> {
+  source: EntrySource,
+): Promise<{ drawId: number; entries: number } | null> {
   const draw = await openMonthlyDraw(tx, now);
+  if (draw.isCompleted) return null;
+  const recorded = await tx
+    .insert(drawEntrySources)
+    .values({ drawId: draw.id, userId, source: source.kind, sourceKey: source.key, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ id: drawEntrySources.id });
+  if (recorded.length === 0) return { drawId: draw.id, entries: await entriesOf(tx, draw.id, userId) };
   const [entry] = await tx
     .insert(drawEntries)
-    .values({ drawId: draw.id, userId, entriesCount: 1, userTier: tier, enteredAt: now })
+    .values({
+      drawId: draw.id,
+      userId,
+      earnedEntries: 1,
+      entriesCount: countedEntries(1, tier),
+      userTier: tier,
+      completedCyclesCount: source.kind === "loyalty_cycle" ? 1 : 0,
+      enteredAt: now,
+    })
     .onConflictDoUpdate({
       target: [drawEntries.drawId, drawEntries.userId],
       set: {
-        entriesCount: sql`least(${drawEntries.entriesCount} + 1, ${maxEntriesPerDraw})`,
+        earnedEntries: sql`${drawEntries.earnedEntries} + 1`,
+        entriesCount: sql`least(${drawEntries.earnedEntries} + 1 + ${tierBonusSql(tier)}, ${maxEntriesPerDraw})`,
+        completedCyclesCount: sql`${drawEntries.completedCyclesCount} + ${source.kind === "loyalty_cycle" ? 1 : 0}`,
         userTier: tier,
       },
     })
     .returning({ entries: drawEntries.entriesCount });
   return { drawId: draw.id, entries: entry!.entries };
+}
+
+async function entriesOf(tx: Executor, drawId: number, userId: number): Promise<number> {
+  const [row] = await tx
+    .select({ entries: drawEntries.entriesCount })
+    .from(drawEntries)
+    .where(and(eq(drawEntries.drawId, drawId), eq(drawEntries.userId, userId)));
+  return row?.entries ?? 0;
 }
 
 /** The member's standing in this month's draw, or null when they have no entry in it. */
@@ -95,5 +148,63 @@ export async function currentDrawStanding(db: Executor, userId: number, now: Dat
     seedHash: row.seedHash,
     entries: row.entries,
     maxEntries: maxEntriesPerDraw,
+  };
+}
+
+/** My Rewards: this month's entries, where they came from, and the latest results. */
+export async function myDrawEntries(db: Executor, userId: number, now: Date): Promise<MyDrawEntries> {
+  const { year, month } = accraMonth(now);
+  const [draw] = await db
+    .select()
+    .from(prizeDraws)
+    .where(and(eq(prizeDraws.drawYear, year), eq(prizeDraws.drawMonth, month)));
+  const [entry] = draw
+    ? await db
+        .select()
+        .from(drawEntries)
+        .where(and(eq(drawEntries.drawId, draw.id), eq(drawEntries.userId, userId)))
+    : [];
+  const sources = draw
+    ? await db
+        .select({ source: drawEntrySources.source, count: sql<number>`count(*)::int` })
+        .from(drawEntrySources)
+        .where(and(eq(drawEntrySources.drawId, draw.id), eq(drawEntrySources.userId, userId)))
+        .groupBy(drawEntrySources.source)
+    : [];
+  const tierBonus = entry ? tierBonusEntries[entry.userTier] : 0;
+  const recent = await db
+    .select({
+      id: prizeDraws.id,
+      title: prizeDraws.title,
+      drawnAt: prizeDraws.winnerSelectedAt,
+      winnerId: prizeDraws.winnerId,
+    })
+    .from(prizeDraws)
+    .where(isNotNull(prizeDraws.winnerSelectedAt))
+    .orderBy(desc(prizeDraws.winnerSelectedAt))
+    .limit(3);
+  return {
+    draw: draw
+      ? {
+          id: draw.id,
+          title: draw.title,
+          prizeTitle: draw.prizeTitle,
+          commitment: draw.seedHash ?? "",
+          drawDate: draw.drawDate?.toISOString() ?? null,
+          registrationDeadline: draw.registrationDeadline?.toISOString() ?? null,
+        }
+      : null,
+    entries: entry?.entriesCount ?? 0,
+    maxEntries: maxEntriesPerDraw,
+    sources: [
+      ...sources.map((row) => ({ source: row.source as EntrySource["kind"], count: row.count })),
+      ...(tierBonus > 0 ? [{ source: "tier" as const, count: tierBonus }] : []),
+    ],
+    recentResults: recent.map((row) => ({
+      id: row.id,
+      title: row.title,
+      drawnAt: row.drawnAt!.toISOString(),
+      youWon: row.winnerId === userId,
+    })),
   };
 }

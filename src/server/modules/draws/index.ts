@@ -1,2 +1,13 @@
-/** The monthly prize draw: opened with a published seed hash; entries capped per member. */
-export { addMonthlyDrawEntry, currentDrawStanding, maxEntriesPerDraw } from "./draws.service";
+/**
+ * Provably fair draws: the monthly prize draw (entries from rewards, cards, points and tier) and
+ * competitions; owns prize_draws, draw_entries, draw_entry_sources, competitions, competition_entries.
+ */
+
+export { runDueDraws } from "./draw-run.service";
+export { drawsRoutes } from "./draws.routes";
+export {
+  addMonthlyDrawEntry,
+  currentDrawStanding,
+  type EntrySource,
+  maxEntriesPerDraw,
+} from "./draws.service";

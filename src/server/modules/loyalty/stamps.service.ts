@@ -11,6 +11,7 @@ import {
 import { AppError } from "../../lib/errors";
 import { addMonthlyDrawEntry } from "../draws";
 import { creditXp, memberStanding, recordCompletedCycle } from "../ledger";
+import { notifyMember } from "../notifications";
 import { countActiveCards, findActiveProgram } from "./loyalty-program.service";
 
 /** PRODUCT.md: a loyalty stamp earns 5 XP. */
@@ -109,8 +110,32 @@ export async function stampCard(tx: Executor, input: StampInput, now: Date): Pro
   if (completes) {
     await recordCompletedCycle(tx, input.userId, now);
     const standing = await memberStanding(tx, input.userId);
-    await addMonthlyDrawEntry(tx, input.userId, standing.tier, now);
+    await addMonthlyDrawEntry(tx, input.userId, standing.tier, now, {
+      kind: "loyalty_cycle",
+      key: `card:${card.id}`,
+    });
   }
+  await notifyMember(
+    tx,
+    completes
+      ? {
+          userId: input.userId,
+          type: "card_completed",
+          title: "Card complete!",
+          message: `Your ${program.programName} card is full: ${program.rewardTitle} is waiting for you at the counter.`,
+          link: "/loyalty-dashboard",
+          dedupeKey: `card_completed:${card.id}`,
+        }
+      : {
+          userId: input.userId,
+          type: "stamp_added",
+          title: "Stamp added",
+          message: `${stamps} of ${card.requiredStamps} stamps on your ${program.programName} card.`,
+          link: "/loyalty-dashboard",
+          dedupeKey: `stamp:${checkIn!.id}`,
+        },
+    now,
+  );
   return {
     currentStamps: stamps,
     requiredStamps: card.requiredStamps,

@@ -3,3 +3,4 @@
 export type { MediaFile } from "../../db/schema/media";
 export { mediaRoutes } from "./media.routes";
 export { findCompanyMedia } from "./media-upload.service";
+export { type StoredProofImage, storeProofImage } from "./proof-images";

@@ -3,6 +3,7 @@ import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/client";
 import { type Payment, payments, subscriptions } from "../../db/schema/payments";
 import { findActiveUser } from "../auth";
+import { notifyMember } from "../notifications";
 import { grantCompanyPeriod, grantPlusPeriod } from "./paid-periods.service";
 import { tellPayerTheOutcome } from "./payer-notices";
 
@@ -44,10 +45,39 @@ export async function settlePayment(deps: AppDeps, paymentId: number, outcome: O
       await recordTransactionId(tx, payment.id, outcome.transactionId);
     }
     await settleSubscription(tx, payment, outcome, now);
+    if (payment.userId) await notifyMemberOfOutcome(tx, payment, outcome, now);
     return payment;
   });
   if (settled) await tellPayerTheOutcome(deps, settled.id);
   return settled !== undefined;
+}
+
+const outcomeNotice: Record<Outcome["status"], { title: string; message: string }> = {
+  succeeded: { title: "Payment received", message: "Your payment went through. Anigye+ is on." },
+  failed: {
+    title: "Payment not completed",
+    message: "Your payment did not go through; nothing was charged.",
+  },
+  rejected: { title: "Payment rejected", message: "We could not verify your payment." },
+  flagged: { title: "Payment under review", message: "Our team is checking your payment before it counts." },
+};
+
+/** A member's own payment (Anigye+) also lands in their notification centre. */
+async function notifyMemberOfOutcome(tx: Executor, payment: Payment, outcome: Outcome, now: Date) {
+  const notice = outcomeNotice[outcome.status];
+  const reason = "reason" in outcome ? ` ${outcome.reason}` : "";
+  await notifyMember(
+    tx,
+    {
+      userId: payment.userId!,
+      type: "payment",
+      title: notice.title,
+      message: `${notice.message}${outcome.status === "rejected" ? reason : ""} Reference ${payment.reference}.`,
+      link: `/payments/${payment.id}`,
+      dedupeKey: `payment:${payment.id}:${outcome.status}`,
+    },
+    now,
+  );
 }
 
 async function recordTransactionId(tx: Executor, paymentId: number, transactionId: string) {

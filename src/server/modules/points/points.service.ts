@@ -67,7 +67,10 @@ export async function grantPoints(tx: Executor, grant: PointGrant, now: Date): P
     Math.floor(balance.after / pointsPerDrawEntry) > Math.floor(balance.before / pointsPerDrawEntry);
   if (drawEntryEarned) {
     const standing = await memberStanding(tx, grant.userId);
-    await addMonthlyDrawEntry(tx, grant.userId, standing.tier, now);
+    await addMonthlyDrawEntry(tx, grant.userId, standing.tier, now, {
+      kind: "points",
+      key: `points:${row!.id}`,
+    });
   }
   return { transactionId: row!.id, memberPointsToday, allocationRemaining, drawEntryEarned };
 }

@@ -7,6 +7,7 @@ import { AppError } from "../../lib/errors";
 import { awardAdBadge, badgesEarnedWith } from "../badges";
 import { addMonthlyDrawEntry, currentDrawStanding } from "../draws";
 import { creditXp, memberStanding } from "../ledger";
+import { notifyMember } from "../notifications";
 
 // PRODUCT.md: a reward expires at the ad's expiry, else 30 days after it was earned.
 const defaultRewardLifetimeMs = 30 * 86_400_000;
@@ -81,8 +82,23 @@ export async function issueReward(
   const badges = ad.rewardType === "badge" ? [await awardAdBadge(tx, userId, ad, now)] : [];
   const draw =
     ad.rewardType === "prize_entry"
-      ? await addMonthlyDrawEntry(tx, userId, (await memberStanding(tx, userId)).tier, now)
+      ? await addMonthlyDrawEntry(tx, userId, (await memberStanding(tx, userId)).tier, now, {
+          kind: "prize_entry",
+          key: `reward:${reward.id}`,
+        })
       : null;
+  await notifyMember(
+    tx,
+    {
+      userId,
+      type: "reward_earned",
+      title: "Reward unlocked",
+      message: rewardNoticeText(ad, draw?.entries ?? null),
+      link: "/rewards",
+      dedupeKey: `reward:${reward.id}`,
+    },
+    now,
+  );
   return {
     id: reward.id,
     adId: ad.id,
@@ -95,6 +111,21 @@ export async function issueReward(
     experienceContent: reward.experienceContent,
     expiresAt: expiresAt.toISOString(),
   };
+}
+
+function rewardNoticeText(ad: RewardSourceAd, drawEntries: number | null): string {
+  switch (ad.rewardType) {
+    case "discount":
+      return `You unlocked ${ad.discountPercent ?? ""}% off. Show it at the counter before it expires.`;
+    case "prize_entry":
+      return `You have ${drawEntries ?? 1} ${drawEntries === 1 ? "entry" : "entries"} in this month's prize draw.`;
+    case "badge":
+      return "You earned a new badge.";
+    case "experience":
+      return "You unlocked something to see. Open it in My Rewards.";
+    default:
+      return `You earned ${ad.xpPointsReward} XP.`;
+  }
 }
 
 async function assignPoolCode(tx: Executor, adId: number, rewardId: number, now: Date): Promise<string> {

@@ -17,6 +17,19 @@ interface NumberSetting {
 const priceBounds = { min: 100, max: 10_000_000 };
 
 export const settingDefinitions = {
+  xp_share: {
+    default: 20,
+    min: 0,
+    max: 1000,
+    description: "XP for a verified social share (PRODUCT.md: 20)",
+  },
+  xp_referral: {
+    default: 50,
+    min: 0,
+    max: 1000,
+    description:
+      "XP to the referrer when a referred member completes a first verified watch (PRODUCT.md: 50)",
+  },
   plus_price_pesewas: {
     default: 20_00,
     ...priceBounds,

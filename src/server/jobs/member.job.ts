@@ -1,0 +1,28 @@
+import type { AppDeps } from "../app-deps";
+import { runDueDraws } from "../modules/draws";
+import { remindExpiringRewards } from "../modules/rewards";
+import { claimJobPeriod } from "./job-lock";
+
+/** SMS only in Accra daytime (Accra is UTC all year). */
+const daytimeHours = { from: 7, to: 21 };
+
+/**
+ * The members' jobs, each once per period by one instance: due draws are drawn each minute; expiring
+ * rewards are reminded each hour in daytime.
+ */
+export async function runMemberJobs(deps: AppDeps, now: Date) {
+  const ran: string[] = [];
+  if (await claimJobPeriod(deps.db, "due-draws", now.toISOString().slice(0, 16))) {
+    const drawn = await runDueDraws(deps, now);
+    if (drawn > 0) deps.log.info({ drawn }, "scheduled draws drawn");
+    ran.push("draws");
+  }
+  const hour = now.getUTCHours();
+  const daytime = hour >= daytimeHours.from && hour < daytimeHours.to;
+  if (daytime && (await claimJobPeriod(deps.db, "reward-expiry-reminders", now.toISOString().slice(0, 13)))) {
+    const reminded = await remindExpiringRewards(deps, now);
+    if (reminded > 0) deps.log.info({ reminded }, "expiring rewards reminded");
+    ran.push("expiry-reminders");
+  }
+  return ran;
+}

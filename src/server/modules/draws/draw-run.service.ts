@@ -1,0 +1,357 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, isNull, lte } from "drizzle-orm";
+import { brand } from "../../../shared/brand";
+import type { CreateCompetitionRequest, UpdateDrawRequest } from "../../../shared/contracts/draws";
+import { drawWinner } from "../../../shared/draw-verification";
+import type { AppDeps } from "../../app-deps";
+import type { Executor } from "../../db/client";
+import { competitionEntries, competitions, drawEntries, prizeDraws } from "../../db/schema/draws";
+import { deliverQuietly } from "../../integrations/deliver-quietly";
+import { AppError, forbidden, notFound } from "../../lib/errors";
+import { notifyMember } from "../notifications";
+import { meetsRequirements } from "./competition-rules";
+import {
+  type AnyDraw,
+  displayNamesOf,
+  endOfMonth,
+  findDraw,
+  membersMonthActivity,
+  monthlyEntrants,
+  smsContact,
+} from "./draws.read-model";
+import { countedEntries } from "./draws.service";
+
+/*
+ * Running a draw: the seed committed at opening is revealed, mixed with the public randomness announced
+ * in advance (if any), and the winner follows from it and the sorted entry list by the published
+ * function in src/shared/draw-verification.ts. The draw row is locked and completed in one transaction,
+ * so two admins (or an admin and the job) draw once.
+ */
+
+export interface RunDrawInput {
+  publicRandomness?: string;
+  /** The admin who ran it; undefined for the scheduled job. */
+  actorId?: number;
+}
+
+function newSeed() {
+  const seed = randomBytes(32).toString("hex");
+  return { seed, seedHash: createHash("sha256").update(seed).digest("hex") };
+}
+
+export async function runDraw(deps: AppDeps, kind: AnyDraw["kind"], id: number, input: RunDrawInput) {
+  const now = deps.now();
+  const winner = await deps.db.transaction(async (tx) => {
+    const draw = await lockDraw(tx, kind, id);
+    checkDrawable(draw, input, now);
+    const entries =
+      kind === "monthly" ? await settleMonthlyEntries(tx, id) : await enterCompetitors(tx, draw);
+    const outcome = drawWinner(draw.row.seed!, input.publicRandomness, entries);
+    const winnerEntry = outcome && entries.find((entry) => entry.member === outcome.winnerMember)!;
+    const result = {
+      isCompleted: true,
+      isActive: false,
+      winnerId: winnerEntry?.userId ?? null,
+      winnerSelectedAt: now,
+      publicRandomness: input.publicRandomness ?? null,
+      entriesHash: outcome?.entriesHash ?? null,
+      totalEntries: outcome?.totalEntries ?? 0,
+      winningTicket: outcome?.winningTicket ?? null,
+      winnerMember: outcome?.winnerMember ?? null,
+      winnerDisplayName: winnerEntry?.displayName ?? null,
+      drawnBy: input.actorId ?? null,
+      updatedAt: now,
+    };
+    if (kind === "monthly") await tx.update(prizeDraws).set(result).where(eq(prizeDraws.id, id));
+    else {
+      const { isCompleted: _completed, ...competitionResult } = result;
+      await tx.update(competitions).set(competitionResult).where(eq(competitions.id, id));
+    }
+    await tellEntrants(tx, draw, entries, winnerEntry?.userId, now);
+    return winnerEntry?.userId;
+  });
+  if (winner) await textTheWinner(deps, kind, id, winner);
+}
+
+async function lockDraw(tx: Executor, kind: AnyDraw["kind"], id: number): Promise<AnyDraw> {
+  if (kind === "monthly") {
+    const [row] = await tx.select().from(prizeDraws).where(eq(prizeDraws.id, id)).for("update");
+    if (row) return { kind, row };
+  } else {
+    const [row] = await tx.select().from(competitions).where(eq(competitions.id, id)).for("update");
+    if (row) return { kind, row };
+  }
+  throw notFound("No such draw");
+}
+
+function registrationDeadline(draw: AnyDraw): Date {
+  return draw.kind === "monthly"
+    ? (draw.row.registrationDeadline ?? endOfMonth(draw.row.drawYear, draw.row.drawMonth))
+    : endOfMonth(draw.row.year, draw.row.month);
+}
+
+function checkDrawable(draw: AnyDraw, input: RunDrawInput, now: Date) {
+  if (draw.row.winnerSelectedAt) throw new AppError("CONFLICT", "This draw has already been drawn");
+  const deadline = registrationDeadline(draw);
+  if (now <= deadline) {
+    throw new AppError(
+      "CONFLICT",
+      `Entries are open until ${deadline.toISOString().slice(0, 10)}; draw it after that`,
+    );
+  }
+  const announced = draw.row.publicRandomnessSource;
+  if (announced && !input.publicRandomness) {
+    throw new AppError("VALIDATION", "Type the public randomness value that was announced", {
+      publicRandomness: `Type the value of ${announced}`,
+    });
+  }
+  // A value nobody announced in advance could be chosen to pick a winner, so it is refused.
+  if (!announced && input.publicRandomness) {
+    throw new AppError("VALIDATION", "No public randomness was announced for this draw", {
+      publicRandomness: "No public randomness was announced for this draw; leave it empty",
+    });
+  }
+}
+
+interface DrawnEntry {
+  member: string;
+  count: number;
+  userId: number;
+  displayName: string;
+}
+
+/** Recounts each entrant's tier bonus as it stands at the draw and sets aside those who may not win. */
+async function settleMonthlyEntries(tx: Executor, drawId: number): Promise<DrawnEntry[]> {
+  const entrants = await monthlyEntrants(tx, drawId);
+  const eligible: DrawnEntry[] = [];
+  for (const entrant of entrants) {
+    const mayWin = entrant.mayWin && entrant.userId !== null && entrant.tier !== null;
+    const count = mayWin ? countedEntries(entrant.earned, entrant.tier!) : undefined;
+    await tx
+      .update(drawEntries)
+      .set({
+        isEligible: mayWin,
+        ...(count !== undefined ? { entriesCount: count, userTier: entrant.tier! } : {}),
+      })
+      .where(eq(drawEntries.id, entrant.entryId));
+    if (mayWin) {
+      eligible.push({
+        member: entrant.member,
+        count: count!,
+        userId: entrant.userId!,
+        displayName: entrant.displayName!,
+      });
+    }
+  }
+  return eligible;
+}
+
+/** A competition's entrants are the members who met every requirement in its month, one entry each. */
+async function enterCompetitors(tx: Executor, draw: AnyDraw): Promise<DrawnEntry[]> {
+  if (draw.kind !== "competition") return [];
+  const competition = draw.row;
+  const needsActivity = competition.minimumValidatedRedemptions > 0 || competition.minimumSocialShares > 0;
+  const members = await membersMonthActivity(
+    tx,
+    competition.year,
+    competition.month,
+    needsActivity ? "active" : "everyone",
+  );
+  const eligible = members.filter((member) => meetsRequirements(competition, member).eligible);
+  const entered: DrawnEntry[] = [];
+  for (const member of eligible) {
+    const [row] = await tx
+      .insert(competitionEntries)
+      .values({
+        competitionId: competition.id,
+        userId: member.userId,
+        validatedRedemptions: member.validatedRedemptions,
+        socialShares: member.socialShares,
+        userTier: member.tier,
+        isPlus: member.isPlus,
+        isEligible: true,
+      })
+      .onConflictDoUpdate({
+        target: [competitionEntries.competitionId, competitionEntries.userId],
+        set: {
+          isEligible: true,
+          validatedRedemptions: member.validatedRedemptions,
+          socialShares: member.socialShares,
+        },
+      })
+      .returning({ member: competitionEntries.memberRef });
+    entered.push({ member: row!.member, count: 1, userId: member.userId, displayName: "" });
+  }
+  const names = await displayNamesOf(
+    tx,
+    entered.map((entry) => entry.userId),
+  );
+  return entered.map((entry) => ({ ...entry, displayName: names.get(entry.userId) ?? "Anigye member" }));
+}
+
+/** The winner hears first; everyone else who entered learns the result. */
+async function tellEntrants(
+  tx: Executor,
+  draw: AnyDraw,
+  entries: DrawnEntry[],
+  winnerId: number | undefined,
+  now: Date,
+) {
+  const link = draw.kind === "monthly" ? `/draws/${draw.row.id}` : `/competitions/${draw.row.id}`;
+  for (const entry of entries) {
+    const won = entry.userId === winnerId;
+    await notifyMember(
+      tx,
+      {
+        userId: entry.userId,
+        type: won ? "draw_won" : "draw_result",
+        title: won ? `You won the ${draw.row.title}!` : `${draw.row.title}: the result`,
+        message: won
+          ? `Your entry won ${draw.row.prizeTitle}. Open the draw to claim your prize.`
+          : `The winner is ${entries.find((e) => e.userId === winnerId)?.displayName ?? "drawn"}. Check the draw yourself on its page.`,
+        link,
+        dedupeKey: `${draw.kind}_draw:${draw.row.id}`,
+      },
+      now,
+    );
+  }
+}
+
+/** A win matters even when the app is closed: an SMS, only with the member's consent. */
+async function textTheWinner(deps: AppDeps, kind: AnyDraw["kind"], id: number, userId: number) {
+  const phone = await smsContact(deps.db, userId);
+  if (!phone) return;
+  const path = kind === "monthly" ? `/draws/${id}` : `/competitions/${id}`;
+  await deliverQuietly(deps, "draw win SMS", () =>
+    deps.sms.send(phone, `${brand.name}: you won a prize draw! Claim it here: ${deps.config.appUrl}${path}`),
+  );
+}
+
+/** The winner confirms the prize; once. */
+export async function claimPrize(deps: AppDeps, kind: AnyDraw["kind"], id: number, userId: number) {
+  const draw = await findDraw(deps.db, kind, id);
+  if (!draw) throw notFound("No such draw");
+  if (draw.row.winnerId !== userId) throw forbidden("Only the winner can claim this prize");
+  const now = deps.now();
+  const table = kind === "monthly" ? prizeDraws : competitions;
+  const [claimed] = await deps.db
+    .update(table)
+    .set({ prizeClaimedAt: now, updatedAt: now })
+    .where(and(eq(table.id, id), eq(table.winnerId, userId), isNull(table.prizeClaimedAt)))
+    .returning({ claimedAt: table.prizeClaimedAt });
+  if (!claimed) throw new AppError("CONFLICT", "You have already claimed this prize");
+  return { claimed: true as const, claimedAt: claimed.claimedAt!.toISOString() };
+}
+
+/** The prize and the announcement of public randomness may change while entries are open. */
+export async function updateMonthlyDraw(deps: AppDeps, id: number, input: UpdateDrawRequest) {
+  const now = deps.now();
+  const draw = await findDraw(deps.db, "monthly", id);
+  if (!draw) throw notFound("No such draw");
+  if (draw.row.winnerSelectedAt) throw new AppError("CONFLICT", "This draw has already been drawn");
+  const deadline = registrationDeadline(draw);
+  const sourceChanges = (input.publicRandomnessSource ?? null) !== draw.row.publicRandomnessSource;
+  if (sourceChanges && now > deadline) {
+    throw new AppError("VALIDATION", "Public randomness must be announced while entries are open", {
+      publicRandomnessSource: "Entries have closed; the announcement can no longer change",
+    });
+  }
+  if (input.drawDate && new Date(input.drawDate) <= deadline) {
+    throw new AppError("VALIDATION", "The draw date must be after entries close", {
+      drawDate: `Pick a time after ${deadline.toISOString().slice(0, 10)}`,
+    });
+  }
+  await deps.db
+    .update(prizeDraws)
+    .set({
+      prizeTitle: input.prizeTitle,
+      prizeDescription: input.prizeDescription ?? null,
+      prizeValuePesewas: input.prizeValuePesewas ?? null,
+      drawDate: input.drawDate ? new Date(input.drawDate) : draw.row.drawDate,
+      publicRandomnessSource: input.publicRandomnessSource ?? null,
+      updatedAt: now,
+    })
+    .where(eq(prizeDraws.id, id));
+}
+
+export async function createCompetition(deps: AppDeps, input: CreateCompetitionRequest) {
+  const now = deps.now();
+  const [year, month] = input.month.split("-").map(Number) as [number, number];
+  const monthEnd = endOfMonth(year, month);
+  if (monthEnd < now) {
+    throw new AppError("VALIDATION", "That month is over", { month: "Pick this month or a later one" });
+  }
+  if (new Date(input.drawDate) <= monthEnd) {
+    throw new AppError("VALIDATION", "The draw date must be after the month ends", {
+      drawDate: `Pick a time after ${monthEnd.toISOString().slice(0, 10)}`,
+    });
+  }
+  const { seed, seedHash } = newSeed();
+  const [row] = await deps.db
+    .insert(competitions)
+    .values({
+      title: input.title,
+      description: input.description ?? null,
+      year,
+      month,
+      prizeTitle: input.prizeTitle,
+      prizeDescription: input.prizeDescription ?? null,
+      prizeValuePesewas: input.prizeValuePesewas ?? null,
+      sponsorCompanyId: input.sponsorCompanyId ?? null,
+      minimumTier: input.minimumTier,
+      requiresPlus: input.requiresPlus,
+      minimumValidatedRedemptions: input.minimumValidatedRedemptions,
+      minimumSocialShares: input.minimumSocialShares,
+      drawDate: new Date(input.drawDate),
+      publicRandomnessSource: input.publicRandomnessSource ?? null,
+      seed,
+      seedHash,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: competitions.id });
+  return row!.id;
+}
+
+/** Draws whose draw date has come, for the scheduled job (those needing a typed value wait for an admin). */
+export async function dueDraws(db: Executor, now: Date): Promise<{ kind: AnyDraw["kind"]; id: number }[]> {
+  const monthly = await db
+    .select({ id: prizeDraws.id })
+    .from(prizeDraws)
+    .where(
+      and(
+        isNull(prizeDraws.winnerSelectedAt),
+        lte(prizeDraws.drawDate, now),
+        isNull(prizeDraws.publicRandomnessSource),
+      ),
+    );
+  const contests = await db
+    .select({ id: competitions.id })
+    .from(competitions)
+    .where(
+      and(
+        isNull(competitions.winnerSelectedAt),
+        lte(competitions.drawDate, now),
+        isNull(competitions.publicRandomnessSource),
+        eq(competitions.isActive, true),
+      ),
+    );
+  return [
+    ...monthly.map(({ id }) => ({ kind: "monthly" as const, id })),
+    ...contests.map(({ id }) => ({ kind: "competition" as const, id })),
+  ];
+}
+
+/** The scheduled job: draws each due draw; one failing doesn't stop the others. */
+export async function runDueDraws(deps: AppDeps, now: Date) {
+  let drawn = 0;
+  for (const due of await dueDraws(deps.db, now)) {
+    try {
+      await runDraw(deps, due.kind, due.id, {});
+      drawn += 1;
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === "CONFLICT")) throw error;
+    }
+  }
+  return drawn;
+}

@@ -1,0 +1,396 @@
+import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
+import { accraMonth } from "../../../shared/accra-time";
+import type {
+  AdminDraw,
+  CompetitionProgress,
+  DrawPublic,
+  DrawRecord,
+  DrawSummary,
+} from "../../../shared/contracts/draws";
+import { drawAlgorithm } from "../../../shared/draw-verification";
+import type { Executor } from "../../db/client";
+import { users } from "../../db/schema/auth";
+import { companies } from "../../db/schema/companies";
+import { competitionEntries, competitions, drawEntries, prizeDraws } from "../../db/schema/draws";
+import type { Tier } from "../../db/schema/enums";
+import { redemptions } from "../../db/schema/redemptions";
+import { rewards } from "../../db/schema/rewards";
+import { meetsRequirements } from "./competition-rules";
+
+/*
+ * Reads for the draw pages, the admin list and the draw itself: draw rows with the members behind the
+ * entries (names, tiers, whether they may still win), and for competitions each member's month.
+ */
+
+type MonthlyDraw = typeof prizeDraws.$inferSelect;
+type Competition = typeof competitions.$inferSelect;
+export type AnyDraw = { kind: "monthly"; row: MonthlyDraw } | { kind: "competition"; row: Competition };
+
+export function monthKey(year: number, month: number) {
+  return `${year}-${String(month).padStart(2, "0")}`;
+}
+
+function drawFields(draw: AnyDraw) {
+  const row = draw.row;
+  const month =
+    draw.kind === "monthly"
+      ? monthKey(draw.row.drawYear, draw.row.drawMonth)
+      : monthKey(draw.row.year, draw.row.month);
+  return {
+    id: row.id,
+    kind: draw.kind,
+    title: row.title,
+    month,
+    prizeTitle: row.prizeTitle,
+    prizeDescription: row.prizeDescription,
+    commitment: row.seedHash ?? "",
+    drawn: row.winnerSelectedAt !== null,
+    seed: row.winnerSelectedAt ? row.seed : null,
+    publicRandomnessSource: row.publicRandomnessSource,
+    publicRandomness: row.publicRandomness,
+    entriesHash: row.entriesHash,
+    winningTicket: row.winningTicket,
+    winner:
+      row.winnerMember && row.winnerDisplayName
+        ? { member: row.winnerMember, displayName: row.winnerDisplayName }
+        : null,
+    openedAt: row.createdAt.toISOString(),
+    registrationDeadline:
+      draw.kind === "monthly"
+        ? (draw.row.registrationDeadline?.toISOString() ?? null)
+        : endOfMonth(draw.row.year, draw.row.month).toISOString(),
+    drawDate: row.drawDate?.toISOString() ?? null,
+    drawnAt: row.winnerSelectedAt?.toISOString() ?? null,
+  };
+}
+
+/** The last moment of an Accra month (Accra is UTC all year). */
+export function endOfMonth(year: number, month: number): Date {
+  return new Date(Date.UTC(year, month, 1) - 1);
+}
+
+export async function findDraw(
+  db: Executor,
+  kind: AnyDraw["kind"],
+  id: number,
+): Promise<AnyDraw | undefined> {
+  if (kind === "monthly") {
+    const [row] = await db.select().from(prizeDraws).where(eq(prizeDraws.id, id));
+    return row ? { kind, row } : undefined;
+  }
+  const [row] = await db.select().from(competitions).where(eq(competitions.id, id));
+  return row ? { kind, row } : undefined;
+}
+
+/**
+ * The public entry list: after the draw, exactly the entries it ran on; before, the entries so far
+ * (a competition's entrants are only known at its draw).
+ */
+export async function publicEntries(db: Executor, draw: AnyDraw) {
+  if (draw.kind === "monthly") {
+    const drawn = draw.row.winnerSelectedAt !== null;
+    return db
+      .select({ member: drawEntries.memberRef, count: drawEntries.entriesCount, userId: drawEntries.userId })
+      .from(drawEntries)
+      .where(and(eq(drawEntries.drawId, draw.row.id), drawn ? eq(drawEntries.isEligible, true) : undefined))
+      .orderBy(asc(drawEntries.memberRef));
+  }
+  return db
+    .select({
+      member: competitionEntries.memberRef,
+      count: sql<number>`1`,
+      userId: competitionEntries.userId,
+    })
+    .from(competitionEntries)
+    .where(and(eq(competitionEntries.competitionId, draw.row.id), eq(competitionEntries.isEligible, true)))
+    .orderBy(asc(competitionEntries.memberRef));
+}
+
+export async function drawPublicView(db: Executor, draw: AnyDraw, viewerId?: number): Promise<DrawPublic> {
+  const fields = drawFields(draw);
+  const entries = await publicEntries(db, draw);
+  const yours = viewerId === undefined ? undefined : entries.find((entry) => entry.userId === viewerId);
+  return {
+    ...fields,
+    entries: entries.map(({ member, count }) => ({ member, count })),
+    totalEntries: entries.reduce((sum, entry) => sum + entry.count, 0),
+    prizeClaimed: draw.row.prizeClaimedAt !== null,
+    algorithm: drawAlgorithm,
+    yourMember: yours?.member ?? null,
+    canClaim: viewerId !== undefined && draw.row.winnerId === viewerId && draw.row.prizeClaimedAt === null,
+  };
+}
+
+export async function drawRecordView(db: Executor, draw: AnyDraw, now: Date): Promise<DrawRecord> {
+  const { drawn: _drawn, prizeDescription: _description, drawDate: _date, ...fields } = drawFields(draw);
+  const entries = await publicEntries(db, draw);
+  return {
+    algorithm: drawAlgorithm,
+    ...fields,
+    entries: entries.map(({ member, count }) => ({ member, count })),
+    totalEntries: entries.reduce((sum, entry) => sum + entry.count, 0),
+    exportedAt: now.toISOString(),
+  };
+}
+
+export type DrawStatus = "open" | "ready" | "drawn";
+
+export function drawStatus(draw: AnyDraw, now: Date): DrawStatus {
+  if (draw.row.winnerSelectedAt) return "drawn";
+  const deadline = new Date(drawFields(draw).registrationDeadline!);
+  return now > deadline ? "ready" : "open";
+}
+
+/** The latest draws of both kinds, newest month first. */
+export async function listDraws(db: Executor, now: Date, limit: number): Promise<DrawSummary[]> {
+  const [monthly, contests] = await Promise.all([
+    db.select().from(prizeDraws).orderBy(desc(prizeDraws.drawYear), desc(prizeDraws.drawMonth)).limit(limit),
+    db
+      .select()
+      .from(competitions)
+      .orderBy(desc(competitions.year), desc(competitions.month), desc(competitions.id))
+      .limit(limit),
+  ]);
+  const all: AnyDraw[] = [
+    ...monthly.map((row) => ({ kind: "monthly" as const, row })),
+    ...contests.map((row) => ({ kind: "competition" as const, row })),
+  ];
+  return all
+    .map((draw) => {
+      const fields = drawFields(draw);
+      return {
+        id: fields.id,
+        kind: fields.kind,
+        title: fields.title,
+        month: fields.month,
+        prizeTitle: fields.prizeTitle,
+        status: drawStatus(draw, now),
+        drawDate: fields.drawDate,
+        drawnAt: fields.drawnAt,
+        winnerDisplayName: fields.winner?.displayName ?? null,
+      };
+    })
+    .sort((a, b) => (a.month === b.month ? b.id - a.id : a.month < b.month ? 1 : -1))
+    .slice(0, limit);
+}
+
+export async function listAdminDraws(db: Executor, now: Date): Promise<AdminDraw[]> {
+  const summaries = await listDraws(db, now, 24);
+  return Promise.all(
+    summaries.map(async (summary) => {
+      const draw = (await findDraw(db, summary.kind, summary.id))!;
+      const entries = await publicEntries(db, draw);
+      const fields = drawFields(draw);
+      const winner = draw.row.winnerId ? await winnerContact(db, draw.row.winnerId) : undefined;
+      return {
+        id: fields.id,
+        kind: fields.kind,
+        title: fields.title,
+        month: fields.month,
+        prizeTitle: fields.prizeTitle,
+        status: summary.status,
+        members: entries.length,
+        totalEntries: entries.reduce((sum, entry) => sum + entry.count, 0),
+        commitment: fields.commitment,
+        publicRandomnessSource: fields.publicRandomnessSource,
+        registrationDeadline: fields.registrationDeadline,
+        drawDate: fields.drawDate,
+        drawnAt: fields.drawnAt,
+        winner: fields.winner
+          ? { ...fields.winner, email: winner?.email ?? null, phone: winner?.phoneNumber ?? null }
+          : null,
+        prizeClaimedAt: draw.row.prizeClaimedAt?.toISOString() ?? null,
+      };
+    }),
+  );
+}
+
+async function winnerContact(db: Executor, userId: number) {
+  const [row] = await db
+    .select({ email: users.email, phoneNumber: users.phoneNumber })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/** Who may win: active, not deleted consumers. */
+const mayWin = and(eq(users.isActive, true), isNull(users.deletedAt), eq(users.role, "user"));
+
+/** A monthly draw's entrants with their current tier and whether they may still win. */
+export async function monthlyEntrants(db: Executor, drawId: number) {
+  return db
+    .select({
+      entryId: drawEntries.id,
+      userId: drawEntries.userId,
+      member: drawEntries.memberRef,
+      earned: drawEntries.earnedEntries,
+      tier: users.tier,
+      displayName: users.displayName,
+      mayWin: sql<boolean>`coalesce(${mayWin}, false)`,
+    })
+    .from(drawEntries)
+    .leftJoin(users, eq(users.id, drawEntries.userId))
+    .where(eq(drawEntries.drawId, drawId));
+}
+
+export interface MemberMonth {
+  userId: number;
+  tier: Tier;
+  isPlus: boolean;
+  validatedRedemptions: number;
+  socialShares: number;
+}
+
+/** Each member's validated redemptions and verified shares in a month (only members with any). */
+export async function membersMonthActivity(
+  db: Executor,
+  year: number,
+  month: number,
+  who: { userId: number } | "active" | "everyone",
+): Promise<MemberMonth[]> {
+  const onlyUserId = typeof who === "object" ? who.userId : undefined;
+  const from = new Date(Date.UTC(year, month - 1, 1));
+  const to = new Date(Date.UTC(year, month, 1));
+  const redemptionCounts = db
+    .select({ userId: redemptions.userId, redeemed: sql<number>`count(*)::int`.as("redeemed") })
+    .from(redemptions)
+    .where(
+      and(
+        eq(redemptions.status, "complete"),
+        gte(redemptions.createdAt, from),
+        lt(redemptions.createdAt, to),
+        onlyUserId ? eq(redemptions.userId, onlyUserId) : undefined,
+      ),
+    )
+    .groupBy(redemptions.userId)
+    .as("r");
+  const shareCounts = db
+    .select({ userId: rewards.userId, shared: sql<number>`count(*)::int`.as("shared") })
+    .from(rewards)
+    .where(
+      and(
+        eq(rewards.isShared, true),
+        eq(rewards.shareProofStatus, "verified"),
+        gte(rewards.verifiedAt, from),
+        lt(rewards.verifiedAt, to),
+        onlyUserId ? eq(rewards.userId, onlyUserId) : undefined,
+      ),
+    )
+    .groupBy(rewards.userId)
+    .as("s");
+  const rows = await db
+    .select({
+      userId: users.id,
+      tier: users.tier,
+      isPlus: users.isPlus,
+      validatedRedemptions: sql<number>`coalesce(${redemptionCounts.redeemed}, 0)::int`,
+      socialShares: sql<number>`coalesce(${shareCounts.shared}, 0)::int`,
+    })
+    .from(users)
+    .leftJoin(redemptionCounts, eq(redemptionCounts.userId, users.id))
+    .leftJoin(shareCounts, eq(shareCounts.userId, users.id))
+    .where(
+      and(
+        mayWin,
+        onlyUserId
+          ? eq(users.id, onlyUserId)
+          : who === "active"
+            ? sql`(${redemptionCounts.redeemed} is not null or ${shareCounts.shared} is not null)`
+            : undefined,
+      ),
+    );
+  return rows;
+}
+
+/** Active consumers' display names, for winners. */
+export async function displayNamesOf(db: Executor, userIds: number[]) {
+  if (userIds.length === 0) return new Map<number, string>();
+  const rows = await db
+    .select({ id: users.id, displayName: users.displayName })
+    .from(users)
+    .where(inArray(users.id, userIds));
+  return new Map(rows.map((row) => [row.id, row.displayName]));
+}
+
+/** What the winner's SMS needs: a verified phone and their consent. */
+export async function smsContact(db: Executor, userId: number) {
+  const [row] = await db
+    .select({ phone: users.phoneNumber, verified: users.isPhoneVerified, consent: users.smsConsent })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.phone && row.verified && row.consent ? row.phone : null;
+}
+
+export async function sponsorsOf(db: Executor, companyIds: number[]) {
+  if (companyIds.length === 0) return new Map<number, string>();
+  const rows = await db
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(inArray(companies.id, companyIds));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** This month's and future competitions (and last month's, until drawn), with the member's progress. */
+export async function listCompetitions(
+  db: Executor,
+  now: Date,
+  viewerId?: number,
+): Promise<CompetitionProgress[]> {
+  const { year, month } = accraMonth(now);
+  const previous = month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
+  const rows = await db
+    .select()
+    .from(competitions)
+    .where(
+      and(
+        eq(competitions.isActive, true),
+        sql`(${competitions.year} * 12 + ${competitions.month}) >= ${previous.year * 12 + previous.month}`,
+      ),
+    )
+    .orderBy(asc(competitions.year), asc(competitions.month), asc(competitions.id))
+    .limit(20);
+  const sponsors = await sponsorsOf(
+    db,
+    rows.flatMap((row) => (row.sponsorCompanyId ? [row.sponsorCompanyId] : [])),
+  );
+  return Promise.all(
+    rows.map(async (row) => {
+      const activity =
+        viewerId === undefined
+          ? undefined
+          : (await membersMonthActivity(db, row.year, row.month, { userId: viewerId }))[0];
+      const met = activity ? meetsRequirements(row, activity) : undefined;
+      return {
+        id: row.id,
+        title: row.title,
+        description: row.description,
+        month: monthKey(row.year, row.month),
+        prizeTitle: row.prizeTitle,
+        prizeDescription: row.prizeDescription,
+        sponsor: row.sponsorCompanyId
+          ? { id: row.sponsorCompanyId, name: sponsors.get(row.sponsorCompanyId) ?? "" }
+          : null,
+        drawDate: row.drawDate?.toISOString() ?? null,
+        drawn: row.winnerSelectedAt !== null,
+        requirements: {
+          minimumTier: row.minimumTier,
+          requiresPlus: row.requiresPlus,
+          minimumValidatedRedemptions: row.minimumValidatedRedemptions,
+          minimumSocialShares: row.minimumSocialShares,
+        },
+        progress:
+          activity && met
+            ? {
+                tier: activity.tier,
+                tierMet: met.tierMet,
+                isPlus: activity.isPlus,
+                plusMet: met.plusMet,
+                validatedRedemptions: activity.validatedRedemptions,
+                socialShares: activity.socialShares,
+                eligible: met.eligible,
+              }
+            : null,
+      };
+    }),
+  );
+}

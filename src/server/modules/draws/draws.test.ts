@@ -1,0 +1,383 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkDrawRecord } from "../../../../scripts/verify-draw";
+import type { DrawPublic, DrawRecord } from "../../../shared/contracts/draws";
+import { drawWinner, sha256Hex, verifyDrawRecord } from "../../../shared/draw-verification";
+import {
+  companies as companiesTable,
+  competitions,
+  notifications,
+  prizeDraws,
+  redemptions,
+  rewards,
+  users,
+} from "../../db/schema";
+import { createCompany, createUser } from "../../db/seed/factories";
+import { runMemberJobs } from "../../jobs/member.job";
+import { createTestContext, sendAs, sendJson, type TestContext, testClock } from "../../test/test-app";
+import { watchingKit } from "../../test/watching";
+import { createSession } from "../auth";
+import { addMonthlyDrawEntry } from "./draws.service";
+
+// November 2026 in Accra; the month's draw closes at the end of the 30th.
+const clock = testClock(new Date("2026-11-10T09:00:00Z"));
+const december = new Date("2026-12-01T09:00:00Z").getTime();
+let ctx: TestContext;
+let people = 0;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ overrides: { now: clock.now } });
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+async function member(fields: Parameters<typeof createUser>[1] = {}) {
+  people++;
+  const user = await createUser(ctx.database.db, {
+    email: `entrant${people}@example.com`,
+    username: `entrant${people}`,
+    displayName: `Entrant ${people}`,
+    ...fields,
+  });
+  const { token } = await createSession(
+    ctx.database.db,
+    { kind: "user", userId: user.id },
+    { ipAddress: "10.0.0.7", userAgent: "test" },
+  );
+  return { user, cookies: { anigye_sid: token } };
+}
+
+async function enter(
+  userId: number,
+  times: number,
+  kind: "prize_entry" | "loyalty_cycle" | "points" = "prize_entry",
+) {
+  const [row] = await ctx.database.db.select({ tier: users.tier }).from(users).where(eq(users.id, userId));
+  for (let n = 0; n < times; n++) {
+    await addMonthlyDrawEntry(ctx.database.db, userId, row!.tier, clock.now(), {
+      kind,
+      key: `${kind}:${userId}:${n}:${Math.random()}`,
+    });
+  }
+}
+
+function randomRecord(size: number) {
+  const entries = Array.from({ length: size }, (_, n) => ({
+    member: `M-${Math.random().toString(16).slice(2, 14)}${n}`,
+    count: 1 + Math.floor(Math.random() * 10),
+  }));
+  const seed = Math.random().toString(16).slice(2) + Math.random().toString(16).slice(2);
+  const publicRandomness = Math.random() < 0.5 ? Math.random().toString(16).slice(2) : null;
+  const outcome = drawWinner(seed, publicRandomness, entries)!;
+  return {
+    algorithm: "anigye-draw-v1",
+    commitment: sha256Hex(seed),
+    seed,
+    publicRandomness,
+    entries,
+    entriesHash: outcome.entriesHash,
+    totalEntries: outcome.totalEntries,
+    winningTicket: outcome.winningTicket,
+    winner: { member: outcome.winnerMember },
+  };
+}
+
+describe("the published draw function", () => {
+  it("gives the same winner for the same record, and the script written from the docs agrees on 1,000 random records", () => {
+    for (let n = 0; n < 1000; n++) {
+      const record = randomRecord(1 + (n % 40));
+      expect(
+        drawWinner(record.seed, record.publicRandomness, [...record.entries].reverse())!.winnerMember,
+      ).toBe(record.winner.member);
+      expect(verifyDrawRecord(record).holds).toBe(true);
+      expect(checkDrawRecord(record)).toEqual([]);
+    }
+  });
+
+  it("fails the check when one entry, the seed or the winner is changed", () => {
+    const record = randomRecord(25);
+    const oneMore = {
+      ...record,
+      entries: record.entries.map((e, i) =>
+        i === 3 ? { ...e, count: e.count === 10 ? 9 : e.count + 1 } : e,
+      ),
+    };
+    const otherSeed = { ...record, seed: `${record.seed}0` };
+    const otherWinner = {
+      ...record,
+      winner: { member: record.entries.find((e) => e.member !== record.winner.member)!.member },
+    };
+    for (const tampered of [oneMore, otherSeed, otherWinner]) {
+      expect(verifyDrawRecord(tampered).holds).toBe(false);
+      expect(checkDrawRecord(tampered).length).toBeGreaterThan(0);
+    }
+    expect(verifyDrawRecord(otherSeed).problems.join(" ")).toMatch(/commitment/);
+  });
+
+  it("refuses more than 10 entries for a member", () => {
+    const record = randomRecord(3);
+    const over = { ...record, entries: [{ ...record.entries[0]!, count: 11 }, ...record.entries.slice(1)] };
+    expect(verifyDrawRecord(over).problems.join(" ")).toMatch(/1 to 10/);
+    expect(checkDrawRecord(over).join(" ")).toMatch(/1 to 10/);
+  });
+});
+
+describe("the monthly draw", () => {
+  let admin: Awaited<ReturnType<typeof member>>;
+  let ama: Awaited<ReturnType<typeof member>>;
+  let gold: Awaited<ReturnType<typeof member>>;
+  let suspended: Awaited<ReturnType<typeof member>>;
+  let drawId: number;
+
+  beforeAll(async () => {
+    admin = await member({ role: "admin" });
+    ama = await member({ displayName: "Ama Winner-Maybe" });
+    gold = await member({ tier: "gold", lifetimeXp: 6000 });
+    suspended = await member();
+    await enter(ama.user.id, 2);
+    await enter(ama.user.id, 1, "loyalty_cycle");
+    await enter(ama.user.id, 1, "points");
+    await enter(gold.user.id, 12);
+    await enter(suspended.user.id, 3);
+    const [draw] = await ctx.database.db.select().from(prizeDraws).where(eq(prizeDraws.drawMonth, 11));
+    drawId = draw!.id;
+  });
+
+  it("shows a member's entries and where they came from, with the tier bonus and the cap of 10", async () => {
+    const mine = await sendAs(ctx.app, ama.cookies, "GET", "/api/draws/mine");
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toMatchObject({ entries: 4, maxEntries: 10 });
+    expect(mine.json().sources).toEqual(
+      expect.arrayContaining([
+        { source: "prize_entry", count: 2 },
+        { source: "loyalty_cycle", count: 1 },
+        { source: "points", count: 1 },
+      ]),
+    );
+    const golden = (await sendAs(ctx.app, gold.cookies, "GET", "/api/draws/mine")).json();
+    expect(golden.entries).toBe(10);
+    expect(golden.sources).toContainEqual({ source: "tier", count: 2 });
+  });
+
+  it("publishes the commitment and no seed while entries are open, and refuses to draw before they close", async () => {
+    const open = (await sendJson(ctx.app, "GET", `/api/draws/${drawId}`)).json() as DrawPublic;
+    expect(open.seed).toBeNull();
+    expect(open.commitment).toMatch(/^[0-9a-f]{64}$/);
+    expect(open.entries).toHaveLength(3);
+    const early = await sendAs(ctx.app, admin.cookies, "POST", `/api/admin/draws/${drawId}/draw`, {});
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toMatch(/Entries are open until 2026-11-30/);
+  });
+
+  it("lets only admins run the draw", async () => {
+    clock.advance(december - clock.now().getTime());
+    const staff = await member({ role: "staff" });
+    const company = await createCompany(ctx.database.db, {});
+    expect((await sendJson(ctx.app, "POST", `/api/admin/draws/${drawId}/draw`, {})).statusCode).toBe(401);
+    expect(
+      (await sendAs(ctx.app, ama.cookies, "POST", `/api/admin/draws/${drawId}/draw`, {})).statusCode,
+    ).toBe(403);
+    expect(
+      (await sendAs(ctx.app, staff.cookies, "POST", `/api/admin/draws/${drawId}/draw`, {})).statusCode,
+    ).toBe(403);
+    expect(company.id).toBeGreaterThan(0);
+    expect((await sendAs(ctx.app, ama.cookies, "GET", "/api/admin/draws")).statusCode).toBe(403);
+  });
+
+  it("refuses a public randomness value nobody announced", async () => {
+    const response = await sendAs(ctx.app, admin.cookies, "POST", `/api/admin/draws/${drawId}/draw`, {
+      publicRandomness: "abc123",
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields.publicRandomness).toMatch(/No public randomness was announced/);
+  });
+
+  it("draws once under parallel requests, reveals the seed, leaves out suspended members and verifies", async () => {
+    await ctx.database.db.update(users).set({ isActive: false }).where(eq(users.id, suspended.user.id));
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        sendAs(ctx.app, admin.cookies, "POST", `/api/admin/draws/${drawId}/draw`, {}),
+      ),
+    );
+    expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(responses.filter((r) => r.statusCode === 409)).toHaveLength(4);
+
+    const drawn = (await sendJson(ctx.app, "GET", `/api/draws/${drawId}`)).json() as DrawPublic;
+    expect(sha256Hex(drawn.seed!)).toBe(drawn.commitment);
+    expect(drawn.entries.map((e) => e.count).sort()).toEqual([10, 4]);
+    expect(drawn.totalEntries).toBe(14);
+    expect(["Ama Winner-Maybe", gold.user.displayName]).toContain(drawn.winner!.displayName);
+
+    const recordResponse = await sendJson(ctx.app, "GET", `/api/draws/${drawId}/record`);
+    expect(recordResponse.headers["content-disposition"]).toMatch(/attachment/);
+    const record = recordResponse.json() as DrawRecord;
+    expect(verifyDrawRecord(record).holds).toBe(true);
+    const file = path.join(os.tmpdir(), `draw-${drawId}-${Date.now()}.json`);
+    fs.writeFileSync(file, JSON.stringify(record));
+    expect(execFileSync("npx", ["tsx", "scripts/verify-draw.ts", file], { encoding: "utf8" })).toMatch(
+      /holds/,
+    );
+    fs.writeFileSync(file, JSON.stringify({ ...record, entries: record.entries.slice(1) }));
+    expect(() => execFileSync("npx", ["tsx", "scripts/verify-draw.ts", file], { stdio: "pipe" })).toThrow();
+  });
+
+  it("tells the winner, lets only the winner claim, and only once", async () => {
+    const [draw] = await ctx.database.db.select().from(prizeDraws).where(eq(prizeDraws.id, drawId));
+    const winner = draw!.winnerId === ama.user.id ? ama : gold;
+    const loser = winner === ama ? gold : ama;
+    const inbox = (await sendAs(ctx.app, winner.cookies, "GET", "/api/notifications")).json();
+    expect(inbox.unread).toBeGreaterThanOrEqual(1);
+    expect(inbox.notifications[0]).toMatchObject({ type: "draw_won", link: `/draws/${drawId}` });
+    const loserInbox = (await sendAs(ctx.app, loser.cookies, "GET", "/api/notifications")).json();
+    expect(loserInbox.notifications[0].type).toBe("draw_result");
+
+    const view = (await sendAs(ctx.app, winner.cookies, "GET", `/api/draws/${drawId}`)).json() as DrawPublic;
+    expect(view.canClaim).toBe(true);
+    expect(view.yourMember).toBe(view.winner!.member);
+    expect((await sendAs(ctx.app, loser.cookies, "POST", `/api/draws/${drawId}/claim`)).statusCode).toBe(403);
+    expect((await sendAs(ctx.app, winner.cookies, "POST", `/api/draws/${drawId}/claim`)).statusCode).toBe(
+      200,
+    );
+    expect((await sendAs(ctx.app, winner.cookies, "POST", `/api/draws/${drawId}/claim`)).statusCode).toBe(
+      409,
+    );
+
+    const read = await sendAs(ctx.app, winner.cookies, "POST", "/api/notifications/read", {});
+    expect(read.json()).toEqual({ unread: 0 });
+  });
+
+  it("lists the result for members and admins, with the winner's contact for admins only", async () => {
+    const list = (await sendJson(ctx.app, "GET", "/api/draws")).json();
+    expect(list.draws[0]).toMatchObject({ id: drawId, status: "drawn" });
+    expect(JSON.stringify(list)).not.toMatch(/@example\.com/);
+    const admins = (await sendAs(ctx.app, admin.cookies, "GET", "/api/admin/draws")).json();
+    expect(admins.draws.find((d: { id: number }) => d.id === drawId).winner.email).toMatch(/@example\.com/);
+  });
+});
+
+describe("announced public randomness", () => {
+  it("must be typed at the draw when announced, and is mixed into the result", async () => {
+    const admin = await member({ role: "admin" });
+    for (const times of [1, 4, 7]) {
+      const entrant = await member();
+      await enter(entrant.user.id, times);
+    }
+    const [draw] = await ctx.database.db.select().from(prizeDraws).where(eq(prizeDraws.drawMonth, 12));
+    const announce = await sendAs(ctx.app, admin.cookies, "PUT", `/api/admin/draws/${draw!.id}`, {
+      prizeTitle: "A bicycle",
+      publicRandomnessSource: "drand quicknet round 9000000",
+    });
+    expect(announce.statusCode).toBe(200);
+    clock.advance(new Date("2027-01-01T10:00:00Z").getTime() - clock.now().getTime());
+    const late = await sendAs(ctx.app, admin.cookies, "PUT", `/api/admin/draws/${draw!.id}`, {
+      prizeTitle: "A bicycle",
+      publicRandomnessSource: "drand quicknet round 9999999",
+    });
+    expect(late.statusCode).toBe(400);
+    const missing = await sendAs(ctx.app, admin.cookies, "POST", `/api/admin/draws/${draw!.id}/draw`, {});
+    expect(missing.statusCode).toBe(400);
+    expect(await runMemberJobs(ctx.app.deps, clock.now())).toContain("draws");
+    const drawn = await sendAs(ctx.app, admin.cookies, "POST", `/api/admin/draws/${draw!.id}/draw`, {
+      publicRandomness: "a1b2c3d4",
+    });
+    expect(drawn.statusCode).toBe(200);
+    expect(drawn.json()).toMatchObject({ publicRandomness: "a1b2c3d4", prizeTitle: "A bicycle" });
+    expect(verifyDrawRecord(drawn.json()).holds).toBe(true);
+    // Another value gives another ticket (the first such value found), and the check then fails.
+    const record = drawn.json() as DrawPublic;
+    const tampered = ["x1", "x2", "x3", "x4", "x5", "x6", "x7", "x8"].find(
+      (value) => drawWinner(record.seed!, value, record.entries)!.winningTicket !== record.winningTicket,
+    );
+    expect(verifyDrawRecord({ ...record, publicRandomness: tampered }).holds).toBe(false);
+  });
+});
+
+describe("competitions", () => {
+  it("shows requirements and progress, enters eligible members at the draw, and the job draws on the date", async () => {
+    const admin = await member({ role: "admin" });
+    const ad = await watchingKit(ctx, clock).publishAd(["FEB1", "FEB2"]);
+    const company = ad.company;
+    await ctx.database.db
+      .update(companiesTable)
+      .set({ name: "Sponsor Ltd" })
+      .where(eq(companiesTable.id, company.id));
+    const month = "2027-02";
+    clock.advance(new Date("2027-02-03T10:00:00Z").getTime() - clock.now().getTime());
+    const created = await sendAs(ctx.app, admin.cookies, "POST", "/api/admin/competitions", {
+      title: "February fan",
+      prizeTitle: "A hamper",
+      sponsorCompanyId: company.id,
+      minimumTier: "bronze",
+      requiresPlus: true,
+      minimumValidatedRedemptions: 1,
+      minimumSocialShares: 1,
+      month,
+      drawDate: "2027-03-02T18:00:00Z",
+    });
+    expect(created.statusCode).toBe(201);
+    const competitionId = created.json().id as number;
+    const consumer = await member();
+    const body = { title: "Mine", prizeTitle: "X", month, drawDate: "2027-03-02T18:00:00Z" };
+    expect(
+      (await sendAs(ctx.app, consumer.cookies, "POST", "/api/admin/competitions", body)).statusCode,
+    ).toBe(403);
+
+    const eligible = await member({ isPlus: true });
+    const notPlus = await member();
+    for (const who of [eligible, notPlus]) {
+      const [reward] = await ctx.database.db
+        .insert(rewards)
+        .values({
+          userId: who.user.id,
+          adId: ad.id,
+          companyId: company.id,
+          rewardType: "xp",
+          isShared: true,
+          shareProofStatus: "verified",
+          verifiedAt: clock.now(),
+          expiresAt: new Date("2027-12-31T00:00:00Z"),
+        })
+        .returning();
+      await ctx.database.db.insert(redemptions).values({
+        userId: who.user.id,
+        adId: ad.id,
+        companyId: company.id,
+        rewardId: reward!.id,
+        createdAt: clock.now(),
+      });
+    }
+    const progressResponse = await sendAs(ctx.app, notPlus.cookies, "GET", "/api/competitions");
+    const progress = progressResponse.json();
+    const mine = progress.competitions.find((c: { id: number }) => c.id === competitionId);
+    expect(mine.sponsor).toEqual({ id: company.id, name: "Sponsor Ltd" });
+    expect(mine.progress).toMatchObject({
+      validatedRedemptions: 1,
+      socialShares: 1,
+      plusMet: false,
+      eligible: false,
+    });
+    const yes = (await sendAs(ctx.app, eligible.cookies, "GET", "/api/competitions")).json();
+    expect(yes.competitions.find((c: { id: number }) => c.id === competitionId).progress.eligible).toBe(true);
+
+    clock.advance(new Date("2027-03-02T18:01:00Z").getTime() - clock.now().getTime());
+    await runMemberJobs(ctx.app.deps, clock.now());
+    const result = (
+      await sendJson(ctx.app, "GET", `/api/competitions/${competitionId}`)
+    ).json() as DrawPublic;
+    expect(result.entries).toHaveLength(1);
+    expect(result.winner!.displayName).toBe(eligible.user.displayName);
+    expect(verifyDrawRecord(result).holds).toBe(true);
+    const [row] = await ctx.database.db.select().from(competitions).where(eq(competitions.id, competitionId));
+    expect(row!.winnerId).toBe(eligible.user.id);
+    const inbox = await ctx.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, eligible.user.id));
+    expect(inbox.map((n) => n.type)).toContain("draw_won");
+  });
+});

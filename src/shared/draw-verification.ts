@@ -1,0 +1,126 @@
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+
+/*
+ * The published draw function (docs/draw-algorithm.md), shared by the server that draws, the public
+ * page that re-checks the result in the visitor's browser and `npm run verify-draw`. Pure and
+ * synchronous, so all three run exactly the same code.
+ */
+
+export const drawAlgorithm = "anigye-draw-v1";
+/** PRODUCT.md: at most 10 entries per member in a draw. */
+export const maxEntriesPerMember = 10;
+
+export interface DrawEntryLine {
+  /** The member's pseudonymous id in this draw. */
+  member: string;
+  count: number;
+}
+
+export interface DrawOutcome {
+  entriesHash: string;
+  totalEntries: number;
+  /** SHA-256 of seed, public randomness and entries hash; the ticket is drawn from it. */
+  drawKey: string;
+  winningTicket: number;
+  winnerMember: string;
+}
+
+export function sha256Hex(text: string): string {
+  return bytesToHex(sha256(utf8ToBytes(text)));
+}
+
+/** Entries in the one order everyone uses: by member id, comparing UTF-16 code units. */
+export function sortEntries(entries: readonly DrawEntryLine[]): DrawEntryLine[] {
+  return [...entries].sort((a, b) => (a.member < b.member ? -1 : a.member > b.member ? 1 : 0));
+}
+
+/** "member:count" lines joined by "\n", entries already sorted. */
+export function canonicalEntryList(sorted: readonly DrawEntryLine[]): string {
+  return sorted.map((entry) => `${entry.member}:${entry.count}`).join("\n");
+}
+
+/**
+ * The winner as a function of the revealed seed, the optional public randomness and the sorted entry
+ * list. Tickets are numbered from 0 in entry order; member k holds the `count` tickets after those of
+ * the members before it. Undefined when there are no entries.
+ */
+export function drawWinner(
+  seed: string,
+  publicRandomness: string | null | undefined,
+  entries: readonly DrawEntryLine[],
+): DrawOutcome | undefined {
+  const sorted = sortEntries(entries);
+  const totalEntries = sorted.reduce((sum, entry) => sum + entry.count, 0);
+  if (totalEntries === 0) return undefined;
+  const entriesHash = sha256Hex(canonicalEntryList(sorted));
+  const drawKey = sha256Hex(`${seed}|${publicRandomness ?? ""}|${entriesHash}`);
+  const winningTicket = Number(BigInt(`0x${drawKey}`) % BigInt(totalEntries));
+  let ticketsBefore = 0;
+  for (const entry of sorted) {
+    if (winningTicket < ticketsBefore + entry.count) {
+      return { entriesHash, totalEntries, drawKey, winningTicket, winnerMember: entry.member };
+    }
+    ticketsBefore += entry.count;
+  }
+  throw new Error("unreachable: the ticket is below the total");
+}
+
+/** The parts of a draw record the check reads (the full record is `drawRecord` in contracts/draws). */
+export interface VerifiableDrawRecord {
+  algorithm: string;
+  commitment: string;
+  seed: string | null;
+  publicRandomness?: string | null;
+  entries: DrawEntryLine[];
+  entriesHash?: string | null;
+  totalEntries?: number | null;
+  winningTicket?: number | null;
+  winner?: { member: string } | null;
+}
+
+export interface DrawCheck {
+  holds: boolean;
+  /** Why it does not hold, one line each; empty when it holds. */
+  problems: string[];
+  outcome?: DrawOutcome;
+}
+
+/** Re-runs a draw from its record and says whether every published value matches. */
+export function verifyDrawRecord(record: VerifiableDrawRecord, maxCount = maxEntriesPerMember): DrawCheck {
+  const problems: string[] = [];
+  if (record.algorithm !== drawAlgorithm) problems.push(`Unknown algorithm "${record.algorithm}"`);
+  if (!record.seed) return { holds: false, problems: [...problems, "The seed has not been revealed yet"] };
+  if (sha256Hex(record.seed) !== record.commitment) {
+    problems.push("SHA-256 of the revealed seed does not match the commitment published at opening");
+  }
+  problems.push(...entryListProblems(record.entries, maxCount));
+  const outcome = drawWinner(record.seed, record.publicRandomness, record.entries);
+  if (!outcome) return { holds: false, problems: [...problems, "The draw has no entries"] };
+  if (record.entriesHash != null && record.entriesHash !== outcome.entriesHash) {
+    problems.push("The entry list does not match the entries hash published at the draw");
+  }
+  if (record.totalEntries != null && record.totalEntries !== outcome.totalEntries) {
+    problems.push(`The entries add up to ${outcome.totalEntries}, not ${record.totalEntries}`);
+  }
+  if (record.winningTicket != null && record.winningTicket !== outcome.winningTicket) {
+    problems.push(`The winning ticket is ${outcome.winningTicket}, not ${record.winningTicket}`);
+  }
+  if (record.winner?.member !== outcome.winnerMember) {
+    problems.push(`The winner is ${outcome.winnerMember}, not ${record.winner?.member ?? "nobody"}`);
+  }
+  return { holds: problems.length === 0, problems, outcome };
+}
+
+function entryListProblems(entries: readonly DrawEntryLine[], maxCount: number): string[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const entry of entries) {
+    if (seen.has(entry.member)) problems.push(`${entry.member} appears more than once`);
+    seen.add(entry.member);
+    if (!Number.isInteger(entry.count) || entry.count < 1 || entry.count > maxCount) {
+      problems.push(`${entry.member} has ${entry.count} entries; each member has 1 to ${maxCount}`);
+    }
+  }
+  return problems;
+}
