@@ -17,10 +17,12 @@ export {
   currentUser,
   findActiveUser,
   requireAdmin,
+  requireStaff,
   requireUser,
   toSessionUser,
 } from "./current-user";
 export { googleRoutes } from "./google.routes";
+export { countReviewSubmitted, countVerifiedPurchase } from "./member-counters";
 export { expireMemberPlus, membersPlusEndingBetween, setMemberPlus } from "./member-plus.service";
 export { findMemberSummary, type MemberSummary } from "./member-summary";
 export { profileRoutes } from "./profile.routes";
