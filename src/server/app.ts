@@ -25,14 +25,18 @@ import { comingSoonRoutes } from "./modules/coming-soon";
 import { companiesRoutes } from "./modules/companies";
 import { counterRoutes } from "./modules/counter";
 import { devOutboxRoutes } from "./modules/dev-outbox";
+import { drawsRoutes } from "./modules/draws";
 import { healthRoutes } from "./modules/health";
 import { loyaltyRoutes } from "./modules/loyalty";
 import { mediaRoutes } from "./modules/media";
 import { momentsRoutes } from "./modules/moments";
+import { notificationsRoutes } from "./modules/notifications";
 import { paymentsRoutes } from "./modules/payments";
 import { publicRoutes } from "./modules/public";
+import { purchasesRoutes } from "./modules/purchases";
 import { redemptionsRoutes } from "./modules/redemptions";
-import { rewardsRoutes } from "./modules/rewards";
+import { referralsRoutes } from "./modules/referrals";
+import { rewardsRoutes, shareProofsRoutes } from "./modules/rewards";
 import { watchRoutes } from "./modules/watch";
 import { registerErrorHandling } from "./plugins/errors";
 import { registerOpenApi } from "./plugins/openapi";
@@ -145,6 +149,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(tagged("moments", momentsRoutes(deps)));
   await app.register(tagged("analytics", analyticsRoutes(deps)));
   await app.register(tagged("payments", paymentsRoutes(deps)));
+  await app.register(tagged("draws", drawsRoutes(deps)));
+  await app.register(tagged("share-proofs", shareProofsRoutes(deps)));
+  await app.register(tagged("purchases", purchasesRoutes(deps)));
+  await app.register(tagged("referrals", referralsRoutes(deps)));
+  await app.register(tagged("notifications", notificationsRoutes(deps)));
   // The development outbox shows mail and SMS that were not really sent; never in production.
   if (!config.isProduction) await app.register(tagged("development", devOutboxRoutes));
 

@@ -26,6 +26,9 @@ const bodilessActions = new Set([
   "post /api/companies/{companyId}/staff/{staffId}/unlock",
   "post /api/rewards/{id}/qr",
   "post /api/merchant/logout",
+  "post /api/reviews/{id}/helpful",
+  "post /api/draws/{id}/claim",
+  "post /api/competitions/{id}/claim",
 ]);
 
 let ctx: TestContext;

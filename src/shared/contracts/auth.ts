@@ -71,6 +71,14 @@ export const registerRequest = z.object({
   email: emailSchema,
   phoneNumber: z.preprocess((v) => (v === "" || v === null ? undefined : v), ghanaPhoneSchema.optional()),
   password: passwordSchema,
+  /**
+   * The inviter's referral code from `?ref=`. Anything odd (too long, not a string) is dropped rather than
+   * refused: a broken invite link never stops anyone signing up.
+   */
+  referralCode: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim().slice(0, 40).toUpperCase() || undefined : undefined),
+    z.string().optional(),
+  ),
 });
 export type RegisterRequest = z.input<typeof registerRequest>;
 

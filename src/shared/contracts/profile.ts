@@ -59,9 +59,24 @@ export const profileResponse = z.object({
   onboardingCompleted: z.boolean(),
   profileStrength: z.number().int(),
   answers: profileAnswers,
+  /** SMS for what matters when the app is closed (a win, an expiring reward); off until the member agrees. */
+  smsConsent: z.boolean(),
+  /** The member is left off the public leaderboards. */
+  leaderboardOptOut: z.boolean(),
   createdAt: z.string(),
 });
 export type Profile = z.infer<typeof profileResponse>;
+
+/** PUT /api/profile/preferences: either or both switches. */
+export const preferencesRequest = z
+  .object({
+    smsConsent: z.boolean({ error: "Must be true or false" }).optional(),
+    leaderboardOptOut: z.boolean({ error: "Must be true or false" }).optional(),
+  })
+  .refine((change) => change.smsConsent !== undefined || change.leaderboardOptOut !== undefined, {
+    message: "Send smsConsent or leaderboardOptOut",
+  });
+export type PreferencesRequest = z.input<typeof preferencesRequest>;
 
 /** PATCH /api/profile: name and username. */
 export const updateProfileRequest = z

@@ -16,7 +16,11 @@ import type { Database, Executor } from "../client";
 import { adDiscountCodes, ads, companies, mediaFiles, platformSettings } from "../schema";
 import { demoCounter, seedDemoCounter } from "./demo-counter";
 import { type DemoAd, type DemoCompany, demoAds, demoCompanies } from "./demo-data";
+import { seedDemoDraws } from "./demo-draws";
 import { seedDemoHistory } from "./demo-history";
+import { seedDemoMembers } from "./demo-members";
+import { seedDemoPurchases } from "./demo-purchases";
+import { seedDemoReferrals } from "./demo-referrals";
 import { createCompany, createUser, findCompanyByUsername, findUserByEmail } from "./factories";
 
 export const demoPassword = "anigye-demo";
@@ -59,6 +63,11 @@ export async function seedDemo(db: Database, storage: MediaStorage): Promise<voi
   const kofiId = companyIds.get(demoCounter.companySlug);
   const ama = await findUserByEmail(db, demoAccounts.consumer.email);
   if (kofiId && ama) await seedDemoCounter(db, kofiId, ama.id);
+  const memberIds = await seedDemoMembers(db, demoPassword);
+  if (ama) memberIds.set(ama.email, ama.id);
+  await seedDemoDraws(db, memberIds, kofiId);
+  await seedDemoPurchases(db, storage, companyIds);
+  await seedDemoReferrals(db);
   await db
     .insert(platformSettings)
     .values({

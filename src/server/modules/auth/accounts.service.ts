@@ -11,6 +11,7 @@ import { AppError } from "../../lib/errors";
 import { hashPassword, verifyPassword } from "../../lib/password";
 import { passwordProblem } from "../../lib/password-policy";
 import { creditXp } from "../ledger";
+import { recordReferral } from "../referrals";
 import { consumeLink, sendPasswordResetEmail, sendVerificationEmail } from "./email-links.service";
 import { checkPhoneCode, sendPhoneCode } from "./phone-codes.service";
 import { deleteUserSessions } from "./session.service";
@@ -72,8 +73,15 @@ export async function assertEmailFree(db: Executor, email: string, exceptUserId?
   if (taken && taken.id !== exceptUserId) throw takenError("email");
 }
 
-/** Creates an account that must be verified; the caller signs it in. */
-export async function registerAccount(deps: AppDeps, input: RegisterInput): Promise<User> {
+/**
+ * Creates an account that must be verified; the caller signs it in. The device it came from is kept for
+ * the self-referral check, and an inviter's code records the referral in the same transaction.
+ */
+export async function registerAccount(
+  deps: AppDeps,
+  input: RegisterInput,
+  deviceFingerprint?: string,
+): Promise<User> {
   assertPasswordAllowed(input.password, input);
   if (deps.config.requirePhoneVerification && !input.phoneNumber) {
     const message = "Phone number is required";
@@ -84,17 +92,23 @@ export async function registerAccount(deps: AppDeps, input: RegisterInput): Prom
 
   let user: User;
   try {
-    [user] = (await deps.db
-      .insert(users)
-      .values({
-        anigyeId: newAnigyeId(),
-        username: input.username,
-        email: input.email,
-        displayName: input.displayName,
-        phoneNumber: input.phoneNumber,
-        passwordHash: await hashPassword(input.password),
-      })
-      .returning()) as [User];
+    const passwordHash = await hashPassword(input.password);
+    user = await deps.db.transaction(async (tx) => {
+      const [created] = (await tx
+        .insert(users)
+        .values({
+          anigyeId: newAnigyeId(),
+          username: input.username,
+          email: input.email,
+          displayName: input.displayName,
+          phoneNumber: input.phoneNumber,
+          passwordHash,
+          signupFingerprint: deviceFingerprint?.slice(0, 200),
+        })
+        .returning()) as [User];
+      await recordReferral(tx, { referredUserId: created.id, referralCode: input.referralCode });
+      return created;
+    });
   } catch (error) {
     throw conflictFromUniqueViolation(error) ?? error;
   }

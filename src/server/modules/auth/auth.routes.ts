@@ -21,6 +21,7 @@ import {
 import { sessionUser } from "../../../shared/contracts/session";
 import type { AppDeps } from "../../app-deps";
 import type { User } from "../../db/schema/auth";
+import { signalsOf } from "../../lib/client-signals";
 import { AppError } from "../../lib/errors";
 import {
   admitPasswordAttempt,
@@ -102,7 +103,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         await limit(byIp(request), limits.register);
-        const user = await registerAccount(deps, request.body);
+        const user = await registerAccount(deps, request.body, signalsOf(request).deviceFingerprint);
         await reply.startSession({ kind: "user", userId: user.id });
         return {
           success: true as const,

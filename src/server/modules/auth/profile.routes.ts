@@ -6,6 +6,7 @@ import {
   changePhoneRequest,
   deleteAccountRequest,
   onboardingRequest,
+  preferencesRequest,
   profileResponse,
   updateProfileRequest,
 } from "../../../shared/contracts/profile";
@@ -20,6 +21,7 @@ import {
   saveOnboarding,
   signOutEverywhere,
   toProfile,
+  updatePreferences,
   updateProfile,
 } from "./profile.service";
 
@@ -52,6 +54,18 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => updateProfile(deps, await requireUser(deps.db, request), request.body),
+    );
+
+    app.put(
+      "/api/profile/preferences",
+      {
+        schema: {
+          summary: "Set the member's SMS consent and leaderboard opt-out",
+          ...profile,
+          body: preferencesRequest,
+        },
+      },
+      async (request) => updatePreferences(deps, await requireUser(deps.db, request), request.body),
     );
 
     app.post(

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type {
   onboardingRequest,
   Profile,
+  preferencesRequest,
   profileAnswers,
   updateProfileRequest,
 } from "../../../shared/contracts/profile";
@@ -63,6 +64,8 @@ export function toProfile(user: User): Profile {
     // Derived from the answers on every read, so it can never disagree with them.
     profileStrength: profileStrengthFor(countAnswered(answersOf(user))),
     answers: answersOf(user),
+    smsConsent: user.smsConsent,
+    leaderboardOptOut: user.leaderboardOptOut,
     createdAt: user.createdAt.toISOString(),
   };
 }
@@ -99,6 +102,15 @@ export async function updateProfile(deps: AppDeps, user: User, input: z.output<t
     await assertUsernameFree(deps.db, input.username, user.id);
   }
   return saved(deps, user.id, { displayName: input.displayName, username: input.username });
+}
+
+/** The member's switches: SMS consent and leaving the leaderboards. */
+export function updatePreferences(deps: AppDeps, user: User, input: z.output<typeof preferencesRequest>) {
+  return saved(deps, user.id, {
+    smsConsent: input.smsConsent,
+    leaderboardOptOut: input.leaderboardOptOut,
+    updatedAt: deps.now(),
+  });
 }
 
 /** A new email is unverified until its link is followed; the account stays active meanwhile. */

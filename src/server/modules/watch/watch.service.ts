@@ -9,6 +9,8 @@ import { type Ad, findShownAd, recordCompletion, recordUnlock, recordView } from
 import { countRewardedView, type User } from "../auth";
 import { type ClientSignals, recordFraudSignal } from "../fraud";
 import { memberStanding } from "../ledger";
+import { notifyMember } from "../notifications";
+import { completeReferral } from "../referrals";
 import { issueReward, rewardIssuedBy } from "../rewards";
 import { lockMemberEarning, recordDiscovery } from "./discoveries.service";
 import { findViewWithAd } from "./watch-view.read-model";
@@ -193,7 +195,9 @@ async function completeReport(
       // In a savepoint: an empty pool or a reached cap undoes the whole reward and nothing else, so the
       // completed watch still counts, and the member is then told plainly.
       try {
-        reward = await tx.transaction((savepoint) => earnFromWatch(savepoint, user.id, ad, now));
+        reward = await tx.transaction((savepoint) =>
+          earnFromWatch(savepoint, user.id, ad, row.deviceFingerprint, now),
+        );
       } catch (error) {
         if (!(error instanceof AppError && error.code === "CONFLICT")) throw error;
         refusal = error;
@@ -215,14 +219,23 @@ async function completeReport(
 
 /**
  * What a verified watch earns: the reward (code, XP, badge or draw entry), the ad's unlock (refused at its
- * cap), the company discovered (perhaps a milestone badge) and the member's view count.
+ * cap), the company discovered (perhaps a milestone badge), the member's view count and, on a referred
+ * member's first earning watch, their inviter's referral XP (with a notice to the inviter).
  */
-async function earnFromWatch(tx: Executor, userId: number, ad: Ad, now: Date): Promise<EarnedReward | null> {
+async function earnFromWatch(
+  tx: Executor,
+  userId: number,
+  ad: Ad,
+  fingerprint: string | null,
+  now: Date,
+): Promise<EarnedReward | null> {
   const reward = await issueReward(tx, userId, ad, now);
   if (!reward) return null;
   await recordUnlock(tx, ad.id, now);
   const milestones = await recordDiscovery(tx, userId, ad, now);
   await countRewardedView(tx, userId);
+  const referralNotice = await completeReferral(tx, { userId, fingerprint }, now);
+  if (referralNotice) await notifyMember(tx, referralNotice, now);
   return { ...reward, badges: [...reward.badges, ...milestones] };
 }
 

@@ -1,0 +1,14 @@
+/**
+ * Invites and the XP leaderboards. Owns referrals and leaderboards. Reads members through its read models
+ * and never imports auth: auth records a referral at registration (`recordReferral`), and watch settles
+ * it when the referred member's verified watch earns (`completeReferral`).
+ */
+
+export { referralsRoutes } from "./referrals.routes";
+export {
+  completeReferral,
+  type ReferralCompletion,
+  type ReferralNotice,
+  recordReferral,
+  referralXpKey,
+} from "./referrals.service";
