@@ -5,6 +5,7 @@ export const paths = {
   moments: "/moments",
   rewards: "/rewards",
   rewardsTest: "/rewards-test",
+  leaderboard: "/leaderboard",
   profile: "/profile",
   plus: "/anigye-plus",
   analytics: "/analytics",
@@ -35,7 +36,16 @@ export const paths = {
   payment: "/payments/:id",
   mobileWatch: "/mobile-watch",
   googleAuth: "/auth/google",
+  place: "/places/:id",
+  draw: "/draws/:id",
+  competition: "/competitions/:id",
+  notifications: "/notifications",
 } as const;
+
+/** A business's public page: details, loyalty card, offers and verified reviews. */
+export function placePath(companyId: number): string {
+  return `/places/${companyId}`;
+}
 
 export function mobileWatchPath(adId: number): string {
   return `${paths.mobileWatch}?ad=${adId}`;
@@ -57,4 +67,9 @@ export function subscriptionDetailsPath(companyId: number): string {
 /** A payment's receipt (and, while it is pending, what the payer still has to do). */
 export function paymentReceiptPath(paymentId: number): string {
   return `/payments/${paymentId}`;
+}
+
+/** A monthly draw's or a competition's public page (its result, re-checked in the browser). */
+export function drawPath(kind: "monthly" | "competition", drawId: number): string {
+  return kind === "competition" ? `/competitions/${drawId}` : `/draws/${drawId}`;
 }

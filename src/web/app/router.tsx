@@ -38,6 +38,11 @@ const VendorScanPage = lazy(() => import("../pages/vendor-scan-page"));
 const AnigyePlusPage = lazy(() => import("../pages/anigye-plus-page"));
 const SubscriptionPage = lazy(() => import("../pages/subscription-page"));
 const PaymentReceiptPage = lazy(() => import("../pages/payment-receipt-page"));
+const PlacePage = lazy(() => import("../pages/place-page"));
+const DrawPage = lazy(() => import("../pages/draw-page"));
+const NotificationsPage = lazy(() => import("../pages/notifications-page"));
+const LeaderboardPage = lazy(() => import("../pages/leaderboard-page"));
+const RewardsTestPage = lazy(() => import("../pages/rewards-test-page"));
 
 export function AppRoutes() {
   return (
@@ -76,8 +81,14 @@ export function AppRoutes() {
         <Route path={paths.moments} element={<MomentsPage />} />
         <Route path={paths.loyaltyDashboard} element={<LoyaltyDashboardPage />} />
         <Route path={paths.qrScanner} element={<QrScannerPage />} />
+        <Route path={paths.place} element={<PlacePage />} />
         <Route path={paths.plus} element={<AnigyePlusPage />} />
         <Route path={paths.subscription} element={<SubscriptionPage />} />
+        <Route path={paths.draw} element={<DrawPage kind="monthly" />} />
+        <Route path={paths.competition} element={<DrawPage kind="competition" />} />
+        <Route path={paths.notifications} element={<NotificationsPage />} />
+        <Route path={paths.leaderboard} element={<LeaderboardPage />} />
+        <Route path={paths.rewardsTest} element={<RewardsTestPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

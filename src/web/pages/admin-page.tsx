@@ -7,7 +7,10 @@ import { buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { CompaniesList } from "../features/admin/companies-list";
 import { RegisterBusinessForm } from "../features/admin/register-business-form";
+import { AdminDrawsSection } from "../features/draws/admin-draws-section";
 import { AdminPaymentsQueue } from "../features/payments/admin-payments-queue";
+import { PurchasesQueue } from "../features/purchases/purchases-queue";
+import { StaffShareProofsQueue } from "../features/share-proofs/staff-share-proofs-queue";
 import { useAuth } from "../lib/auth";
 
 function NotAllowed({ signedIn }: { signedIn: boolean }) {
@@ -17,8 +20,8 @@ function NotAllowed({ signedIn }: { signedIn: boolean }) {
       <h1 className="mt-3 text-xl font-bold text-stone-900">You're not allowed here</h1>
       <p className="mt-2 text-stone-600">
         {signedIn
-          ? "This area is for platform admins only."
-          : "This area is for platform admins. Sign in with an admin account."}
+          ? "This area is for platform admins and staff only."
+          : "This area is for platform admins and staff. Sign in with an admin or staff account."}
       </p>
       <div className="mt-5 flex justify-center gap-2">
         <Link to={paths.home} className={buttonClass("primary")}>
@@ -34,15 +37,19 @@ function NotAllowed({ signedIn }: { signedIn: boolean }) {
   );
 }
 
-/** `/admin` (full page, admins only; the server refuses everyone else too). */
+/**
+ * `/admin` (full page): admins see everything; staff see only the proof queues (the server refuses
+ * everyone else, and staff outside those queues, too).
+ */
 export default function AdminPage() {
   const { user, isAdmin } = useAuth();
+  const isStaff = user?.role === "staff";
 
   useEffect(() => {
     document.title = `Admin · ${brand.name}`;
   }, []);
 
-  if (!isAdmin) return <NotAllowed signedIn={user !== null} />;
+  if (!isAdmin && !isStaff) return <NotAllowed signedIn={user !== null} />;
   return (
     <div className="min-h-dvh bg-stone-50">
       <div className="mx-auto max-w-5xl space-y-6 px-4 py-6">
@@ -50,37 +57,80 @@ export default function AdminPage() {
           <div>
             <h1 className="text-3xl font-extrabold text-stone-900">{brand.name} admin</h1>
             <p className="text-stone-600">
-              Payments to check, businesses, their plans and their setup links.
+              {isAdmin
+                ? "Proofs and payments to check, draws, businesses, their plans and their setup links."
+                : "Members' proofs to check."}
             </p>
           </div>
           <Link to={paths.home} className="text-sm font-semibold text-amber-800 hover:underline">
             Back to the app
           </Link>
         </header>
-        <section aria-labelledby="payments-title" className="space-y-3">
+        <section aria-labelledby="share-proofs-title" className="space-y-3">
           <div>
-            <h2 id="payments-title" className="text-xl font-bold text-stone-900">
-              Payments
+            <h2 id="share-proofs-title" className="text-xl font-bold text-stone-900">
+              Share proofs
             </h2>
             <p className="text-sm text-stone-600">
-              Check each manual MoMo payment against the merchant account (amount, reference, transaction ID),
-              then verify it or reject it with a reason. The payer is told either way.
+              Open each post or screenshot: verify it if it really shares the reward (the member earns 20 XP),
+              or reject it with a note the member sees.
             </p>
           </div>
-          <AdminPaymentsQueue />
+          <StaffShareProofsQueue />
         </section>
-        <section aria-labelledby="companies-title" className="space-y-3">
-          <h2 id="companies-title" className="text-xl font-bold text-stone-900">
-            Businesses
-          </h2>
-          <CompaniesList />
+        <section aria-labelledby="purchases-title" className="space-y-3">
+          <div>
+            <h2 id="purchases-title" className="text-xl font-bold text-stone-900">
+              Purchases
+            </h2>
+            <p className="text-sm text-stone-600">
+              Open each receipt: verify it if the business, amount and receipt number match (the member may
+              then review the business), or reject it with a reason the member sees. Flagged receipts were
+              sent before.
+            </p>
+          </div>
+          <PurchasesQueue />
         </section>
-        <Card
-          title="Register a business"
-          description="The owner gets a setup link to choose a username and password."
-        >
-          <RegisterBusinessForm />
-        </Card>
+        {isAdmin && (
+          <>
+            <section aria-labelledby="payments-title" className="space-y-3">
+              <div>
+                <h2 id="payments-title" className="text-xl font-bold text-stone-900">
+                  Payments
+                </h2>
+                <p className="text-sm text-stone-600">
+                  Check each manual MoMo payment against the merchant account (amount, reference, transaction
+                  ID), then verify it or reject it with a reason. The payer is told either way.
+                </p>
+              </div>
+              <AdminPaymentsQueue />
+            </section>
+            <section aria-labelledby="draws-title" className="space-y-3">
+              <div>
+                <h2 id="draws-title" className="text-xl font-bold text-stone-900">
+                  Draws and competitions
+                </h2>
+                <p className="text-sm text-stone-600">
+                  Announce the prize and the public randomness source while a draw is open; run it once
+                  entries close. The result is public and anyone can re-check it.
+                </p>
+              </div>
+              <AdminDrawsSection />
+            </section>
+            <section aria-labelledby="companies-title" className="space-y-3">
+              <h2 id="companies-title" className="text-xl font-bold text-stone-900">
+                Businesses
+              </h2>
+              <CompaniesList />
+            </section>
+            <Card
+              title="Register a business"
+              description="The owner gets a setup link to choose a username and password."
+            >
+              <RegisterBusinessForm />
+            </Card>
+          </>
+        )}
       </div>
     </div>
   );

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { brand } from "../../shared/brand";
 import { paths } from "../app/paths";
 import { DiscoverPlaceholder } from "../features/discover/discover-skeleton";
+import { LatestDrawLink } from "../features/draws/latest-draw-link";
 import { usePublicStats } from "../features/public/api";
 import { LogoCarousel } from "../features/public/logo-carousel";
 import { useAuth } from "../lib/auth";
@@ -76,6 +77,17 @@ function Landing() {
               Sign In
             </Link>
           </div>
+          <p className="mt-5">
+            <Link
+              to={paths.rewardsTest}
+              className="inline-flex items-center gap-2 font-semibold text-white underline underline-offset-4"
+              data-testid="try-it"
+            >
+              <PlayCircle className="size-5" aria-hidden />
+              Try it: watch a demo ad, no account needed
+            </Link>
+          </p>
+          <LatestDrawLink className="mt-6 flex justify-center" />
         </div>
       </section>
 

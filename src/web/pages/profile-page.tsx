@@ -1,4 +1,4 @@
-import { Crown } from "lucide-react";
+import { Crown, Trophy } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { brand } from "../../shared/brand";
@@ -16,7 +16,9 @@ import {
 } from "../features/profile/account-forms";
 import { useProfile } from "../features/profile/api";
 import { DangerZone } from "../features/profile/danger-zone";
+import { PreferencesCard } from "../features/profile/preferences-card";
 import { AnswersCard, ProfileHeader, ProgressCard } from "../features/profile/profile-summary";
+import { InviteCard } from "../features/referrals/invite-card";
 import { useAuth } from "../lib/auth";
 
 /** Anigye+ at a glance, with the way to the subscription page (status, receipts) and to buying it. */
@@ -59,6 +61,12 @@ function ProfileScreen() {
         <AnswersCard profile={profile} />
       </div>
       <PlusCard />
+      <InviteCard />
+      <Link to={paths.leaderboard} className={buttonClass("secondary", "w-full text-sm")}>
+        <Trophy className="size-4" aria-hidden />
+        See the leaderboard
+      </Link>
+      <PreferencesCard profile={profile} />
       <h2 className="pt-2 text-lg font-bold text-stone-900">Account settings</h2>
       <EditProfileForm key={`name-${version}`} profile={profile} />
       <ChangeEmailForm profile={profile} />

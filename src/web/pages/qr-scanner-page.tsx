@@ -1,8 +1,9 @@
 import { ScanLine } from "lucide-react";
-import { type FormEvent, type ReactNode, useEffect, useState } from "react";
-import { useLocation, useSearchParams } from "react-router";
+import { type FormEvent, useEffect, useState } from "react";
+import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { brand } from "../../shared/brand";
 import { parsePlainId } from "../../shared/plain-id";
+import { placePath } from "../app/paths";
 import { QrCamera } from "../components/qr-camera";
 import { Button } from "../components/ui/button";
 import { Card } from "../components/ui/card";
@@ -13,15 +14,6 @@ import {
   inputStateClass,
   useFieldIds,
 } from "../components/ui/field-parts";
-import { LoadError } from "../components/ui/load-error";
-import { OfflineNotice } from "../components/ui/offline-notice";
-import { PageSpinner } from "../components/ui/page-spinner";
-import { usePlace } from "../features/places/api";
-import { PlaceView } from "../features/places/place-view";
-import { ApiError } from "../lib/api-client";
-import { useAuth } from "../lib/auth";
-import { isConnectionFailure } from "../lib/network-status";
-import { rememberReturnTo } from "../lib/return-to";
 import { shopIdFromPoster } from "../lib/shop-poster";
 
 /** What a scanned code that is not a poster is, in words for a customer. */
@@ -116,67 +108,20 @@ function Scanner({ onShop }: { onShop(companyId: number): void }) {
   );
 }
 
-function Place({ companyId, onScanAnother }: { companyId: number; onScanAnother(): void }) {
-  const place = usePlace(companyId);
-  const { user } = useAuth();
-  const location = useLocation();
-
-  useEffect(() => {
-    if (place.data) document.title = `${place.data.companyName} · ${brand.name}`;
-  }, [place.data]);
-
-  // Signing in from here comes back to this shop.
-  useEffect(() => {
-    if (!user) rememberReturnTo(location.pathname + location.search);
-  }, [user, location.pathname, location.search]);
-
-  let body: ReactNode;
-  if (place.isPending) body = <PageSpinner label="Opening the shop" />;
-  else if (place.isError) {
-    const error = place.error;
-    if (error instanceof ApiError && error.status === 404) {
-      body = (
-        <div role="alert" className="py-10 text-center">
-          <h1 className="text-xl font-bold text-stone-900">Shop not found</h1>
-          <p className="mt-2 text-stone-600">This poster's shop isn't on {brand.name} any more.</p>
-        </div>
-      );
-    } else if (isConnectionFailure(error)) {
-      body = (
-        <OfflineNotice
-          needsConnectionTo="open this shop"
-          onRetry={() => void place.refetch()}
-          retrying={place.isFetching}
-          headingLevel={1}
-        />
-      );
-    } else body = <LoadError onRetry={() => void place.refetch()} />;
-  } else body = <PlaceView place={place.data} signedIn={Boolean(user)} />;
-
-  return (
-    <div className="mx-auto max-w-2xl space-y-4 px-4 py-6">
-      {body}
-      <Button variant="secondary" className="min-h-12 w-full sm:w-auto" onClick={onScanAnother}>
-        <ScanLine className="size-5" aria-hidden /> Scan another poster
-      </Button>
-    </div>
-  );
-}
-
 /**
  * `/qr-scanner`: a consumer scans a shop's printed poster (its QR is `/qr-scanner?shop=<id>`, so a
- * phone's own camera app lands here too) and sees that business. It never stamps or redeems.
+ * phone's own camera app lands here too) and opens that business's page. It never stamps or redeems.
  */
 export default function QrScannerPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
   const companyId = parsePlainId(searchParams.get("shop") ?? undefined);
 
   useEffect(() => {
     if (companyId === null) document.title = `Scan a shop · ${brand.name}`;
   }, [companyId]);
 
-  if (companyId !== null) {
-    return <Place companyId={companyId} onScanAnother={() => setSearchParams({})} />;
-  }
-  return <Scanner onShop={(shop) => setSearchParams({ shop: String(shop) })} />;
+  // A poster's QR (`/qr-scanner?shop=12`) lands on the business's public page.
+  if (companyId !== null) return <Navigate to={placePath(companyId)} replace />;
+  return <Scanner onShop={(shop) => navigate(placePath(shop))} />;
 }

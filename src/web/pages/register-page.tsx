@@ -23,10 +23,32 @@ type Mode =
   | { kind: "link"; token: string }
   | { kind: "verify"; email: string; phoneNumber: string | null; initial?: VerificationState };
 
+const referralKey = "anigye_referral_code";
+
+/**
+ * The inviter's code from `?ref=`, kept for this tab so it survives a detour (the verify step, a reload
+ * without the query). An unknown code is harmless: the server ignores it.
+ */
+function useReferralCode(): string | undefined {
+  const [searchParams] = useSearchParams();
+  const [code] = useState(() => {
+    const fromLink = searchParams.get("ref")?.trim().slice(0, 40) || undefined;
+    try {
+      if (fromLink) sessionStorage.setItem(referralKey, fromLink);
+      return fromLink ?? sessionStorage.getItem(referralKey) ?? undefined;
+    } catch {
+      return fromLink;
+    }
+  });
+  return code;
+}
+
 function RegisterForm({
   onCreated,
+  referralCode,
 }: {
   onCreated(target: { email: string; phoneNumber: string | null }): void;
+  referralCode: string | undefined;
 }) {
   const { signIn } = useAuth();
   const register = useRegister();
@@ -39,8 +61,13 @@ function RegisterForm({
   );
 
   const submit = (account: RegisterRequest) =>
-    register.mutate(account, {
+    register.mutate(referralCode ? { ...account, referralCode } : account, {
       onSuccess: ({ user }) => {
+        try {
+          sessionStorage.removeItem(referralKey);
+        } catch {
+          // Storage disabled: nothing was kept.
+        }
         signIn(user);
         toast({
           title: "Account Created!",
@@ -63,6 +90,11 @@ function RegisterForm({
 
   return (
     <Card>
+      {referralCode && (
+        <p className="mb-4 rounded-xl bg-amber-50 p-3 text-sm text-amber-900" data-testid="referral-note">
+          A friend invited you. Sign up with this form and watch your first ad: they earn XP for bringing you.
+        </p>
+      )}
       <GoogleButton label="Sign up with Google" />
       <OrDivider />
       <Form form={form} onValid={submit} aria-label="Create account" className="space-y-4">
@@ -139,6 +171,7 @@ function SignedInCard({ name, onboardingCompleted }: { name: string; onboardingC
 export default function RegisterPage() {
   const { user } = useAuth();
   const [searchParams, setSearchParams] = useSearchParams();
+  const referralCode = useReferralCode();
   const [mode, setMode] = useState<Mode>(() => {
     const token = searchParams.get("verify");
     return token ? { kind: "link", token } : { kind: "form" };
@@ -217,6 +250,7 @@ export default function RegisterPage() {
         <SignedInCard name={user.displayName} onboardingCompleted={user.onboardingCompleted} />
       ) : (
         <RegisterForm
+          referralCode={referralCode}
           onCreated={({ email, phoneNumber }) => setMode({ kind: "verify", email, phoneNumber })}
         />
       )}

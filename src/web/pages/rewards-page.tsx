@@ -10,10 +10,12 @@ import { LoadError } from "../components/ui/load-error";
 import { OfflineNotice } from "../components/ui/offline-notice";
 import { PageSpinner } from "../components/ui/page-spinner";
 import { XpAndTier } from "../components/xp-and-tier";
+import { CompetitionsPanel, MyDrawPanel } from "../features/draws/my-draw-panel";
 import { useProfile } from "../features/profile/api";
 import { useMyRewards, useRewardsCollection, useRewardsProgress } from "../features/rewards/api";
-import { BadgeShelf, DrawCard } from "../features/rewards/collection";
+import { BadgeShelf } from "../features/rewards/collection";
 import { RewardList } from "../features/rewards/reward-list";
+import { ShareProofAction } from "../features/share-proofs/share-proof-action";
 import { formatAccraMoment } from "../lib/dates";
 import { useStillTrueAfter } from "../lib/kept-query";
 import { isConnectionFailure, useIsOnline } from "../lib/network-status";
@@ -85,11 +87,13 @@ function RewardsScreen() {
         <Progress />
       </Card>
 
-      <DrawStandingCard />
+      <MyDrawPanel />
 
       <Card title="Your rewards" icon={<Gift className="size-5" aria-hidden />}>
         <Rewards />
       </Card>
+
+      <CompetitionsPanel />
 
       <Card title="Badges" icon={<Medal className="size-5" aria-hidden />} testId="rewards-badges">
         <Badges />
@@ -137,7 +141,14 @@ function Rewards() {
     if (query.isError) return <LoadError onRetry={() => void query.refetch()} />;
     return <PageSpinner />;
   }
-  if (rewards.length > 0) return <RewardList rewards={rewards} />;
+  if (rewards.length > 0) {
+    return (
+      <RewardList
+        rewards={rewards}
+        renderExtra={(reward) => <ShareProofAction rewardId={reward.id} title={reward.adTitle} />}
+      />
+    );
+  }
   return (
     <div data-testid="rewards-empty" className="py-6 text-center">
       <p className="text-lg font-bold text-stone-900">No rewards yet</p>
@@ -147,12 +158,6 @@ function Rewards() {
       </Link>
     </div>
   );
-}
-
-/** Shown only once the member has an entry in this month's draw. */
-function DrawStandingCard() {
-  const query = useRewardsCollection();
-  return query.data?.draw ? <DrawCard draw={query.data.draw} /> : null;
 }
 
 function Badges() {

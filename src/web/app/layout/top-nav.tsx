@@ -2,6 +2,7 @@ import { LogOut, Shield, Star } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import { brand } from "../../../shared/brand";
 import { tierLabel } from "../../../shared/tiers";
+import { NotificationBell } from "../../features/notifications/notification-bell";
 import { useAuth } from "../../lib/auth";
 import { initialsOf } from "../../lib/format";
 import { paths } from "../paths";
@@ -18,6 +19,8 @@ const tapTarget = "flex min-h-11 min-w-11 shrink-0 items-center justify-center r
  */
 export function TopNav() {
   const { user, isAdmin, logout } = useAuth();
+  // Staff open /admin too: it shows them the proof queues only.
+  const seesAdmin = isAdmin || user?.role === "staff";
   const navigate = useNavigate();
 
   // Leave the page first: a signed-in-only page would otherwise send the signed-out visitor to /login.
@@ -41,8 +44,8 @@ export function TopNav() {
           <span className={`text-lg ${user ? "hidden min-[420px]:inline" : ""}`}>{brand.name}</span>
         </Link>
         {user ? (
-          <div className="flex min-w-0 items-center gap-1 sm:gap-2">
-            {isAdmin && (
+          <div className="flex min-w-0 items-center gap-0 sm:gap-2">
+            {seesAdmin && (
               <Link
                 to={paths.admin}
                 className={`${tapTarget} gap-1 px-1 text-sm font-medium text-stone-700 hover:bg-stone-100`}
@@ -51,6 +54,7 @@ export function TopNav() {
                 <span className="sr-only sm:not-sr-only">Admin</span>
               </Link>
             )}
+            <NotificationBell className={`${tapTarget} hover:bg-stone-100`} />
             <Link
               to={paths.rewards}
               data-testid="nav-xp"
@@ -58,7 +62,10 @@ export function TopNav() {
               className={tapTarget}
             >
               <span className="flex items-center gap-1 rounded-full bg-amber-50 px-1.5 py-1 text-xs font-bold whitespace-nowrap text-amber-900 ring-1 ring-amber-200 sm:px-2">
-                <Star className="size-3.5 fill-amber-500 text-amber-500" aria-hidden />
+                <Star
+                  className="hidden size-3.5 fill-amber-500 text-amber-500 min-[400px]:block"
+                  aria-hidden
+                />
                 {numberFormat.format(user.xpPoints)} XP
                 <span className="hidden font-semibold sm:inline">· {tierLabel(user.tier)}</span>
               </span>

@@ -2,7 +2,7 @@ import { Check, ImageIcon, Pause, Play, Star } from "lucide-react";
 import { type MouseEvent, type PointerEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { DiscoveryAd } from "../../../shared/contracts/ads";
-import { mobileWatchPath } from "../../app/paths";
+import { mobileWatchPath, placePath } from "../../app/paths";
 
 /** The thumbnail box the server makes for cards (WebP, cover crop). */
 const thumbnail = { width: 360, height: 640 } as const;
@@ -181,6 +181,13 @@ export function AdCard({ ad, track }: AdCardProps) {
           </p>
           {ad.description && <p className="mt-1 line-clamp-2 text-xs text-stone-600">{ad.description}</p>}
         </div>
+      </Link>
+      <Link
+        to={placePath(ad.company.id)}
+        className="-mt-2 block truncate px-3 pb-3 text-xs font-semibold text-amber-800 hover:underline"
+        data-testid="ad-card-company-link"
+      >
+        About {ad.company.name}
       </Link>
       {isVideo && (
         <button

@@ -83,3 +83,11 @@ export function useInvalidateProfile() {
   const key = useProfileKey();
   return () => queryClient.invalidateQueries({ queryKey: key });
 }
+
+export function useSavePreferences() {
+  return useProfileMutation<{ smsConsent?: boolean; leaderboardOptOut?: boolean }>(
+    "PUT",
+    `${profileUrl}/preferences`,
+    false,
+  );
+}

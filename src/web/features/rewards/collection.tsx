@@ -1,5 +1,5 @@
-import { Medal, Ticket } from "lucide-react";
-import type { DrawStanding, EarnedBadge } from "../../../shared/contracts/rewards";
+import { Medal } from "lucide-react";
+import type { EarnedBadge } from "../../../shared/contracts/rewards";
 import { formatAccraDate } from "../../lib/dates";
 
 /** Earned badges, newest first; the empty state says how to earn the first. */
@@ -27,34 +27,5 @@ export function BadgeShelf({ badges }: { badges: EarnedBadge[] }) {
         </li>
       ))}
     </ul>
-  );
-}
-
-/** This month's prize-draw entries, with the draw's published fairness commitment. */
-export function DrawCard({ draw }: { draw: DrawStanding }) {
-  return (
-    <section
-      aria-labelledby="draw-title"
-      className="flex items-start gap-3 rounded-2xl bg-amber-50 p-4"
-      data-testid="draw-standing"
-    >
-      <Ticket className="mt-1 size-6 shrink-0 text-amber-700" aria-hidden />
-      <div className="min-w-0">
-        <h2 id="draw-title" className="font-bold text-stone-900">
-          {draw.title}
-        </h2>
-        <p className="text-stone-700">
-          You have {draw.entries} {draw.entries === 1 ? "entry" : "entries"} (up to {draw.maxEntries} a
-          month). Prize: {draw.prizeTitle}.
-        </p>
-        {draw.drawDate && <p className="text-sm text-stone-600">Draw on {formatAccraDate(draw.drawDate)}</p>}
-        {draw.seedHash && (
-          <p className="mt-1 text-xs text-stone-500">
-            Fairness commitment (SHA-256 of the draw's secret seed):{" "}
-            <span className="font-mono break-all">{draw.seedHash}</span>
-          </p>
-        )}
-      </div>
-    </section>
   );
 }

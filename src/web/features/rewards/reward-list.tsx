@@ -1,5 +1,5 @@
 import { Copy, MapPin } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { createPortal } from "react-dom";
 import { rewardHasExpiry } from "../../../shared/contracts/ad-options";
 import type { MyReward } from "../../../shared/contracts/rewards";
@@ -51,7 +51,7 @@ async function copyCode(code: string) {
   }
 }
 
-function RewardItem({ reward }: { reward: MyReward }) {
+function RewardItem({ reward, extra }: { reward: MyReward; extra?: ReactNode }) {
   const usable = reward.status === "active";
   const [redeeming, setRedeeming] = useState(false);
   return (
@@ -148,18 +148,28 @@ function RewardItem({ reward }: { reward: MyReward }) {
           <MapPin className="size-4" aria-hidden /> {reward.branchName ?? "Find the shop"}
         </a>
       )}
+      {extra}
     </li>
   );
 }
 
-/** My Rewards: active ones first, then used and expired. */
-export function RewardList({ rewards }: { rewards: MyReward[] }) {
+/**
+ * My Rewards: active ones first, then used and expired. `renderExtra` adds another feature's action to
+ * each card (the page composes it; features don't import each other).
+ */
+export function RewardList({
+  rewards,
+  renderExtra,
+}: {
+  rewards: MyReward[];
+  renderExtra?(reward: MyReward, offer: string): ReactNode;
+}) {
   const order = { active: 0, used: 1, expired: 2 } as const;
   const sorted = [...rewards].sort((a, b) => order[a.status] - order[b.status]);
   return (
     <ul className="space-y-3" aria-label="Rewards">
       {sorted.map((reward) => (
-        <RewardItem key={reward.id} reward={reward} />
+        <RewardItem key={reward.id} reward={reward} extra={renderExtra?.(reward, offerOf(reward))} />
       ))}
     </ul>
   );

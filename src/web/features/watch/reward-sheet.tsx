@@ -94,10 +94,20 @@ interface RewardSheetProps {
   outcome: Extract<WatchOutcome, { kind: "reward" } | { kind: "no-code" }>;
   companyName: string;
   onKeepExploring(): void;
+  /** The link under a reward: My Rewards, or the demo's call to join. */
+  moreLink?: { to: string; label: string };
+  /** Shown above the reward, e.g. that it is a demo and nothing was earned. */
+  note?: string;
 }
 
 /** The sheet that reveals what the view earned, or says plainly that nothing was left to give. */
-export function RewardSheet({ outcome, companyName, onKeepExploring }: RewardSheetProps) {
+export function RewardSheet({
+  outcome,
+  companyName,
+  onKeepExploring,
+  moreLink = { to: paths.rewards, label: "See My Rewards" },
+  note,
+}: RewardSheetProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   // Escape closes the sheet the way "Keep exploring" does.
@@ -124,6 +134,11 @@ export function RewardSheet({ outcome, companyName, onKeepExploring }: RewardShe
               Reward unlocked
             </h2>
             <p className="text-sm text-stone-600">from {companyName}</p>
+            {note && (
+              <p className="mt-2 rounded-xl bg-stone-100 px-3 py-1.5 text-sm font-semibold text-stone-700">
+                {note}
+              </p>
+            )}
             {outcome.response.tierChanged && (
               <p className="mt-3 inline-flex items-center gap-2 rounded-full bg-amber-100 px-4 py-1.5 font-bold text-amber-900">
                 <PartyPopper className="size-5" aria-hidden />
@@ -143,8 +158,8 @@ export function RewardSheet({ outcome, companyName, onKeepExploring }: RewardShe
         <div className="mt-5 flex flex-col gap-2">
           <Button onClick={onKeepExploring}>Keep exploring</Button>
           {isReward && (
-            <Link to={paths.rewards} className={buttonClass("ghost")}>
-              See My Rewards
+            <Link to={moreLink.to} className={buttonClass("ghost")}>
+              {moreLink.label}
             </Link>
           )}
         </div>

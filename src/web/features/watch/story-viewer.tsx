@@ -1,6 +1,8 @@
 import { ChevronLeft, ChevronRight, Gift, Pause, Play, Volume2, VolumeX, X } from "lucide-react";
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
 import type { ViewerAd } from "../../../shared/contracts/ads";
+import { placePath } from "../../app/paths";
 import { offerLabel } from "./offer";
 import { RewardSheet } from "./reward-sheet";
 import { useWatchSession } from "./use-watch-session";
@@ -253,7 +255,13 @@ export function StoryViewer({ ad, hasPrevious, onPrevious, onNext, onClose }: St
                 />
               )}
               <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-bold">{ad.company.name}</p>
+                <Link
+                  to={placePath(ad.company.id)}
+                  className="pointer-events-auto block truncate text-sm font-bold hover:underline"
+                  data-testid="viewer-company-link"
+                >
+                  {ad.company.name}
+                </Link>
                 <p className="flex items-center gap-1 text-xs font-semibold text-amber-300">
                   <Gift className="size-3.5 shrink-0" aria-hidden />
                   <span data-testid="viewer-offer">{offer}</span>

@@ -1,0 +1,103 @@
+import { expect, test } from "@playwright/test";
+import { signInAsDemo } from "./support/members";
+
+/**
+ * Provably fair draws (issue 12): the admin draws last month's seeded draw, anyone's browser re-checks
+ * the result on the public page (signed out too, from the landing's link), and the winner is told and
+ * claims the prize.
+ */
+
+/** The demo members in last month's draw (src/server/db/seed/demo-draws.ts), by display name. */
+const demoEmails: Record<string, string> = {
+  "Ama Owusu": "ama@example.com",
+  "Kwabena Mensah": "kwabena@example.com",
+  "Akosua Boateng": "akosua@example.com",
+  "Yaw Darko": "yaw@example.com",
+  "Abena Asante": "abena@example.com",
+};
+
+/** "2026-10" when it is November in Accra (GMT all year, so the UTC month). */
+function lastAccraMonth(now = new Date()): string {
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  return first.toISOString().slice(0, 7);
+}
+
+test("an admin draws last month's prize, the browser verifies it, and the winner is told and claims it", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+
+  // The admin runs last month's draw (closed for entries, waiting for the draw).
+  await signInAsDemo(page, "admin@example.com");
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { name: "Draws and competitions" })).toBeVisible();
+  const row = page.locator(
+    `[data-testid="admin-draw"][data-kind="monthly"][data-month="${lastAccraMonth()}"]`,
+  );
+  await expect(row).toHaveAttribute("data-status", "ready");
+  const drawId = await row.getAttribute("data-draw-id");
+  expect(drawId).toMatch(/^\d+$/);
+  await expect(row).toContainText("Entries");
+  await row.getByRole("button", { name: "Run the draw…" }).click();
+  await row.getByTestId(`run-draw-${drawId}`).click();
+  await expect(row).toHaveAttribute("data-status", "drawn");
+  await expect(row.getByTestId("admin-draw-winner")).toContainText("Prize not claimed yet");
+
+  // Its public page re-checks the result in this browser.
+  await row.getByRole("link", { name: "Open the public page" }).click();
+  await expect(page).toHaveURL(new RegExp(`/draws/${drawId}$`));
+  await expect(page.getByTestId("draw-verification")).toContainText("Verified in your browser");
+  const winnerName = (await page.getByTestId("draw-winner").textContent())?.trim() ?? "";
+  const winnerEmail = demoEmails[winnerName];
+  expect(winnerEmail, `the winner "${winnerName}" is one of the seeded members`).toBeTruthy();
+  await expect(page.getByTestId("draw-seed")).not.toContainText("Revealed at the draw");
+  await expect(page.getByRole("link", { name: "Download the record" })).toHaveAttribute(
+    "href",
+    `/api/draws/${drawId}/record`,
+  );
+
+  // On another phone, signed out: the landing links to the result, which checks out there too.
+  const winnerContext = await browser.newContext({ baseURL, viewport: { width: 360, height: 780 } });
+  try {
+    const phone = await winnerContext.newPage();
+    await phone.goto("/");
+    await phone.getByTestId("latest-draw-link").click();
+    await expect(phone).toHaveURL(new RegExp(`/draws/${drawId}$`));
+    await expect(phone.getByTestId("draw-verification")).toContainText("Verified in your browser");
+    await expect(phone.getByTestId("draw-winner")).toHaveText(winnerName);
+    await expect(phone.getByRole("button", { name: "Claim your prize" })).toHaveCount(0);
+
+    // The winner signs in: the bell counts the news, the notification centre has it.
+    await signInAsDemo(phone, winnerEmail!);
+    await phone.goto("/");
+    const badge = phone.getByTestId("notifications-unread");
+    await expect(badge).toBeVisible();
+    expect(Number(await badge.textContent())).toBeGreaterThanOrEqual(1);
+    await phone.getByRole("link", { name: /^Notifications/ }).click();
+    await expect(phone).toHaveURL(/\/notifications$/);
+    const news = phone.getByTestId("notification-item").filter({ hasText: /draw/i }).first();
+    await expect(news).toBeVisible();
+
+    // From the notification to the draw page, where only the winner can claim the prize.
+    await phone.goto(`/draws/${drawId}`);
+    await expect(phone.getByTestId("draw-verification")).toContainText("Verified in your browser");
+    await expect(phone.getByText("You won!")).toBeVisible();
+    await phone.getByRole("button", { name: "Claim your prize" }).click();
+    await expect(phone.getByTestId("prize-claimed")).toBeVisible();
+    await phone.reload();
+    await expect(phone.getByTestId("prize-claimed")).toBeVisible();
+    await expect(phone.getByRole("button", { name: "Claim your prize" })).toHaveCount(0);
+  } finally {
+    await winnerContext.close();
+  }
+
+  // The admin sees the claim.
+  await page.goto("/admin");
+  await expect(
+    page
+      .locator(`[data-testid="admin-draw"][data-kind="monthly"][data-draw-id="${drawId}"]`)
+      .getByTestId("admin-draw-winner"),
+  ).toContainText("Prize claimed");
+});

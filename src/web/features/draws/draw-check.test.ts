@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import type { DrawPublic } from "../../../shared/contracts/draws";
+import { drawAlgorithm, drawWinner, sha256Hex } from "../../../shared/draw-verification";
+import { checkDrawInBrowser } from "./draw-check";
+
+const seed = "b".repeat(64);
+const entries = [
+  { member: "m-7f3a", count: 3 },
+  { member: "m-01bc", count: 10 },
+  { member: "m-c4d2", count: 1 },
+];
+const outcome = drawWinner(seed, "drand-4242", entries)!;
+
+const drawn: DrawPublic = {
+  id: 4,
+  kind: "monthly",
+  title: "November 2026 prize draw",
+  month: "2026-11",
+  prizeTitle: "A Tecno phone",
+  prizeDescription: null,
+  commitment: sha256Hex(seed),
+  seed,
+  publicRandomnessSource: "drand quicknet round 4242",
+  publicRandomness: "drand-4242",
+  entries,
+  entriesHash: outcome.entriesHash,
+  totalEntries: outcome.totalEntries,
+  winningTicket: outcome.winningTicket,
+  winner: { member: outcome.winnerMember, displayName: "Ama Owusu" },
+  openedAt: "2026-11-01T00:00:00.000Z",
+  registrationDeadline: "2026-11-30T23:59:59.000Z",
+  drawDate: "2026-12-01T18:00:00.000Z",
+  drawnAt: "2026-12-01T18:00:05.000Z",
+  prizeClaimed: false,
+  algorithm: drawAlgorithm,
+  yourMember: null,
+  canClaim: false,
+};
+
+describe("checkDrawInBrowser", () => {
+  it("confirms a fair draw from the page's own data", () => {
+    const result = checkDrawInBrowser(drawn);
+    expect(result.state).toBe("checked");
+    if (result.state === "checked") expect(result.check).toMatchObject({ holds: true, problems: [] });
+  });
+
+  it("names what does not add up when the published winner is another member", () => {
+    const other = entries.find((entry) => entry.member !== outcome.winnerMember)!.member;
+    const result = checkDrawInBrowser({ ...drawn, winner: { member: other, displayName: "Yaw Darko" } });
+    expect(result.state === "checked" && result.check.holds).toBe(false);
+    expect(result.state === "checked" && result.check.problems.join(" ")).toContain("The winner is");
+  });
+
+  it("waits for the seed before checking anything", () => {
+    expect(checkDrawInBrowser({ ...drawn, seed: null, drawnAt: null })).toEqual({ state: "not-drawn" });
+  });
+});

@@ -1,0 +1,84 @@
+import { SlidersHorizontal } from "lucide-react";
+import type { Profile } from "../../../shared/contracts/profile";
+import { Card } from "../../components/ui/card";
+import { toast } from "../../components/ui/use-toast";
+import { serverMessage } from "../../lib/api-errors";
+import { useSavePreferences } from "./api";
+
+type PreferenceKey = "smsConsent" | "leaderboardOptOut";
+
+const switches: { key: PreferenceKey; label: string; hint: string; on: (profile: Profile) => boolean }[] = [
+  {
+    key: "smsConsent",
+    label: "Text me when it matters",
+    hint: "An SMS when you win a draw or a reward is about to expire and the app is closed.",
+    on: (profile) => profile.smsConsent,
+  },
+  {
+    key: "leaderboardOptOut",
+    label: "Show me on the leaderboards",
+    hint: "Others see your display name and XP for the week and month, never your email or phone.",
+    // The switch reads as "show me", the stored preference as "leave me off".
+    on: (profile) => !profile.leaderboardOptOut,
+  },
+];
+
+/** The member's switches: SMS consent and appearing on the leaderboards. */
+export function PreferencesCard({ profile }: { profile: Profile }) {
+  const save = useSavePreferences();
+
+  function toggle(key: PreferenceKey, nextOn: boolean) {
+    const change = key === "smsConsent" ? { smsConsent: nextOn } : { leaderboardOptOut: !nextOn };
+    save.mutate(change, {
+      onSuccess: () => toast({ title: "Preferences saved" }),
+      onError: (failure) =>
+        toast({
+          title: "Couldn't save",
+          description: serverMessage(failure) ?? "Please try again",
+          variant: "destructive",
+        }),
+    });
+  }
+
+  return (
+    <Card
+      title="Preferences"
+      icon={<SlidersHorizontal className="size-5" aria-hidden />}
+      testId="profile-preferences"
+    >
+      <ul className="space-y-4">
+        {switches.map(({ key, label, hint, on }) => {
+          const checked = on(profile);
+          const id = `preference-${key}`;
+          return (
+            <li key={key} className="flex items-start justify-between gap-4">
+              <div>
+                <label htmlFor={id} className="font-medium text-stone-900">
+                  {label}
+                </label>
+                <p id={`${id}-hint`} className="text-sm text-stone-600">
+                  {hint}
+                </p>
+              </div>
+              <button
+                id={id}
+                type="button"
+                role="switch"
+                aria-checked={checked}
+                aria-describedby={`${id}-hint`}
+                disabled={save.isPending}
+                onClick={() => toggle(key, !checked)}
+                className={`relative mt-1 inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400 disabled:opacity-60 ${checked ? "bg-amber-600" : "bg-stone-300"}`}
+              >
+                <span
+                  aria-hidden
+                  className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${checked ? "translate-x-5" : "translate-x-0.5"}`}
+                />
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </Card>
+  );
+}

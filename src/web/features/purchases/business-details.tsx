@@ -1,0 +1,85 @@
+import { Clock, MapPin, Navigation, Star } from "lucide-react";
+import { useState } from "react";
+import type { PublicCompany } from "../../../shared/contracts/purchases";
+import { buttonClass } from "../../components/ui/button";
+import { initialsOf } from "../../lib/format";
+
+function Logo({ company }: { company: PublicCompany }) {
+  const [failed, setFailed] = useState(false);
+  if (company.logo && !failed) {
+    return (
+      <img
+        src={company.logo}
+        alt=""
+        width={64}
+        height={64}
+        onError={() => setFailed(true)}
+        className="size-16 shrink-0 rounded-2xl object-cover ring-1 ring-stone-200"
+      />
+    );
+  }
+  return (
+    <span
+      aria-hidden
+      className="flex size-16 shrink-0 items-center justify-center rounded-2xl bg-amber-100 text-xl font-bold text-amber-800"
+    >
+      {initialsOf(company.name)}
+    </span>
+  );
+}
+
+/** "★ 4.5 (12 reviews)", or "No reviews yet". */
+export function RatingSummary({ average, count }: { average: number | null; count: number }) {
+  if (average === null || count === 0) return <span className="text-stone-600">No reviews yet</span>;
+  return (
+    <span className="inline-flex items-center gap-1 text-stone-800" data-testid="rating-summary">
+      <Star className="size-4 fill-amber-400 text-amber-500" aria-hidden />
+      <strong>{average.toFixed(1)}</strong>
+      <span className="text-stone-600">
+        ({count} {count === 1 ? "review" : "reviews"})
+      </span>
+    </span>
+  );
+}
+
+/** The top of a business's public page: who it is, what it does, where and when it is open. */
+export function BusinessDetails({ company }: { company: PublicCompany }) {
+  const where = [company.address, company.city].filter(Boolean).join(", ");
+  return (
+    <header className="space-y-3">
+      <div className="flex items-center gap-4">
+        <Logo company={company} />
+        <div className="min-w-0">
+          <h1 className="text-2xl leading-tight font-extrabold break-words text-stone-900">{company.name}</h1>
+          <p className="text-sm text-stone-600">
+            {company.category}
+            {company.subcategory ? ` · ${company.subcategory}` : ""}
+          </p>
+          <p className="mt-0.5 text-sm">
+            <RatingSummary average={company.averageRating} count={company.reviewCount} />
+          </p>
+        </div>
+      </div>
+      {where && (
+        <p className="flex items-start gap-1 text-sm text-stone-700">
+          <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden /> {where}
+        </p>
+      )}
+      {company.businessHours && (
+        <p className="flex items-start gap-1 text-sm text-stone-700">
+          <Clock className="mt-0.5 size-4 shrink-0" aria-hidden /> {company.businessHours}
+        </p>
+      )}
+      {company.mapUrl && (
+        <a
+          href={company.mapUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonClass("secondary", "min-h-12 w-full sm:w-auto")}
+        >
+          <Navigation className="size-5" aria-hidden /> Directions
+        </a>
+      )}
+    </header>
+  );
+}
