@@ -14,6 +14,31 @@ const randomMemberRef = sql`('M-' || substr(md5(random()::text || clock_timestam
  * advance) and the winner is a deterministic function of the seed and the sorted entry list.
  */
 
+/**
+ * What every draw keeps (monthly draws and competitions alike): the commitment and seed, the announced
+ * public randomness, and the result the published function gave (docs/draw-algorithm.md).
+ */
+function drawResultColumns() {
+  return {
+    winnerId: integer("winner_id").references(() => users.id, { onDelete: "set null" }),
+    winnerSelectedAt: tstz("winner_selected_at"),
+    seedHash: text("seed_hash"),
+    seed: text("seed"),
+    publicRandomness: text("public_randomness"),
+    /** Where the public randomness will come from, announced before the draw (e.g. a drand round). */
+    publicRandomnessSource: text("public_randomness_source"),
+    /** SHA-256 of the canonical entry list at the draw. */
+    entriesHash: text("entries_hash"),
+    totalEntries: integer("total_entries"),
+    winningTicket: integer("winning_ticket"),
+    /** The winner's pseudonymous id in this draw's entry list. */
+    winnerMember: text("winner_member"),
+    winnerDisplayName: text("winner_display_name"),
+    drawnBy: integer("drawn_by").references(() => users.id, { onDelete: "set null" }),
+    prizeClaimedAt: tstz("prize_claimed_at"),
+  };
+}
+
 /** Monthly contests for Anigye+ members meeting the minimum tier, redemptions and shares. */
 export const competitions = pgTable(
   "competitions",
@@ -34,22 +59,7 @@ export const competitions = pgTable(
     minimumSocialShares: integer("minimum_social_shares").notNull().default(2),
     isActive: boolean("is_active").notNull().default(true),
     drawDate: tstz("draw_date"),
-    winnerId: integer("winner_id").references(() => users.id, { onDelete: "set null" }),
-    winnerSelectedAt: tstz("winner_selected_at"),
-    seedHash: text("seed_hash"),
-    seed: text("seed"),
-    publicRandomness: text("public_randomness"),
-    /** Where the public randomness will come from, announced before the draw (e.g. a drand round). */
-    publicRandomnessSource: text("public_randomness_source"),
-    /** SHA-256 of the canonical entry list at the draw (docs/draw-algorithm.md). */
-    entriesHash: text("entries_hash"),
-    totalEntries: integer("total_entries"),
-    winningTicket: integer("winning_ticket"),
-    /** The winner's pseudonymous id in this draw's entry list. */
-    winnerMember: text("winner_member"),
-    winnerDisplayName: text("winner_display_name"),
-    drawnBy: integer("drawn_by").references(() => users.id, { onDelete: "set null" }),
-    prizeClaimedAt: tstz("prize_claimed_at"),
+    ...drawResultColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -108,22 +118,7 @@ export const prizeDraws = pgTable(
     sponsorCompanyId: integer("sponsor_company_id").references(() => companies.id, { onDelete: "set null" }),
     isActive: boolean("is_active").notNull().default(true),
     isCompleted: boolean("is_completed").notNull().default(false),
-    winnerId: integer("winner_id").references(() => users.id, { onDelete: "set null" }),
-    winnerSelectedAt: tstz("winner_selected_at"),
-    seedHash: text("seed_hash"),
-    seed: text("seed"),
-    publicRandomness: text("public_randomness"),
-    /** Where the public randomness will come from, announced before the draw (e.g. a drand round). */
-    publicRandomnessSource: text("public_randomness_source"),
-    /** SHA-256 of the canonical entry list at the draw (docs/draw-algorithm.md). */
-    entriesHash: text("entries_hash"),
-    totalEntries: integer("total_entries"),
-    winningTicket: integer("winning_ticket"),
-    /** The winner's pseudonymous id in this draw's entry list. */
-    winnerMember: text("winner_member"),
-    winnerDisplayName: text("winner_display_name"),
-    drawnBy: integer("drawn_by").references(() => users.id, { onDelete: "set null" }),
-    prizeClaimedAt: tstz("prize_claimed_at"),
+    ...drawResultColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,14 +1,15 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, isNull, lte } from "drizzle-orm";
+import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { brand } from "../../../shared/brand";
 import type { CreateCompetitionRequest, UpdateDrawRequest } from "../../../shared/contracts/draws";
 import { drawWinner } from "../../../shared/draw-verification";
 import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/client";
 import { competitionEntries, competitions, drawEntries, prizeDraws } from "../../db/schema/draws";
+import type { Tier } from "../../db/schema/enums";
 import { deliverQuietly } from "../../integrations/deliver-quietly";
 import { AppError, forbidden, notFound } from "../../lib/errors";
-import { notifyMember } from "../notifications";
+import { notifyMembers } from "../notifications";
 import { meetsRequirements } from "./competition-rules";
 import {
   type AnyDraw,
@@ -19,7 +20,7 @@ import {
   monthlyEntrants,
   smsContact,
 } from "./draws.read-model";
-import { countedEntries } from "./draws.service";
+import { countedEntries, maxEntriesPerDraw, tierBonusEntries } from "./draws.service";
 
 /*
  * Running a draw: the seed committed at opening is revealed, mixed with the public randomness announced
@@ -120,28 +121,40 @@ interface DrawnEntry {
   displayName: string;
 }
 
-/** Recounts each entrant's tier bonus as it stands at the draw and sets aside those who may not win. */
+/**
+ * Recounts each entrant's tier bonus as it stands at the draw and sets aside those who may not win. One
+ * update per tier (and one for the ineligible), so a draw with many members stays a few statements.
+ */
 async function settleMonthlyEntries(tx: Executor, drawId: number): Promise<DrawnEntry[]> {
   const entrants = await monthlyEntrants(tx, drawId);
   const eligible: DrawnEntry[] = [];
+  const byTier = new Map<Tier, number[]>();
+  const ineligible: number[] = [];
   for (const entrant of entrants) {
-    const mayWin = entrant.mayWin && entrant.userId !== null && entrant.tier !== null;
-    const count = mayWin ? countedEntries(entrant.earned, entrant.tier!) : undefined;
+    if (!entrant.mayWin || entrant.userId === null || entrant.tier === null) {
+      ineligible.push(entrant.entryId);
+      continue;
+    }
+    byTier.set(entrant.tier, [...(byTier.get(entrant.tier) ?? []), entrant.entryId]);
+    eligible.push({
+      member: entrant.member,
+      count: countedEntries(entrant.earned, entrant.tier),
+      userId: entrant.userId,
+      displayName: entrant.displayName!,
+    });
+  }
+  for (const [tier, entryIds] of byTier) {
     await tx
       .update(drawEntries)
       .set({
-        isEligible: mayWin,
-        ...(count !== undefined ? { entriesCount: count, userTier: entrant.tier! } : {}),
+        isEligible: true,
+        userTier: tier,
+        entriesCount: sql`least(${drawEntries.earnedEntries} + ${tierBonusEntries[tier]}, ${maxEntriesPerDraw})`,
       })
-      .where(eq(drawEntries.id, entrant.entryId));
-    if (mayWin) {
-      eligible.push({
-        member: entrant.member,
-        count: count!,
-        userId: entrant.userId!,
-        displayName: entrant.displayName!,
-      });
-    }
+      .where(inArray(drawEntries.id, entryIds));
+  }
+  if (ineligible.length > 0) {
+    await tx.update(drawEntries).set({ isEligible: false }).where(inArray(drawEntries.id, ineligible));
   }
   return eligible;
 }
@@ -159,28 +172,25 @@ async function enterCompetitors(tx: Executor, draw: AnyDraw): Promise<DrawnEntry
   );
   const eligible = members.filter((member) => meetsRequirements(competition, member).eligible);
   const entered: DrawnEntry[] = [];
-  for (const member of eligible) {
-    const [row] = await tx
+  // Only a competition that was never drawn gets here (its row is locked), so its entries are new.
+  for (let start = 0; start < eligible.length; start += 1000) {
+    const rows = await tx
       .insert(competitionEntries)
-      .values({
-        competitionId: competition.id,
-        userId: member.userId,
-        validatedRedemptions: member.validatedRedemptions,
-        socialShares: member.socialShares,
-        userTier: member.tier,
-        isPlus: member.isPlus,
-        isEligible: true,
-      })
-      .onConflictDoUpdate({
-        target: [competitionEntries.competitionId, competitionEntries.userId],
-        set: {
-          isEligible: true,
+      .values(
+        eligible.slice(start, start + 1000).map((member) => ({
+          competitionId: competition.id,
+          userId: member.userId,
           validatedRedemptions: member.validatedRedemptions,
           socialShares: member.socialShares,
-        },
-      })
-      .returning({ member: competitionEntries.memberRef });
-    entered.push({ member: row!.member, count: 1, userId: member.userId, displayName: "" });
+          userTier: member.tier,
+          isPlus: member.isPlus,
+          isEligible: true,
+        })),
+      )
+      .returning({ member: competitionEntries.memberRef, userId: competitionEntries.userId });
+    entered.push(
+      ...rows.map((row) => ({ member: row.member, count: 1, userId: row.userId!, displayName: "" })),
+    );
   }
   const names = await displayNamesOf(
     tx,
@@ -198,23 +208,24 @@ async function tellEntrants(
   now: Date,
 ) {
   const link = draw.kind === "monthly" ? `/draws/${draw.row.id}` : `/competitions/${draw.row.id}`;
-  for (const entry of entries) {
-    const won = entry.userId === winnerId;
-    await notifyMember(
-      tx,
-      {
+  const winnerName = entries.find((entry) => entry.userId === winnerId)?.displayName;
+  await notifyMembers(
+    tx,
+    entries.map((entry) => {
+      const won = entry.userId === winnerId;
+      return {
         userId: entry.userId,
-        type: won ? "draw_won" : "draw_result",
+        type: won ? ("draw_won" as const) : ("draw_result" as const),
         title: won ? `You won the ${draw.row.title}!` : `${draw.row.title}: the result`,
         message: won
           ? `Your entry won ${draw.row.prizeTitle}. Open the draw to claim your prize.`
-          : `The winner is ${entries.find((e) => e.userId === winnerId)?.displayName ?? "drawn"}. Check the draw yourself on its page.`,
+          : `The winner is ${winnerName ?? "drawn"}. Check the draw yourself on its page.`,
         link,
         dedupeKey: `${draw.kind}_draw:${draw.row.id}`,
-      },
-      now,
-    );
-  }
+      };
+    }),
+    now,
+  );
 }
 
 /** A win matters even when the app is closed: an SMS, only with the member's consent. */

@@ -16,11 +16,11 @@ import {
   rewards,
   users,
 } from "../../db/schema";
-import { createCompany, createUser } from "../../db/seed/factories";
+import { createCompany, type UserInput } from "../../db/seed/factories";
 import { runMemberJobs } from "../../jobs/member.job";
+import { signedInMember } from "../../test/members";
 import { createTestContext, sendAs, sendJson, type TestContext, testClock } from "../../test/test-app";
 import { watchingKit } from "../../test/watching";
-import { createSession } from "../auth";
 import { addMonthlyDrawEntry } from "./draws.service";
 
 // November 2026 in Accra; the month's draw closes at the end of the 30th.
@@ -36,20 +36,9 @@ afterAll(async () => {
   await ctx.close();
 });
 
-async function member(fields: Parameters<typeof createUser>[1] = {}) {
+function member(fields: UserInput = {}) {
   people++;
-  const user = await createUser(ctx.database.db, {
-    email: `entrant${people}@example.com`,
-    username: `entrant${people}`,
-    displayName: `Entrant ${people}`,
-    ...fields,
-  });
-  const { token } = await createSession(
-    ctx.database.db,
-    { kind: "user", userId: user.id },
-    { ipAddress: "10.0.0.7", userAgent: "test" },
-  );
-  return { user, cookies: { anigye_sid: token } };
+  return signedInMember(ctx.database.db, "entrant", { displayName: `Entrant ${people}`, ...fields });
 }
 
 async function enter(

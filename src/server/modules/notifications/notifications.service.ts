@@ -23,18 +23,34 @@ const pageSize = 30;
 export async function notifyMember(tx: Executor, notice: MemberNotice, now: Date): Promise<boolean> {
   const inserted = await tx
     .insert(notifications)
-    .values({
-      userId: notice.userId,
-      type: notice.type,
-      title: notice.title.slice(0, 200),
-      message: notice.message.slice(0, 1000),
-      data: notice.link ? { link: notice.link } : {},
-      dedupeKey: notice.dedupeKey,
-      createdAt: now,
-    })
+    .values(noticeRow(notice, now))
     .onConflictDoNothing()
     .returning({ id: notifications.id });
   return inserted.length > 0;
+}
+
+const bulkInsertSize = 1000;
+
+/** The same as notifyMember for many members at once (a draw's result), in batches of 1,000 rows. */
+export async function notifyMembers(tx: Executor, notices: MemberNotice[], now: Date): Promise<void> {
+  for (let start = 0; start < notices.length; start += bulkInsertSize) {
+    await tx
+      .insert(notifications)
+      .values(notices.slice(start, start + bulkInsertSize).map((notice) => noticeRow(notice, now)))
+      .onConflictDoNothing();
+  }
+}
+
+function noticeRow(notice: MemberNotice, now: Date) {
+  return {
+    userId: notice.userId,
+    type: notice.type,
+    title: notice.title.slice(0, 200),
+    message: notice.message.slice(0, 1000),
+    data: notice.link ? { link: notice.link } : {},
+    dedupeKey: notice.dedupeKey,
+    createdAt: now,
+  };
 }
 
 export async function unreadCount(db: Executor, userId: number): Promise<number> {

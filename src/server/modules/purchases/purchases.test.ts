@@ -10,7 +10,8 @@ import {
   users,
   verifiedPurchases,
 } from "../../db/schema";
-import { createCompany, createUser } from "../../db/seed/factories";
+import { createCompany, type UserInput } from "../../db/seed/factories";
+import { signedInMember } from "../../test/members";
 import { createTestContext, sendAs, type TestContext, testClock } from "../../test/test-app";
 import { createSession } from "../auth";
 
@@ -27,20 +28,9 @@ afterAll(async () => {
   await ctx.close();
 });
 
-async function member(fields: Parameters<typeof createUser>[1] = {}) {
+function member(fields: UserInput = {}) {
   people++;
-  const user = await createUser(ctx.database.db, {
-    email: `buyer${people}@example.com`,
-    username: `buyer${people}`,
-    displayName: `Buyer Number${people}`,
-    ...fields,
-  });
-  const { token } = await createSession(
-    ctx.database.db,
-    { kind: "user", userId: user.id },
-    { ipAddress: "10.0.0.9", userAgent: "test" },
-  );
-  return { user, cookies: { anigye_sid: token } };
+  return signedInMember(ctx.database.db, "buyer", { displayName: `Buyer Number${people}`, ...fields });
 }
 
 const staff = () => member({ role: "staff", displayName: "Kwame Staff" });
@@ -90,7 +80,7 @@ async function userRow(id: number) {
 }
 
 /** A member with a verified purchase at the business, ready to review it. */
-async function verifiedBuyer(companyId: number, fields: Parameters<typeof createUser>[1] = {}) {
+async function verifiedBuyer(companyId: number, fields: UserInput = {}) {
   const buyer = await member(fields);
   const reported = await report(buyer.cookies, companyId);
   expect(reported.statusCode).toBe(201);

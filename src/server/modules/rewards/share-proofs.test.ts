@@ -2,11 +2,10 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerEntries, notifications, rewards } from "../../db/schema";
-import { createUser } from "../../db/seed/factories";
 import { signedInCompany } from "../../test/company-session";
+import { signedInMember } from "../../test/members";
 import { createTestContext, sendAs, sendJson, type TestContext, testClock } from "../../test/test-app";
 import { watchingKit } from "../../test/watching";
-import { createSession } from "../auth";
 import { sumXpLedger } from "../ledger";
 
 const clock = testClock(new Date("2026-11-12T10:00:00Z"));
@@ -25,20 +24,9 @@ afterAll(async () => {
   await ctx.close();
 });
 
-async function person(role: "user" | "staff" | "admin" = "user") {
+function person(role: "user" | "staff" | "admin" = "user") {
   people++;
-  const user = await createUser(ctx.database.db, {
-    email: `sharer${people}@example.com`,
-    username: `sharer${people}`,
-    displayName: `Sharer ${people}`,
-    role,
-  });
-  const { token } = await createSession(
-    ctx.database.db,
-    { kind: "user", userId: user.id },
-    { ipAddress: "10.0.0.8", userAgent: "test" },
-  );
-  return { user, cookies: { anigye_sid: token } };
+  return signedInMember(ctx.database.db, "sharer", { displayName: `Sharer ${people}`, role });
 }
 
 async function rewardOf(userId: number) {
