@@ -62,27 +62,28 @@ export const drawPublic = z.object({
 export type DrawPublic = z.infer<typeof drawPublic>;
 
 /** GET /api/draws/:id/record: what `npm run verify-draw -- <file>` checks, for the lottery authority. */
-export const drawRecord = z.object({
-  algorithm: z.string(),
-  kind: z.enum(drawKinds),
-  id: idSchema,
-  title: z.string(),
-  month: z.string(),
-  prizeTitle: z.string(),
-  commitment: z.string(),
-  seed: z.string().nullable(),
-  publicRandomnessSource: z.string().nullable(),
-  publicRandomness: z.string().nullable(),
-  entries: z.array(drawEntryLine),
-  entriesHash: z.string().nullable(),
-  totalEntries: z.number().int(),
-  winningTicket: z.number().int().nullable(),
-  winner: z.object({ member: z.string(), displayName: z.string() }).nullable(),
-  openedAt: z.iso.datetime(),
-  registrationDeadline: z.iso.datetime().nullable(),
-  drawnAt: z.iso.datetime().nullable(),
-  exportedAt: z.iso.datetime(),
-});
+export const drawRecord = drawPublic
+  .pick({
+    algorithm: true,
+    kind: true,
+    id: true,
+    title: true,
+    month: true,
+    prizeTitle: true,
+    commitment: true,
+    seed: true,
+    publicRandomnessSource: true,
+    publicRandomness: true,
+    entries: true,
+    entriesHash: true,
+    totalEntries: true,
+    winningTicket: true,
+    winner: true,
+    openedAt: true,
+    registrationDeadline: true,
+    drawnAt: true,
+  })
+  .extend({ exportedAt: z.iso.datetime() });
 export type DrawRecord = z.infer<typeof drawRecord>;
 
 export const drawStatuses = ["open", "ready", "drawn"] as const;
