@@ -11,3 +11,4 @@ export {};
 
 await import("./counter-scans");
 await import("./payment-webhooks");
+await import("./draw-scale");

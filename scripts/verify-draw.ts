@@ -44,7 +44,8 @@ export function checkDrawRecord(record: DrawRecordFile): string[] {
     }
   }
   const total = entries.reduce((sum, entry) => sum + entry.count, 0);
-  if (total === 0) return [...problems, "there are no entries"];
+  if (total === 0)
+    return record.winner ? [...problems, "there are no entries, yet a winner is named"] : problems;
   const entriesHash = sha256(entries.map((entry) => `${entry.member}:${entry.count}`).join("\n"));
   if (record.entriesHash != null && entriesHash !== record.entriesHash)
     problems.push("the entries hash does not match");

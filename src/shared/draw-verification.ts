@@ -96,7 +96,11 @@ export function verifyDrawRecord(record: VerifiableDrawRecord, maxCount = maxEnt
   }
   problems.push(...entryListProblems(record.entries, maxCount));
   const outcome = drawWinner(record.seed, record.publicRandomness, record.entries);
-  if (!outcome) return { holds: false, problems: [...problems, "The draw has no entries"] };
+  if (!outcome) {
+    // Nobody entered: a draw without entries holds when it names no winner.
+    if (record.winner) problems.push(`The draw has no entries, yet names ${record.winner.member} as winner`);
+    return { holds: problems.length === 0, problems };
+  }
   if (record.entriesHash != null && record.entriesHash !== outcome.entriesHash) {
     problems.push("The entry list does not match the entries hash published at the draw");
   }

@@ -1,5 +1,5 @@
 import type { AppDeps } from "../app-deps";
-import { runDueDraws } from "../modules/draws";
+import { closeDueEntries, runDueDraws } from "../modules/draws";
 import { remindExpiringRewards } from "../modules/rewards";
 import { claimJobPeriod } from "./job-lock";
 
@@ -7,12 +7,16 @@ import { claimJobPeriod } from "./job-lock";
 const daytimeHours = { from: 7, to: 21 };
 
 /**
- * The members' jobs, each once per period by one instance: due draws are drawn each minute; expiring
+ * The members' jobs, each once per period by one instance: each minute, ended entries close and due
+ * draws are drawn; expiring
  * rewards are reminded each hour in daytime.
  */
 export async function runMemberJobs(deps: AppDeps, now: Date) {
   const ran: string[] = [];
   if (await claimJobPeriod(deps.db, "due-draws", now.toISOString().slice(0, 16))) {
+    // Entries close (their list frozen and its hash published) before any draw runs on them.
+    const closed = await closeDueEntries(deps, now);
+    if (closed > 0) deps.log.info({ closed }, "draw entries closed");
     const drawn = await runDueDraws(deps, now);
     if (drawn > 0) deps.log.info({ drawn }, "scheduled draws drawn");
     ran.push("draws");

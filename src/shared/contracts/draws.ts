@@ -44,7 +44,9 @@ export const drawPublic = z.object({
   publicRandomnessSource: z.string().nullable(),
   publicRandomness: z.string().nullable(),
   entries: z.array(drawEntryLine),
+  /** SHA-256 of the canonical entry list, published when entries close (before any public randomness). */
   entriesHash: z.string().nullable(),
+  entriesClosedAt: z.iso.datetime().nullable(),
   totalEntries: z.number().int(),
   winningTicket: z.number().int().nullable(),
   winner: z.object({ member: z.string(), displayName: z.string() }).nullable(),
@@ -76,6 +78,7 @@ export const drawRecord = drawPublic
     publicRandomness: true,
     entries: true,
     entriesHash: true,
+    entriesClosedAt: true,
     totalEntries: true,
     winningTicket: true,
     winner: true,

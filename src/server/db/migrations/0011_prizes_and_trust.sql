@@ -60,4 +60,7 @@ CREATE INDEX "ledger_entries_xp_earned_idx" ON "ledger_entries" USING btree ("cr
 CREATE UNIQUE INDEX "notifications_user_dedupe_key" ON "notifications" USING btree ("user_id","dedupe_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "user_reviews_user_company_key" ON "user_reviews" USING btree ("user_id","company_id");--> statement-breakpoint
 CREATE INDEX "verified_purchases_receipt_number_idx" ON "verified_purchases" USING btree ("company_id",lower("receipt_number"));--> statement-breakpoint
-CREATE INDEX "verified_purchases_receipt_image_idx" ON "verified_purchases" USING btree ("receipt_image_hash");
+CREATE INDEX "verified_purchases_receipt_image_idx" ON "verified_purchases" USING btree ("receipt_image_hash");--> statement-breakpoint
+ALTER TABLE "competitions" ADD COLUMN "entries_closed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "prize_draws" ADD COLUMN "entries_closed_at" timestamp with time zone;--> statement-breakpoint
+UPDATE "prize_draws" SET "draw_date" = date_trunc('month', "registration_deadline") + interval '1 month' + interval '18 hours' WHERE "winner_selected_at" IS NULL AND "registration_deadline" IS NOT NULL;

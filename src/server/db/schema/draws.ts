@@ -27,7 +27,9 @@ function drawResultColumns() {
     publicRandomness: text("public_randomness"),
     /** Where the public randomness will come from, announced before the draw (e.g. a drand round). */
     publicRandomnessSource: text("public_randomness_source"),
-    /** SHA-256 of the canonical entry list at the draw. */
+    /** When entries closed and the entry list was frozen (and its hash published). */
+    entriesClosedAt: tstz("entries_closed_at"),
+    /** SHA-256 of the canonical entry list, published when entries close. */
     entriesHash: text("entries_hash"),
     totalEntries: integer("total_entries"),
     winningTicket: integer("winning_ticket"),

@@ -1,14 +1,16 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import { accraMonth } from "../../../shared/accra-time";
 import { brand } from "../../../shared/brand";
 import type { CreateCompetitionRequest, UpdateDrawRequest } from "../../../shared/contracts/draws";
-import { drawWinner } from "../../../shared/draw-verification";
+import { canonicalEntryList, drawWinner, sha256Hex, sortEntries } from "../../../shared/draw-verification";
 import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/client";
 import { competitionEntries, competitions, drawEntries, prizeDraws } from "../../db/schema/draws";
 import type { Tier } from "../../db/schema/enums";
 import { deliverQuietly } from "../../integrations/deliver-quietly";
 import { AppError, forbidden, notFound } from "../../lib/errors";
+import { findCompany } from "../companies";
 import { notifyMembers } from "../notifications";
 import { meetsRequirements } from "./competition-rules";
 import {
@@ -18,6 +20,7 @@ import {
   findDraw,
   membersMonthActivity,
   monthlyEntrants,
+  publicEntries,
   smsContact,
 } from "./draws.read-model";
 import { countedEntries, maxEntriesPerDraw, tierBonusEntries } from "./draws.service";
@@ -43,23 +46,22 @@ function newSeed() {
 export async function runDraw(deps: AppDeps, kind: AnyDraw["kind"], id: number, input: RunDrawInput) {
   const now = deps.now();
   const winner = await deps.db.transaction(async (tx) => {
-    const draw = await lockDraw(tx, kind, id);
+    let draw = await lockDraw(tx, kind, id);
     checkDrawable(draw, input, now);
-    const entries =
-      kind === "monthly" ? await settleMonthlyEntries(tx, id) : await enterCompetitors(tx, draw);
+    if (!draw.row.entriesClosedAt) draw = await closeEntries(tx, draw, now);
+    const entries = await publicEntries(tx, draw);
     const outcome = drawWinner(draw.row.seed!, input.publicRandomness, entries);
-    const winnerEntry = outcome && entries.find((entry) => entry.member === outcome.winnerMember)!;
+    const winnerId = outcome && entries.find((entry) => entry.member === outcome.winnerMember)!.userId!;
+    const winnerName = winnerId ? (await displayNamesOf(tx, [winnerId])).get(winnerId) : undefined;
     const result = {
       isCompleted: true,
       isActive: false,
-      winnerId: winnerEntry?.userId ?? null,
+      winnerId: winnerId ?? null,
       winnerSelectedAt: now,
       publicRandomness: input.publicRandomness ?? null,
-      entriesHash: outcome?.entriesHash ?? null,
-      totalEntries: outcome?.totalEntries ?? 0,
       winningTicket: outcome?.winningTicket ?? null,
       winnerMember: outcome?.winnerMember ?? null,
-      winnerDisplayName: winnerEntry?.displayName ?? null,
+      winnerDisplayName: winnerName ?? null,
       drawnBy: input.actorId ?? null,
       updatedAt: now,
     };
@@ -68,10 +70,76 @@ export async function runDraw(deps: AppDeps, kind: AnyDraw["kind"], id: number, 
       const { isCompleted: _completed, ...competitionResult } = result;
       await tx.update(competitions).set(competitionResult).where(eq(competitions.id, id));
     }
-    await tellEntrants(tx, draw, entries, winnerEntry?.userId, now);
-    return winnerEntry?.userId;
+    const entrants = entries.map((entry) => entry.userId!);
+    await tellEntrants(tx, draw, entrants, winnerId ?? undefined, winnerName, now);
+    return winnerId;
   });
   if (winner) await textTheWinner(deps, kind, id, winner);
+}
+
+/**
+ * Freezes the entry list when entries close, before any public randomness exists: the tier bonus as it
+ * stands then, who may win, a competition's entrants, and the SHA-256 of the canonical list, published.
+ * The draw later runs on exactly this list.
+ */
+async function closeEntries(tx: Executor, draw: AnyDraw, now: Date): Promise<AnyDraw> {
+  const entries =
+    draw.kind === "monthly" ? await settleMonthlyEntries(tx, draw.row.id) : await enterCompetitors(tx, draw);
+  const sorted = sortEntries(entries);
+  const closed = {
+    entriesClosedAt: now,
+    entriesHash: sorted.length > 0 ? sha256Hex(canonicalEntryList(sorted)) : null,
+    totalEntries: sorted.reduce((sum, entry) => sum + entry.count, 0),
+    updatedAt: now,
+  };
+  if (draw.kind === "monthly") {
+    const [row] = await tx.update(prizeDraws).set(closed).where(eq(prizeDraws.id, draw.row.id)).returning();
+    return { kind: "monthly", row: row! };
+  }
+  const [row] = await tx.update(competitions).set(closed).where(eq(competitions.id, draw.row.id)).returning();
+  return { kind: "competition", row: row! };
+}
+
+/** The job: closes the entries of every draw whose entries have ended, each in its own transaction. */
+export async function closeDueEntries(deps: AppDeps, now: Date) {
+  let closed = 0;
+  for (const due of await drawsToClose(deps.db, now)) {
+    await deps.db.transaction(async (tx) => {
+      const draw = await lockDraw(tx, due.kind, due.id);
+      if (draw.row.entriesClosedAt || draw.row.winnerSelectedAt || now <= registrationDeadline(draw)) return;
+      await closeEntries(tx, draw, now);
+      closed += 1;
+    });
+  }
+  return closed;
+}
+
+async function drawsToClose(db: Executor, now: Date): Promise<{ kind: AnyDraw["kind"]; id: number }[]> {
+  const monthly = await db
+    .select({ id: prizeDraws.id })
+    .from(prizeDraws)
+    .where(
+      and(
+        isNull(prizeDraws.entriesClosedAt),
+        isNull(prizeDraws.winnerSelectedAt),
+        lt(prizeDraws.registrationDeadline, now),
+      ),
+    );
+  const { year, month } = accraMonth(now);
+  const contests = await db
+    .select({ id: competitions.id })
+    .from(competitions)
+    .where(
+      and(
+        isNull(competitions.entriesClosedAt),
+        isNull(competitions.winnerSelectedAt),
+        sql`(${competitions.year} * 12 + ${competitions.month}) < ${year * 12 + month}`,
+      ),
+    );
+  return [
+    ...monthly.map(({ id }) => ({ kind: "monthly" as const, id })),
+    ...contests.map(({ id }) => ({ kind: "competition" as const, id })),
+  ];
 }
 
 async function lockDraw(tx: Executor, kind: AnyDraw["kind"], id: number): Promise<AnyDraw> {
@@ -101,6 +169,10 @@ function checkDrawable(draw: AnyDraw, input: RunDrawInput, now: Date) {
     );
   }
   const announced = draw.row.publicRandomnessSource;
+  // The list must be frozen before the announced value exists; the job closes entries within a minute.
+  if (announced && !draw.row.entriesClosedAt) {
+    throw new AppError("CONFLICT", "Entries are being closed and their list published; draw it in a minute");
+  }
   if (announced && !input.publicRandomness) {
     throw new AppError("VALIDATION", "Type the public randomness value that was announced", {
       publicRandomness: `Type the value of ${announced}`,
@@ -203,18 +275,18 @@ async function enterCompetitors(tx: Executor, draw: AnyDraw): Promise<DrawnEntry
 async function tellEntrants(
   tx: Executor,
   draw: AnyDraw,
-  entries: DrawnEntry[],
+  entrants: number[],
   winnerId: number | undefined,
+  winnerName: string | undefined,
   now: Date,
 ) {
   const link = draw.kind === "monthly" ? `/draws/${draw.row.id}` : `/competitions/${draw.row.id}`;
-  const winnerName = entries.find((entry) => entry.userId === winnerId)?.displayName;
   await notifyMembers(
     tx,
-    entries.map((entry) => {
-      const won = entry.userId === winnerId;
+    entrants.map((userId) => {
+      const won = userId === winnerId;
       return {
-        userId: entry.userId,
+        userId,
         type: won ? ("draw_won" as const) : ("draw_result" as const),
         title: won ? `You won the ${draw.row.title}!` : `${draw.row.title}: the result`,
         message: won
@@ -297,6 +369,11 @@ export async function createCompetition(deps: AppDeps, input: CreateCompetitionR
       drawDate: `Pick a time after ${monthEnd.toISOString().slice(0, 10)}`,
     });
   }
+  if (input.sponsorCompanyId && !(await findCompany(deps.db, input.sponsorCompanyId))) {
+    throw new AppError("VALIDATION", "No business has that number", {
+      sponsorCompanyId: "No business has that number",
+    });
+  }
   const { seed, seedHash } = newSeed();
   const [row] = await deps.db
     .insert(competitions)
@@ -361,7 +438,10 @@ export async function runDueDraws(deps: AppDeps, now: Date) {
       await runDraw(deps, due.kind, due.id, {});
       drawn += 1;
     } catch (error) {
-      if (!(error instanceof AppError && error.code === "CONFLICT")) throw error;
+      // A draw another instance or an admin just drew is fine; anything else is logged, and the rest go on.
+      if (!(error instanceof AppError && error.code === "CONFLICT")) {
+        deps.log.error({ err: error, draw: due }, "scheduled draw failed");
+      }
     }
   }
   return drawn;

@@ -49,6 +49,7 @@ function drawFields(draw: AnyDraw) {
     publicRandomnessSource: row.publicRandomnessSource,
     publicRandomness: row.publicRandomness,
     entriesHash: row.entriesHash,
+    entriesClosedAt: row.entriesClosedAt?.toISOString() ?? null,
     winningTicket: row.winningTicket,
     winner:
       row.winnerMember && row.winnerDisplayName
@@ -83,16 +84,16 @@ export async function findDraw(
 }
 
 /**
- * The public entry list: after the draw, exactly the entries it ran on; before, the entries so far
- * (a competition's entrants are only known at its draw).
+ * The public entry list: once entries close, exactly the frozen list the draw runs on; before, the
+ * entries so far (a competition's entrants are only known when its entries close).
  */
 export async function publicEntries(db: Executor, draw: AnyDraw) {
   if (draw.kind === "monthly") {
-    const drawn = draw.row.winnerSelectedAt !== null;
+    const closed = draw.row.entriesClosedAt !== null;
     return db
       .select({ member: drawEntries.memberRef, count: drawEntries.entriesCount, userId: drawEntries.userId })
       .from(drawEntries)
-      .where(and(eq(drawEntries.drawId, draw.row.id), drawn ? eq(drawEntries.isEligible, true) : undefined))
+      .where(and(eq(drawEntries.drawId, draw.row.id), closed ? eq(drawEntries.isEligible, true) : undefined))
       .orderBy(asc(drawEntries.memberRef));
   }
   return db

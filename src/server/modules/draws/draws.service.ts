@@ -5,6 +5,7 @@ import type { MyDrawEntries } from "../../../shared/contracts/draws";
 import type { Executor } from "../../db/client";
 import { drawEntries, drawEntrySources, prizeDraws } from "../../db/schema/draws";
 import type { Tier } from "../../db/schema/enums";
+import { memberStanding } from "../ledger";
 
 /** PRODUCT.md: entries are capped at 10 per member per draw. */
 export const maxEntriesPerDraw = 10;
@@ -84,7 +85,7 @@ export async function addMonthlyDrawEntry(
   source: EntrySource,
 ): Promise<{ drawId: number; entries: number } | null> {
   const draw = await openMonthlyDraw(tx, now);
-  if (draw.isCompleted) return null;
+  if (draw.isCompleted || draw.entriesClosedAt) return null;
   const recorded = await tx
     .insert(drawEntrySources)
     .values({ drawId: draw.id, userId, source: source.kind, sourceKey: source.key, createdAt: now })
@@ -171,7 +172,12 @@ export async function myDrawEntries(db: Executor, userId: number, now: Date): Pr
         .where(and(eq(drawEntrySources.drawId, draw.id), eq(drawEntrySources.userId, userId)))
         .groupBy(drawEntrySources.source)
     : [];
-  const tierBonus = entry ? tierBonusEntries[entry.userTier] : 0;
+  // The bonus as it would count now (the member's current tier), within the cap.
+  const tier = (await memberStanding(db, userId)).tier;
+  const earned = entry?.earnedEntries ?? 0;
+  const tierBonus = entry
+    ? Math.min(tierBonusEntries[tier], maxEntriesPerDraw - Math.min(earned, maxEntriesPerDraw))
+    : 0;
   const recent = await db
     .select({
       id: prizeDraws.id,
@@ -194,7 +200,7 @@ export async function myDrawEntries(db: Executor, userId: number, now: Date): Pr
           registrationDeadline: draw.registrationDeadline?.toISOString() ?? null,
         }
       : null,
-    entries: entry?.entriesCount ?? 0,
+    entries: entry ? (draw!.entriesClosedAt ? entry.entriesCount : countedEntries(earned, tier)) : 0,
     maxEntries: maxEntriesPerDraw,
     sources: [
       ...sources.map((row) => ({ source: row.source as EntrySource["kind"], count: row.count })),

@@ -108,6 +108,22 @@ describe("the published draw function", () => {
     expect(verifyDrawRecord(otherSeed).problems.join(" ")).toMatch(/commitment/);
   });
 
+  it("holds for a draw nobody entered only when it names no winner", () => {
+    const seed = "lonely-seed";
+    const empty = {
+      algorithm: "anigye-draw-v1",
+      commitment: sha256Hex(seed),
+      seed,
+      entries: [],
+      winner: null,
+    };
+    expect(verifyDrawRecord(empty).holds).toBe(true);
+    expect(checkDrawRecord(empty)).toEqual([]);
+    const claimed = { ...empty, winner: { member: "M-000000000000" } };
+    expect(verifyDrawRecord(claimed).holds).toBe(false);
+    expect(checkDrawRecord(claimed).length).toBeGreaterThan(0);
+  });
+
   it("refuses more than 10 entries for a member", () => {
     const record = randomRecord(3);
     const over = { ...record, entries: [{ ...record.entries[0]!, count: 11 }, ...record.entries.slice(1)] };
@@ -150,14 +166,23 @@ describe("the monthly draw", () => {
     );
     const golden = (await sendAs(ctx.app, gold.cookies, "GET", "/api/draws/mine")).json();
     expect(golden.entries).toBe(10);
-    expect(golden.sources).toContainEqual({ source: "tier", count: 2 });
+    expect(golden.sources).toEqual([{ source: "prize_entry", count: 12 }]);
+    const newcomer = await member({ tier: "gold", lifetimeXp: 5000 });
+    await enter(newcomer.user.id, 3);
+    const bonus = (await sendAs(ctx.app, newcomer.cookies, "GET", "/api/draws/mine")).json();
+    expect(bonus.entries).toBe(5);
+    expect(bonus.sources).toEqual([
+      { source: "prize_entry", count: 3 },
+      { source: "tier", count: 2 },
+    ]);
+    await ctx.database.db.update(users).set({ isActive: false }).where(eq(users.id, newcomer.user.id));
   });
 
   it("publishes the commitment and no seed while entries are open, and refuses to draw before they close", async () => {
     const open = (await sendJson(ctx.app, "GET", `/api/draws/${drawId}`)).json() as DrawPublic;
     expect(open.seed).toBeNull();
     expect(open.commitment).toMatch(/^[0-9a-f]{64}$/);
-    expect(open.entries).toHaveLength(3);
+    expect(open.entries).toHaveLength(4);
     const early = await sendAs(ctx.app, admin.cookies, "POST", `/api/admin/draws/${drawId}/draw`, {});
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toMatch(/Entries are open until 2026-11-30/);
@@ -250,11 +275,13 @@ describe("the monthly draw", () => {
 });
 
 describe("announced public randomness", () => {
-  it("must be typed at the draw when announced, and is mixed into the result", async () => {
+  it("waits for the frozen entry list, must be typed at the draw when announced, and is mixed into the result", async () => {
     const admin = await member({ role: "admin" });
+    const entrants = [];
     for (const times of [1, 4, 7]) {
       const entrant = await member();
       await enter(entrant.user.id, times);
+      entrants.push(entrant);
     }
     const [draw] = await ctx.database.db.select().from(prizeDraws).where(eq(prizeDraws.drawMonth, 12));
     const announce = await sendAs(ctx.app, admin.cookies, "PUT", `/api/admin/draws/${draw!.id}`, {
@@ -268,15 +295,33 @@ describe("announced public randomness", () => {
       publicRandomnessSource: "drand quicknet round 9999999",
     });
     expect(late.statusCode).toBe(400);
+    // Before the list is frozen and its hash published, an announced draw can't run.
+    const tooSoon = await sendAs(ctx.app, admin.cookies, "POST", `/api/admin/draws/${draw!.id}/draw`, {
+      publicRandomness: "a1b2c3d4",
+    });
+    expect(tooSoon.statusCode).toBe(409);
+    expect(await runMemberJobs(ctx.app.deps, clock.now())).toContain("draws");
+    const frozen = (await sendJson(ctx.app, "GET", `/api/draws/${draw!.id}`)).json() as DrawPublic;
+    expect(frozen.seed).toBeNull();
+    expect(frozen.entriesClosedAt).not.toBeNull();
+    expect(frozen.entriesHash).toBe(drawWinner("any", null, frozen.entries)!.entriesHash);
+
+    // Nothing that happens after entries close changes the list the draw runs on.
+    await ctx.database.db.update(users).set({ isActive: false }).where(eq(users.id, entrants[0]!.user.id));
+    await ctx.database.db
+      .update(users)
+      .set({ tier: "diamond", lifetimeXp: 25_000 })
+      .where(eq(users.id, entrants[1]!.user.id));
     const missing = await sendAs(ctx.app, admin.cookies, "POST", `/api/admin/draws/${draw!.id}/draw`, {});
     expect(missing.statusCode).toBe(400);
-    expect(await runMemberJobs(ctx.app.deps, clock.now())).toContain("draws");
     const drawn = await sendAs(ctx.app, admin.cookies, "POST", `/api/admin/draws/${draw!.id}/draw`, {
       publicRandomness: "a1b2c3d4",
     });
     expect(drawn.statusCode).toBe(200);
     expect(drawn.json()).toMatchObject({ publicRandomness: "a1b2c3d4", prizeTitle: "A bicycle" });
     expect(verifyDrawRecord(drawn.json()).holds).toBe(true);
+    expect(drawn.json().entries).toEqual(frozen.entries);
+    expect(drawn.json().entriesHash).toBe(frozen.entriesHash);
     // Another value gives another ticket (the first such value found), and the check then fails.
     const record = drawn.json() as DrawPublic;
     const tampered = ["x1", "x2", "x3", "x4", "x5", "x6", "x7", "x8"].find(

@@ -3,7 +3,7 @@
  * competitions; owns prize_draws, draw_entries, draw_entry_sources, competitions, competition_entries.
  */
 
-export { runDueDraws } from "./draw-run.service";
+export { closeDueEntries, runDueDraws } from "./draw-run.service";
 export { drawsRoutes } from "./draws.routes";
 export {
   addMonthlyDrawEntry,

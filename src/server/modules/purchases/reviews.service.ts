@@ -118,8 +118,9 @@ export async function markReviewHelpful(deps: AppDeps, userId: number, reviewId:
 }
 
 /**
- * A member reports a review (once each). At three reports from different members the review leaves the
- * business's page until staff look at it.
+ * A member reports a review (once each). At three reports from different members who each have a
+ * verified purchase, the review leaves the business's page until staff look at it; reports from
+ * members without one are counted but can't hide a review (throwaway accounts can't bury reviews).
  */
 export async function reportReview(deps: AppDeps, userId: number, reviewId: number, reason: string) {
   const review = await findPublishedReview(deps.db, reviewId);
@@ -131,14 +132,30 @@ export async function reportReview(deps: AppDeps, userId: number, reviewId: numb
       .onConflictDoNothing()
       .returning({ id: reviewVotes.id });
     if (!vote) return;
+    const trustedReports = await countTrustedReports(tx, reviewId);
     await tx
       .update(userReviews)
       .set({
         reportedCount: sql`${userReviews.reportedCount} + 1`,
-        isPublished: sql`${userReviews.isPublished} and ${userReviews.reportedCount} + 1 < ${reportsToUnpublish}`,
+        isPublished: sql`${userReviews.isPublished} and ${trustedReports} < ${reportsToUnpublish}`,
         updatedAt: deps.now(),
       })
       .where(eq(userReviews.id, reviewId));
   });
   return voteState(deps.db, reviewId, userId);
+}
+
+/** Reports on a review from members with at least one verified purchase. */
+async function countTrustedReports(tx: Executor, reviewId: number): Promise<number> {
+  const [row] = await tx
+    .select({ reports: sql<number>`count(*)::int` })
+    .from(reviewVotes)
+    .where(
+      and(
+        eq(reviewVotes.reviewId, reviewId),
+        eq(reviewVotes.kind, "report"),
+        sql`exists (select 1 from ${verifiedPurchases} where ${verifiedPurchases.userId} = ${reviewVotes.userId} and ${verifiedPurchases.verificationStatus} = 'verified')`,
+      ),
+    );
+  return row?.reports ?? 0;
 }

@@ -1,7 +1,8 @@
-import { and, asc, eq, gt, lte } from "drizzle-orm";
+import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { companies } from "../../db/schema/companies";
+import { notifications } from "../../db/schema/notifications";
 import { rewards } from "../../db/schema/rewards";
 
 /** Unused discounts expiring between now and `until`, soonest first, with what the reminder needs. */
@@ -27,6 +28,8 @@ export function findExpiringRewards(db: Executor, now: Date, until: Date, limit:
         gt(rewards.expiresAt, now),
         lte(rewards.expiresAt, until),
         eq(users.isActive, true),
+        // Already reminded ones leave the batch, so a busy week can't starve the rest.
+        sql`not exists (select 1 from ${notifications} where ${notifications.userId} = ${rewards.userId} and ${notifications.dedupeKey} = 'reward_expiring:' || ${rewards.id})`,
       ),
     )
     .orderBy(asc(rewards.expiresAt))

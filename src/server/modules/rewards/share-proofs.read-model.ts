@@ -1,4 +1,4 @@
-import { and, desc, eq, lt } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type {
   SharePlatformId,
@@ -43,8 +43,9 @@ export async function listMyShareProofs(db: Executor, userId: number): Promise<S
 /** The staff queue: newest first, paged by reward id in SQL. */
 export async function listShareProofs(
   db: Executor,
-  status: ProofStatus,
+  status: ProofStatus | undefined,
   before?: number,
+  onlyRewardId?: number,
 ): Promise<{ proofs: StaffShareProof[]; nextBefore: number | null }> {
   const { xp_share: shareXp } = await readNumberSettings(db, ["xp_share"]);
   const reviewer = alias(users, "reviewer");
@@ -58,11 +59,15 @@ export async function listShareProofs(
     .where(
       and(
         eq(rewards.isShared, true),
-        eq(rewards.shareProofStatus, status),
-        before ? lt(rewards.id, before) : undefined,
+        status ? eq(rewards.shareProofStatus, status) : undefined,
+        onlyRewardId ? eq(rewards.id, onlyRewardId) : undefined,
+        // Paged on (sharedAt, id): a proof sent again for an old reward is new again.
+        before
+          ? sql`(${rewards.sharedAt}, ${rewards.id}) < (select r.shared_at, r.id from ${rewards} r where r.id = ${before})`
+          : undefined,
       ),
     )
-    .orderBy(desc(rewards.id))
+    .orderBy(desc(rewards.sharedAt), desc(rewards.id))
     .limit(pageSize + 1);
   const page = rows.slice(0, pageSize);
   return {
@@ -79,13 +84,8 @@ export async function listShareProofs(
   };
 }
 
-/** One proof as the staff queue shows it (the newest at or below its id with its status is itself). */
+/** One proof as the staff queue shows it. */
 export async function findStaffShareProof(db: Executor, rewardId: number) {
-  const [row] = await db
-    .select({ status: rewards.shareProofStatus })
-    .from(rewards)
-    .where(eq(rewards.id, rewardId));
-  if (!row) return undefined;
-  const { proofs } = await listShareProofs(db, row.status, rewardId + 1);
-  return proofs[0]?.rewardId === rewardId ? proofs[0] : undefined;
+  const { proofs } = await listShareProofs(db, undefined, undefined, rewardId);
+  return proofs[0];
 }

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { ShareProofRequest, ShareVerifyRequest } from "../../../shared/contracts/share-proofs";
 import type { AppDeps } from "../../app-deps";
 import { rewards } from "../../db/schema/rewards";
-import { AppError, notFound } from "../../lib/errors";
+import { AppError, forbidden, notFound } from "../../lib/errors";
 import { creditXp } from "../ledger";
 import { storeProofImage } from "../media";
 import { notifyMember } from "../notifications";
@@ -62,6 +62,11 @@ export async function decideShareProof(
 ) {
   const now = deps.now();
   const { xp_share: shareXp } = await readNumberSettings(deps.db, ["xp_share"]);
+  const [owner] = await deps.db
+    .select({ userId: rewards.userId })
+    .from(rewards)
+    .where(eq(rewards.id, rewardId));
+  if (owner?.userId === staffId) throw forbidden("You can't decide your own share proof");
   await deps.db.transaction(async (tx) => {
     const [decided] = await tx
       .update(rewards)

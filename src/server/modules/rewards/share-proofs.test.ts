@@ -187,6 +187,29 @@ describe("share proofs", () => {
     expect(again.json().message).toBe("This share is already verified");
   });
 
+  it("refuses an empty or non-image screenshot with a clear message, and staff deciding their own proof", async () => {
+    const staff = await person("staff");
+    const rewardId = await rewardOf(staff.user.id);
+    for (const proofImage of ["data:image/png;base64,=", "data:image/png;base64,R0lGODlhAQABAAAAACw="]) {
+      const response = await sendAs(ctx.app, staff.cookies, "POST", "/api/share-proofs", {
+        rewardId,
+        platform: "other",
+        proofImage,
+      });
+      expect(response.statusCode).toBe(400);
+    }
+    await sendAs(ctx.app, staff.cookies, "POST", "/api/share-proofs", {
+      rewardId,
+      platform: "other",
+      proofUrl: "https://example.com/mine",
+    });
+    const own = await sendAs(ctx.app, staff.cookies, "POST", `/api/staff/share-proofs/${rewardId}/decision`, {
+      status: "verified",
+    });
+    expect(own.statusCode).toBe(403);
+    expect(own.json().message).toBe("You can't decide your own share proof");
+  });
+
   it("answers 404 for a decision on a reward nobody shared", async () => {
     const staff = await person("staff");
     const member = await person();

@@ -24,6 +24,7 @@ const drawn: DrawPublic = {
   publicRandomness: "drand-4242",
   entries,
   entriesHash: outcome.entriesHash,
+  entriesClosedAt: "2026-11-30T23:59:59.999Z",
   totalEntries: outcome.totalEntries,
   winningTicket: outcome.winningTicket,
   winner: { member: outcome.winnerMember, displayName: "Ama Owusu" },

@@ -244,13 +244,18 @@ export function DrawView({ draw }: { draw: DrawPublic }) {
               <span className="text-stone-600">{draw.drawnAt ? "None used" : "Added at the draw"}</span>
             )}
           </Fact>
-          <Fact label="Entries hash">
+          <Fact label="Entries hash (published when entries close)">
             {draw.entriesHash ? (
               <Hex value={draw.entriesHash} />
             ) : (
-              <span className="text-stone-600">At the draw</span>
+              <span className="text-stone-600">
+                {draw.entriesClosedAt ? "No entries" : "Published when entries close"}
+              </span>
             )}
           </Fact>
+          {draw.entriesClosedAt && (
+            <Fact label="Entries closed">{formatAccraDateTime(draw.entriesClosedAt)}</Fact>
+          )}
           <div className="grid grid-cols-2 gap-3">
             <Fact label="Total entries" testId="draw-total-entries">
               {draw.totalEntries}
