@@ -18,6 +18,7 @@ import { createMailer, type Mailer } from "./integrations/mail/mailer";
 import { createPaystackClient } from "./integrations/payments/paystack";
 import { createSmsSender, type SmsSender } from "./integrations/sms/sms-sender";
 import { LocalDiskStorage } from "./integrations/storage/storage";
+import { adminRoutes } from "./modules/admin";
 import { adsRoutes, createImpressionCounter, type ImpressionCounter } from "./modules/ads";
 import { analyticsRoutes } from "./modules/analytics";
 import { authRoutes, googleRoutes, profileRoutes } from "./modules/auth";
@@ -154,6 +155,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(tagged("purchases", purchasesRoutes(deps)));
   await app.register(tagged("referrals", referralsRoutes(deps)));
   await app.register(tagged("notifications", notificationsRoutes(deps)));
+  await app.register(tagged("admin", adminRoutes(deps)));
   // The development outbox shows mail and SMS that were not really sent; never in production.
   if (!config.isProduction) await app.register(tagged("development", devOutboxRoutes));
 

@@ -6,6 +6,7 @@
  */
 
 export * from "./ads";
+export * from "./audit";
 export * from "./auth";
 export * from "./badges";
 export * from "./coming-soon";

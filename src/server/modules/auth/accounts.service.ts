@@ -12,12 +12,11 @@ import { hashPassword, verifyPassword } from "../../lib/password";
 import { passwordProblem } from "../../lib/password-policy";
 import { creditXp } from "../ledger";
 import { recordReferral } from "../referrals";
+import { readNumberSettings } from "../settings";
 import { consumeLink, sendPasswordResetEmail, sendVerificationEmail } from "./email-links.service";
 import { checkPhoneCode, sendPhoneCode } from "./phone-codes.service";
 import { deleteUserSessions } from "./session.service";
 import { newAnigyeId } from "./user-identity";
-
-export const signInBonusXp = 100;
 
 type RegisterInput = z.output<typeof registerRequest>;
 type LoginInput = z.output<typeof loginRequest>;
@@ -25,14 +24,20 @@ type LoginInput = z.output<typeof loginRequest>;
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
 const liveAccount = and(eq(users.isActive, true), isNull(users.deletedAt));
 
-/** The 100 XP sign-in bonus, once per account whatever path activates it (its ledger key is fixed). */
-export function grantSignInBonus(tx: Executor, userId: number): Promise<boolean> {
-  return creditXp(tx, {
+/**
+ * The sign-in bonus (setting `xp_signin_bonus`, 100), once per account whatever path activates it (its
+ * ledger key is fixed). Returns the XP credited.
+ */
+export async function grantSignInBonus(tx: Executor, userId: number): Promise<number> {
+  const { xp_signin_bonus: bonus } = await readNumberSettings(tx, ["xp_signin_bonus"]);
+  if (bonus <= 0) return 0;
+  const credited = await creditXp(tx, {
     userId,
-    amount: signInBonusXp,
+    amount: bonus,
     reason: "signin_bonus",
     idempotencyKey: `signin_bonus:${userId}`,
   });
+  return credited ? bonus : 0;
 }
 
 export function assertPasswordAllowed(password: string, identity: { username?: string; email?: string }) {
@@ -177,9 +182,9 @@ async function activateIfReady(
   const ready = user.isEmailVerified && (!deps.config.requirePhoneVerification || user.isPhoneVerified);
   if (!ready || user.activatedAt) return { user, xp: 0 };
   await tx.update(users).set({ activatedAt: deps.now() }).where(eq(users.id, userId));
-  const credited = await grantSignInBonus(tx, userId);
+  const xp = await grantSignInBonus(tx, userId);
   const [activated] = await tx.select().from(users).where(eq(users.id, userId));
-  return { user: activated!, xp: credited ? signInBonusXp : 0 };
+  return { user: activated!, xp };
 }
 
 export async function verifyEmailLink(deps: AppDeps, token: string) {

@@ -10,6 +10,7 @@ import { competitionEntries, competitions, drawEntries, prizeDraws } from "../..
 import type { Tier } from "../../db/schema/enums";
 import { deliverQuietly } from "../../integrations/deliver-quietly";
 import { AppError, forbidden, notFound } from "../../lib/errors";
+import { recordAudit } from "../audit";
 import { findCompany } from "../companies";
 import { notifyMembers } from "../notifications";
 import { meetsRequirements } from "./competition-rules";
@@ -35,7 +36,7 @@ import { countedEntries, maxEntriesPerDraw, tierBonusEntries } from "./draws.ser
 export interface RunDrawInput {
   publicRandomness?: string;
   /** The admin who ran it; undefined for the scheduled job. */
-  actorId?: number;
+  actor?: { id: number; displayName: string };
 }
 
 function newSeed() {
@@ -62,7 +63,7 @@ export async function runDraw(deps: AppDeps, kind: AnyDraw["kind"], id: number, 
       winningTicket: outcome?.winningTicket ?? null,
       winnerMember: outcome?.winnerMember ?? null,
       winnerDisplayName: winnerName ?? null,
-      drawnBy: input.actorId ?? null,
+      drawnBy: input.actor?.id ?? null,
       updatedAt: now,
     };
     if (kind === "monthly") await tx.update(prizeDraws).set(result).where(eq(prizeDraws.id, id));
@@ -70,6 +71,21 @@ export async function runDraw(deps: AppDeps, kind: AnyDraw["kind"], id: number, 
       const { isCompleted: _completed, ...competitionResult } = result;
       await tx.update(competitions).set(competitionResult).where(eq(competitions.id, id));
     }
+    await recordAudit(
+      tx,
+      {
+        actor: input.actor,
+        action: `${kind === "monthly" ? "draw" : "competition"}.run`,
+        targetType: kind === "monthly" ? "prize_draw" : "competition",
+        targetId: id,
+        after: {
+          publicRandomness: result.publicRandomness,
+          winnerMember: result.winnerMember,
+          winningTicket: result.winningTicket,
+        },
+      },
+      now,
+    );
     const entrants = entries.map((entry) => entry.userId!);
     await tellEntrants(tx, draw, entrants, winnerId ?? undefined, winnerName, now);
     return winnerId;
@@ -327,7 +343,12 @@ export async function claimPrize(deps: AppDeps, kind: AnyDraw["kind"], id: numbe
 }
 
 /** The prize and the announcement of public randomness may change while entries are open. */
-export async function updateMonthlyDraw(deps: AppDeps, id: number, input: UpdateDrawRequest) {
+export async function updateMonthlyDraw(
+  deps: AppDeps,
+  id: number,
+  input: UpdateDrawRequest,
+  actor: { id: number; displayName: string },
+) {
   const now = deps.now();
   const draw = await findDraw(deps.db, "monthly", id);
   if (!draw) throw notFound("No such draw");
@@ -344,20 +365,38 @@ export async function updateMonthlyDraw(deps: AppDeps, id: number, input: Update
       drawDate: `Pick a time after ${deadline.toISOString().slice(0, 10)}`,
     });
   }
-  await deps.db
-    .update(prizeDraws)
-    .set({
-      prizeTitle: input.prizeTitle,
-      prizeDescription: input.prizeDescription ?? null,
-      prizeValuePesewas: input.prizeValuePesewas ?? null,
-      drawDate: input.drawDate ? new Date(input.drawDate) : draw.row.drawDate,
-      publicRandomnessSource: input.publicRandomnessSource ?? null,
-      updatedAt: now,
-    })
-    .where(eq(prizeDraws.id, id));
+  const changes = {
+    prizeTitle: input.prizeTitle,
+    prizeDescription: input.prizeDescription ?? null,
+    prizeValuePesewas: input.prizeValuePesewas ?? null,
+    drawDate: input.drawDate ? new Date(input.drawDate) : draw.row.drawDate,
+    publicRandomnessSource: input.publicRandomnessSource ?? null,
+  };
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(prizeDraws)
+      .set({ ...changes, updatedAt: now })
+      .where(eq(prizeDraws.id, id));
+    const before = {
+      prizeTitle: draw.row.prizeTitle,
+      prizeDescription: draw.row.prizeDescription,
+      prizeValuePesewas: draw.row.prizeValuePesewas,
+      drawDate: draw.row.drawDate,
+      publicRandomnessSource: draw.row.publicRandomnessSource,
+    };
+    await recordAudit(
+      tx,
+      { actor, action: "draw.update", targetType: "prize_draw", targetId: id, before, after: changes },
+      now,
+    );
+  });
 }
 
-export async function createCompetition(deps: AppDeps, input: CreateCompetitionRequest) {
+export async function createCompetition(
+  deps: AppDeps,
+  input: CreateCompetitionRequest,
+  actor: { id: number; displayName: string },
+) {
   const now = deps.now();
   const [year, month] = input.month.split("-").map(Number) as [number, number];
   const monthEnd = endOfMonth(year, month);
@@ -398,6 +437,11 @@ export async function createCompetition(deps: AppDeps, input: CreateCompetitionR
       updatedAt: now,
     })
     .returning({ id: competitions.id });
+  await recordAudit(
+    deps.db,
+    { actor, action: "competition.create", targetType: "competition", targetId: row!.id, after: input },
+    now,
+  );
   return row!.id;
 }
 

@@ -163,7 +163,7 @@ export function drawsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const admin = await requireAdmin(deps.db, request);
-        await updateMonthlyDraw(deps, request.params.id, request.body);
+        await updateMonthlyDraw(deps, request.params.id, request.body, admin);
         return drawPublicView(deps.db, await loadDraw("monthly", request.params.id), admin.id);
       },
     );
@@ -179,7 +179,7 @@ export function drawsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const admin = await requireAdmin(deps.db, request);
-        const id = await createCompetition(deps, request.body);
+        const id = await createCompetition(deps, request.body, admin);
         reply.code(201);
         return drawPublicView(deps.db, await loadDraw("competition", id), admin.id);
       },
@@ -201,7 +201,7 @@ export function drawsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           const admin = await requireAdmin(deps.db, request);
           await runDraw(deps, kind, request.params.id, {
             publicRandomness: request.body.publicRandomness,
-            actorId: admin.id,
+            actor: admin,
           });
           return drawPublicView(deps.db, await loadDraw(kind, request.params.id), admin.id);
         },

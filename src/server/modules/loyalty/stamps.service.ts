@@ -12,10 +12,10 @@ import { AppError } from "../../lib/errors";
 import { addMonthlyDrawEntry } from "../draws";
 import { creditXp, memberStanding, recordCompletedCycle } from "../ledger";
 import { notifyMember } from "../notifications";
+import { readNumberSettings } from "../settings";
 import { countActiveCards, findActiveProgram } from "./loyalty-program.service";
 
 /** PRODUCT.md: a loyalty stamp earns 5 XP. */
-export const stampXp = 5;
 
 export interface CardState {
   currentStamps: number;
@@ -95,18 +95,22 @@ export async function stampCard(tx: Executor, input: StampInput, now: Date): Pro
     })
     .returning({ id: loyaltyCheckIns.id });
   await countVisit(tx, input.userId, input.companyId, completes, now);
-  await creditXp(
-    tx,
-    {
-      userId: input.userId,
-      amount: stampXp,
-      reason: "stamp",
-      idempotencyKey: `stamp:check_in:${checkIn!.id}`,
-      sourceType: "loyalty_check_in",
-      sourceId: checkIn!.id,
-    },
-    now,
-  );
+  // The setting is read per stamp, so an admin's change applies to the next scan without a restart.
+  const { xp_stamp: stampXp } = await readNumberSettings(tx, ["xp_stamp"]);
+  if (stampXp > 0) {
+    await creditXp(
+      tx,
+      {
+        userId: input.userId,
+        amount: stampXp,
+        reason: "stamp",
+        idempotencyKey: `stamp:check_in:${checkIn!.id}`,
+        sourceType: "loyalty_check_in",
+        sourceId: checkIn!.id,
+      },
+      now,
+    );
+  }
   if (completes) {
     await recordCompletedCycle(tx, input.userId, now);
     const standing = await memberStanding(tx, input.userId);

@@ -3,6 +3,7 @@ import type { PaymentDecisionRequest } from "../../../shared/contracts/payments"
 import type { AppDeps } from "../../app-deps";
 import { payments } from "../../db/schema/payments";
 import { AppError } from "../../lib/errors";
+import { recordAudit } from "../audit";
 import { settlePayment } from "./settlement.service";
 
 /**
@@ -11,10 +12,11 @@ import { settlePayment } from "./settlement.service";
  */
 export async function decidePayment(
   deps: AppDeps,
-  adminId: number,
+  admin: { id: number; displayName: string },
   paymentId: number,
   body: PaymentDecisionRequest,
 ) {
+  const adminId = admin.id;
   const [payment] = await deps.db
     .select({ id: payments.id })
     .from(payments)
@@ -25,4 +27,17 @@ export async function decidePayment(
       ? await settlePayment(deps, paymentId, { status: "succeeded", decidedBy: adminId, note: body.notes })
       : await settlePayment(deps, paymentId, { status: "rejected", decidedBy: adminId, reason: body.notes! });
   if (!changed) throw new AppError("CONFLICT", "This payment has already been decided");
+  await recordAudit(
+    deps.db,
+    {
+      actor: admin,
+      action: `payment.${body.status}`,
+      targetType: "payment",
+      targetId: paymentId,
+      before: { status: "pending" },
+      after: { status: body.status === "verified" ? "succeeded" : "rejected" },
+      reason: body.notes ?? null,
+    },
+    deps.now(),
+  );
 }

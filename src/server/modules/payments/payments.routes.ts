@@ -239,7 +239,7 @@ export function paymentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const admin = await requireAdmin(deps.db, request);
-        await decidePayment(deps, admin.id, request.params.id, request.body);
+        await decidePayment(deps, admin, request.params.id, request.body);
         return (await findPaymentDetail(deps.db, request.params.id, manual()))!.detail;
       },
     );

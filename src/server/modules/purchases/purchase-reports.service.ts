@@ -10,6 +10,7 @@ import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/client";
 import { verifiedPurchases } from "../../db/schema/purchases";
 import { AppError, forbidden } from "../../lib/errors";
+import { recordAudit } from "../audit";
 import { countVerifiedPurchase } from "../auth";
 import { findCompany } from "../companies";
 import { storeProofImage } from "../media";
@@ -117,11 +118,12 @@ export async function reportPurchase(deps: AppDeps, userId: number, body: Report
  */
 export async function decidePurchase(
   deps: AppDeps,
-  staffId: number,
+  staff: { id: number; displayName: string },
   purchaseId: number,
   body: { status: PurchaseDecisionRequest["status"]; reason?: string },
 ) {
   const now = deps.now();
+  const staffId = staff.id;
   await deps.db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ userId: verifiedPurchases.userId, status: verifiedPurchases.verificationStatus })
@@ -143,6 +145,19 @@ export async function decidePurchase(
     if (!decided) {
       throw new AppError("CONFLICT", "This purchase has already been decided by another member of staff");
     }
+    await recordAudit(
+      tx,
+      {
+        actor: staff,
+        action: `purchase.${body.status}`,
+        targetType: "purchase",
+        targetId: purchaseId,
+        before: { status: "pending" },
+        after: { status: body.status },
+        reason: body.reason ?? null,
+      },
+      now,
+    );
     if (decided.userId === null) return;
     const company = await findCompany(tx, decided.companyId);
     const place = company?.name ?? "the business";

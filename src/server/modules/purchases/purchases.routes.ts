@@ -107,7 +107,7 @@ export function purchasesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const staff = await requireStaff(deps.db, request);
-        await decidePurchase(deps, staff.id, request.params.id, request.body);
+        await decidePurchase(deps, staff, request.params.id, request.body);
         const { purchases } = await listStaffPurchases(deps.db, "pending", undefined, request.params.id);
         return purchases[0]!;
       },

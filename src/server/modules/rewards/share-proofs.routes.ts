@@ -90,7 +90,7 @@ export function shareProofsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const staff = await requireStaff(deps.db, request);
-        await decideShareProof(deps, staff.id, request.params.id, request.body);
+        await decideShareProof(deps, staff, request.params.id, request.body);
         const proof = await findStaffShareProof(deps.db, request.params.id);
         if (!proof) throw notFound("No share proof with that id");
         return proof;

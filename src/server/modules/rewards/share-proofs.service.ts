@@ -3,6 +3,7 @@ import type { ShareProofRequest, ShareVerifyRequest } from "../../../shared/cont
 import type { AppDeps } from "../../app-deps";
 import { rewards } from "../../db/schema/rewards";
 import { AppError, forbidden, notFound } from "../../lib/errors";
+import { recordAudit } from "../audit";
 import { creditXp } from "../ledger";
 import { storeProofImage } from "../media";
 import { notifyMember } from "../notifications";
@@ -56,10 +57,11 @@ function notVerified() {
  */
 export async function decideShareProof(
   deps: AppDeps,
-  staffId: number,
+  staff: { id: number; displayName: string },
   rewardId: number,
   body: ShareVerifyRequest,
 ) {
+  const staffId = staff.id;
   const now = deps.now();
   const { xp_share: shareXp } = await readNumberSettings(deps.db, ["xp_share"]);
   const [owner] = await deps.db
@@ -88,6 +90,19 @@ export async function decideShareProof(
       if (!exists?.isShared) throw notFound("No share proof with that id");
       throw new AppError("CONFLICT", "This proof has already been decided");
     }
+    await recordAudit(
+      tx,
+      {
+        actor: staff,
+        action: `share_proof.${body.status}`,
+        targetType: "share_proof",
+        targetId: rewardId,
+        before: { status: "pending" },
+        after: { status: body.status },
+        reason: body.staffNotes ?? null,
+      },
+      now,
+    );
     if (!decided.userId) return;
     const verified = body.status === "verified";
     if (verified && shareXp > 0) {

@@ -1,2 +1,9 @@
-/** Platform settings (prices now; XP values and allocations with the admin screen). */
-export { currentPrices, readNumberSettings, settingDefinitions } from "./settings.service";
+/** Platform settings an admin changes without a deploy: XP values, daily limits and prices. */
+export {
+  currentPrices,
+  listSettings,
+  readNumberSettings,
+  type SettingView,
+  settingDefinitions,
+  updateSetting,
+} from "./settings.service";

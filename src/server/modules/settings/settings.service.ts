@@ -1,7 +1,9 @@
 import { inArray } from "drizzle-orm";
 import { type PlanId, planIds, plans } from "../../../shared/plans";
-import type { Executor } from "../../db/client";
+import type { Database, Executor } from "../../db/client";
 import { platformSettings } from "../../db/schema/settings";
+import { AppError } from "../../lib/errors";
+import { recordAudit } from "../audit";
 
 /**
  * Platform settings an admin may change without a deploy. Each has a default (used until a row exists)
@@ -17,6 +19,13 @@ interface NumberSetting {
 const priceBounds = { min: 100, max: 10_000_000 };
 
 export const settingDefinitions = {
+  xp_signin_bonus: {
+    default: 100,
+    min: 0,
+    max: 1000,
+    description: "XP when a new member's account is activated (PRODUCT.md: 100)",
+  },
+  xp_stamp: { default: 5, min: 0, max: 1000, description: "XP for each loyalty stamp (PRODUCT.md: 5)" },
   xp_share: {
     default: 20,
     min: 0,
@@ -86,4 +95,73 @@ export async function currentPrices(db: Executor) {
       number
     >,
   };
+}
+
+export interface SettingView {
+  key: string;
+  value: number;
+  default: number;
+  min: number;
+  max: number;
+  description: string;
+  updatedAt: string | null;
+}
+
+/** Every setting with its value now, its default and bounds, for the admin screen. */
+export async function listSettings(db: Executor): Promise<SettingView[]> {
+  const rows = await db.select().from(platformSettings);
+  const stored = new Map(rows.map((row) => [row.settingKey, row]));
+  return Object.entries(settingDefinitions as Record<string, NumberSetting>).map(([key, definition]) => {
+    const row = stored.get(key);
+    return {
+      key,
+      value: parseSetting(definition, row?.settingValue),
+      default: definition.default,
+      min: definition.min,
+      max: definition.max,
+      description: definition.description,
+      updatedAt: row ? row.updatedAt.toISOString() : null,
+    };
+  });
+}
+
+/**
+ * Changes one setting, checked against its bounds, and records the change in the audit log in the same
+ * transaction. Every reader reads the table, so the next request uses the new value: no restart.
+ */
+export async function updateSetting(
+  db: Database,
+  key: string,
+  value: number,
+  actor: { id: number; displayName: string },
+  now: Date,
+): Promise<SettingView> {
+  const definition = (settingDefinitions as Record<string, NumberSetting>)[key];
+  if (!definition) throw new AppError("NOT_FOUND", "No such setting");
+  if (!Number.isInteger(value) || value < definition.min || value > definition.max) {
+    throw new AppError("VALIDATION", `Choose a whole number from ${definition.min} to ${definition.max}`, {
+      value: `Choose a whole number from ${definition.min} to ${definition.max}`,
+    });
+  }
+  await db.transaction(async (tx) => {
+    const before = (await readNumberSettings(tx, [key]))[key];
+    await tx
+      .insert(platformSettings)
+      .values({
+        settingKey: key,
+        settingValue: String(value),
+        settingType: "number",
+        description: definition.description,
+      })
+      .onConflictDoUpdate({
+        target: platformSettings.settingKey,
+        set: { settingValue: String(value), settingType: "number", updatedAt: now },
+      });
+    await recordAudit(
+      tx,
+      { actor, action: "setting.update", targetType: "setting", targetId: key, before, after: value },
+      now,
+    );
+  });
+  return (await listSettings(db)).find((setting) => setting.key === key)!;
 }

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { categoryCatalogue } from "../shared/categories";
+import { createCompany } from "./db/seed/factories";
+import { createSession } from "./modules/auth";
+import { signedInMember } from "./test/members";
+import { createTestContext, sendAs, sessionCookieFrom, type TestContext } from "./test/test-app";
+
+/*
+ * The authorisation matrix: every /api/admin/* and /api/staff/* route in the OpenAPI document, called as
+ * each kind of caller. The route list is read from the document, so a new admin route is checked (and
+ * fails here until it has a sample body below) without anyone remembering to add it.
+ */
+
+type Method = "get" | "post" | "put" | "delete" | "patch";
+const callers = ["signed out", "consumer", "staff", "company owner", "counter staff", "admin"] as const;
+type Caller = (typeof callers)[number];
+
+const firstCategory = Object.keys(categoryCatalogue)[0]!;
+/** A body each write route accepts, so the refusal comes from authorisation, not from validation. */
+const sampleBodies: Record<string, unknown> = {
+  "post /api/admin/companies": {
+    name: "Matrix Shop",
+    category: firstCategory,
+    subcategory: categoryCatalogue[firstCategory as keyof typeof categoryCatalogue][0],
+    city: "Accra",
+    address: "1 Matrix Road",
+    googleMapsUrl: "https://maps.google.com/?q=matrix",
+    contactEmail: "matrix@example.com",
+  },
+  "post /api/admin/companies/{companyId}/setup-link": {},
+  "put /api/admin/companies/{companyId}/plan": { plan: "business", paidUntil: null },
+  "put /api/admin/settings/{key}": { value: 25 },
+  "put /api/admin/draws/{id}": { prizeTitle: "A radio" },
+  "post /api/admin/draws/{id}/draw": {},
+  "post /api/admin/competitions": {
+    title: "Matrix",
+    prizeTitle: "A hamper",
+    month: "2099-01",
+    drawDate: "2099-02-03T18:00:00Z",
+  },
+  "post /api/admin/competitions/{id}/draw": {},
+  "post /api/admin/payments/{id}/decision": { status: "rejected", notes: "Not received" },
+  "post /api/staff/share-proofs/{id}/decision": { status: "rejected", staffNotes: "No post" },
+  "post /api/staff/purchases/{id}/decision": { status: "rejected", reason: "Unreadable" },
+};
+const pathValues: Record<string, string> = { key: "xp_share" };
+
+let ctx: TestContext;
+let cookiesOf: Record<Caller, Record<string, string>>;
+let routes: { method: Method; path: string }[];
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const consumer = await signedInMember(ctx.database.db, "matrix-consumer");
+  const staff = await signedInMember(ctx.database.db, "matrix-staff", { role: "staff" });
+  const admin = await signedInMember(ctx.database.db, "matrix-admin", { role: "admin" });
+  const company = await createCompany(ctx.database.db, { username: "matrix-owner", plan: "pro" });
+  const owner = await createSession(
+    ctx.database.db,
+    { kind: "company", companyId: company.id },
+    { ipAddress: "10.0.0.5", userAgent: "test" },
+  );
+  const ownerCookies = { anigye_biz: owner.token };
+  await sendAs(ctx.app, ownerCookies, "POST", `/api/companies/${company.id}/staff`, {
+    name: "Esi",
+    pin: "2580",
+  });
+  const counterLogin = await sendAs(ctx.app, {}, "POST", "/api/merchant/login", {
+    username: "matrix-owner",
+    staffName: "Esi",
+    pin: "2580",
+  });
+  expect(counterLogin.statusCode, counterLogin.body).toBe(200);
+  cookiesOf = {
+    "signed out": {},
+    consumer: consumer.cookies,
+    staff: staff.cookies,
+    "company owner": ownerCookies,
+    "counter staff": sessionCookieFrom(counterLogin),
+    admin: admin.cookies,
+  };
+  const document = (await ctx.app.inject({ method: "GET", url: "/api/openapi.json" })).json() as {
+    paths: Record<string, Record<string, unknown>>;
+  };
+  routes = Object.entries(document.paths)
+    .filter(([path]) => path.startsWith("/api/admin/") || path.startsWith("/api/staff/"))
+    .flatMap(([path, operations]) =>
+      Object.keys(operations)
+        .filter((method): method is Method => ["get", "post", "put", "delete", "patch"].includes(method))
+        .map((method) => ({ method, path })),
+    );
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+function call(caller: Caller, route: { method: Method; path: string }) {
+  const url = route.path.replace(/\{(\w+)\}/g, (_, name: string) => pathValues[name] ?? "1");
+  const body = route.method === "get" ? undefined : sampleBodies[`${route.method} ${route.path}`];
+  return sendAs(ctx.app, cookiesOf[caller], route.method.toUpperCase() as "GET", url, body);
+}
+
+/** What each caller must get: refused (401 signed out of a member session, 403 signed in without the role). */
+function expected(caller: Caller, path: string): "unauthenticated" | "forbidden" | "allowed" {
+  if (caller === "admin") return "allowed";
+  if (caller === "staff") return path.startsWith("/api/staff/") ? "allowed" : "forbidden";
+  if (caller === "consumer") return "forbidden";
+  return "unauthenticated";
+}
+
+describe("the admin and staff authorisation matrix", () => {
+  it("covers every admin and staff route, each with a sample body for its writes", () => {
+    expect(routes.length).toBeGreaterThanOrEqual(15);
+    const missing = routes
+      .filter((route) => route.method !== "get" && !(`${route.method} ${route.path}` in sampleBodies))
+      .map((route) => `${route.method} ${route.path}`);
+    expect(missing, "add a sample body for each new write route").toEqual([]);
+  });
+
+  it("refuses everyone but the right role on the server, and never answers 5xx", async () => {
+    const wrong: string[] = [];
+    for (const route of routes) {
+      for (const caller of callers) {
+        const response = await call(caller, route);
+        const want = expected(caller, route.path);
+        const ok =
+          response.statusCode < 500 &&
+          (want === "unauthenticated"
+            ? response.statusCode === 401
+            : want === "forbidden"
+              ? response.statusCode === 403
+              : response.statusCode !== 401 && response.statusCode !== 403);
+        if (!ok) wrong.push(`${caller} ${route.method} ${route.path} → ${response.statusCode}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});

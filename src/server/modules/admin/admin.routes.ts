@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  auditQuery,
+  auditResponse,
+  settingItem,
+  settingKeyParams,
+  settingsResponse,
+  updateSettingRequest,
+} from "../../../shared/contracts/admin";
+import type { AppDeps } from "../../app-deps";
+import { listAudit } from "../audit";
+import { requireAdmin } from "../auth";
+import { listSettings, updateSetting } from "../settings";
+
+/** The platform's own screens for admins: settings and the audit log. */
+export function adminRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      "/api/admin/settings",
+      {
+        schema: {
+          summary: "Platform settings with their values, defaults and bounds (admins)",
+          response: { 200: settingsResponse },
+        },
+      },
+      async (request, reply) => {
+        await requireAdmin(deps.db, request);
+        reply.header("cache-control", "private, no-cache");
+        return { settings: await listSettings(deps.db) };
+      },
+    );
+
+    app.put(
+      "/api/admin/settings/:key",
+      {
+        schema: {
+          summary: "Change one platform setting; the change is recorded in the audit log (admins)",
+          params: settingKeyParams,
+          body: updateSettingRequest,
+          response: { 200: settingItem },
+        },
+      },
+      async (request) => {
+        const admin = await requireAdmin(deps.db, request);
+        return updateSetting(deps.db, request.params.key, request.body.value, admin, deps.now());
+      },
+    );
+
+    app.get(
+      "/api/admin/audit",
+      {
+        schema: {
+          summary:
+            "The audit log of admin and staff actions, newest first, filtered by actor and action (admins)",
+          querystring: auditQuery,
+          response: { 200: auditResponse },
+        },
+      },
+      async (request, reply) => {
+        await requireAdmin(deps.db, request);
+        reply.header("cache-control", "private, no-cache");
+        return listAudit(deps.db, request.query);
+      },
+    );
+  };
+}

@@ -1,0 +1,61 @@
+import { and, desc, eq, like, lt } from "drizzle-orm";
+import type { AuditEntryItem } from "../../../shared/contracts/admin";
+import type { Executor } from "../../db/client";
+import { auditLog } from "../../db/schema/audit";
+
+export interface AuditRecord {
+  /** Undefined for scheduled jobs ("system"). */
+  actor?: { id: number; displayName: string };
+  action: string;
+  targetType: string;
+  targetId: number | string;
+  before?: unknown;
+  after?: unknown;
+  reason?: string | null;
+}
+
+const pageSize = 50;
+
+/** Appends one entry, inside the transaction of the action it records, so both happen or neither. */
+export async function recordAudit(tx: Executor, entry: AuditRecord, now: Date): Promise<void> {
+  await tx.insert(auditLog).values({
+    actorId: entry.actor?.id ?? null,
+    actorName: entry.actor?.displayName ?? "system",
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: String(entry.targetId),
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    reason: entry.reason ?? null,
+    createdAt: now,
+  });
+}
+
+/** Newest first, filtered and paged in SQL; `action` matches a prefix ("payment." finds every payment action). */
+export async function listAudit(db: Executor, filter: { actor?: number; action?: string; before?: number }) {
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(
+      and(
+        filter.actor ? eq(auditLog.actorId, filter.actor) : undefined,
+        filter.action ? like(auditLog.action, `${filter.action.replace(/[\\%_]/g, "\\$&")}%`) : undefined,
+        filter.before ? lt(auditLog.id, filter.before) : undefined,
+      ),
+    )
+    .orderBy(desc(auditLog.id))
+    .limit(pageSize + 1);
+  const page = rows.slice(0, pageSize);
+  const entries: AuditEntryItem[] = page.map((row) => ({
+    id: row.id,
+    actor: { id: row.actorId, name: row.actorName },
+    action: row.action,
+    targetType: row.targetType,
+    targetId: row.targetId,
+    before: row.before,
+    after: row.after,
+    reason: row.reason,
+    at: row.createdAt.toISOString(),
+  }));
+  return { entries, nextBefore: rows.length > pageSize ? page.at(-1)!.id : null };
+}
