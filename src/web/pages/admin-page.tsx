@@ -9,6 +9,8 @@ import { CompaniesList } from "../features/admin/companies-list";
 import { RegisterBusinessForm } from "../features/admin/register-business-form";
 import { AdminDrawsSection } from "../features/draws/admin-draws-section";
 import { AdminPaymentsQueue } from "../features/payments/admin-payments-queue";
+import { AuditLogSection } from "../features/platform-admin/audit-log-section";
+import { PlatformSettingsSection } from "../features/platform-admin/platform-settings-section";
 import { PurchasesQueue } from "../features/purchases/purchases-queue";
 import { StaffShareProofsQueue } from "../features/share-proofs/staff-share-proofs-queue";
 import { useAuth } from "../lib/auth";
@@ -116,6 +118,30 @@ export default function AdminPage() {
                 </p>
               </div>
               <AdminDrawsSection />
+            </section>
+            <section aria-labelledby="settings-title" className="space-y-3">
+              <div>
+                <h2 id="settings-title" className="text-xl font-bold text-stone-900">
+                  Platform settings
+                </h2>
+                <p className="text-sm text-stone-600">
+                  The numbers the platform runs on. Each change applies at once and is recorded in the audit
+                  log.
+                </p>
+              </div>
+              <PlatformSettingsSection />
+            </section>
+            <section aria-labelledby="audit-title" className="space-y-3">
+              <div>
+                <h2 id="audit-title" className="text-xl font-bold text-stone-900">
+                  Audit log
+                </h2>
+                <p className="text-sm text-stone-600">
+                  What admins and staff changed, newest first: settings, payments, purchases, share proofs,
+                  draws and competitions.
+                </p>
+              </div>
+              <AuditLogSection />
             </section>
             <section aria-labelledby="companies-title" className="space-y-3">
               <h2 id="companies-title" className="text-xl font-bold text-stone-900">
