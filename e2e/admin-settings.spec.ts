@@ -25,4 +25,9 @@ test("an admin changes the stamp XP, a bad value is refused, and the audit log s
   await expect(entry).toContainText("xp_stamp");
   await expect(entry).toContainText("5");
   await expect(entry).toContainText("7");
+
+  // Back to the product's value, so the other journeys on this server see the defaults.
+  await page.getByTestId("setting-xp_stamp").getByRole("spinbutton").fill("5");
+  await page.getByTestId("setting-xp_stamp").getByRole("button", { name: /Save/ }).click();
+  await expect(page.getByTestId("audit-entry").first()).toContainText("setting.update");
 });
