@@ -109,7 +109,7 @@ export async function registerOpenApi(app: FastifyInstance, options: { appUrl: s
     // Everything the page needs is served from here: no CDN, no call to swagger.io's validator.
     staticCSP: true,
     transformStaticCSP: (header) => withoutOutsideSources(header, options.appUrl.startsWith("https://")),
-    uiConfig: { docExpansion: "list", deepLinking: true, validatorUrl: null },
+    uiConfig: { docExpansion: "none", deepLinking: true, validatorUrl: null, defaultModelsExpandDepth: -1 },
   });
   app.get("/api/openapi.json", { schema: { hide: true } }, async (_request, reply) => {
     reply.header("cache-control", "no-cache");

@@ -6,7 +6,8 @@ import { idSchema } from "./ids";
 export const settingItem = z.object({
   key: z.string(),
   value: z.number(),
-  default: z.number(),
+  // Not "default": Swagger UI takes a property of that name for a schema default and stops rendering.
+  defaultValue: z.number(),
   min: z.number(),
   max: z.number(),
   description: z.string(),
@@ -32,8 +33,9 @@ export const auditEntryItem = z.object({
   action: z.string(),
   targetType: z.string(),
   targetId: z.string(),
-  before: z.unknown(),
-  after: z.unknown(),
+  /** The state before and after, as JSON text (null when there is none). */
+  before: z.string().nullable(),
+  after: z.string().nullable(),
   reason: z.string().nullable(),
   at: z.iso.datetime(),
 });

@@ -52,7 +52,7 @@ describe("platform settings", () => {
     const list = (await sendAs(ctx.app, admin.cookies, "GET", "/api/admin/settings")).json();
     expect(list.settings.find((s: { key: string }) => s.key === "xp_share")).toMatchObject({
       value: 20,
-      default: 20,
+      defaultValue: 20,
       updatedAt: null,
     });
 
@@ -145,8 +145,8 @@ describe("the audit log", () => {
       actor: { id: admin.user.id, name: "Auditor Ama" },
       action: "setting.update",
       targetId: "xp_referral",
-      before: 50,
-      after: 60,
+      before: "50",
+      after: "60",
     });
     const proofs = (
       await sendAs(ctx.app, admin.cookies, "GET", "/api/admin/audit?action=share_proof.")

@@ -52,8 +52,8 @@ export async function listAudit(db: Executor, filter: { actor?: number; action?:
     action: row.action,
     targetType: row.targetType,
     targetId: row.targetId,
-    before: row.before,
-    after: row.after,
+    before: row.before === null ? null : JSON.stringify(row.before),
+    after: row.after === null ? null : JSON.stringify(row.after),
     reason: row.reason,
     at: row.createdAt.toISOString(),
   }));

@@ -100,7 +100,7 @@ export async function currentPrices(db: Executor) {
 export interface SettingView {
   key: string;
   value: number;
-  default: number;
+  defaultValue: number;
   min: number;
   max: number;
   description: string;
@@ -116,7 +116,7 @@ export async function listSettings(db: Executor): Promise<SettingView[]> {
     return {
       key,
       value: parseSetting(definition, row?.settingValue),
-      default: definition.default,
+      defaultValue: definition.default,
       min: definition.min,
       max: definition.max,
       description: definition.description,

@@ -32,12 +32,14 @@ export function parseActorId(text: string): { actor: number | undefined } | { er
 export const compactJsonLimit = 120;
 
 /**
- * A before/after value as one line of JSON, cut to `limit` characters with "…"; `full` is the whole
- * text when it was cut (for a tooltip). No value (null or missing) is "—".
+ * A before/after value (the API sends it as JSON text) as one line, cut to `limit` characters with "…";
+ * `full` is the whole text when it was cut (for a tooltip). No value (null or missing) is "—".
  */
-export function compactJson(value: unknown, limit = compactJsonLimit): { text: string; full?: string } {
-  if (value === null || value === undefined) return { text: "—" };
-  const json = JSON.stringify(value) ?? String(value);
+export function compactJson(
+  json: string | null | undefined,
+  limit = compactJsonLimit,
+): { text: string; full?: string } {
+  if (json === null || json === undefined) return { text: "—" };
   const chars = Array.from(json);
   if (chars.length <= limit) return { text: json };
   return { text: `${chars.slice(0, limit - 1).join("")}…`, full: json };

@@ -18,7 +18,7 @@ const actionPrefixes = [
 ] as const;
 
 /** A before/after value, one line, cut short with the whole of it in a tooltip. */
-function JsonValue({ value }: { value: unknown }) {
+function JsonValue({ value }: { value: string | null }) {
   const { text, full } = compactJson(value);
   return (
     <code className="font-mono text-xs break-all text-stone-800" title={full}>

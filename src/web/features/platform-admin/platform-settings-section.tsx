@@ -50,7 +50,7 @@ function SettingRow({ setting }: { setting: SettingItem }) {
         <TextField
           name="value"
           label={setting.description}
-          hint={`Default ${setting.default}; a whole number from ${setting.min} to ${setting.max}.`}
+          hint={`Default ${setting.defaultValue}; a whole number from ${setting.min} to ${setting.max}.`}
           type="number"
           inputMode="numeric"
           step={1}
@@ -66,7 +66,7 @@ function SettingRow({ setting }: { setting: SettingItem }) {
       </Form>
       <p className="text-xs text-stone-600">
         <span className="font-mono">{setting.key}</span> · now <strong>{setting.value}</strong>
-        {setting.value === setting.default && " (the default)"}
+        {setting.value === setting.defaultValue && " (the default)"}
         {setting.updatedAt && (
           <>
             {" "}
