@@ -6,7 +6,6 @@ import { idSchema } from "./ids";
 export const settingItem = z.object({
   key: z.string(),
   value: z.number(),
-  // Not "default": Swagger UI takes a property of that name for a schema default and stops rendering.
   defaultValue: z.number(),
   min: z.number(),
   max: z.number(),
