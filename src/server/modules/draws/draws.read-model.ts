@@ -180,7 +180,7 @@ export async function listAdminDraws(db: Executor, now: Date): Promise<AdminDraw
   return Promise.all(
     summaries.map(async (summary) => {
       const draw = (await findDraw(db, summary.kind, summary.id))!;
-      const entries = await publicEntries(db, draw);
+      const totals = await entryTotals(db, draw);
       const fields = drawFields(draw);
       const winner = draw.row.winnerId ? await winnerContact(db, draw.row.winnerId) : undefined;
       return {
@@ -190,8 +190,8 @@ export async function listAdminDraws(db: Executor, now: Date): Promise<AdminDraw
         month: fields.month,
         prizeTitle: fields.prizeTitle,
         status: summary.status,
-        members: entries.length,
-        totalEntries: entries.reduce((sum, entry) => sum + entry.count, 0),
+        members: totals.members,
+        totalEntries: totals.total,
         commitment: fields.commitment,
         publicRandomnessSource: fields.publicRandomnessSource,
         registrationDeadline: fields.registrationDeadline,
@@ -204,6 +204,31 @@ export async function listAdminDraws(db: Executor, now: Date): Promise<AdminDraw
       };
     }),
   );
+}
+
+/** How many members and entries the public list holds, counted in SQL (the admin list shows 24 draws). */
+async function entryTotals(db: Executor, draw: AnyDraw): Promise<{ members: number; total: number }> {
+  const [row] =
+    draw.kind === "monthly"
+      ? await db
+          .select({
+            members: sql<number>`count(*)::int`,
+            total: sql<number>`coalesce(sum(${drawEntries.entriesCount}), 0)::int`,
+          })
+          .from(drawEntries)
+          .where(
+            and(
+              eq(drawEntries.drawId, draw.row.id),
+              draw.row.entriesClosedAt ? eq(drawEntries.isEligible, true) : undefined,
+            ),
+          )
+      : await db
+          .select({ members: sql<number>`count(*)::int`, total: sql<number>`count(*)::int` })
+          .from(competitionEntries)
+          .where(
+            and(eq(competitionEntries.competitionId, draw.row.id), eq(competitionEntries.isEligible, true)),
+          );
+  return { members: row?.members ?? 0, total: row?.total ?? 0 };
 }
 
 async function winnerContact(db: Executor, userId: number) {

@@ -29,12 +29,23 @@ function proofOf(row: RewardRow, shareXp: number): ShareProofResponse {
   };
 }
 
-export async function listMyShareProofs(db: Executor, userId: number): Promise<ShareProofResponse[]> {
+/** The member's proofs, newest first (or just the one on `rewardId`). */
+export async function listMyShareProofs(
+  db: Executor,
+  userId: number,
+  rewardId?: number,
+): Promise<ShareProofResponse[]> {
   const { xp_share: shareXp } = await readNumberSettings(db, ["xp_share"]);
   const rows = await db
     .select()
     .from(rewards)
-    .where(and(eq(rewards.userId, userId), eq(rewards.isShared, true)))
+    .where(
+      and(
+        eq(rewards.userId, userId),
+        eq(rewards.isShared, true),
+        rewardId ? eq(rewards.id, rewardId) : undefined,
+      ),
+    )
     .orderBy(desc(rewards.sharedAt))
     .limit(100);
   return rows.map((row) => proofOf(row, shareXp));

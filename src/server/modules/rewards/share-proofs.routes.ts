@@ -41,9 +41,9 @@ export function shareProofsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           deps.now(),
         );
         const rewardId = await submitShareProof(deps, user.id, request.body);
-        const proofs = await listMyShareProofs(deps.db, user.id);
+        const [proof] = await listMyShareProofs(deps.db, user.id, rewardId);
         reply.code(201);
-        return proofs.find((proof) => proof.rewardId === rewardId)!;
+        return proof!;
       },
     );
 

@@ -80,21 +80,7 @@ function EditDrawForm({ draw, onDone }: { draw: AdminDraw; onDone(): void }) {
         });
       }}
     >
-      <TextField name="prizeTitle" label="Prize" required maxLength={120} />
-      <TextAreaField
-        name="prizeDescription"
-        label="Prize description"
-        labelNote="(optional)"
-        rows={2}
-        maxLength={1000}
-      />
-      <TextField
-        name="prizeValueCedis"
-        label="Prize value in cedis"
-        labelNote="(optional)"
-        inputMode="decimal"
-        placeholder="1500"
-      />
+      <PrizeFields />
       <TextField name="drawDate" label="Draw date and time (Accra)" type="datetime-local" />
       <TextField
         name="publicRandomnessSource"
@@ -358,20 +344,7 @@ function NewCompetitionForm() {
         rows={2}
         maxLength={1000}
       />
-      <TextField name="prizeTitle" label="Prize" required maxLength={120} />
-      <TextAreaField
-        name="prizeDescription"
-        label="Prize description"
-        labelNote="(optional)"
-        rows={2}
-        maxLength={1000}
-      />
-      <TextField
-        name="prizeValueCedis"
-        label="Prize value in cedis"
-        labelNote="(optional)"
-        inputMode="decimal"
-      />
+      <PrizeFields />
       <TextField
         name="sponsorCompanyId"
         label="Sponsor business id"
@@ -442,5 +415,28 @@ export function AdminDrawsSection() {
         </div>
       </details>
     </div>
+  );
+}
+
+/** The prize, as both the draw form and the competition form ask for it. */
+function PrizeFields() {
+  return (
+    <>
+      <TextField name="prizeTitle" label="Prize" required maxLength={120} />
+      <TextAreaField
+        name="prizeDescription"
+        label="Prize description"
+        labelNote="(optional)"
+        rows={2}
+        maxLength={1000}
+      />
+      <TextField
+        name="prizeValueCedis"
+        label="Prize value in cedis"
+        labelNote="(optional)"
+        inputMode="decimal"
+        placeholder="1500"
+      />
+    </>
   );
 }
