@@ -62,6 +62,18 @@ describe("configuration", () => {
     ).toThrow(/SEED_DEMO/);
   });
 
+  it("takes a 32-byte CONFIG_ENCRYPTION_KEY in hex or base64, else derives one from the session secret", () => {
+    const hex = "ab".repeat(32);
+    expect(loadConfig({ CONFIG_ENCRYPTION_KEY: hex }).configEncryptionKey.toString("hex")).toBe(hex);
+    const base64 = Buffer.alloc(32, 7).toString("base64");
+    expect(loadConfig({ CONFIG_ENCRYPTION_KEY: base64 }).configEncryptionKey).toEqual(Buffer.alloc(32, 7));
+    expect(() => loadConfig({ CONFIG_ENCRYPTION_KEY: "too-short" })).toThrow(/CONFIG_ENCRYPTION_KEY/);
+    const derived = loadConfig({ SESSION_SECRET: "s".repeat(32) }).configEncryptionKey;
+    expect(derived).toHaveLength(32);
+    expect(loadConfig({ SESSION_SECRET: "s".repeat(32) }).configEncryptionKey).toEqual(derived);
+    expect(loadConfig({ SESSION_SECRET: "t".repeat(32) }).configEncryptionKey).not.toEqual(derived);
+  });
+
   it("treats empty variables as unset", () => {
     expect(loadConfig({ DATABASE_URL: "", SMTP_URL: " " }).databaseUrl).toBeUndefined();
   });

@@ -1,3 +1,4 @@
+import { hkdfSync } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
 
@@ -22,6 +23,15 @@ const envSchema = z
     DATA_DIR: z.string().default("./data"),
     APP_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
     SESSION_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+    CONFIG_ENCRYPTION_KEY: optionalString.pipe(
+      z
+        .string()
+        .refine(
+          (value) => encryptionKeyFrom(value) !== undefined,
+          "must be 32 bytes, written as 64 hex characters or in base64 (e.g. `openssl rand -base64 32`)",
+        )
+        .optional(),
+    ),
     ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, "must be at least 8 characters").optional()),
     SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
@@ -139,6 +149,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     appUrl: appUrl.origin,
     secureCookies: appUrl.protocol === "https:",
     sessionSecret: e.SESSION_SECRET ?? developmentSecret,
+    // Encrypts secrets stored in the database (Google sign-in set from the admin screen). Without its own
+    // key it is derived from the session secret, so changing that secret makes stored secrets unreadable.
+    configEncryptionKey:
+      encryptionKeyFrom(e.CONFIG_ENCRYPTION_KEY ?? "") ??
+      Buffer.from(
+        hkdfSync("sha256", e.SESSION_SECRET ?? developmentSecret, "", "anigye config encryption v1", 32),
+      ),
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     smtpUrl: e.SMTP_URL,
@@ -197,6 +214,13 @@ function smsConfig(e: Env) {
     default:
       return { provider: "outbox" as const };
   }
+}
+
+/** A 32-byte key from 64 hex characters or base64 (standard or URL-safe); undefined for anything else. */
+function encryptionKeyFrom(value: string): Buffer | undefined {
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, "hex");
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) return Buffer.from(value, "base64");
+  return undefined;
 }
 
 function isLocal(url: URL): boolean {

@@ -32,6 +32,7 @@ import {
   type RateLimitRule,
   type RateLimitSubject,
 } from "../rate-limit";
+import { effectiveGoogleSettings } from "../settings";
 import {
   authenticate,
   registerAccount,
@@ -87,7 +88,8 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async () => ({
-        google: Boolean(deps.config.google),
+        // The environment's Google settings or the admin screen's (saved ones turn the button on at once).
+        google: Boolean(await effectiveGoogleSettings(deps.db, deps.config)),
         requirePhoneVerification: deps.config.requirePhoneVerification,
       }),
     );

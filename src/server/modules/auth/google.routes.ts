@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { AppDeps } from "../../app-deps";
 import { AppError } from "../../lib/errors";
-import { createGoogleSignIn, type PendingGoogleSignIn, signInWithGoogle } from "./google.service";
+import { googleSignInResolver, type PendingGoogleSignIn, signInWithGoogle } from "./google.service";
 
 const flowCookie = "anigye_oidc";
 const flowLifetimeSeconds = 10 * 60;
@@ -15,10 +15,13 @@ function loginWithError(message: string): string {
 /** Browser navigations (not API calls): `/auth/google` starts Google sign-in, the callback finishes it. */
 export function googleRoutes(deps: AppDeps): FastifyPluginAsync {
   return async (app) => {
-    const settings = deps.config.google;
-    const google = settings
-      ? createGoogleSignIn(settings, `${deps.config.appUrl}/auth/google/callback`)
-      : undefined;
+    // The environment's settings, else the admin screen's: resolved on each sign-in, no restart needed.
+    const resolveGoogle = googleSignInResolver(deps, `${deps.config.appUrl}/auth/google/callback`);
+    const currentGoogle = (request: FastifyRequest) =>
+      resolveGoogle().catch((error) => {
+        request.log.error({ err: error }, "could not read the Google sign-in settings");
+        return undefined;
+      });
     const cookieOptions = {
       path: "/auth/google",
       httpOnly: true,
@@ -36,6 +39,7 @@ export function googleRoutes(deps: AppDeps): FastifyPluginAsync {
         },
       },
       async (request, reply) => {
+        const google = await currentGoogle(request);
         if (!google) return reply.redirect(loginWithError("Google sign-in is not available right now."));
         try {
           const { url, pending } = await google.start();
@@ -65,6 +69,7 @@ export function googleRoutes(deps: AppDeps): FastifyPluginAsync {
         const raw = request.cookies[flowCookie];
         const unsigned = raw ? request.unsignCookie(raw) : undefined;
         reply.clearCookie(flowCookie, cookieOptions);
+        const google = await currentGoogle(request);
         if (!google || !unsigned?.valid || !unsigned.value) {
           return reply.redirect(loginWithError("Google sign-in expired. Please try again."));
         }
