@@ -17,6 +17,7 @@ const bodilessActions = new Set([
   "post /api/companies/logout",
   "post /api/profile/sign-out-everywhere",
   "post /api/admin/companies/{companyId}/setup-link",
+  "post /api/admin/signups/{kind}/{id}/invite",
   "post /api/companies/{companyId}/ads/{adId}/pause",
   "post /api/companies/{companyId}/ads/{adId}/resume",
   "delete /api/companies/{companyId}/ads/{adId}",

@@ -46,9 +46,12 @@ function useReferralCode(): string | undefined {
 function RegisterForm({
   onCreated,
   referralCode,
+  initialEmail,
 }: {
   onCreated(target: { email: string; phoneNumber: string | null }): void;
   referralCode: string | undefined;
+  /** From `?email=` (the early-access invitation links here with the invited address). */
+  initialEmail: string;
 }) {
   const { signIn } = useAuth();
   const register = useRegister();
@@ -57,7 +60,7 @@ function RegisterForm({
   const phoneRequired = providers.data?.requirePhoneVerification ?? false;
   const form = useContractForm<typeof registerRequest | typeof registerWithPhoneForm>(
     phoneRequired ? registerWithPhoneForm : registerRequest,
-    { defaultValues: { displayName: "", username: "", email: "", phoneNumber: "", password: "" } },
+    { defaultValues: { displayName: "", username: "", email: initialEmail, phoneNumber: "", password: "" } },
   );
 
   const submit = (account: RegisterRequest) =>
@@ -172,6 +175,7 @@ export default function RegisterPage() {
   const { user } = useAuth();
   const [searchParams, setSearchParams] = useSearchParams();
   const referralCode = useReferralCode();
+  const [initialEmail] = useState(() => searchParams.get("email")?.trim().slice(0, 254) ?? "");
   const [mode, setMode] = useState<Mode>(() => {
     const token = searchParams.get("verify");
     return token ? { kind: "link", token } : { kind: "form" };
@@ -251,6 +255,7 @@ export default function RegisterPage() {
       ) : (
         <RegisterForm
           referralCode={referralCode}
+          initialEmail={initialEmail}
           onCreated={({ email, phoneNumber }) => setMode({ kind: "verify", email, phoneNumber })}
         />
       )}

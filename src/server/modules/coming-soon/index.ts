@@ -1,1 +1,2 @@
 export { comingSoonRoutes } from "./coming-soon.routes";
+export { signupsAdminRoutes } from "./signups-admin.routes";
