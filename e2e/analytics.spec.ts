@@ -19,7 +19,7 @@ async function setPlan(admin: APIRequestContext, companyId: number, plan: string
   expect(current.ok()).toBe(true);
   const { plan: status } = (await current.json()) as { plan: { paidUntil: string | null } };
   const response = await admin.put(`/api/admin/companies/${companyId}/plan`, {
-    data: { plan, paidUntil: status.paidUntil },
+    data: { plan, paidUntil: status.paidUntil, reason: "Analytics journey: plan switch" },
     headers: appHeaders,
   });
   expect(response.ok()).toBe(true);

@@ -48,6 +48,7 @@ test("an admin registers a business, the owner sets it up and publishes an ad, a
   await listed.getByRole("button", { name: "Set plan" }).click();
   const planForm = page.getByRole("form", { name: "Set plan" });
   await planForm.getByLabel("Plan").selectOption("business");
+  await planForm.getByLabel("Reason").fill("Paid at registration");
   await planForm.getByRole("button", { name: "Save plan" }).click();
   await expect(listed).toContainText(/business/i);
 

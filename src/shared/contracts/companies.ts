@@ -5,15 +5,12 @@ import { ghanaPhoneSchema, otpSchema, usernameSchema } from "./auth";
 import { requiredText } from "./common";
 import { idSchema } from "./ids";
 
-const optionalEmail = z.preprocess(
-  (v) => (v === "" || v === null ? undefined : v),
-  z
-    .string()
-    .trim()
-    .pipe(z.email("Enter a valid contact email"))
-    .transform((e) => e.toLowerCase())
-    .optional(),
-);
+const contactEmail = z
+  .string()
+  .trim()
+  .pipe(z.email("Enter a valid contact email"))
+  .transform((e) => e.toLowerCase());
+const optionalEmail = z.preprocess((v) => (v === "" || v === null ? undefined : v), contactEmail.optional());
 const optionalPhone = z.preprocess(
   (v) => (v === "" || v === null ? undefined : v),
   ghanaPhoneSchema.optional(),
@@ -70,10 +67,21 @@ export const createCompanyRequest = z
   });
 export type CreateCompanyRequest = z.input<typeof createCompanyRequest>;
 
-/** PUT /api/admin/companies/:id/plan: an admin corrects a plan and paid-until date by hand (payments set them normally). */
+/** Why an admin did something to a business: kept in the audit log with the change. */
+export const adminReason = z
+  .string({ error: "Give a reason" })
+  .trim()
+  .min(3, "Give a reason of at least 3 characters")
+  .max(500, "Keep the reason to 500 characters");
+
+/**
+ * PUT /api/admin/companies/:id/plan: an admin corrects a plan and paid-until date by hand (payments set
+ * them normally), saying why.
+ */
 export const setCompanyPlanRequest = z.object({
   plan: z.enum(planIds, { error: "Choose a plan" }),
   paidUntil: z.iso.datetime({ offset: true, error: "Paid-until must be a date and time" }).nullable(),
+  reason: adminReason,
 });
 
 /** POST /api/companies/setup (spec section 5 messages). */
@@ -213,3 +221,154 @@ export const staffMember = z.object({
   lockedUntil: z.string().nullable(),
 });
 export type StaffMember = z.infer<typeof staffMember>;
+
+// --- Admin: the businesses list and one business in full ------------------------------------------
+
+/** The statuses an admin filters by and sets (a closed business is gone from the list). */
+export const adminCompanyStatuses = ["active", "suspended"] as const;
+export type AdminCompanyStatus = (typeof adminCompanyStatuses)[number];
+
+export const adminCompaniesPageSize = 25;
+
+const blankAsMissing = (v: unknown) => (v === "" || v === null ? undefined : v);
+
+/** GET /api/admin/companies?q=&status=&plan=&page= : newest first, 25 a page; the total is in X-Total-Count. */
+export const adminCompaniesQuery = z.object({
+  /** Part of the name, the username or the contact email. */
+  q: z.preprocess(
+    blankAsMissing,
+    z.string().trim().max(100, "Search with at most 100 characters").optional(),
+  ),
+  status: z.preprocess(
+    blankAsMissing,
+    z.enum(adminCompanyStatuses, { error: "Choose active or suspended" }).optional(),
+  ),
+  plan: z.preprocess(blankAsMissing, z.enum(planIds, { error: "Choose a plan" }).optional()),
+  page: z.coerce
+    .number({ error: "The page must be a number" })
+    .int("The page must be a whole number")
+    .min(1, "Pages start at 1")
+    .max(100_000, "No such page")
+    .default(1),
+});
+export type AdminCompaniesQuery = z.input<typeof adminCompaniesQuery>;
+
+const createFields = createCompanyRequest.shape;
+
+/**
+ * PATCH /api/admin/companies/:id: an admin corrects a business's details with the registration form's
+ * rules. Fields left out stay as they are; an emptied contact is removed (one of the two must remain).
+ */
+export const adminUpdateCompanyRequest = z
+  .object({
+    name: createFields.name.optional(),
+    category: createFields.category.optional(),
+    subcategory: createFields.subcategory.optional(),
+    city: createFields.city.optional(),
+    address: createFields.address.optional(),
+    contactEmail: clearable(contactEmail),
+    contactPhone: clearable(ghanaPhoneSchema),
+  })
+  .superRefine((value, ctx) => {
+    if (value.category === undefined) return;
+    if (value.subcategory === undefined || !isSubcategoryOf(value.category, value.subcategory)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["subcategory"],
+        message: `Choose a subcategory of ${value.category}`,
+      });
+    }
+  });
+export type AdminUpdateCompanyRequest = z.input<typeof adminUpdateCompanyRequest>;
+
+/** POST /api/admin/companies/:id/status: suspend (signs the business out, hides its ads) or reactivate. */
+export const companyStatusRequest = z.object({
+  status: z.enum(adminCompanyStatuses, { error: "Choose active or suspended" }),
+  reason: adminReason,
+});
+export type CompanyStatusRequest = z.input<typeof companyStatusRequest>;
+
+export const adminCompanyPayment = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  /** pending, succeeded, failed, rejected or flagged. */
+  status: z.string(),
+  /** Pesewas. */
+  amount: z.number().int(),
+  method: z.string().nullable(),
+  plan: z.enum(planIds).nullable(),
+  createdAt: z.string(),
+  /** When it left pending. */
+  processedAt: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export type AdminCompanyPayment = z.infer<typeof adminCompanyPayment>;
+
+export const adminCompanyAd = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  adType: z.enum(["image", "video"]),
+  status: z.enum(["active", "paused", "expired"]),
+  /** Paused because the plan shrank or lapsed, not by the owner. */
+  pausedByPlan: z.boolean(),
+  viewCount: z.number().int(),
+  createdAt: z.string(),
+  expiresAt: z.string().nullable(),
+});
+export type AdminCompanyAd = z.infer<typeof adminCompanyAd>;
+
+export const adminCompanyScan = z.object({
+  id: z.number().int(),
+  /** stamp, redeem, lookup or points. */
+  action: z.string(),
+  accepted: z.boolean(),
+  message: z.string(),
+  /** The staff member, or "Owner" for the owner's own device. */
+  staffName: z.string(),
+  points: z.number().int().nullable(),
+  isSuspicious: z.boolean(),
+  scannedAt: z.string(),
+});
+export type AdminCompanyScan = z.infer<typeof adminCompanyScan>;
+
+/** GET /api/admin/companies/:id: the business in full, for the admin's details panel. */
+export const adminCompanyDetail = companyProfile.extend({
+  createdAt: z.string(),
+  /** The billing state: pending, paid, overdue… */
+  paymentStatus: z.string(),
+  setup: z.object({
+    /** The owner chose a username and password from the setup link. */
+    finished: z.boolean(),
+    /** While not finished: when the last link sent stops working (null if none is waiting). */
+    linkExpiresAt: z.string().nullable(),
+  }),
+  /** The last suspension or reactivation, from the audit log. */
+  lastStatusChange: z
+    .object({ status: z.string(), reason: z.string().nullable(), by: z.string(), at: z.string() })
+    .nullable(),
+  /** The 10 newest payments. */
+  payments: z.array(adminCompanyPayment),
+  ads: z.object({
+    /** Ads not deleted, by status. */
+    counts: z.object({
+      total: z.number().int(),
+      active: z.number().int(),
+      paused: z.number().int(),
+      expired: z.number().int(),
+    }),
+    /** The 10 newest. */
+    newest: z.array(adminCompanyAd),
+  }),
+  /** Counter staff, active first (their redemption codes are the owner's business). */
+  staff: z.array(staffMember.omit({ staffCode: true })),
+  scans: z.object({
+    last30Days: z.object({
+      total: z.number().int(),
+      accepted: z.number().int(),
+      suspicious: z.number().int(),
+    }),
+    /** The 10 newest. */
+    recent: z.array(adminCompanyScan),
+  }),
+});
+export type AdminCompanyDetail = z.infer<typeof adminCompanyDetail>;

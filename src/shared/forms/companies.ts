@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { endOfAccraDay } from "../accra-time";
 import {
+  type AdminUpdateCompanyRequest,
+  adminUpdateCompanyRequest,
   type CreateCompanyRequest,
   companySetupRequest,
   createCompanyRequest,
@@ -82,11 +84,32 @@ export const registerBusinessForm = z
   )
   .pipe(createCompanyRequest);
 
-/** An admin sets a plan: paid until the end of the chosen Accra day; no day means not paid. */
+/** An admin sets a plan: paid until the end of the chosen Accra day; no day means not paid; and why. */
 export const setPlanForm = z
-  .object({ plan: z.string(), paidUntil: z.string() })
-  .transform(({ plan, paidUntil }) => ({
+  .object({ plan: z.string(), paidUntil: z.string(), reason: z.string() })
+  .transform(({ plan, paidUntil, reason }) => ({
     plan,
     paidUntil: paidUntil.trim() ? endOfAccraDay(paidUntil.trim()) : null,
+    reason,
   }))
   .pipe(setCompanyPlanRequest);
+
+/**
+ * An admin corrects a business's details: every box is sent (the server records only what changed); an
+ * emptied contact box removes that contact.
+ */
+export const adminEditCompanyForm = z
+  .object({
+    name: z.string(),
+    category: z.string(),
+    subcategory: z.string(),
+    city: z.string(),
+    address: z.string(),
+    contactEmail: z.string(),
+    contactPhone: z.string(),
+  })
+  .transform(
+    // The choices (category, city) are checked by the request's own rules next.
+    (business) => business as AdminUpdateCompanyRequest,
+  )
+  .pipe(adminUpdateCompanyRequest);

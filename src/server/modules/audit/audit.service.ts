@@ -59,3 +59,30 @@ export async function listAudit(db: Executor, filter: { actor?: number; action?:
   }));
   return { entries, nextBefore: rows.length > pageSize ? page.at(-1)!.id : null };
 }
+
+/** The newest entry of these actions on one target (e.g. a business's last suspension), if any. */
+export async function findLatestAudit(
+  db: Executor,
+  filter: { actions: string[]; targetType: string; targetId: number | string },
+) {
+  // One lookup per action walks that action's (action, id) index, newest first: it reads only entries of
+  // that action, however long the whole log grows.
+  const latest = await Promise.all(
+    filter.actions.map(async (action) => {
+      const [row] = await db
+        .select()
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.action, action),
+            eq(auditLog.targetType, filter.targetType),
+            eq(auditLog.targetId, String(filter.targetId)),
+          ),
+        )
+        .orderBy(desc(auditLog.id))
+        .limit(1);
+      return row;
+    }),
+  );
+  return latest.reduce((newest, row) => (row && (!newest || row.id > newest.id) ? row : newest), undefined);
+}

@@ -3,6 +3,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { messageResponse } from "../../../shared/contracts/auth";
 import {
+  adminCompaniesQuery,
+  adminCompanyDetail,
+  adminUpdateCompanyRequest,
   companyLinkLoginRequest,
   companyLoginRequest,
   companyLoginResponse,
@@ -10,6 +13,7 @@ import {
   companyProfile,
   companySetupRequest,
   companySignInLinkRequest,
+  companyStatusRequest,
   companySummary,
   createCompanyRequest,
   createStaffRequest,
@@ -24,7 +28,7 @@ import { AppError } from "../../lib/errors";
 import { companyParams, staffParams } from "../../lib/route-params";
 import { requireAdmin } from "../auth";
 import { byIp, consumeRateLimit } from "../rate-limit";
-import { findCompany, requireCompanyAccess, signedInCompanyId } from "./company-access";
+import { findCompany, isCompanyActive, requireCompanyAccess, signedInCompanyId } from "./company-access";
 import {
   authenticateCompany,
   checkCompanyLoginCode,
@@ -33,9 +37,15 @@ import {
   resendSetupLink,
   sendCompanyLoginCode,
   sendCompanySignInLink,
-  setCompanyPlan,
   signInCompanyWithLink,
 } from "./company-accounts.service";
+import { loadAdminCompanyDetail } from "./company-admin.read-model";
+import {
+  resendSetupLinkAsAdmin,
+  setCompanyPlan,
+  setCompanyStatus,
+  updateCompanyDetails,
+} from "./company-admin.service";
 import { listCompanyProfiles, loadCompanyProfile } from "./company-profile.read-model";
 import { toCompanySummary, updateCompanyProfile } from "./company-profile.service";
 import { addStaff, deactivateStaff, listStaff, unlockStaff } from "./counter-staff.service";
@@ -63,7 +73,7 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       signed: true,
     };
 
-    // --- Admin: register a business and set its plan -------------------------------------------
+    // --- Admin: register, list, inspect, correct, suspend, plan ----------------------------------
     app.post(
       "/api/admin/companies",
       {
@@ -82,11 +92,73 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       "/api/admin/companies",
-      { schema: { summary: "List every business (admin)", response: { 200: z.array(companyProfile) } } },
+      {
+        schema: {
+          summary: "Businesses, newest first, 25 a page, searched and filtered (admin)",
+          description:
+            "`q` matches part of the name, username or contact email. The number of businesses that match (every page together) is in the `X-Total-Count` response header.",
+          querystring: adminCompaniesQuery,
+          response: { 200: z.array(companyProfile) },
+        },
+      },
       async (request, reply) => {
         await requireAdmin(deps.db, request);
+        const page = await listCompanyProfiles(deps.db, request.query, deps.now());
         reply.header("cache-control", "no-store");
-        return listCompanyProfiles(deps.db, deps.now());
+        reply.header("x-total-count", String(page.total));
+        return page.companies;
+      },
+    );
+
+    app.get(
+      "/api/admin/companies/:companyId",
+      {
+        schema: {
+          summary: "One business in full: profile, plan, recent payments, ads, staff, scans, setup (admin)",
+          params: companyParams,
+          response: { 200: adminCompanyDetail },
+        },
+      },
+      async (request, reply) => {
+        await requireAdmin(deps.db, request);
+        const company = await findCompany(deps.db, request.params.companyId);
+        if (!company) throw new AppError("NOT_FOUND", "Company not found");
+        reply.header("cache-control", "no-store");
+        return loadAdminCompanyDetail(deps.db, company, deps.now());
+      },
+    );
+
+    app.patch(
+      "/api/admin/companies/:companyId",
+      {
+        schema: {
+          summary: "Correct a business's name, category, city, address or contacts; recorded (admin)",
+          params: companyParams,
+          body: adminUpdateCompanyRequest,
+          response: { 200: companyProfile },
+        },
+      },
+      async (request) => {
+        const admin = await requireAdmin(deps.db, request);
+        const company = await updateCompanyDetails(deps, admin, request.params.companyId, request.body);
+        return loadCompanyProfile(deps.db, company, deps.now());
+      },
+    );
+
+    app.post(
+      "/api/admin/companies/:companyId/status",
+      {
+        schema: {
+          summary: "Suspend a business (signs it out, hides its ads) or reactivate it, with a reason (admin)",
+          params: companyParams,
+          body: companyStatusRequest,
+          response: { 200: companyProfile },
+        },
+      },
+      async (request) => {
+        const admin = await requireAdmin(deps.db, request);
+        const company = await setCompanyStatus(deps, admin, request.params.companyId, request.body);
+        return loadCompanyProfile(deps.db, company, deps.now());
       },
     );
 
@@ -94,19 +166,14 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/admin/companies/:companyId/setup-link",
       {
         schema: {
-          summary: "Send a business a fresh setup link (admin)",
+          summary: "Send a business a fresh setup link; recorded (admin)",
           params: companyParams,
           response: { 200: messageResponse },
         },
       },
       async (request) => {
-        await requireAdmin(deps.db, request);
-        if (!(await resendSetupLink(deps, { companyId: request.params.companyId }))) {
-          throw new AppError(
-            "CONFLICT",
-            "This business has already finished setup; its owner signs in at /company.",
-          );
-        }
+        const admin = await requireAdmin(deps.db, request);
+        await resendSetupLinkAsAdmin(deps, admin, request.params.companyId);
         return { success: true as const, message: "A new setup link has been sent." };
       },
     );
@@ -115,16 +182,15 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/admin/companies/:companyId/plan",
       {
         schema: {
-          summary: "Set a business's plan and paid-until date (admin)",
+          summary: "Set a business's plan and paid-until date, with a reason; recorded (admin)",
           params: companyParams,
           body: setCompanyPlanRequest,
           response: { 200: companyProfile },
         },
       },
       async (request) => {
-        await requireAdmin(deps.db, request);
-        const paidUntil = request.body.paidUntil ? new Date(request.body.paidUntil) : null;
-        const company = await setCompanyPlan(deps, request.params.companyId, request.body.plan, paidUntil);
+        const admin = await requireAdmin(deps.db, request);
+        const company = await setCompanyPlan(deps, admin, request.params.companyId, request.body);
         return loadCompanyProfile(deps.db, company, deps.now());
       },
     );
@@ -302,6 +368,11 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         reply.header("cache-control", "no-store");
         const companyId = await signedInCompanyId(request);
         const company = companyId ? await findCompany(deps.db, companyId) : undefined;
+        if (company && !isCompanyActive(company)) {
+          // A suspended business's session is over: this device signs in again (and is told why).
+          await reply.endSession("business");
+          return { company: null };
+        }
         return { company: company ? toCompanySummary(company) : null };
       },
     );

@@ -366,6 +366,7 @@ describe("the dashboard belongs to its company", () => {
     const response = await sendAs(ctx.app, admin, "PUT", `/api/admin/companies/${company.id}/plan`, {
       plan: "pro",
       paidUntil,
+      reason: "Paid in cash at the office",
     });
     expect(response.json().plan).toMatchObject({
       plan: "pro",

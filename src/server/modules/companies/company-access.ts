@@ -14,6 +14,14 @@ export async function findCompany(db: Executor, companyId: number): Promise<Comp
   return company;
 }
 
+/** A suspended (or otherwise switched off) business may not sign in or use its dashboard or counter. */
+export function isCompanyActive(company: Pick<Company, "status" | "isActive">): boolean {
+  return company.status === "active" && company.isActive;
+}
+
+export const companySuspended = () =>
+  new AppError("FORBIDDEN", "This business account is suspended. Contact Anigye support.");
+
 /** The company signed in on this request (owner session), if any. */
 export async function signedInCompanyId(request: FastifyRequest): Promise<number | undefined> {
   const session = await request.getSession("business");
@@ -39,9 +47,7 @@ export async function requireCompanyAccess(
   }
   const company = await findCompany(db, companyId);
   if (!company) throw new AppError("NOT_FOUND", "Company not found");
-  if (ownCompanyId !== undefined && (company.status !== "active" || !company.isActive)) {
-    throw new AppError("FORBIDDEN", "This business account is suspended. Contact Anigye support.");
-  }
+  if (ownCompanyId !== undefined && !isCompanyActive(company)) throw companySuspended();
   return company;
 }
 

@@ -6,7 +6,7 @@ import type {
   createCompanyRequest,
   resendSetupRequest,
 } from "../../../shared/contracts/companies";
-import { type PlanId, paidPeriodDays, planLimits } from "../../../shared/plans";
+import { paidPeriodDays, planLimits } from "../../../shared/plans";
 import type { AppDeps } from "../../app-deps";
 import { type Company, companies } from "../../db/schema/companies";
 import { deliverQuietly } from "../../integrations/deliver-quietly";
@@ -23,6 +23,7 @@ import {
   passwordAttemptFailed,
   passwordAttemptSucceeded,
 } from "../rate-limit";
+import { companySuspended, isCompanyActive } from "./company-access";
 
 const setupLinkLifetimeMs = 72 * 60 * 60 * 1000;
 
@@ -56,22 +57,6 @@ export async function createCompanyAccount(deps: AppDeps, input: CreateCompanyIn
     .returning();
   await sendSetupLink(deps, company!);
   return company!;
-}
-
-/** Sets the plan and its limits by hand (an admin's correction or gift); payments set them normally. */
-export async function setCompanyPlan(deps: AppDeps, companyId: number, plan: PlanId, paidUntil: Date | null) {
-  const [company] = await deps.db
-    .update(companies)
-    .set({
-      ...planLimits(plan),
-      paidUntil,
-      subscriptionStart: paidUntil ? deps.now() : null,
-      paymentStatus: paidUntil && paidUntil > deps.now() ? "paid" : "pending",
-    })
-    .where(and(eq(companies.id, companyId), isNull(companies.deletedAt)))
-    .returning();
-  if (!company) throw new AppError("NOT_FOUND", "Company not found");
-  return company;
 }
 
 export function defaultPaidUntil(now: Date): Date {
@@ -233,9 +218,7 @@ export async function authenticateCompany(
 }
 
 function assertCompanyActive(company: Company) {
-  if (company.status !== "active" || !company.isActive) {
-    throw new AppError("FORBIDDEN", "This business account is suspended. Contact Anigye support.");
-  }
+  if (!isCompanyActive(company)) throw companySuspended();
 }
 
 async function findCompanyByUsername(deps: AppDeps, username: string): Promise<Company | undefined> {

@@ -1,5 +1,10 @@
-import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
-import type { CompanyProfile } from "../../../shared/contracts/companies";
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, sql } from "drizzle-orm";
+import type { z } from "zod";
+import {
+  adminCompaniesPageSize,
+  type adminCompaniesQuery,
+  type CompanyProfile,
+} from "../../../shared/contracts/companies";
 import type { PlanId } from "../../../shared/plans";
 import type { Executor } from "../../db/client";
 import { ads } from "../../db/schema/ads";
@@ -50,20 +55,57 @@ export async function loadCompanyProfile(db: Executor, company: Company, now: Da
   );
 }
 
-/** Every company for the admin screen, newest first, with one query for the ad counts. */
-export async function listCompanyProfiles(db: Executor, now: Date): Promise<CompanyProfile[]> {
-  const rows = await db
-    .select()
-    .from(companies)
-    .where(isNull(companies.deletedAt))
-    .orderBy(sql`${companies.createdAt} desc`);
-  const counts = await db
-    .select({ companyId: ads.companyId, used: count(), live: liveAds })
-    .from(ads)
-    .where(isNull(ads.deletedAt))
-    .groupBy(ads.companyId);
-  const byCompany = new Map(counts.map((c) => [c.companyId, { used: c.used, live: c.live }]));
-  return rows.map((company) =>
-    toCompanyProfile(company, byCompany.get(company.id) ?? { used: 0, live: 0 }, now),
+/** Escapes LIKE's wildcards so a search for "50%_off" finds that text, not a pattern. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, "\\$&")}%`;
+}
+
+/**
+ * One page of the admin's businesses, newest first, filtered and paged in SQL, with the total that
+ * match. Ads are counted for the page's companies only, so the answer costs the same at 100 or 100,000.
+ */
+export async function listCompanyProfiles(
+  db: Executor,
+  filter: z.output<typeof adminCompaniesQuery>,
+  now: Date,
+): Promise<{ companies: CompanyProfile[]; total: number }> {
+  const pattern = filter.q ? containing(filter.q) : undefined;
+  const where = and(
+    isNull(companies.deletedAt),
+    filter.status ? eq(companies.status, filter.status) : undefined,
+    filter.plan ? eq(companies.plan, filter.plan) : undefined,
+    pattern
+      ? or(
+          ilike(companies.name, pattern),
+          ilike(companies.username, pattern),
+          ilike(companies.contactEmail, pattern),
+        )
+      : undefined,
   );
+  const [rows, [counted]] = await Promise.all([
+    // Newest first by id (creation order), which the primary key index hands over without a sort.
+    db
+      .select()
+      .from(companies)
+      .where(where)
+      .orderBy(desc(companies.id))
+      .limit(adminCompaniesPageSize)
+      .offset((filter.page - 1) * adminCompaniesPageSize),
+    db.select({ total: count() }).from(companies).where(where),
+  ]);
+  const ids = rows.map((company) => company.id);
+  const adCounts = ids.length
+    ? await db
+        .select({ companyId: ads.companyId, used: count(), live: liveAds })
+        .from(ads)
+        .where(and(inArray(ads.companyId, ids), isNull(ads.deletedAt)))
+        .groupBy(ads.companyId)
+    : [];
+  const byCompany = new Map(adCounts.map((c) => [c.companyId, { used: c.used, live: c.live }]));
+  return {
+    companies: rows.map((company) =>
+      toCompanyProfile(company, byCompany.get(company.id) ?? { used: 0, live: 0 }, now),
+    ),
+    total: counted?.total ?? 0,
+  };
 }

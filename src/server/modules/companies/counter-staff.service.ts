@@ -7,6 +7,7 @@ import { uniqueViolationConstraint } from "../../lib/db-errors";
 import { AppError, unauthenticated } from "../../lib/errors";
 import { hashPassword, verifyPassword } from "../../lib/password";
 import { newSixDigitCode } from "../../lib/secrets";
+import { companySuspended, findCompany, isCompanyActive } from "./company-access";
 
 /** PRODUCT.md via the issue: 5 wrong PINs lock that staff account for 15 minutes. */
 export const maxWrongPins = 5;
@@ -98,7 +99,7 @@ interface StaffSignIn {
  */
 export async function signInStaff(db: Executor, input: StaffSignIn, now: Date): Promise<CompanyStaff> {
   const [row] = await db
-    .select({ staff: companyStaff })
+    .select({ staff: companyStaff, companyStatus: companies.status, companyIsActive: companies.isActive })
     .from(companyStaff)
     .innerJoin(companies, eq(companies.id, companyStaff.companyId))
     .where(
@@ -109,12 +110,16 @@ export async function signInStaff(db: Executor, input: StaffSignIn, now: Date): 
       ),
     )
     .limit(1);
-  const staff = row?.staff;
-  if (!staff?.isActive || !(await activeCompany(db, staff.companyId))) throw unauthenticated(wrongSignIn);
+  if (!row?.staff.isActive) throw unauthenticated(wrongSignIn);
+  const { staff } = row;
   if (staff.lockedUntil && staff.lockedUntil > now) throw lockedOut(staff.lockedUntil, now);
 
   const notLocked = or(isNull(companyStaff.lockedUntil), lte(companyStaff.lockedUntil, now));
   if (await verifyPassword(staff.pinHash, input.pin)) {
+    // Only someone with the right PIN learns why: the shop is suspended (wrong PINs still count below).
+    if (!isCompanyActive({ status: row.companyStatus, isActive: row.companyIsActive })) {
+      throw companySuspended();
+    }
     // A right PIN guessed while parallel wrong ones locked the account still doesn't get in.
     const [signedIn] = await db
       .update(companyStaff)
@@ -205,8 +210,12 @@ export async function requireCounterActor(
   request: FastifyRequest,
 ): Promise<CounterActorRecord> {
   const actor = await findCounterActor(db, request);
-  if (!actor) throw unauthenticated("Please sign in at the counter to continue");
-  return actor;
+  if (actor) return actor;
+  // A session of a suspended shop no longer works; say why rather than just "sign in".
+  const session = await request.getSession("business");
+  const company = session?.companyId ? await findCompany(db, session.companyId) : undefined;
+  if (company && !isCompanyActive(company)) throw companySuspended();
+  throw unauthenticated("Please sign in at the counter to continue");
 }
 
 /** The active staff member of this shop whose redemption code this is, if any. */

@@ -2,6 +2,7 @@
 
 export type { Company } from "../../db/schema/companies";
 export { companiesRoutes } from "./companies.routes";
+export { countActiveCompaniesByPlan } from "./companies-overview.read-model";
 export { findCompany, lockCompany, requireCompanyAccess, signedInCompanyId } from "./company-access";
 export {
   companiesForAllocation,

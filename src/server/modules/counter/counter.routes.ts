@@ -82,8 +82,10 @@ export function counterRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: actorResponse },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const actor = await findCounterActor(deps.db, request);
+        // A session that no longer works (its shop suspended, its staff member deactivated) is ended here.
+        if (!actor && (await request.getSession("business"))) await reply.endSession("business");
         return { actor: actor ? await describeActor(actor) : null };
       },
     );

@@ -25,8 +25,8 @@ const emptyBusiness = {
   plan: "starter",
 };
 
-/** The subcategories of the chosen category (none until one is chosen). */
-function SubcategoryField() {
+/** The subcategories of the chosen category (none until one is chosen); the edit form uses it too. */
+export function SubcategoryField() {
   const category = useWatch({ name: "category" }) as Category | "";
   return (
     <SelectField key={category} name="subcategory" label="Subcategory" disabled={!category}>
