@@ -64,12 +64,22 @@ export function watchingKit(ctx: TestContext, clock: Clock) {
     return { user, cookies: { anigye_sid: token } };
   }
 
-  // The app sends its device fingerprint with every call; fraud signals record it.
-  const device = { "x-device-fingerprint": "test-device" };
+  // The app sends its device fingerprint with every call; fraud signals record it. Each member has a
+  // phone of their own (many accounts on one device is a fraud signal of its own).
+  const deviceOf = (cookies: Record<string, string>) => ({
+    "x-device-fingerprint": `test-device-${(cookies.anigye_sid ?? "").slice(0, 12)}`,
+  });
   const start = (cookies: Record<string, string>, adId: number) =>
-    sendAs(ctx.app, cookies, "POST", "/api/watch/sessions", { adId }, device);
+    sendAs(ctx.app, cookies, "POST", "/api/watch/sessions", { adId }, deviceOf(cookies));
   const report = (cookies: Record<string, string>, sessionId: number, watchedSeconds: number) =>
-    sendAs(ctx.app, cookies, "POST", `/api/watch/sessions/${sessionId}/progress`, { watchedSeconds }, device);
+    sendAs(
+      ctx.app,
+      cookies,
+      "POST",
+      `/api/watch/sessions/${sessionId}/progress`,
+      { watchedSeconds },
+      deviceOf(cookies),
+    );
 
   /** Watches a 10-second ad past its minimum in (test-clock) real time; returns the final report. */
   async function watchToTheEnd(cookies: Record<string, string>, adId: number) {

@@ -15,6 +15,8 @@ export const notificationTypes = [
   "referral_completed",
   "payment",
   "reward_expiring",
+  "account_warning",
+  "earnings_reversed",
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

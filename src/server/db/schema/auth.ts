@@ -46,7 +46,11 @@ export const users = pgTable(
     activatedAt: tstz("activated_at"),
     displayName: text("display_name").notNull(),
     role: userRoleEnum("role").notNull().default("user"),
+    /** False while an admin has suspended the account (it can't sign in, earn or redeem). */
     isActive: boolean("is_active").notNull().default(true),
+    suspendedAt: tstz("suspended_at"),
+    /** Shown to the member when a sign-in is refused; set with suspendedAt. */
+    suspensionReason: text("suspension_reason"),
 
     // Balances (cached sums of ledger_entries) and tier
     xpPoints: integer("xp_points").notNull().default(0),
@@ -111,6 +115,9 @@ export const users = pgTable(
     // Cleanup job: accounts still unverified 24 h after creation.
     index("users_unactivated_created_at_idx").on(t.createdAt).where(sql`${t.activatedAt} is null`),
     index("users_created_at_idx").on(t.createdAt),
+    // Admin member search matches the start of a name or email, so these text_pattern_ops indexes answer it.
+    index("users_display_name_prefix_idx").on(sql`lower(${t.displayName}) text_pattern_ops`),
+    index("users_email_prefix_idx").on(sql`lower(${t.email}) text_pattern_ops`),
     check("users_xp_points_nonnegative", sql`${t.xpPoints} >= 0`),
     check("users_lifetime_xp_nonnegative", sql`${t.lifetimeXp} >= 0`),
     check("users_prize_points_nonnegative", sql`${t.prizePoints} >= 0`),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { ads } from "./ads";
 import { users } from "./auth";
 import { createdAt, id, tstz, updatedAt } from "./columns";
@@ -27,6 +27,8 @@ export const fraudDetection = pgTable(
   (t) => [
     index("fraud_detection_user_created_idx").on(t.userId, t.createdAt),
     index("fraud_detection_event_type_idx").on(t.eventType, t.createdAt),
+    index("fraud_detection_created_idx").on(t.createdAt),
+    index("fraud_detection_device_idx").on(t.deviceFingerprint, t.createdAt),
     check("fraud_detection_risk_score_range", sql`${t.riskScore} between 0 and 100`),
   ],
 );
@@ -54,6 +56,10 @@ export const antiCheatViolations = pgTable(
   (t) => [
     index("anti_cheat_violations_status_idx").on(t.status, t.createdAt),
     index("anti_cheat_violations_user_id_idx").on(t.userId),
+    // One open case per member: new signals add to its evidence instead of opening another.
+    uniqueIndex("anti_cheat_violations_one_pending_per_user")
+      .on(t.userId)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 

@@ -38,6 +38,10 @@ export const watchProgress = pgTable(
     index("watch_progress_user_ad_idx").on(t.userId, t.adId),
     index("watch_progress_open_idx").on(t.userId).where(sql`${t.closedAt} is null and not ${t.completed}`),
     index("watch_progress_ad_id_idx").on(t.adId),
+    // Anti-cheat: how many accounts watched on one device lately.
+    index("watch_progress_device_idx").on(t.deviceFingerprint, t.createdAt),
+    // The admin overview counts today's verified views.
+    index("watch_progress_completed_at_idx").on(t.completedAt).where(sql`${t.completedAt} is not null`),
     check("watch_progress_percent_range", sql`${t.progressPercent} between 0 and 100`),
     check("watch_progress_watched_seconds_nonnegative", sql`${t.watchedSeconds} >= 0`),
   ],

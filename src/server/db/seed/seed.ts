@@ -14,6 +14,7 @@ import {
 } from "../../modules/media/image-processing";
 import type { Database, Executor } from "../client";
 import { adDiscountCodes, ads, companies, mediaFiles, platformSettings } from "../schema";
+import { seedDemoAntiCheat } from "./demo-anti-cheat";
 import { demoCounter, seedDemoCounter } from "./demo-counter";
 import { type DemoAd, type DemoCompany, demoAds, demoCompanies } from "./demo-data";
 import { seedDemoDraws } from "./demo-draws";
@@ -68,6 +69,7 @@ export async function seedDemo(db: Database, storage: MediaStorage): Promise<voi
   await seedDemoDraws(db, memberIds, kofiId);
   await seedDemoPurchases(db, storage, companyIds);
   await seedDemoReferrals(db);
+  await seedDemoAntiCheat(db, demoPassword);
   await db
     .insert(platformSettings)
     .values({

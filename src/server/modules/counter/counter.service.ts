@@ -256,11 +256,14 @@ async function writeLog(
       {
         userId: log.userId,
         adId: null,
-        eventType: "suspicious_counter_scan",
+        eventType: reasons.includes("two_places_minutes_apart")
+          ? "impossible_travel"
+          : "suspicious_counter_scan",
         riskScore: Math.min(100, 30 * reasons.length),
         details: { reasons, companyId: actor.companyId, staffId: actor.staffId, action },
       },
       client,
+      context.now,
     );
   }
 }

@@ -1,6 +1,8 @@
+import { and, eq, gte } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { fraudDetection } from "../../db/schema/fraud";
 import type { ClientSignals } from "../../lib/client-signals";
+import { openViolationIfRisky } from "./violations.service";
 
 /** Where a suspicious request came from, as the server saw it. */
 export type { ClientSignals } from "../../lib/client-signals";
@@ -15,16 +17,47 @@ export interface FraudSignal {
   details: Record<string, unknown>;
 }
 
-/** Records an automatic fraud signal for the anti-cheat review; it never blocks the caller by itself. */
-export async function recordFraudSignal(db: Executor, signal: FraudSignal, client: ClientSignals) {
+/**
+ * Records an automatic fraud signal for the anti-cheat review, and opens (or adds to) the member's case
+ * when their risk score reaches the threshold. It never blocks the caller by itself.
+ */
+export async function recordFraudSignal(
+  db: Executor,
+  signal: FraudSignal,
+  /** The member's request, or null when the signal comes from a staff decision. */
+  client: ClientSignals | null,
+  now: Date = new Date(),
+) {
   await db.insert(fraudDetection).values({
     userId: signal.userId,
     adId: signal.adId,
     eventType: signal.eventType,
-    ipAddress: client.ipAddress,
-    deviceFingerprint: client.deviceFingerprint?.slice(0, 200),
+    ipAddress: client?.ipAddress,
+    deviceFingerprint: client?.deviceFingerprint?.slice(0, 200),
     suspiciousActivity: signal.details,
     riskScore: signal.riskScore,
     reason: signal.eventType.replaceAll("_", " "),
+    createdAt: now,
   });
+  await openViolationIfRisky(db, signal.userId, now);
+}
+
+/** Whether this member already has a signal of this type (on this device) since a moment, to log once. */
+export async function hasSignalSince(
+  db: Executor,
+  query: { userId: number; eventType: string; deviceFingerprint: string; since: Date },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: fraudDetection.id })
+    .from(fraudDetection)
+    .where(
+      and(
+        eq(fraudDetection.userId, query.userId),
+        eq(fraudDetection.eventType, query.eventType),
+        eq(fraudDetection.deviceFingerprint, query.deviceFingerprint),
+        gte(fraudDetection.createdAt, query.since),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

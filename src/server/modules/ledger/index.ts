@@ -10,3 +10,5 @@ export {
   sumXpLedger,
   type XpCredit,
 } from "./ledger.service";
+export { memberLedger } from "./member-ledger.read-model";
+export { type ReversalResult, reverseXpCredits } from "./reversals.service";

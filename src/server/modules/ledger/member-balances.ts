@@ -54,3 +54,25 @@ export async function readPrizePoints(db: Executor, userId: number): Promise<num
   const [row] = await db.select({ prizePoints: users.prizePoints }).from(users).where(eq(users.id, userId));
   return row?.prizePoints ?? 0;
 }
+
+/**
+ * Takes up to `amount` XP back from a member (row locked), never below zero; returns what was taken.
+ * Lifetime XP drops with it; the cached tier does not (tiers never drop).
+ */
+export async function takeXpBack(tx: Executor, userId: number, amount: number): Promise<number> {
+  const [held] = await tx
+    .select({ xpPoints: users.xpPoints })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("update");
+  const taken = Math.min(amount, held?.xpPoints ?? 0);
+  if (taken <= 0) return 0;
+  await tx
+    .update(users)
+    .set({
+      xpPoints: sql`${users.xpPoints} - ${taken}`,
+      lifetimeXp: sql`greatest(${users.lifetimeXp} - ${taken}, 0)`,
+    })
+    .where(eq(users.id, userId));
+  return taken;
+}

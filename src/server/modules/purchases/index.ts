@@ -4,3 +4,4 @@
  * review_votes; the business's public page reads through purchases.read-model.ts.
  */
 export { purchasesRoutes } from "./purchases.routes";
+export { countPendingPurchases } from "./purchases-overview.read-model";

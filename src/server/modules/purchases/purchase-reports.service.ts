@@ -13,6 +13,7 @@ import { AppError, forbidden } from "../../lib/errors";
 import { recordAudit } from "../audit";
 import { countVerifiedPurchase } from "../auth";
 import { findCompany } from "../companies";
+import { recordFraudSignal } from "../fraud";
 import { storeProofImage } from "../media";
 import { notifyMember } from "../notifications";
 import { findMemberReward } from "../rewards";
@@ -108,6 +109,11 @@ export async function reportPurchase(deps: AppDeps, userId: number, body: Report
         updatedAt: now,
       })
       .returning({ id: verifiedPurchases.id });
+    if (flagReason) {
+      const details = { purchaseId: row!.id, companyId: company.id, receiptNumber, flagReason };
+      const signal = { userId, adId: null, eventType: "duplicate_receipt", riskScore: 50, details };
+      await recordFraudSignal(tx, signal, null, now);
+    }
     return row!.id;
   });
 }
@@ -177,6 +183,15 @@ export async function decidePurchase(
         now,
       );
     } else {
+      const details = { kind: "purchase", purchaseId, companyId: decided.companyId, reason: body.reason };
+      const signal = {
+        userId: decided.userId,
+        adId: null,
+        eventType: "rejected_proof",
+        riskScore: 20,
+        details,
+      };
+      await recordFraudSignal(tx, signal, null, now);
       await notifyMember(
         tx,
         {

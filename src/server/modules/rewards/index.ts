@@ -8,3 +8,9 @@ export { findMemberReward, lockRewardForUse, markRewardUsed, setRewardQrNonce } 
 export { rewardsRoutes } from "./rewards.routes";
 export { issueReward, type RewardSourceAd, rewardIssuedBy } from "./rewards.service";
 export { shareProofsRoutes } from "./share-proofs.routes";
+export {
+  memberRewardIdsForAds,
+  recentMemberRewards,
+  rewardFigures,
+  withdrawUnusedRewards,
+} from "./withdrawals.service";

@@ -4,6 +4,7 @@ import type { AppDeps } from "../../app-deps";
 import { rewards } from "../../db/schema/rewards";
 import { AppError, forbidden, notFound } from "../../lib/errors";
 import { recordAudit } from "../audit";
+import { recordFraudSignal } from "../fraud";
 import { creditXp } from "../ledger";
 import { storeProofImage } from "../media";
 import { notifyMember } from "../notifications";
@@ -118,6 +119,17 @@ export async function decideShareProof(
         },
         now,
       );
+    }
+    if (!verified) {
+      const details = { kind: "share", rewardId, notes: body.staffNotes ?? null };
+      const signal = {
+        userId: decided.userId,
+        adId: null,
+        eventType: "rejected_proof",
+        riskScore: 20,
+        details,
+      };
+      await recordFraudSignal(tx, signal, null, now);
     }
     await notifyMember(
       tx,

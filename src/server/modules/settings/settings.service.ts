@@ -4,6 +4,7 @@ import type { Database, Executor } from "../../db/client";
 import { platformSettings } from "../../db/schema/settings";
 import { AppError } from "../../lib/errors";
 import { recordAudit } from "../audit";
+import { riskSignalDefaults, riskWeightKey } from "./risk-weights";
 
 /**
  * Platform settings an admin may change without a deploy. Each has a default (used until a row exists)
@@ -39,6 +40,13 @@ export const settingDefinitions = {
     description:
       "XP to the referrer when a referred member completes a first verified watch (PRODUCT.md: 50)",
   },
+  risk_violation_threshold: {
+    default: 50,
+    min: 1,
+    max: 100,
+    description: "Risk score (0-100) at which a member's fraud signals open a case in the anti-cheat review",
+  },
+  ...riskWeightSettings(),
   plus_price_pesewas: {
     default: 20_00,
     ...priceBounds,
@@ -57,6 +65,16 @@ export const settingDefinitions = {
 } satisfies Record<string, NumberSetting>;
 
 export type SettingKey = keyof typeof settingDefinitions;
+
+/** What each fraud signal adds to a member's risk score (last 30 days), one setting per signal type. */
+function riskWeightSettings(): Record<string, NumberSetting> {
+  return Object.fromEntries(
+    Object.entries(riskSignalDefaults).map(([type, { weight, label }]) => [
+      riskWeightKey(type),
+      { default: weight, min: 0, max: 100, description: `Risk score added for each ${label}` },
+    ]),
+  );
+}
 
 export function planPriceKey(plan: PlanId) {
   return `plan_price_pesewas_${plan}` as const;

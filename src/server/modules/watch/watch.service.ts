@@ -13,6 +13,7 @@ import { notifyMember } from "../notifications";
 import { completeReferral } from "../referrals";
 import { issueReward, rewardIssuedBy } from "../rewards";
 import { lockMemberEarning, recordDiscovery } from "./discoveries.service";
+import { flagSharedDevice } from "./shared-device.service";
 import { findViewWithAd } from "./watch-view.read-model";
 
 export type { ClientSignals } from "../fraud";
@@ -56,6 +57,7 @@ export async function startWatch(
   const ad = await findShownAd(deps.db, user, adId, now);
   if (!ad) throw new AppError("NOT_FOUND", "This ad is not available");
   const [row] = await retryOnTransientConflict(() => openView(deps, user, ad, signals, now));
+  await flagSharedDevice(deps, user, signals, now);
   return sessionOf(row!, ad);
 }
 
@@ -101,7 +103,12 @@ function flagView(
   details: Record<string, unknown>,
 ) {
   const riskScore = eventType === "foreign_watch_session" ? 80 : 60;
-  return recordFraudSignal(deps.db, { userId: user.id, adId, eventType, riskScore, details }, signals);
+  return recordFraudSignal(
+    deps.db,
+    { userId: user.id, adId, eventType, riskScore, details },
+    signals,
+    deps.now(),
+  );
 }
 
 /**

@@ -208,7 +208,7 @@ describe("the server decides, whatever the client sends", () => {
       .where(eq(fraudDetection.userId, viewer.user.id));
     expect(signal).toMatchObject({
       eventType: "watch_faster_than_real_time",
-      deviceFingerprint: "test-device",
+      deviceFingerprint: `test-device-${viewer.cookies.anigye_sid!.slice(0, 12)}`,
     });
   });
 

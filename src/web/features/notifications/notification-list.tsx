@@ -5,6 +5,7 @@ import {
   Gift,
   type LucideIcon,
   Share2,
+  ShieldAlert,
   ShoppingBag,
   Stamp,
   Trophy,
@@ -33,6 +34,8 @@ const icons: Record<NotificationType, LucideIcon> = {
   referral_completed: UserPlus,
   payment: CreditCard,
   reward_expiring: Gift,
+  account_warning: ShieldAlert,
+  earnings_reversed: ShieldAlert,
 };
 
 /** The server takes at most 100 ids a call. */
