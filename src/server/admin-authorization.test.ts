@@ -28,8 +28,21 @@ const sampleBodies: Record<string, unknown> = {
     contactEmail: "matrix@example.com",
   },
   "post /api/admin/companies/{companyId}/setup-link": {},
-  "put /api/admin/companies/{companyId}/plan": { plan: "business", paidUntil: null },
+  "put /api/admin/companies/{companyId}/plan": { plan: "business", paidUntil: null, reason: "Matrix check" },
+  "patch /api/admin/companies/{companyId}": { address: "2 Matrix Road" },
+  "post /api/admin/companies/{companyId}/status": { status: "suspended", reason: "Matrix check" },
   "put /api/admin/settings/{key}": { value: 25 },
+  // Member 1 is the matrix's consumer: made active and a plain member again, so later calls still see them.
+  "post /api/admin/users/{id}/status": { status: "active", reason: "Matrix check" },
+  "post /api/admin/users/{id}/role": { role: "user", reason: "Matrix check" },
+  "post /api/admin/violations/{id}/decision": { action: "dismiss", notes: "Matrix check" },
+  "put /api/admin/oauth-config": {
+    clientId: "matrix.apps.googleusercontent.com",
+    clientSecret: "matrix-secret",
+    issuer: "https://accounts.google.com",
+  },
+  // A local port nothing listens on: the test fails fast, with no call to the internet.
+  "post /api/admin/oauth-config/test": { issuer: "http://127.0.0.1:9" },
   "put /api/admin/draws/{id}": { prizeTitle: "A radio" },
   "post /api/admin/draws/{id}/draw": {},
   "post /api/admin/competitions": {
@@ -42,8 +55,9 @@ const sampleBodies: Record<string, unknown> = {
   "post /api/admin/payments/{id}/decision": { status: "rejected", notes: "Not received" },
   "post /api/staff/share-proofs/{id}/decision": { status: "rejected", staffNotes: "No post" },
   "post /api/staff/purchases/{id}/decision": { status: "rejected", reason: "Unreadable" },
+  "post /api/admin/signups/{kind}/{id}/invite": {},
 };
-const pathValues: Record<string, string> = { key: "xp_share" };
+const pathValues: Record<string, string> = { key: "xp_share", kind: "consumer" };
 
 let ctx: TestContext;
 let cookiesOf: Record<Caller, Record<string, string>>;

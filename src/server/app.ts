@@ -18,11 +18,11 @@ import { createMailer, type Mailer } from "./integrations/mail/mailer";
 import { createPaystackClient } from "./integrations/payments/paystack";
 import { createSmsSender, type SmsSender } from "./integrations/sms/sms-sender";
 import { LocalDiskStorage } from "./integrations/storage/storage";
-import { adminRoutes } from "./modules/admin";
+import { adminMembersRoutes, adminRoutes, antiCheatRoutes } from "./modules/admin";
 import { adsRoutes, createImpressionCounter, type ImpressionCounter } from "./modules/ads";
 import { analyticsRoutes } from "./modules/analytics";
-import { authRoutes, googleRoutes, profileRoutes } from "./modules/auth";
-import { comingSoonRoutes } from "./modules/coming-soon";
+import { authRoutes, googleRoutes, oauthConfigRoutes, profileRoutes } from "./modules/auth";
+import { comingSoonRoutes, signupsAdminRoutes } from "./modules/coming-soon";
 import { companiesRoutes } from "./modules/companies";
 import { counterRoutes } from "./modules/counter";
 import { devOutboxRoutes } from "./modules/dev-outbox";
@@ -136,6 +136,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(tagged("health", healthRoutes));
   await app.register(tagged("public", publicRoutes));
   await app.register(tagged("coming-soon", comingSoonRoutes));
+  await app.register(tagged("admin", signupsAdminRoutes(deps)));
   await app.register(tagged("auth", authRoutes(deps)));
   await app.register(tagged("profile", profileRoutes(deps)));
   await app.register(tagged("auth", googleRoutes(deps)));
@@ -156,6 +157,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(tagged("referrals", referralsRoutes(deps)));
   await app.register(tagged("notifications", notificationsRoutes(deps)));
   await app.register(tagged("admin", adminRoutes(deps)));
+  await app.register(tagged("admin", adminMembersRoutes(deps)));
+  await app.register(tagged("anti-cheat", antiCheatRoutes(deps)));
+  await app.register(tagged("admin", oauthConfigRoutes(deps)));
   // The development outbox shows mail and SMS that were not really sent; never in production.
   if (!config.isProduction) await app.register(tagged("development", devOutboxRoutes));
 

@@ -30,6 +30,8 @@ export const paths = {
   vendorScan: "/vendor-scan",
   comingSoon: "/coming-soon",
   admin: "/admin",
+  adminOAuthConfig: "/admin/oauth-config",
+  adminAntiCheat: "/admin-anti-cheat",
   company: "/company",
   companyDashboard: "/company-dashboard/:id",
   subscriptionDetails: "/subscription-details/:id",

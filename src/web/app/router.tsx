@@ -25,6 +25,8 @@ const CompanyPage = lazy(() => import("../pages/company-page"));
 const CompanyDashboardPage = lazy(() => import("../pages/company-dashboard-page"));
 const SubscriptionDetailsPage = lazy(() => import("../pages/subscription-details-page"));
 const AdminPage = lazy(() => import("../pages/admin-page"));
+const AdminOAuthConfigPage = lazy(() => import("../pages/admin-oauth-config-page"));
+const AdminAntiCheatPage = lazy(() => import("../pages/admin-anti-cheat-page"));
 const MobileWatchPage = lazy(() => import("../pages/mobile-watch-page"));
 const MomentsPage = lazy(() => import("../pages/moments-page"));
 const AnalyticsPage = lazy(() => import("../pages/analytics-page"));
@@ -53,6 +55,8 @@ export function AppRoutes() {
         <Route path={paths.companyDashboard} element={<CompanyDashboardPage />} />
         <Route path={paths.subscriptionDetails} element={<SubscriptionDetailsPage />} />
         <Route path={paths.admin} element={<AdminPage />} />
+        <Route path={paths.adminOAuthConfig} element={<AdminOAuthConfigPage />} />
+        <Route path={paths.adminAntiCheat} element={<AdminAntiCheatPage />} />
         <Route path={paths.mobileWatch} element={<MobileWatchPage />} />
         <Route path={paths.analytics} element={<AnalyticsPage />} />
         <Route path={paths.merchantLogin} element={<MerchantLoginPage />} />

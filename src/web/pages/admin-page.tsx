@@ -8,11 +8,14 @@ import { Card } from "../components/ui/card";
 import { CompaniesList } from "../features/admin/companies-list";
 import { RegisterBusinessForm } from "../features/admin/register-business-form";
 import { AdminDrawsSection } from "../features/draws/admin-draws-section";
+import { AdminOverviewPanel } from "../features/members-admin/admin-overview";
+import { MembersSection } from "../features/members-admin/members-section";
 import { AdminPaymentsQueue } from "../features/payments/admin-payments-queue";
 import { AuditLogSection } from "../features/platform-admin/audit-log-section";
 import { PlatformSettingsSection } from "../features/platform-admin/platform-settings-section";
 import { PurchasesQueue } from "../features/purchases/purchases-queue";
 import { StaffShareProofsQueue } from "../features/share-proofs/staff-share-proofs-queue";
+import { AdminSignupsSection } from "../features/signups/admin-signups-section";
 import { useAuth } from "../lib/auth";
 
 function NotAllowed({ signedIn }: { signedIn: boolean }) {
@@ -64,10 +67,44 @@ export default function AdminPage() {
                 : "Members' proofs to check."}
             </p>
           </div>
-          <Link to={paths.home} className="text-sm font-semibold text-amber-800 hover:underline">
-            Back to the app
-          </Link>
+          <nav aria-label="Admin pages" className="flex flex-wrap gap-3 text-sm font-semibold">
+            {isAdmin && (
+              <>
+                <Link to={paths.adminAntiCheat} className="text-amber-800 hover:underline">
+                  Anti-cheat
+                </Link>
+                <Link to={paths.adminOAuthConfig} className="text-amber-800 hover:underline">
+                  Sign-in settings
+                </Link>
+              </>
+            )}
+            <Link to={paths.home} className="text-amber-800 hover:underline">
+              Back to the app
+            </Link>
+          </nav>
         </header>
+        {isAdmin && (
+          <>
+            <section aria-labelledby="today-title" className="space-y-3">
+              <h2 id="today-title" className="text-xl font-bold text-stone-900">
+                Today
+              </h2>
+              <AdminOverviewPanel />
+            </section>
+            <section aria-labelledby="members-title" className="space-y-3">
+              <div>
+                <h2 id="members-title" className="text-xl font-bold text-stone-900">
+                  Members
+                </h2>
+                <p className="text-sm text-stone-600">
+                  Find a member to see their balances, ledger, devices, rewards and risk; suspend or
+                  reactivate them, or make them staff or an admin.
+                </p>
+              </div>
+              <MembersSection />
+            </section>
+          </>
+        )}
         <section aria-labelledby="share-proofs-title" className="space-y-3">
           <div>
             <h2 id="share-proofs-title" className="text-xl font-bold text-stone-900">
@@ -142,6 +179,18 @@ export default function AdminPage() {
                 </p>
               </div>
               <AuditLogSection />
+            </section>
+            <section aria-labelledby="signups-title" className="space-y-3">
+              <div>
+                <h2 id="signups-title" className="text-xl font-bold text-stone-900">
+                  Early-access signups
+                </h2>
+                <p className="text-sm text-stone-600">
+                  People who asked to join before launch, and businesses interested in Anigye. Export them as
+                  CSV, or invite one: they get a registration link and the signup is marked converted.
+                </p>
+              </div>
+              <AdminSignupsSection />
             </section>
             <section aria-labelledby="companies-title" className="space-y-3">
               <h2 id="companies-title" className="text-xl font-bold text-stone-900">

@@ -6,12 +6,14 @@ import type { SessionUser } from "../../shared/contracts/session";
 import { paths } from "../app/paths";
 import { Button } from "../components/ui/button";
 import { Card } from "../components/ui/card";
+import { FormAlert } from "../components/ui/form-alert";
 import { Form, TextField } from "../components/ui/form-field";
 import { toast } from "../components/ui/use-toast";
 import { useLogin } from "../features/auth/api";
 import { GoogleButton, OrDivider } from "../features/auth/google-button";
 import { ForgotPasswordForm, NewPasswordForm } from "../features/auth/password-reset";
 import { SignInLinkForm, SignInWithLink } from "../features/auth/sign-in-link";
+import { ApiError } from "../lib/api-client";
 import { serverMessage } from "../lib/api-errors";
 import { useAuth } from "../lib/auth";
 import { applyServerErrors, useContractForm } from "../lib/forms";
@@ -44,12 +46,17 @@ function SignInForm({ onForgot, onLink }: { onForgot(): void; onLink(email: stri
   const welcome = useWelcome();
   const login = useLogin();
   const form = useContractForm(loginRequest, { defaultValues: { email: "", password: "" } });
+  // A refusal that isn't about the fields (a suspended account and its reason) stays on screen.
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   const submit = (credentials: LoginRequest) =>
     login.mutate(credentials, {
       onSuccess: ({ user }) => welcome(user),
       onError: (failure) => {
         applyServerErrors(form, failure);
+        setRefusal(
+          failure instanceof ApiError && failure.status === 403 ? (serverMessage(failure) ?? null) : null,
+        );
         toast({
           title: "Login failed",
           description: serverMessage(failure) ?? "Please check your credentials",
@@ -74,6 +81,7 @@ function SignInForm({ onForgot, onLink }: { onForgot(): void; onLink(email: stri
             Forgot password?
           </button>
         </div>
+        {refusal && <FormAlert testId="login-refused">{refusal}</FormAlert>}
         <Button type="submit" className="w-full" pending={login.isPending} pendingLabel="Signing in…">
           Sign in
         </Button>

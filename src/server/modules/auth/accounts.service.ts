@@ -14,6 +14,7 @@ import { creditXp } from "../ledger";
 import { recordReferral } from "../referrals";
 import { readNumberSettings } from "../settings";
 import { consumeLink, sendPasswordResetEmail, sendVerificationEmail } from "./email-links.service";
+import { suspendedAccountError } from "./members-admin.service";
 import { checkPhoneCode, sendPhoneCode } from "./phone-codes.service";
 import { deleteUserSessions } from "./session.service";
 import { newAnigyeId } from "./user-identity";
@@ -135,13 +136,15 @@ export async function authenticate(deps: AppDeps, input: LoginInput): Promise<Us
   const [user] = await deps.db
     .select()
     .from(users)
-    .where(and(byEmail(input.email), liveAccount))
+    .where(and(byEmail(input.email), isNull(users.deletedAt)))
     .limit(1);
   absentAccountHash ??= hash("no-such-account-password");
   const valid = await verifyPassword(user?.passwordHash ?? (await absentAccountHash), input.password);
   if (!user?.passwordHash || !valid) {
     throw new AppError("UNAUTHENTICATED", "Invalid email or password");
   }
+  // Only the account's owner (right password) learns that it is suspended, and why.
+  if (!user.isActive) throw suspendedAccountError(user);
   const [updated] = await deps.db
     .update(users)
     .set({ lastLoginAt: deps.now() })

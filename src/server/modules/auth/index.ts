@@ -25,9 +25,22 @@ export { googleRoutes } from "./google.routes";
 export { countReviewSubmitted, countVerifiedPurchase } from "./member-counters";
 export { expireMemberPlus, membersPlusEndingBetween, setMemberPlus } from "./member-plus.service";
 export { findMemberSummary, type MemberSummary } from "./member-summary";
+export {
+  countMembers,
+  findMemberForAdmin,
+  type MemberStatus,
+  membersByIds,
+  type PlatformRole,
+  searchMembers,
+  setMemberRole,
+  setMemberStatus,
+  statusOf,
+} from "./members-admin.service";
+export { oauthConfigRoutes } from "./oauth-config.routes";
 export { profileRoutes } from "./profile.routes";
 export {
   createSession,
+  deleteBusinessSessions,
   deleteSession,
   findActiveSession,
   hashSessionToken,

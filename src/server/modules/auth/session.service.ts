@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, ne } from "drizzle-orm";
+import { and, eq, gt, inArray, ne } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { sessions } from "../../db/schema/auth";
 
@@ -67,4 +67,11 @@ export async function deleteSession(db: Executor, token: string): Promise<void> 
 export async function deleteUserSessions(db: Executor, userId: number, keepToken?: string): Promise<void> {
   const keep = keepToken ? ne(sessions.id, hashSessionToken(keepToken)) : undefined;
   await db.delete(sessions).where(and(eq(sessions.userId, userId), keep));
+}
+
+/** Signs a business out everywhere: its owner's sessions and its counter staff's (they carry its id). */
+export async function deleteBusinessSessions(db: Executor, companyId: number): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.companyId, companyId), inArray(sessions.kind, ["company", "company_staff"])));
 }

@@ -7,6 +7,7 @@ import { renderEmail } from "../../integrations/mail/mailer";
 import { AppError } from "../../lib/errors";
 import { keyedHash, newLinkToken } from "../../lib/secrets";
 import { passwordAttemptSucceeded } from "../rate-limit";
+import { suspendedAccountError } from "./members-admin.service";
 
 /**
  * Sign-in links: the way in that always works for the real owner, whatever strangers do to the password
@@ -104,9 +105,10 @@ export async function signInMemberWithLink(deps: AppDeps, token: string, source:
     ? await deps.db
         .update(users)
         .set({ lastLoginAt: deps.now() })
-        .where(and(eq(users.id, userId), eq(users.isActive, true), isNull(users.deletedAt)))
+        .where(and(eq(users.id, userId), isNull(users.deletedAt)))
         .returning()
     : [];
+  if (user && !user.isActive) throw suspendedAccountError(user);
   if (!user) throw new AppError("BAD_REQUEST", "This sign-in link is not for a member account.");
   await passwordAttemptSucceeded(deps.db, { account: `member:${user.email.toLowerCase()}`, source });
   return user;

@@ -4,3 +4,4 @@
  */
 export { resetMonthlyAllocations, runBillingSweep, sendRenewalReminders } from "./billing-jobs";
 export { paymentsRoutes } from "./payments.routes";
+export { paymentFigures } from "./payments-overview.read-model";

@@ -5,3 +5,4 @@
 
 export { redemptionsRoutes } from "./redemptions.routes";
 export { isRewardQr, type RedeemedReward, readRewardQr, redeemReward } from "./redemptions.service";
+export { countRedemptionsSince } from "./redemptions-overview.read-model";

@@ -15,6 +15,11 @@ const actionPrefixes = [
   { value: "share_proof.", label: "Share proofs (share_proof.)" },
   { value: "draw.", label: "Draws (draw.)" },
   { value: "competition.", label: "Competitions (competition.)" },
+  { value: "signup.", label: "Early-access invitations (signup.)" },
+  { value: "member.", label: "Members (member.)" },
+  { value: "company.", label: "Businesses (company.)" },
+  { value: "oauth_config.", label: "Google sign-in settings (oauth_config.)" },
+  { value: "violation.", label: "Anti-cheat cases (violation.)" },
 ] as const;
 
 /** A before/after value, one line, cut short with the whole of it in a tooltip. */
