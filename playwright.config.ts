@@ -74,6 +74,8 @@ export default defineConfig({
         DATA_DIR: dataDir,
         NODE_ENV: "development",
         LOG_LEVEL: "warn",
+        // The browser and the server share two cores here: tolerate long pauses rather than shed load.
+        MAX_EVENT_LOOP_DELAY_MS: "5000",
         GOOGLE_ISSUER: `http://localhost:${mockGooglePort}`,
         GOOGLE_CLIENT_ID: "anigye-e2e",
         GOOGLE_CLIENT_SECRET: "anigye-e2e-secret",

@@ -5,6 +5,7 @@ import type { Mailer } from "./integrations/mail/mailer";
 import type { PaystackClient } from "./integrations/payments/paystack";
 import type { SmsSender } from "./integrations/sms/sms-sender";
 import type { MediaStorage } from "./integrations/storage/storage";
+import type { AppMetrics } from "./plugins/metrics";
 
 /**
  * What services need from the outside world (database, clock, transports, storage). `buildApp` makes one
@@ -20,5 +21,7 @@ export interface AppDeps {
   /** Present when PAYSTACK_SECRET_KEY is set: the provider path of payments. */
   paystack?: PaystackClient;
   log: FastifyBaseLogger;
+  /** Counters other parts of the app move (scheduled job outcomes). */
+  metrics: AppMetrics;
   now(): Date;
 }

@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import fastifyCompress from "@fastify/compress";
@@ -13,7 +15,7 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppDeps } from "./app-deps";
 import type { AppConfig } from "./config";
-import type { Database } from "./db/client";
+import type { Database, PoolStats } from "./db/client";
 import { createMailer, type Mailer } from "./integrations/mail/mailer";
 import { createPaystackClient } from "./integrations/payments/paystack";
 import { createSmsSender, type SmsSender } from "./integrations/sms/sms-sender";
@@ -27,6 +29,7 @@ import { companiesRoutes } from "./modules/companies";
 import { counterRoutes } from "./modules/counter";
 import { devOutboxRoutes } from "./modules/dev-outbox";
 import { drawsRoutes } from "./modules/draws";
+import { countSignalsSince } from "./modules/fraud";
 import { healthRoutes } from "./modules/health";
 import { loyaltyRoutes } from "./modules/loyalty";
 import { mediaRoutes } from "./modules/media";
@@ -40,6 +43,8 @@ import { referralsRoutes } from "./modules/referrals";
 import { rewardsRoutes, shareProofsRoutes } from "./modules/rewards";
 import { watchRoutes } from "./modules/watch";
 import { registerErrorHandling } from "./plugins/errors";
+import { registerLoadShedding } from "./plugins/load-shedding";
+import { createMetrics, registerMetrics } from "./plugins/metrics";
 import { registerOpenApi } from "./plugins/openapi";
 import { registerCsrfGuard } from "./plugins/request-guard";
 import { registerSessions } from "./plugins/sessions";
@@ -65,6 +70,8 @@ export interface AppDependencies {
   sms?: SmsSender;
   /** The clock every rule reads (tests move it). */
   now?: () => Date;
+  /** The PostgreSQL pool's figures, for /metrics and load shedding (absent on the embedded database). */
+  poolStats?: () => PoolStats;
 }
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -73,9 +80,16 @@ export const defaultWebDistDir = path.join(projectRoot, "dist");
 /** Builds the whole HTTP application without listening, so tests drive it with `app.inject()`. */
 export async function buildApp(dependencies: AppDependencies): Promise<FastifyInstance> {
   const { config, db, webDistDir } = dependencies;
+  // Every log line written while a request is handled carries its id, services' lines included.
+  const requestContext = new AsyncLocalStorage<{ reqId: string }>();
   const app = Fastify({
+    genReqId: (request) => validRequestId(request.headers["x-request-id"]) ?? randomUUID(),
     logger: {
       level: config.logLevel,
+      mixin: (_object, _level, logger) => {
+        const reqId = requestContext.getStore()?.reqId;
+        return reqId && !("reqId" in (logger as { bindings(): object }).bindings()) ? { reqId } : {};
+      },
       // Links carry one-time tokens in their query string; logs keep only the path.
       serializers: {
         req: (request) => ({
@@ -94,7 +108,19 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   app.decorate("db", db);
   app.decorate("config", config);
 
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.header("x-request-id", request.id);
+    requestContext.run({ reqId: request.id }, done);
+  });
   registerErrorHandling(app);
+  const metrics = createMetrics();
+  registerMetrics(app, {
+    metrics,
+    poolStats: dependencies.poolStats,
+    token: config.metricsToken,
+    fraudSignalsSince: (since) => countSignalsSince(db, since),
+  });
+  await registerLoadShedding(app, { poolStats: dependencies.poolStats, maxEventLoopDelayMs: config.maxEventLoopDelayMs });
   await app.register(fastifyHelmet, { contentSecurityPolicy: contentSecurityPolicy(config.secureCookies) });
   // Before compression, so the tag is computed on the JSON itself: a poll that finds nothing new (Discover
   // every 30 s) is answered 304 with no body, which saves members' data.
@@ -109,6 +135,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     db,
     config,
     log: app.log,
+    metrics,
     now: dependencies.now ?? (() => new Date()),
     mailer:
       dependencies.mailer ??
@@ -169,6 +196,12 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
 }
 
 /** Gives every route a module registers that module's tag in the API reference. */
+/** A caller's X-Request-ID is kept (a proxy's, to follow one request across services) when it is sane. */
+function validRequestId(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value && /^[\w.:-]{1,100}$/.test(value) ? value : undefined;
+}
+
 function tagged(tag: string, routes: FastifyPluginAsync): FastifyPluginAsync {
   return async (scope) => {
     scope.addHook("onRoute", (route) => {

@@ -20,6 +20,19 @@ const envSchema = z
     DATABASE_URL: optionalString.pipe(
       z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
     ),
+    DATABASE_POOL_SIZE: z.coerce
+      .number({ error: "must be a whole number" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .max(500, "must be at most 500")
+      .default(10),
+    MAX_EVENT_LOOP_DELAY_MS: z.coerce
+      .number({ error: "must be a whole number of milliseconds" })
+      .int("must be a whole number of milliseconds")
+      .min(0, "must be 0 (off) or more")
+      .max(60_000, "must be at most 60000")
+      .default(1000),
+    METRICS_TOKEN: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
     DATA_DIR: z.string().default("./data"),
     APP_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
     SESSION_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
@@ -145,6 +158,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    // Above this event-loop delay new requests get 503 at once (0 turns that check off).
+    maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
+    // When set, /metrics answers only a request with "Authorization: Bearer <token>".
+    metricsToken: e.METRICS_TOKEN,
     dataDir: path.resolve(e.DATA_DIR),
     appUrl: appUrl.origin,
     secureCookies: appUrl.protocol === "https:",

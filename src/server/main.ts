@@ -12,6 +12,7 @@ async function main() {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, "pglite"),
+    poolSize: config.databasePoolSize,
   });
   await database.migrate();
 
@@ -19,7 +20,12 @@ async function main() {
   const storage = new LocalDiskStorage(path.join(config.dataDir, "media"));
   if (config.seedDemo && !(await isDemoSeeded(database.db))) await seedDemo(database.db, storage);
 
-  const app = await buildApp({ config, db: database.db, webDistDir: defaultWebDistDir });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    webDistDir: defaultWebDistDir,
+    poolStats: database.poolStats,
+  });
   app.log.info({ database: database.kind, dataDir: config.dataDir }, "database ready");
   const stopScheduler = startScheduler(app.deps);
 

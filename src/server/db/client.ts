@@ -15,9 +15,19 @@ export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /** Either the database or a transaction: services accept this so callers can compose them. */
 export type Executor = Database | Transaction;
 
+/** How busy the connection pool is (PostgreSQL only; the embedded database has one connection). */
+export interface PoolStats {
+  size: number;
+  total: number;
+  idle: number;
+  /** Queries waiting for a free connection. */
+  waiting: number;
+}
+
 export interface DatabaseHandle {
   db: Database;
   kind: "postgres" | "pglite";
+  poolStats?: () => PoolStats;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -40,7 +50,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // While the database is down (a restart, a failover) a request fails after 5 s instead of waiting forever.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
   // An idle connection can die (database restart, failover); without a listener that would crash the
   // process. The pool replaces the connection on the next query.
   pool.on("error", (error) => console.error("PostgreSQL connection lost:", error.message));
@@ -48,6 +59,12 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   return {
     db,
     kind: "postgres",
+    poolStats: () => ({
+      size: poolSize,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     async migrate() {
       // Several app instances may start together; an advisory lock lets exactly one migrate.
       const client = await pool.connect();

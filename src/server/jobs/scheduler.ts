@@ -14,18 +14,23 @@ const everyTenMinutes = 10 * 60 * 1000;
 export function startScheduler(deps: AppDeps) {
   let running: Promise<unknown> = Promise.resolve();
   let lastCleanup = 0;
+  // Each job's outcome is counted for /metrics and a failure logged; one failing job never stops the rest.
+  const run = (job: string, work: () => Promise<unknown>) =>
+    work().then(
+      () => deps.metrics.jobRuns.inc({ job, outcome: "ok" }),
+      (error: unknown) => {
+        deps.metrics.jobRuns.inc({ job, outcome: "failed" });
+        deps.log.error({ err: error, job }, "scheduled job failed");
+      },
+    );
   const tick = () => {
     const now = deps.now();
     const cleanupDue = now.getTime() - lastCleanup >= everyTenMinutes;
     if (cleanupDue) lastCleanup = now.getTime();
     running = Promise.all([
-      cleanupDue
-        ? runAccountCleanup(deps.db, now, deps.log).catch((error) =>
-            deps.log.error({ err: error }, "account cleanup failed"),
-          )
-        : undefined,
-      runBillingJobs(deps, now).catch((error) => deps.log.error({ err: error }, "billing jobs failed")),
-      runMemberJobs(deps, now).catch((error) => deps.log.error({ err: error }, "member jobs failed")),
+      cleanupDue ? run("account-cleanup", () => runAccountCleanup(deps.db, now, deps.log)) : undefined,
+      run("billing", () => runBillingJobs(deps, now)),
+      run("member", () => runMemberJobs(deps, now)),
     ]);
   };
   const first = setTimeout(tick, 5_000);

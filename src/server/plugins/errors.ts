@@ -34,6 +34,19 @@ export function registerErrorHandling(app: FastifyInstance) {
       // Retries already ran where it matters; say so plainly instead of "something went wrong".
       return reply.status(503).send(bodyOf("BUSY", "We're busy right now. Please try again.", undefined));
     }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, "database unavailable");
+      return reply
+        .status(503)
+        .header("retry-after", "5")
+        .send(
+          bodyOf(
+            "UNAVAILABLE",
+            "The database is unavailable right now. Please try again in a moment.",
+            undefined,
+          ),
+        );
+    }
     if (isDatabaseDataException(error)) {
       return reply.status(400).send(bodyOf("BAD_REQUEST", "A value in the request is not valid", undefined));
     }
@@ -54,6 +67,40 @@ function isBrokenUpload(error: FastifyError): boolean {
       error.message,
     )
   );
+}
+
+const unreachableCodes = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
+
+/**
+ * The database can't be reached or is restarting: a refused or dropped connection, a pool that timed out
+ * waiting to connect, or SQLSTATE 57P01-57P03 (shutdown) and class 08 (connection exceptions).
+ */
+function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (
+      typeof code === "string" &&
+      (unreachableCodes.has(code) || /^(57P0[123]|08[0-9A-Z]{3})$/.test(code))
+    ) {
+      return true;
+    }
+    if (
+      typeof message === "string" &&
+      /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED/.test(message)
+    ) {
+      return true;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /** SQLSTATE class 22 (numeric out of range, NUL in text, bad dates...): the input was bad, not the server. */

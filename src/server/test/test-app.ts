@@ -37,7 +37,14 @@ export async function createTestContext({
   const scratch = serverUrl ? await createScratchDatabase(serverUrl) : undefined;
   const database = await openDatabase({ databaseUrl: scratch?.url, poolSize: 20 });
   await database.migrate();
-  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, ...env });
+  // Parallel test files share the CPU: a slow moment there is not an overload to shed.
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    DATA_DIR: dataDir,
+    MAX_EVENT_LOOP_DELAY_MS: "0",
+    ...env,
+  });
   const app = await buildApp({ config, db: database.db, ...overrides });
   await app.ready();
   return {

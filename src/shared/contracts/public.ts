@@ -13,3 +13,5 @@ export const carouselResponse = z.array(carouselCompany);
 export type CarouselCompany = z.infer<typeof carouselCompany>;
 
 export const healthResponse = z.object({ status: z.literal("ok"), database: z.literal("ok") });
+/** GET /api/health/ready: for a load balancer, which sends traffic only to a ready instance. */
+export const readinessResponse = z.object({ status: z.literal("ready"), database: z.literal("ok") });

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { healthResponse } from "../../../shared/contracts/public";
+import { healthResponse, readinessResponse } from "../../../shared/contracts/public";
 import { AppError } from "../../lib/errors";
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,6 +16,31 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError("UNAVAILABLE", "Database unavailable");
       }
       return { status: "ok" as const, database: "ok" as const };
+    },
+  );
+
+  app.get(
+    "/api/health/ready",
+    {
+      schema: {
+        summary: "Readiness: this instance can serve (the database answers within 2 s); 503 otherwise",
+        response: { 200: readinessResponse },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const timeout = new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error("database check timed out")), 2_000).unref(),
+      );
+      try {
+        await Promise.race([app.db.execute(sql`select 1`), timeout]);
+      } catch (error) {
+        request.log.warn({ err: error }, "not ready: database unreachable");
+        throw new AppError("UNAVAILABLE", "Not ready: the database is unavailable", undefined, {
+          "retry-after": "5",
+        });
+      }
+      return { status: "ready" as const, database: "ok" as const };
     },
   );
 };
