@@ -45,20 +45,51 @@ export async function createTestContext({
     MAX_EVENT_LOOP_DELAY_MS: "0",
     ...env,
   });
-  const app = await buildApp({ config, db: database.db, ...overrides });
-  await app.ready();
+  const first = await buildApp({ config, db: database.db, ...overrides });
+  await first.ready();
+  const second = scratch && process.env.TEST_TWO_INSTANCES === "true" ? await secondInstance() : undefined;
+  async function secondInstance() {
+    const handle = await openDatabase({ databaseUrl: scratch!.url, poolSize: 20 });
+    const app = await buildApp({ config, db: handle.db, ...overrides });
+    await app.ready();
+    return { app, handle };
+  }
+  const app = second ? alternating(first, second.app) : first;
   return {
     app,
     database,
     dataDir,
     databaseUrl: scratch?.url,
     async close() {
-      await app.close();
+      await first.close();
+      await second?.app.close();
+      await second?.handle.close();
       await database.close();
       await scratch?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * With TEST_TWO_INSTANCES=true (on PostgreSQL), the tests' app is two app instances, each with its own
+ * connection pool on the one database, taking requests in turn: the race tests then prove their rules
+ * hold across instances, not just within one process.
+ */
+function alternating(first: FastifyInstance, second: FastifyInstance): FastifyInstance {
+  let turn = 0;
+  return new Proxy(first, {
+    get(target, property) {
+      if (property === "inject") {
+        return (options: InjectOptions) => {
+          turn++;
+          return (turn % 2 === 0 ? second : first).inject(options);
+        };
+      }
+      const value = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
 }
 
 async function createScratchDatabase(serverUrl: string) {
