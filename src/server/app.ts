@@ -20,6 +20,7 @@ import { createMailer, type Mailer } from "./integrations/mail/mailer";
 import { createPaystackClient } from "./integrations/payments/paystack";
 import { createSmsSender, type SmsSender } from "./integrations/sms/sms-sender";
 import { LocalDiskStorage } from "./integrations/storage/storage";
+import { jobsRoutes } from "./jobs/jobs.routes";
 import { adminMembersRoutes, adminRoutes, antiCheatRoutes } from "./modules/admin";
 import { adsRoutes, createImpressionCounter, type ImpressionCounter } from "./modules/ads";
 import { analyticsRoutes } from "./modules/analytics";
@@ -120,7 +121,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     token: config.metricsToken,
     fraudSignalsSince: (since) => countSignalsSince(db, since),
   });
-  await registerLoadShedding(app, { poolStats: dependencies.poolStats, maxEventLoopDelayMs: config.maxEventLoopDelayMs });
+  await registerLoadShedding(app, {
+    poolStats: dependencies.poolStats,
+    maxEventLoopDelayMs: config.maxEventLoopDelayMs,
+  });
   await app.register(fastifyHelmet, { contentSecurityPolicy: contentSecurityPolicy(config.secureCookies) });
   // Before compression, so the tag is computed on the JSON itself: a poll that finds nothing new (Discover
   // every 30 s) is answered 304 with no body, which saves members' data.
@@ -186,6 +190,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(tagged("admin", adminRoutes(deps)));
   await app.register(tagged("admin", adminMembersRoutes(deps)));
   await app.register(tagged("anti-cheat", antiCheatRoutes(deps)));
+  await app.register(tagged("admin", jobsRoutes(deps)));
   await app.register(tagged("admin", oauthConfigRoutes(deps)));
   // The development outbox shows mail and SMS that were not really sent; never in production.
   if (!config.isProduction) await app.register(tagged("development", devOutboxRoutes));

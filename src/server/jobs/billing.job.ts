@@ -1,7 +1,7 @@
 import { accraMonth } from "../../shared/accra-time";
 import type { AppDeps } from "../app-deps";
 import { resetMonthlyAllocations, runBillingSweep, sendRenewalReminders } from "../modules/payments";
-import { claimJobPeriod } from "./job-lock";
+import { runJobOnce } from "./job-lock";
 
 /** The periods the billing jobs run once in, whatever the number of app instances. */
 export function billingPeriods(now: Date) {
@@ -14,22 +14,23 @@ export function billingPeriods(now: Date) {
   };
 }
 
-/** One tick of the billing jobs; each part runs only if this instance claims its period. */
+/** One tick of the billing jobs; each part runs only if this instance claims its period (or its due retry). */
 export async function runBillingJobs(deps: AppDeps, now: Date) {
   const periods = billingPeriods(now);
   const ran: string[] = [];
-  if (await claimJobPeriod(deps.db, "billing-sweep", periods.sweep)) {
+  const sweep = async () => {
     const result = await runBillingSweep(deps, now);
     if (result.lapsed + result.plusEnded + result.started > 0) deps.log.info(result, "billing sweep");
-    ran.push("sweep");
-  }
-  if (await claimJobPeriod(deps.db, "renewal-reminders", periods.reminders)) {
-    await sendRenewalReminders(deps, now);
+  };
+  if (await runJobOnce(deps, "billing-sweep", periods.sweep, sweep)) ran.push("sweep");
+  if (await runJobOnce(deps, "renewal-reminders", periods.reminders, () => sendRenewalReminders(deps, now))) {
     ran.push("reminders");
   }
-  if (await claimJobPeriod(deps.db, "points-allocation-reset", periods.allocations)) {
+  const resetAllocations = async () => {
     const opened = await resetMonthlyAllocations(deps, now);
     deps.log.info({ opened }, "monthly points allocations opened");
+  };
+  if (await runJobOnce(deps, "points-allocation-reset", periods.allocations, resetAllocations)) {
     ran.push("allocations");
   }
   return ran;

@@ -1,7 +1,7 @@
 import type { AppDeps } from "../app-deps";
 import { closeDueEntries, runDueDraws } from "../modules/draws";
 import { remindExpiringRewards } from "../modules/rewards";
-import { claimJobPeriod } from "./job-lock";
+import { runJobOnce } from "./job-lock";
 
 /** SMS only in Accra daytime (Accra is UTC all year). */
 const daytimeHours = { from: 7, to: 21 };
@@ -13,19 +13,24 @@ const daytimeHours = { from: 7, to: 21 };
  */
 export async function runMemberJobs(deps: AppDeps, now: Date) {
   const ran: string[] = [];
-  if (await claimJobPeriod(deps.db, "due-draws", now.toISOString().slice(0, 16))) {
+  const draws = async () => {
     // Entries close (their list frozen and its hash published) before any draw runs on them.
     const closed = await closeDueEntries(deps, now);
     if (closed > 0) deps.log.info({ closed }, "draw entries closed");
     const drawn = await runDueDraws(deps, now);
     if (drawn > 0) deps.log.info({ drawn }, "scheduled draws drawn");
-    ran.push("draws");
-  }
+  };
+  if (await runJobOnce(deps, "due-draws", now.toISOString().slice(0, 16), draws)) ran.push("draws");
   const hour = now.getUTCHours();
   const daytime = hour >= daytimeHours.from && hour < daytimeHours.to;
-  if (daytime && (await claimJobPeriod(deps.db, "reward-expiry-reminders", now.toISOString().slice(0, 13)))) {
+  const remind = async () => {
     const reminded = await remindExpiringRewards(deps, now);
     if (reminded > 0) deps.log.info({ reminded }, "expiring rewards reminded");
+  };
+  if (
+    daytime &&
+    (await runJobOnce(deps, "reward-expiry-reminders", now.toISOString().slice(0, 13), remind))
+  ) {
     ran.push("expiry-reminders");
   }
   return ran;

@@ -1,36 +1,34 @@
 import type { AppDeps } from "../app-deps";
 import { runAccountCleanup } from "./account-cleanup.job";
 import { runBillingJobs } from "./billing.job";
+import { pruneJobRuns, runJobOnce } from "./job-lock";
 import { runMemberJobs } from "./member.job";
 
 const everyMinute = 60 * 1000;
-const everyTenMinutes = 10 * 60 * 1000;
 
 /**
- * Starts the scheduled jobs of this instance. Every instance may run them: the cleanup takes a Postgres
- * advisory lock, and each billing job claims its period in job_runs, so each runs once per period across
- * instances. Returns a stop function for shutdown.
+ * Starts the scheduled jobs of this instance. Every instance ticks each minute; each job claims its period
+ * in job_runs (runJobOnce), so across instances it runs once per period, a failure is retried with
+ * backoff, and a run whose instance died is taken over when its lease ends. Returns a stop function.
  */
 export function startScheduler(deps: AppDeps) {
   let running: Promise<unknown> = Promise.resolve();
-  let lastCleanup = 0;
-  // Each job's outcome is counted for /metrics and a failure logged; one failing job never stops the rest.
-  const run = (job: string, work: () => Promise<unknown>) =>
-    work().then(
-      () => deps.metrics.jobRuns.inc({ job, outcome: "ok" }),
-      (error: unknown) => {
-        deps.metrics.jobRuns.inc({ job, outcome: "failed" });
-        deps.log.error({ err: error, job }, "scheduled job failed");
-      },
-    );
+  // A job's failure is recorded (and retried) by runJobOnce; this catches only a claim that failed.
+  const guard = (group: string, work: () => Promise<unknown>) =>
+    work().catch((error: unknown) => deps.log.error({ err: error, group }, "scheduled jobs could not run"));
   const tick = () => {
     const now = deps.now();
-    const cleanupDue = now.getTime() - lastCleanup >= everyTenMinutes;
-    if (cleanupDue) lastCleanup = now.getTime();
+    // The cleanup's period is the 10-minute slot, e.g. "2026-11-23T09:1".
+    const cleanupSlot = now.toISOString().slice(0, 15);
     running = Promise.all([
-      cleanupDue ? run("account-cleanup", () => runAccountCleanup(deps.db, now, deps.log)) : undefined,
-      run("billing", () => runBillingJobs(deps, now)),
-      run("member", () => runMemberJobs(deps, now)),
+      guard("cleanup", () =>
+        runJobOnce(deps, "account-cleanup", cleanupSlot, async () => {
+          await runAccountCleanup(deps.db, now, deps.log);
+          await pruneJobRuns(deps.db, now);
+        }),
+      ),
+      guard("billing", () => runBillingJobs(deps, now)),
+      guard("member", () => runMemberJobs(deps, now)),
     ]);
   };
   const first = setTimeout(tick, 5_000);

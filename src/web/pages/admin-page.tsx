@@ -12,6 +12,7 @@ import { AdminOverviewPanel } from "../features/members-admin/admin-overview";
 import { MembersSection } from "../features/members-admin/members-section";
 import { AdminPaymentsQueue } from "../features/payments/admin-payments-queue";
 import { AuditLogSection } from "../features/platform-admin/audit-log-section";
+import { ScheduledJobsSection } from "../features/platform-admin/jobs-section";
 import { PlatformSettingsSection } from "../features/platform-admin/platform-settings-section";
 import { PurchasesQueue } from "../features/purchases/purchases-queue";
 import { StaffShareProofsQueue } from "../features/share-proofs/staff-share-proofs-queue";
@@ -179,6 +180,18 @@ export default function AdminPage() {
                 </p>
               </div>
               <AuditLogSection />
+            </section>
+            <section aria-labelledby="jobs-title" className="space-y-3">
+              <div>
+                <h2 id="jobs-title" className="text-xl font-bold text-stone-900">
+                  Scheduled jobs
+                </h2>
+                <p className="text-sm text-stone-600">
+                  Each job runs once per period across every server; a failure is retried after 1, 2, 4…
+                  minutes (up to six tries).
+                </p>
+              </div>
+              <ScheduledJobsSection />
             </section>
             <section aria-labelledby="signups-title" className="space-y-3">
               <div>
