@@ -1,0 +1,250 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { sql } from "drizzle-orm";
+import { openDatabase } from "../src/server/db/client";
+import { companyStaff, loyaltyPrograms } from "../src/server/db/schema";
+import { createCompany } from "../src/server/db/seed/factories";
+import { hashPassword } from "../src/server/lib/password";
+import { createSession } from "../src/server/modules/auth";
+import { withScratchDatabase } from "./scratch-database";
+
+/**
+ * Issue 14: `npm run bench:load`. The real server (a separate process, as in production) on PostgreSQL
+ * with 100,000 members and 10,000 ads, under autocannon at 100 connections, beside a bare Fastify route
+ * (also its own process) in the same run: Discover signed in, watch progress, the counter scan and the
+ * public stats. Results and their ratios to the bare route go into bench/README.md.
+ */
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const memberCount = Number(process.env.BENCH_MEMBERS ?? 100_000);
+const adCount = Number(process.env.BENCH_ADS ?? 10_000);
+/** Members with a session who poll Discover and watch (one per connection is plenty). */
+const activeMembers = 500;
+
+interface Result {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  kilobytes: number;
+}
+
+async function hammer(url: string, requests?: autocannon.Request[]): Promise<Result> {
+  const result = await autocannon({ url, connections, duration: seconds, requests });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    kilobytes: Math.round(result.throughput.total / Math.max(1, result.requests.total) / 102.4) / 10,
+  };
+}
+
+async function waitUntilUp(url: string) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function startProcess(args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ["--import", "tsx", ...args], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
+async function stopProcess(child: ChildProcess) {
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+async function fill(databaseUrl: string) {
+  const database = await openDatabase({ databaseUrl, poolSize: 4 });
+  await database.migrate();
+  const db = database.db;
+  const companyCount = Math.max(10, Math.round(adCount / 20));
+  await db.execute(sql`
+    insert into companies (name, username, category, city, latitude, longitude, plan, max_ads, paid_until, logo)
+    select 'Shop ' || g, 'shop-' || g, 'Food & Dining', (array['Accra','Kumasi','Tamale','Cape Coast'])[1 + g % 4],
+           5 + (g % 50) / 10.0, -1 + (g % 30) / 10.0, 'enterprise', 999, now() + interval '30 days', '/media/logo.webp'
+    from generate_series(1, ${companyCount}) g`);
+  await db.execute(sql`
+    insert into ads (company_id, title, description, category, ad_type, image_url, thumbnail_url, duration_seconds,
+                     is_featured, is_plus, required_tier, created_at, reward_type, discount_percent, xp_points_reward)
+    select 1 + (g % ${companyCount}), 'Ad ' || g, 'Offer number ' || g, 'Food & Dining', 'image',
+           '/media/a.webp', '/media/t.webp', 8, g % 97 = 0, g % 13 = 0,
+           (case when g % 29 = 0 then 'gold' else 'bronze' end)::tier,
+           now() - (g || ' minutes')::interval, 'xp'::reward_type, null, 10
+    from generate_series(1, ${adCount}) g`);
+  await db.execute(sql`
+    insert into users (anigye_id, username, email, display_name, city, activated_at, is_email_verified,
+                       onboarding_completed, referral_code)
+    select 'ANG-B' || lpad(g::text, 7, '0'), 'member-' || g, 'member' || g || '@example.com', 'Member ' || g,
+           (array['Accra','Kumasi','Tamale','Cape Coast'])[1 + g % 4], now(), true, true, 'REF' || g
+    from generate_series(1, ${memberCount}) g`);
+  await db.execute(sql`analyze`);
+
+  const memberSessions: string[] = [];
+  for (let id = 1; id <= activeMembers; id++) {
+    const { token } = await createSession(
+      db,
+      { kind: "user", userId: id },
+      { ipAddress: "127.0.0.1", userAgent: "bench" },
+    );
+    memberSessions.push(`anigye_sid=${token}`);
+  }
+
+  const shop = await createCompany(db, { username: "bench-counter", plan: "pro" });
+  await db.insert(loyaltyPrograms).values({
+    companyId: shop.id,
+    programName: "Regulars",
+    requiredVisits: 10,
+    rewardTitle: "A free plate",
+  });
+  const staffCookies: string[] = [];
+  const pinHash = await hashPassword("2580");
+  for (let i = 0; i < 10; i++) {
+    const [staff] = await db
+      .insert(companyStaff)
+      .values({ companyId: shop.id, name: `Staff ${i}`, pinHash, staffCode: String(200000 + i) })
+      .returning();
+    const { token } = await createSession(
+      db,
+      { kind: "company_staff", companyStaffId: staff!.id, companyId: shop.id },
+      { ipAddress: "127.0.0.1", userAgent: "bench" },
+    );
+    staffCookies.push(`anigye_biz=${token}`);
+  }
+  await database.close();
+  return { memberSessions, staffCookies };
+}
+
+const json = { "content-type": "application/json", "x-requested-with": "anigye" };
+
+async function measureApp(baseUrl: string, data: Awaited<ReturnType<typeof fill>>) {
+  const results: Record<string, Result> = {};
+  let n = 0;
+  const member = () => data.memberSessions[n++ % data.memberSessions.length]!;
+
+  results["GET /api/stats/public"] = await hammer(`${baseUrl}/api/stats/public`);
+  results["GET /api/ads/discovery (signed in)"] = await hammer(`${baseUrl}/api/ads/discovery`, [
+    {
+      method: "GET",
+      setupRequest: (request) => ({ ...request, headers: { cookie: member(), "accept-encoding": "gzip" } }),
+    },
+  ]);
+
+  // Each connection watches its own ad as a member, reporting progress at the real pace.
+  const sessions: { cookie: string; id: number; startedAt: number }[] = [];
+  // Ads any bronze member may watch (every 13th is Anigye+ only, every 29th needs gold).
+  const openAds = Array.from({ length: connections * 2 }, (_, i) => i + 1).filter((g) => g % 13 && g % 29);
+  for (let c = 0; c < connections; c++) {
+    const cookie = data.memberSessions[c % data.memberSessions.length]!;
+    const started = await fetch(`${baseUrl}/api/watch/sessions`, {
+      method: "POST",
+      headers: { ...json, cookie, "x-device-fingerprint": `bench-${c}` },
+      body: JSON.stringify({ adId: openAds[c] }),
+    });
+    if (!started.ok) throw new Error(`could not start a view: ${await started.text()}`);
+    sessions.push({ cookie, id: (await started.json()).sessionId, startedAt: Date.now() });
+  }
+  let s = 0;
+  results["POST /api/watch/sessions/:id/progress"] = await hammer(
+    `${baseUrl}/api/watch/sessions/1/progress`,
+    [
+      {
+        method: "POST",
+        setupRequest: (request) => {
+          const session = sessions[s++ % sessions.length]!;
+          const watched = Math.min(8, Math.max(0, (Date.now() - session.startedAt) / 1000 - 0.5));
+          return {
+            ...request,
+            path: `/api/watch/sessions/${session.id}/progress`,
+            headers: { ...json, cookie: session.cookie, "x-device-fingerprint": "bench" },
+            body: JSON.stringify({ watchedSeconds: Math.round(watched * 10) / 10 }),
+          };
+        },
+      },
+    ],
+  );
+
+  // Members open their loyalty QR (valid 60 s) just before the counters scan them.
+  const qrCodes: string[] = [];
+  for (const cookie of data.memberSessions) {
+    const qr = await fetch(`${baseUrl}/api/loyalty/qr`, { headers: { cookie } });
+    if (!qr.ok) throw new Error(`could not open a member QR: ${await qr.text()}`);
+    qrCodes.push((await qr.json()).qrData);
+  }
+  let q = 0;
+  results["POST /api/merchant/scans (stamp)"] = await hammer(`${baseUrl}/api/merchant/scans`, [
+    {
+      method: "POST",
+      setupRequest: (request) => {
+        const i = q++;
+        return {
+          ...request,
+          headers: { ...json, cookie: data.staffCookies[i % data.staffCookies.length]! },
+          body: JSON.stringify({ qrData: qrCodes[i % qrCodes.length], action: "stamp", purchaseAmount: 30 }),
+        };
+      },
+    },
+  ]);
+  return results;
+}
+
+await withScratchDatabase(async (databaseUrl) => {
+  const started = Date.now();
+  const data = await fill(databaseUrl);
+  console.error(
+    `filled ${memberCount} members and ${adCount} ads in ${Math.round((Date.now() - started) / 1000)} s`,
+  );
+
+  const barePort = 5611;
+  const bare = startProcess(["bench/bare-server.ts"], { BARE_PORT: String(barePort) });
+  await waitUntilUp(`http://127.0.0.1:${barePort}/bare`);
+  const bareResult = await hammer(`http://127.0.0.1:${barePort}/bare`);
+  await stopProcess(bare);
+
+  const port = 5612;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "anigye-load-"));
+  const server = startProcess(["src/server/main.ts"], {
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    NODE_ENV: "development",
+    SEED_DEMO: "false",
+    LOG_LEVEL: "warn",
+    // The measurement wants the server's full speed: shedding load would hide it.
+    MAX_EVENT_LOOP_DELAY_MS: "0",
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilUp(`${baseUrl}/api/health`);
+    const results = await measureApp(baseUrl, data);
+    console.log(
+      `\n## Load (${connections} connections, ${seconds} s each, PostgreSQL, ${memberCount} members, ${adCount} ads)`,
+    );
+    console.log("| route | req/s | p50 ms | p99 ms | KB/response | non-2xx | share of bare |");
+    console.log("|---|---|---|---|---|---|---|");
+    const row = (name: string, r: Result) =>
+      `| ${name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.kilobytes} | ${r.non2xx} | ${((100 * r.requestsPerSecond) / bareResult.requestsPerSecond).toFixed(1)} % |`;
+    console.log(row("bare Fastify GET (own process)", bareResult));
+    for (const [name, result] of Object.entries(results)) console.log(row(name, result));
+  } finally {
+    await stopProcess(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
