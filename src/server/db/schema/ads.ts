@@ -95,6 +95,10 @@ export const ads = pgTable(
   },
   (t) => [
     index("ads_company_id_idx").on(t.companyId),
+    // Near Me takes each nearby business's newest live ads: read in order, stopping after a few.
+    index("ads_company_newest_idx")
+      .on(t.companyId, t.createdAt.desc())
+      .where(sql`${t.deletedAt} is null and ${t.isActive}`),
     // Discover reads live ads featured-first, newest-first; this index hands them over in that order.
     index("ads_discovery_idx")
       .on(t.isFeatured.desc(), t.createdAt.desc())

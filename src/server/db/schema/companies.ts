@@ -78,6 +78,8 @@ export const companies = pgTable(
     uniqueIndex("companies_setup_token_hash_key").on(t.setupTokenHash),
     index("companies_contact_email_lower_idx").on(sql`lower(${t.contactEmail})`),
     index("companies_category_idx").on(t.category),
+    // Near Me looks only at businesses within about 110 km (a degree of latitude) of the member.
+    index("companies_latitude_idx").on(t.latitude).where(sql`${t.latitude} is not null`),
     index("companies_carousel_idx")
       .on(t.createdAt)
       .where(sql`${t.showInCarousel} and ${t.isActive} and ${t.deletedAt} is null`),

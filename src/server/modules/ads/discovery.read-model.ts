@@ -15,7 +15,10 @@ export const discoveryLimit = 100;
 // Each ordering first narrows to a few hundred candidates through an index, so a poll costs the same
 // with a thousand ads or a hundred thousand; only the candidates get the per-user ordering.
 const candidateLimit = 300;
-const nearestCompanies = 200;
+const nearestCompanies = 60;
+const adsPerNearbyCompany = 3;
+/** Near Me considers businesses within this many degrees of latitude (about 110 km). */
+const nearbyLatitudeDegrees = 1;
 const trendingWindowDays = 7;
 
 export interface DiscoveryOptions {
@@ -100,10 +103,17 @@ function candidateIds(
       group by ${adDailyStats.adId} order by sum(${adDailyStats.views}) desc limit ${candidateLimit})`);
   }
   if (options.sort === "near" && options.lat !== undefined && options.lng !== undefined) {
-    parts.push(sql`(${fromVisible} and ${companies.id} in (
-      select c.id from ${companies} c where c.latitude is not null and c.paid_until > ${now.toISOString()}::timestamptz
+    // Each of the nearest businesses offers its few newest live ads (read off ads_company_newest_idx), so
+    // the work is bounded by the number of businesses asked, not by how many ads they have.
+    parts.push(sql`(select nearby.id from (
+      select c.id as company_id from ${companies} c
+      where c.latitude between ${options.lat - nearbyLatitudeDegrees} and ${options.lat + nearbyLatitudeDegrees}
+        and c.paid_until > ${now.toISOString()}::timestamptz
       order by ${companyDistanceKm(options.lat, options.lng)} limit ${nearestCompanies}
-    ) order by ${ads.createdAt} desc limit ${candidateLimit})`);
+    ) nearest cross join lateral (
+      ${fromVisible} and ${ads.companyId} = nearest.company_id and ${ads.deletedAt} is null and ${ads.isActive}
+      order by ${ads.createdAt} desc limit ${adsPerNearbyCompany}
+    ) nearby)`);
   } else if (options.sort === "near" && user.city) {
     parts.push(
       sql`(${fromVisible} and ${companies.city} = ${user.city} order by ${ads.createdAt} desc limit ${candidateLimit})`,

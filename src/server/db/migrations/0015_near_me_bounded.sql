@@ -1,0 +1,2 @@
+CREATE INDEX "ads_company_newest_idx" ON "ads" USING btree ("company_id","created_at" DESC NULLS LAST) WHERE "ads"."deleted_at" is null and "ads"."is_active";--> statement-breakpoint
+CREATE INDEX "companies_latitude_idx" ON "companies" USING btree ("latitude") WHERE "companies"."latitude" is not null;
