@@ -19,7 +19,7 @@ import type { Database, PoolStats } from "./db/client";
 import { createMailer, type Mailer } from "./integrations/mail/mailer";
 import { createPaystackClient } from "./integrations/payments/paystack";
 import { createSmsSender, type SmsSender } from "./integrations/sms/sms-sender";
-import { LocalDiskStorage } from "./integrations/storage/storage";
+import { createMediaStorage } from "./integrations/storage/create-media-storage";
 import { jobsRoutes } from "./jobs/jobs.routes";
 import { adminMembersRoutes, adminRoutes, antiCheatRoutes } from "./modules/admin";
 import { adsRoutes, createImpressionCounter, type ImpressionCounter } from "./modules/ads";
@@ -125,7 +125,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     poolStats: dependencies.poolStats,
     maxEventLoopDelayMs: config.maxEventLoopDelayMs,
   });
-  await app.register(fastifyHelmet, { contentSecurityPolicy: contentSecurityPolicy(config.secureCookies) });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: contentSecurityPolicy(config.secureCookies, mediaOrigin(config)),
+  });
   // Before compression, so the tag is computed on the JSON itself: a poll that finds nothing new (Discover
   // every 30 s) is answered 304 with no body, which saves members' data.
   await app.register(fastifyEtag, { weak: true, replyWith304: false });
@@ -145,7 +147,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       dependencies.mailer ??
       createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, db, log: app.log }),
     sms: dependencies.sms ?? createSmsSender(config.sms, { db, log: app.log }),
-    storage: new LocalDiskStorage(path.join(config.dataDir, "media")),
+    storage: createMediaStorage(config),
     paystack: config.payments.paystack ? createPaystackClient(config.payments.paystack) : undefined,
   };
   app.decorate("deps", deps);
@@ -195,7 +197,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   // The development outbox shows mail and SMS that were not really sent; never in production.
   if (!config.isProduction) await app.register(tagged("development", devOutboxRoutes));
 
-  await registerMediaFiles(app, { mediaDir: path.join(config.dataDir, "media") });
+  await registerMediaFiles(app, { storage: deps.storage });
   await registerWebApp(app, { distDir: webDistDir });
   return app;
 }
@@ -246,7 +248,13 @@ function trustedOrigins(config: AppConfig): string[] {
   return config.isProduction ? [config.appUrl] : [config.appUrl, "http://localhost:5173"];
 }
 
-function contentSecurityPolicy(isHttps: boolean) {
+/** The CDN or public bucket (MEDIA_PUBLIC_URL) that serves media, which pages may then load from. */
+function mediaOrigin(config: AppConfig): string | undefined {
+  return config.storage.publicUrl ? new URL(config.storage.publicUrl).origin : undefined;
+}
+
+function contentSecurityPolicy(isHttps: boolean, mediaOrigin: string | undefined) {
+  const media = mediaOrigin ? [mediaOrigin] : [];
   return {
     useDefaults: false,
     directives: {
@@ -254,8 +262,8 @@ function contentSecurityPolicy(isHttps: boolean) {
       // The counter's QR reader (zxing) is WebAssembly; 'wasm-unsafe-eval' allows compiling it, not eval.
       scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", "data:", "blob:"],
-      mediaSrc: ["'self'", "blob:"],
+      imgSrc: ["'self'", "data:", "blob:", ...media],
+      mediaSrc: ["'self'", "blob:", ...media],
       fontSrc: ["'self'"],
       connectSrc: ["'self'"],
       workerSrc: ["'self'"],

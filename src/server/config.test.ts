@@ -74,6 +74,42 @@ describe("configuration", () => {
     expect(loadConfig({ SESSION_SECRET: "t".repeat(32) }).configEncryptionKey).not.toEqual(derived);
   });
 
+  it("stores media on local disk by default, or in the S3 bucket STORAGE_DRIVER=s3 names", () => {
+    expect(loadConfig({ DATA_DIR: "/srv/anigye" }).storage).toEqual({
+      driver: "local",
+      directory: "/srv/anigye/media",
+      publicUrl: undefined,
+    });
+    expect(() => loadConfig({ STORAGE_DRIVER: "s3" })).toThrow(
+      /S3_BUCKET: is required when STORAGE_DRIVER=s3[\s\S]*S3_REGION: is required/,
+    );
+    expect(() => loadConfig({ STORAGE_DRIVER: "s3", S3_REGION: "us-east-1" })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ STORAGE_DRIVER: "disk" })).toThrow(/STORAGE_DRIVER: must be local or s3/);
+    const s3 = { STORAGE_DRIVER: "s3", S3_BUCKET: "media", S3_REGION: "auto" };
+    expect(() => loadConfig({ ...s3, S3_ACCESS_KEY_ID: "key" })).toThrow(/S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ ...s3, S3_ENDPOINT: "minio:9000" })).toThrow(/S3_ENDPOINT/);
+    expect(() => loadConfig({ ...s3, MEDIA_PUBLIC_URL: "cdn.example.com" })).toThrow(/MEDIA_PUBLIC_URL/);
+    expect(
+      loadConfig({
+        ...s3,
+        S3_ENDPOINT: "https://account.r2.cloudflarestorage.com",
+        S3_ACCESS_KEY_ID: "key",
+        S3_SECRET_ACCESS_KEY: "secret",
+        S3_FORCE_PATH_STYLE: "true",
+        MEDIA_PUBLIC_URL: "https://media.example.com/",
+      }).storage,
+    ).toEqual({
+      driver: "s3",
+      bucket: "media",
+      region: "auto",
+      endpoint: "https://account.r2.cloudflarestorage.com",
+      forcePathStyle: true,
+      credentials: { accessKeyId: "key", secretAccessKey: "secret" },
+      publicUrl: "https://media.example.com",
+    });
+    expect(loadConfig(s3).storage).toMatchObject({ credentials: undefined, forcePathStyle: false });
+  });
+
   it("treats empty variables as unset", () => {
     expect(loadConfig({ DATABASE_URL: "", SMTP_URL: " " }).databaseUrl).toBeUndefined();
   });

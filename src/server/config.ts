@@ -74,6 +74,20 @@ const envSchema = z
         .optional(),
     ),
     MOMO_MERCHANT_NAME: optionalString.pipe(z.string().max(60, "must be at most 60 characters").optional()),
+    STORAGE_DRIVER: z.enum(["local", "s3"], { error: "must be local or s3" }).default("local"),
+    S3_ENDPOINT: optionalString.pipe(
+      z.url({ protocol: /^https?$/, error: "must be an http(s):// URL" }).optional(),
+    ),
+    S3_REGION: optionalString,
+    S3_BUCKET: optionalString,
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_FORCE_PATH_STYLE: z.enum(["true", "false"], { error: "must be true or false" }).default("false"),
+    MEDIA_PUBLIC_URL: optionalString.pipe(
+      z
+        .url({ protocol: /^https?$/, error: "must be an http(s):// URL, e.g. https://media.example.com" })
+        .optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     const providerKeys = {
@@ -102,6 +116,19 @@ const envSchema = z
         code: "custom",
         path: ["MOMO_MERCHANT_NAME"],
         message: "set MOMO_MERCHANT_NUMBER and MOMO_MERCHANT_NAME together",
+      });
+    }
+    if (env.STORAGE_DRIVER === "s3") {
+      for (const key of ["S3_BUCKET", "S3_REGION"] as const) {
+        if (!env[key])
+          ctx.addIssue({ code: "custom", path: [key], message: "is required when STORAGE_DRIVER=s3" });
+      }
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["S3_SECRET_ACCESS_KEY"],
+        message: "set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together",
       });
     }
     if (env.NODE_ENV !== "production") return;
@@ -193,8 +220,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         ? { issuer: e.GOOGLE_ISSUER, clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
         : undefined,
     payments: paymentsConfig(e),
+    storage: storageConfig(e),
   };
 }
+
+function storageConfig(e: Env) {
+  // Without a trailing slash, so a URL is always `${publicUrl}/${key}`.
+  const publicUrl = e.MEDIA_PUBLIC_URL?.replace(/\/+$/, "");
+  if (e.STORAGE_DRIVER === "local") {
+    return { driver: "local" as const, directory: path.join(path.resolve(e.DATA_DIR), "media"), publicUrl };
+  }
+  return {
+    driver: "s3" as const,
+    bucket: e.S3_BUCKET!,
+    region: e.S3_REGION!,
+    endpoint: e.S3_ENDPOINT,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === "true",
+    // Without keys the SDK's own chain applies (an instance or task role).
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    publicUrl,
+  };
+}
+
+export type StorageConfig = ReturnType<typeof storageConfig>;
 
 // A laptop gets a demo merchant account so the manual MoMo path can be tried; production names its own.
 const demoMerchant = { merchantNumber: "024 000 0000", merchantName: "Anigye Demo Ltd" };

@@ -3,7 +3,7 @@ import { buildApp, defaultWebDistDir } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { isDemoSeeded, seedDemo } from "./db/seed/seed";
-import { LocalDiskStorage } from "./integrations/storage/storage";
+import { createMediaStorage } from "./integrations/storage/create-media-storage";
 import { startScheduler } from "./jobs/scheduler";
 import { ensureAdmin } from "./modules/auth";
 
@@ -17,7 +17,7 @@ async function main() {
   await database.migrate();
 
   if (config.admin) await ensureAdmin(database.db, config.admin);
-  const storage = new LocalDiskStorage(path.join(config.dataDir, "media"));
+  const storage = createMediaStorage(config);
   if (config.seedDemo && !(await isDemoSeeded(database.db))) await seedDemo(database.db, storage);
 
   const app = await buildApp({

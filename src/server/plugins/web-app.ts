@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { isSafeKey, type MediaStorage } from "../integrations/storage/storage";
 import { AppError } from "../lib/errors";
 
 const oneYear = "public, max-age=31536000, immutable";
@@ -45,16 +46,54 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
   });
 }
 
-/** Uploaded and seeded media: keys contain a content hash, so a file never changes under its URL. */
-export async function registerMediaFiles(app: FastifyInstance, options: { mediaDir: string }) {
-  fs.mkdirSync(options.mediaDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: options.mediaDir,
-    prefix: "/media/",
-    decorateReply: false,
-    index: false,
-    setHeaders(res) {
-      res.header("cache-control", oneYear);
-    },
+/**
+ * Uploaded and seeded media: keys contain a content hash, so a file never changes under its URL. Local
+ * files are served from their folder; files in an object store are streamed from it with the same headers.
+ */
+export async function registerMediaFiles(app: FastifyInstance, options: { storage: MediaStorage }) {
+  const { serving } = options.storage;
+  if (serving.kind === "directory") {
+    fs.mkdirSync(serving.directory, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: serving.directory,
+      prefix: "/media/",
+      decorateReply: false,
+      index: false,
+      setHeaders(res) {
+        res.header("cache-control", oneYear);
+      },
+    });
+    return;
+  }
+  app.get<{ Params: { "*": string } }>("/media/*", { schema: { hide: true } }, async (request, reply) => {
+    const key = request.params["*"];
+    const missing = () => new AppError("NOT_FOUND", "No such file");
+    if (!isSafeKey(key)) throw missing();
+    const ifNoneMatch = singleHeader(request.headers["if-none-match"]);
+    const object = await serving.open(key, {
+      method: request.method === "HEAD" ? "HEAD" : "GET",
+      range: singleHeader(request.headers.range),
+      ifNoneMatch,
+    });
+    if (!object) throw missing();
+    if (object.status === 416) return reply.code(416).send();
+    reply.header("cache-control", oneYear);
+    if (object.etag) reply.header("etag", object.etag);
+    if (object.status === 304) return reply.code(304).send();
+    if (ifNoneMatch && ifNoneMatch === object.etag) {
+      // A store that ignored If-None-Match: answer 304 here and let go of its connection.
+      object.body?.destroy();
+      return reply.code(304).send();
+    }
+    reply.header("accept-ranges", "bytes");
+    if (object.contentType) reply.type(object.contentType);
+    if (object.contentLength !== undefined) reply.header("content-length", object.contentLength);
+    if (object.contentRange) reply.header("content-range", object.contentRange);
+    if (object.lastModified) reply.header("last-modified", object.lastModified.toUTCString());
+    return reply.code(object.status).send(object.body ?? "");
   });
+}
+
+function singleHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
 }

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { loadConfig } from "../../config";
-import { LocalDiskStorage } from "../../integrations/storage/storage";
+import { createMediaStorage } from "../../integrations/storage/create-media-storage";
 import { openDatabase } from "../client";
 import { seedDemo } from "./seed";
 
@@ -16,7 +16,7 @@ const database = await openDatabase({
 });
 try {
   await database.migrate();
-  await seedDemo(database.db, new LocalDiskStorage(path.join(config.dataDir, "media")));
+  await seedDemo(database.db, createMediaStorage(config));
   console.log("Demo data seeded.");
 } finally {
   await database.close();

@@ -22,8 +22,12 @@ export interface StoredImage {
 }
 
 export function contentKey(folder: string, data: Buffer, extension: string): string {
-  const digest = createHash("sha256").update(data).digest("hex").slice(0, 20);
-  return `${folder}/${digest}${extension}`;
+  return keyForDigest(folder, createHash("sha256").update(data).digest("hex"), extension);
+}
+
+/** The same key from a SHA-256 computed while the file streamed past. */
+export function keyForDigest(folder: string, sha256Hex: string, extension: string): string {
+  return `${folder}/${sha256Hex.slice(0, 20)}${extension}`;
 }
 
 /** Keeps the original and writes a WebP thumbnail of the given box (cover crop). */

@@ -1,3 +1,5 @@
+import { createHash, randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
 import { and, eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
@@ -11,12 +13,12 @@ import { AppError } from "../../lib/errors";
 import type { Company } from "../companies";
 import {
   cardThumbnail,
-  contentKey,
+  keyForDigest,
   logoThumbnail,
   maxInputPixels,
   storeImageWithThumbnail,
 } from "./image-processing";
-import { readVideoDurationSeconds } from "./video-duration";
+import { createVideoDurationReader } from "./video-duration";
 
 const extensions: Record<string, string> = {
   "image/jpeg": ".jpg",
@@ -45,36 +47,194 @@ function planName(company: Company): string {
   return plans[company.plan].name;
 }
 
-export async function storeAdMedia(
+/** The file field of an upload as it arrives: read once, in order, never all at once. */
+export interface IncomingFile {
+  chunks: AsyncIterable<Buffer>;
+  filename: string;
+  /** Whether the multipart reader cut the file off at its size limit (known once it was read to the end). */
+  wasTruncated(): boolean;
+}
+
+/** An ad's file once received: an image in memory, or a video already in storage under a temporary key. */
+export type ReceivedAdFile =
+  | { kind: "image"; mime: string; originalName: string; data: Buffer }
+  | {
+      kind: "video";
+      mime: string;
+      originalName: string;
+      stagingKey: string;
+      sha256: string;
+      sizeBytes: number;
+      durationSeconds: number;
+    };
+
+/** Enough of a file's first bytes to recognise its type. */
+const sniffBytes = 4100;
+
+export const uploadTooLarge = () =>
+  new AppError("PAYLOAD_TOO_LARGE", `Files must be ${megabytes(mediaLimits.videoMaxBytes)} or smaller.`);
+
+/**
+ * Reads an ad's uploaded file and checks it (real type, size, plan, video length). An image is kept in
+ * memory (small, and sharp needs it whole); a video streams into storage under a temporary key while
+ * its SHA-256 and length are read, so no whole video is ever held in memory. A refused file is read to
+ * its end and dropped, and nothing of it stays in storage.
+ */
+export async function receiveAdFile(
   deps: AppDeps,
   company: Company,
-  upload: { data: Buffer; originalName: string; poster?: Buffer },
-): Promise<UploadedMedia> {
-  const { kind, mime } = await detectMediaType(upload.data);
-  if (kind === "image" && upload.data.length > mediaLimits.imageMaxBytes) {
-    throw new AppError(
-      "PAYLOAD_TOO_LARGE",
-      `Images must be ${megabytes(mediaLimits.imageMaxBytes)} or smaller.`,
-    );
-  }
-  if (kind === "video") {
+  file: IncomingFile,
+): Promise<ReceivedAdFile> {
+  const reader = file.chunks[Symbol.asyncIterator]();
+  try {
+    const head = await readAtLeast(reader, sniffBytes);
+    const { kind, mime } = await detectMediaType(Buffer.concat(head));
+    if (kind === "image") {
+      const data = await readAtMost(chunksFrom(head, reader), mediaLimits.imageMaxBytes);
+      if (!data) {
+        throw new AppError(
+          "PAYLOAD_TOO_LARGE",
+          `Images must be ${megabytes(mediaLimits.imageMaxBytes)} or smaller.`,
+        );
+      }
+      return { kind, mime, originalName: file.filename, data };
+    }
     if (!company.allowsVideo) {
       throw new AppError(
         "PLAN_LIMIT",
         `Your ${planName(company)} plan allows image ads only. Upgrade to Business or higher for video.`,
       );
     }
-    if (upload.data.length > mediaLimits.videoMaxBytes) {
-      throw new AppError(
-        "PAYLOAD_TOO_LARGE",
-        `Videos must be ${megabytes(mediaLimits.videoMaxBytes)} or smaller.`,
-      );
+    return await receiveVideo(deps, company, mime, file, chunksFrom(head, reader));
+  } catch (error) {
+    // The rest of the upload is read and dropped, so the request ends cleanly with the refusal.
+    await drain(reader).catch(() => {});
+    throw error;
+  }
+}
+
+async function receiveVideo(
+  deps: AppDeps,
+  company: Company,
+  mime: string,
+  file: IncomingFile,
+  chunks: AsyncIterable<Buffer>,
+): Promise<ReceivedAdFile> {
+  const hash = createHash("sha256");
+  const duration = createVideoDurationReader(mime);
+  let sizeBytes = 0;
+  let refusal: AppError | undefined;
+  async function* measured() {
+    for await (const chunk of chunks) {
+      sizeBytes += chunk.length;
+      if (sizeBytes > mediaLimits.videoMaxBytes) {
+        refusal = new AppError(
+          "PAYLOAD_TOO_LARGE",
+          `Videos must be ${megabytes(mediaLimits.videoMaxBytes)} or smaller.`,
+        );
+        throw refusal;
+      }
+      hash.update(chunk);
+      await duration.push(chunk);
+      yield chunk;
+    }
+    if (file.wasTruncated()) {
+      refusal = uploadTooLarge();
+      throw refusal;
     }
   }
+  // The content hash (the final key) is known only at the end: stream under a temporary key, then move.
+  const stagingKey = `staging/${randomUUID()}${extensions[mime]!}`;
+  try {
+    await deps.storage.saveStream(stagingKey, Readable.from(measured()), mime);
+  } catch (error) {
+    await duration.finish();
+    throw refusal ?? error;
+  }
+  try {
+    const seconds = await duration.finish();
+    if (!seconds) {
+      throw new AppError(
+        "BAD_REQUEST",
+        "We could not read this video's length. Export it as MP4 (H.264) and try again.",
+      );
+    }
+    if (seconds > company.maxAdDurationSeconds + durationToleranceSeconds) {
+      throw new AppError(
+        "PLAN_LIMIT",
+        `This video is ${Math.round(seconds)} seconds long; your ${planName(company)} plan allows up to ${company.maxAdDurationSeconds} seconds.`,
+      );
+    }
+    return {
+      kind: "video",
+      mime,
+      originalName: file.filename,
+      stagingKey,
+      sha256: hash.digest("hex"),
+      sizeBytes,
+      durationSeconds: seconds,
+    };
+  } catch (error) {
+    await deps.storage.remove(stagingKey);
+    throw error;
+  }
+}
+
+/** Drops a received file that will not be stored (a later part of the upload failed). */
+export async function discardAdFile(deps: AppDeps, received: ReceivedAdFile): Promise<void> {
+  if (received.kind === "video") await deps.storage.remove(received.stagingKey);
+}
+
+/** Stores a received file under its content-hashed key, with its thumbnail (and a video's poster). */
+export async function storeAdMedia(
+  deps: AppDeps,
+  company: Company,
+  received: ReceivedAdFile,
+  poster?: Buffer,
+): Promise<UploadedMedia> {
   const folder = `companies/${company.id}/ads`;
-  return kind === "image"
-    ? storeImage(deps, company, folder, upload.data, mime, upload.originalName)
-    : storeVideo(deps, company, folder, upload.data, mime, upload.originalName, upload.poster);
+  return received.kind === "image"
+    ? storeImage(deps, company, folder, received.data, received.mime, received.originalName)
+    : storeVideo(deps, company, folder, received, poster);
+}
+
+// The reader is stepped by hand (never `for await`), so stopping early does not destroy the upload stream:
+// what is left can still be drained.
+async function readAtLeast(reader: AsyncIterator<Buffer>, bytes: number): Promise<Buffer[]> {
+  const head: Buffer[] = [];
+  let length = 0;
+  while (length < bytes) {
+    const next = await reader.next();
+    if (next.done) break;
+    head.push(next.value);
+    length += next.value.length;
+  }
+  return head;
+}
+
+async function* chunksFrom(head: Buffer[], reader: AsyncIterator<Buffer>): AsyncGenerator<Buffer> {
+  yield* head;
+  while (true) {
+    const next = await reader.next();
+    if (next.done) return;
+    yield next.value;
+  }
+}
+
+/** The whole file, or undefined as soon as it passes `limit` bytes. */
+async function readAtMost(chunks: AsyncGenerator<Buffer>, limit: number): Promise<Buffer | undefined> {
+  const parts: Buffer[] = [];
+  let length = 0;
+  for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+    length += next.value.length;
+    if (length > limit) return undefined;
+    parts.push(next.value);
+  }
+  return Buffer.concat(parts);
+}
+
+async function drain(reader: AsyncIterator<Buffer>): Promise<void> {
+  while (!(await reader.next()).done) {}
 }
 
 async function storeImage(
@@ -128,26 +288,11 @@ async function storeVideo(
   deps: AppDeps,
   company: Company,
   folder: string,
-  data: Buffer,
-  mime: string,
-  name: string,
+  video: Extract<ReceivedAdFile, { kind: "video" }>,
   poster: Buffer | undefined,
 ) {
-  const duration = await readVideoDurationSeconds(data, mime);
-  if (!duration) {
-    throw new AppError(
-      "BAD_REQUEST",
-      "We could not read this video's length. Export it as MP4 (H.264) and try again.",
-    );
-  }
-  if (duration > company.maxAdDurationSeconds + durationToleranceSeconds) {
-    throw new AppError(
-      "PLAN_LIMIT",
-      `This video is ${Math.round(duration)} seconds long; your ${planName(company)} plan allows up to ${company.maxAdDurationSeconds} seconds.`,
-    );
-  }
-  const videoKey = contentKey(folder, data, extensions[mime]!);
-  await deps.storage.save(videoKey, data, mime);
+  const videoKey = keyForDigest(folder, video.sha256, extensions[video.mime]!);
+  await deps.storage.move(video.stagingKey, videoKey, video.mime);
   const posterImage = await usablePoster(poster, company);
   const stored = await storeImageWithThumbnail(
     deps.storage,
@@ -162,13 +307,13 @@ async function storeVideo(
     .values({
       companyId: company.id,
       kind: "video",
-      mimeType: mime,
+      mimeType: video.mime,
       storageKey: videoKey,
-      sizeBytes: data.length,
-      durationSeconds: duration,
+      sizeBytes: video.sizeBytes,
+      durationSeconds: video.durationSeconds,
       thumbnailKey: stored.thumbnailKey,
       posterKey: stored.originalKey,
-      originalName: name.slice(0, 200),
+      originalName: video.originalName.slice(0, 200),
     })
     .onConflictDoUpdate({ target: mediaFiles.storageKey, set: { companyId: company.id } })
     .returning();
@@ -178,8 +323,8 @@ async function storeVideo(
     url: deps.storage.urlFor(videoKey),
     thumbnailUrl: deps.storage.urlFor(stored.thumbnailKey),
     posterUrl: deps.storage.urlFor(stored.originalKey),
-    durationSeconds: duration,
-    sizeBytes: data.length,
+    durationSeconds: video.durationSeconds,
+    sizeBytes: video.sizeBytes,
   };
 }
 

@@ -1,4 +1,4 @@
-import fastifyMultipart from "@fastify/multipart";
+import fastifyMultipart, { type MultipartFile } from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { mediaLimits, uploadedMedia } from "../../../shared/contracts/ads";
@@ -6,8 +6,15 @@ import { companyProfile } from "../../../shared/contracts/companies";
 import type { AppDeps } from "../../app-deps";
 import { AppError } from "../../lib/errors";
 import { companyParams } from "../../lib/route-params";
-import { loadCompanyProfile, requireCompanyAccess, setCompanyImage } from "../companies";
-import { storeAdMedia, storeCompanyImage } from "./media-upload.service";
+import { type Company, loadCompanyProfile, requireCompanyAccess, setCompanyImage } from "../companies";
+import {
+  discardAdFile,
+  type ReceivedAdFile,
+  receiveAdFile,
+  storeAdMedia,
+  storeCompanyImage,
+  uploadTooLarge,
+} from "./media-upload.service";
 
 /** Reads the multipart parts into memory, refusing anything past the largest allowed file. */
 async function readParts(request: FastifyRequest) {
@@ -15,16 +22,47 @@ async function readParts(request: FastifyRequest) {
   if (!request.isMultipart())
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the file as multipart/form-data");
   for await (const part of request.files()) {
-    const data = await part.toBuffer();
-    if (part.file.truncated) {
-      throw new AppError(
-        "PAYLOAD_TOO_LARGE",
-        `Files must be ${mediaLimits.videoMaxBytes / 1024 / 1024} MB or smaller.`,
-      );
-    }
-    files.set(part.fieldname, { data, filename: part.filename });
+    files.set(part.fieldname, { data: await readWhole(part), filename: part.filename });
   }
   return files;
+}
+
+async function readWhole(part: MultipartFile): Promise<Buffer> {
+  const data = await part.toBuffer();
+  if (part.file.truncated) throw uploadTooLarge();
+  return data;
+}
+
+/**
+ * An ad's upload: the `file` part goes to the media service as a stream (a video is never held whole in
+ * memory); the small `poster` part is read into memory. A video already streamed into storage is
+ * dropped again if anything after it fails.
+ */
+async function receiveAdUpload(deps: AppDeps, company: Company, request: FastifyRequest) {
+  if (!request.isMultipart())
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the file as multipart/form-data");
+  let received: ReceivedAdFile | undefined;
+  let poster: Buffer | undefined;
+  try {
+    for await (const part of request.files()) {
+      if (part.fieldname === "file" && !received) {
+        received = await receiveAdFile(deps, company, {
+          chunks: part.file,
+          filename: part.filename,
+          wasTruncated: () => part.file.truncated,
+        });
+      } else {
+        const data = await readWhole(part);
+        if (part.fieldname === "poster") poster = data;
+      }
+    }
+    if (!received)
+      throw new AppError("VALIDATION", "Choose a file to upload", { file: "Choose a file to upload" });
+    return await storeAdMedia(deps, company, received, poster);
+  } catch (error) {
+    if (received) await discardAdFile(deps, received);
+    throw error;
+  }
 }
 
 export function mediaRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -48,15 +86,7 @@ export function mediaRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const company = await requireCompanyAccess(deps.db, request, request.params.companyId);
-        const parts = await readParts(request);
-        const file = parts.get("file");
-        if (!file)
-          throw new AppError("VALIDATION", "Choose a file to upload", { file: "Choose a file to upload" });
-        return storeAdMedia(deps, company, {
-          data: file.data,
-          originalName: file.filename,
-          poster: parts.get("poster")?.data,
-        });
+        return receiveAdUpload(deps, company, request);
       },
     );
 

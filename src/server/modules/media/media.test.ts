@@ -107,6 +107,10 @@ describe("ad media uploads", () => {
     expect(response.json().message).toBe(
       "This video is 8 seconds long; your Business plan allows up to 5 seconds.",
     );
+    // The video streamed to a temporary file first; a refused one leaves nothing behind.
+    const staging = path.join(ctx.dataDir, "media", "staging");
+    expect(fs.existsSync(staging) ? fs.readdirSync(staging) : []).toEqual([]);
+    expect(fs.existsSync(path.join(ctx.dataDir, "media", "companies", String(company.id)))).toBe(false);
   });
 
   it("lets nobody upload for another company", async () => {
