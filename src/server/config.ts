@@ -251,14 +251,15 @@ export type StorageConfig = ReturnType<typeof storageConfig>;
 const demoMerchant = { merchantNumber: "024 000 0000", merchantName: "Anigye Demo Ltd" };
 
 function paymentsConfig(e: Env) {
+  // The environment's account wins over the one an admin saves in the settings; the demo account is
+  // used only when neither is set (see settings' manualMomoAccount).
   const merchant =
     e.MOMO_MERCHANT_NUMBER && e.MOMO_MERCHANT_NAME
       ? { merchantNumber: e.MOMO_MERCHANT_NUMBER, merchantName: e.MOMO_MERCHANT_NAME }
-      : e.NODE_ENV === "production"
-        ? undefined
-        : demoMerchant;
+      : undefined;
   return {
     manualMomo: merchant,
+    demoMomo: e.NODE_ENV === "production" ? undefined : demoMerchant,
     paystack: e.PAYSTACK_SECRET_KEY
       ? { secretKey: e.PAYSTACK_SECRET_KEY, baseUrl: e.PAYSTACK_BASE_URL.replace(/\/$/, "") }
       : undefined,

@@ -1,7 +1,7 @@
 import fullMetadata from "libphonenumber-js/metadata.min.json" with { type: "json" };
 import { describe, expect, it } from "vitest";
 import { ghanaPhoneMetadata } from "./ghana-phone-metadata";
-import { normaliseGhanaPhone } from "./phone";
+import { normaliseGhanaMobile, normaliseGhanaPhone } from "./phone";
 
 describe("normaliseGhanaPhone", () => {
   it("reads the formats PRODUCT.md names and stores E.164", () => {
@@ -36,5 +36,15 @@ describe("normaliseGhanaPhone", () => {
       country_calling_codes: { "233": fullMetadata.country_calling_codes["233"] },
       countries: { GH: fullMetadata.countries.GH },
     });
+  });
+});
+
+describe("normaliseGhanaMobile", () => {
+  it("takes mobile numbers (02x, 05x) in E.164 and refuses landlines and other countries", () => {
+    expect(normaliseGhanaMobile("024 123 4567")).toBe("+233241234567");
+    expect(normaliseGhanaMobile("+233 55 123 4567")).toBe("+233551234567");
+    expect(normaliseGhanaMobile("030 212 3456")).toBeUndefined();
+    expect(normaliseGhanaMobile("+44 20 7946 0958")).toBeUndefined();
+    expect(normaliseGhanaMobile("not a number")).toBeUndefined();
   });
 });

@@ -14,3 +14,14 @@ export function normaliseGhanaPhone(input: string): string | undefined {
 }
 
 export const ghanaPhoneMessage = "Enter a valid Ghana phone number, e.g. 024 123 4567";
+
+/**
+ * A Ghana mobile number (the 02x and 05x ranges every MoMo wallet is on), in E.164; undefined for a
+ * landline (03x) or anything that is not a valid Ghana number.
+ */
+export function normaliseGhanaMobile(input: string): string | undefined {
+  const number = normaliseGhanaPhone(input);
+  return number && /^\+233[25]\d{8}$/.test(number) ? number : undefined;
+}
+
+export const ghanaMobileMessage = "Enter a valid Ghana mobile number, e.g. 024 123 4567";

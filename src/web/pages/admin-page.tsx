@@ -163,8 +163,8 @@ export default function AdminPage() {
                   Platform settings
                 </h2>
                 <p className="text-sm text-stone-600">
-                  The numbers the platform runs on. Each change applies at once and is recorded in the audit
-                  log.
+                  What the platform runs on: XP, prices, points and limits, draws, anti-cheat and the manual
+                  MoMo account. Each change applies at once and is recorded in the audit log.
                 </p>
               </div>
               <PlatformSettingsSection />

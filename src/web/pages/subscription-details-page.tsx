@@ -102,6 +102,12 @@ function PlanCards({
                 <dt className="text-stone-500">Max duration</dt>
                 <dd className="font-semibold text-stone-800">{plan.maxDurationSeconds} s</dd>
               </div>
+              <div className="flex justify-between gap-2">
+                <dt className="text-stone-500">Points to give a month</dt>
+                <dd className="font-semibold text-stone-800">
+                  {plan.monthlyPointsAllocation.toLocaleString("en-GH")}
+                </dd>
+              </div>
             </dl>
             <ul className="mt-4 space-y-1.5 text-sm text-stone-700">
               {plan.features.map((feature) => (

@@ -26,7 +26,7 @@ export function adminRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         await requireAdmin(deps.db, request);
         reply.header("cache-control", "private, no-cache");
-        return { settings: await listSettings(deps.db) };
+        return { settings: await listSettings(deps.db, deps.config) };
       },
     );
 
@@ -42,7 +42,7 @@ export function adminRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const admin = await requireAdmin(deps.db, request);
-        return updateSetting(deps.db, request.params.key, request.body.value, admin, deps.now());
+        return updateSetting(deps.db, deps.config, request.params.key, request.body.value, admin, deps.now());
       },
     );
 

@@ -6,7 +6,7 @@ import type {
   createCompanyRequest,
   resendSetupRequest,
 } from "../../../shared/contracts/companies";
-import { paidPeriodDays, planLimits } from "../../../shared/plans";
+import { paidPeriodDays } from "../../../shared/plans";
 import type { AppDeps } from "../../app-deps";
 import { type Company, companies } from "../../db/schema/companies";
 import { deliverQuietly } from "../../integrations/deliver-quietly";
@@ -24,6 +24,7 @@ import {
   passwordAttemptSucceeded,
 } from "../rate-limit";
 import { companySuspended, isCompanyActive } from "./company-access";
+import { currentPlanLimits } from "./company-plan.service";
 
 const setupLinkLifetimeMs = 72 * 60 * 60 * 1000;
 
@@ -51,7 +52,7 @@ export async function createCompanyAccount(deps: AppDeps, input: CreateCompanyIn
       contactEmail: input.contactEmail,
       contactPhone: input.contactPhone,
       phone: input.contactPhone,
-      ...planLimits(input.plan),
+      ...(await currentPlanLimits(deps.db, input.plan)),
       pointsBalance: 0,
     })
     .returning();

@@ -6,7 +6,6 @@ import type {
   companyStatusRequest,
   setCompanyPlanRequest,
 } from "../../../shared/contracts/companies";
-import { planLimits } from "../../../shared/plans";
 import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/client";
 import { type Company, companies } from "../../db/schema/companies";
@@ -15,6 +14,7 @@ import { recordAudit } from "../audit";
 import { deleteBusinessSessions } from "../auth";
 import { findCompany } from "./company-access";
 import { resendSetupLink } from "./company-accounts.service";
+import { currentPlanLimits } from "./company-plan.service";
 
 /*
  * What an admin does to a business: correct its details, suspend or reactivate it, set its plan by hand
@@ -163,7 +163,7 @@ export async function setCompanyPlan(
     const [updated] = await tx
       .update(companies)
       .set({
-        ...planLimits(input.plan),
+        ...(await currentPlanLimits(tx, input.plan)),
         paidUntil,
         subscriptionStart: paidUntil ? now : null,
         paymentStatus: paidUntil && paidUntil > now ? "paid" : "pending",

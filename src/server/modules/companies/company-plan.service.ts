@@ -1,18 +1,28 @@
-import { and, eq, gt, inArray, isNull, lte } from "drizzle-orm";
-import { type PlanId, planLimits } from "../../../shared/plans";
+import { and, eq, gt, inArray, isNull, lte, ne } from "drizzle-orm";
+import { type PlanId, planIds, planLimits } from "../../../shared/plans";
 import type { Executor } from "../../db/client";
 import { type Company, companies } from "../../db/schema/companies";
+import { currentPointsAllocations } from "../settings";
 
 /*
  * The plan columns of a company, as the money module's paid periods set them. A plan's limits (ads,
  * video, duration, points) always come from the plan table together, never one at a time.
  */
 
+/**
+ * A plan's limits as the company columns hold them, its monthly points allocation as the platform
+ * setting says now (`points_allocation_<plan>`, read in the caller's transaction).
+ */
+export async function currentPlanLimits(tx: Executor, plan: PlanId) {
+  const allocations = await currentPointsAllocations(tx);
+  return { ...planLimits(plan), monthlyPointsAllocation: allocations[plan] };
+}
+
 /** Puts a plan in effect now (its limits with it). */
 export async function putPlanInEffect(tx: Executor, companyId: number, plan: PlanId, now: Date) {
   const [company] = await tx
     .update(companies)
-    .set({ ...planLimits(plan), subscriptionStart: now })
+    .set({ ...(await currentPlanLimits(tx, plan)), subscriptionStart: now })
     .where(eq(companies.id, companyId))
     .returning();
   return company!;
@@ -38,7 +48,7 @@ export async function companiesPastPaidPeriod(db: Executor, now: Date, limit = 5
 export async function lapsePlan(tx: Executor, companyId: number) {
   const [company] = await tx
     .update(companies)
-    .set({ ...planLimits("starter"), paymentStatus: "overdue" })
+    .set({ ...(await currentPlanLimits(tx, "starter")), paymentStatus: "overdue" })
     .where(eq(companies.id, companyId))
     .returning();
   return company!;
@@ -57,6 +67,25 @@ export async function companiesPaidUntilBetween(db: Executor, from: Date, to: Da
         isNull(companies.deletedAt),
       ),
     );
+}
+
+/**
+ * The monthly reset: each company's allocation column takes its plan's allocation as the platform
+ * settings say now, so a changed `points_allocation_<plan>` reaches every business on that plan.
+ */
+export async function applyPointsAllocations(tx: Executor, allocations: Record<PlanId, number>) {
+  for (const plan of planIds) {
+    await tx
+      .update(companies)
+      .set({ monthlyPointsAllocation: allocations[plan] })
+      .where(
+        and(
+          eq(companies.plan, plan),
+          ne(companies.monthlyPointsAllocation, allocations[plan]),
+          isNull(companies.deletedAt),
+        ),
+      );
+  }
 }
 
 /** Every company that can use points this month (not closed), for the monthly allocation reset. */

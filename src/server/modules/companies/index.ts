@@ -5,6 +5,7 @@ export { companiesRoutes } from "./companies.routes";
 export { countActiveCompaniesByPlan } from "./companies-overview.read-model";
 export { findCompany, lockCompany, requireCompanyAccess, signedInCompanyId } from "./company-access";
 export {
+  applyPointsAllocations,
   companiesForAllocation,
   companiesPaidUntilBetween,
   companiesPastPaidPeriod,

@@ -3,7 +3,7 @@ import { startOfAccraDay } from "../../../shared/accra-time";
 import type { CounterDashboard, CounterLogEntry, CounterTotals } from "../../../shared/contracts/counter";
 import type { Executor } from "../../db/client";
 import { users } from "../../db/schema/auth";
-import { companies, companyStaff } from "../../db/schema/companies";
+import { companyStaff } from "../../db/schema/companies";
 import { qrScanLogs } from "../../db/schema/counter";
 import { redemptions } from "../../db/schema/redemptions";
 
@@ -121,13 +121,4 @@ export async function loadCounterDashboard(
     allocation,
     suspiciousToday: rows.filter((row) => row.isToday).reduce((sum, row) => sum + row.suspicious, 0),
   };
-}
-
-/** The shop's monthly points allocation on its plan. */
-export async function monthlyAllocationOf(db: Executor, companyId: number): Promise<number> {
-  const [row] = await db
-    .select({ allocation: companies.monthlyPointsAllocation })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  return row?.allocation ?? 0;
 }

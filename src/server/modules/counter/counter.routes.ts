@@ -12,9 +12,10 @@ import {
 } from "../../../shared/contracts/counter";
 import type { AppDeps } from "../../app-deps";
 import { signalsOf } from "../../lib/client-signals";
-import { unauthenticated } from "../../lib/errors";
+import { AppError, unauthenticated } from "../../lib/errors";
 import {
   type CounterActorRecord,
+  findCompany,
   findCounterActor,
   requireCounterActor,
   signInStaff,
@@ -23,7 +24,7 @@ import {
 import { findActiveProgram } from "../loyalty";
 import { allocationThisMonth } from "../points";
 import { performPointGrant, performScan } from "./counter.service";
-import { listCounterLog, loadCounterDashboard, monthlyAllocationOf } from "./counter-log.read-model";
+import { listCounterLog, loadCounterDashboard } from "./counter-log.read-model";
 
 const actorResponse = z.object({ actor: counterActor.nullable() });
 
@@ -145,12 +146,9 @@ export function counterRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const actor = await requireCounterActor(deps.db, request);
         const now = deps.now();
-        const allocation = await allocationThisMonth(
-          deps.db,
-          actor.companyId,
-          await monthlyAllocationOf(deps.db, actor.companyId),
-          now,
-        );
+        const company = await findCompany(deps.db, actor.companyId);
+        if (!company) throw new AppError("NOT_FOUND", "Company not found");
+        const allocation = await allocationThisMonth(deps.db, company.id, company.plan, now);
         return loadCounterDashboard(deps.db, actor.companyId, now, allocation);
       },
     );

@@ -143,7 +143,6 @@ export async function performPointGrant(
         {
           companyId: actor.companyId,
           plan: company.plan as PlanId,
-          monthlyAllocation: company.monthlyPointsAllocation,
           userId: member.summary.id,
           memberName: member.summary.displayName,
           points: input.points,

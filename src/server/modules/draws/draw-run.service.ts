@@ -24,7 +24,7 @@ import {
   publicEntries,
   smsContact,
 } from "./draws.read-model";
-import { countedEntries, maxEntriesPerDraw, tierBonusEntries } from "./draws.service";
+import { countedEntries, drawEntryCap, tierBonusEntries } from "./draws.service";
 
 /*
  * Running a draw: the seed committed at opening is revealed, mixed with the public randomness announced
@@ -215,6 +215,8 @@ interface DrawnEntry {
  */
 async function settleMonthlyEntries(tx: Executor, drawId: number): Promise<DrawnEntry[]> {
   const entrants = await monthlyEntrants(tx, drawId);
+  // The cap in force when entries close applies to everyone's count (the setting, read in this transaction).
+  const cap = await drawEntryCap(tx);
   const eligible: DrawnEntry[] = [];
   const byTier = new Map<Tier, number[]>();
   const ineligible: number[] = [];
@@ -226,7 +228,7 @@ async function settleMonthlyEntries(tx: Executor, drawId: number): Promise<Drawn
     byTier.set(entrant.tier, [...(byTier.get(entrant.tier) ?? []), entrant.entryId]);
     eligible.push({
       member: entrant.member,
-      count: countedEntries(entrant.earned, entrant.tier),
+      count: countedEntries(entrant.earned, entrant.tier, cap),
       userId: entrant.userId,
       displayName: entrant.displayName!,
     });
@@ -237,7 +239,7 @@ async function settleMonthlyEntries(tx: Executor, drawId: number): Promise<Drawn
       .set({
         isEligible: true,
         userTier: tier,
-        entriesCount: sql`least(${drawEntries.earnedEntries} + ${tierBonusEntries[tier]}, ${maxEntriesPerDraw})`,
+        entriesCount: sql`least(${drawEntries.earnedEntries} + ${tierBonusEntries[tier]}, ${cap}::int)`,
       })
       .where(inArray(drawEntries.id, entryIds));
   }

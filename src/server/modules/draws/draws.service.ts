@@ -6,9 +6,15 @@ import type { Executor } from "../../db/client";
 import { drawEntries, drawEntrySources, prizeDraws } from "../../db/schema/draws";
 import type { Tier } from "../../db/schema/enums";
 import { memberStanding } from "../ledger";
+import { readNumberSettings } from "../settings";
 
-/** PRODUCT.md: entries are capped at 10 per member per draw. */
-export const maxEntriesPerDraw = 10;
+/**
+ * PRODUCT.md: entries are capped at 10 per member per draw; admins may lower the cap (the
+ * `draw_max_entries` setting, read in the transaction that adds or settles entries).
+ */
+export async function drawEntryCap(db: Executor): Promise<number> {
+  return (await readNumberSettings(db, ["draw_max_entries"])).draw_max_entries;
+}
 
 /** PRODUCT.md: a member's tier adds entries to a draw they have entered (silver +1, gold +2, diamond +3). */
 export const tierBonusEntries: Record<Tier, number> = { bronze: 0, silver: 1, gold: 2, diamond: 3 };
@@ -20,8 +26,8 @@ export interface EntrySource {
 }
 
 /** The entries that count: earned ones plus the tier bonus, capped. */
-export function countedEntries(earned: number, tier: Tier): number {
-  return Math.min(maxEntriesPerDraw, earned + tierBonusEntries[tier]);
+export function countedEntries(earned: number, tier: Tier, cap: number): number {
+  return Math.min(cap, earned + tierBonusEntries[tier]);
 }
 
 const tierBonusSql = (tier: Tier) => sql`${tierBonusEntries[tier]}::int`;
@@ -74,7 +80,7 @@ export async function openMonthlyDraw(tx: Executor, now: Date) {
 
 /**
  * Adds one earned entry to this month's draw for the member, once per source event, and recounts the
- * entries that count (earned + tier bonus, at most 10). Two rewards at once both count: the upsert adds
+ * entries that count (earned + tier bonus, at most the cap). Two rewards at once both count: the upsert adds
  * atomically. Returns the member's counted entries afterwards (null when the month's draw is drawn).
  */
 export async function addMonthlyDrawEntry(
@@ -92,13 +98,14 @@ export async function addMonthlyDrawEntry(
     .onConflictDoNothing()
     .returning({ id: drawEntrySources.id });
   if (recorded.length === 0) return { drawId: draw.id, entries: await entriesOf(tx, draw.id, userId) };
+  const cap = await drawEntryCap(tx);
   const [entry] = await tx
     .insert(drawEntries)
     .values({
       drawId: draw.id,
       userId,
       earnedEntries: 1,
-      entriesCount: countedEntries(1, tier),
+      entriesCount: countedEntries(1, tier, cap),
       userTier: tier,
       completedCyclesCount: source.kind === "loyalty_cycle" ? 1 : 0,
       enteredAt: now,
@@ -107,7 +114,7 @@ export async function addMonthlyDrawEntry(
       target: [drawEntries.drawId, drawEntries.userId],
       set: {
         earnedEntries: sql`${drawEntries.earnedEntries} + 1`,
-        entriesCount: sql`least(${drawEntries.earnedEntries} + 1 + ${tierBonusSql(tier)}, ${maxEntriesPerDraw})`,
+        entriesCount: sql`least(${drawEntries.earnedEntries} + 1 + ${tierBonusSql(tier)}, ${cap}::int)`,
         completedCyclesCount: sql`${drawEntries.completedCyclesCount} + ${source.kind === "loyalty_cycle" ? 1 : 0}`,
         userTier: tier,
       },
@@ -133,6 +140,7 @@ export async function currentDrawStanding(db: Executor, userId: number, now: Dat
       prizeTitle: prizeDraws.prizeTitle,
       drawDate: prizeDraws.drawDate,
       seedHash: prizeDraws.seedHash,
+      entriesClosedAt: prizeDraws.entriesClosedAt,
       entries: drawEntries.entriesCount,
     })
     .from(drawEntries)
@@ -142,13 +150,15 @@ export async function currentDrawStanding(db: Executor, userId: number, now: Dat
     )
     .limit(1);
   if (!row) return null;
+  const cap = await drawEntryCap(db);
   return {
     title: row.title,
     prizeTitle: row.prizeTitle,
     drawDate: row.drawDate?.toISOString() ?? null,
     seedHash: row.seedHash,
-    entries: row.entries,
-    maxEntries: maxEntriesPerDraw,
+    // A cap lowered this month applies to the count at the next entry or when entries close; show it now.
+    entries: row.entriesClosedAt ? row.entries : Math.min(row.entries, cap),
+    maxEntries: row.entriesClosedAt ? Math.max(row.entries, cap) : cap,
   };
 }
 
@@ -172,12 +182,11 @@ export async function myDrawEntries(db: Executor, userId: number, now: Date): Pr
         .where(and(eq(drawEntrySources.drawId, draw.id), eq(drawEntrySources.userId, userId)))
         .groupBy(drawEntrySources.source)
     : [];
-  // The bonus as it would count now (the member's current tier), within the cap.
+  // The bonus as it would count now (the member's current tier), within the cap as set now.
   const tier = (await memberStanding(db, userId)).tier;
+  const cap = await drawEntryCap(db);
   const earned = entry?.earnedEntries ?? 0;
-  const tierBonus = entry
-    ? Math.min(tierBonusEntries[tier], maxEntriesPerDraw - Math.min(earned, maxEntriesPerDraw))
-    : 0;
+  const tierBonus = entry ? Math.min(tierBonusEntries[tier], cap - Math.min(earned, cap)) : 0;
   const recent = await db
     .select({
       id: prizeDraws.id,
@@ -200,8 +209,8 @@ export async function myDrawEntries(db: Executor, userId: number, now: Date): Pr
           registrationDeadline: draw.registrationDeadline?.toISOString() ?? null,
         }
       : null,
-    entries: entry ? (draw!.entriesClosedAt ? entry.entriesCount : countedEntries(earned, tier)) : 0,
-    maxEntries: maxEntriesPerDraw,
+    entries: entry ? (draw!.entriesClosedAt ? entry.entriesCount : countedEntries(earned, tier, cap)) : 0,
+    maxEntries: draw?.entriesClosedAt && entry ? Math.max(entry.entriesCount, cap) : cap,
     sources: [
       ...sources.map((row) => ({ source: row.source as EntrySource["kind"], count: row.count })),
       ...(tierBonus > 0 ? [{ source: "tier" as const, count: tierBonus }] : []),

@@ -9,5 +9,4 @@ export {
   addMonthlyDrawEntry,
   currentDrawStanding,
   type EntrySource,
-  maxEntriesPerDraw,
 } from "./draws.service";

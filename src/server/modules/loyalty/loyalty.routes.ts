@@ -15,7 +15,7 @@ import { companyParams } from "../../lib/route-params";
 import { currentUser, requireUser } from "../auth";
 import { requireCompanyAccess } from "../companies";
 import { memberPrizePoints } from "../ledger";
-import { dailyPointLimit, pointsReceivedToday } from "../points";
+import { dailyPointsLimit, pointsReceivedToday } from "../points";
 import { readProgram, saveProgram } from "./loyalty-program.service";
 import { listMemberCards, loadLoyaltyPlace } from "./member-cards.read-model";
 import { issueMemberQr } from "./member-qr.service";
@@ -51,10 +51,11 @@ export function loyaltyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const user = await requireUser(deps.db, request);
         reply.header("cache-control", "private, no-cache");
         const now = deps.now();
-        const [cards, pointsBalance, pointsToday] = await Promise.all([
+        const [cards, pointsBalance, pointsToday, dailyPointLimit] = await Promise.all([
           listMemberCards(deps.db, user.id),
           memberPrizePoints(deps.db, user.id),
           pointsReceivedToday(deps.db, user.id, now),
+          dailyPointsLimit(deps.db),
         ]);
         return { cards, pointsBalance, pointsToday, dailyPointLimit };
       },

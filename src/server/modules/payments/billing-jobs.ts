@@ -6,6 +6,7 @@ import { subscriptionReminders } from "../../db/schema/payments";
 import { fitAdsToPlan } from "../ads";
 import { expireMemberPlus, membersPlusEndingBetween } from "../auth";
 import {
+  applyPointsAllocations,
   companiesForAllocation,
   companiesPaidUntilBetween,
   companiesPastPaidPeriod,
@@ -13,6 +14,7 @@ import {
   lockCompany,
 } from "../companies";
 import { openMonthlyAllocations } from "../points";
+import { currentPointsAllocations } from "../settings";
 import {
   expireEndedPeriods,
   markPeriodInEffect,
@@ -136,8 +138,13 @@ async function claimReminder(deps: AppDeps, reminderKey: string) {
   return claimed.length > 0;
 }
 
-/** The 1st of the month (Africa/Accra): every company's points allocation starts full. */
+/**
+ * The 1st of the month (Africa/Accra): every company's points allocation starts full, at its plan's
+ * allocation as the platform settings say now (read in the same transaction).
+ */
 export async function resetMonthlyAllocations(deps: AppDeps, now: Date) {
-  const owners = await companiesForAllocation(deps.db);
-  return openMonthlyAllocations(deps.db, owners, now);
+  return deps.db.transaction(async (tx) => {
+    await applyPointsAllocations(tx, await currentPointsAllocations(tx));
+    return openMonthlyAllocations(tx, await companiesForAllocation(tx), now);
+  });
 }

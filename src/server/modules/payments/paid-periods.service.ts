@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, isNull, lte } from "drizzle-orm";
-import { type PlanId, paidPeriodDays, planIds, planLimits } from "../../../shared/plans";
+import { type PlanId, paidPeriodDays, planIds } from "../../../shared/plans";
 import type { Executor } from "../../db/client";
 import { type Subscription, subscriptions } from "../../db/schema/payments";
 import { fitAdsToPlan } from "../ads";
@@ -123,10 +123,10 @@ async function replaceCurrentPeriod(tx: Executor, ahead: Period[], current: Peri
 export async function startCompanyPlan(tx: Executor, companyId: number, plan: PlanId, now: Date) {
   const company = await putPlanInEffect(tx, companyId, plan, now);
   await fitAdsToPlan(tx, companyId, company, now);
-  const limits = planLimits(plan);
+  // The plan's allocation as the platform setting says now (putPlanInEffect read it in this transaction).
   await raiseAllocationThisMonth(
     tx,
-    { id: companyId, plan, allocation: limits.monthlyPointsAllocation },
+    { id: companyId, plan, allocation: company.monthlyPointsAllocation },
     now,
   );
 }

@@ -12,7 +12,7 @@ import type { ChargeResult } from "../../integrations/payments/paystack";
 import { PaystackError } from "../../integrations/payments/paystack";
 import { uniqueViolationConstraint } from "../../lib/db-errors";
 import { AppError } from "../../lib/errors";
-import { currentPrices } from "../settings";
+import { currentPrices, manualMomoAccount } from "../settings";
 import { findPaymentDetail } from "./payments.read-model";
 import { confirmWithProvider } from "./provider-confirmation.service";
 import { settlePayment } from "./settlement.service";
@@ -47,7 +47,7 @@ export async function createPayment(deps: AppDeps, payer: Payer, body: CreatePay
       method: "Paying on your phone isn't available yet",
     });
   }
-  if (body.method === "momo_manual" && !deps.config.payments.manualMomo) {
+  if (body.method === "momo_manual" && !(await manualMomoAccount(deps.db, deps.config))) {
     throw new AppError("VALIDATION", "Manual MoMo payments aren't available", { method: "Not available" });
   }
   const prices = await currentPrices(deps.db);
@@ -156,7 +156,7 @@ function fallbackEmail(deps: AppDeps, payer: Payer) {
 }
 
 export async function paymentResponse(deps: AppDeps, paymentId: number): Promise<PaymentResponse> {
-  const found = await findPaymentDetail(deps.db, paymentId, deps.config.payments.manualMomo);
+  const found = await findPaymentDetail(deps.db, paymentId, await manualMomoAccount(deps.db, deps.config));
   const { id, reference, status, amount, currency, nextStep } = found!.detail;
   return { id, reference, status, amount, currency, nextStep };
 }

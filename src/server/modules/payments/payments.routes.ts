@@ -21,6 +21,7 @@ import { AppError, forbidden, unauthenticated } from "../../lib/errors";
 import { currentUser, requireAdmin, requireUser } from "../auth";
 import { requireCompanyAccess, signedInCompanyId } from "../companies";
 import { consumeRateLimit, type RateLimitSubject } from "../rate-limit";
+import { manualMomoAccount } from "../settings";
 import { decidePayment } from "./admin-payments.service";
 import { createPayment, type Payer, submitOtp, submitProof } from "./payment-orders.service";
 import {
@@ -55,7 +56,8 @@ declare module "fastify" {
 }
 
 export function paymentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const manual = () => deps.config.payments.manualMomo;
+  /** Where manual payments go now (environment, else the admin's setting, else the demo account). */
+  const manual = () => manualMomoAccount(deps.db, deps.config);
 
   async function payerFor(
     request: FastifyRequest,
@@ -76,7 +78,7 @@ export function paymentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
   /** The payer's own payment (their Anigye+ or their company's plan); an admin may read any. */
   async function readablePayment(request: FastifyRequest, paymentId: number, { adminToo = true } = {}) {
-    const found = await findPaymentDetail(deps.db, paymentId, manual());
+    const found = await findPaymentDetail(deps.db, paymentId, await manual());
     const payment = found?.row.payment;
     if (payment) {
       const member = await currentUser(deps.db, request);
@@ -138,7 +140,7 @@ export function paymentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const found = await readablePayment(request, request.params.id);
         if (found.detail.status !== "pending") return found.detail;
         await recheckPendingPayment(deps, request.params.id);
-        return (await findPaymentDetail(deps.db, request.params.id, manual()))!.detail;
+        return (await findPaymentDetail(deps.db, request.params.id, await manual()))!.detail;
       },
     );
 
@@ -192,7 +194,7 @@ export function paymentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           isPlus: member.isPlus,
           plusExpiresAt: member.isPlus ? (member.subscriptionExpiresAt?.toISOString() ?? null) : null,
           plusSince: member.isPlus ? (member.plusSince?.toISOString() ?? null) : null,
-          payments: await listMemberPayments(deps.db, member.id, manual()),
+          payments: await listMemberPayments(deps.db, member.id, await manual()),
         };
       },
     );
@@ -208,7 +210,7 @@ export function paymentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const company = await requireCompanyAccess(deps.db, request, request.params.companyId);
-        return { payments: await listCompanyPayments(deps.db, company.id, manual()) };
+        return { payments: await listCompanyPayments(deps.db, company.id, await manual()) };
       },
     );
 
@@ -240,7 +242,7 @@ export function paymentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const admin = await requireAdmin(deps.db, request);
         await decidePayment(deps, admin, request.params.id, request.body);
-        return (await findPaymentDetail(deps.db, request.params.id, manual()))!.detail;
+        return (await findPaymentDetail(deps.db, request.params.id, await manual()))!.detail;
       },
     );
 

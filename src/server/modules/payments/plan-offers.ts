@@ -2,7 +2,7 @@ import { brand } from "../../../shared/brand";
 import type { PlansResponse } from "../../../shared/contracts/payments";
 import { paidPeriodDays, planIds, plans } from "../../../shared/plans";
 import type { AppDeps } from "../../app-deps";
-import { currentPrices } from "../settings";
+import { currentPointsAllocations, currentPrices, manualMomoAccount } from "../settings";
 
 /** What Anigye+ gives (PRODUCT.md: premium ads, competitions). */
 export const plusBenefits = [
@@ -11,9 +11,13 @@ export const plusBenefits = [
   `Everything free members get on ${brand.name}`,
 ];
 
-/** GET /api/plans: the plan table with today's prices (platform settings) and the ways to pay. */
+/** GET /api/plans: the plan table with today's prices and points (platform settings) and the ways to pay. */
 export async function listPlanOffers(deps: AppDeps): Promise<PlansResponse> {
-  const prices = await currentPrices(deps.db);
+  const [prices, allocations, manualMomo] = await Promise.all([
+    currentPrices(deps.db),
+    currentPointsAllocations(deps.db),
+    manualMomoAccount(deps.db, deps.config),
+  ]);
   return {
     currency: "GHS",
     periodDays: paidPeriodDays,
@@ -22,9 +26,10 @@ export async function listPlanOffers(deps: AppDeps): Promise<PlansResponse> {
       adTypes: [...plans[id].adTypes],
       features: [...plans[id].features],
       pricePesewas: prices.plans[id],
+      monthlyPointsAllocation: allocations[id],
     })),
     plus: { pricePesewas: prices.plus, benefits: plusBenefits },
-    manualMomo: deps.config.payments.manualMomo ?? null,
+    manualMomo: manualMomo ?? null,
     providerEnabled: deps.paystack !== undefined,
   };
 }

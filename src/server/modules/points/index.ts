@@ -6,7 +6,7 @@ export {
 } from "./allocations.service";
 export {
   allocationThisMonth,
-  dailyPointLimit,
+  dailyPointsLimit,
   type GrantOutcome,
   grantPoints,
   type PointGrant,

@@ -6,15 +6,19 @@ import { companyPointAllocations, dailyPointLimits, pointTransactions } from "..
 import { AppError } from "../../lib/errors";
 import { addMonthlyDrawEntry } from "../draws";
 import { creditPrizePoints, memberStanding } from "../ledger";
+import { currentPointsAllocations, readNumberSettings } from "../settings";
 
-/** PRODUCT.md: a member receives at most 100 points a day in all; every 100 points earn a draw entry. */
-export const dailyPointLimit = 100;
+/**
+ * PRODUCT.md: every 100 points earn a draw entry. The member's daily limit (100 by default) is the
+ * `daily_points_limit` setting and a month's allocation the plan's `points_allocation_<plan>`, both read
+ * in the grant's transaction, so an admin's change applies to the next grant.
+ */
 export const pointsPerDrawEntry = 100;
 
 export interface PointGrant {
   companyId: number;
+  /** The company's plan: a month not opened yet opens with this plan's allocation now. */
   plan: PlanId;
-  monthlyAllocation: number;
   userId: number;
   memberName: string;
   points: number;
@@ -77,14 +81,16 @@ export async function grantPoints(tx: Executor, grant: PointGrant, now: Date): P
 
 async function spendAllocation(tx: Executor, grant: PointGrant, now: Date): Promise<number> {
   const { year, month } = accraMonth(now);
+  // Before the monthly reset has run (or for a business new this month), the first grant opens the month.
+  const allocation = (await currentPointsAllocations(tx))[grant.plan];
   await tx
     .insert(companyPointAllocations)
     .values({
       companyId: grant.companyId,
       year,
       month,
-      allocatedPoints: grant.monthlyAllocation,
-      remainingPoints: grant.monthlyAllocation,
+      allocatedPoints: allocation,
+      remainingPoints: allocation,
       plan: grant.plan,
     })
     .onConflictDoNothing();
@@ -118,25 +124,39 @@ async function spendAllocation(tx: Executor, grant: PointGrant, now: Date): Prom
 
 async function receiveToday(tx: Executor, grant: PointGrant, now: Date): Promise<number> {
   const day = accraDay(now);
-  const withinLimit = sql`${dailyPointLimits.pointsReceived} + ${grant.points} <= ${dailyPointLimits.maxPointsPerDay}`;
-  const [received] = await tx
-    .insert(dailyPointLimits)
-    .values({ userId: grant.userId, day, pointsReceived: grant.points, maxPointsPerDay: dailyPointLimit })
-    .onConflictDoUpdate({
-      target: [dailyPointLimits.userId, dailyPointLimits.day],
-      set: { pointsReceived: sql`${dailyPointLimits.pointsReceived} + ${grant.points}`, updatedAt: now },
-      setWhere: withinLimit,
-    })
-    .returning({ pointsReceived: dailyPointLimits.pointsReceived });
+  const limit = await dailyPointsLimit(tx);
+  // The day's row keeps the limit it was last checked against (the check constraint holds the row to it).
+  const withinLimit = sql`${dailyPointLimits.pointsReceived} + ${grant.points} <= ${limit}`;
+  const [received] =
+    grant.points > limit
+      ? []
+      : await tx
+          .insert(dailyPointLimits)
+          .values({ userId: grant.userId, day, pointsReceived: grant.points, maxPointsPerDay: limit })
+          .onConflictDoUpdate({
+            target: [dailyPointLimits.userId, dailyPointLimits.day],
+            set: {
+              pointsReceived: sql`${dailyPointLimits.pointsReceived} + ${grant.points}`,
+              maxPointsPerDay: limit,
+              updatedAt: now,
+            },
+            setWhere: withinLimit,
+          })
+          .returning({ pointsReceived: dailyPointLimits.pointsReceived });
   if (received) return received.pointsReceived;
   const today = await pointsReceivedOn(tx, grant.userId, day);
-  const left = Math.max(0, dailyPointLimit - today);
+  const left = Math.max(0, limit - today);
   throw new AppError(
     "POINTS_LIMIT",
     left === 0
-      ? `${grant.memberName} has had the ${dailyPointLimit} points a day already. Try again tomorrow.`
-      : `${grant.memberName} can receive only ${left} more points today (${dailyPointLimit} a day).`,
+      ? `${grant.memberName} has had the ${limit} points a day already. Try again tomorrow.`
+      : `${grant.memberName} can receive only ${left} more points today (${limit} a day).`,
   );
+}
+
+/** The points a member may receive per Accra day from all businesses together, as set now. */
+export async function dailyPointsLimit(db: Executor): Promise<number> {
+  return (await readNumberSettings(db, ["daily_points_limit"])).daily_points_limit;
 }
 
 async function pointsReceivedOn(db: Executor, userId: number, day: string): Promise<number> {
@@ -152,13 +172,8 @@ export function pointsReceivedToday(db: Executor, userId: number, now: Date): Pr
   return pointsReceivedOn(db, userId, accraDay(now));
 }
 
-/** This month's allocation as it stands, without creating it. */
-export async function allocationThisMonth(
-  db: Executor,
-  companyId: number,
-  monthlyAllocation: number,
-  now: Date,
-) {
+/** This month's allocation as it stands, without creating it (before it opens: what it will open with). */
+export async function allocationThisMonth(db: Executor, companyId: number, plan: PlanId, now: Date) {
   const { year, month } = accraMonth(now);
   const [row] = await db
     .select()
@@ -170,7 +185,7 @@ export async function allocationThisMonth(
         eq(companyPointAllocations.month, month),
       ),
     );
-  return row
-    ? { allocated: row.allocatedPoints, used: row.usedPoints, remaining: row.remainingPoints }
-    : { allocated: monthlyAllocation, used: 0, remaining: monthlyAllocation };
+  if (row) return { allocated: row.allocatedPoints, used: row.usedPoints, remaining: row.remainingPoints };
+  const allocation = (await currentPointsAllocations(db))[plan];
+  return { allocated: allocation, used: 0, remaining: allocation };
 }

@@ -1,4 +1,4 @@
-/** Platform settings an admin changes without a deploy: XP values, daily limits, prices and Google sign-in. */
+/** Platform settings an admin changes without a deploy: XP values, prices, points, limits, draws, anti-cheat, the manual MoMo account and Google sign-in. */
 export {
   allowsPlainHttpIssuer,
   assertIssuerAllowed,
@@ -9,8 +9,11 @@ export {
 } from "./oauth-config.service";
 export { type RiskSignalType, riskSignalDefaults, riskSignalTypes, riskWeightKey } from "./risk-weights";
 export {
+  currentPointsAllocations,
   currentPrices,
   listSettings,
+  type ManualMomoAccount,
+  manualMomoAccount,
   readNumberSettings,
   type SettingView,
   settingDefinitions,

@@ -1,5 +1,8 @@
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
+import type { SettingGroup, SettingItem } from "../../../shared/contracts/admin";
+import { ghanaMobileMessage, normaliseGhanaMobile } from "../../../shared/phone";
 import { type PlanId, planIds, plans } from "../../../shared/plans";
+import type { AppConfig } from "../../config";
 import type { Database, Executor } from "../../db/client";
 import { platformSettings } from "../../db/schema/settings";
 import { AppError } from "../../lib/errors";
@@ -7,71 +10,172 @@ import { recordAudit } from "../audit";
 import { riskSignalDefaults, riskWeightKey } from "./risk-weights";
 
 /**
- * Platform settings an admin may change without a deploy. Each has a default (used until a row exists)
- * and bounds; a stored value that no longer parses falls back to the default rather than breaking pages.
+ * Platform settings an admin may change without a deploy. Each has a type, a default (used until a row
+ * exists) and bounds; a stored value that no longer parses falls back to the default rather than
+ * breaking pages. Every reader reads the table when it needs the value (in its own transaction where it
+ * writes), so a change takes effect on the next operation on every instance: nothing is cached.
  */
-interface NumberSetting {
+interface SettingBase {
+  /** The heading the admin's screen lists it under. */
+  group: SettingGroup;
+  description: string;
+}
+
+interface NumberSetting extends SettingBase {
+  type: "number";
   default: number;
   min: number;
   max: number;
-  description: string;
+}
+
+interface TextSetting extends SettingBase {
+  type: "text";
+  /** "" while unset. */
+  default: string;
+  /** Bounds on the length of the normalised value. */
+  min: number;
+  max: number;
+  /** The stored form of a valid value (e.g. a phone number in E.164), or undefined when it is invalid. */
+  normalise(value: string): string | undefined;
+  /** What to say when `normalise` refuses a value. */
+  invalidMessage: string;
+  /** The variable that, when set, wins over the stored value (like Google sign-in's). */
+  environmentVariable?: string;
+  /** That variable's value as the configuration read it. */
+  fromEnvironment?(config: SettingsEnvironment): string | undefined;
+}
+
+type SettingDefinition = NumberSetting | TextSetting;
+
+/** What the settings read from the configuration: the environment's MoMo account and the demo one. */
+export type SettingsEnvironment = Pick<AppConfig, "payments">;
+
+function numberSetting(group: SettingGroup, fields: Omit<NumberSetting, "type" | "group">): NumberSetting {
+  return { type: "number", group, ...fields };
 }
 
 const priceBounds = { min: 100, max: 10_000_000 };
 
 export const settingDefinitions = {
-  xp_signin_bonus: {
+  xp_signin_bonus: numberSetting("xp", {
     default: 100,
     min: 0,
     max: 1000,
     description: "XP when a new member's account is activated (PRODUCT.md: 100)",
-  },
-  xp_stamp: { default: 5, min: 0, max: 1000, description: "XP for each loyalty stamp (PRODUCT.md: 5)" },
-  xp_share: {
+  }),
+  xp_stamp: numberSetting("xp", {
+    default: 5,
+    min: 0,
+    max: 1000,
+    description: "XP for each loyalty stamp (PRODUCT.md: 5)",
+  }),
+  xp_share: numberSetting("xp", {
     default: 20,
     min: 0,
     max: 1000,
     description: "XP for a verified social share (PRODUCT.md: 20)",
-  },
-  xp_referral: {
+  }),
+  xp_referral: numberSetting("xp", {
     default: 50,
     min: 0,
     max: 1000,
     description:
       "XP to the referrer when a referred member completes a first verified watch (PRODUCT.md: 50)",
-  },
-  risk_violation_threshold: {
+  }),
+  plus_price_pesewas: numberSetting("prices", {
+    default: 20_00,
+    ...priceBounds,
+    description: "Anigye+ price for 30 days, in pesewas (PRODUCT.md: GH₵ 20 a month)",
+  }),
+  ...perPlan((plan) => [
+    planPriceKey(plan),
+    numberSetting("prices", {
+      default: plans[plan].pricePesewas,
+      ...priceBounds,
+      description: `${plans[plan].name} plan price for 30 days, in pesewas`,
+    }),
+  ]),
+  ...perPlan((plan) => [
+    pointsAllocationKey(plan),
+    numberSetting("points", {
+      default: plans[plan].monthlyPointsAllocation,
+      min: 0,
+      max: 1_000_000,
+      description: `Points a ${plans[plan].name} business may give members each month (from its next month or plan change)`,
+    }),
+  ]),
+  daily_points_limit: numberSetting("points", {
+    default: 100,
+    min: 1,
+    max: 10_000,
+    description:
+      "Points a member may receive at counters per Accra day, from all businesses together (PRODUCT.md: 100)",
+  }),
+  draw_max_entries: numberSetting("draws", {
+    default: 10,
+    min: 1,
+    // The published draw rules (docs/draw-algorithm.md, `npm run verify-draw`) and the draw_entries
+    // check allow at most 10 entries per member; a higher cap needs those changed first.
+    max: 10,
+    description:
+      "Most entries one member can hold in a monthly prize draw, tier bonus included (PRODUCT.md: 10)",
+  }),
+  risk_violation_threshold: numberSetting("anti_cheat", {
     default: 50,
     min: 1,
     max: 100,
     description: "Risk score (0-100) at which a member's fraud signals open a case in the anti-cheat review",
-  },
+  }),
   ...riskWeightSettings(),
-  plus_price_pesewas: {
-    default: 20_00,
-    ...priceBounds,
-    description: "Anigye+ price for 30 days, in pesewas (PRODUCT.md: GH₵ 20 a month)",
+  momo_merchant_number: {
+    type: "text",
+    group: "manual_momo",
+    default: "",
+    min: 10,
+    max: 20,
+    description:
+      "MoMo number members and businesses send manual payments to (MOMO_MERCHANT_NUMBER wins when set)",
+    normalise: normaliseGhanaMobile,
+    invalidMessage: ghanaMobileMessage,
+    environmentVariable: "MOMO_MERCHANT_NUMBER",
+    fromEnvironment: (config) => config.payments.manualMomo?.merchantNumber,
   },
-  ...Object.fromEntries(
-    planIds.map((plan) => [
-      planPriceKey(plan),
-      {
-        default: plans[plan].pricePesewas,
-        ...priceBounds,
-        description: `${plans[plan].name} plan price for 30 days, in pesewas`,
-      },
-    ]),
-  ),
-} satisfies Record<string, NumberSetting>;
+  momo_merchant_name: {
+    type: "text",
+    group: "manual_momo",
+    default: "",
+    min: 2,
+    max: 60,
+    description:
+      "Name on that MoMo account, shown so payers can check it before sending (MOMO_MERCHANT_NAME wins when set)",
+    // One line of plain text: runs of spaces become one, control characters are refused.
+    normalise: (value) =>
+      /\p{Cc}/u.test(value.replace(/\s/g, " ")) ? undefined : value.replace(/\s+/g, " "),
+    invalidMessage: "Enter the name as it appears on the MoMo account, on one line",
+    environmentVariable: "MOMO_MERCHANT_NAME",
+    fromEnvironment: (config) => config.payments.manualMomo?.merchantName,
+  },
+} satisfies Record<string, SettingDefinition>;
 
 export type SettingKey = keyof typeof settingDefinitions;
+
+const definitions: Record<string, SettingDefinition> = settingDefinitions;
+
+function perPlan(entry: (plan: PlanId) => [string, NumberSetting]): Record<string, NumberSetting> {
+  return Object.fromEntries(planIds.map(entry));
+}
 
 /** What each fraud signal adds to a member's risk score (last 30 days), one setting per signal type. */
 function riskWeightSettings(): Record<string, NumberSetting> {
   return Object.fromEntries(
     Object.entries(riskSignalDefaults).map(([type, { weight, label }]) => [
       riskWeightKey(type),
-      { default: weight, min: 0, max: 100, description: `Risk score added for each ${label}` },
+      numberSetting("anti_cheat", {
+        default: weight,
+        min: 0,
+        max: 100,
+        description: `Risk score added for each ${label}`,
+      }),
     ]),
   );
 }
@@ -80,25 +184,55 @@ export function planPriceKey(plan: PlanId) {
   return `plan_price_pesewas_${plan}` as const;
 }
 
-function parseSetting(definition: NumberSetting, stored: string | undefined): number {
+export function pointsAllocationKey(plan: PlanId) {
+  return `points_allocation_${plan}` as const;
+}
+
+function parseNumber(definition: NumberSetting, stored: string | undefined): number {
   const value = Number(stored);
   if (stored === undefined || !Number.isInteger(value)) return definition.default;
   return value >= definition.min && value <= definition.max ? value : definition.default;
 }
 
-/** The current values of some settings, each its stored value or its default. */
-export async function readNumberSettings<K extends string>(
-  db: Executor,
-  keys: readonly K[],
-): Promise<Record<K, number>> {
+/** The stored text when it is still valid, else the default. */
+function parseText(definition: TextSetting, stored: string | undefined): string {
+  if (stored === undefined) return definition.default;
+  return textProblem(definition, stored) === undefined ? stored : definition.default;
+}
+
+/** Why a text value can't be saved, or undefined when it can (then `normalise` gives its stored form). */
+function textProblem(definition: TextSetting, value: string): string | undefined {
+  const normalised = definition.normalise(value.trim());
+  if (normalised === undefined) return definition.invalidMessage;
+  if (normalised.length < definition.min || normalised.length > definition.max) {
+    return `Use ${definition.min} to ${definition.max} characters`;
+  }
+  return undefined;
+}
+
+function definitionOf<T extends SettingDefinition["type"]>(key: string, type: T) {
+  const definition = definitions[key];
+  // A caller asking for a setting that isn't defined (or of another type) is a bug, not a bad request.
+  if (definition?.type !== type) throw new Error(`No ${type} setting named ${key}`);
+  return definition as Extract<SettingDefinition, { type: T }>;
+}
+
+async function storedValues(db: Executor, keys: readonly string[]) {
   const rows = await db
     .select({ key: platformSettings.settingKey, value: platformSettings.settingValue })
     .from(platformSettings)
     .where(inArray(platformSettings.settingKey, [...keys]));
-  const stored = new Map(rows.map((row) => [row.key, row.value]));
-  const definitions = settingDefinitions as Record<string, NumberSetting>;
+  return new Map(rows.map((row) => [row.key, row.value]));
+}
+
+/** The current values of some number settings, each its stored value or its default. */
+export async function readNumberSettings<K extends string>(
+  db: Executor,
+  keys: readonly K[],
+): Promise<Record<K, number>> {
+  const stored = await storedValues(db, keys);
   return Object.fromEntries(
-    keys.map((key) => [key, parseSetting(definitions[key]!, stored.get(key))]),
+    keys.map((key) => [key, parseNumber(definitionOf(key, "number"), stored.get(key))]),
   ) as Record<K, number>;
 }
 
@@ -115,71 +249,153 @@ export async function currentPrices(db: Executor) {
   };
 }
 
-export interface SettingView {
-  key: string;
-  value: number;
-  defaultValue: number;
-  min: number;
-  max: number;
-  description: string;
-  updatedAt: string | null;
+/** The points each plan's business may give in a month, as the allocations opened from now on use. */
+export async function currentPointsAllocations(db: Executor): Promise<Record<PlanId, number>> {
+  const values = await readNumberSettings(db, planIds.map(pointsAllocationKey));
+  return Object.fromEntries(planIds.map((plan) => [plan, values[pointsAllocationKey(plan)]])) as Record<
+    PlanId,
+    number
+  >;
 }
 
-/** Every setting with its value now, its default and bounds, for the admin screen. */
-export async function listSettings(db: Executor): Promise<SettingView[]> {
-  const rows = await db.select().from(platformSettings);
-  const stored = new Map(rows.map((row) => [row.settingKey, row]));
-  return Object.entries(settingDefinitions as Record<string, NumberSetting>).map(([key, definition]) => {
-    const row = stored.get(key);
-    return {
-      key,
-      value: parseSetting(definition, row?.settingValue),
-      defaultValue: definition.default,
-      min: definition.min,
-      max: definition.max,
-      description: definition.description,
-      updatedAt: row ? row.updatedAt.toISOString() : null,
-    };
-  });
+export interface ManualMomoAccount {
+  merchantNumber: string;
+  merchantName: string;
 }
 
 /**
- * Changes one setting, checked against its bounds, and records the change in the audit log in the same
- * transaction. Every reader reads the table, so the next request uses the new value: no restart.
+ * Where payers send manual MoMo payments: the environment's account (MOMO_MERCHANT_NUMBER and
+ * MOMO_MERCHANT_NAME) when set, else the one an admin saved (both number and name), else the demo
+ * account outside production; undefined turns the manual path off. Read on each use: no restart.
+ */
+export async function manualMomoAccount(
+  db: Executor,
+  config: SettingsEnvironment,
+): Promise<ManualMomoAccount | undefined> {
+  if (config.payments.manualMomo) return config.payments.manualMomo;
+  const keys = ["momo_merchant_number", "momo_merchant_name"] as const;
+  const stored = await storedValues(db, keys);
+  const merchantNumber = parseText(definitionOf(keys[0], "text"), stored.get(keys[0]));
+  const merchantName = parseText(definitionOf(keys[1], "text"), stored.get(keys[1]));
+  if (merchantNumber && merchantName) return { merchantNumber, merchantName };
+  return config.payments.demoMomo;
+}
+
+export type SettingView = SettingItem;
+
+function settingView(
+  key: string,
+  definition: SettingDefinition,
+  row: { settingValue: string; updatedAt: Date } | undefined,
+  config: SettingsEnvironment,
+): SettingView {
+  const common = {
+    key,
+    group: definition.group,
+    description: definition.description,
+    updatedAt: row ? row.updatedAt.toISOString() : null,
+    min: definition.min,
+    max: definition.max,
+  };
+  if (definition.type === "number") {
+    return {
+      ...common,
+      type: "number",
+      value: parseNumber(definition, row?.settingValue),
+      defaultValue: definition.default,
+      fromEnvironment: false,
+    };
+  }
+  const environment = definition.fromEnvironment?.(config);
+  return {
+    ...common,
+    type: "text",
+    value: environment ?? parseText(definition, row?.settingValue),
+    defaultValue: definition.default,
+    fromEnvironment: environment !== undefined,
+  };
+}
+
+/** Every setting with its value now, its default and bounds, for the admin screen. */
+export async function listSettings(db: Executor, config: SettingsEnvironment): Promise<SettingView[]> {
+  const rows = await db.select().from(platformSettings);
+  const stored = new Map(rows.map((row) => [row.settingKey, row]));
+  return Object.entries(definitions).map(([key, definition]) =>
+    settingView(key, definition, stored.get(key), config),
+  );
+}
+
+/** The value to store, checked against the setting's type and bounds; a refusal says what would do. */
+function valueToStore(definition: SettingDefinition, value: number | string): string {
+  if (definition.type === "number") {
+    if (
+      typeof value !== "number" ||
+      !Number.isInteger(value) ||
+      value < definition.min ||
+      value > definition.max
+    ) {
+      const message = `Choose a whole number from ${definition.min} to ${definition.max}`;
+      throw new AppError("VALIDATION", message, { value: message });
+    }
+    return String(value);
+  }
+  const problem = typeof value === "string" ? textProblem(definition, value) : "Enter text, not a number";
+  if (problem) throw new AppError("VALIDATION", problem, { value: problem });
+  return definition.normalise((value as string).trim())!;
+}
+
+/**
+ * Changes one setting, checked against its type and bounds, and records the change in the audit log in
+ * the same transaction. Every reader reads the table, so the next request uses the new value: no restart.
+ * A setting the server's environment sets can't be changed here (the environment would still win).
  */
 export async function updateSetting(
   db: Database,
+  config: SettingsEnvironment,
   key: string,
-  value: number,
+  value: number | string,
   actor: { id: number; displayName: string },
   now: Date,
 ): Promise<SettingView> {
-  const definition = (settingDefinitions as Record<string, NumberSetting>)[key];
+  const definition = definitions[key];
   if (!definition) throw new AppError("NOT_FOUND", "No such setting");
-  if (!Number.isInteger(value) || value < definition.min || value > definition.max) {
-    throw new AppError("VALIDATION", `Choose a whole number from ${definition.min} to ${definition.max}`, {
-      value: `Choose a whole number from ${definition.min} to ${definition.max}`,
-    });
+  if (definition.type === "text" && definition.fromEnvironment?.(config) !== undefined) {
+    throw new AppError(
+      "CONFLICT",
+      `The server's environment sets this (${definition.environmentVariable}), which wins over this screen. Change it there, or unset it to manage it here.`,
+    );
   }
+  const stored = valueToStore(definition, value);
   await db.transaction(async (tx) => {
-    const before = (await readNumberSettings(tx, [key]))[key];
+    const [row] = await tx
+      .select({ settingValue: platformSettings.settingValue, updatedAt: platformSettings.updatedAt })
+      .from(platformSettings)
+      .where(eq(platformSettings.settingKey, key));
+    const before = settingView(key, definition, row, config).value;
     await tx
       .insert(platformSettings)
       .values({
         settingKey: key,
-        settingValue: String(value),
-        settingType: "number",
+        settingValue: stored,
+        settingType: definition.type,
         description: definition.description,
       })
       .onConflictDoUpdate({
         target: platformSettings.settingKey,
-        set: { settingValue: String(value), settingType: "number", updatedAt: now },
+        set: { settingValue: stored, settingType: definition.type, updatedAt: now },
       });
     await recordAudit(
       tx,
-      { actor, action: "setting.update", targetType: "setting", targetId: key, before, after: value },
+      {
+        actor,
+        action: "setting.update",
+        targetType: "setting",
+        targetId: key,
+        before: row || definition.type === "number" ? before : null,
+        after: definition.type === "number" ? Number(stored) : stored,
+      },
       now,
     );
   });
-  return (await listSettings(db)).find((setting) => setting.key === key)!;
+  return (await listSettings(db, config)).find((setting) => setting.key === key)!;
 }
