@@ -80,9 +80,20 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   };
 }
 
+/**
+ * The embedded database lives inside the app's own memory: PostgreSQL's defaults (128 MB of shared
+ * buffers among them) sized for a dedicated server would double a laptop install's footprint.
+ */
+const embeddedSettings = [
+  "shared_buffers = 16MB",
+  "work_mem = 4MB",
+  "maintenance_work_mem = 16MB",
+  "temp_buffers = 4MB",
+];
+
 async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
   if (dir) fs.mkdirSync(dir, { recursive: true });
-  const client = dir ? new PGlite(dir) : new PGlite();
+  const client = new PGlite({ dataDir: dir, postgresqlconf: embeddedSettings });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
