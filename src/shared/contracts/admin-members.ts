@@ -128,7 +128,13 @@ export const adminMemberDetailResponse = z.object({
     }),
   ),
   devices: z.array(
-    z.object({ fingerprint: z.string(), accounts: z.number().int(), lastSeen: z.iso.datetime().nullable() }),
+    z.object({
+      fingerprint: z.string(),
+      accounts: z.number().int(),
+      lastSeen: z.iso.datetime().nullable(),
+      /** The device's own risk, from every signal seen on it (any account). */
+      risk: riskResponse,
+    }),
   ),
   violations: z.array(z.object({ id: idSchema, status: z.string(), createdAt: z.iso.datetime() })),
 });

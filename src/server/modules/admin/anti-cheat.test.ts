@@ -266,6 +266,14 @@ describe("anti-cheat review", () => {
     });
     const device = await sendAs(t.ctx.app, admin.cookies, "GET", "/api/admin/risk/devices/shared-phone-1");
     expect(device.json().summary).toBe("30: 4 accounts on this device");
+    const page = await sendAs(t.ctx.app, admin.cookies, "GET", `/api/admin/users/${last.user.id}`);
+    expect(page.json().devices).toEqual([
+      expect.objectContaining({
+        fingerprint: "shared-phone-1",
+        accounts: 4,
+        risk: expect.objectContaining({ summary: "30: 4 accounts on this device" }),
+      }),
+    ]);
     // Logged once a day per member and device, however often they open ads.
     await sendAs(t.ctx.app, last.cookies, "POST", "/api/watch/sessions", { adId: ad.id }, phone);
     const feed = await sendAs(

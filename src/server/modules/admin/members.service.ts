@@ -2,7 +2,7 @@ import type { AdminMemberDetail, AdminMemberItem } from "../../../shared/contrac
 import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/client";
 import { findMemberForAdmin, statusOf, type User } from "../auth";
-import { memberRisk, riskSummary, violationsOfMember } from "../fraud";
+import { deviceRisk, memberRisk, riskSummary, violationsOfMember } from "../fraud";
 import { memberLedger, sumXpLedger } from "../ledger";
 import { recentMemberRewards } from "../rewards";
 import { memberDevices, recentViews } from "../watch";
@@ -63,7 +63,12 @@ export async function memberDetail(deps: AppDeps, userId: number): Promise<Admin
       startedAt: iso(row.startedAt),
       completedAt: iso(row.completedAt),
     })),
-    devices: devices.map((device) => ({ ...device, lastSeen: iso(device.lastSeen) })),
+    devices: await Promise.all(
+      devices.map(async (device) => {
+        const risk = await deviceRisk(db, device.fingerprint, now);
+        return { ...device, lastSeen: iso(device.lastSeen), risk: { ...risk, summary: riskSummary(risk) } };
+      }),
+    ),
     violations: violations.map((row) => ({
       id: row.id,
       status: row.status,

@@ -146,7 +146,8 @@ function Details({ detail }: { detail: AdminMemberDetail }) {
             {detail.devices.map((device) => (
               <li key={device.fingerprint} className="break-all">
                 <span className="font-mono text-xs">{device.fingerprint}</span>: {device.accounts}{" "}
-                {device.accounts === 1 ? "account" : "accounts"}, last seen {when(device.lastSeen)}
+                {device.accounts === 1 ? "account" : "accounts"}, last seen {when(device.lastSeen)} · device
+                risk {device.risk.summary}
               </li>
             ))}
           </ul>
