@@ -106,7 +106,7 @@ test("Google sign-in against the mock provider lands signed in with the welcome 
     .catch(() => false);
   if (marked) {
     await expect
-      .poll(() => page.evaluate(() => !("beforeReload" in window)).catch(() => false), { timeout: 10_000 })
+      .poll(() => page.evaluate(() => !("beforeReload" in window)).catch(() => false), { timeout: 20_000 })
       .toBe(true);
   }
   await page.waitForLoadState("load");
