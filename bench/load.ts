@@ -29,6 +29,8 @@ interface Result {
   p50: number;
   p99: number;
   non2xx: number;
+  /** Refused at once by load shedding (503), counted within non-2xx. */
+  shed: number;
   errors: number;
   kilobytes: number;
 }
@@ -40,6 +42,9 @@ async function hammer(url: string, requests?: autocannon.Request[]): Promise<Res
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
+    shed:
+      (result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats?.["503"]
+        ?.count ?? 0,
     errors: result.errors,
     kilobytes: Math.round(result.throughput.total / Math.max(1, result.requests.total) / 102.4) / 10,
   };
@@ -237,10 +242,10 @@ await withScratchDatabase(async (databaseUrl) => {
     console.log(
       `\n## Load (${connections} connections, ${seconds} s each, PostgreSQL, ${memberCount} members, ${adCount} ads)`,
     );
-    console.log("| route | req/s | p50 ms | p99 ms | KB/response | non-2xx | share of bare |");
+    console.log("| route | req/s | p50 ms | p99 ms | KB/response | non-2xx (503) | share of bare |");
     console.log("|---|---|---|---|---|---|---|");
     const row = (name: string, r: Result) =>
-      `| ${name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.kilobytes} | ${r.non2xx} | ${((100 * r.requestsPerSecond) / bareResult.requestsPerSecond).toFixed(1)} % |`;
+      `| ${name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.kilobytes} | ${r.non2xx} (${r.shed}) | ${((100 * r.requestsPerSecond) / bareResult.requestsPerSecond).toFixed(1)} % |`;
     console.log(row("bare Fastify GET (own process)", bareResult));
     for (const [name, result] of Object.entries(results)) console.log(row(name, result));
   } finally {

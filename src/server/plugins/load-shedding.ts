@@ -9,6 +9,11 @@ interface LoadSheddingOptions {
 }
 
 const retryAfterSeconds = 5;
+/**
+ * Queries waiting per pool connection before new requests are refused: at a few milliseconds a query,
+ * 16 deep is about 50-100 ms of queueing, past which answering 503 at once serves the member better.
+ */
+const queuedPerConnection = 16;
 const busyBody = {
   message: "Anigye is very busy right now. Please try again in a few seconds.",
   code: "UNAVAILABLE",
@@ -18,7 +23,7 @@ const exempt = new Set(["/api/health", "/api/health/ready", "/metrics"]);
 
 /**
  * Refuses new work with 503 and Retry-After at once when this instance is saturated (event loop lagging,
- * or more queries waiting for a database connection than 4 per connection), instead of queueing without
+ * or more than 16 queries per connection waiting for the database pool), instead of queueing without
  * limit until every request times out.
  */
 export async function registerLoadShedding(app: FastifyInstance, options: LoadSheddingOptions) {
@@ -38,7 +43,7 @@ export async function registerLoadShedding(app: FastifyInstance, options: LoadSh
   app.addHook("onRequest", async (request, reply) => {
     if (exempt.has(request.routeOptions.url ?? "")) return;
     const stats = poolStats();
-    if (stats.waiting <= stats.size * 4) return;
+    if (stats.waiting <= stats.size * queuedPerConnection) return;
     request.log.warn({ waiting: stats.waiting }, "shedding load: database pool saturated");
     return reply.status(503).header("retry-after", String(retryAfterSeconds)).send(busyBody);
   });

@@ -78,7 +78,7 @@ describe("load shedding", () => {
     await app.ready();
     try {
       expect((await app.inject({ method: "GET", url: "/api/stats/public" })).statusCode).toBe(200);
-      waiting = 41;
+      waiting = 161;
       const shed = await app.inject({ method: "GET", url: "/api/stats/public" });
       expect(shed.statusCode).toBe(503);
       expect(shed.headers["retry-after"]).toBe("5");
