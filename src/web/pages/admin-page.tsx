@@ -1,5 +1,5 @@
 import { ShieldAlert } from "lucide-react";
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { Link } from "react-router";
 import { brand } from "../../shared/brand";
 import { paths } from "../app/paths";
@@ -40,6 +40,31 @@ function NotAllowed({ signedIn }: { signedIn: boolean }) {
         )}
       </div>
     </div>
+  );
+}
+
+/** One titled part of the admin page; its id is the anchor the overview's queue links jump to. */
+function AdminSection({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <div>
+        <h2 id={id} className="text-xl font-bold text-stone-900">
+          {title}
+        </h2>
+        {description && <p className="text-sm text-stone-600">{description}</p>}
+      </div>
+      {children}
+    </section>
   );
 }
 
@@ -86,131 +111,79 @@ export default function AdminPage() {
         </header>
         {isAdmin && (
           <>
-            <section aria-labelledby="today-title" className="space-y-3">
-              <h2 id="today-title" className="text-xl font-bold text-stone-900">
-                Today
-              </h2>
+            <AdminSection id="today-title" title="Today">
               <AdminOverviewPanel />
-            </section>
-            <section aria-labelledby="members-title" className="space-y-3">
-              <div>
-                <h2 id="members-title" className="text-xl font-bold text-stone-900">
-                  Members
-                </h2>
-                <p className="text-sm text-stone-600">
-                  Find a member to see their balances, ledger, devices, rewards and risk; suspend or
-                  reactivate them, or make them staff or an admin.
-                </p>
-              </div>
+            </AdminSection>
+            <AdminSection
+              id="members-title"
+              title="Members"
+              description="Find a member to see their balances, ledger, devices, rewards and risk; suspend or reactivate them, or make them staff or an admin."
+            >
               <MembersSection />
-            </section>
+            </AdminSection>
           </>
         )}
-        <section aria-labelledby="share-proofs-title" className="space-y-3">
-          <div>
-            <h2 id="share-proofs-title" className="text-xl font-bold text-stone-900">
-              Share proofs
-            </h2>
-            <p className="text-sm text-stone-600">
-              Open each post or screenshot: verify it if it really shares the reward (the member earns 20 XP),
-              or reject it with a note the member sees.
-            </p>
-          </div>
+        <AdminSection
+          id="share-proofs-title"
+          title="Share proofs"
+          description="Open each post or screenshot: verify it if it really shares the reward (the member earns 20 XP), or reject it with a note the member sees."
+        >
           <StaffShareProofsQueue />
-        </section>
-        <section aria-labelledby="purchases-title" className="space-y-3">
-          <div>
-            <h2 id="purchases-title" className="text-xl font-bold text-stone-900">
-              Purchases
-            </h2>
-            <p className="text-sm text-stone-600">
-              Open each receipt: verify it if the business, amount and receipt number match (the member may
-              then review the business), or reject it with a reason the member sees. Flagged receipts were
-              sent before.
-            </p>
-          </div>
+        </AdminSection>
+        <AdminSection
+          id="purchases-title"
+          title="Purchases"
+          description="Open each receipt: verify it if the business, amount and receipt number match (the member may then review the business), or reject it with a reason the member sees. Flagged receipts were sent before."
+        >
           <PurchasesQueue />
-        </section>
+        </AdminSection>
         {isAdmin && (
           <>
-            <section aria-labelledby="payments-title" className="space-y-3">
-              <div>
-                <h2 id="payments-title" className="text-xl font-bold text-stone-900">
-                  Payments
-                </h2>
-                <p className="text-sm text-stone-600">
-                  Check each manual MoMo payment against the merchant account (amount, reference, transaction
-                  ID), then verify it or reject it with a reason. The payer is told either way.
-                </p>
-              </div>
+            <AdminSection
+              id="payments-title"
+              title="Payments"
+              description="Check each manual MoMo payment against the merchant account (amount, reference, transaction ID), then verify it or reject it with a reason. The payer is told either way."
+            >
               <AdminPaymentsQueue />
-            </section>
-            <section aria-labelledby="draws-title" className="space-y-3">
-              <div>
-                <h2 id="draws-title" className="text-xl font-bold text-stone-900">
-                  Draws and competitions
-                </h2>
-                <p className="text-sm text-stone-600">
-                  Announce the prize and the public randomness source while a draw is open; run it once
-                  entries close. The result is public and anyone can re-check it.
-                </p>
-              </div>
+            </AdminSection>
+            <AdminSection
+              id="draws-title"
+              title="Draws and competitions"
+              description="Announce the prize and the public randomness source while a draw is open; run it once entries close. The result is public and anyone can re-check it."
+            >
               <AdminDrawsSection />
-            </section>
-            <section aria-labelledby="settings-title" className="space-y-3">
-              <div>
-                <h2 id="settings-title" className="text-xl font-bold text-stone-900">
-                  Platform settings
-                </h2>
-                <p className="text-sm text-stone-600">
-                  What the platform runs on: XP, prices, points and limits, draws, anti-cheat and the manual
-                  MoMo account. Each change applies at once and is recorded in the audit log.
-                </p>
-              </div>
+            </AdminSection>
+            <AdminSection
+              id="settings-title"
+              title="Platform settings"
+              description="What the platform runs on: XP, prices, points and limits, draws, anti-cheat and the manual MoMo account. Each change applies at once and is recorded in the audit log."
+            >
               <PlatformSettingsSection />
-            </section>
-            <section aria-labelledby="audit-title" className="space-y-3">
-              <div>
-                <h2 id="audit-title" className="text-xl font-bold text-stone-900">
-                  Audit log
-                </h2>
-                <p className="text-sm text-stone-600">
-                  What admins and staff changed, newest first: settings, payments, purchases, share proofs,
-                  draws and competitions.
-                </p>
-              </div>
+            </AdminSection>
+            <AdminSection
+              id="audit-title"
+              title="Audit log"
+              description="What admins and staff changed, newest first: members, businesses, cases, settings, payments, proofs, draws and signups."
+            >
               <AuditLogSection />
-            </section>
-            <section aria-labelledby="jobs-title" className="space-y-3">
-              <div>
-                <h2 id="jobs-title" className="text-xl font-bold text-stone-900">
-                  Scheduled jobs
-                </h2>
-                <p className="text-sm text-stone-600">
-                  Each job runs once per period across every server; a failure is retried after 1, 2, 4…
-                  minutes (up to six tries).
-                </p>
-              </div>
+            </AdminSection>
+            <AdminSection
+              id="jobs-title"
+              title="Scheduled jobs"
+              description="Each job runs once per period across every server; a failure is retried after 1, 2, 4… minutes (up to six tries)."
+            >
               <ScheduledJobsSection />
-            </section>
-            <section aria-labelledby="signups-title" className="space-y-3">
-              <div>
-                <h2 id="signups-title" className="text-xl font-bold text-stone-900">
-                  Early-access signups
-                </h2>
-                <p className="text-sm text-stone-600">
-                  People who asked to join before launch, and businesses interested in Anigye. Export them as
-                  CSV, or invite one: they get a registration link and the signup is marked converted.
-                </p>
-              </div>
+            </AdminSection>
+            <AdminSection
+              id="signups-title"
+              title="Early-access signups"
+              description="People who asked to join before launch, and businesses interested in Anigye. Export them as CSV, or invite one: they get a registration link and the signup is marked converted."
+            >
               <AdminSignupsSection />
-            </section>
-            <section aria-labelledby="companies-title" className="space-y-3">
-              <h2 id="companies-title" className="text-xl font-bold text-stone-900">
-                Businesses
-              </h2>
+            </AdminSection>
+            <AdminSection id="companies-title" title="Businesses">
               <CompaniesList />
-            </section>
+            </AdminSection>
             <Card
               title="Register a business"
               description="The owner gets a setup link to choose a username and password."
