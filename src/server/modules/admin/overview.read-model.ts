@@ -4,7 +4,7 @@ import { planIds } from "../../../shared/plans";
 import type { Executor } from "../../db/client";
 import { countMembers } from "../auth";
 import { countActiveCompaniesByPlan } from "../companies";
-import { countSignalsSince, listViolations } from "../fraud";
+import { countPendingViolations, countSignalsSince } from "../fraud";
 import { paymentFigures } from "../payments";
 import { countPendingPurchases } from "../purchases";
 import { countRedemptionsSince } from "../redemptions";
@@ -29,7 +29,7 @@ export async function adminOverview(db: Executor, now: Date): Promise<AdminOverv
       paymentFigures(db, startOfAccraMonth(now)),
       countSignalsSince(db, today),
       countPendingPurchases(db),
-      listViolations(db, { status: "pending", page: 1 }),
+      countPendingViolations(db),
     ]);
   const plans = Object.fromEntries(planIds.map((plan) => [plan, 0])) as Record<
     (typeof planIds)[number],
@@ -49,7 +49,7 @@ export async function adminOverview(db: Executor, now: Date): Promise<AdminOverv
       paymentsFlagged: money.flagged,
       shareProofs: rewards.shareProofsWaiting,
       purchases,
-      violations: violations.total,
+      violations,
     },
   };
 }

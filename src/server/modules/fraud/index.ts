@@ -6,6 +6,7 @@ export { countSignalsSince, listFraudEvents } from "./fraud-feed.read-model";
 export { deviceRisk, memberRisk, type RiskAssessment, riskSummary } from "./risk.service";
 export {
   claimViolation,
+  countPendingViolations,
   evidenceOf,
   listViolations,
   signalsByIds,

@@ -88,6 +88,15 @@ export async function listViolations(db: Executor, filter: { status?: ViolationS
   return { items: rows, total: total?.n ?? 0, page: filter.page, pageSize: violationPageSize };
 }
 
+/** Cases waiting for an admin, for the overview. */
+export async function countPendingViolations(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(antiCheatViolations)
+    .where(eq(antiCheatViolations.status, "pending"));
+  return row?.n ?? 0;
+}
+
 export function violationsOfMember(db: Executor, userId: number) {
   return db
     .select()
