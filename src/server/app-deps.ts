@@ -24,4 +24,9 @@ export interface AppDeps {
   /** Counters other parts of the app move (scheduled job outcomes). */
   metrics: AppMetrics;
   now(): Date;
+  /**
+   * Something Discover shows changed (an ad, a business's status or plan): this instance's shared
+   * candidate lists are read again at once; other instances' within seconds.
+   */
+  discoveryChanged(): void;
 }

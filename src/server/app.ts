@@ -1,11 +1,10 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { randomUUID } from "node:crypto";
+import { hash, randomUUID } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
 import fastifyEtag from "@fastify/etag";
-import fastifyHelmet from "@fastify/helmet";
 import Fastify, {
   type FastifyInstance,
   type FastifyPluginAsync,
@@ -16,13 +15,19 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { AppDeps } from "./app-deps";
 import type { AppConfig } from "./config";
 import type { Database, PoolStats } from "./db/client";
+import type { MemberChanges } from "./db/member-changes";
 import { createMailer, type Mailer } from "./integrations/mail/mailer";
 import { createPaystackClient } from "./integrations/payments/paystack";
 import { createSmsSender, type SmsSender } from "./integrations/sms/sms-sender";
 import { createMediaStorage } from "./integrations/storage/create-media-storage";
 import { jobsRoutes } from "./jobs/jobs.routes";
 import { adminMembersRoutes, adminRoutes, antiCheatRoutes } from "./modules/admin";
-import { adsRoutes, createImpressionCounter, type ImpressionCounter } from "./modules/ads";
+import {
+  adsRoutes,
+  createDiscoveryFeed,
+  createImpressionCounter,
+  type ImpressionCounter,
+} from "./modules/ads";
 import { analyticsRoutes } from "./modules/analytics";
 import { authRoutes, googleRoutes, oauthConfigRoutes, profileRoutes } from "./modules/auth";
 import { comingSoonRoutes, signupsAdminRoutes } from "./modules/coming-soon";
@@ -48,6 +53,7 @@ import { registerLoadShedding } from "./plugins/load-shedding";
 import { createMetrics, registerMetrics } from "./plugins/metrics";
 import { registerOpenApi } from "./plugins/openapi";
 import { registerCsrfGuard } from "./plugins/request-guard";
+import { securityHeaders } from "./plugins/security-headers";
 import { registerSessions } from "./plugins/sessions";
 import { registerMediaFiles, registerWebApp } from "./plugins/web-app";
 
@@ -73,6 +79,8 @@ export interface AppDependencies {
   now?: () => Date;
   /** The PostgreSQL pool's figures, for /metrics and load shedding (absent on the embedded database). */
   poolStats?: () => PoolStats;
+  /** Which members changed (the database's notifications); without it nothing about members is kept. */
+  memberChanges?: MemberChanges;
 }
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -125,18 +133,27 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     poolStats: dependencies.poolStats,
     maxEventLoopDelayMs: config.maxEventLoopDelayMs,
   });
-  await app.register(fastifyHelmet, {
+  const everyReplyHeaders = securityHeaders({
     contentSecurityPolicy: contentSecurityPolicy(config.secureCookies, mediaOrigin(config)),
   });
   // Before compression, so the tag is computed on the JSON itself: a poll that finds nothing new (Discover
   // every 30 s) is answered 304 with no body, which saves members' data.
-  await app.register(fastifyEtag, { weak: true, replyWith304: false });
-  app.addHook("onSend", answerUnchangedReads);
-  await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(fastifyEtag, { weak: true, replyWith304: false, hashFn: sha1Base64 });
+  app.addHook("onSend", (request, reply, payload, done) => {
+    reply.headers(everyReplyHeaders);
+    answerUnchangedReads(request, reply, payload, done);
+  });
+  // Nobody sends compressed request bodies here; only answers are compressed.
+  await app.register(fastifyCompress, { threshold: 1024, globalDecompression: false });
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   registerCsrfGuard(app, { trustedOrigins: trustedOrigins(config) });
-  registerSessions(app, { db, secureCookies: config.secureCookies });
+  registerSessions(app, {
+    db,
+    secureCookies: config.secureCookies,
+    memberChanges: dependencies.memberChanges,
+  });
 
+  const discoveryFeed = createDiscoveryFeed(db, dependencies.memberChanges);
   const deps: AppDeps = {
     db,
     config,
@@ -149,6 +166,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     sms: dependencies.sms ?? createSmsSender(config.sms, { db, log: app.log }),
     storage: createMediaStorage(config),
     paystack: config.payments.paystack ? createPaystackClient(config.payments.paystack) : undefined,
+    discoveryChanged: () => discoveryFeed.invalidate(),
   };
   app.decorate("deps", deps);
   const impressions = createImpressionCounter(db, deps.now);
@@ -175,7 +193,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(tagged("auth", googleRoutes(deps)));
   await app.register(tagged("companies", companiesRoutes(deps)));
   await app.register(tagged("media", mediaRoutes(deps)));
-  await app.register(tagged("ads", adsRoutes(deps, impressions)));
+  await app.register(tagged("ads", adsRoutes(deps, impressions, discoveryFeed)));
   await app.register(tagged("watch", watchRoutes(deps)));
   await app.register(tagged("rewards", rewardsRoutes(deps)));
   await app.register(tagged("redemptions", redemptionsRoutes(deps)));
@@ -202,13 +220,18 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   return app;
 }
 
-/** Gives every route a module registers that module's tag in the API reference. */
+/** One-shot hashing (no Hash object per reply) for the ETag of every answer. */
+function sha1Base64(payload: string | Buffer): string {
+  return hash("sha1", payload, "base64");
+}
+
 /** A caller's X-Request-ID is kept (a proxy's, to follow one request across services) when it is sane. */
 function validRequestId(header: string | string[] | undefined): string | undefined {
   const value = Array.isArray(header) ? header[0] : header;
   return value && /^[\w.:-]{1,100}$/.test(value) ? value : undefined;
 }
 
+/** Gives every route a module registers that module's tag in the API reference. */
 function tagged(tag: string, routes: FastifyPluginAsync): FastifyPluginAsync {
   return async (scope) => {
     scope.addHook("onRoute", (route) => {
@@ -231,6 +254,11 @@ function answerUnchangedReads(
 ) {
   if (request.url.startsWith("/api/") && !reply.hasHeader("cache-control"))
     reply.header("cache-control", "no-store");
+  // A 304 never has a body, whoever chose it (Discover answers its polls itself).
+  if (reply.statusCode === 304) {
+    done(null, "");
+    return;
+  }
   const etag = reply.getHeader("etag");
   const isRead = request.method === "GET" || request.method === "HEAD";
   const sent = request.headers["if-none-match"];

@@ -1,4 +1,7 @@
+import { fork } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { buildApp, defaultWebDistDir } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
@@ -9,9 +12,11 @@ import { ensureAdmin } from "./modules/auth";
 
 async function main() {
   const config = loadConfig();
+  const pgliteDir = path.join(config.dataDir, "pglite");
+  if (!config.databaseUrl && !fs.existsSync(pgliteDir)) await prepareEmbeddedDatabaseApart();
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, "pglite"),
+    pgliteDir,
     poolSize: config.databasePoolSize,
   });
   await database.migrate();
@@ -25,6 +30,7 @@ async function main() {
     db: database.db,
     webDistDir: defaultWebDistDir,
     poolStats: database.poolStats,
+    memberChanges: database.memberChanges,
   });
   app.log.info({ database: database.kind, dataDir: config.dataDir }, "database ready");
   const stopScheduler = startScheduler(app.deps);
@@ -45,6 +51,13 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Anigye is running at ${config.appUrl}`);
+}
+
+/** Creates, migrates and seeds the embedded database in a child process (see prepare-embedded.ts). */
+async function prepareEmbeddedDatabaseApart() {
+  const child = fork(fileURLToPath(new URL("./prepare-embedded.ts", import.meta.url)), { stdio: "inherit" });
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  if (code !== 0) throw new Error(`Preparing the embedded database failed (exit code ${code})`);
 }
 
 main().catch((error) => {

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { type MemberChanges, pgliteMemberChanges, postgresMemberChanges } from "./member-changes";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -28,6 +29,8 @@ export interface DatabaseHandle {
   db: Database;
   kind: "postgres" | "pglite";
   poolStats?: () => PoolStats;
+  /** Which members changed, as the database's triggers tell every instance. */
+  memberChanges: MemberChanges;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -56,9 +59,11 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   // process. The pool replaces the connection on the next query.
   pool.on("error", (error) => console.error("PostgreSQL connection lost:", error.message));
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+  const memberChanges = postgresMemberChanges(url);
   return {
     db,
     kind: "postgres",
+    memberChanges,
     poolStats: () => ({
       size: poolSize,
       total: pool.totalCount,
@@ -76,7 +81,10 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
         client.release();
       }
     },
-    close: () => pool.end(),
+    async close() {
+      await memberChanges.close();
+      await pool.end();
+    },
   };
 }
 
@@ -96,12 +104,17 @@ async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
   const client = new PGlite({ dataDir: dir, postgresqlconf: embeddedSettings });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const memberChanges = pgliteMemberChanges(client);
   return {
     db,
     kind: "pglite",
+    memberChanges,
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     },
-    close: () => client.close(),
+    async close() {
+      await memberChanges.close();
+      await client.close();
+    },
   };
 }

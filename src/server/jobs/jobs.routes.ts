@@ -32,7 +32,7 @@ export function jobsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await requireAdmin(deps.db, request);
+        await requireAdmin(request);
         reply.header("cache-control", "private, no-cache");
         const [summaries, recent] = await Promise.all([
           jobSummaries(deps.db, deps.now()),

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Database } from "../db/client";
+import type { MemberChanges } from "../db/member-changes";
+import { MemberKeyedCache } from "../lib/member-keyed-cache";
 import { type SessionAudience, sessionCookieNames } from "../lib/session-cookies";
 import { createSession, deleteSession, findActiveSession, type SessionOwner } from "../modules/auth";
 
@@ -23,10 +25,49 @@ declare module "fastify" {
   }
 }
 
-export function registerSessions(app: FastifyInstance, options: { db: Database; secureCookies: boolean }) {
+/** How long an instance may keep a member's session between changes (the database tells it of changes). */
+const keepMemberSessionMs = 60_000;
+
+export function registerSessions(
+  app: FastifyInstance,
+  options: { db: Database; secureCookies: boolean; memberChanges?: MemberChanges },
+) {
   const { db, secureCookies } = options;
+  // Reads (GET, HEAD) may use a member's session as this instance last read it: any change to the member
+  // or their sessions (sign-out, suspension, a new tier) reaches every instance within milliseconds and
+  // drops it. Writes always read the database.
+  const memberSessions = new MemberKeyedCache<string, ActiveSession>(options.memberChanges, {
+    max: 50_000,
+    ttlMs: keepMemberSessionMs,
+  });
+
+  async function readSession(request: FastifyRequest, token: string): Promise<ActiveSession | undefined> {
+    const isRead = request.method === "GET" || request.method === "HEAD";
+    const now = Date.now();
+    const kept = isRead ? memberSessions.get(token) : undefined;
+    if (kept && kept.expiresAt.getTime() > now) return kept;
+    const readStartedAt = memberSessions.startRead();
+    const session = await findActiveSession(db, token);
+    if (session?.user) {
+      const ttlMs = Math.min(keepMemberSessionMs, session.expiresAt.getTime() - now);
+      if (ttlMs > 0) memberSessions.set(token, session.user.id, freezeKept(session), readStartedAt, ttlMs);
+    }
+    return session;
+  }
+
   const cookieOptions = { path: "/", httpOnly: true, sameSite: "lax" as const, secure: secureCookies };
   const cache = new WeakMap<FastifyRequest, Map<SessionAudience, Promise<ActiveSession | undefined>>>();
+
+  // A member's write on this instance drops what is kept about them here before they get the answer, so
+  // their next read sees it; other instances hear it from the database.
+  app.addHook("onSend", async (request) => {
+    if (request.method === "GET" || request.method === "HEAD" || !options.memberChanges) return;
+    const session = await cache
+      .get(request)
+      ?.get("member")
+      ?.catch(() => undefined);
+    if (session?.userId) options.memberChanges.changedHere(session.userId);
+  });
 
   function forget(request: FastifyRequest, audience: SessionAudience) {
     cache.get(request)?.delete(audience);
@@ -42,7 +83,7 @@ export function registerSessions(app: FastifyInstance, options: { db: Database; 
     if (!pending) {
       const token = this.cookies[sessionCookieNames[audience]];
       pending = token
-        ? findActiveSession(db, token).then((session) =>
+        ? readSession(this, token).then((session) =>
             session && audienceOf(session) === audience ? session : undefined,
           )
         : Promise.resolve(undefined);
@@ -67,8 +108,19 @@ export function registerSessions(app: FastifyInstance, options: { db: Database; 
   app.decorateReply("endSession", async function (this: FastifyReply, audience: SessionAudience = "member") {
     const name = sessionCookieNames[audience];
     const token = this.request.cookies[name];
-    if (token) await deleteSession(db, token);
+    if (token) {
+      await deleteSession(db, token);
+      memberSessions.delete(token);
+    }
     forget(this.request, audience);
     this.clearCookie(name, cookieOptions);
   });
+}
+
+/** A kept session is shared by many requests: none may change it. */
+function freezeKept<T extends object>(session: T): T {
+  for (const value of Object.values(session)) {
+    if (value && typeof value === "object" && !(value instanceof Date)) Object.freeze(value);
+  }
+  return Object.freeze(session);
 }

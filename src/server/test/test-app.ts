@@ -14,6 +14,12 @@ import { type DatabaseHandle, openDatabase } from "../db/client";
  */
 export interface TestContext {
   app: FastifyInstance;
+  /**
+   * The first app instance alone. With two instances, Discover's shared candidate list on one instance
+   * lags a change made through the other by up to 5 s (docs/product-rules.md), so tests of what a poll
+   * sees right after a change send every request to one instance.
+   */
+  oneInstance: FastifyInstance;
   database: DatabaseHandle;
   dataDir: string;
   /** The scratch database's URL when the tests run on PostgreSQL (a second app instance may open it). */
@@ -26,11 +32,17 @@ export interface TestContextOptions {
   env?: Record<string, string>;
   /** Replacements for the app's dependencies (a fixed clock, a mail transport). */
   overrides?: Omit<AppDependencies, "config" | "db">;
+  /**
+   * Let each instance keep members' sessions and watched ads between the database's change notices, as
+   * the server does. Off by default: tests that write rows directly and read at once would race the notice.
+   */
+  keepMemberState?: boolean;
 }
 
 export async function createTestContext({
   env = {},
   overrides = {},
+  keepMemberState = false,
 }: TestContextOptions = {}): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "anigye-test-"));
   const serverUrl = process.env.DATABASE_URL;
@@ -45,18 +57,30 @@ export async function createTestContext({
     MAX_EVENT_LOOP_DELAY_MS: "0",
     ...env,
   });
-  const first = await buildApp({ config, db: database.db, ...overrides });
+  const memberChangesOf = (handle: DatabaseHandle) => (keepMemberState ? handle.memberChanges : undefined);
+  const first = await buildApp({
+    config,
+    db: database.db,
+    memberChanges: memberChangesOf(database),
+    ...overrides,
+  });
   await first.ready();
   const second = scratch && process.env.TEST_TWO_INSTANCES === "true" ? await secondInstance() : undefined;
   async function secondInstance() {
     const handle = await openDatabase({ databaseUrl: scratch!.url, poolSize: 20 });
-    const app = await buildApp({ config, db: handle.db, ...overrides });
+    const app = await buildApp({
+      config,
+      db: handle.db,
+      memberChanges: memberChangesOf(handle),
+      ...overrides,
+    });
     await app.ready();
     return { app, handle };
   }
   const app = second ? alternating(first, second.app) : first;
   return {
     app,
+    oneInstance: first,
     database,
     dataDir,
     databaseUrl: scratch?.url,

@@ -52,3 +52,8 @@ export function optionalChoice<const T extends readonly [string, ...string[]]>(l
     z.enum(options, { error: `Choose a valid ${label.toLowerCase()}` }).optional(),
   );
 }
+
+/** A 304 answer: the caller's copy (named by If-None-Match) is current, so no body is sent. */
+export const notModifiedResponse = z
+  .null()
+  .describe("Unchanged since the ETag sent in If-None-Match (no body)");

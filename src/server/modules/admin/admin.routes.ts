@@ -24,7 +24,7 @@ export function adminRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await requireAdmin(deps.db, request);
+        await requireAdmin(request);
         reply.header("cache-control", "private, no-cache");
         return { settings: await listSettings(deps.db, deps.config) };
       },
@@ -41,7 +41,7 @@ export function adminRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const admin = await requireAdmin(deps.db, request);
+        const admin = await requireAdmin(request);
         return updateSetting(deps.db, deps.config, request.params.key, request.body.value, admin, deps.now());
       },
     );
@@ -57,7 +57,7 @@ export function adminRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await requireAdmin(deps.db, request);
+        await requireAdmin(request);
         reply.header("cache-control", "private, no-cache");
         return listAudit(deps.db, request.query);
       },

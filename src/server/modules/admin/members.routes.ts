@@ -29,7 +29,7 @@ export function adminMembersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await requireAdmin(deps.db, request);
+        await requireAdmin(request);
         reply.header("cache-control", "private, no-cache");
         return adminOverview(deps.db, deps.now());
       },
@@ -45,7 +45,7 @@ export function adminMembersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await requireAdmin(deps.db, request);
+        await requireAdmin(request);
         reply.header("cache-control", "private, no-cache");
         const page = await searchMembers(deps.db, request.query);
         return { ...page, items: page.items.map(toAdminMemberItem) };
@@ -62,7 +62,7 @@ export function adminMembersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await requireAdmin(deps.db, request);
+        await requireAdmin(request);
         reply.header("cache-control", "private, no-cache");
         return memberDetail(deps, request.params.id);
       },
@@ -79,7 +79,7 @@ export function adminMembersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const admin = await requireAdmin(deps.db, request);
+        const admin = await requireAdmin(request);
         const change = { userId: request.params.id, ...request.body, admin };
         const user = await deps.db.transaction((tx) => setMemberStatus(tx, change, deps.now()));
         return toAdminMemberItem(user);
@@ -97,7 +97,7 @@ export function adminMembersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const admin = await requireAdmin(deps.db, request);
+        const admin = await requireAdmin(request);
         const change = { userId: request.params.id, ...request.body, admin };
         const user = await deps.db.transaction((tx) => setMemberRole(tx, change, deps.now()));
         return toAdminMemberItem(user);

@@ -3,9 +3,11 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { adInput, companyAd, discoveryAd, discoveryQuery, viewerAd } from "../../../shared/contracts/ads";
 import { messageResponse } from "../../../shared/contracts/auth";
+import { notModifiedResponse } from "../../../shared/contracts/common";
 import { idParam, idSchema } from "../../../shared/contracts/ids";
 import { interactionRequest, likeState } from "../../../shared/contracts/interactions";
 import type { AppDeps } from "../../app-deps";
+import { sendEncoded } from "../../lib/encoded-answer";
 import { AppError } from "../../lib/errors";
 import { adParams, companyParams } from "../../lib/route-params";
 import { requireUser } from "../auth";
@@ -13,26 +15,42 @@ import { requireCompanyAccess } from "../companies";
 import { byUser, consumeRateLimit } from "../rate-limit";
 import { createAd, deleteAd, listCompanyAds, setAdPaused, updateAd } from "./ads.service";
 import { filterVisibleAdIds, findDiscoveryAds, findViewerAd } from "./discovery.read-model";
+import type { DiscoveryFeed } from "./discovery-feed.read-model";
 import type { ImpressionCounter } from "./impressions";
 import { likeAd, recordInteraction, unlikeAd } from "./interactions.service";
 
 const impressionsRequest = z.object({ adIds: z.array(idSchema).min(1).max(50) });
 
-export function adsRoutes(deps: AppDeps, impressions: ImpressionCounter): FastifyPluginAsyncZod {
+export function adsRoutes(
+  deps: AppDeps,
+  impressions: ImpressionCounter,
+  feed: DiscoveryFeed,
+): FastifyPluginAsyncZod {
   return async (app) => {
+    /** A business's change to its ads shows in Discover at once on this instance (others within seconds). */
+    const shownAtOnce = <T>(result: T): T => {
+      deps.discoveryChanged();
+      return result;
+    };
     app.get(
       "/api/ads/discovery",
       {
         schema: {
           summary: "Discover: the ads a signed-in member may watch, best first",
           querystring: discoveryQuery,
-          response: { 200: z.array(discoveryAd) },
+          response: {
+            200: z.array(discoveryAd),
+            304: notModifiedResponse,
+          },
         },
       },
       async (request, reply) => {
-        const user = await requireUser(deps.db, request);
+        const user = await requireUser(request);
         reply.header("cache-control", "private, no-cache");
-        return findDiscoveryAds(deps.db, user, request.query, deps.now());
+        const { sort } = request.query;
+        if (sort === "near") return findDiscoveryAds(deps.db, user, request.query, deps.now());
+        // A poll whose copy is current is answered 304 before any card is built.
+        return sendEncoded(request, reply, await feed.page(user, sort, deps.now()));
       },
     );
 
@@ -46,7 +64,7 @@ export function adsRoutes(deps: AppDeps, impressions: ImpressionCounter): Fastif
         },
       },
       async (request, reply) => {
-        const user = await requireUser(deps.db, request);
+        const user = await requireUser(request);
         const ad = await findViewerAd(deps.db, user, request.params.adId, deps.now());
         if (!ad) throw new AppError("NOT_FOUND", "This ad is not available");
         reply.header("cache-control", "private, no-cache");
@@ -57,7 +75,7 @@ export function adsRoutes(deps: AppDeps, impressions: ImpressionCounter): Fastif
     const adIdParams = z.object({ adId: idParam });
     /** Likes, shares and map visits: a signed-in member, at most 60 a minute. */
     const memberWithinInteractionRate = async (request: FastifyRequest) => {
-      const user = await requireUser(deps.db, request);
+      const user = await requireUser(request);
       await consumeRateLimit(
         deps.db,
         byUser(user),
@@ -114,7 +132,7 @@ export function adsRoutes(deps: AppDeps, impressions: ImpressionCounter): Fastif
         },
       },
       async (request) => {
-        const user = await requireUser(deps.db, request);
+        const user = await requireUser(request);
         await consumeRateLimit(
           deps.db,
           byUser(user),
@@ -154,7 +172,7 @@ export function adsRoutes(deps: AppDeps, impressions: ImpressionCounter): Fastif
       },
       async (request) => {
         const company = await requireCompanyAccess(deps.db, request, request.params.companyId);
-        return createAd(deps, company, request.body);
+        return shownAtOnce(await createAd(deps, company, request.body));
       },
     );
 
@@ -170,7 +188,7 @@ export function adsRoutes(deps: AppDeps, impressions: ImpressionCounter): Fastif
       },
       async (request) => {
         const company = await requireCompanyAccess(deps.db, request, request.params.companyId);
-        return updateAd(deps, company, request.params.adId, request.body);
+        return shownAtOnce(await updateAd(deps, company, request.params.adId, request.body));
       },
     );
 
@@ -186,7 +204,7 @@ export function adsRoutes(deps: AppDeps, impressions: ImpressionCounter): Fastif
         },
         async (request) => {
           const company = await requireCompanyAccess(deps.db, request, request.params.companyId);
-          return setAdPaused(deps, company, request.params.adId, action === "pause");
+          return shownAtOnce(await setAdPaused(deps, company, request.params.adId, action === "pause"));
         },
       );
     }
@@ -203,7 +221,7 @@ export function adsRoutes(deps: AppDeps, impressions: ImpressionCounter): Fastif
       async (request) => {
         const company = await requireCompanyAccess(deps.db, request, request.params.companyId);
         await deleteAd(deps, company, request.params.adId);
-        return { success: true as const, message: "Ad deleted" };
+        return shownAtOnce({ success: true as const, message: "Ad deleted" });
       },
     );
   };

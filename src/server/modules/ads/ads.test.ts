@@ -1,7 +1,8 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ads } from "../../db/schema/ads";
+import { adDailyStats, ads } from "../../db/schema/ads";
 import { adDiscountCodes } from "../../db/schema/rewards";
 import { watchProgress } from "../../db/schema/watch";
 import { createUser } from "../../db/seed/factories";
@@ -299,11 +300,12 @@ describe("discovery", () => {
   });
 
   it("answers a poll that finds nothing new with 304 and no body", async () => {
+    const app = ctx.oneInstance;
     const member = await signedInMember();
-    const first = await sendAs(ctx.app, member.cookies, "GET", "/api/ads/discovery");
+    const first = await sendAs(app, member.cookies, "GET", "/api/ads/discovery");
     const tag = first.headers.etag as string;
     expect(tag).toMatch(/^W\//);
-    const again = await ctx.app.inject({
+    const again = await app.inject({
       method: "GET",
       url: "/api/ads/discovery",
       cookies: member.cookies,
@@ -311,6 +313,110 @@ describe("discovery", () => {
     });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe("");
+  });
+
+  it("answers a poll with what changed: the member's own watch, and an ad the business just added", async () => {
+    const app = ctx.oneInstance;
+    const { company, cookies } = await signedInCompany(app, ctx.database.db, { plan: "enterprise" });
+    const mediaId = await uploadImage(company.id, cookies);
+    const first = (
+      await sendAs(
+        app,
+        cookies,
+        "POST",
+        `/api/companies/${company.id}/ads`,
+        adBody(mediaId, { title: "First" }),
+      )
+    ).json();
+    const member = await signedInMember();
+    const poll = (etag?: string) =>
+      app.inject({
+        method: "GET",
+        url: "/api/ads/discovery",
+        cookies: member.cookies,
+        headers: etag ? { "if-none-match": etag } : {},
+      });
+    const before = await poll();
+    expect(before.json().find((ad: { id: number }) => ad.id === first.id)).toMatchObject({
+      isWatched: false,
+    });
+
+    await ctx.database.db
+      .insert(watchProgress)
+      .values({ userId: member.user.id, adId: first.id, completed: true });
+    const afterWatch = await poll(before.headers.etag as string);
+    expect(afterWatch.statusCode).toBe(200);
+    expect(afterWatch.json().find((ad: { id: number }) => ad.id === first.id)).toMatchObject({
+      isWatched: true,
+    });
+
+    const added = (
+      await sendAs(
+        app,
+        cookies,
+        "POST",
+        `/api/companies/${company.id}/ads`,
+        adBody(mediaId, { title: "Just added", discountCodes: ["NEW-1"] }),
+      )
+    ).json();
+    const afterAdd = await poll(afterWatch.headers.etag as string);
+    expect(afterAdd.statusCode).toBe(200);
+    expect(afterAdd.json().map((ad: { id: number }) => ad.id)).toContain(added.id);
+    expect((await poll(afterAdd.headers.etag as string)).statusCode).toBe(304);
+  });
+
+  it("sends the same list compressed as the phone asks (brotli, gzip or plain)", async () => {
+    const app = ctx.oneInstance;
+    const member = await signedInMember();
+    const load = (acceptEncoding?: string) =>
+      app.inject({
+        method: "GET",
+        url: "/api/ads/discovery",
+        cookies: member.cookies,
+        headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {},
+      });
+    const plain = await load();
+    const brotli = await load("gzip, deflate, br");
+    const gzip = await load("gzip, br;q=0");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(brotli.headers.vary).toContain("accept-encoding");
+    expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString())).toEqual(plain.json());
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+    expect(plain.headers["content-type"]).toContain("application/json");
+  });
+
+  it("orders Trending by the last week's views, then as the default order", async () => {
+    const { company, cookies } = await signedInCompany(ctx.app, ctx.database.db, { plan: "enterprise" });
+    const mediaId = await uploadImage(company.id, cookies);
+    const create = async (title: string) =>
+      (
+        await sendAs(
+          ctx.app,
+          cookies,
+          "POST",
+          `/api/companies/${company.id}/ads`,
+          adBody(mediaId, { title, discountCodes: [`${title}-1`] }),
+        )
+      ).json().id as number;
+    const quiet = await create("Quiet");
+    const popular = await create("Popular");
+    const busy = await create("Busy");
+    const today = new Date().toISOString().slice(0, 10);
+    const lastMonth = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+    await ctx.database.db.insert(adDailyStats).values([
+      { adId: popular, day: today, views: 900 },
+      { adId: busy, day: today, views: 400 },
+      // Views from before the window don't count.
+      { adId: quiet, day: lastMonth, views: 5000 },
+    ]);
+    const member = await signedInMember();
+    const ids = (await sendAs(ctx.app, member.cookies, "GET", "/api/ads/discovery?sort=trending"))
+      .json()
+      .map((ad: { id: number }) => ad.id)
+      .filter((id: number) => [quiet, popular, busy].includes(id));
+    expect(ids).toEqual([popular, busy, quiet]);
   });
 
   it("never answers a write or a refusal with 304, and stores no unmarked API answer", async () => {

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { DiscoveryAd } from "../../../shared/contracts/ads";
 import { type TierId, tierIds } from "../../../shared/tiers";
 import type { Executor } from "../../db/client";
@@ -48,7 +48,8 @@ const offerLeft = sql`(${ads.maxCoupons} is null or ${ads.unlockCount} < ${ads.m
  */
 export function visibleAdsFor(
   user: Pick<User, "isPlus" | "tier">,
-  now: Date,
+  /** The moment, or a placeholder for it in a prepared query. */
+  now: Date | Placeholder<"now">,
   options: { whileWatching?: boolean } = {},
 ): SQL {
   return and(
@@ -86,7 +87,7 @@ function companyDistanceKm(lat: number, lng: number): SQL {
 }
 
 /** The ids worth ordering for this request: newest and featured always, plus the sort's own best. */
-function candidateIds(
+export function candidateIds(
   user: Pick<User, "isPlus" | "tier" | "city">,
   options: DiscoveryOptions,
   now: Date,
@@ -133,8 +134,8 @@ export async function findDiscoveryAds(
   now: Date,
 ): Promise<DiscoveryAd[]> {
   const watched = sql<boolean>`exists (select 1 from ${watchProgress} where ${watchProgress.userId} = ${user.id} and ${watchProgress.adId} = ${ads.id} and ${watchProgress.completed})`;
-  const since = new Date(now.getTime() - trendingWindowDays * 86_400_000).toISOString().slice(0, 10);
-  const recentViews = sql<number>`coalesce((select sum(${adDailyStats.views}) from ${adDailyStats} where ${adDailyStats.adId} = ${ads.id} and ${adDailyStats.day} >= ${since}), 0)`;
+  const since = trendingSince(now);
+  const recentViews = recentViewsSince(since);
   const hasPoint = options.sort === "near" && options.lat !== undefined && options.lng !== undefined;
   const distance = hasPoint ? distanceKm(options.lat!, options.lng!) : sql<number | null>`null::float8`;
 
@@ -153,29 +154,65 @@ export async function findDiscoveryAds(
   );
 
   const rows = await db
-    .select({
-      id: ads.id,
-      title: ads.title,
-      description: ads.description,
-      category: ads.category,
-      adType: ads.adType,
-      imageUrl: ads.imageUrl,
-      videoUrl: ads.videoUrl,
-      thumbnailUrl: ads.thumbnailUrl,
-      isFeatured: ads.isFeatured,
-      rewardType: ads.rewardType,
-      companyId: companies.id,
-      companyName: companies.name,
-      companyLogo: companies.logo,
-      isWatched: watched,
-      distanceKm: distance,
-    })
+    .select({ ...discoveryColumns, isWatched: watched, distanceKm: distance })
     .from(ads)
     .innerJoin(companies, eq(companies.id, ads.companyId))
     .where(and(visibleAdsFor(user, now), sql`${ads.id} in (${candidateIds(user, options, now, since)})`))
     .orderBy(...ordering)
     .limit(discoveryLimit);
   return rows.map((row) => ({
+    ...toDiscoveryAd(row),
+    isWatched: Boolean(row.isWatched),
+    distanceKm: row.distanceKm === null ? null : Math.round(Number(row.distanceKm) * 10) / 10,
+  }));
+}
+
+/** The first day of Trending's window (the last week, by day). */
+export function trendingSince(now: Date): string {
+  return new Date(now.getTime() - trendingWindowDays * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** An ad's views over Trending's window. */
+export function recentViewsSince(since: string): SQL<number> {
+  return sql<number>`coalesce((select sum(${adDailyStats.views}) from ${adDailyStats} where ${adDailyStats.adId} = ${ads.id} and ${adDailyStats.day} >= ${since}), 0)`;
+}
+
+/** What a Discover card shows of an ad and its business. */
+export const discoveryColumns = {
+  id: ads.id,
+  title: ads.title,
+  description: ads.description,
+  category: ads.category,
+  adType: ads.adType,
+  imageUrl: ads.imageUrl,
+  videoUrl: ads.videoUrl,
+  thumbnailUrl: ads.thumbnailUrl,
+  isFeatured: ads.isFeatured,
+  rewardType: ads.rewardType,
+  companyId: companies.id,
+  companyName: companies.name,
+  companyLogo: companies.logo,
+};
+
+interface DiscoveryRow {
+  id: number;
+  title: string;
+  description: string | null;
+  category: string;
+  adType: Ad["adType"];
+  imageUrl: string | null;
+  videoUrl: string | null;
+  thumbnailUrl: string | null;
+  isFeatured: boolean;
+  rewardType: Ad["rewardType"];
+  companyId: number;
+  companyName: string;
+  companyLogo: string | null;
+}
+
+/** A card as Discover sends it, before this member's own part (watched, distance). */
+export function toDiscoveryAd(row: DiscoveryRow): Omit<DiscoveryAd, "isWatched" | "distanceKm"> {
+  return {
     id: row.id,
     title: row.title,
     description: row.description,
@@ -185,10 +222,8 @@ export async function findDiscoveryAds(
     thumbnailUrl: row.thumbnailUrl,
     company: { id: row.companyId, name: row.companyName, logo: row.companyLogo },
     isFeatured: row.isFeatured,
-    isWatched: Boolean(row.isWatched),
     rewardType: row.rewardType,
-    distanceKm: row.distanceKm === null ? null : Math.round(Number(row.distanceKm) * 10) / 10,
-  }));
+  };
 }
 
 /** Of the given ids, those the member may see right now (impressions count only real, visible ads). */

@@ -14,5 +14,6 @@ export {
 export { adsRoutes } from "./ads.routes";
 export { adStatus } from "./ads.service";
 export { findShownAd, visibleAdsFor } from "./discovery.read-model";
+export { createDiscoveryFeed, type DiscoveryFeed } from "./discovery-feed.read-model";
 export { createImpressionCounter, type ImpressionCounter } from "./impressions";
 export { fitAdsToPlan } from "./plan-fit.service";

@@ -172,7 +172,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { schema: { summary: "The signed-in member", response: { 200: z.object({ user: sessionUser }) } } },
       async (request, reply) => {
         reply.header("cache-control", "no-store");
-        return { user: toSessionUser(await requireUser(deps.db, request)) };
+        return { user: toSessionUser(await requireUser(request)) };
       },
     );
 
@@ -186,7 +186,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         reply.header("cache-control", "no-store");
-        return { verification: verificationStateOf(deps, await requireUser(deps.db, request)) };
+        return { verification: verificationStateOf(deps, await requireUser(request)) };
       },
     );
 
@@ -234,7 +234,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         await limit(byIp(request), limits.verifyEmailPerIp);
         const { user, verification } = await verifyEmailLink(deps, request.body.token);
         // The link may be opened on another device: only the account's own session sees its details.
-        const viewer = await currentUser(deps.db, request);
+        const viewer = await currentUser(request);
         return {
           success: true as const,
           message: verification.activated ? "Account Activated!" : "Email verified.",
@@ -261,7 +261,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         } else if (purpose === "login") {
           throw new AppError("BAD_REQUEST", "Sign in with your email and password");
         } else {
-          await sendRegistrationCode(deps, await requireUser(deps.db, request), phoneNumber);
+          await sendRegistrationCode(deps, await requireUser(request), phoneNumber);
         }
         return { success: true as const, message: "SMS OTP Sent. The code expires in 10 minutes." };
       },
@@ -282,7 +282,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         if (purpose !== "registration") {
           throw new AppError("BAD_REQUEST", "Use this code on the reset password screen");
         }
-        const user = await requireUser(deps.db, request);
+        const user = await requireUser(request);
         const result = await verifyRegistrationCode(deps, user, phoneNumber, otp);
         return {
           success: true as const,

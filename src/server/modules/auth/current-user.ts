@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { SessionUser } from "../../../shared/contracts/session";
 import type { Executor } from "../../db/client";
+import { preparedQuery } from "../../db/prepared";
 import { type User, users } from "../../db/schema/auth";
 import { forbidden, unauthenticated } from "../../lib/errors";
 
@@ -25,37 +26,43 @@ export function toSessionUser(user: User): SessionUser {
   };
 }
 
-export async function findActiveUser(db: Executor, userId: number): Promise<User | undefined> {
-  const [user] = await db
+const activeUserById = preparedQuery((db) =>
+  db
     .select()
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.isActive, true), isNull(users.deletedAt)))
-    .limit(1);
+    .where(and(eq(users.id, sql.placeholder("id")), eq(users.isActive, true), isNull(users.deletedAt)))
+    .limit(1)
+    .prepare("active_user_by_id"),
+);
+
+export async function findActiveUser(db: Executor, userId: number): Promise<User | undefined> {
+  const [user] = await activeUserById(db).execute({ id: userId });
   return user;
 }
 
 /** The consumer (or platform staff/admin) behind this request's session, or undefined. */
-export async function currentUser(db: Executor, request: FastifyRequest): Promise<User | undefined> {
+export async function currentUser(request: FastifyRequest): Promise<User | undefined> {
   const session = await request.getSession();
   if (!session?.userId || session.kind !== "user") return undefined;
-  return findActiveUser(db, session.userId);
+  // The member is read with the session, in one round trip.
+  return session.user;
 }
 
-export async function requireUser(db: Executor, request: FastifyRequest): Promise<User> {
-  const user = await currentUser(db, request);
+export async function requireUser(request: FastifyRequest): Promise<User> {
+  const user = await currentUser(request);
   if (!user) throw unauthenticated();
   return user;
 }
 
-export async function requireAdmin(db: Executor, request: FastifyRequest): Promise<User> {
-  const user = await requireUser(db, request);
+export async function requireAdmin(request: FastifyRequest): Promise<User> {
+  const user = await requireUser(request);
   if (user.role !== "admin") throw forbidden();
   return user;
 }
 
 /** Platform staff or an admin (PRODUCT.md: staff verify share proofs and purchase receipts). */
-export async function requireStaff(db: Executor, request: FastifyRequest): Promise<User> {
-  const user = await requireUser(db, request);
+export async function requireStaff(request: FastifyRequest): Promise<User> {
+  const user = await requireUser(request);
   if (user.role !== "staff" && user.role !== "admin") throw forbidden();
   return user;
 }

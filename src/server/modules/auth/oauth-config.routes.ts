@@ -26,7 +26,7 @@ export function oauthConfigRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await requireAdmin(deps.db, request);
+        await requireAdmin(request);
         reply.header("cache-control", "private, no-cache");
         return { google: await describeGoogleOAuthConfig(deps.db, deps.config) };
       },
@@ -43,7 +43,7 @@ export function oauthConfigRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const admin = await requireAdmin(deps.db, request);
+        const admin = await requireAdmin(request);
         return {
           google: await saveGoogleOAuthConfig(deps.db, deps.config, request.body, admin, deps.now()),
         };
@@ -61,7 +61,7 @@ export function oauthConfigRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await requireAdmin(deps.db, request);
+        await requireAdmin(request);
         assertIssuerAllowed(request.body.issuer, deps.config.isProduction);
         return testGoogleIssuer(request.body.issuer, deps.config.isProduction);
       },

@@ -34,14 +34,14 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { schema: { ...profile, summary: "The member's profile" } },
       async (request, reply) => {
         reply.header("cache-control", "no-store");
-        return toProfile(await requireUser(deps.db, request));
+        return toProfile(await requireUser(request));
       },
     );
 
     app.put(
       "/api/profile/onboarding",
       { schema: { summary: "Save onboarding answers", ...profile, body: onboardingRequest } },
-      async (request) => saveOnboarding(deps, await requireUser(deps.db, request), request.body),
+      async (request) => saveOnboarding(deps, await requireUser(request), request.body),
     );
 
     app.patch(
@@ -53,7 +53,7 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           body: updateProfileRequest,
         },
       },
-      async (request) => updateProfile(deps, await requireUser(deps.db, request), request.body),
+      async (request) => updateProfile(deps, await requireUser(request), request.body),
     );
 
     app.put(
@@ -65,7 +65,7 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           body: preferencesRequest,
         },
       },
-      async (request) => updatePreferences(deps, await requireUser(deps.db, request), request.body),
+      async (request) => updatePreferences(deps, await requireUser(request), request.body),
     );
 
     app.post(
@@ -78,7 +78,7 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        changeEmail(deps, await requireUser(deps.db, request), request.body.email, request.body.password),
+        changeEmail(deps, await requireUser(request), request.body.email, request.body.password),
     );
 
     app.post(
@@ -90,7 +90,7 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           body: changePhoneRequest,
         },
       },
-      async (request) => changePhone(deps, await requireUser(deps.db, request), request.body.phoneNumber),
+      async (request) => changePhone(deps, await requireUser(request), request.body.phoneNumber),
     );
 
     app.post(
@@ -103,7 +103,7 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const user = await requireUser(deps.db, request);
+        const user = await requireUser(request);
         await changePassword(deps, user, request.body, request.cookies[sessionCookieName]);
         return { success: true as const, message: "Password changed. Other devices have been signed out." };
       },
@@ -113,7 +113,7 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/profile/sign-out-everywhere",
       { schema: { summary: "Sign the member out on every device", response: { 200: messageResponse } } },
       async (request, reply) => {
-        await signOutEverywhere(deps, await requireUser(deps.db, request));
+        await signOutEverywhere(deps, await requireUser(request));
         await reply.endSession();
         return { success: true as const, message: "You have been signed out on every device." };
       },
@@ -129,7 +129,7 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await deleteAccount(deps, await requireUser(deps.db, request), request.body.password);
+        await deleteAccount(deps, await requireUser(request), request.body.password);
         await reply.endSession();
         return { success: true as const, message: "Your account and personal data have been deleted." };
       },

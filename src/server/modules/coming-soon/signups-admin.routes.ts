@@ -25,7 +25,7 @@ export function signupsAdminRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await requireAdmin(deps.db, request);
+        await requireAdmin(request);
         reply.header("cache-control", "private, no-cache");
         return listSignups(deps.db, request.query);
       },
@@ -47,7 +47,7 @@ export function signupsAdminRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await requireAdmin(deps.db, request);
+        await requireAdmin(request);
         const csv = exportSignupsCsv(deps, request.query);
         return (
           reply
@@ -71,7 +71,7 @@ export function signupsAdminRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const admin = await requireAdmin(deps.db, request);
+        const admin = await requireAdmin(request);
         return inviteSignup(deps, request.params.kind, request.params.id, admin);
       },
     );

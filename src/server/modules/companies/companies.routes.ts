@@ -84,7 +84,7 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await requireAdmin(deps.db, request);
+        await requireAdmin(request);
         const company = await createCompanyAccount(deps, request.body);
         return loadCompanyProfile(deps.db, company, deps.now());
       },
@@ -102,7 +102,7 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await requireAdmin(deps.db, request);
+        await requireAdmin(request);
         const page = await listCompanyProfiles(deps.db, request.query, deps.now());
         reply.header("cache-control", "no-store");
         reply.header("x-total-count", String(page.total));
@@ -120,7 +120,7 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await requireAdmin(deps.db, request);
+        await requireAdmin(request);
         const company = await findCompany(deps.db, request.params.companyId);
         if (!company) throw new AppError("NOT_FOUND", "Company not found");
         reply.header("cache-control", "no-store");
@@ -139,7 +139,7 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const admin = await requireAdmin(deps.db, request);
+        const admin = await requireAdmin(request);
         const company = await updateCompanyDetails(deps, admin, request.params.companyId, request.body);
         return loadCompanyProfile(deps.db, company, deps.now());
       },
@@ -156,7 +156,7 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const admin = await requireAdmin(deps.db, request);
+        const admin = await requireAdmin(request);
         const company = await setCompanyStatus(deps, admin, request.params.companyId, request.body);
         return loadCompanyProfile(deps.db, company, deps.now());
       },
@@ -172,7 +172,7 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const admin = await requireAdmin(deps.db, request);
+        const admin = await requireAdmin(request);
         await resendSetupLinkAsAdmin(deps, admin, request.params.companyId);
         return { success: true as const, message: "A new setup link has been sent." };
       },
@@ -189,7 +189,7 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const admin = await requireAdmin(deps.db, request);
+        const admin = await requireAdmin(request);
         const company = await setCompanyPlan(deps, admin, request.params.companyId, request.body);
         return loadCompanyProfile(deps.db, company, deps.now());
       },

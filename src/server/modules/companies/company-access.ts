@@ -39,7 +39,7 @@ export async function requireCompanyAccess(
 ): Promise<Company> {
   const ownCompanyId = await signedInCompanyId(request);
   if (ownCompanyId === undefined) {
-    const user = await currentUser(db, request);
+    const user = await currentUser(request);
     if (!user) throw unauthenticated();
     if (user.role !== "admin") throw forbidden();
   } else if (ownCompanyId !== companyId) {

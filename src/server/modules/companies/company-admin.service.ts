@@ -109,7 +109,7 @@ export async function setCompanyStatus(
   companyId: number,
   input: z.output<typeof companyStatusRequest>,
 ): Promise<Company> {
-  return deps.db.transaction(async (tx) => {
+  const changed = await deps.db.transaction(async (tx) => {
     const company = await lockLiveCompany(tx, companyId);
     if (company.status === input.status) {
       throw new AppError(
@@ -141,6 +141,8 @@ export async function setCompanyStatus(
     );
     return updated!;
   });
+  deps.discoveryChanged();
+  return changed;
 }
 
 const planState = (company: Company) => ({
@@ -157,7 +159,7 @@ export async function setCompanyPlan(
   input: z.output<typeof setCompanyPlanRequest>,
 ): Promise<Company> {
   const paidUntil = input.paidUntil ? new Date(input.paidUntil) : null;
-  return deps.db.transaction(async (tx) => {
+  const changed = await deps.db.transaction(async (tx) => {
     const company = await lockLiveCompany(tx, companyId);
     const now = deps.now();
     const [updated] = await tx
@@ -185,6 +187,8 @@ export async function setCompanyPlan(
     );
     return updated!;
   });
+  deps.discoveryChanged();
+  return changed;
 }
 
 /** Sends a business that hasn't finished setup a fresh link (the old one stops working), recorded. */

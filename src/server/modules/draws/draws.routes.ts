@@ -63,7 +63,7 @@ export function drawsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const user = await requireUser(deps.db, request);
+        const user = await requireUser(request);
         reply.header("cache-control", "private, no-cache");
         return myDrawEntries(deps.db, user.id, deps.now());
       },
@@ -78,7 +78,7 @@ export function drawsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const viewer = await currentUser(deps.db, request);
+        const viewer = await currentUser(request);
         if (viewer) reply.header("cache-control", "private, no-cache");
         return { competitions: await listCompetitions(deps.db, deps.now(), viewer?.id) };
       },
@@ -96,7 +96,7 @@ export function drawsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
         async (request, reply) => {
           const draw = await loadDraw(kind, request.params.id);
-          const viewer = await currentUser(deps.db, request);
+          const viewer = await currentUser(request);
           if (viewer) reply.header("cache-control", "private, no-cache");
           return drawPublicView(deps.db, draw, viewer?.id);
         },
@@ -131,7 +131,7 @@ export function drawsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           },
         },
         async (request) => {
-          const user = await requireUser(deps.db, request);
+          const user = await requireUser(request);
           return claimPrize(deps, kind, request.params.id, user.id);
         },
       );
@@ -146,7 +146,7 @@ export function drawsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await requireAdmin(deps.db, request);
+        await requireAdmin(request);
         return { draws: await listAdminDraws(deps.db, deps.now()) };
       },
     );
@@ -162,7 +162,7 @@ export function drawsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const admin = await requireAdmin(deps.db, request);
+        const admin = await requireAdmin(request);
         await updateMonthlyDraw(deps, request.params.id, request.body, admin);
         return drawPublicView(deps.db, await loadDraw("monthly", request.params.id), admin.id);
       },
@@ -178,7 +178,7 @@ export function drawsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const admin = await requireAdmin(deps.db, request);
+        const admin = await requireAdmin(request);
         const id = await createCompetition(deps, request.body, admin);
         reply.code(201);
         return drawPublicView(deps.db, await loadDraw("competition", id), admin.id);
@@ -198,7 +198,7 @@ export function drawsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           },
         },
         async (request) => {
-          const admin = await requireAdmin(deps.db, request);
+          const admin = await requireAdmin(request);
           await runDraw(deps, kind, request.params.id, {
             publicRandomness: request.body.publicRandomness,
             actor: admin,

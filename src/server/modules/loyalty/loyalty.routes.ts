@@ -33,7 +33,7 @@ export function loyaltyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const user = await requireUser(deps.db, request);
+        const user = await requireUser(request);
         reply.header("cache-control", "no-store");
         return issueMemberQr(deps.db, user.id, deps.now());
       },
@@ -48,7 +48,7 @@ export function loyaltyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const user = await requireUser(deps.db, request);
+        const user = await requireUser(request);
         reply.header("cache-control", "private, no-cache");
         const now = deps.now();
         const [cards, pointsBalance, pointsToday, dailyPointLimit] = await Promise.all([
@@ -72,7 +72,7 @@ export function loyaltyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const user = await currentUser(deps.db, request);
+        const user = await currentUser(request);
         const place = await loadLoyaltyPlace(deps.db, request.params.companyId, user?.id, deps.now());
         if (!place) throw new AppError("NOT_FOUND", "This shop is not on Anigye");
         return place;

@@ -17,7 +17,7 @@ export function momentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const user = await requireUser(deps.db, request);
+        const user = await requireUser(request);
         reply.header("cache-control", "private, no-cache");
         return listMoments(deps.db, user.id, request.query.before);
       },

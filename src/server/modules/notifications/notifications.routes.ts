@@ -21,7 +21,7 @@ export function notificationsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const user = await requireUser(deps.db, request);
+        const user = await requireUser(request);
         reply.header("cache-control", "private, no-cache");
         return listNotifications(deps.db, user.id, request.query.before);
       },
@@ -37,7 +37,7 @@ export function notificationsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const user = await requireUser(deps.db, request);
+        const user = await requireUser(request);
         return markNotificationsRead(deps.db, user.id, request.body.ids, deps.now());
       },
     );

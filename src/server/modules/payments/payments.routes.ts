@@ -64,7 +64,7 @@ export function paymentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     body: z.output<typeof createPaymentRequest>,
   ): Promise<Payer> {
     if (body.purpose === "plus") {
-      const member = await requireUser(deps.db, request);
+      const member = await requireUser(request);
       return { kind: "member", userId: member.id, email: member.email };
     }
     // Only the company's own owner pays for its plan (an admin verifies payments; never makes them).
@@ -81,7 +81,7 @@ export function paymentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     const found = await findPaymentDetail(deps.db, paymentId, await manual());
     const payment = found?.row.payment;
     if (payment) {
-      const member = await currentUser(deps.db, request);
+      const member = await currentUser(request);
       const ownCompanyId = await signedInCompanyId(request);
       const isPayer =
         (payment.userId !== null && payment.userId === member?.id) ||
@@ -189,7 +189,7 @@ export function paymentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { summary: "The member's Anigye+ status and payments", response: { 200: mySubscription } },
       },
       async (request) => {
-        const member = await requireUser(deps.db, request);
+        const member = await requireUser(request);
         return {
           isPlus: member.isPlus,
           plusExpiresAt: member.isPlus ? (member.subscriptionExpiresAt?.toISOString() ?? null) : null,
@@ -224,7 +224,7 @@ export function paymentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await requireAdmin(deps.db, request);
+        await requireAdmin(request);
         return { payments: await listPaymentsByStatus(deps.db, request.query.status, deps.now()) };
       },
     );
@@ -240,7 +240,7 @@ export function paymentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const admin = await requireAdmin(deps.db, request);
+        const admin = await requireAdmin(request);
         await decidePayment(deps, admin, request.params.id, request.body);
         return (await findPaymentDetail(deps.db, request.params.id, await manual()))!.detail;
       },

@@ -51,7 +51,7 @@ export function purchasesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const member = await requireUser(deps.db, request);
+        const member = await requireUser(request);
         await consumeRateLimit(
           deps.db,
           byUser(member),
@@ -73,7 +73,7 @@ export function purchasesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const member = await requireUser(deps.db, request);
+        const member = await requireUser(request);
         reply.header("cache-control", "private, no-cache");
         return { purchases: await listMyPurchases(deps.db, member.id) };
       },
@@ -89,7 +89,7 @@ export function purchasesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await requireStaff(deps.db, request);
+        await requireStaff(request);
         reply.header("cache-control", "private, no-cache");
         return listStaffPurchases(deps.db, request.query.status, request.query.before);
       },
@@ -106,7 +106,7 @@ export function purchasesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const staff = await requireStaff(deps.db, request);
+        const staff = await requireStaff(request);
         await decidePurchase(deps, staff, request.params.id, request.body);
         const { purchases } = await listStaffPurchases(deps.db, "pending", undefined, request.params.id);
         return purchases[0]!;
@@ -123,7 +123,7 @@ export function purchasesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const member = await currentUser(deps.db, request);
+        const member = await currentUser(request);
         const company = await loadPublicCompany(deps.db, request.params.companyId, member?.id);
         if (!company) throw notOnAnigye();
         return company;
@@ -141,7 +141,7 @@ export function purchasesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const member = await currentUser(deps.db, request);
+        const member = await currentUser(request);
         const company = await loadPublicCompany(deps.db, request.params.companyId, undefined);
         if (!company) throw notOnAnigye();
         return listCompanyReviews(deps.db, company.id, member?.id, request.query.before);
@@ -159,7 +159,7 @@ export function purchasesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const member = await requireUser(deps.db, request);
+        const member = await requireUser(request);
         const id = await writeReview(deps, member.id, request.params.companyId, request.body);
         reply.code(201);
         const review = await findPublicReview(deps.db, id, member.id);
@@ -178,7 +178,7 @@ export function purchasesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const member = await requireUser(deps.db, request);
+        const member = await requireUser(request);
         return markReviewHelpful(deps, member.id, request.params.id);
       },
     );
@@ -194,7 +194,7 @@ export function purchasesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const member = await requireUser(deps.db, request);
+        const member = await requireUser(request);
         return reportReview(deps, member.id, request.params.id, request.body.reason);
       },
     );

@@ -22,7 +22,7 @@ export function redemptionsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const user = await requireUser(deps.db, request);
+        const user = await requireUser(request);
         return issueRewardQr(deps.db, deps.config.sessionSecret, user.id, request.params.id, deps.now());
       },
     );
@@ -37,7 +37,7 @@ export function redemptionsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const user = await requireUser(deps.db, request);
+        const user = await requireUser(request);
         const redeemed = await redeemOwnReward(deps, user.id, request.body, signalsOf(request));
         return {
           success: true as const,

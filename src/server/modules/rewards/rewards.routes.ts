@@ -12,7 +12,7 @@ export function rewardsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/rewards/mine",
       { schema: { summary: "The member's rewards, newest first", response: { 200: myRewardsResponse } } },
       async (request, reply) => {
-        const user = await requireUser(deps.db, request);
+        const user = await requireUser(request);
         reply.header("cache-control", "private, no-cache");
         return listMemberRewards(deps.db, user.id, deps.now());
       },
@@ -27,7 +27,7 @@ export function rewardsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const user = await requireUser(deps.db, request);
+        const user = await requireUser(request);
         reply.header("cache-control", "private, no-cache");
         const [badges, draw] = await Promise.all([
           listBadges(deps.db, user.id),

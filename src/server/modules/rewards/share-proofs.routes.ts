@@ -33,7 +33,7 @@ export function shareProofsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const user = await requireUser(deps.db, request);
+        const user = await requireUser(request);
         await consumeRateLimit(
           deps.db,
           byUser(user),
@@ -56,7 +56,7 @@ export function shareProofsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const user = await requireUser(deps.db, request);
+        const user = await requireUser(request);
         reply.header("cache-control", "private, no-cache");
         return { proofs: await listMyShareProofs(deps.db, user.id) };
       },
@@ -72,7 +72,7 @@ export function shareProofsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await requireStaff(deps.db, request);
+        await requireStaff(request);
         reply.header("cache-control", "private, no-cache");
         return listShareProofs(deps.db, request.query.status, request.query.before);
       },
@@ -89,7 +89,7 @@ export function shareProofsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const staff = await requireStaff(deps.db, request);
+        const staff = await requireStaff(request);
         await decideShareProof(deps, staff, request.params.id, request.body);
         const proof = await findStaffShareProof(deps.db, request.params.id);
         if (!proof) throw notFound("No share proof with that id");

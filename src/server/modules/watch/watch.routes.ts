@@ -27,7 +27,7 @@ export function watchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const user = await requireUser(deps.db, request);
+        const user = await requireUser(request);
         await consumeRateLimit(
           deps.db,
           byUser(user),
@@ -49,7 +49,7 @@ export function watchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const user = await requireUser(deps.db, request);
+        const user = await requireUser(request);
         return reportProgress(
           deps,
           user,

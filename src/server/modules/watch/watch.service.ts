@@ -161,56 +161,88 @@ export async function reportProgress(
   }
 
   const reachesMinimum = claimed >= requiredSecondsFor(ad);
+  if (!reachesMinimum) return recordProgressOnly(deps, user, row, ad, claimed, now);
   // The same member finishing two ads at once can meet in the database; the loser simply runs again.
-  return retryOnTransientConflict(() => completeReport(deps, user, row, ad, claimed, reachesMinimum, now));
+  return retryOnTransientConflict(() => completeReport(deps, user, row, ad, claimed, now));
 }
 
+/**
+ * A report short of the minimum (most of them, every 2 s per viewer) moves the view's seconds and nothing
+ * else: one conditional update, no transaction, and the member's balance as this request read it.
+ */
+async function recordProgressOnly(
+  deps: AppDeps,
+  user: User,
+  row: WatchRow,
+  ad: Ad,
+  claimed: number,
+  now: Date,
+): Promise<ProgressResponse> {
+  const [updated] = await deps.db
+    .update(watchProgress)
+    .set(progressChange(ad, claimed, false, now))
+    .where(staleReportGuard(row))
+    .returning();
+  if (!updated) throw new AppError("CONFLICT", "This progress report is out of date");
+  return {
+    ...sessionOf(updated, ad),
+    reward: null,
+    xpPoints: user.xpPoints,
+    tier: user.tier,
+    tierChanged: false,
+  };
+}
+
+function progressChange(ad: Ad, claimed: number, reachesMinimum: boolean, now: Date) {
+  return {
+    watchedSeconds: claimed,
+    progressPercent: Math.min(100, Math.floor((claimed / ad.durationSeconds) * 100)),
+    lastProgressAt: now,
+    completed: reachesMinimum,
+    completedAt: reachesMinimum ? now : null,
+  };
+}
+
+/** The stored seconds in the condition make two reports at once count only once. */
+function staleReportGuard(row: WatchRow) {
+  return and(
+    eq(watchProgress.id, row.id),
+    eq(watchProgress.watchedSeconds, row.watchedSeconds),
+    eq(watchProgress.completed, false),
+  );
+}
+
+/** The completing report: the view, its reward and the ad's counters in one transaction. */
 async function completeReport(
   deps: AppDeps,
   user: User,
   row: WatchRow,
   ad: Ad,
   claimed: number,
-  reachesMinimum: boolean,
   now: Date,
 ): Promise<ProgressResponse> {
   let refusal: AppError | null = null;
   const response = await deps.db.transaction(async (tx) => {
-    // The stored seconds in the condition make two reports at once count only once.
     const [updated] = await tx
       .update(watchProgress)
-      .set({
-        watchedSeconds: claimed,
-        progressPercent: Math.min(100, Math.floor((claimed / ad.durationSeconds) * 100)),
-        lastProgressAt: now,
-        completed: reachesMinimum,
-        completedAt: reachesMinimum ? now : null,
-      })
-      .where(
-        and(
-          eq(watchProgress.id, row.id),
-          eq(watchProgress.watchedSeconds, row.watchedSeconds),
-          eq(watchProgress.completed, false),
-        ),
-      )
+      .set(progressChange(ad, claimed, true, now))
+      .where(staleReportGuard(row))
       .returning();
     if (!updated) throw new AppError("CONFLICT", "This progress report is out of date");
     const tierBefore = user.tier;
     let reward: EarnedReward | null = null;
-    if (reachesMinimum) {
-      await lockMemberEarning(tx, user.id);
-      // In a savepoint: an empty pool or a reached cap undoes the whole reward and nothing else, so the
-      // completed watch still counts, and the member is then told plainly.
-      try {
-        reward = await tx.transaction((savepoint) =>
-          earnFromWatch(savepoint, user.id, ad, row.deviceFingerprint, now),
-        );
-      } catch (error) {
-        if (!(error instanceof AppError && error.code === "CONFLICT")) throw error;
-        refusal = error;
-      }
-      await recordCompletion(tx, ad.id, now);
+    await lockMemberEarning(tx, user.id);
+    // In a savepoint: an empty pool or a reached cap undoes the whole reward and nothing else, so the
+    // completed watch still counts, and the member is then told plainly.
+    try {
+      reward = await tx.transaction((savepoint) =>
+        earnFromWatch(savepoint, user.id, ad, row.deviceFingerprint, now),
+      );
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === "CONFLICT")) throw error;
+      refusal = error;
     }
+    await recordCompletion(tx, ad.id, now);
     const member = await memberStanding(tx, user.id);
     return {
       ...sessionOf(updated, ad),

@@ -1,0 +1,133 @@
+import type { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+
+/** The channel the database's triggers notify (migration 0017): the payload is a member's id. */
+export const memberChangedChannel = "anigye_member_changed";
+
+export interface MemberChangeListener {
+  /** The member's account, one of their sessions or their finished watches changed. */
+  changed(userId: number): void;
+  /** Changes may have been missed (the listening connection dropped): forget everything cached. */
+  lost(): void;
+}
+
+/**
+ * Every instance hears, within milliseconds, that a member changed anywhere (triggers on users, sessions
+ * and watch_progress notify, whichever instance or job wrote). Caches of member state trust what they
+ * hold only while `live`; the connection comes back by itself after a drop.
+ */
+export interface MemberChanges {
+  readonly live: boolean;
+  subscribe(listener: MemberChangeListener): () => void;
+  /**
+   * Tells this instance's subscribers at once that a member may have changed (their own write here), so
+   * they read their own writes even before the database's notice arrives.
+   */
+  changedHere(userId: number): void;
+  close(): Promise<void>;
+}
+
+function payloadMember(payload: string | undefined): number | undefined {
+  const id = Number(payload);
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
+/** PostgreSQL: one dedicated LISTEN connection per instance, opened on the first subscriber. */
+export function postgresMemberChanges(url: string): MemberChanges {
+  const listeners = new Set<MemberChangeListener>();
+  let client: pg.Client | undefined;
+  let live = false;
+  let closed = false;
+  let connecting: Promise<void> | undefined;
+
+  function lose() {
+    if (!client && !live) return;
+    live = false;
+    client = undefined;
+    for (const listener of listeners) listener.lost();
+    if (!closed) setTimeout(() => void connect(), 1_000).unref();
+  }
+
+  function connect(): Promise<void> {
+    connecting ??= (async () => {
+      const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+      next.on("notification", (message) => {
+        const userId = payloadMember(message.payload);
+        if (userId) for (const listener of listeners) listener.changed(userId);
+      });
+      next.on("error", () => lose());
+      next.on("end", () => lose());
+      try {
+        await next.connect();
+        await next.query(`listen ${memberChangedChannel}`);
+        if (closed) {
+          await next.end();
+          return;
+        }
+        client = next;
+        live = true;
+      } catch {
+        await next.end().catch(() => {});
+        if (!closed) setTimeout(() => void connect(), 1_000).unref();
+      }
+    })().finally(() => {
+      connecting = undefined;
+    });
+    return connecting;
+  }
+
+  return {
+    get live() {
+      return live;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      if (!client && !connecting) void connect();
+      return () => listeners.delete(listener);
+    },
+    changedHere(userId) {
+      for (const listener of listeners) listener.changed(userId);
+    },
+    async close() {
+      closed = true;
+      live = false;
+      await connecting;
+      await client?.end().catch(() => {});
+      client = undefined;
+    },
+  };
+}
+
+/** The embedded database: its one connection hears its own notifications. */
+export function pgliteMemberChanges(database: PGlite): MemberChanges {
+  const listeners = new Set<MemberChangeListener>();
+  let live = false;
+  let stop: (() => Promise<void>) | undefined;
+
+  return {
+    get live() {
+      return live;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      if (!stop) {
+        const started = database.listen(memberChangedChannel, (payload) => {
+          const userId = payloadMember(payload);
+          if (userId) for (const each of listeners) each.changed(userId);
+        });
+        stop = async () => (await started)();
+        void started.then(() => {
+          live = true;
+        });
+      }
+      return () => listeners.delete(listener);
+    },
+    changedHere(userId) {
+      for (const listener of listeners) listener.changed(userId);
+    },
+    async close() {
+      live = false;
+      await stop?.().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import path from "node:path";
+import { loadConfig } from "./config";
+import { openDatabase } from "./db/client";
+import { isDemoSeeded, seedDemo } from "./db/seed/seed";
+import { createMediaStorage } from "./integrations/storage/create-media-storage";
+
+/**
+ * The embedded database's first start, run by main.ts in a short-lived child process: creating the
+ * database, migrating it and seeding the demo grow its WebAssembly memory to 800 MB, which a process
+ * never gives back. The child exits and the server opens the files it wrote at about 350 MB.
+ */
+const config = loadConfig();
+const database = await openDatabase({ pgliteDir: path.join(config.dataDir, "pglite") });
+await database.migrate();
+if (config.seedDemo && !(await isDemoSeeded(database.db))) {
+  await seedDemo(database.db, createMediaStorage(config));
+}
+await database.close();
