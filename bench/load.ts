@@ -21,6 +21,8 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const memberCount = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const adCount = Number(process.env.BENCH_ADS ?? 10_000);
+/** BENCH_ONLY=stats,discovery runs only the routes named (stats, carousel, discovery, progress, scans). */
+const only = (process.env.BENCH_ONLY ?? "").split(",").filter(Boolean);
 /** Members with a session who poll Discover and watch (one per connection is plenty). */
 const activeMembers = 500;
 
@@ -29,6 +31,8 @@ interface Result {
   p50: number;
   p99: number;
   non2xx: number;
+  /** Answered 304 (the member's copy is current), not counted in non2xx. */
+  notModified: number;
   /** Refused at once by load shedding (503), counted within non-2xx. */
   shed: number;
   errors: number;
@@ -37,14 +41,16 @@ interface Result {
 
 async function hammer(url: string, requests?: autocannon.Request[]): Promise<Result> {
   const result = await autocannon({ url, connections, duration: seconds, requests });
+  const byStatus = (result as unknown as { statusCodeStats?: Record<string, { count: number }> })
+    .statusCodeStats;
+  const notModified = byStatus?.["304"]?.count ?? 0;
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
-    non2xx: result.non2xx,
-    shed:
-      (result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats?.["503"]
-        ?.count ?? 0,
+    non2xx: result.non2xx - notModified,
+    notModified,
+    shed: byStatus?.["503"]?.count ?? 0,
     errors: result.errors,
     kilobytes: Math.round(result.throughput.total / Math.max(1, result.requests.total) / 102.4) / 10,
   };
@@ -63,8 +69,12 @@ async function waitUntilUp(url: string) {
   throw new Error(`${url} did not come up`);
 }
 
-function startProcess(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", ...args], {
+/** BENCH_PROFILE_DIR=dir writes the app server's CPU profile there (open it in Chrome's DevTools). */
+const profileDir = process.env.BENCH_PROFILE_DIR;
+
+function startProcess(args: string[], env: Record<string, string>, profiled = false): ChildProcess {
+  const profiling = profiled && profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
+  return spawn(process.execPath, [...profiling, "--import", "tsx", ...args], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -144,13 +154,41 @@ async function measureApp(baseUrl: string, data: Awaited<ReturnType<typeof fill>
   let n = 0;
   const member = () => data.memberSessions[n++ % data.memberSessions.length]!;
 
-  results["GET /api/stats/public"] = await hammer(`${baseUrl}/api/stats/public`);
-  results["GET /api/ads/discovery (signed in)"] = await hammer(`${baseUrl}/api/ads/discovery`, [
-    {
-      method: "GET",
-      setupRequest: (request) => ({ ...request, headers: { cookie: member(), "accept-encoding": "gzip" } }),
-    },
-  ]);
+  const wanted = (name: string) => only.length === 0 || only.some((part) => name.includes(part));
+  if (wanted("stats")) results["GET /api/stats/public"] = await hammer(`${baseUrl}/api/stats/public`);
+  if (wanted("carousel"))
+    results["GET /api/companies/carousel"] = await hammer(`${baseUrl}/api/companies/carousel`);
+  if (wanted("discovery")) {
+    results["GET /api/ads/discovery (signed in, first load)"] = await hammer(`${baseUrl}/api/ads/discovery`, [
+      {
+        method: "GET",
+        setupRequest: (request) => ({ ...request, headers: { cookie: member(), "accept-encoding": "gzip" } }),
+      },
+    ]);
+    // What members' phones do every 30 s: revalidate with the ETag of the copy they hold (browsers do it
+    // on their own for a no-cache answer). Each member's tag is the one their last load gave.
+    const tags = new Map<string, string>();
+    for (const cookie of data.memberSessions) {
+      const first = await fetch(`${baseUrl}/api/ads/discovery`, { headers: { cookie } });
+      tags.set(cookie, first.headers.get("etag") ?? "");
+    }
+    results["GET /api/ads/discovery (signed in, poll with If-None-Match)"] = await hammer(
+      `${baseUrl}/api/ads/discovery`,
+      [
+        {
+          method: "GET",
+          setupRequest: (request) => {
+            const cookie = member();
+            return {
+              ...request,
+              headers: { cookie, "accept-encoding": "gzip", "if-none-match": tags.get(cookie) ?? "" },
+            };
+          },
+        },
+      ],
+    );
+  }
+  if (!wanted("progress") && !wanted("scans")) return results;
 
   // Each connection watches its own ad as a member, reporting progress at the real pace.
   const sessions: { cookie: string; id: number; startedAt: number }[] = [];
@@ -167,24 +205,25 @@ async function measureApp(baseUrl: string, data: Awaited<ReturnType<typeof fill>
     sessions.push({ cookie, id: (await started.json()).sessionId, startedAt: Date.now() });
   }
   let s = 0;
-  results["POST /api/watch/sessions/:id/progress"] = await hammer(
-    `${baseUrl}/api/watch/sessions/1/progress`,
-    [
-      {
-        method: "POST",
-        setupRequest: (request) => {
-          const session = sessions[s++ % sessions.length]!;
-          const watched = Math.min(8, Math.max(0, (Date.now() - session.startedAt) / 1000 - 0.5));
-          return {
-            ...request,
-            path: `/api/watch/sessions/${session.id}/progress`,
-            headers: { ...json, cookie: session.cookie, "x-device-fingerprint": "bench" },
-            body: JSON.stringify({ watchedSeconds: Math.round(watched * 10) / 10 }),
-          };
+  if (wanted("progress"))
+    results["POST /api/watch/sessions/:id/progress"] = await hammer(
+      `${baseUrl}/api/watch/sessions/1/progress`,
+      [
+        {
+          method: "POST",
+          setupRequest: (request) => {
+            const session = sessions[s++ % sessions.length]!;
+            const watched = Math.min(8, Math.max(0, (Date.now() - session.startedAt) / 1000 - 0.5));
+            return {
+              ...request,
+              path: `/api/watch/sessions/${session.id}/progress`,
+              headers: { ...json, cookie: session.cookie, "x-device-fingerprint": "bench" },
+              body: JSON.stringify({ watchedSeconds: Math.round(watched * 10) / 10 }),
+            };
+          },
         },
-      },
-    ],
-  );
+      ],
+    );
 
   // Members open their loyalty QR (valid 60 s) just before the counters scan them.
   const qrCodes: string[] = [];
@@ -194,19 +233,24 @@ async function measureApp(baseUrl: string, data: Awaited<ReturnType<typeof fill>
     qrCodes.push((await qr.json()).qrData);
   }
   let q = 0;
-  results["POST /api/merchant/scans (stamp)"] = await hammer(`${baseUrl}/api/merchant/scans`, [
-    {
-      method: "POST",
-      setupRequest: (request) => {
-        const i = q++;
-        return {
-          ...request,
-          headers: { ...json, cookie: data.staffCookies[i % data.staffCookies.length]! },
-          body: JSON.stringify({ qrData: qrCodes[i % qrCodes.length], action: "stamp", purchaseAmount: 30 }),
-        };
+  if (wanted("scans"))
+    results["POST /api/merchant/scans (stamp)"] = await hammer(`${baseUrl}/api/merchant/scans`, [
+      {
+        method: "POST",
+        setupRequest: (request) => {
+          const i = q++;
+          return {
+            ...request,
+            headers: { ...json, cookie: data.staffCookies[i % data.staffCookies.length]! },
+            body: JSON.stringify({
+              qrData: qrCodes[i % qrCodes.length],
+              action: "stamp",
+              purchaseAmount: 30,
+            }),
+          };
+        },
       },
-    },
-  ]);
+    ]);
   return results;
 }
 
@@ -225,16 +269,21 @@ await withScratchDatabase(async (databaseUrl) => {
 
   const port = 5612;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "anigye-load-"));
-  const server = startProcess(["src/server/main.ts"], {
-    DATABASE_URL: databaseUrl,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    NODE_ENV: "development",
-    SEED_DEMO: "false",
-    LOG_LEVEL: "warn",
-    // The measurement wants the server's full speed: shedding load would hide it.
-    MAX_EVENT_LOOP_DELAY_MS: "0",
-  });
+  const server = startProcess(
+    ["src/server/main.ts"],
+    {
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: "development",
+      SEED_DEMO: "false",
+      LOG_LEVEL: "warn",
+      DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? "10",
+      // The measurement wants the server's full speed: shedding load would hide it.
+      MAX_EVENT_LOOP_DELAY_MS: "0",
+    },
+    true,
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await waitUntilUp(`${baseUrl}/api/health`);
@@ -242,10 +291,12 @@ await withScratchDatabase(async (databaseUrl) => {
     console.log(
       `\n## Load (${connections} connections, ${seconds} s each, PostgreSQL, ${memberCount} members, ${adCount} ads)`,
     );
-    console.log("| route | req/s | p50 ms | p99 ms | KB/response | non-2xx (503) | share of bare |");
-    console.log("|---|---|---|---|---|---|---|");
+    console.log(
+      "| route | req/s | p50 ms | p99 ms | KB/response | 304 | other non-2xx (503) | share of bare |",
+    );
+    console.log("|---|---|---|---|---|---|---|---|");
     const row = (name: string, r: Result) =>
-      `| ${name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.kilobytes} | ${r.non2xx} (${r.shed}) | ${((100 * r.requestsPerSecond) / bareResult.requestsPerSecond).toFixed(1)} % |`;
+      `| ${name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.kilobytes} | ${r.notModified} | ${r.non2xx} (${r.shed}) | ${((100 * r.requestsPerSecond) / bareResult.requestsPerSecond).toFixed(1)} % |`;
     console.log(row("bare Fastify GET (own process)", bareResult));
     for (const [name, result] of Object.entries(results)) console.log(row(name, result));
   } finally {
