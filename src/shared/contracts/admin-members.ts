@@ -1,16 +1,10 @@
 import { z } from "zod";
 import { planIds } from "../plans";
 import { tierIds } from "../tiers";
+import { pageNumber } from "./common";
 import { idSchema } from "./ids";
 
 /* The admin's home numbers and member management. */
-
-const pageNumber = z.coerce
-  .number({ error: "Page must be a number" })
-  .int("Page must be a whole number")
-  .min(1, "Page starts at 1")
-  .max(100_000, "Page is too far")
-  .default(1);
 
 /** GET /api/admin/overview: the numbers that matter today (Accra days and months). */
 export const adminOverviewResponse = z.object({

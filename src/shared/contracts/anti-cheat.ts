@@ -1,15 +1,9 @@
 import { z } from "zod";
 import { riskReason } from "./admin-members";
+import { pageNumber } from "./common";
 import { idParam, idSchema } from "./ids";
 
 /* The anti-cheat review: the signal feed and the case queue (admins only). */
-
-const pageNumber = z.coerce
-  .number({ error: "Page must be a number" })
-  .int("Page must be a whole number")
-  .min(1, "Page starts at 1")
-  .max(100_000, "Page is too far")
-  .default(1);
 
 /** GET /api/admin/fraud/events?type=&userId=&companyId=&device=&from=&to=&page= */
 export const fraudEventsQuery = z.object({

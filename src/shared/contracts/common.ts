@@ -57,3 +57,11 @@ export function optionalChoice<const T extends readonly [string, ...string[]]>(l
 export const notModifiedResponse = z
   .null()
   .describe("Unchanged since the ETag sent in If-None-Match (no body)");
+
+/** `?page=` of a list paged on the server: 1 when absent. */
+export const pageNumber = z.coerce
+  .number({ error: "Page must be a number" })
+  .int("Page must be a whole number")
+  .min(1, "Page starts at 1")
+  .max(100_000, "Page is too far")
+  .default(1);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { planIds } from "../plans";
-import { requiredGhanaPhone, requiredText } from "./common";
+import { pageNumber, requiredGhanaPhone, requiredText } from "./common";
 import { idSchema } from "./ids";
 
 /*
@@ -171,8 +171,12 @@ export type MySubscription = z.infer<typeof mySubscription>;
 
 // --- Admin ---------------------------------------------------------------------------------------
 
+export const adminPaymentsPageSize = 25;
+
+/** GET /api/admin/payments?status=&page= : oldest first, 25 a page. */
 export const adminPaymentsQuery = z.object({
   status: z.enum(paymentStatuses, { error: "Unknown status" }).default("pending"),
+  page: pageNumber,
 });
 
 export const adminPayment = paymentDetail.extend({
@@ -183,7 +187,13 @@ export const adminPayment = paymentDetail.extend({
 });
 export type AdminPayment = z.infer<typeof adminPayment>;
 
-export const adminPaymentList = z.object({ payments: z.array(adminPayment) });
+export const adminPaymentList = z.object({
+  payments: z.array(adminPayment),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Payments with this status, every page together. */
+  total: z.number().int(),
+});
 export type AdminPaymentList = z.infer<typeof adminPaymentList>;
 
 /** POST /api/admin/payments/:id/decision */

@@ -1,11 +1,12 @@
-import { and, desc, eq, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
 import { brand } from "../../../shared/brand";
-import type {
-  MomoProviderCode,
-  PaymentDetail,
-  PaymentMethod,
-  PaymentNextStep,
-  PaymentStatusName,
+import {
+  adminPaymentsPageSize,
+  type MomoProviderCode,
+  type PaymentDetail,
+  type PaymentMethod,
+  type PaymentNextStep,
+  type PaymentStatusName,
 } from "../../../shared/contracts/payments";
 import { type PlanId, plans } from "../../../shared/plans";
 import type { Executor } from "../../db/client";
@@ -27,7 +28,11 @@ const paymentColumns = {
   memberEmail: users.email,
 };
 
-function selectPayments(db: Executor, where: SQL | undefined) {
+/** Newest first, unless `oldestFirst` (the admin's queue works from the longest waiting). */
+function selectPayments(db: Executor, where: SQL | undefined, { oldestFirst = false } = {}) {
+  const order = oldestFirst
+    ? [asc(payments.createdAt), asc(payments.id)]
+    : [desc(payments.createdAt), desc(payments.id)];
   return db
     .select(paymentColumns)
     .from(payments)
@@ -35,7 +40,7 @@ function selectPayments(db: Executor, where: SQL | undefined) {
     .leftJoin(companies, eq(companies.id, payments.companyId))
     .leftJoin(users, eq(users.id, payments.userId))
     .where(where)
-    .orderBy(desc(payments.createdAt), desc(payments.id));
+    .orderBy(...order);
 }
 
 type PaymentRow = Awaited<ReturnType<typeof selectPayments>>[number];
@@ -134,16 +139,29 @@ export async function listMemberPayments(db: Executor, userId: number, manual?: 
   return rows.map((row) => toDetail(row, manual));
 }
 
-/** The admin's queue: pending manual payments with their proof, oldest first; or any status. */
-export async function listPaymentsByStatus(db: Executor, status: PaymentStatusName, now: Date) {
-  const rows = await selectPayments(db, eq(payments.status, status)).limit(200);
-  return rows
-    .map((row) => ({
+/** The admin's queue: payments with one status (pending by default), oldest first, 25 a page. */
+export async function listPaymentsByStatus(
+  db: Executor,
+  query: { status: PaymentStatusName; page: number },
+  now: Date,
+) {
+  const withStatus = eq(payments.status, query.status);
+  const [rows, [counted]] = await Promise.all([
+    selectPayments(db, withStatus, { oldestFirst: true })
+      .limit(adminPaymentsPageSize)
+      .offset((query.page - 1) * adminPaymentsPageSize),
+    db.select({ total: count() }).from(payments).where(withStatus),
+  ]);
+  return {
+    payments: rows.map((row) => ({
       ...toDetail(row, undefined),
       ageSeconds: Math.max(0, Math.floor((now.getTime() - row.payment.createdAt.getTime()) / 1000)),
       proofSubmitted: row.payment.proofSubmittedAt !== null || row.payment.paymentMethod === "paystack",
-    }))
-    .reverse();
+    })),
+    page: query.page,
+    pageSize: adminPaymentsPageSize,
+    total: counted?.total ?? 0,
+  };
 }
 
 /** Who to tell about a payment: the company's contact, or the member. */

@@ -218,14 +218,16 @@ export function paymentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/admin/payments",
       {
         schema: {
-          summary: "Payments by status, oldest first (admins only); pending is the verification queue",
+          summary:
+            "Payments by status, oldest first, 25 a page (admins only); pending is the verification queue",
           querystring: adminPaymentsQuery,
           response: { 200: adminPaymentList },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         await requireAdmin(request);
-        return { payments: await listPaymentsByStatus(deps.db, request.query.status, deps.now()) };
+        reply.header("cache-control", "no-store");
+        return listPaymentsByStatus(deps.db, request.query, deps.now());
       },
     );
 

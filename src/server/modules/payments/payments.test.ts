@@ -241,6 +241,42 @@ describe("manual MoMo for a business plan", () => {
     expect(duplicate.json().fields.paymentReference).toContain("already been submitted");
   });
 
+  it("pages the admin's queue 25 at a time, the longest waiting first, with the total", async () => {
+    const boss = await admin();
+    // Rejected payments: a status no other test here lists, so these 30 are the oldest and counted alone.
+    const rejectedPage = (page: number) =>
+      sendAs(ctx.app, boss.cookies, "GET", `/api/admin/payments?status=rejected&page=${page}`);
+    const totalBefore = (await rejectedPage(1)).json().total as number;
+    const shop = await owner();
+    const longAgo = Date.UTC(2026, 0, 1);
+    const inserted = await ctx.database.db
+      .insert(payments)
+      .values(
+        Array.from({ length: 30 }, (_, i) => ({
+          companyId: shop.company.id,
+          amountPesewas: 400_00,
+          reference: `QUEUE-${shop.company.id}-${i}`,
+          status: "rejected" as const,
+          reason: "No MoMo transfer arrived",
+          paymentMethod: "paystack",
+          createdAt: new Date(longAgo + i * 60_000),
+        })),
+      )
+      .returning({ id: payments.id });
+    const ids = inserted.map((row) => row.id);
+
+    const first = (await rejectedPage(1)).json();
+    expect(first).toMatchObject({ page: 1, pageSize: 25, total: totalBefore + 30 });
+    expect(first.payments.map((p: { id: number }) => p.id)).toEqual(ids.slice(0, 25));
+    const second = (await rejectedPage(2)).json();
+    expect(second.payments.map((p: { id: number }) => p.id).slice(0, 5)).toEqual(ids.slice(25));
+    expect(second.payments).toHaveLength(Math.min(25, totalBefore + 5));
+
+    const refused = await sendAs(ctx.app, boss.cookies, "GET", "/api/admin/payments?page=0");
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields.page).toBe("Page starts at 1");
+  });
+
   it("checks the payment proof: a Ghana phone and a MoMo ID of at least one character", async () => {
     const shop = await owner();
     const badPhone = await payForPlan(shop.cookies, shop.company.id, "pro", { paymentPhone: "12" });

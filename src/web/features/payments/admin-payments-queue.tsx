@@ -1,9 +1,10 @@
 import * as Tabs from "@radix-ui/react-tabs";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { type AdminPayment, paymentDecisionRequest } from "../../../shared/contracts/payments";
 import { formatCedis } from "../../../shared/money";
 import { paymentReceiptPath } from "../../app/paths";
+import { PageSwitcher } from "../../components/page-switcher";
 import { Button } from "../../components/ui/button";
 import { Form, TextField } from "../../components/ui/form-field";
 import { LoadError } from "../../components/ui/load-error";
@@ -159,7 +160,13 @@ function QueueRow({ payment }: { payment: AdminPayment }) {
 }
 
 function Queue({ status, label, empty }: { status: QueueStatus; label: string; empty: string }) {
-  const query = useAdminPayments(status);
+  const [page, setPage] = useState(1);
+  const query = useAdminPayments(status, page);
+  const lastPage = query.data ? Math.max(1, Math.ceil(query.data.total / query.data.pageSize)) : 1;
+  // Deciding the last payments of the last page leaves it empty: step back to the page that now is last.
+  useEffect(() => {
+    if (!query.isPlaceholderData && page > lastPage) setPage(lastPage);
+  }, [page, lastPage, query.isPlaceholderData]);
   if (query.isPending)
     return (
       <div className="space-y-3" role="status" aria-label="Loading payments">
@@ -195,6 +202,13 @@ function Queue({ status, label, empty }: { status: QueueStatus; label: string; e
           </ul>
         </details>
       )}
+      <PageSwitcher
+        page={page}
+        pageSize={query.data.pageSize}
+        total={query.data.total}
+        onPage={setPage}
+        label={`${label.toLowerCase()} payments`}
+      />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   AdminPaymentList,
   CreatePaymentRequest,
@@ -145,9 +145,10 @@ export function useCompanyPayments(companyId: number) {
 
 export type QueueStatus = Extract<PaymentStatusName, "pending" | "flagged">;
 
-export function useAdminPayments(status: QueueStatus) {
+export function useAdminPayments(status: QueueStatus, page: number) {
   const query = useQuery<AdminPaymentList>({
-    queryKey: [`${adminPaymentsUrl}?status=${status}`],
+    queryKey: [`${adminPaymentsUrl}?status=${status}&page=${page}`],
+    placeholderData: keepPreviousData,
     staleTime: 0,
     // New payments arrive while the admin works through the queue.
     refetchInterval: 60_000,
@@ -166,7 +167,11 @@ export function useDecidePayment() {
       // The row leaves the queue at once; the lists are then read again.
       queryClient.setQueriesData<AdminPaymentList>(
         { predicate: (query) => String(query.queryKey[0]).startsWith(adminPaymentsUrl) },
-        (old) => (old ? { payments: old.payments.filter((row) => row.id !== payment.id) } : old),
+        (old) => {
+          if (!old) return old;
+          const left = old.payments.filter((row) => row.id !== payment.id);
+          return { ...old, payments: left, total: old.total - (old.payments.length - left.length) };
+        },
       );
       refresh(payment.id);
     },
