@@ -262,9 +262,15 @@ await withScratchDatabase(async (databaseUrl) => {
   );
 
   const barePort = 5611;
-  const bare = startProcess(["bench/bare-server.ts"], { BARE_PORT: String(barePort) });
+  const bare = startProcess(["bench/bare-server.ts"], {
+    BARE_PORT: String(barePort),
+    BARE_DATABASE_URL: databaseUrl,
+  });
   await waitUntilUp(`http://127.0.0.1:${barePort}/bare`);
   const bareResult = await hammer(`http://127.0.0.1:${barePort}/bare`);
+  const bareWriteResult = await hammer(`http://127.0.0.1:${barePort}/bare-write`, [
+    { method: "POST", headers: json, body: "{}" },
+  ]);
   await stopProcess(bare);
 
   const port = 5612;
@@ -298,6 +304,7 @@ await withScratchDatabase(async (databaseUrl) => {
     const row = (name: string, r: Result) =>
       `| ${name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.kilobytes} | ${r.notModified} | ${r.non2xx} (${r.shed}) | ${((100 * r.requestsPerSecond) / bareResult.requestsPerSecond).toFixed(1)} % |`;
     console.log(row("bare Fastify GET (own process)", bareResult));
+    console.log(row("bare write: one UPDATE through pg, no app (own process)", bareWriteResult));
     for (const [name, result] of Object.entries(results)) console.log(row(name, result));
   } finally {
     await stopProcess(server);
