@@ -202,9 +202,9 @@ const recordWatchedSeconds = preparedQuery((db) =>
   db
     .update(watchProgress)
     .set({
-      watchedSeconds: sql.placeholder("claimed"),
-      progressPercent: sql.placeholder("percent"),
-      lastProgressAt: sql.placeholder("now"),
+      watchedSeconds: sql`${sql.placeholder("claimed")}`,
+      progressPercent: sql`${sql.placeholder("percent")}`,
+      lastProgressAt: sql`${sql.placeholder("now")}`,
     })
     .where(
       and(
