@@ -2,12 +2,14 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { uiCatalogs } from "./scripts/vite-ui-catalogs.ts";
 import { brand } from "./src/shared/brand.ts";
 
 const apiTarget = `http://localhost:${process.env.PORT ?? 5000}`;
 
 export default defineConfig({
   plugins: [
+    uiCatalogs(),
     react(),
     tailwindcss(),
     VitePWA({

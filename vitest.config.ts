@@ -1,6 +1,8 @@
 import { defineConfig } from "vitest/config";
+import { uiCatalogs } from "./scripts/vite-ui-catalogs.ts";
 
 export default defineConfig({
+  plugins: [uiCatalogs()],
   test: {
     include: ["src/**/*.test.ts", "src/**/*.test.tsx"],
     environment: "node",

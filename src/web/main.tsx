@@ -8,25 +8,36 @@ import { ErrorBoundary } from "./components/error-fallback";
 import { Toaster } from "./components/ui/toaster";
 import { AuthProvider } from "./lib/auth";
 import { GoogleSignInReturn } from "./lib/google-return";
+import { FollowMemberLanguage } from "./lib/i18n";
+import { activateLanguage, deviceLanguage } from "./lib/language";
 import { createQueryClient } from "./lib/query-client";
 import { registerServiceWorker } from "./lib/service-worker";
 
 const queryClient = createQueryClient();
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <GoogleSignInReturn />
-        <BrowserRouter>
-          <ErrorBoundary>
-            <AppRoutes />
-          </ErrorBoundary>
-          <Toaster />
-        </BrowserRouter>
-      </AuthProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+// A device that chose Twi paints Twi from the first frame (its catalog is small and cached offline). Not a
+// top-level await: that splits the first download into dozens of small chunks.
+function renderApp() {
+  createRoot(document.getElementById("root")!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          <FollowMemberLanguage />
+          <GoogleSignInReturn />
+          <BrowserRouter>
+            <ErrorBoundary>
+              <AppRoutes />
+            </ErrorBoundary>
+            <Toaster />
+          </BrowserRouter>
+        </AuthProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+void activateLanguage(deviceLanguage() ?? "en")
+  .catch(() => undefined)
+  .then(renderApp);
 
 registerServiceWorker();

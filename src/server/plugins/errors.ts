@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import type { Language } from "../../shared/i18n/languages";
 import { isTransientConflict } from "../lib/db-errors";
 import { AppError } from "../lib/errors";
+import { languageOf, translateMessage } from "../lib/i18n";
 
 interface ErrorBody {
   message: string;
@@ -12,6 +14,7 @@ interface ErrorBody {
 /** One error shape for every failure: `{ message, code, fields? }`; a 5xx never leaks details. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const bodyOf = answerIn(languageOf(request));
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
       return reply.status(error.status).send(bodyOf(error.code, error.message, error.fields));
@@ -114,8 +117,16 @@ function isDatabaseDataException(error: unknown): boolean {
   return false;
 }
 
-function bodyOf(code: string, message: string, fields: Record<string, string> | undefined): ErrorBody {
-  return fields ? { message, code, fields } : { message, code };
+/** The error body, its message and each field's message in the request's language (issue 15). */
+function answerIn(language: Language) {
+  return (code: string, message: string, fields: Record<string, string> | undefined): ErrorBody => {
+    const translated = translateMessage(message, language);
+    if (!fields) return { message: translated, code };
+    const translatedFields = Object.fromEntries(
+      Object.entries(fields).map(([field, text]) => [field, translateMessage(text, language)]),
+    );
+    return { message: translated, code, fields: translatedFields };
+  };
 }
 
 function clientErrorCode(status: number): string {

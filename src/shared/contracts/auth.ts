@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isLanguage, languages } from "../i18n/languages";
 import { ghanaPhoneMessage, normaliseGhanaPhone } from "../phone";
 import { sessionUser } from "./session";
 
@@ -79,6 +80,8 @@ export const registerRequest = z.object({
     (v) => (typeof v === "string" ? v.trim().slice(0, 40).toUpperCase() || undefined : undefined),
     z.string().optional(),
   ),
+  /** The language chosen on this device before signing up; anything else is dropped (none chosen yet). */
+  language: z.preprocess((v) => (isLanguage(v) ? v : undefined), z.enum(languages).optional()),
 });
 export type RegisterRequest = z.input<typeof registerRequest>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { languages } from "../i18n/languages";
 import { tierIds } from "../tiers";
 import { displayNameSchema, ghanaPhoneSchema, passwordSchema, usernameSchema } from "./auth";
 import {
@@ -63,6 +64,8 @@ export const profileResponse = z.object({
   smsConsent: z.boolean(),
   /** The member is left off the public leaderboards. */
   leaderboardOptOut: z.boolean(),
+  /** The member's language: their screens, the server's messages and their SMS; null until chosen. */
+  language: z.enum(languages).nullable(),
   createdAt: z.string(),
 });
 export type Profile = z.infer<typeof profileResponse>;
@@ -72,9 +75,10 @@ export const preferencesRequest = z
   .object({
     smsConsent: z.boolean({ error: "Must be true or false" }).optional(),
     leaderboardOptOut: z.boolean({ error: "Must be true or false" }).optional(),
+    language: z.enum(languages, { error: "Choose English or Twi" }).optional(),
   })
-  .refine((change) => change.smsConsent !== undefined || change.leaderboardOptOut !== undefined, {
-    message: "Send smsConsent or leaderboardOptOut",
+  .refine((change) => Object.values(change).some((value) => value !== undefined), {
+    message: "Send smsConsent, leaderboardOptOut or language",
   });
 export type PreferencesRequest = z.input<typeof preferencesRequest>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { languages } from "../i18n/languages";
 import { tierIds } from "../tiers";
 
 /** The signed-in user as the client sees it (never a password hash, token or fingerprint). */
@@ -18,5 +19,7 @@ export const sessionUser = z.object({
   onboardingCompleted: z.boolean(),
   /** Every required verification is done (email, and phone where required). */
   activated: z.boolean(),
+  /** The member's language (issue 15), null until they choose; a device signed in as them follows it. */
+  language: z.enum(languages).nullable(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;

@@ -1,4 +1,5 @@
 import { getDeviceFingerprint } from "./fingerprint";
+import { currentLanguage } from "./language";
 
 /** A non-ok answer, with the message spec section 8 asks for: `{status}: {response text or status text}`. */
 export class ApiError extends Error {
@@ -45,6 +46,8 @@ export function requestHeaders(hasBody: boolean): Record<string, string> {
     "X-Device-Fingerprint": getDeviceFingerprint(),
     // Marks the call as made by this app; the server refuses state changes without it (CSRF defence).
     "X-Requested-With": "anigye",
+    // The server answers its messages (validation, refusals) in the language on screen.
+    "Accept-Language": currentLanguage(),
   };
   if (hasBody) headers["Content-Type"] = "application/json";
   // Spec section 7: a bearer header only if a token exists; sessions are cookies, so in practice never.

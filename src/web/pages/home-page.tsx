@@ -8,27 +8,17 @@ import { LatestDrawLink } from "../features/draws/latest-draw-link";
 import { usePublicStats } from "../features/public/api";
 import { LogoCarousel } from "../features/public/logo-carousel";
 import { useAuth } from "../lib/auth";
+import { useT } from "../lib/i18n";
+import type { UiKey } from "../lib/language";
 
 // The signed-in home is its own chunk, so the landing a first-time visitor downloads stays small.
 const DiscoverView = lazy(() => import("../features/discover/discover-view"));
 
-const steps = [
-  {
-    icon: PlayCircle,
-    title: "Watch & Discover",
-    text: "Watch short stories from chop bars, salons, phone shops and more near you.",
-  },
-  {
-    icon: MapPin,
-    title: "Visit & Build Loyalty",
-    text: "Show your QR at the counter to redeem rewards and collect loyalty stamps.",
-  },
-  {
-    icon: Gift,
-    title: "Earn & Win Prizes",
-    text: "Earn XP, climb from Bronze to Diamond and enter the monthly prize draw.",
-  },
-] as const;
+const steps: { icon: typeof PlayCircle; title: UiKey; text: UiKey }[] = [
+  { icon: PlayCircle, title: "landing.step1Title", text: "landing.step1Text" },
+  { icon: MapPin, title: "landing.step2Title", text: "landing.step2Text" },
+  { icon: Gift, title: "landing.step3Title", text: "landing.step3Text" },
+];
 
 const numberFormat = new Intl.NumberFormat("en-GH");
 
@@ -46,10 +36,12 @@ function Counter({ label, value, testId }: { label: string; value: number | unde
 /** The signed-out home: the marketing landing of spec section 2. */
 function Landing() {
   const { data: stats } = usePublicStats();
+  const t = useT();
+  const tagline = t("landing.tagline");
 
   useEffect(() => {
-    document.title = `${brand.name}: ${brand.tagline}`;
-  }, []);
+    document.title = t("landing.title", { brand: brand.name, tagline });
+  }, [t, tagline]);
 
   return (
     <div>
@@ -57,24 +49,24 @@ function Landing() {
 
       <section className="bg-gradient-to-br from-amber-600 via-amber-700 to-orange-800 px-4 py-14 text-white">
         <div className="mx-auto max-w-3xl text-center">
-          <h1 className="text-4xl font-black leading-tight sm:text-6xl">{brand.heroTitle}</h1>
+          <h1 className="text-4xl font-black leading-tight sm:text-6xl">{t("landing.heroTitle")}</h1>
           <p className="mt-4 text-lg text-amber-50">
             <strong>{brand.name}</strong> <span className="text-amber-200">{brand.pronunciation}</span>{" "}
-            {brand.tagline}
+            {tagline}
           </p>
           <div className="mt-8 flex justify-center gap-4">
-            <Counter label="Explorers" value={stats?.totalUsers} testId="stat-users" />
-            <Counter label="Local Brands" value={stats?.totalCompanies} testId="stat-companies" />
+            <Counter label={t("landing.explorers")} value={stats?.totalUsers} testId="stat-users" />
+            <Counter label={t("landing.localBrands")} value={stats?.totalCompanies} testId="stat-companies" />
           </div>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <Link
               to={paths.register}
               className="rounded-xl bg-white px-6 py-3 font-bold text-amber-800 shadow"
             >
-              Join Now
+              {t("landing.joinNow")}
             </Link>
             <Link to={paths.login} className="rounded-xl px-6 py-3 font-bold text-white ring-2 ring-white/70">
-              Sign In
+              {t("landing.signIn")}
             </Link>
           </div>
           <p className="mt-5">
@@ -84,7 +76,7 @@ function Landing() {
               data-testid="try-it"
             >
               <PlayCircle className="size-5" aria-hidden />
-              Try it: watch a demo ad, no account needed
+              {t("landing.tryIt")}
             </Link>
           </p>
           <LatestDrawLink className="mt-6 flex justify-center" />
@@ -93,7 +85,7 @@ function Landing() {
 
       <section className="mx-auto max-w-5xl px-4 py-12" aria-labelledby="how-title">
         <h2 id="how-title" className="text-center text-2xl font-extrabold sm:text-3xl">
-          How Discovery &amp; Loyalty Works
+          {t("landing.howTitle")}
         </h2>
         <ol className="mt-8 grid gap-4 sm:grid-cols-3">
           {steps.map(({ icon: Icon, title, text }, index) => (
@@ -104,8 +96,8 @@ function Landing() {
                 </span>
                 <Icon className="size-5 text-amber-600" aria-hidden />
               </div>
-              <h3 className="mt-3 font-bold">{title}</h3>
-              <p className="mt-1 text-sm text-stone-600">{text}</p>
+              <h3 className="mt-3 font-bold">{t(title)}</h3>
+              <p className="mt-1 text-sm text-stone-600">{t(text)}</p>
             </li>
           ))}
         </ol>
@@ -114,20 +106,20 @@ function Landing() {
             to={paths.register}
             className="inline-block rounded-xl bg-amber-700 px-6 py-3 font-bold text-white"
           >
-            Start Discovering
+            {t("landing.startDiscovering")}
           </Link>
         </div>
       </section>
 
       <section className="bg-stone-900 px-4 py-12 text-center text-white">
-        <h2 className="text-2xl font-extrabold">Your next favourite local spot is one story away</h2>
-        <p className="mt-2 text-stone-300">Free for everyone. Light on data.</p>
+        <h2 className="text-2xl font-extrabold">{t("landing.closingTitle")}</h2>
+        <p className="mt-2 text-stone-300">{t("landing.closingText")}</p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <Link to={paths.register} className="rounded-xl bg-amber-500 px-6 py-3 font-bold text-stone-900">
-            Join Free Today
+            {t("landing.joinFree")}
           </Link>
           <Link to={paths.business} className="rounded-xl px-6 py-3 font-bold ring-2 ring-white/60">
-            Business? Join Here
+            {t("landing.business")}
           </Link>
         </div>
       </section>

@@ -17,6 +17,8 @@ import { ApiError } from "../lib/api-client";
 import { serverMessage } from "../lib/api-errors";
 import { useAuth } from "../lib/auth";
 import { applyServerErrors, useContractForm } from "../lib/forms";
+import { useT } from "../lib/i18n";
+import { translate } from "../lib/language";
 import { peekReturnTo, takeReturnTo } from "../lib/return-to";
 
 type View =
@@ -34,7 +36,7 @@ function useWelcome() {
   return useCallback(
     (user: SessionUser) => {
       signIn(user);
-      toast({ title: "Welcome back!", description: "You have successfully logged in." });
+      toast({ title: translate("login.welcomeToast"), description: translate("login.welcomeToastText") });
       // An account that still has a check to finish lands on the verify view instead.
       navigate(user.activated === false ? paths.register : (takeReturnTo() ?? paths.rewards));
     },
@@ -45,6 +47,7 @@ function useWelcome() {
 function SignInForm({ onForgot, onLink }: { onForgot(): void; onLink(email: string): void }) {
   const welcome = useWelcome();
   const login = useLogin();
+  const t = useT();
   const form = useContractForm(loginRequest, { defaultValues: { email: "", password: "" } });
   // A refusal that isn't about the fields (a suspended account and its reason) stays on screen.
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -58,8 +61,8 @@ function SignInForm({ onForgot, onLink }: { onForgot(): void; onLink(email: stri
           failure instanceof ApiError && failure.status === 403 ? (serverMessage(failure) ?? null) : null,
         );
         toast({
-          title: "Login failed",
-          description: serverMessage(failure) ?? "Please check your credentials",
+          title: t("login.failedToast"),
+          description: serverMessage(failure) ?? t("login.failedToastText"),
           variant: "destructive",
         });
       },
@@ -67,32 +70,48 @@ function SignInForm({ onForgot, onLink }: { onForgot(): void; onLink(email: stri
 
   return (
     <Card>
-      <GoogleButton label="Continue with Google" />
+      <GoogleButton label={t("login.google")} />
       <OrDivider />
-      <Form form={form} onValid={submit} aria-label="Sign in" className="space-y-4">
-        <TextField name="email" label="Email" type="email" autoComplete="email" autoCapitalize="none" />
-        <TextField name="password" label="Password" type="password" autoComplete="current-password" />
+      <Form form={form} onValid={submit} aria-label={t("login.formLabel")} className="space-y-4">
+        <TextField
+          name="email"
+          label={t("login.email")}
+          type="email"
+          autoComplete="email"
+          autoCapitalize="none"
+        />
+        <TextField
+          name="password"
+          label={t("login.password")}
+          type="password"
+          autoComplete="current-password"
+        />
         <div className="flex justify-end">
           <button
             type="button"
             onClick={onForgot}
             className="text-sm font-semibold text-amber-700 hover:underline"
           >
-            Forgot password?
+            {t("login.forgot")}
           </button>
         </div>
         {refusal && <FormAlert testId="login-refused">{refusal}</FormAlert>}
-        <Button type="submit" className="w-full" pending={login.isPending} pendingLabel="Signing in…">
-          Sign in
+        <Button
+          type="submit"
+          className="w-full"
+          pending={login.isPending}
+          pendingLabel={t("login.submitting")}
+        >
+          {t("login.submit")}
         </Button>
         <Button variant="ghost" className="w-full" onClick={() => onLink(form.getValues("email"))}>
-          Email me a sign-in link instead
+          {t("login.emailLink")}
         </Button>
       </Form>
       <p className="mt-5 text-center text-sm text-stone-600">
-        New to {brand.name}?{" "}
+        {t("login.newHere", { brand: brand.name })}{" "}
         <Link to={paths.register} className="font-semibold text-amber-700 hover:underline">
-          Create an account
+          {t("login.createAccount")}
         </Link>
       </p>
     </Card>
@@ -114,12 +133,13 @@ export default function LoginPage() {
     return signInToken ? { kind: "link-token", token: signInToken } : { kind: "signin" };
   });
   const welcome = useWelcome();
+  const t = useT();
   const shownError = useRef(false);
   const [waitingForAd] = useState(() => peekReturnTo()?.startsWith(paths.mobileWatch) ?? false);
 
   useEffect(() => {
-    document.title = `Sign in · ${brand.name}`;
-  }, []);
+    document.title = t("login.title", { brand: brand.name });
+  }, [t]);
 
   // `?error=` (a failed or unavailable Google sign-in) is shown once, then dropped from the address;
   // `?reset=` and `?signin=` are kept in state, so a reload can't post a used token again.
@@ -127,7 +147,7 @@ export default function LoginPage() {
     const error = searchParams.get("error");
     if (error && !shownError.current) {
       shownError.current = true;
-      toast({ title: "Login failed", description: error, variant: "destructive" });
+      toast({ title: translate("login.failedToast"), description: error, variant: "destructive" });
     }
     if (["error", "reset", "signin"].some((name) => searchParams.has(name))) {
       setSearchParams(
@@ -155,15 +175,15 @@ export default function LoginPage() {
     <div className="mx-auto max-w-md px-4 py-8">
       <h1 className="text-2xl font-extrabold text-stone-900">
         {view.kind === "signin" || view.kind === "link" || view.kind === "link-token"
-          ? "Welcome back"
-          : "Reset your password"}
+          ? t("login.welcomeBack")
+          : t("login.resetTitle")}
       </h1>
       <p className="mt-1 mb-6 text-stone-600">
         {view.kind === "signin" || view.kind === "link"
           ? waitingForAd
-            ? "Sign in to watch this ad and earn its reward. New here? Create a free account below."
-            : "Sign in to keep discovering and collecting rewards."
-          : "It only takes a minute."}
+            ? t("login.introForAd")
+            : t("login.intro")
+          : t("login.resetIntro")}
       </p>
       {view.kind === "signin" && <SignInForm onForgot={toForgot} onLink={toLink} />}
       {view.kind === "link" && <SignInLinkForm email={view.email} onBack={toSignIn} />}

@@ -17,6 +17,8 @@ import { PhoneNumberForm } from "../features/profile/phone-number-form";
 import { serverMessage } from "../lib/api-errors";
 import { useAuth } from "../lib/auth";
 import { applyServerErrors, useContractForm } from "../lib/forms";
+import { useT } from "../lib/i18n";
+import { deviceLanguage } from "../lib/language";
 
 type Mode =
   | { kind: "form" }
@@ -56,6 +58,7 @@ function RegisterForm({
   const { signIn } = useAuth();
   const register = useRegister();
   const providers = useAuthProviders();
+  const t = useT();
   // The phone is optional unless the server requires phone verification (SMS configured).
   const phoneRequired = providers.data?.requirePhoneVerification ?? false;
   const form = useContractForm<typeof registerRequest | typeof registerWithPhoneForm>(
@@ -64,86 +67,84 @@ function RegisterForm({
   );
 
   const submit = (account: RegisterRequest) =>
-    register.mutate(referralCode ? { ...account, referralCode } : account, {
-      onSuccess: ({ user }) => {
-        try {
-          sessionStorage.removeItem(referralKey);
-        } catch {
-          // Storage disabled: nothing was kept.
-        }
-        signIn(user);
-        toast({
-          title: "Account Created!",
-          description: user.phoneNumber
-            ? "Please verify your email and phone number to activate your account."
-            : "Please check your email for a link to verify your account.",
-        });
-        if (user.activated) return; // e.g. nothing left to verify: the page shows the signed-in card
-        onCreated({ email: user.email, phoneNumber: user.phoneNumber ?? null });
+    // The new account starts in the language chosen on this device, if one was.
+    register.mutate(
+      { ...account, referralCode, language: deviceLanguage() ?? undefined },
+      {
+        onSuccess: ({ user }) => {
+          try {
+            sessionStorage.removeItem(referralKey);
+          } catch {
+            // Storage disabled: nothing was kept.
+          }
+          signIn(user);
+          toast({
+            title: t("register.createdToast"),
+            description: user.phoneNumber ? t("register.createdToastPhone") : t("register.createdToastEmail"),
+          });
+          if (user.activated) return; // e.g. nothing left to verify: the page shows the signed-in card
+          onCreated({ email: user.email, phoneNumber: user.phoneNumber ?? null });
+        },
+        onError: (failure) => {
+          applyServerErrors(form, failure);
+          toast({
+            title: t("register.failedToast"),
+            description: serverMessage(failure) ?? t("register.tryAgain"),
+            variant: "destructive",
+          });
+        },
       },
-      onError: (failure) => {
-        applyServerErrors(form, failure);
-        toast({
-          title: "Registration failed",
-          description: serverMessage(failure) ?? "Please try again",
-          variant: "destructive",
-        });
-      },
-    });
+    );
 
   return (
     <Card>
       {referralCode && (
         <p className="mb-4 rounded-xl bg-amber-50 p-3 text-sm text-amber-900" data-testid="referral-note">
-          A friend invited you. Sign up with this form and watch your first ad: they earn XP for bringing you.
+          {t("register.referralNote")}
         </p>
       )}
-      <GoogleButton label="Sign up with Google" />
+      <GoogleButton label={t("register.google")} />
       <OrDivider />
-      <Form form={form} onValid={submit} aria-label="Create account" className="space-y-4">
-        <TextField name="displayName" label="Full Name" autoComplete="name" />
+      <Form form={form} onValid={submit} aria-label={t("register.formLabel")} className="space-y-4">
+        <TextField name="displayName" label={t("register.fullName")} autoComplete="name" />
         <TextField
           name="username"
-          label="Username"
+          label={t("register.username")}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          hint="Letters, numbers, dots, dashes and underscores."
+          hint={t("register.usernameHint")}
         />
-        <TextField name="email" label="Email" type="email" autoComplete="email" />
+        <TextField name="email" label={t("register.email")} type="email" autoComplete="email" />
         <TextField
           name="phoneNumber"
-          label="Phone Number"
-          labelNote={phoneRequired ? undefined : "(optional)"}
+          label={t("register.phone")}
+          labelNote={phoneRequired ? undefined : t("register.optional")}
           type="tel"
           autoComplete="tel"
           placeholder="024 123 4567"
-          hint={
-            phoneRequired
-              ? "Required to activate your account: we'll text you a 6-digit code."
-              : "We'll text you a 6-digit code to verify it."
-          }
+          hint={phoneRequired ? t("register.phoneRequiredHint") : t("register.phoneHint")}
         />
         <TextField
           name="password"
-          label="Password"
+          label={t("register.password")}
           type="password"
           autoComplete="new-password"
-          hint="At least 6 characters."
+          hint={t("register.passwordHint")}
         />
         <Button
           type="submit"
           className="w-full"
           pending={register.isPending}
-          pendingLabel="Creating account…"
+          pendingLabel={t("register.submitting")}
         >
-          Create account
+          {t("register.submit")}
         </Button>
       </Form>
       <p className="mt-5 text-center text-sm text-stone-600">
-        Already have an account?{" "}
+        {t("register.haveAccount")}{" "}
         <Link to={paths.login} className="font-semibold text-amber-700 hover:underline">
-          Sign in
+          {t("register.signIn")}
         </Link>
       </p>
     </Card>
@@ -151,19 +152,20 @@ function RegisterForm({
 }
 
 function SignedInCard({ name, onboardingCompleted }: { name: string; onboardingCompleted: boolean }) {
+  const t = useT();
   return (
     <Card className="text-center">
       <CheckCircle2 className="mx-auto size-12 text-green-600" aria-hidden />
-      <h2 className="mt-3 text-xl font-bold">You're signed in as {name}</h2>
-      <p className="mt-1 text-stone-600">Your account is active.</p>
+      <h2 className="mt-3 text-xl font-bold">{t("register.signedInAs", { name })}</h2>
+      <p className="mt-1 text-stone-600">{t("register.active")}</p>
       <div className="mt-5 flex flex-wrap justify-center gap-3">
         {!onboardingCompleted && (
           <Link to={paths.onboarding} className={buttonClass("primary")}>
-            Complete your profile
+            {t("register.completeProfile")}
           </Link>
         )}
         <Link to={paths.rewards} className={buttonClass(onboardingCompleted ? "primary" : "secondary")}>
-          Go to my rewards
+          {t("register.goToRewards")}
         </Link>
       </div>
     </Card>
@@ -175,6 +177,7 @@ export default function RegisterPage() {
   const { user } = useAuth();
   const [searchParams, setSearchParams] = useSearchParams();
   const referralCode = useReferralCode();
+  const t = useT();
   const [initialEmail] = useState(() => searchParams.get("email")?.trim().slice(0, 254) ?? "");
   const [mode, setMode] = useState<Mode>(() => {
     const token = searchParams.get("verify");
@@ -182,8 +185,8 @@ export default function RegisterPage() {
   });
 
   useEffect(() => {
-    document.title = `Join · ${brand.name}`;
-  }, []);
+    document.title = t("register.title", { brand: brand.name });
+  }, [t]);
 
   // The token is used once; drop it from the address so a reload doesn't post it again.
   useEffect(() => {
@@ -212,12 +215,10 @@ export default function RegisterPage() {
   return (
     <div className="mx-auto max-w-md px-4 py-8">
       <h1 className="text-2xl font-extrabold text-stone-900">
-        {verifying ? "Verify your account" : `Join ${brand.name}`}
+        {verifying ? t("register.verifyHeading") : t("register.heading", { brand: brand.name })}
       </h1>
       <p className="mt-1 mb-6 text-stone-600">
-        {verifying
-          ? "One last step before you start earning."
-          : "Watch local brands, earn XP and win rewards. It's free."}
+        {verifying ? t("register.verifyIntro") : t("register.intro")}
       </p>
       {mode.kind === "link" ? (
         <EmailLinkView

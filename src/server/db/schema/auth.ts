@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
+import { languages } from "../../../shared/i18n/languages";
 import { createdAt, id, tstz, updatedAt } from "./columns";
 import { companies, companyStaff } from "./companies";
 import {
@@ -86,6 +87,11 @@ export const users = pgTable(
     smsConsent: boolean("sms_consent").notNull().default(false),
     /** The member asked to be left off the public leaderboards. */
     leaderboardOptOut: boolean("leaderboard_opt_out").notNull().default(false),
+    /**
+     * The language the member chose (issue 15): their screens, the server's messages and their SMS. Null
+     * until they choose; a device's own choice then becomes theirs at sign-in.
+     */
+    language: text("language", { enum: languages }),
 
     // Profile / onboarding
     ageRange: text("age_range"),

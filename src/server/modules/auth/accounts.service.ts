@@ -110,6 +110,7 @@ export async function registerAccount(
           phoneNumber: input.phoneNumber,
           passwordHash,
           signupFingerprint: deviceFingerprint?.slice(0, 200),
+          language: input.language,
         })
         .returning()) as [User];
       await recordReferral(tx, { referredUserId: created.id, referralCode: input.referralCode });

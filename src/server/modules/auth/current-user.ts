@@ -23,6 +23,7 @@ export function toSessionUser(user: User): SessionUser {
     phoneNumber: user.phoneNumber,
     onboardingCompleted: user.onboardingCompleted,
     activated: user.activatedAt !== null,
+    language: user.language,
   };
 }
 

@@ -60,7 +60,7 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/profile/preferences",
       {
         schema: {
-          summary: "Set the member's SMS consent and leaderboard opt-out",
+          summary: "Set the member's SMS consent, leaderboard opt-out and language",
           ...profile,
           body: preferencesRequest,
         },

@@ -65,6 +65,7 @@ export function toProfile(user: User): Profile {
     profileStrength: profileStrengthFor(countAnswered(answersOf(user))),
     answers: answersOf(user),
     smsConsent: user.smsConsent,
+    language: user.language,
     leaderboardOptOut: user.leaderboardOptOut,
     createdAt: user.createdAt.toISOString(),
   };
@@ -104,11 +105,12 @@ export async function updateProfile(deps: AppDeps, user: User, input: z.output<t
   return saved(deps, user.id, { displayName: input.displayName, username: input.username });
 }
 
-/** The member's switches: SMS consent and leaving the leaderboards. */
+/** The member's switches: SMS consent, leaving the leaderboards, and their language. */
 export function updatePreferences(deps: AppDeps, user: User, input: z.output<typeof preferencesRequest>) {
   return saved(deps, user.id, {
     smsConsent: input.smsConsent,
     leaderboardOptOut: input.leaderboardOptOut,
+    language: input.language,
     updatedAt: deps.now(),
   });
 }

@@ -1,5 +1,6 @@
 import { Suspense } from "react";
 import { Outlet } from "react-router";
+import { FirstRunLanguageChooser } from "../../components/language-choice";
 import { PageSpinner } from "../../components/ui/page-spinner";
 import { BottomNav } from "./bottom-nav";
 import { InstallPrompt } from "./install-prompt";
@@ -10,6 +11,7 @@ export function AppLayout() {
   return (
     <div className="min-h-dvh bg-stone-50 pb-16">
       <TopNav />
+      <FirstRunLanguageChooser />
       <main>
         <Suspense fallback={<PageSpinner />}>
           <Outlet />

@@ -1,19 +1,21 @@
 import { Gift, Home, PlayCircle, Sparkles, User } from "lucide-react";
 import { NavLink } from "react-router";
+import { useT } from "../../lib/i18n";
 import { paths } from "../paths";
 
 const items = [
-  { to: paths.home, label: "Home", icon: Home },
-  { to: paths.watch, label: "Watch", icon: PlayCircle },
-  { to: paths.moments, label: "Moments", icon: Sparkles },
-  { to: paths.rewards, label: "Rewards", icon: Gift },
-  { to: paths.profile, label: "Profile", icon: User },
+  { to: paths.home, label: "nav.home", icon: Home },
+  { to: paths.watch, label: "nav.watch", icon: PlayCircle },
+  { to: paths.moments, label: "nav.moments", icon: Sparkles },
+  { to: paths.rewards, label: "nav.rewards", icon: Gift },
+  { to: paths.profile, label: "nav.profile", icon: User },
 ] as const;
 
 export function BottomNav() {
+  const t = useT();
   return (
     <nav
-      aria-label="Bottom"
+      aria-label={t("nav.bottom")}
       className="fixed inset-x-0 bottom-0 z-40 border-t border-stone-200 bg-white pb-[env(safe-area-inset-bottom)]"
     >
       <ul className="mx-auto grid max-w-lg grid-cols-5">
@@ -27,7 +29,7 @@ export function BottomNav() {
               }
             >
               <Icon className="size-5" aria-hidden />
-              {label}
+              {t(label)}
             </NavLink>
           </li>
         ))}

@@ -5,9 +5,8 @@ import { tierLabel } from "../../../shared/tiers";
 import { NotificationBell } from "../../features/notifications/notification-bell";
 import { useAuth } from "../../lib/auth";
 import { initialsOf } from "../../lib/format";
+import { useT } from "../../lib/i18n";
 import { paths } from "../paths";
-
-const numberFormat = new Intl.NumberFormat("en-GH");
 
 /** Every control in the bar is at least 44 px square, whatever it draws inside. */
 const tapTarget = "flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-lg";
@@ -22,6 +21,8 @@ export function TopNav() {
   // Staff open /admin too: it shows them the proof queues only.
   const seesAdmin = isAdmin || user?.role === "staff";
   const navigate = useNavigate();
+  const t = useT();
+  const xp = user ? t("nav.xp", { xp: user.xpPoints }) : "";
 
   // Leave the page first: a signed-in-only page would otherwise send the signed-out visitor to /login.
   const signOut = async () => {
@@ -33,11 +34,11 @@ export function TopNav() {
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
       <nav
         className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-1 px-2 sm:gap-3 sm:px-4"
-        aria-label="Main"
+        aria-label={t("nav.main")}
       >
         <Link
           to={paths.home}
-          aria-label={`${brand.name} home`}
+          aria-label={t("nav.homeLink", { brand: brand.name })}
           className={`${tapTarget} gap-2 font-extrabold text-stone-900`}
         >
           <img src="/favicon.svg" alt="" width={28} height={28} className="size-7" />
@@ -51,14 +52,14 @@ export function TopNav() {
                 className={`${tapTarget} gap-1 px-1 text-sm font-medium text-stone-700 hover:bg-stone-100`}
               >
                 <Shield className="size-4" aria-hidden />
-                <span className="sr-only sm:not-sr-only">Admin</span>
+                <span className="sr-only sm:not-sr-only">{t("nav.admin")}</span>
               </Link>
             )}
             <NotificationBell className={`${tapTarget} hover:bg-stone-100`} />
             <Link
               to={paths.rewards}
               data-testid="nav-xp"
-              aria-label={`${numberFormat.format(user.xpPoints)} XP, ${tierLabel(user.tier)} tier: My Rewards`}
+              aria-label={t("nav.xpLabel", { xp: user.xpPoints, tier: tierLabel(user.tier) })}
               className={tapTarget}
             >
               <span className="flex items-center gap-1 rounded-full bg-amber-50 px-1.5 py-1 text-xs font-bold whitespace-nowrap text-amber-900 ring-1 ring-amber-200 sm:px-2">
@@ -66,7 +67,7 @@ export function TopNav() {
                   className="hidden size-3.5 fill-amber-500 text-amber-500 min-[400px]:block"
                   aria-hidden
                 />
-                {numberFormat.format(user.xpPoints)} XP
+                {xp}
                 <span className="hidden font-semibold sm:inline">· {tierLabel(user.tier)}</span>
               </span>
             </Link>
@@ -89,7 +90,7 @@ export function TopNav() {
               className={`${tapTarget} gap-1 px-1.5 text-sm text-stone-600 hover:bg-stone-100`}
             >
               <LogOut className="hidden size-4 min-[400px]:block" aria-hidden />
-              Logout
+              {t("nav.logout")}
             </button>
           </div>
         ) : (
@@ -98,13 +99,13 @@ export function TopNav() {
               to={paths.login}
               className="flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold text-stone-700 hover:bg-stone-100"
             >
-              Login
+              {t("nav.login")}
             </Link>
             <Link
               to={paths.register}
               className="flex min-h-11 items-center rounded-lg bg-amber-700 px-3 text-sm font-semibold text-white hover:bg-amber-800"
             >
-              Join
+              {t("nav.join")}
             </Link>
           </div>
         )}

@@ -15,6 +15,8 @@ import {
   useFormContext,
   useFormState,
 } from "react-hook-form";
+import { useLanguage } from "../../lib/i18n";
+import { translateMessage } from "../../lib/language";
 import { CodeInput } from "./code-input";
 import {
   FieldError,
@@ -68,11 +70,16 @@ export function Form<TValues extends FieldValues, TOutput>({
   );
 }
 
-/** The message the form holds for a field (its own check or the server's). */
+/**
+ * The message the form holds for a field (its own check or the server's), in the language on screen: the
+ * shared contracts check in English, and the catalog of messages has them in Twi.
+ */
 function useFieldError(name: string): string | undefined {
   const { getFieldState } = useFormContext();
   const formState = useFormState({ name });
-  return getFieldState(name, formState).error?.message;
+  useLanguage();
+  const message = getFieldState(name, formState).error?.message;
+  return message === undefined ? undefined : translateMessage(message);
 }
 
 type FieldProps = Omit<FieldText, "error"> & { name: string; className?: string };
@@ -279,7 +286,7 @@ export function CodeField({ name, label, hint, onComplete, autoFocus }: CodeFiel
       onComplete={onComplete}
       label={label}
       hint={hint}
-      error={fieldState.error?.message}
+      error={fieldState.error?.message && translateMessage(fieldState.error.message)}
       autoFocus={autoFocus}
     />
   );

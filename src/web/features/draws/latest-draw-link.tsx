@@ -1,6 +1,7 @@
 import { Trophy } from "lucide-react";
 import { Link } from "react-router";
 import { drawPath } from "../../app/paths";
+import { useT } from "../../lib/i18n";
 import { useDrawsList } from "./api";
 
 /**
@@ -9,6 +10,7 @@ import { useDrawsList } from "./api";
  */
 export function LatestDrawLink({ className = "" }: { className?: string }) {
   const { data } = useDrawsList();
+  const t = useT();
   const latest = data?.draws.find((draw) => draw.status === "drawn");
   if (!latest) return null;
   return (
@@ -19,8 +21,9 @@ export function LatestDrawLink({ className = "" }: { className?: string }) {
         className="inline-flex min-h-11 items-center gap-2 rounded-xl bg-white/10 px-4 py-2 text-sm font-semibold text-white ring-1 ring-white/30 hover:bg-white/20"
       >
         <Trophy className="size-4" aria-hidden />
-        Latest prize draw: {latest.title}
-        {latest.winnerDisplayName ? ` (won by ${latest.winnerDisplayName})` : ""}
+        {latest.winnerDisplayName
+          ? t("landing.latestDrawWinner", { title: latest.title, winner: latest.winnerDisplayName })
+          : t("landing.latestDraw", { title: latest.title })}
       </Link>
     </p>
   );

@@ -1,40 +1,44 @@
 import { SlidersHorizontal } from "lucide-react";
 import type { Profile } from "../../../shared/contracts/profile";
+import { LanguageSwitch } from "../../components/language-choice";
 import { Card } from "../../components/ui/card";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api-errors";
+import { useT } from "../../lib/i18n";
+import type { UiKey } from "../../lib/language";
 import { useSavePreferences } from "./api";
 
 type PreferenceKey = "smsConsent" | "leaderboardOptOut";
 
-const switches: { key: PreferenceKey; label: string; hint: string; on: (profile: Profile) => boolean }[] = [
+const switches: { key: PreferenceKey; label: UiKey; hint: UiKey; on: (profile: Profile) => boolean }[] = [
   {
     key: "smsConsent",
-    label: "Text me when it matters",
-    hint: "An SMS when you win a draw or a reward is about to expire and the app is closed.",
+    label: "preferences.smsLabel",
+    hint: "preferences.smsHint",
     on: (profile) => profile.smsConsent,
   },
   {
     key: "leaderboardOptOut",
-    label: "Show me on the leaderboards",
-    hint: "Others see your display name and XP for the week and month, never your email or phone.",
+    label: "preferences.leaderboardLabel",
+    hint: "preferences.leaderboardHint",
     // The switch reads as "show me", the stored preference as "leave me off".
     on: (profile) => !profile.leaderboardOptOut,
   },
 ];
 
-/** The member's switches: SMS consent and appearing on the leaderboards. */
+/** The member's switches: their language, SMS consent and appearing on the leaderboards. */
 export function PreferencesCard({ profile }: { profile: Profile }) {
   const save = useSavePreferences();
+  const t = useT();
 
   function toggle(key: PreferenceKey, nextOn: boolean) {
     const change = key === "smsConsent" ? { smsConsent: nextOn } : { leaderboardOptOut: !nextOn };
     save.mutate(change, {
-      onSuccess: () => toast({ title: "Preferences saved" }),
+      onSuccess: () => toast({ title: t("preferences.saved") }),
       onError: (failure) =>
         toast({
-          title: "Couldn't save",
-          description: serverMessage(failure) ?? "Please try again",
+          title: t("preferences.notSaved"),
+          description: serverMessage(failure) ?? t("preferences.tryAgain"),
           variant: "destructive",
         }),
     });
@@ -42,11 +46,12 @@ export function PreferencesCard({ profile }: { profile: Profile }) {
 
   return (
     <Card
-      title="Preferences"
+      title={t("preferences.title")}
       icon={<SlidersHorizontal className="size-5" aria-hidden />}
       testId="profile-preferences"
     >
-      <ul className="space-y-4">
+      <LanguageSwitch />
+      <ul className="mt-5 space-y-4">
         {switches.map(({ key, label, hint, on }) => {
           const checked = on(profile);
           const id = `preference-${key}`;
@@ -54,10 +59,10 @@ export function PreferencesCard({ profile }: { profile: Profile }) {
             <li key={key} className="flex items-start justify-between gap-4">
               <div>
                 <label htmlFor={id} className="font-medium text-stone-900">
-                  {label}
+                  {t(label)}
                 </label>
                 <p id={`${id}-hint`} className="text-sm text-stone-600">
-                  {hint}
+                  {t(hint)}
                 </p>
               </div>
               <button

@@ -1,0 +1,94 @@
+import { expect, test } from "@playwright/test";
+import { linkIn, waitForOutboxMessage } from "./support/outbox";
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+test("a first-time visitor chooses Twi and the landing, sign-in and the server's refusals speak Twi", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const chooser = page.getByRole("region", { name: "Choose your language · Yi kasa a wopɛ" });
+  await expect(chooser).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Watch. Discover. Reward.");
+  await chooser.getByRole("button", { name: "Twi" }).click();
+
+  await expect(chooser).toBeHidden();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hwɛ. Hu. Nya akatua.");
+  await expect(page.locator("html")).toHaveAttribute("lang", "tw");
+  await expect(
+    page.getByRole("navigation", { name: "Ase" }).getByRole("link", { name: "Fie" }),
+  ).toBeVisible();
+
+  // Remembered on this device: a reload paints Twi at once and doesn't ask again.
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hwɛ. Hu. Nya akatua.");
+  await expect(page.getByTestId("language-chooser")).toHaveCount(0);
+
+  await page.getByRole("navigation", { name: "Titire" }).getByRole("link", { name: "Wura mu" }).click();
+  await expect(page.getByRole("heading", { name: "Akwaaba bio" })).toBeVisible();
+  const form = page.getByRole("form", { name: "Wura mu" });
+  await form.getByRole("button", { name: "Wura mu", exact: true }).click();
+  // The shared contract's own check, in Twi.
+  await expect(form.getByText("Ɛsɛ sɛ wode email hyɛ mu")).toBeVisible();
+
+  await form.getByLabel("Email").fill(`nobody-${unique()}@example.com`);
+  await form.getByLabel("Ahintasɛm").fill("not-the-password");
+  await form.getByRole("button", { name: "Wura mu", exact: true }).click();
+  const toast = page.getByTestId("toast");
+  await expect(toast).toContainText("Wuramu anyɛ yie");
+  // The server's refusal, in the language the app asked for.
+  await expect(toast).toContainText("Email anaa ahintasɛm no nyɛ nokware");
+});
+
+test("a member who signs up in Twi gets Twi on a new device, and switches back to English in the profile", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const id = unique();
+  const email = `kofi-${id}@example.com`;
+  const password = "kenkey-and-fish-7";
+  await page.goto("/register");
+  await page.getByTestId("language-chooser").getByRole("button", { name: "Twi" }).click();
+  const form = page.getByRole("form", { name: "Yɛ akawnt" });
+  await form.getByLabel("Wo din nyinaa").fill("Kofi Boateng");
+  await form.getByLabel("Din a wode bɛwura mu").fill(`kofi-${id}`);
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Ahintasɛm").fill(password);
+  await form.getByRole("button", { name: "Yɛ akawnt" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Yɛayɛ w'akawnt!");
+  const mail = await waitForOutboxMessage(request, email, "email");
+  await page.goto(linkIn(mail));
+  await expect(page).toHaveURL(/\/onboarding$/, { timeout: 10_000 });
+
+  // Another phone: nothing chosen there yet; signing in brings the member's Twi.
+  const otherDevice = await browser.newContext({ baseURL: page.url().replace(/\/onboarding$/, "") });
+  const other = await otherDevice.newPage();
+  await other.goto("/login");
+  await expect(other.getByRole("heading", { name: "Welcome back" })).toBeVisible();
+  const signIn = other.getByRole("form", { name: "Sign in" });
+  await signIn.getByLabel("Email").fill(email);
+  await signIn.getByLabel("Password").fill(password);
+  await signIn.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(
+    other.getByRole("navigation", { name: "Ase" }).getByRole("link", { name: "Me ho" }),
+  ).toBeVisible();
+
+  await other.goto("/profile");
+  const languages = other.getByTestId("language-switch");
+  await expect(languages.getByRole("radio", { name: "Twi" })).toBeChecked();
+  await languages.getByRole("radio", { name: "English" }).check();
+  await expect(other.getByTestId("toast")).toContainText("Language saved");
+  await expect(
+    other.getByRole("navigation", { name: "Bottom" }).getByRole("link", { name: "Profile" }),
+  ).toBeVisible();
+  await otherDevice.close();
+
+  // The first phone follows the account on its next visit.
+  await page.goto("/profile");
+  await expect(
+    page.getByRole("navigation", { name: "Bottom" }).getByRole("link", { name: "Home" }),
+  ).toBeVisible({
+    timeout: 10_000,
+  });
+});

@@ -1,0 +1,50 @@
+import fs from "node:fs";
+import { describe, expect, it } from "vitest";
+import { screenCatalogProblems, staleMessageKeys } from "./catalog-check";
+import { languageFromHeader } from "./languages";
+
+const read = (file: string) =>
+  JSON.parse(fs.readFileSync(new URL(`./catalogs/${file}`, import.meta.url), "utf8"));
+
+describe("the language catalogs check", () => {
+  it("passes the catalogs as they are", () => {
+    expect(screenCatalogProblems({ en: read("ui.en.json"), tw: read("ui.tw.json") })).toEqual([]);
+  });
+
+  it("names a key missing in either language, invalid ICU and a dropped value", () => {
+    const problems = screenCatalogProblems({
+      en: {
+        "a.hello": "Hello {name}",
+        "a.count": "{n, plural, one {# stamp} other {# stamps}}",
+        "a.only": "x",
+      },
+      tw: { "a.hello": "Akwaaba", "a.count": "{n, plural, one {# stamp", "a.extra": "y" },
+    });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        '"a.only" is missing in tw',
+        '"a.extra" is missing in en',
+        '"a.hello" in tw uses {}, en uses {name}',
+        expect.stringContaining('tw: catalog message "a.count" is not valid ICU'),
+      ]),
+    );
+  });
+
+  it("finds Twi messages for English the code no longer says", () => {
+    expect(staleMessageKeys({ "Still said": "a", "Gone now": "b" }, 'throw new Error("Still said")')).toEqual(
+      ["Gone now"],
+    );
+  });
+});
+
+describe("the language a request asks for", () => {
+  it("takes the first of ours by weight, Twi by tw, ak or twi", () => {
+    expect(languageFromHeader("tw")).toBe("tw");
+    expect(languageFromHeader("ak-GH,en;q=0.5")).toBe("tw");
+    expect(languageFromHeader("fr-FR,en;q=0.8,tw;q=0.9")).toBe("tw");
+    expect(languageFromHeader("en-GB,en;q=0.9")).toBe("en");
+    expect(languageFromHeader("fr, de")).toBeNull();
+    expect(languageFromHeader("tw;q=0, en")).toBe("en");
+    expect(languageFromHeader(undefined)).toBeNull();
+  });
+});

@@ -1,0 +1,49 @@
+import { compileCatalog } from "./compile-catalog";
+
+type Catalog = Record<string, string>;
+
+/** The ICU argument names a message uses (`{xp, number}` and `{name}` → xp, name). */
+function argumentsOf(message: string): string[] {
+  return [...new Set([...message.matchAll(/\{\s*([A-Za-z_]\w*)/g)].map((match) => match[1]!))].sort();
+}
+
+/**
+ * What is wrong between the screens' catalogs (issue 15): a key one language has and the other hasn't, a
+ * message that isn't valid ICU, or a translation that drops or invents a value. Empty when all is well.
+ */
+export function screenCatalogProblems(catalogs: Record<string, Catalog>): string[] {
+  const problems: string[] = [];
+  const names = Object.keys(catalogs);
+  const allKeys = new Set(names.flatMap((name) => Object.keys(catalogs[name]!)));
+  for (const key of [...allKeys].sort()) {
+    const missingIn = names.filter((name) => !(key in catalogs[name]!));
+    if (missingIn.length > 0) problems.push(`"${key}" is missing in ${missingIn.join(", ")}`);
+  }
+  for (const name of names) {
+    try {
+      compileCatalog(catalogs[name]!);
+    } catch (error) {
+      problems.push(`${name}: ${(error as Error).message}`);
+    }
+  }
+  const [first, ...others] = names;
+  for (const key of Object.keys(catalogs[first!]!)) {
+    const expected = argumentsOf(catalogs[first!]![key]!).join(", ");
+    for (const other of others) {
+      const message = catalogs[other]![key];
+      if (message === undefined) continue;
+      const found = argumentsOf(message).join(", ");
+      if (found !== expected)
+        problems.push(`"${key}" in ${other} uses {${found}}, ${first} uses {${expected}}`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * The messages catalog is keyed by the English the code says: a key no longer found in the code is a
+ * translation nothing will ever show (the English changed), so the catalog must follow.
+ */
+export function staleMessageKeys(catalog: Catalog, sourceText: string): string[] {
+  return Object.keys(catalog).filter((english) => !sourceText.includes(JSON.stringify(english)));
+}

@@ -1,0 +1,72 @@
+import english from "virtual:ui-catalog/en";
+import { i18n, type Messages } from "@lingui/core";
+import type englishSource from "../../shared/i18n/catalogs/ui.en.json";
+import { defaultLanguage, intlLocaleOf, isLanguage, type Language } from "../../shared/i18n/languages";
+
+/** Every key of the screens' catalogs; a key missing from the English catalog fails the type check. */
+export type UiKey = keyof typeof englishSource;
+
+/** The language chosen on this device (before any sign-in, and kept after). */
+const deviceKey = "anigye_language";
+
+interface LanguagePack {
+  ui: Messages;
+  /** The contracts' and server's English messages in this language (validation, refusals). */
+  messages: Record<string, string>;
+}
+
+// English is in the first download; Twi loads (and is cached by the service worker) when chosen.
+const packs: Record<Language, () => Promise<LanguagePack>> = {
+  en: async () => ({ ui: english, messages: {} }),
+  tw: async () => {
+    const [ui, messages] = await Promise.all([
+      import("virtual:ui-catalog/tw"),
+      import("../../shared/i18n/catalogs/messages.tw.json"),
+    ]);
+    return { ui: ui.default, messages: messages.default };
+  },
+};
+
+let activeMessages: Record<string, string> = {};
+
+i18n.loadAndActivate({ locale: defaultLanguage, locales: [intlLocaleOf.en], messages: english });
+
+export function deviceLanguage(): Language | null {
+  try {
+    const stored = localStorage.getItem(deviceKey);
+    return isLanguage(stored) ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+export function rememberDeviceLanguage(language: Language): void {
+  try {
+    localStorage.setItem(deviceKey, language);
+  } catch {
+    // Storage disabled: the choice lasts for this visit.
+  }
+}
+
+export function currentLanguage(): Language {
+  return isLanguage(i18n.locale) ? i18n.locale : defaultLanguage;
+}
+
+/** Loads a language's catalogs and switches every screen to it (and the page's `lang`). */
+export async function activateLanguage(language: Language): Promise<void> {
+  if (language === i18n.locale) return;
+  const pack = await packs[language]();
+  activeMessages = pack.messages;
+  i18n.loadAndActivate({ locale: language, locales: [intlLocaleOf[language]], messages: pack.ui });
+  document.documentElement.lang = language === "en" ? "en-GH" : language;
+}
+
+/** A message from a shared contract or the server, in the active language when the catalog has it. */
+export function translateMessage(english: string): string {
+  return activeMessages[english] ?? english;
+}
+
+/** A screen's text by key, outside React (toasts, document titles). */
+export function translate(key: UiKey, values?: Record<string, unknown>): string {
+  return i18n._(key, values);
+}

@@ -1,0 +1,7 @@
+/** The screens' catalogs, compiled at build time by vite.config.ts (issue 15). */
+declare module "virtual:ui-catalog/*" {
+  import type { Messages } from "@lingui/core";
+
+  const messages: Messages;
+  export default messages;
+}
