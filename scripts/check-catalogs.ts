@@ -4,14 +4,19 @@ import { screenCatalogProblems, staleMessageKeys } from "../src/shared/i18n/cata
 import { languages } from "../src/shared/i18n/languages";
 
 /**
- * `npm run lint:catalogs` (part of `npm run lint`, so of `npm test` and CI): every screen key in both
- * English and Twi with the same values, valid ICU, and no Twi message for English the code no longer says.
+ * `npm run lint:catalogs` (part of `npm run lint`, so of `npm test` and CI): every screen and SMS key in
+ * both English and Twi with the same values, valid ICU, and no Twi message for English the code no
+ * longer says.
  */
 const folder = path.resolve("src/shared/i18n/catalogs");
 const read = (file: string) => JSON.parse(fs.readFileSync(path.join(folder, file), "utf8"));
 
 const screens = Object.fromEntries(languages.map((language) => [language, read(`ui.${language}.json`)]));
-const problems = screenCatalogProblems(screens);
+const texts = Object.fromEntries(languages.map((language) => [language, read(`sms.${language}.json`)]));
+const problems = [
+  ...screenCatalogProblems(screens).map((problem) => `screens: ${problem}`),
+  ...screenCatalogProblems(texts).map((problem) => `SMS: ${problem}`),
+];
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -35,5 +40,5 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(
-  `Language catalogs: ${Object.keys(screens.en).length} screen messages in ${languages.join(" and ")}, ${Object.keys(read("messages.tw.json")).length} server messages in Twi; all consistent.`,
+  `Language catalogs: ${Object.keys(screens.en).length} screen messages and ${Object.keys(texts.en).length} SMS in ${languages.join(" and ")}, ${Object.keys(read("messages.tw.json")).length} server messages in Twi; all consistent.`,
 );

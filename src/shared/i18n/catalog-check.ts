@@ -1,10 +1,28 @@
+import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
 import { compileCatalog } from "./compile-catalog";
 
 type Catalog = Record<string, string>;
 
-/** The ICU argument names a message uses (`{xp, number}` and `{name}` → xp, name). */
+/** The ICU argument names a message uses (`{xp, number}` and `{name}` → xp, name), read by Lingui's parser. */
 function argumentsOf(message: string): string[] {
-  return [...new Set([...message.matchAll(/\{\s*([A-Za-z_]\w*)/g)].map((match) => match[1]!))].sort();
+  const names = new Set<string>();
+  // A compiled message is a list of tokens: text, or an argument `[name, format?, branches?]` whose
+  // branches (plural, select) are messages again.
+  const walk = (compiled: unknown) => {
+    if (!Array.isArray(compiled)) return;
+    for (const token of compiled) {
+      if (!Array.isArray(token) || typeof token[0] !== "string") continue;
+      names.add(token[0]);
+      const branches = token[2];
+      if (branches && typeof branches === "object") Object.values(branches).forEach(walk);
+    }
+  };
+  try {
+    walk(compileMessageOrThrow(message));
+  } catch {
+    // Reported as invalid ICU by the compile step.
+  }
+  return [...names].sort();
 }
 
 /**

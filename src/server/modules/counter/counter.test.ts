@@ -1,6 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adDiscountCodes, ads, companyPointAllocations, ledgerEntries, rewards } from "../../db/schema";
+import {
+  adDiscountCodes,
+  ads,
+  companyPointAllocations,
+  ledgerEntries,
+  memberSms,
+  rewards,
+} from "../../db/schema";
 import { createCompany, createUser } from "../../db/seed/factories";
 import {
   createTestContext,
@@ -241,6 +248,11 @@ describe("stamps", () => {
     }
     const cards = await cardsOf(ama.cookies);
     expect(cards.cards[0]).toMatchObject({ isCompleted: true, rewardUnlocked: true });
+    // The full card queues one text ("your reward is ready"), which goes out by the SMS rules.
+    const texts = await ctx.database.db.select().from(memberSms).where(eq(memberSms.userId, ama.user.id));
+    expect(texts.map((text) => [text.kind, text.path])).toEqual([
+      ["loyalty_reward_ready", "/loyalty-dashboard"],
+    ]);
 
     const qr = await memberQr(ama.cookies);
     const claimed = await scan(counter.staff, { qrData: qr.qrData, action: "redeem" });

@@ -1,18 +1,16 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import { accraMonth } from "../../../shared/accra-time";
-import { brand } from "../../../shared/brand";
 import type { CreateCompetitionRequest, UpdateDrawRequest } from "../../../shared/contracts/draws";
 import { canonicalEntryList, drawWinner, sha256Hex, sortEntries } from "../../../shared/draw-verification";
 import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/client";
 import { competitionEntries, competitions, drawEntries, prizeDraws } from "../../db/schema/draws";
 import type { Tier } from "../../db/schema/enums";
-import { deliverQuietly } from "../../integrations/deliver-quietly";
 import { AppError, forbidden, notFound } from "../../lib/errors";
 import { recordAudit } from "../audit";
 import { findCompany } from "../companies";
-import { notifyMembers } from "../notifications";
+import { notifyMembers, queueMemberSms } from "../notifications";
 import { meetsRequirements } from "./competition-rules";
 import {
   type AnyDraw,
@@ -22,7 +20,6 @@ import {
   membersMonthActivity,
   monthlyEntrants,
   publicEntries,
-  smsContact,
 } from "./draws.read-model";
 import { countedEntries, drawEntryCap, tierBonusEntries } from "./draws.service";
 
@@ -46,7 +43,7 @@ function newSeed() {
 
 export async function runDraw(deps: AppDeps, kind: AnyDraw["kind"], id: number, input: RunDrawInput) {
   const now = deps.now();
-  const winner = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     let draw = await lockDraw(tx, kind, id);
     checkDrawable(draw, input, now);
     if (!draw.row.entriesClosedAt) draw = await closeEntries(tx, draw, now);
@@ -88,9 +85,21 @@ export async function runDraw(deps: AppDeps, kind: AnyDraw["kind"], id: number, 
     );
     const entrants = entries.map((entry) => entry.userId!);
     await tellEntrants(tx, draw, entrants, winnerId ?? undefined, winnerName, now);
-    return winnerId;
+    // A win matters even when the app is closed: a text, sent with the member's consent in daytime.
+    if (winnerId) {
+      await queueMemberSms(
+        tx,
+        {
+          userId: winnerId,
+          kind: "draw_won",
+          dedupeKey: `draw_won:${kind}:${id}`,
+          values: {},
+          path: kind === "monthly" ? `/draws/${id}` : `/competitions/${id}`,
+        },
+        now,
+      );
+    }
   });
-  if (winner) await textTheWinner(deps, kind, id, winner);
 }
 
 /**
@@ -315,16 +324,6 @@ async function tellEntrants(
       };
     }),
     now,
-  );
-}
-
-/** A win matters even when the app is closed: an SMS, only with the member's consent. */
-async function textTheWinner(deps: AppDeps, kind: AnyDraw["kind"], id: number, userId: number) {
-  const phone = await smsContact(deps.db, userId);
-  if (!phone) return;
-  const path = kind === "monthly" ? `/draws/${id}` : `/competitions/${id}`;
-  await deliverQuietly(deps, "draw win SMS", () =>
-    deps.sms.send(phone, `${brand.name}: you won a prize draw! Claim it here: ${deps.config.appUrl}${path}`),
   );
 }
 

@@ -338,15 +338,6 @@ export async function displayNamesOf(db: Executor, userIds: number[]) {
   return new Map(rows.map((row) => [row.id, row.displayName]));
 }
 
-/** What the winner's SMS needs: a verified phone and their consent. */
-export async function smsContact(db: Executor, userId: number) {
-  const [row] = await db
-    .select({ phone: users.phoneNumber, verified: users.isPhoneVerified, consent: users.smsConsent })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row?.phone && row.verified && row.consent ? row.phone : null;
-}
-
 export async function sponsorsOf(db: Executor, companyIds: number[]) {
   if (companyIds.length === 0) return new Map<number, string>();
   const rows = await db

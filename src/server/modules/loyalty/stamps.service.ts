@@ -11,7 +11,7 @@ import {
 import { AppError } from "../../lib/errors";
 import { addMonthlyDrawEntry } from "../draws";
 import { creditXp, memberStanding, recordCompletedCycle } from "../ledger";
-import { notifyMember } from "../notifications";
+import { notifyMember, queueMemberSms } from "../notifications";
 import { readNumberSettings } from "../settings";
 import { countActiveCards, findActiveProgram } from "./loyalty-program.service";
 
@@ -118,6 +118,17 @@ export async function stampCard(tx: Executor, input: StampInput, now: Date): Pro
       kind: "loyalty_cycle",
       key: `card:${card.id}`,
     });
+    await queueMemberSms(
+      tx,
+      {
+        userId: input.userId,
+        kind: "loyalty_reward_ready",
+        dedupeKey: `loyalty_reward_ready:${card.id}`,
+        values: { program: program.programName, reward: program.rewardTitle },
+        path: "/loyalty-dashboard",
+      },
+      now,
+    );
   }
   await notifyMember(
     tx,

@@ -14,9 +14,6 @@ export function findExpiringRewards(db: Executor, now: Date, until: Date, limit:
       expiresAt: rewards.expiresAt,
       discountPercent: rewards.discountPercent,
       companyName: companies.name,
-      phone: users.phoneNumber,
-      phoneVerified: users.isPhoneVerified,
-      smsConsent: users.smsConsent,
     })
     .from(rewards)
     .innerJoin(users, eq(users.id, rewards.userId))

@@ -1,16 +1,14 @@
 import { formatAccraDate } from "../../../shared/accra-time";
-import { brand } from "../../../shared/brand";
 import type { AppDeps } from "../../app-deps";
-import { deliverQuietly } from "../../integrations/deliver-quietly";
-import { notifyMember } from "../notifications";
+import { notifyMember, queueMemberSms } from "../notifications";
 import { findExpiringRewards } from "./expiring-rewards.read-model";
 
 const reminderWindowMs = 3 * 24 * 3600 * 1000;
 const batchSize = 500;
 
 /**
- * An unused discount that expires within 3 days: an in-app notice once, and an SMS when the member has a
- * verified phone and agreed to SMS. The job calls this only in Accra daytime, so nobody is woken up.
+ * An unused discount that expires within 3 days: an in-app notice once, and an SMS queued (the sender
+ * texts only with consent and a verified phone, in daytime, at most one a day).
  */
 export async function remindExpiringRewards(deps: AppDeps, now: Date) {
   const due = await findExpiringRewards(deps.db, now, new Date(now.getTime() + reminderWindowMs), batchSize);
@@ -32,11 +30,18 @@ export async function remindExpiringRewards(deps: AppDeps, now: Date) {
     );
     if (!isNew) continue;
     reminded += 1;
-    if (reward.phone && reward.phoneVerified && reward.smsConsent) {
-      await deliverQuietly(deps, "reward expiry SMS", () =>
-        deps.sms.send(reward.phone!, `${brand.name}: ${message} ${deps.config.appUrl}/rewards`),
-      );
-    }
+    await queueMemberSms(
+      deps.db,
+      {
+        userId: reward.userId!,
+        kind: "reward_expiring",
+        dedupeKey: `reward_expiring:${reward.rewardId}`,
+        values: { percent: reward.discountPercent ?? 0, company: reward.companyName, date: until },
+        path: "/rewards",
+        expiresAt: reward.expiresAt!,
+      },
+      now,
+    );
   }
   return reminded;
 }
