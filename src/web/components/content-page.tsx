@@ -23,7 +23,7 @@ export function ContentPage({ title, eyebrow, lead, meta, children }: ContentPag
       <article className="mx-auto w-full max-w-3xl px-4 pt-8 pb-24 sm:px-6 sm:pt-12">
         <header className="mb-8 sm:mb-10">
           {eyebrow ? (
-            <p className="text-sm font-semibold uppercase tracking-wide text-amber-600">{eyebrow}</p>
+            <p className="text-sm font-semibold uppercase tracking-wide text-amber-800">{eyebrow}</p>
           ) : null}
           <h1 className="mt-1 text-3xl font-bold leading-tight tracking-tight sm:text-4xl">{title}</h1>
           {meta ? <p className="mt-2 text-sm text-stone-500">{meta}</p> : null}

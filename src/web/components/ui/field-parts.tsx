@@ -61,7 +61,7 @@ export function FieldHint({
   className?: string;
 }) {
   return (
-    <p id={id} className={`mt-1 text-xs text-stone-500 ${className}`}>
+    <p id={id} className={`mt-1 text-xs text-stone-600 ${className}`}>
       {children}
     </p>
   );

@@ -13,9 +13,21 @@ import { checkDrawInBrowser } from "./draw-check";
 /** A long entry list shows this many rows until the visitor asks for all of them. */
 const entriesShownFirst = 50;
 
-function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+/** One fact of the draw: a `dt` and its `dd` in a div, the only wrapper a `dl` may hold. */
+function Fact({
+  label,
+  children,
+  testId,
+  half = false,
+}: {
+  label: string;
+  children: ReactNode;
+  testId?: string;
+  /** Half the row, beside another half fact. */
+  half?: boolean;
+}) {
   return (
-    <div className="min-w-0">
+    <div className={`min-w-0 ${half ? "col-span-1" : "col-span-2"}`}>
       <dt className="text-xs font-medium text-stone-600">{label}</dt>
       <dd className="mt-0.5 break-words text-stone-900" data-testid={testId}>
         {children}
@@ -220,7 +232,7 @@ export function DrawView({ draw }: { draw: DrawPublic }) {
         <h2 id="draw-numbers-title" className="mb-3 text-lg font-bold text-stone-900">
           The published numbers
         </h2>
-        <dl className="grid gap-3">
+        <dl className="grid grid-cols-2 gap-3">
           <Fact
             label="Commitment: SHA-256 of the secret seed, published when the draw opened"
             testId="draw-commitment"
@@ -256,14 +268,12 @@ export function DrawView({ draw }: { draw: DrawPublic }) {
           {draw.entriesClosedAt && (
             <Fact label="Entries closed">{formatAccraDateTime(draw.entriesClosedAt)}</Fact>
           )}
-          <div className="grid grid-cols-2 gap-3">
-            <Fact label="Total entries" testId="draw-total-entries">
-              {draw.totalEntries}
-            </Fact>
-            <Fact label="Winning ticket" testId="draw-winning-ticket">
-              {draw.winningTicket ?? "—"}
-            </Fact>
-          </div>
+          <Fact label="Total entries" testId="draw-total-entries" half>
+            {draw.totalEntries}
+          </Fact>
+          <Fact label="Winning ticket" testId="draw-winning-ticket" half>
+            {draw.winningTicket ?? "—"}
+          </Fact>
           <Fact label="Opened">{formatAccraDateTime(draw.openedAt)}</Fact>
           {draw.registrationDeadline && (
             <Fact label="Entries close">{formatAccraDateTime(draw.registrationDeadline)}</Fact>

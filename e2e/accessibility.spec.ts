@@ -1,0 +1,144 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { signInAsNewMember } from "./support/members";
+
+/**
+ * Issue 15: every page passes axe-core's WCAG 2.2 A and AA rules on a 360 px phone, in English and in
+ * Twi, for each kind of visitor: signed out, a member, a business owner, an admin and counter staff.
+ */
+const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
+const languages = ["en", "tw"] as const;
+type Language = (typeof languages)[number];
+
+test.use({ viewport: { width: 360, height: 780 } });
+// Each test opens many pages and axe reads each one whole.
+test.describe.configure({ timeout: 120_000 });
+
+const publicPages = [
+  "/",
+  "/login",
+  "/register",
+  "/features",
+  "/how-it-works",
+  "/faq",
+  "/privacy",
+  "/terms",
+  "/business",
+  "/merchant-pitch",
+  "/early-access",
+  "/coming-soon",
+  "/subscription",
+  "/anigye-plus",
+  "/rewards-test",
+  "/leaderboard",
+  "/company",
+  "/merchant",
+  "/merchant-login",
+  "/places/1",
+  "/no-such-page",
+];
+const memberPages = [
+  "/",
+  "/watch",
+  "/mobile-watch?ad=1",
+  "/moments",
+  "/rewards",
+  "/loyalty-dashboard",
+  "/qr-scanner",
+  "/notifications",
+  "/profile",
+  "/onboarding",
+  "/leaderboard",
+  "/anigye-plus",
+];
+
+async function chooseLanguageOnThisDevice(context: BrowserContext, language: Language) {
+  await context.addInitScript((chosen) => localStorage.setItem("anigye_language", chosen), language);
+}
+
+/** Opens each page once it has settled and collects what axe finds, page by page. */
+async function violationsOn(page: Page, paths: string[]) {
+  const found: string[] = [];
+  for (const path of paths) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    await expect(page.locator("#root")).not.toBeEmpty();
+    const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+    for (const violation of violations) {
+      const where = violation.nodes
+        .map((node) => node.target.join(" "))
+        .slice(0, 3)
+        .join(" | ");
+      found.push(`${path}: ${violation.id} (${violation.impact}) ${violation.help} at ${where}`);
+    }
+  }
+  return found;
+}
+
+test("the first-run language chooser passes axe-core", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByTestId("language-chooser")).toBeVisible();
+  expect(await violationsOn(page, ["/", "/login"])).toEqual([]);
+});
+
+for (const language of languages) {
+  test.describe(`in ${language === "en" ? "English" : "Twi"}`, () => {
+    test.beforeEach(async ({ context }) => chooseLanguageOnThisDevice(context, language));
+
+    test("the signed-out pages pass axe-core", async ({ page }) => {
+      const { draws } = (await (await page.request.get("/api/draws")).json()) as {
+        draws: { id: number; kind: "monthly" | "competition" }[];
+      };
+      const drawPages = draws.map(
+        (draw) => `/${draw.kind === "monthly" ? "draws" : "competitions"}/${draw.id}`,
+      );
+      expect(drawPages.length).toBeGreaterThan(0);
+      expect(await violationsOn(page, [...publicPages, ...drawPages.slice(0, 2)])).toEqual([]);
+    });
+
+    test("a member's pages pass axe-core", async ({ page }) => {
+      await signInAsNewMember(page, "Adwoa Boakye");
+      expect(await violationsOn(page, memberPages)).toEqual([]);
+    });
+
+    test("a business owner's pages pass axe-core", async ({ page }) => {
+      await page.goto("/company");
+      const form = page.getByRole("form", { name: "Company sign in" });
+      await form.getByLabel("Username").fill("kofi-chop-bar");
+      await form.getByLabel("Password").fill("anigye-demo");
+      await form.getByRole("button", { name: "Sign in" }).click();
+      await expect(page).toHaveURL(/\/company-dashboard\/\d+/);
+      const id = new URL(page.url()).pathname.split("/").at(-1);
+      expect(
+        await violationsOn(page, [
+          `/company-dashboard/${id}`,
+          `/analytics?company=${id}`,
+          `/subscription-details/${id}`,
+        ]),
+      ).toEqual([]);
+    });
+
+    test("the admin's pages pass axe-core", async ({ page }) => {
+      await page.goto("/login");
+      const form = page.locator("form").filter({ has: page.locator("input[type=password]") });
+      await form.locator("input[type=email]").fill("admin@example.com");
+      await form.locator("input[type=password]").fill("anigye-demo");
+      await form.locator("button[type=submit]").click();
+      await expect(page).not.toHaveURL(/\/login/);
+      expect(await violationsOn(page, ["/admin", "/admin-anti-cheat", "/admin/oauth-config"])).toEqual([]);
+    });
+
+    test("the counter's pages pass axe-core", async ({ page }) => {
+      await page.goto("/merchant-login");
+      const form = page.getByRole("form", { name: "Counter sign-in" });
+      await form.getByLabel("Business username").fill("kofi-chop-bar");
+      await form.getByLabel("Your name").fill("Esi");
+      await form.getByLabel("PIN").fill("2580");
+      await form.getByRole("button", { name: "Sign in" }).click();
+      await expect(page.getByRole("heading", { name: "Counter", exact: true })).toBeVisible();
+      expect(await violationsOn(page, ["/merchant-dashboard", "/merchant-scanner", "/vendor-scan"])).toEqual(
+        [],
+      );
+    });
+  });
+}
