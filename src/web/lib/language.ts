@@ -1,10 +1,19 @@
 import english from "virtual:ui-catalog/en";
 import { i18n, type Messages } from "@lingui/core";
-import type englishSource from "../../shared/i18n/catalogs/ui.en.json";
+import type core from "../../shared/i18n/catalogs/screens/core.en.json";
+import type counter from "../../shared/i18n/catalogs/screens/counter.en.json";
+import type discover from "../../shared/i18n/catalogs/screens/discover.en.json";
+import type profile from "../../shared/i18n/catalogs/screens/profile.en.json";
+import type rewards from "../../shared/i18n/catalogs/screens/rewards.en.json";
 import { defaultLanguage, intlLocaleOf, isLanguage, type Language } from "../../shared/i18n/languages";
 
-/** Every key of the screens' catalogs; a key missing from the English catalog fails the type check. */
-export type UiKey = keyof typeof englishSource;
+/** Every key of the screens' catalogs; a key missing from the English catalogs fails the type check. */
+export type UiKey =
+  | keyof typeof core
+  | keyof typeof counter
+  | keyof typeof discover
+  | keyof typeof profile
+  | keyof typeof rewards;
 
 /** The language chosen on this device (before any sign-in, and kept after). */
 const deviceKey = "anigye_language";
