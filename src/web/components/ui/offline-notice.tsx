@@ -1,6 +1,7 @@
 import { WifiOff } from "lucide-react";
 import type { ReactNode } from "react";
 import { brand } from "../../../shared/brand";
+import { useT } from "../../lib/i18n";
 import { useIsOnline } from "../../lib/network-status";
 import { Button } from "./button";
 
@@ -31,6 +32,7 @@ export function OfflineNotice({
   children,
 }: OfflineNoticeProps) {
   const online = useIsOnline();
+  const t = useT();
   const Heading = headingLevel === 1 ? "h1" : "h2";
   return (
     <div
@@ -39,15 +41,15 @@ export function OfflineNotice({
     >
       <WifiOff className={`size-10 ${dark ? "text-amber-400" : "text-amber-700"}`} aria-hidden />
       <Heading className={`mt-3 text-xl font-bold ${dark ? "" : "text-stone-900"}`}>
-        {online ? `We can't reach ${brand.name}` : "You're offline"}
+        {online ? t("offline.unreachable", { brand: brand.name }) : t("offline.offline")}
       </Heading>
       <p className={`mt-2 ${dark ? "text-stone-300" : "text-stone-600"}`}>
-        Connect to {needsConnectionTo}.{" "}
-        {online ? "Check your signal and try again." : "We'll try again as soon as you're back online."}
+        {t("offline.connectTo", { what: needsConnectionTo })}{" "}
+        {online ? t("offline.checkSignal") : t("offline.willRetry")}
       </p>
       <div className="mt-5 flex flex-wrap justify-center gap-3">
         <Button variant={dark ? "secondary" : "primary"} onClick={onRetry} pending={retrying}>
-          Try again
+          {t("offline.tryAgain")}
         </Button>
         {children}
       </div>

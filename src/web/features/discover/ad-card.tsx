@@ -3,18 +3,21 @@ import { type MouseEvent, type PointerEvent, useCallback, useEffect, useId, useR
 import { Link } from "react-router";
 import type { DiscoveryAd } from "../../../shared/contracts/ads";
 import { mobileWatchPath, placePath } from "../../app/paths";
+import { useT } from "../../lib/i18n";
+import type { UiKey } from "../../lib/language";
 
 /** The thumbnail box the server makes for cards (WebP, cover crop). */
 const thumbnail = { width: 360, height: 640 } as const;
 const longPressMs = 400;
-const rewardBadge: Record<DiscoveryAd["rewardType"], string> = {
-  discount: "Discount",
-  xp: "XP",
-  badge: "Badge",
-  experience: "Experience",
-  prize_entry: "Prize entry",
+const rewardBadge: Record<DiscoveryAd["rewardType"], UiKey> = {
+  discount: "discover.card.discount",
+  xp: "discover.card.xp",
+  badge: "discover.card.badge",
+  experience: "discover.card.experience",
+  prize_entry: "discover.card.prizeEntry",
 };
-const distanceFormat = new Intl.NumberFormat("en-GH", { maximumFractionDigits: 1 });
+/** One decimal at most, as the card shows distances. */
+const roundedKm = (km: number) => Math.round(km * 10) / 10;
 
 /** Plays a muted preview. The element (and so the download) exists only while the preview is wanted. */
 function PreviewVideo({ src, poster }: { src: string; poster: string | null }) {
@@ -58,6 +61,7 @@ interface AdCardProps {
 export function AdCard({ ad, track }: AdCardProps) {
   const titleId = useId();
   const metaId = useId();
+  const t = useT();
   const isVideo = ad.mediaType === "video";
   const [previewing, setPreviewing] = useState(false);
   const [logoFailed, setLogoFailed] = useState(false);
@@ -157,15 +161,15 @@ export function AdCard({ ad, track }: AdCardProps) {
           <div className="absolute bottom-2 left-2 flex flex-wrap gap-1 text-[11px] font-semibold">
             {ad.isFeatured && (
               <span className="inline-flex items-center gap-0.5 rounded-full bg-amber-500 px-2 py-0.5 text-stone-900">
-                <Star className="size-3" aria-hidden /> Featured
+                <Star className="size-3" aria-hidden /> {t("discover.card.featured")}
               </span>
             )}
             <span className="rounded-full bg-stone-900/70 px-2 py-0.5 text-white">
-              {rewardBadge[ad.rewardType]}
+              {t(rewardBadge[ad.rewardType])}
             </span>
             {ad.isWatched && (
               <span className="inline-flex items-center gap-0.5 rounded-full bg-white/90 px-2 py-0.5 text-stone-700">
-                <Check className="size-3" aria-hidden /> Watched
+                <Check className="size-3" aria-hidden /> {t("discover.card.watched")}
               </span>
             )}
           </div>
@@ -176,8 +180,8 @@ export function AdCard({ ad, track }: AdCardProps) {
           </h3>
           <p id={metaId} className="mt-0.5 text-xs text-stone-500">
             {ad.company.name}
-            {ad.distanceKm !== null && ` · ${distanceFormat.format(ad.distanceKm)} km away`}
-            {isVideo && " · Video"}
+            {ad.distanceKm !== null && t("discover.card.away", { km: roundedKm(ad.distanceKm) })}
+            {isVideo && t("discover.card.video")}
           </p>
           {ad.description && <p className="mt-1 line-clamp-2 text-xs text-stone-600">{ad.description}</p>}
         </div>
@@ -187,13 +191,15 @@ export function AdCard({ ad, track }: AdCardProps) {
         className="-mt-2 block truncate px-3 pb-3 text-xs font-semibold text-amber-800 hover:underline"
         data-testid="ad-card-company-link"
       >
-        About {ad.company.name}
+        {t("discover.card.about", { company: ad.company.name })}
       </Link>
       {isVideo && (
         <button
           type="button"
           aria-pressed={previewing}
-          aria-label={`${previewing ? "Stop preview" : "Play preview"}: ${ad.title}`}
+          aria-label={t(previewing ? "discover.card.stopPreview" : "discover.card.playPreview", {
+            title: ad.title,
+          })}
           onClick={() => setPreviewing((on) => !on)}
           className="absolute top-2 right-2 flex size-9 items-center justify-center rounded-full bg-stone-900/70 text-white hover:bg-stone-900"
         >

@@ -11,36 +11,38 @@ import { inputClass, inputStateClass } from "../../components/ui/field-parts";
 import { LoadError } from "../../components/ui/load-error";
 import { OfflineNotice } from "../../components/ui/offline-notice";
 import { useAuth } from "../../lib/auth";
+import { useT } from "../../lib/i18n";
+import type { UiKey } from "../../lib/language";
 import { isConnectionFailure, useIsOnline } from "../../lib/network-status";
 import { AdCard } from "./ad-card";
 import { type DiscoveryMode, useDiscovery } from "./api";
 import { DiscoverSkeletonGrid, masonryClass } from "./discover-skeleton";
 import { filterDiscoveryAds } from "./filter";
 import { useImpressionTracker } from "./impressions";
-import {
-  type FallbackReason,
-  fallbackText,
-  geolocationSupported,
-  locationAlreadyAllowed,
-  useLocate,
-} from "./near-me";
+import { type FallbackReason, geolocationSupported, locationAlreadyAllowed, useLocate } from "./near-me";
 
 /** Spec section 9: the first 10 cards, then 'View More Discoveries' shows all. */
 export const initialCardCount = 10;
-const numberFormat = new Intl.NumberFormat("en-GH");
+const fallbackKeys: Record<FallbackReason, UiKey> = {
+  denied: "discover.fallbackDenied",
+  unavailable: "discover.fallbackUnavailable",
+  unsupported: "discover.fallbackUnsupported",
+  declined: "discover.fallbackDeclined",
+};
 
 function Greeting() {
   const { user } = useAuth();
+  const t = useT();
   if (!user) return null;
   return (
     <section
-      aria-label="Your progress"
+      aria-label={t("discover.progress")}
       className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-gradient-to-r from-amber-700 to-orange-800 p-4 text-white"
     >
       <div>
-        <p className="text-lg font-bold">Hi, {user.displayName}</p>
+        <p className="text-lg font-bold">{t("discover.hi", { name: user.displayName })}</p>
         <p className="text-sm font-medium text-white">
-          <span data-testid="discover-xp">{numberFormat.format(user.xpPoints ?? 0)} XP</span> ·{" "}
+          <span data-testid="discover-xp">{t("discover.xp", { xp: user.xpPoints ?? 0 })}</span> ·{" "}
           <span data-testid="discover-tier">{tierLabel(user.tier ?? "bronze")}</span>
         </p>
       </div>
@@ -49,29 +51,30 @@ function Greeting() {
           to={paths.rewards}
           className="inline-flex items-center gap-1.5 rounded-xl bg-white px-3 py-2 text-sm font-semibold text-amber-800"
         >
-          <Gift className="size-4" aria-hidden /> My Rewards
+          <Gift className="size-4" aria-hidden /> {t("discover.myRewards")}
         </Link>
         <Link
           to={paths.profile}
           className="inline-flex items-center gap-1.5 rounded-xl px-3 py-2 text-sm font-semibold text-white ring-1 ring-white/70"
         >
-          <User className="size-4" aria-hidden /> Profile
+          <User className="size-4" aria-hidden /> {t("discover.profile")}
         </Link>
       </div>
     </section>
   );
 }
 
-function modeText(mode: DiscoveryMode, fallback: FallbackReason | null): string {
+function modeText(t: ReturnType<typeof useT>, mode: DiscoveryMode, fallback: FallbackReason | null): string {
   switch (mode.sort) {
     case "default":
-      return "Featured first, then ads you haven't watched, newest first.";
+      return t("discover.modeDefault");
     case "trending":
-      return "Trending: the most watched ads of the past week first.";
+      return t("discover.modeTrending");
     case "near":
-      return mode.position
-        ? "Near Me: the closest businesses to you first."
-        : `Near Me: ${fallback ? fallbackText[fallback] : "ads in your city come first."}`;
+      if (mode.position) return t("discover.modeNearPosition");
+      return fallback
+        ? t("discover.modeNearFallback", { reason: t(fallbackKeys[fallback]) })
+        : t("discover.modeNearCity");
   }
 }
 
@@ -96,10 +99,11 @@ export default function DiscoverView() {
   const track = useImpressionTracker();
   const searchId = useId();
   const categoryId = useId();
+  const t = useT();
 
   useEffect(() => {
-    document.title = `Discover · ${brand.name}`;
-  }, []);
+    document.title = t("discover.title", { brand: brand.name });
+  }, [t]);
 
   const ads = query.data;
   const filtered = useMemo(() => filterDiscoveryAds(ads ?? [], search, category), [ads, search, category]);
@@ -132,17 +136,15 @@ export default function DiscoverView() {
   return (
     <div className="mx-auto max-w-7xl space-y-5 px-4 py-6">
       <header>
-        <h1 className="text-3xl font-extrabold text-stone-900">Discover</h1>
-        <p className="mt-1 text-stone-600">
-          Explore local brands across {brand.country}: watch short stories and earn discounts, XP and prizes.
-        </p>
+        <h1 className="text-3xl font-extrabold text-stone-900">{t("discover.heading")}</h1>
+        <p className="mt-1 text-stone-600">{t("discover.intro", { country: brand.country })}</p>
       </header>
 
       <Greeting />
 
       {cannotLoad && (
         <OfflineNotice
-          needsConnectionTo="see the latest ads"
+          needsConnectionTo={t("discover.needsConnection")}
           onRetry={() => void query.refetch()}
           retrying={query.isFetching}
         />
@@ -156,7 +158,7 @@ export default function DiscoverView() {
             onClick={pressTrending}
             className={quickButton(mode.sort === "trending")}
           >
-            <Flame className="size-4" aria-hidden /> Trending
+            <Flame className="size-4" aria-hidden /> {t("discover.trending")}
           </button>
           <button
             type="button"
@@ -166,22 +168,23 @@ export default function DiscoverView() {
             onClick={() => void pressNearMe()}
             className={quickButton(mode.sort === "near")}
           >
-            <MapPin className="size-4" aria-hidden /> {locating ? "Finding you…" : "Near Me"}
+            <MapPin className="size-4" aria-hidden />{" "}
+            {locating ? t("discover.findingYou") : t("discover.nearMe")}
           </button>
           <button type="button" onClick={() => window.location.reload()} className={quickButton(false)}>
-            <RefreshCw className="size-4" aria-hidden /> Refresh
+            <RefreshCw className="size-4" aria-hidden /> {t("discover.refresh")}
           </button>
         </div>
         <p role="status" data-testid="discover-mode" className="text-sm text-stone-600">
-          {modeText(mode, fallback)}
-          {query.isPlaceholderData && query.isFetching && " Updating…"}
+          {modeText(t, mode, fallback)}
+          {query.isPlaceholderData && query.isFetching && ` ${t("discover.updating")}`}
         </p>
       </div>
 
       <search className="flex flex-col gap-2 sm:flex-row sm:items-end" hidden={cannotLoad}>
         <div className="relative flex-1">
           <label htmlFor={searchId} className="sr-only">
-            Search ads and companies
+            {t("discover.searchLabel")}
           </label>
           <Search
             className="pointer-events-none absolute top-1/2 left-3 mt-0.5 size-4 -translate-y-1/2 text-stone-400"
@@ -192,7 +195,7 @@ export default function DiscoverView() {
             type="search"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
-            placeholder="Search ads and companies..."
+            placeholder={t("discover.searchPlaceholder")}
             autoComplete="off"
             className={`${inputClass} ${inputStateClass(false)} pl-9`}
           />
@@ -200,7 +203,7 @@ export default function DiscoverView() {
         <div className="flex gap-2">
           <div className="min-w-0 flex-1 sm:w-64 sm:flex-none">
             <label htmlFor={categoryId} className="sr-only">
-              Category
+              {t("discover.category")}
             </label>
             <select
               id={categoryId}
@@ -208,7 +211,7 @@ export default function DiscoverView() {
               onChange={(event) => setCategory(event.target.value)}
               className={`${inputClass} ${inputStateClass(false)}`}
             >
-              <option value="">All Categories</option>
+              <option value="">{t("discover.allCategories")}</option>
               {categories.map((name) => (
                 <option key={name} value={name}>
                   {name}
@@ -217,7 +220,7 @@ export default function DiscoverView() {
             </select>
           </div>
           <Button variant="secondary" className="mt-1 px-4" onClick={clear}>
-            <X className="size-4" aria-hidden /> Clear
+            <X className="size-4" aria-hidden /> {t("discover.clear")}
           </Button>
         </div>
       </search>
@@ -231,49 +234,44 @@ export default function DiscoverView() {
           data-testid="discover-empty"
           className="rounded-2xl bg-white p-10 text-center ring-1 ring-stone-200"
         >
-          <h2 className="text-xl font-bold text-stone-900">No discoveries yet</h2>
-          <p className="mt-1 text-stone-600">Check back soon for new premium brand experiences!</p>
+          <h2 className="text-xl font-bold text-stone-900">{t("discover.emptyTitle")}</h2>
+          <p className="mt-1 text-stone-600">{t("discover.emptyText")}</p>
         </div>
       ) : filtered.length === 0 ? (
         <div
           data-testid="discover-no-match"
           className="rounded-2xl bg-white p-10 text-center ring-1 ring-stone-200"
         >
-          <h2 className="text-xl font-bold text-stone-900">Nothing matches your search</h2>
-          <p className="mt-1 text-stone-600">Try another word or category, or clear the filters.</p>
+          <h2 className="text-xl font-bold text-stone-900">{t("discover.noMatchTitle")}</h2>
+          <p className="mt-1 text-stone-600">{t("discover.noMatchText")}</p>
           <Button variant="secondary" className="mt-4" onClick={clear}>
-            Show all ads
+            {t("discover.showAll")}
           </Button>
         </div>
       ) : (
         <>
-          <ul aria-label="Discoveries" className={masonryClass}>
+          <ul aria-label={t("discover.listLabel")} className={masonryClass}>
             {shown.map((ad) => (
               <AdCard key={ad.id} ad={ad} track={track} />
             ))}
           </ul>
           {!expanded && filtered.length > initialCardCount && (
             <div className="text-center">
-              <Button onClick={() => setExpanded(true)}>View More Discoveries</Button>
+              <Button onClick={() => setExpanded(true)}>{t("discover.viewMore")}</Button>
               <p className="mt-2 text-xs text-stone-500">
-                Showing {initialCardCount} of {filtered.length}
+                {t("discover.showing", { shown: initialCardCount, total: filtered.length })}
               </p>
             </div>
           )}
         </>
       )}
 
-      <Dialog open={askLocation} onClose={() => setAskLocation(false)} title="Find brands near you">
-        <p className="text-stone-700">
-          To sort ads by how close each business is, {brand.name} can use your phone's location once. We round
-          it to about 1 km and use it only to order this list.
-        </p>
-        <p className="mt-2 text-sm text-stone-600">
-          Your browser will ask you next. If you'd rather not share it, we'll show ads in your city first.
-        </p>
+      <Dialog open={askLocation} onClose={() => setAskLocation(false)} title={t("discover.locationTitle")}>
+        <p className="text-stone-700">{t("discover.locationText", { brand: brand.name })}</p>
+        <p className="mt-2 text-sm text-stone-600">{t("discover.locationNext")}</p>
         <div className="mt-5 flex flex-col gap-2 sm:flex-row-reverse">
           <Button onClick={() => void shareMyPosition()}>
-            <MapPin className="size-4" aria-hidden /> Share my location
+            <MapPin className="size-4" aria-hidden /> {t("discover.shareLocation")}
           </Button>
           <Button
             variant="secondary"
@@ -282,7 +280,7 @@ export default function DiscoverView() {
               nearByCity("declined");
             }}
           >
-            Use my city instead
+            {t("discover.useCity")}
           </Button>
         </div>
       </Dialog>

@@ -55,10 +55,3 @@ export function useLocate() {
   }, []);
   return { locate, locating };
 }
-
-export const fallbackText: Record<FallbackReason, string> = {
-  denied: "Location is turned off for this site, so ads in your city come first.",
-  unavailable: "We couldn't find your position, so ads in your city come first.",
-  unsupported: "This browser can't share a location, so ads in your city come first.",
-  declined: "You chose not to share your location, so ads in your city come first.",
-};

@@ -1,20 +1,22 @@
-import { rewardTypeLabels } from "../../../shared/contracts/ad-options";
 import type { ViewerAd } from "../../../shared/contracts/ads";
+import { translate } from "../../lib/language";
 
 /** What watching this ad earns, in a few words ("15% off", "+25 XP", "Earn a badge"). */
 export function offerLabel(ad: Pick<ViewerAd, "rewardType" | "discountPercent" | "xpPointsReward">): string {
   switch (ad.rewardType) {
     case "discount":
-      return ad.discountPercent ? `${ad.discountPercent}% off` : rewardTypeLabels.discount;
+      return ad.discountPercent
+        ? translate("viewer.offer.percentOff", { percent: ad.discountPercent })
+        : translate("viewer.offer.discount");
     case "xp":
-      return ad.xpPointsReward > 0 ? `+${ad.xpPointsReward} XP` : rewardTypeLabels.xp;
+      return ad.xpPointsReward > 0
+        ? translate("viewer.offer.xp", { xp: ad.xpPointsReward })
+        : translate("viewer.offer.xpPlain");
     case "badge":
-      return "Earn a badge";
+      return translate("viewer.offer.badge");
     case "experience":
-      return `Unlock ${rewardTypeLabels.experience.toLowerCase()}`;
+      return translate("viewer.offer.experience");
     case "prize_entry":
-      return `Earn a ${rewardTypeLabels.prize_entry.toLowerCase()}`;
-    default:
-      return rewardTypeLabels[ad.rewardType];
+      return translate("viewer.offer.prizeEntry");
   }
 }

@@ -7,10 +7,12 @@ import { tierLabel } from "../../../shared/tiers";
 import { paths } from "../../app/paths";
 import { Button, buttonClass } from "../../components/ui/button";
 import { formatAccraDate } from "../../lib/dates";
+import { useT } from "../../lib/i18n";
 import type { WatchOutcome } from "./use-watch-session";
 
 function CopyCode({ code }: { code: string }) {
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
+  const t = useT();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(code);
@@ -21,7 +23,9 @@ function CopyCode({ code }: { code: string }) {
   };
   return (
     <div className="mt-3 rounded-2xl bg-stone-100 p-4 text-center">
-      <p className="text-xs font-semibold tracking-wide text-stone-500 uppercase">Your code</p>
+      <p className="text-xs font-semibold tracking-wide text-stone-600 uppercase">
+        {t("viewer.sheet.yourCode")}
+      </p>
       <p
         data-testid="reward-code"
         className="mt-1 font-mono text-3xl font-bold tracking-widest break-all text-stone-900"
@@ -34,23 +38,26 @@ function CopyCode({ code }: { code: string }) {
         ) : (
           <Copy className="size-4" aria-hidden />
         )}
-        Copy code
+        {t("viewer.sheet.copyCode")}
       </Button>
       <p aria-live="polite" className="mt-2 text-sm text-stone-600">
-        {state === "copied" && "Copied"}
-        {state === "failed" && "Couldn't copy. Write the code down or find it in My Rewards."}
+        {state === "copied" && t("viewer.sheet.copied")}
+        {state === "failed" && t("viewer.sheet.copyFailed")}
       </p>
     </div>
   );
 }
 
 function RewardDetails({ reward }: { reward: EarnedReward }) {
+  const t = useT();
   const expiry =
     reward.expiresAt && rewardHasExpiry(reward.rewardType) ? formatAccraDate(reward.expiresAt) : null;
   return (
     <>
       {reward.rewardType === "discount" && reward.discountPercent !== null && (
-        <p className="text-lg font-semibold text-stone-800">{reward.discountPercent}% off</p>
+        <p className="text-lg font-semibold text-stone-800">
+          {t("viewer.sheet.percentOff", { percent: reward.discountPercent })}
+        </p>
       )}
       {reward.code && <CopyCode code={reward.code} />}
       {reward.badges.length > 0 && (
@@ -62,7 +69,7 @@ function RewardDetails({ reward }: { reward: EarnedReward }) {
             >
               <Medal className="size-6 shrink-0 text-blue-600" aria-hidden />
               <span>
-                <span className="block font-bold">New badge: {badge.name}</span>
+                <span className="block font-bold">{t("viewer.sheet.newBadge", { name: badge.name })}</span>
                 {badge.description && (
                   <span className="block text-sm text-stone-600">{badge.description}</span>
                 )}
@@ -77,15 +84,14 @@ function RewardDetails({ reward }: { reward: EarnedReward }) {
         </div>
       )}
       {reward.drawEntries !== null && (
-        <p className="mt-3 text-stone-800">
-          You're entered in this month's prize draw: {reward.drawEntries}{" "}
-          {reward.drawEntries === 1 ? "entry" : "entries"} so far.
-        </p>
+        <p className="mt-3 text-stone-800">{t("viewer.sheet.drawEntries", { count: reward.drawEntries })}</p>
       )}
       {reward.xpAwarded > 0 && (
-        <p className="mt-3 text-lg font-bold text-amber-700">+{reward.xpAwarded} XP</p>
+        <p className="mt-3 text-lg font-bold text-amber-700">
+          {t("viewer.sheet.xp", { xp: reward.xpAwarded })}
+        </p>
       )}
-      {expiry && <p className="mt-1 text-sm text-stone-500">Expires {expiry}</p>}
+      {expiry && <p className="mt-1 text-sm text-stone-600">{t("viewer.sheet.expires", { date: expiry })}</p>}
     </>
   );
 }
@@ -101,13 +107,9 @@ interface RewardSheetProps {
 }
 
 /** The sheet that reveals what the view earned, or says plainly that nothing was left to give. */
-export function RewardSheet({
-  outcome,
-  companyName,
-  onKeepExploring,
-  moreLink = { to: paths.rewards, label: "See My Rewards" },
-  note,
-}: RewardSheetProps) {
+export function RewardSheet({ outcome, companyName, onKeepExploring, moreLink, note }: RewardSheetProps) {
+  const t = useT();
+  const more = moreLink ?? { to: paths.rewards, label: t("viewer.sheet.seeMyRewards") };
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   // Escape closes the sheet the way "Keep exploring" does.
@@ -124,16 +126,16 @@ export function RewardSheet({
       <div
         role="dialog"
         aria-modal="true"
-        aria-label={isReward ? "Reward unlocked" : "No code this time"}
+        aria-label={isReward ? t("viewer.sheet.rewardUnlocked") : t("viewer.sheet.noCode")}
         className="max-h-[92dvh] w-full max-w-md overflow-y-auto overscroll-contain rounded-t-3xl bg-white px-5 pt-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] text-center text-stone-900 shadow-2xl"
       >
         {outcome.kind === "reward" ? (
           <>
             <Sparkles className="mx-auto size-8 text-amber-500" aria-hidden />
             <h2 ref={headingRef} tabIndex={-1} className="mt-1 text-xl font-bold focus:outline-none">
-              Reward unlocked
+              {t("viewer.sheet.rewardUnlocked")}
             </h2>
-            <p className="text-sm text-stone-600">from {companyName}</p>
+            <p className="text-sm text-stone-600">{t("viewer.sheet.from", { company: companyName })}</p>
             {note && (
               <p className="mt-2 rounded-xl bg-stone-100 px-3 py-1.5 text-sm font-semibold text-stone-700">
                 {note}
@@ -142,7 +144,7 @@ export function RewardSheet({
             {outcome.response.tierChanged && (
               <p className="mt-3 inline-flex items-center gap-2 rounded-full bg-amber-100 px-4 py-1.5 font-bold text-amber-900">
                 <PartyPopper className="size-5" aria-hidden />
-                You reached {tierLabel(outcome.response.tier)}!
+                {t("viewer.sheet.reachedTier", { tier: tierLabel(outcome.response.tier) })}
               </p>
             )}
             {outcome.response.reward && <RewardDetails reward={outcome.response.reward} />}
@@ -150,16 +152,16 @@ export function RewardSheet({
         ) : (
           <>
             <h2 ref={headingRef} tabIndex={-1} className="text-xl font-bold focus:outline-none">
-              No code this time
+              {t("viewer.sheet.noCode")}
             </h2>
             <p className="mt-2 text-stone-700">{outcome.message}</p>
           </>
         )}
         <div className="mt-5 flex flex-col gap-2">
-          <Button onClick={onKeepExploring}>Keep exploring</Button>
+          <Button onClick={onKeepExploring}>{t("viewer.sheet.keepExploring")}</Button>
           {isReward && (
-            <Link to={moreLink.to} className={buttonClass("ghost")}>
-              {moreLink.label}
+            <Link to={more.to} className={buttonClass("ghost")}>
+              {more.label}
             </Link>
           )}
         </div>

@@ -3,6 +3,7 @@ import { type PointerEvent, useCallback, useEffect, useRef, useState } from "rea
 import { Link } from "react-router";
 import type { ViewerAd } from "../../../shared/contracts/ads";
 import { placePath } from "../../app/paths";
+import { useT } from "../../lib/i18n";
 import { offerLabel } from "./offer";
 import { RewardSheet } from "./reward-sheet";
 import { useWatchSession } from "./use-watch-session";
@@ -200,6 +201,7 @@ export function StoryViewer({ ad, hasPrevious, onPrevious, onNext, onClose }: St
     setHolding(false);
   };
 
+  const t = useT();
   const duration = watch.durationSeconds;
   const percent = duration > 0 ? Math.min(100, Math.round((watch.watched / duration) * 100)) : 0;
   const offer = offerLabel(ad);
@@ -231,7 +233,7 @@ export function StoryViewer({ ad, hasPrevious, onPrevious, onNext, onClose }: St
           <div className="shrink-0 px-3 pt-[max(0.75rem,env(safe-area-inset-top))] pb-2">
             <div
               role="progressbar"
-              aria-label="Watched"
+              aria-label={t("viewer.watched")}
               aria-valuemin={0}
               aria-valuemax={100}
               aria-valuenow={percent}
@@ -265,14 +267,16 @@ export function StoryViewer({ ad, hasPrevious, onPrevious, onNext, onClose }: St
                 <p className="flex items-center gap-1 text-xs font-semibold text-amber-300">
                   <Gift className="size-3.5 shrink-0" aria-hidden />
                   <span data-testid="viewer-offer">{offer}</span>
-                  {ad.isWatched && <span className="truncate text-stone-300">· already earned</span>}
+                  {ad.isWatched && (
+                    <span className="truncate text-stone-300">{t("viewer.alreadyEarned")}</span>
+                  )}
                 </p>
               </div>
               <div className="pointer-events-auto flex items-center gap-1">
                 {isVideo && (
                   <button
                     type="button"
-                    aria-label={muted ? "Unmute" : "Mute"}
+                    aria-label={muted ? t("viewer.unmute") : t("viewer.mute")}
                     onClick={() => setMuted((on) => !on)}
                     className={topBarButton}
                   >
@@ -283,7 +287,12 @@ export function StoryViewer({ ad, hasPrevious, onPrevious, onNext, onClose }: St
                     )}
                   </button>
                 )}
-                <button type="button" aria-label="Close" onClick={onClose} className={topBarButton}>
+                <button
+                  type="button"
+                  aria-label={t("viewer.close")}
+                  onClick={onClose}
+                  className={topBarButton}
+                >
                   <X className="size-6" aria-hidden />
                 </button>
               </div>
@@ -299,7 +308,7 @@ export function StoryViewer({ ad, hasPrevious, onPrevious, onNext, onClose }: St
                   onClick={watch.retryStart}
                   className="min-h-11 shrink-0 rounded-full bg-white px-4 font-semibold text-red-900 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
                 >
-                  Try again
+                  {t("viewer.tryAgain")}
                 </button>
               </div>
             )}
@@ -312,13 +321,15 @@ export function StoryViewer({ ad, hasPrevious, onPrevious, onNext, onClose }: St
                   className="pointer-events-auto absolute inset-x-0 top-1/2 -translate-y-1/2 px-6 text-center"
                   role="alert"
                 >
-                  <p className="text-stone-200">This {isVideo ? "video" : "image"} couldn't load.</p>
+                  <p className="text-stone-200">
+                    {isVideo ? t("viewer.videoFailed") : t("viewer.imageFailed")}
+                  </p>
                   <button
                     type="button"
                     onClick={retryMedia}
                     className="mt-3 inline-flex min-h-11 items-center rounded-full bg-white px-5 font-semibold text-stone-900 focus-visible:ring-2 focus-visible:ring-amber-400 focus-visible:outline-none"
                   >
-                    Try again
+                    {t("viewer.tryAgain")}
                   </button>
                 </div>
               ) : isVideo ? (
@@ -384,7 +395,7 @@ export function StoryViewer({ ad, hasPrevious, onPrevious, onNext, onClose }: St
             <div className="pointer-events-auto mt-2 flex items-center justify-center gap-6">
               <button
                 type="button"
-                aria-label={hasPrevious ? "Previous" : "Previous (this is the first ad)"}
+                aria-label={hasPrevious ? t("viewer.previous") : t("viewer.previousFirst")}
                 aria-disabled={!hasPrevious}
                 onClick={onPrevious}
                 className={`${stepButton} aria-disabled:opacity-40`}
@@ -393,7 +404,7 @@ export function StoryViewer({ ad, hasPrevious, onPrevious, onNext, onClose }: St
               </button>
               <button
                 type="button"
-                aria-label={userPaused ? "Resume" : "Pause"}
+                aria-label={userPaused ? t("viewer.resume") : t("viewer.pause")}
                 onClick={togglePause}
                 className="flex size-12 items-center justify-center rounded-full bg-white text-stone-900 hover:bg-stone-200 focus-visible:ring-2 focus-visible:ring-amber-400 focus-visible:outline-none"
               >
@@ -403,7 +414,7 @@ export function StoryViewer({ ad, hasPrevious, onPrevious, onNext, onClose }: St
                   <Pause className="size-6" aria-hidden />
                 )}
               </button>
-              <button type="button" aria-label="Next" onClick={onNext} className={stepButton}>
+              <button type="button" aria-label={t("viewer.next")} onClick={onNext} className={stepButton}>
                 <ChevronRight className="size-6" aria-hidden />
               </button>
             </div>

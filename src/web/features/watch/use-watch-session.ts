@@ -4,6 +4,7 @@ import type { ViewerAd } from "../../../shared/contracts/ads";
 import type { ProgressResponse, WatchSession } from "../../../shared/contracts/watch";
 import { ApiError } from "../../lib/api-client";
 import { useAuth } from "../../lib/auth";
+import { translate } from "../../lib/language";
 import { isConnectionFailure, isOnline } from "../../lib/network-status";
 import { markWatchedInDiscovery, reportWatchProgress, startWatchSession } from "./api";
 
@@ -16,8 +17,6 @@ export type WatchOutcome =
   | { kind: "no-code"; message: string }
   /** Completed without a new reward (already earned earlier). */
   | { kind: "completed" };
-
-const noCodeFallback = "All the codes for this offer have been claimed. Look out for the next one!";
 
 /**
  * A verified view of one ad: starts the server's session, takes real watched seconds from the viewer
@@ -73,8 +72,8 @@ export function useWatchSession(ad: ViewerAd | undefined) {
           error instanceof ApiError && error.status === 429 && error.serverMessage
             ? error.serverMessage
             : !isOnline()
-              ? "You're offline. This view starts counting when you're back online."
-              : "We couldn't start counting this view. Check your connection.",
+              ? translate("viewer.offlineStart")
+              : translate("viewer.startFailed"),
         );
       });
     return () => {
@@ -141,10 +140,13 @@ export function useWatchSession(ad: ViewerAd | undefined) {
         if (error.code === "SESSION_ENDED") {
           // Another ad was opened, the view sat too long, or the ad went away: say so, offer Try again.
           done.current = true;
-          setSessionProblem(error.serverMessage ?? "This view stopped counting. Start it again.");
+          setSessionProblem(error.serverMessage ?? translate("viewer.stopped"));
         } else if (error.status === 409 && seconds >= current.requiredSeconds) {
           done.current = true;
-          setOutcome({ kind: "no-code", message: error.serverMessage ?? (error.body || noCodeFallback) });
+          setOutcome({
+            kind: "no-code",
+            message: error.serverMessage ?? (error.body || translate("viewer.noCodeFallback")),
+          });
         } else if (error.status === 401) {
           void refreshUser();
         }

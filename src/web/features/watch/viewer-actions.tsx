@@ -5,6 +5,8 @@ import { brand } from "../../../shared/brand";
 import type { ViewerAd } from "../../../shared/contracts/ads";
 import { mobileWatchPath } from "../../app/paths";
 import { toast } from "../../components/ui/use-toast";
+import { useT } from "../../lib/i18n";
+import { translate } from "../../lib/language";
 import { recordAdInteraction, setAdLiked, viewerAdUrl } from "./api";
 
 const actionClass =
@@ -38,14 +40,18 @@ function useLike(ad: ViewerAd) {
     onSuccess: (state) => setCached(state.liked, state.likeCount),
     onError: (_error, _liked, before) => {
       if (before) setCached(before.liked, before.likeCount);
-      toast({ title: "Couldn't save your like", description: "Check your connection and try again." });
+      toast({ title: translate("viewer.likeFailed"), description: translate("viewer.likeFailedText") });
     },
   });
 }
 
 async function shareAd(ad: ViewerAd) {
   const url = new URL(mobileWatchPath(ad.id), window.location.origin).toString();
-  const text = `${ad.title} from ${ad.company.name} on ${brand.name}`;
+  const text = translate("viewer.shareText", {
+    title: ad.title,
+    company: ad.company.name,
+    brand: brand.name,
+  });
   if (typeof navigator.share === "function") {
     try {
       await navigator.share({ title: ad.title, text, url });
@@ -58,9 +64,9 @@ async function shareAd(ad: ViewerAd) {
   try {
     await navigator.clipboard.writeText(url);
     recordAdInteraction(ad.id, { type: "share", channel: "copy_link" });
-    toast({ title: "Link copied", description: "Paste it to a friend to share this ad." });
+    toast({ title: translate("viewer.linkCopied"), description: translate("viewer.linkCopiedText") });
   } catch {
-    toast({ title: "Couldn't copy the link", description: url });
+    toast({ title: translate("viewer.linkNotCopied"), description: url });
   }
 }
 
@@ -70,13 +76,14 @@ async function shareAd(ad: ViewerAd) {
  */
 export function ViewerActions({ ad }: { ad: ViewerAd }) {
   const like = useLike(ad);
+  const t = useT();
   return (
     <div className="pointer-events-auto flex flex-col items-center gap-3" data-testid="viewer-actions">
-      <Action label="Like" count={ad.likeCount > 0 ? ad.likeCount : "Like"}>
+      <Action label={t("viewer.like")} count={ad.likeCount > 0 ? ad.likeCount : t("viewer.like")}>
         <button
           type="button"
           aria-pressed={ad.likedByMe}
-          aria-label={`Like (${ad.likeCount} ${ad.likeCount === 1 ? "like" : "likes"})`}
+          aria-label={t("viewer.likeLabel", { count: ad.likeCount })}
           onClick={() => {
             // One change at a time, so a quick double tap can't leave the heart and the server disagreeing.
             if (!like.isPending) like.mutate(!ad.likedByMe);
@@ -86,18 +93,23 @@ export function ViewerActions({ ad }: { ad: ViewerAd }) {
           <Heart className={ad.likedByMe ? "size-6 fill-red-500 text-red-500" : "size-6"} aria-hidden />
         </button>
       </Action>
-      <Action label="Share">
-        <button type="button" aria-label="Share" onClick={() => void shareAd(ad)} className={actionClass}>
+      <Action label={t("viewer.share")}>
+        <button
+          type="button"
+          aria-label={t("viewer.share")}
+          onClick={() => void shareAd(ad)}
+          className={actionClass}
+        >
           <Share2 className="size-6" aria-hidden />
         </button>
       </Action>
       {ad.googleMapsLink && (
-        <Action label="Directions">
+        <Action label={t("viewer.directions")}>
           <a
             href={ad.googleMapsLink}
             target="_blank"
             rel="noopener noreferrer"
-            aria-label={`Directions to ${ad.company.name}`}
+            aria-label={t("viewer.directionsTo", { company: ad.company.name })}
             onClick={() => recordAdInteraction(ad.id, { type: "map_visit" })}
             className={actionClass}
           >

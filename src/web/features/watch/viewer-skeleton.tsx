@@ -1,9 +1,12 @@
+import { useT } from "../../lib/i18n";
+
 /** The dark viewer skeleton: progress bar placeholder, two title lines and the bottom controls. */
 export function ViewerSkeleton() {
+  const t = useT();
   return (
     <div
       role="status"
-      aria-label="Loading ad"
+      aria-label={t("viewer.loading")}
       data-testid="viewer-skeleton"
       className="fixed inset-0 flex flex-col bg-stone-950 px-3 pt-[max(0.75rem,env(safe-area-inset-top))] pb-[max(1rem,env(safe-area-inset-bottom))]"
     >
