@@ -92,3 +92,44 @@ test("a member who signs up in Twi gets Twi on a new device, and switches back t
     timeout: 10_000,
   });
 });
+
+test("a journey in Twi from registering to a reward waiting in My Rewards", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const id = unique();
+  const email = `abena-${id}@example.com`;
+  await page.goto("/register");
+  await page.getByTestId("language-chooser").getByRole("button", { name: "Twi" }).click();
+  const form = page.getByRole("form", { name: "Yɛ akawnt" });
+  await form.getByLabel("Wo din nyinaa").fill("Abena Owusu");
+  await form.getByLabel("Din a wode bɛwura mu").fill(`abena-${id}`);
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Ahintasɛm").fill("red-red-and-plantain-5");
+  await form.getByRole("button", { name: "Yɛ akawnt" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Yɛayɛ w'akawnt!");
+  await page.goto(linkIn(await waitForOutboxMessage(request, email, "email")));
+  await expect(page).toHaveURL(/\/onboarding$/, { timeout: 10_000 });
+
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Hu nneɛma", level: 1 })).toBeVisible();
+  await page.getByLabel("Hwehwɛ dawurubɔ ne adwumakuo").fill("Waakye + wele");
+  const card = page.getByTestId("ad-card").first();
+  await expect(card).toContainText("So te");
+  await card.getByRole("link").first().click();
+  await expect(page.getByRole("progressbar", { name: "Deɛ woahwɛ" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Gyina" })).toBeVisible();
+
+  const reward = page.getByRole("dialog", { name: "Woanya akatua" });
+  await expect(reward).toBeVisible({ timeout: 25_000 });
+  await expect(reward).toContainText("15% so te");
+  await expect(reward).toContainText("fi Kofi's Chop Bar hɔ");
+  const code = (await reward.getByTestId("reward-code").textContent())?.trim();
+  expect(code).toMatch(/^[A-Z0-9-]{4,}$/);
+  await reward.getByRole("link", { name: "Hwɛ M'akatua" }).click();
+
+  await expect(page).toHaveURL(/\/rewards$/);
+  const mine = page.getByTestId("my-reward").filter({ hasText: "Waakye + wele" });
+  await expect(mine.getByTestId("my-reward-code")).toHaveText(code!);
+  await expect(
+    page.getByRole("navigation", { name: "Ase" }).getByRole("link", { name: "Akatua" }),
+  ).toBeVisible();
+});
