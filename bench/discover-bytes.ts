@@ -2,11 +2,14 @@ import { launchBenchBrowser, startBenchServer } from "./server";
 
 /**
  * Issue 4: the bytes a first Discover screen downloads on a phone, signed in as the demo consumer,
- * with a cold cache and no service worker (the worst case: a first visit on mobile data).
+ * with a cold cache and no service worker (the worst case: a first visit on mobile data); issue 15:
+ * the same with the data saver on.
  */
 const server = await startBenchServer(5201);
 const browser = await launchBenchBrowser();
-try {
+
+/** One cold first visit, with this device's data saver on or off (issue 15). */
+async function measure(dataSaver: boolean) {
   const context = await browser.newContext({
     viewport: { width: 412, height: 915 },
     isMobile: true,
@@ -18,10 +21,15 @@ try {
   });
   if (!signIn.ok()) throw new Error(`sign-in failed: ${signIn.status()}`);
   const user = (await signIn.json()).user;
-  await context.addInitScript((stored) => {
-    localStorage.setItem("auth_session", "true");
-    localStorage.setItem("auth_user", stored);
-  }, JSON.stringify(user));
+  await context.addInitScript(
+    ({ stored, saver }) => {
+      localStorage.setItem("auth_session", "true");
+      localStorage.setItem("auth_user", stored);
+      localStorage.setItem("anigye_language", "en");
+      localStorage.setItem("anigye_data_saver", saver ? "on" : "off");
+    },
+    { stored: JSON.stringify(user), saver: dataSaver },
+  );
 
   const page = await context.newPage();
   const bytes: Record<string, number> = {};
@@ -38,20 +46,14 @@ try {
   await page.getByTestId("ad-card").first().waitFor();
   await page.waitForLoadState("networkidle");
   const cards = await page.getByTestId("ad-card").count();
+  await context.close();
   const total = Object.values(bytes).reduce((a, b) => a + b, 0);
-  console.log(
-    JSON.stringify(
-      {
-        measuredAt: new Date().toISOString(),
-        cardsShown: cards,
-        totalBytes: total,
-        byType: bytes,
-        videoBytes,
-      },
-      null,
-      2,
-    ),
-  );
+  return { dataSaver, cardsShown: cards, totalBytes: total, byType: bytes, videoBytes };
+}
+
+try {
+  const results = [await measure(false), await measure(true)];
+  console.log(JSON.stringify({ measuredAt: new Date().toISOString(), results }, null, 2));
 } finally {
   await browser.close();
   await server.stop();

@@ -7,6 +7,7 @@ import { AppRoutes } from "./app/router";
 import { ErrorBoundary } from "./components/error-fallback";
 import { Toaster } from "./components/ui/toaster";
 import { AuthProvider } from "./lib/auth";
+import { countDataUsage } from "./lib/data-usage";
 import { GoogleSignInReturn } from "./lib/google-return";
 import { FollowMemberLanguage } from "./lib/i18n";
 import { activateLanguage, deviceLanguage } from "./lib/language";
@@ -41,3 +42,4 @@ void activateLanguage(deviceLanguage() ?? "en")
   .then(renderApp);
 
 registerServiceWorker();
+countDataUsage();

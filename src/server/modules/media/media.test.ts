@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { smallThumbnailOf } from "../../../shared/media";
 import { signedInCompany, upload } from "../../test/company-session";
 import { createTestContext, type TestContext } from "../../test/test-app";
 
@@ -37,6 +38,12 @@ describe("ad media uploads", () => {
     expect(thumbnail.headers["content-type"]).toBe("image/webp");
     const size = await sharp(thumbnail.rawPayload).metadata();
     expect([size.width, size.height]).toEqual([360, 640]);
+    // The data saver's sibling: half the size each way, far fewer bytes, cacheable like the rest.
+    const small = await ctx.app.inject({ method: "GET", url: smallThumbnailOf(media.thumbnailUrl) });
+    expect(small.statusCode).toBe(200);
+    const smallSize = await sharp(small.rawPayload).metadata();
+    expect([smallSize.width, smallSize.height]).toEqual([180, 320]);
+    expect(small.rawPayload.length).toBeLessThan(thumbnail.rawPayload.length / 2);
     const original = await ctx.app.inject({ method: "GET", url: media.url });
     expect(original.rawPayload.equals(jpeg)).toBe(true);
   });

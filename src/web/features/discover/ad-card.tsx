@@ -2,7 +2,9 @@ import { Check, ImageIcon, Pause, Play, Star } from "lucide-react";
 import { type MouseEvent, type PointerEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { DiscoveryAd } from "../../../shared/contracts/ads";
+import { smallThumbnailOf } from "../../../shared/media";
 import { mobileWatchPath, placePath } from "../../app/paths";
+import { useDataSaver } from "../../lib/data-saver";
 import { useT } from "../../lib/i18n";
 import type { UiKey } from "../../lib/language";
 
@@ -62,10 +64,16 @@ export function AdCard({ ad, track }: AdCardProps) {
   const titleId = useId();
   const metaId = useId();
   const t = useT();
+  const dataSaver = useDataSaver();
+  // With the data saver on, no video previews at all: a video's bytes load only in the viewer.
   const isVideo = ad.mediaType === "video";
+  const previews = isVideo && !dataSaver;
   const [previewing, setPreviewing] = useState(false);
   const [logoFailed, setLogoFailed] = useState(false);
   const [thumbnailFailed, setThumbnailFailed] = useState(false);
+  // The small sibling first with the data saver on; a thumbnail older than the small ones has none.
+  const [smallFailed, setSmallFailed] = useState(false);
+  const useSmall = dataSaver && !smallFailed;
   const press = useRef<{ timer: ReturnType<typeof setTimeout> | undefined; fired: boolean }>({
     timer: undefined,
     fired: false,
@@ -75,15 +83,15 @@ export function AdCard({ ad, track }: AdCardProps) {
   useEffect(() => () => clearTimeout(press.current.timer), []);
 
   const onPointerEnter = (event: PointerEvent) => {
-    if (isVideo && event.pointerType === "mouse") setPreviewing(true);
+    if (previews && event.pointerType === "mouse") setPreviewing(true);
   };
   const onPointerLeave = (event: PointerEvent) => {
     clearTimeout(press.current.timer);
-    if (isVideo && event.pointerType === "mouse") setPreviewing(false);
+    if (previews && event.pointerType === "mouse") setPreviewing(false);
   };
   const onPointerDown = (event: PointerEvent) => {
     press.current.fired = false;
-    if (!isVideo || event.pointerType === "mouse") return;
+    if (!previews || event.pointerType === "mouse") return;
     clearTimeout(press.current.timer);
     press.current.timer = setTimeout(() => {
       press.current.fired = true;
@@ -125,14 +133,14 @@ export function AdCard({ ad, track }: AdCardProps) {
         <div className="relative aspect-[9/16] bg-stone-100">
           {showThumbnail ? (
             <img
-              src={ad.thumbnailUrl!}
+              src={useSmall ? smallThumbnailOf(ad.thumbnailUrl!) : ad.thumbnailUrl!}
               alt=""
               width={thumbnail.width}
               height={thumbnail.height}
               loading="lazy"
               decoding="async"
               draggable={false}
-              onError={() => setThumbnailFailed(true)}
+              onError={() => (useSmall ? setSmallFailed(true) : setThumbnailFailed(true))}
               className="size-full object-cover"
             />
           ) : (
@@ -144,7 +152,7 @@ export function AdCard({ ad, track }: AdCardProps) {
               <span className="px-3 text-center text-xs font-semibold">{ad.company.name}</span>
             </div>
           )}
-          {isVideo && previewing && <PreviewVideo src={ad.mediaUrl} poster={ad.thumbnailUrl} />}
+          {previews && previewing && <PreviewVideo src={ad.mediaUrl} poster={ad.thumbnailUrl} />}
           {ad.company.logo && !logoFailed && (
             <img
               src={ad.company.logo}
@@ -193,7 +201,7 @@ export function AdCard({ ad, track }: AdCardProps) {
       >
         {t("discover.card.about", { company: ad.company.name })}
       </Link>
-      {isVideo && (
+      {previews && (
         <button
           type="button"
           aria-pressed={previewing}

@@ -1,0 +1,47 @@
+import { useSyncExternalStore } from "react";
+
+/**
+ * The data saver (issue 15): smaller thumbnails, no video previews on Discover's cards. On by default
+ * when the browser says the member wants to save data (Save-Data) or the connection is 2G or 3G; the
+ * member's own choice on this device wins.
+ */
+const storageKey = "anigye_data_saver";
+const listeners = new Set<() => void>();
+
+interface NetworkInformation {
+  saveData?: boolean;
+  effectiveType?: string;
+}
+
+export function dataSaverSuggested(): boolean {
+  const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection;
+  return Boolean(connection?.saveData) || ["slow-2g", "2g", "3g"].includes(connection?.effectiveType ?? "");
+}
+
+export function isDataSaverOn(): boolean {
+  try {
+    const chosen = localStorage.getItem(storageKey);
+    if (chosen === "on" || chosen === "off") return chosen === "on";
+  } catch {
+    // Storage disabled: follow the browser.
+  }
+  return dataSaverSuggested();
+}
+
+export function setDataSaver(on: boolean): void {
+  try {
+    localStorage.setItem(storageKey, on ? "on" : "off");
+  } catch {
+    // Storage disabled: the choice can't be kept.
+  }
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useDataSaver(): boolean {
+  return useSyncExternalStore(subscribe, isDataSaverOn, () => false);
+}
