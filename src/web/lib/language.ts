@@ -1,5 +1,6 @@
 import english from "virtual:ui-catalog/en";
 import { i18n, type Messages } from "@lingui/core";
+import type auth from "../../shared/i18n/catalogs/screens/auth.en.json";
 import type core from "../../shared/i18n/catalogs/screens/core.en.json";
 import type counter from "../../shared/i18n/catalogs/screens/counter.en.json";
 import type discover from "../../shared/i18n/catalogs/screens/discover.en.json";
@@ -9,6 +10,7 @@ import { defaultLanguage, intlLocaleOf, isLanguage, type Language } from "../../
 
 /** Every key of the screens' catalogs; a key missing from the English catalogs fails the type check. */
 export type UiKey =
+  | keyof typeof auth
   | keyof typeof core
   | keyof typeof counter
   | keyof typeof discover
