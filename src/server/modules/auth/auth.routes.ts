@@ -49,7 +49,9 @@ import { sendMemberSignInLink, signInMemberWithLink } from "./sign-in-links.serv
 
 const minutes = (n: number) => n * 60;
 const limits = {
-  register: { action: "register", limit: 10, windowSeconds: minutes(60) },
+  // 30 an hour per IP: a sign-up table at a market or a shop's Wi-Fi is one address for everyone there,
+  // and an account earns nothing until its email is verified.
+  register: { action: "register", limit: 30, windowSeconds: minutes(60) },
   // Generous per IP: many phones share one carrier-grade NAT address in Ghana.
   loginPerIp: { action: "login", limit: 100, windowSeconds: minutes(15) },
   emailLinkPerIp: { action: "email_link", limit: 10, windowSeconds: minutes(60) },
