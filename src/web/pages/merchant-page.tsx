@@ -12,20 +12,22 @@ import { CounterHeader } from "../features/counter/counter-header";
 import { CounterLog } from "../features/counter/counter-log";
 import { PointsForm } from "../features/counter/points-form";
 import { SyncStatus } from "../features/counter/sync-status";
+import { useT } from "../lib/i18n";
 
 function CounterHome({ actor }: { actor: CounterActor }) {
   const { needsSignIn, syncNow } = useOfflineSync(actor.companyId);
   const isOwner = actor.kind === "owner";
+  const t = useT();
   return (
     <main className="min-h-dvh bg-stone-100">
       <div className="mx-auto max-w-md space-y-4 px-4 py-4">
         <CounterHeader
           actor={actor}
-          title="Counter"
+          title={t("counter.home.title")}
           showSignOut={!isOwner}
           backTo={
             isOwner
-              ? { to: companyDashboardPath(actor.companyId), label: "Back to your dashboard" }
+              ? { to: companyDashboardPath(actor.companyId), label: t("counter.backToDashboard") }
               : undefined
           }
         />
@@ -35,17 +37,15 @@ function CounterHome({ actor }: { actor: CounterActor }) {
           className="flex min-h-24 items-center justify-center gap-3 rounded-3xl bg-stone-950 text-3xl font-extrabold text-white shadow-lg focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-amber-400"
         >
           <ScanLine className="size-9" aria-hidden />
-          Scan
+          {t("counter.home.scan")}
         </Link>
-        <p className="-mt-2 text-center text-sm font-medium text-stone-700">
-          Stamp a loyalty card, redeem a reward or look a customer up.
-        </p>
-        <Card title="Grant points">
+        <p className="-mt-2 text-center text-sm font-medium text-stone-700">{t("counter.home.scanHint")}</p>
+        <Card title={t("counter.points.grant")}>
           <PointsForm actor={actor} />
         </Card>
         <CounterLog companyId={actor.companyId} />
         <Link to={paths.merchantDashboard} className={buttonClass("secondary", "min-h-12 w-full")}>
-          <BarChart3 className="size-5" aria-hidden /> Counter dashboard
+          <BarChart3 className="size-5" aria-hidden /> {t("counter.dashboard.title")}
         </Link>
       </div>
     </main>
@@ -54,9 +54,10 @@ function CounterHome({ actor }: { actor: CounterActor }) {
 
 /** `/merchant`: the counter staff's home (scan, grant points, today's log, sign out). */
 export default function MerchantPage() {
+  const t = useT();
   useEffect(() => {
-    document.title = `Counter · ${brand.name}`;
-  }, []);
+    document.title = t("counter.home.pageTitle", { brand: brand.name });
+  }, [t]);
   return (
     <CounterGate signInPath={paths.merchantLogin}>{(actor) => <CounterHome actor={actor} />}</CounterGate>
   );

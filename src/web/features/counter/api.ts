@@ -11,6 +11,7 @@ import type {
 import { toast } from "../../components/ui/use-toast";
 import { ApiError, apiJson, getQueryFn } from "../../lib/api-client";
 import { requireSuccess, retryUnlessRefused } from "../../lib/api-errors";
+import { translate } from "../../lib/language";
 import { isOnline } from "../../lib/network-status";
 import {
   deviceQueueStore,
@@ -197,8 +198,6 @@ export type CounterOutcome =
   /** Offline, and the request can't wait (a look-up tells staff something now or not at all). */
   | { kind: "offline" };
 
-const refusedFallback = "This was refused. Please try again.";
-
 /**
  * Sends a scan or a point grant with a fresh idempotency key. When the connection fails (no answer, or
  * a 5xx) the same request, key and scan time are queued on the phone and sent later by the sync loop;
@@ -238,7 +237,7 @@ export function useCounterRequest(actor: CounterActor) {
         if (failure instanceof ApiError && failure.status < 500) {
           return {
             kind: "refused",
-            message: failure.serverMessage ?? refusedFallback,
+            message: failure.serverMessage ?? translate("counter.sync.refusedFallback"),
             code: failure.code ?? null,
             status: failure.status,
           };
@@ -290,10 +289,6 @@ function runSync(companyId: number): Promise<SyncSummary> {
   return runningSync;
 }
 
-function plural(count: number, word: string) {
-  return `${count} ${word}${count === 1 ? "" : "s"}`;
-}
-
 /**
  * Sends the phone's waiting scans: on opening the page, when the connection comes back and every 20 s.
  * A 401 stops the round and keeps everything until staff sign in again.
@@ -317,11 +312,14 @@ export function useOfflineSync(companyId: number | null) {
     if (answered === 0) return;
     refreshCounterReads(queryClient);
     toast({
-      title: `${plural(answered, "offline scan")} synced`,
+      title: translate("counter.sync.synced", { count: answered }),
       description:
         summary.refused.length > 0
-          ? `${summary.accepted.length} accepted, ${summary.refused.length} refused. See today's log.`
-          : "All accepted.",
+          ? translate("counter.sync.someRefused", {
+              accepted: summary.accepted.length,
+              refused: summary.refused.length,
+            })
+          : translate("counter.sync.allAccepted"),
       variant: summary.refused.length > 0 ? "destructive" : "default",
     });
   }, [companyId, queryClient]);

@@ -2,24 +2,27 @@ import { AlertTriangle, Coins } from "lucide-react";
 import type { CounterDashboard, CounterTotals } from "../../../shared/contracts/counter";
 import { Card } from "../../components/ui/card";
 import { ProgressBar } from "../../components/ui/progress-bar";
+import { useT } from "../../lib/i18n";
+import type { UiKey } from "../../lib/language";
 
 const numberFormat = new Intl.NumberFormat("en-GH");
 
-const totalLabels: { key: keyof CounterTotals; label: string }[] = [
-  { key: "scans", label: "Scans" },
-  { key: "stamps", label: "Stamps" },
-  { key: "redemptions", label: "Redeemed" },
-  { key: "points", label: "Points" },
-  { key: "refused", label: "Refused" },
+const totalLabels: { key: keyof CounterTotals; label: UiKey }[] = [
+  { key: "scans", label: "counter.dashboard.scans" },
+  { key: "stamps", label: "counter.dashboard.stamps" },
+  { key: "redemptions", label: "counter.dashboard.redeemed" },
+  { key: "points", label: "counter.action.points" },
+  { key: "refused", label: "counter.refused" },
 ];
 
 function Totals({ totals, compact = false }: { totals: CounterTotals; compact?: boolean }) {
+  const t = useT();
   return (
     <dl className={`grid text-center ${compact ? "grid-cols-5 gap-1" : "grid-cols-3 gap-2 sm:grid-cols-5"}`}>
       {totalLabels.map(({ key, label }) => (
         <div key={key} className={`rounded-xl bg-stone-100 ${compact ? "py-1.5" : "px-1 py-3"}`}>
           <dt className={`text-stone-600 ${compact ? "text-[10px]" : "text-[11px] uppercase tracking-wide"}`}>
-            {label}
+            {t(label)}
           </dt>
           <dd
             className={`font-extrabold tabular-nums ${key === "refused" && totals.refused > 0 ? "text-red-700" : "text-stone-950"} ${compact ? "text-base" : "text-2xl"}`}
@@ -34,7 +37,10 @@ function Totals({ totals, compact = false }: { totals: CounterTotals; compact?: 
 
 /** Today's and this month's counter work, by staff member, and the points allocation left. */
 export function CounterDashboardView({ dashboard }: { dashboard: CounterDashboard }) {
+  const t = useT();
   const { allocation } = dashboard;
+  const used = numberFormat.format(allocation.used);
+  const allocated = numberFormat.format(allocation.allocated);
   return (
     <div className="space-y-4">
       {dashboard.suspiciousToday > 0 && (
@@ -43,54 +49,53 @@ export function CounterDashboardView({ dashboard }: { dashboard: CounterDashboar
           className="flex items-start gap-2 rounded-2xl bg-red-50 p-4 font-semibold text-red-900 ring-1 ring-red-200"
         >
           <AlertTriangle className="size-5 shrink-0" aria-hidden />
-          {dashboard.suspiciousToday} {dashboard.suspiciousToday === 1 ? "scan was" : "scans were"} flagged as
-          suspicious today. See the log below.
+          {t("counter.dashboard.flagged", { count: dashboard.suspiciousToday })}
         </p>
       )}
-      <Card title="Today" testId="counter-today">
+      <Card title={t("counter.dashboard.today")} testId="counter-today">
         <Totals totals={dashboard.today} />
         <p className="mt-3 text-sm text-stone-600">
-          Suspicious today: <strong className="text-stone-950">{dashboard.suspiciousToday}</strong>
+          {t("counter.dashboard.suspiciousToday")}{" "}
+          <strong className="text-stone-950">{dashboard.suspiciousToday}</strong>
         </p>
       </Card>
-      <Card title="This month" testId="counter-month">
+      <Card title={t("counter.dashboard.month")} testId="counter-month">
         <Totals totals={dashboard.month} />
       </Card>
       <Card
-        title="Points allocation"
+        title={t("counter.dashboard.allocation")}
         icon={<Coins className="size-5" aria-hidden />}
         testId="counter-allocation"
       >
         <p className="text-3xl font-extrabold tabular-nums text-stone-950">
           {numberFormat.format(allocation.remaining)}{" "}
-          <span className="text-base font-semibold text-stone-600">points left this month</span>
+          <span className="text-base font-semibold text-stone-600">{t("counter.dashboard.pointsLeft")}</span>
         </p>
         <ProgressBar
           className="mt-3"
-          label="Points allocation used"
+          label={t("counter.dashboard.allocationUsed")}
           value={allocation.used}
           max={Math.max(allocation.allocated, 1)}
-          valueText={`${numberFormat.format(allocation.used)} of ${numberFormat.format(allocation.allocated)} points used`}
+          valueText={t("counter.dashboard.pointsUsed", { used, allocated })}
         />
         <p className="mt-2 text-sm text-stone-600">
-          {numberFormat.format(allocation.used)} of {numberFormat.format(allocation.allocated)} used. The
-          allocation resets on the 1st of each month.
+          {t("counter.dashboard.allocationResets", { used, allocated })}
         </p>
       </Card>
-      <Card title="By staff member" testId="counter-by-staff">
+      <Card title={t("counter.dashboard.byStaff")} testId="counter-by-staff">
         {dashboard.byStaff.length === 0 ? (
-          <p className="text-stone-700">No counter work yet this month.</p>
+          <p className="text-stone-700">{t("counter.dashboard.noWork")}</p>
         ) : (
-          <ul className="space-y-4" aria-label="By staff member">
+          <ul className="space-y-4" aria-label={t("counter.dashboard.byStaff")}>
             {dashboard.byStaff.map((row) => (
               <li key={row.staffName} className="rounded-xl ring-1 ring-stone-200">
                 <p className="border-b border-stone-200 px-3 py-2 font-bold text-stone-950">
                   {row.staffName}
                 </p>
                 <div className="space-y-2 p-2">
-                  <p className="px-1 text-xs font-semibold text-stone-600">Today</p>
+                  <p className="px-1 text-xs font-semibold text-stone-600">{t("counter.dashboard.today")}</p>
                   <Totals totals={row.today} compact />
-                  <p className="px-1 text-xs font-semibold text-stone-600">This month</p>
+                  <p className="px-1 text-xs font-semibold text-stone-600">{t("counter.dashboard.month")}</p>
                   <Totals totals={row.month} compact />
                 </div>
               </li>

@@ -4,6 +4,7 @@ import { Navigate } from "react-router";
 import type { CounterActor } from "../../../shared/contracts/counter";
 import { LoadError } from "../../components/ui/load-error";
 import { PageSpinner } from "../../components/ui/page-spinner";
+import { useT } from "../../lib/i18n";
 import { useCounterSession } from "./api";
 
 interface CounterGateProps {
@@ -18,7 +19,8 @@ interface CounterGateProps {
  */
 export function CounterGate({ signInPath, children }: CounterGateProps) {
   const session = useCounterSession();
-  if (session.isPending) return <PageSpinner label="Checking who's at the counter" />;
+  const t = useT();
+  if (session.isPending) return <PageSpinner label={t("counter.gate.checking")} />;
   if (session.error) return <LoadError onRetry={session.refetch} />;
   if (!session.actor) return <Navigate to={signInPath} replace />;
   return (
@@ -29,7 +31,7 @@ export function CounterGate({ signInPath, children }: CounterGateProps) {
           className="flex items-center justify-center gap-2 bg-stone-950 px-4 py-2 text-center text-sm font-semibold text-white"
         >
           <WifiOff className="size-4 text-amber-300" aria-hidden />
-          No connection: scans are kept on this phone until it's back.
+          {t("counter.gate.offlineCopy")}
         </p>
       )}
       {children(session.actor)}

@@ -2,6 +2,7 @@ import { ArrowLeft, LogOut } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import type { CounterActor } from "../../../shared/contracts/counter";
 import { paths } from "../../app/paths";
+import { useT } from "../../lib/i18n";
 import { useMerchantLogout } from "./api";
 
 interface CounterHeaderProps {
@@ -15,6 +16,7 @@ interface CounterHeaderProps {
 
 /** The top of the counter pages: the page, the business and who is working, in large type. */
 export function CounterHeader({ actor, title, backTo, showSignOut = false }: CounterHeaderProps) {
+  const t = useT();
   const logout = useMerchantLogout();
   const navigate = useNavigate();
   return (
@@ -31,7 +33,7 @@ export function CounterHeader({ actor, title, backTo, showSignOut = false }: Cou
       <div className="min-w-0 flex-1">
         <h1 className="text-2xl leading-tight font-extrabold text-stone-950">{title}</h1>
         <p className="truncate text-sm font-semibold text-stone-700">
-          {actor.companyName} · {actor.kind === "owner" ? "Owner" : actor.staffName}
+          {actor.companyName} · {actor.kind === "owner" ? t("counter.owner") : actor.staffName}
         </p>
       </div>
       {showSignOut && (
@@ -43,7 +45,7 @@ export function CounterHeader({ actor, title, backTo, showSignOut = false }: Cou
           }
           className="flex min-h-12 shrink-0 items-center gap-2 rounded-xl border-2 border-stone-300 bg-white px-3 font-bold text-stone-950 disabled:opacity-60"
         >
-          <LogOut className="size-5" aria-hidden /> Sign out
+          <LogOut className="size-5" aria-hidden /> {t("counter.signOut")}
         </button>
       )}
     </header>

@@ -4,14 +4,16 @@ import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { accraDay, formatAccraMoment } from "../../lib/dates";
+import { useT } from "../../lib/i18n";
+import { translate, type UiKey } from "../../lib/language";
 import { useCounterLog, useQueuedScans } from "./api";
 import type { QueuedScan } from "./offline-queue";
 
-const actionLabels: Record<CounterLogEntry["action"], string> = {
-  stamp: "Stamp",
-  redeem: "Redeem",
-  lookup: "Look up",
-  points: "Points",
+const actionLabels: Record<CounterLogEntry["action"], UiKey> = {
+  stamp: "counter.action.stamp",
+  redeem: "counter.action.redeem",
+  lookup: "counter.action.lookup",
+  points: "counter.action.points",
 };
 
 type LineState = "accepted" | "refused" | "waiting";
@@ -27,26 +29,26 @@ interface LogLine {
   suspicious: string[] | null;
 }
 
-const stateLook: Record<LineState, { Icon: typeof CheckCircle2; className: string; label: string }> = {
-  accepted: { Icon: CheckCircle2, className: "text-green-700", label: "Accepted" },
-  refused: { Icon: XCircle, className: "text-red-700", label: "Refused" },
-  waiting: { Icon: CloudOff, className: "text-amber-700", label: "Saved" },
+const stateLook: Record<LineState, { Icon: typeof CheckCircle2; className: string; label: UiKey }> = {
+  accepted: { Icon: CheckCircle2, className: "text-green-700", label: "counter.accepted" },
+  refused: { Icon: XCircle, className: "text-red-700", label: "counter.refused" },
+  waiting: { Icon: CloudOff, className: "text-amber-700", label: "counter.log.saved" },
 };
 
 /** A typed short code is worth showing; a member's signed QR is not (and is long). */
 function codeShown(qrData: string): string {
   const compact = qrData.trim();
-  return compact.length <= 12 ? `Code ${compact.toUpperCase()}` : "Customer's QR";
+  return compact.length <= 12
+    ? translate("counter.log.code", { code: compact.toUpperCase() })
+    : translate("counter.log.customerQr");
 }
 
 function queuedLine(item: QueuedScan): LogLine {
   const body = item.body;
   const title =
     item.kind === "points" && "points" in body
-      ? `Points +${body.points}`
-      : "action" in body
-        ? actionLabels[body.action]
-        : "Scan";
+      ? translate("counter.log.pointsTitle", { points: body.points })
+      : translate("action" in body ? actionLabels[body.action] : "counter.log.scan");
   return {
     key: `queued-${item.idempotencyKey}`,
     state: item.status,
@@ -61,8 +63,8 @@ function queuedLine(item: QueuedScan): LogLine {
 function serverLine(entry: CounterLogEntry): LogLine {
   const title =
     entry.action === "points" && entry.points !== null
-      ? `Points +${entry.points}`
-      : actionLabels[entry.action];
+      ? translate("counter.log.pointsTitle", { points: entry.points })
+      : translate(actionLabels[entry.action]);
   return {
     key: `log-${entry.id}`,
     state: entry.accepted ? "accepted" : "refused",
@@ -75,9 +77,10 @@ function serverLine(entry: CounterLogEntry): LogLine {
 }
 
 function LogItem({ line }: { line: LogLine }) {
+  const t = useT();
   const look = stateLook[line.state];
-  const status =
-    line.state === "waiting" ? "Saved — waiting to sync" : `${look.label}${line.synced ? " · synced" : ""}`;
+  const synced = line.synced ? ` · ${t("counter.log.synced")}` : "";
+  const status = line.state === "waiting" ? t("counter.savedWaiting") : `${t(look.label)}${synced}`;
   return (
     <li className="flex gap-3 py-3" data-state={line.state}>
       <look.Icon className={`mt-0.5 size-6 shrink-0 ${look.className}`} aria-hidden />
@@ -95,7 +98,8 @@ function LogItem({ line }: { line: LogLine }) {
         {line.suspicious && (
           <p className="mt-1 flex items-start gap-1 text-xs font-semibold text-red-800">
             <AlertTriangle className="size-4 shrink-0" aria-hidden />
-            Flagged{line.suspicious.length ? `: ${line.suspicious.join("; ")}` : ""}
+            {t("counter.log.flagged")}
+            {line.suspicious.length ? `: ${line.suspicious.join("; ")}` : ""}
           </p>
         )}
       </div>
@@ -109,6 +113,7 @@ function LogItem({ line }: { line: LogLine }) {
  * again, has it.
  */
 export function CounterLog({ companyId }: { companyId: number }) {
+  const t = useT();
   const log = useCounterLog();
   const queued = useQueuedScans(companyId);
   const today = accraDay(new Date());
@@ -120,18 +125,16 @@ export function CounterLog({ companyId }: { companyId: number }) {
   const lines = [...waiting, ...answeredSinceRead].map(queuedLine).concat((log.data ?? []).map(serverLine));
 
   return (
-    <Card title="Today's log" testId="counter-log">
+    <Card title={t("counter.log.title")} testId="counter-log">
       {log.isPending && lines.length === 0 ? (
-        <div role="status" aria-label="Loading today's log" className="space-y-2">
+        <div role="status" aria-label={t("counter.log.loading")} className="space-y-2">
           <Skeleton className="h-14" />
           <Skeleton className="h-14" />
         </div>
       ) : lines.length === 0 ? (
-        <p className="text-stone-700">
-          {log.isError ? "Today's log couldn't be loaded." : "No scans yet today."}
-        </p>
+        <p className="text-stone-700">{t(log.isError ? "counter.log.loadFailed" : "counter.log.empty")}</p>
       ) : (
-        <ul aria-label="Today's log" className="divide-y divide-stone-200">
+        <ul aria-label={t("counter.log.title")} className="divide-y divide-stone-200">
           {lines.map((line) => (
             <LogItem key={line.key} line={line} />
           ))}
@@ -139,9 +142,11 @@ export function CounterLog({ companyId }: { companyId: number }) {
       )}
       {log.isError && (
         <div className="mt-3 flex flex-wrap items-center gap-3 text-sm text-stone-700">
-          <span>{lines.length > 0 ? "Only this phone's scans are shown." : ""} Check your connection.</span>
+          <span>
+            {lines.length > 0 ? t("counter.log.onlyThisPhone") : ""} {t("counter.log.checkConnection")}
+          </span>
           <Button variant="secondary" className="min-h-11" onClick={() => void log.refetch()}>
-            Try again
+            {t("counter.tryAgain")}
           </Button>
         </div>
       )}

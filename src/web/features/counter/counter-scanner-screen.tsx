@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { brand } from "../../../shared/brand";
 import type { CounterActor } from "../../../shared/contracts/counter";
 import { companyDashboardPath, paths } from "../../app/paths";
+import { useT } from "../../lib/i18n";
 import { useOfflineSync } from "./api";
 import { CounterGate } from "./counter-gate";
 import { CounterHeader } from "./counter-header";
@@ -9,15 +10,16 @@ import { CounterScanner } from "./counter-scanner";
 import { SyncStatus } from "./sync-status";
 
 function ScannerScreen({ actor }: { actor: CounterActor }) {
+  const t = useT();
   const { needsSignIn, syncNow } = useOfflineSync(actor.companyId);
   const backTo =
     actor.kind === "owner"
-      ? { to: companyDashboardPath(actor.companyId), label: "Back to your dashboard" }
-      : { to: paths.merchant, label: "Back to the counter" };
+      ? { to: companyDashboardPath(actor.companyId), label: t("counter.backToDashboard") }
+      : { to: paths.merchant, label: t("counter.backToCounter") };
   return (
     <main className="min-h-dvh bg-stone-100">
       <div className="mx-auto max-w-md space-y-4 px-4 py-4">
-        <CounterHeader actor={actor} title="Scan" backTo={backTo} />
+        <CounterHeader actor={actor} title={t("counter.scanner.title")} backTo={backTo} />
         <SyncStatus companyId={actor.companyId} needsSignIn={needsSignIn} onSyncNow={() => void syncNow()} />
         <CounterScanner actor={actor} />
       </div>
@@ -30,8 +32,9 @@ function ScannerScreen({ actor }: { actor: CounterActor }) {
  * `/vendor-scan` for the owner, who differ only in where they sign in.
  */
 export function CounterScannerScreen({ signInPath }: { signInPath: string }) {
+  const t = useT();
   useEffect(() => {
-    document.title = `Scan · ${brand.name}`;
-  }, []);
+    document.title = t("counter.scanner.docTitle", { brand: brand.name });
+  }, [t]);
   return <CounterGate signInPath={signInPath}>{(actor) => <ScannerScreen actor={actor} />}</CounterGate>;
 }

@@ -9,6 +9,8 @@ import {
   inputStateClass,
   useFieldIds,
 } from "../../components/ui/field-parts";
+import { useT } from "../../lib/i18n";
+import { translateMessage, type UiKey } from "../../lib/language";
 import { type CounterOutcome, useCounterRequest } from "./api";
 import { signal, unlockSound } from "./feedback";
 import { localRefusal, type ResultView, resultViewOf } from "./result-view";
@@ -21,20 +23,10 @@ import { ScanResultScreen } from "./scan-result-screen";
  */
 const sameScanQuietMs = 30_000;
 
-const actions: { value: ScanAction; label: string; hint: string; Icon: typeof Stamp }[] = [
-  { value: "stamp", label: "Stamp", hint: "Add a visit to the customer's loyalty card.", Icon: Stamp },
-  {
-    value: "redeem",
-    label: "Redeem",
-    hint: "Scan a reward's QR, or a member's QR to give a completed card's reward.",
-    Icon: TicketCheck,
-  },
-  {
-    value: "lookup",
-    label: "Look up",
-    hint: "See the customer's card and rewards. Nothing changes.",
-    Icon: Search,
-  },
+const actions: { value: ScanAction; label: UiKey; hint: UiKey; Icon: typeof Stamp }[] = [
+  { value: "stamp", label: "counter.action.stamp", hint: "counter.scanner.stampHint", Icon: Stamp },
+  { value: "redeem", label: "counter.action.redeem", hint: "counter.scanner.redeemHint", Icon: TicketCheck },
+  { value: "lookup", label: "counter.action.lookup", hint: "counter.scanner.lookupHint", Icon: Search },
 ];
 
 /** The amount as typed: blank is "not given"; the request's own rule checks the rest. */
@@ -42,7 +34,10 @@ function parseAmount(text: string): { amount?: number; error?: string } {
   const trimmed = text.trim();
   if (!trimmed) return {};
   const parsed = scanRequest.shape.purchaseAmount.safeParse(Number(trimmed.replace(/^GH₵\s*/i, "")));
-  return parsed.success ? { amount: parsed.data } : { error: parsed.error.issues[0]?.message };
+  if (parsed.success) return { amount: parsed.data };
+  // The contract's own words, in the active language when the messages catalog has them.
+  const message = parsed.error.issues[0]?.message;
+  return { error: message && translateMessage(message) };
 }
 
 function ActionChooser({
@@ -52,9 +47,10 @@ function ActionChooser({
   action: ScanAction | null;
   onChoose(action: ScanAction): void;
 }) {
+  const t = useT();
   return (
     <fieldset className="grid grid-cols-3 gap-2">
-      <legend className="sr-only">What to do</legend>
+      <legend className="sr-only">{t("counter.scanner.whatToDo")}</legend>
       {actions.map(({ value, label, Icon }) => {
         const chosen = value === action;
         return (
@@ -68,7 +64,7 @@ function ActionChooser({
             }`}
           >
             <Icon className="size-6" aria-hidden />
-            {label}
+            {t(label)}
           </button>
         );
       })}
@@ -87,13 +83,13 @@ function AmountField({
   error: string | undefined;
   onEditing(editing: boolean): void;
 }) {
-  const hint =
-    "For stamps, when your program has a minimum spend. Type it before scanning; it stays for the next customer until you clear it.";
+  const t = useT();
+  const hint = t("counter.scanner.amountHint");
   const { inputId, hintId, errorId, controlProps } = useFieldIds("purchaseAmount", hint, error);
   return (
     <div>
       <label htmlFor={inputId} className="block text-base font-bold text-stone-950">
-        Purchase amount (GH₵)
+        {t("counter.purchaseAmount")}
       </label>
       <div className="mt-1 flex gap-2">
         <input
@@ -119,7 +115,7 @@ function AmountField({
             className="flex min-h-12 min-w-12 items-center justify-center rounded-xl border-2 border-stone-400 bg-white px-3 font-bold text-stone-950"
           >
             <X className="size-5" aria-hidden />
-            <span className="sr-only sm:not-sr-only">Clear</span>
+            <span className="sr-only sm:not-sr-only">{t("counter.scanner.clear")}</span>
           </button>
         )}
       </div>
@@ -139,28 +135,30 @@ function TypedCodeForm({
   needsAction: boolean;
 }) {
   const [code, setCode] = useState("");
-  const [error, setError] = useState<string>();
-  const hint = "The 6 letters and digits under the customer's QR, e.g. K7M-4QX.";
+  const [errorKey, setErrorKey] = useState<UiKey>();
+  const t = useT();
+  const hint = t("counter.scanner.codeHint");
+  const error = errorKey && t(errorKey);
   const { inputId, hintId, errorId, controlProps } = useFieldIds("customerCode", hint, error);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = scanRequest.shape.qrData.safeParse(code);
     if (!parsed.success) {
-      setError("Type the customer's code");
+      setErrorKey("counter.scanner.typeCode");
       return;
     }
     if (needsAction) {
-      setError("Choose Stamp, Redeem or Look up first");
+      setErrorKey("counter.scanner.chooseFirst");
       return;
     }
-    setError(undefined);
+    setErrorKey(undefined);
     onSend(parsed.data);
     setCode("");
   };
   return (
-    <form onSubmit={submit} noValidate aria-label="Typed code" className="space-y-2">
+    <form onSubmit={submit} noValidate aria-label={t("counter.scanner.typedCode")} className="space-y-2">
       <label htmlFor={inputId} className="block text-base font-bold text-stone-950">
-        Customer's code
+        {t("counter.customerCode")}
       </label>
       <div className="flex gap-2">
         <input
@@ -180,7 +178,7 @@ function TypedCodeForm({
           disabled={busy}
           className="min-h-12 shrink-0 rounded-xl bg-stone-950 px-4 text-base font-extrabold text-white disabled:opacity-60"
         >
-          Send code
+          {t("counter.scanner.sendCode")}
         </button>
       </div>
       <FieldHint id={hintId}>{hint}</FieldHint>
@@ -199,6 +197,7 @@ interface CounterScannerProps {
  * point grant is kept on the phone and sent later.
  */
 export function CounterScanner({ actor }: CounterScannerProps) {
+  const t = useT();
   // Nothing is chosen at first: the camera reads nothing until staff say what to do (and have typed the
   // amount), so a QR already in view is not stamped too early.
   const [action, setAction] = useState<ScanAction | null>(null);
@@ -241,7 +240,7 @@ export function CounterScanner({ actor }: CounterScannerProps) {
         onSuccess: (outcome: CounterOutcome) => show(resultViewOf(outcome)),
         onError: () =>
           // Only the phone's own store can fail here (the request itself answers with an outcome).
-          show(localRefusal("This phone couldn't save the scan. Please scan again.")),
+          show(localRefusal(t("counter.scanner.saveFailed"))),
       },
     );
   };
@@ -261,11 +260,10 @@ export function CounterScanner({ actor }: CounterScannerProps) {
         onEditing={setEditingAmount}
       />
       <ActionChooser action={action} onChoose={setAction} />
-      {chosen && <p className="text-sm font-medium text-stone-700">{chosen.hint}</p>}
+      {chosen && <p className="text-sm font-medium text-stone-700">{t(chosen.hint)}</p>}
       {action === "stamp" && !actor.hasLoyaltyProgram && (
         <p role="note" className="rounded-xl bg-amber-100 p-3 text-sm font-semibold text-amber-950">
-          This business has no active loyalty program yet, so stamps will be refused. The owner sets it up in
-          the dashboard.
+          {t("counter.scanner.noProgram")}
         </p>
       )}
 
@@ -274,20 +272,20 @@ export function CounterScanner({ actor }: CounterScannerProps) {
         className={`min-h-7 text-center text-base font-extrabold ${action === null || editingAmount ? "text-amber-800" : "text-green-800"}`}
       >
         {action === null
-          ? "Choose Stamp, Redeem or Look up to start scanning"
+          ? t("counter.scanner.chooseToStart")
           : editingAmount
-            ? "Paused while you type the amount"
-            : `Ready: ${chosen?.label ?? ""}`}
+            ? t("counter.scanner.paused")
+            : t("counter.scanner.ready", { action: chosen ? t(chosen.label) : "" })}
       </p>
       <div className="relative">
         <QrCamera
-          label="Camera: hold the customer's QR inside the square"
+          label={t("counter.cameraLabel")}
           onCode={(code) => send(code, "camera")}
           // Not while the amount is being typed: a half-typed "2" of "25" must not be sent.
           paused={busy || action === null || editingAmount}
           rearmKey={`${action} ${purchaseAmount ?? ""}`}
           onUnavailable={() => setTyping(true)}
-          fallbackHint="Type the customer's code below instead."
+          fallbackHint={t("counter.scanner.cameraFallback")}
         />
         {request.isPending && (
           <p
@@ -295,7 +293,7 @@ export function CounterScanner({ actor }: CounterScannerProps) {
             className="absolute inset-x-0 bottom-3 mx-auto w-fit rounded-full bg-white px-4 py-2 text-base font-bold text-stone-950"
           >
             <ScanLine className="mr-1 inline size-5 animate-pulse" aria-hidden />
-            Checking…
+            {t("counter.scanner.checking")}
           </p>
         )}
       </div>
@@ -309,7 +307,7 @@ export function CounterScanner({ actor }: CounterScannerProps) {
           className="flex min-h-14 w-full items-center justify-center gap-2 rounded-2xl border-[3px] border-stone-950 bg-white text-lg font-extrabold text-stone-950"
         >
           <Keyboard className="size-6" aria-hidden />
-          Type a code
+          {t("counter.scanner.typeACode")}
         </button>
       )}
 

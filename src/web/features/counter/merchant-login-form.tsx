@@ -10,9 +10,9 @@ import { FormAlert } from "../../components/ui/form-alert";
 import { Form, TextField } from "../../components/ui/form-field";
 import { serverMessage } from "../../lib/api-errors";
 import { applyServerErrors, useContractForm } from "../../lib/forms";
+import { useT } from "../../lib/i18n";
 import { useMerchantLogin } from "./api";
 
-const fallbackMessage = "Something went wrong. Check your connection and try again.";
 const lastUsernameKey = "anigye.counterUsername";
 
 function lastUsername(): string {
@@ -28,6 +28,7 @@ function lastUsername(): string {
  * The username is remembered on the phone (it is the shop's), the name and PIN never are.
  */
 export function MerchantLoginForm({ onSignedIn }: { onSignedIn(actor: CounterActor): void }) {
+  const t = useT();
   const login = useMerchantLogin();
   const form = useContractForm(merchantLoginRequest, {
     defaultValues: { username: lastUsername(), staffName: "", pin: "" },
@@ -47,23 +48,23 @@ export function MerchantLoginForm({ onSignedIn }: { onSignedIn(actor: CounterAct
       },
       onError: (failure) => {
         applyServerErrors(form, failure);
-        setAlert(serverMessage(failure) ?? fallbackMessage);
+        setAlert(serverMessage(failure) ?? t("counter.login.failed"));
         form.setValue("pin", "");
       },
     });
   };
 
   return (
-    <Form form={form} onValid={submit} aria-label="Counter sign-in" className="space-y-4">
+    <Form form={form} onValid={submit} aria-label={t("counter.login.title")} className="space-y-4">
       {alert && <FormAlert testId="merchant-login-error">{alert}</FormAlert>}
       <TextField
         name="username"
-        label="Business username"
+        label={t("counter.login.username")}
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
       />
-      <TextField name="staffName" label="Your name" autoComplete="name" />
+      <TextField name="staffName" label={t("counter.login.staffName")} autoComplete="name" />
       <TextField
         name="pin"
         label="PIN"
@@ -71,10 +72,15 @@ export function MerchantLoginForm({ onSignedIn }: { onSignedIn(actor: CounterAct
         inputMode="numeric"
         autoComplete="current-password"
         maxLength={6}
-        hint="The 4 to 6 digits your manager gave you."
+        hint={t("counter.login.pinHint")}
       />
-      <Button type="submit" className="min-h-12 w-full" pending={login.isPending} pendingLabel="Signing in…">
-        <LogIn className="size-5" aria-hidden /> Sign in
+      <Button
+        type="submit"
+        className="min-h-12 w-full"
+        pending={login.isPending}
+        pendingLabel={t("counter.login.submitting")}
+      >
+        <LogIn className="size-5" aria-hidden /> {t("counter.login.submit")}
       </Button>
     </Form>
   );

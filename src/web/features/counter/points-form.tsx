@@ -6,6 +6,7 @@ import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { Form, TextField } from "../../components/ui/form-field";
 import { useContractForm } from "../../lib/forms";
+import { useT } from "../../lib/i18n";
 import { useCounterRequest } from "./api";
 import { signal, signalRead, unlockSound } from "./feedback";
 import { type PointsGrant, pointsFormDefaults, pointsFormSchema } from "./points-form-rules";
@@ -17,6 +18,7 @@ import { ScanResultScreen } from "./scan-result-screen";
  * code. The server applies the business's monthly allocation and the customer's 100-a-day limit.
  */
 export function PointsForm({ actor }: { actor: CounterActor }) {
+  const t = useT();
   const form = useContractForm(pointsFormSchema, { defaultValues: pointsFormDefaults });
   const request = useCounterRequest(actor);
   const [scanning, setScanning] = useState(false);
@@ -34,7 +36,7 @@ export function PointsForm({ actor }: { actor: CounterActor }) {
           signal(next.tone);
         },
         onError: () => {
-          const next = localRefusal("This phone couldn't save the grant. Please try again.");
+          const next = localRefusal(t("counter.points.saveFailed"));
           setView(next);
           signal(next.tone);
         },
@@ -48,27 +50,27 @@ export function PointsForm({ actor }: { actor: CounterActor }) {
       <Form
         form={form}
         onValid={submit}
-        aria-label="Grant points"
+        aria-label={t("counter.points.grant")}
         className="space-y-4"
         onPointerDown={unlockSound}
       >
         <div>
           <TextField
             name="qrData"
-            label="Customer's code"
-            hint="Scan their QR, or type the code under it."
+            label={t("counter.customerCode")}
+            hint={t("counter.points.codeHint")}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
           />
           <Button variant="secondary" className="mt-2 min-h-12 w-full" onClick={() => setScanning(true)}>
-            <ScanLine className="size-5" aria-hidden /> Scan their QR
+            <ScanLine className="size-5" aria-hidden /> {t("counter.points.scanQr")}
           </Button>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             name="points"
-            label="Points (1 to 100)"
+            label={t("counter.points.points")}
             type="number"
             inputMode="numeric"
             min={1}
@@ -76,16 +78,16 @@ export function PointsForm({ actor }: { actor: CounterActor }) {
           />
           <TextField
             name="purchaseAmount"
-            label="Purchase amount (GH₵)"
-            labelNote="(optional)"
+            label={t("counter.purchaseAmount")}
+            labelNote={t("counter.optional")}
             inputMode="decimal"
             autoComplete="off"
           />
         </div>
         <TextField
           name="transactionNote"
-          label="Note"
-          labelNote="(optional)"
+          label={t("counter.points.note")}
+          labelNote={t("counter.optional")}
           maxLength={200}
           autoComplete="off"
         />
@@ -93,15 +95,15 @@ export function PointsForm({ actor }: { actor: CounterActor }) {
           type="submit"
           className="min-h-14 w-full text-lg"
           pending={request.isPending}
-          pendingLabel="Granting…"
+          pendingLabel={t("counter.points.granting")}
         >
-          <Coins className="size-5" aria-hidden /> Grant points
+          <Coins className="size-5" aria-hidden /> {t("counter.points.grant")}
         </Button>
       </Form>
-      <Dialog open={scanning} onClose={() => setScanning(false)} title="Scan the customer's QR">
+      <Dialog open={scanning} onClose={() => setScanning(false)} title={t("counter.points.dialogTitle")}>
         <QrCamera
-          label="Camera: hold the customer's QR inside the square"
-          fallbackHint="Close this and type the customer's code instead."
+          label={t("counter.cameraLabel")}
+          fallbackHint={t("counter.points.cameraFallback")}
           onCode={(code) => {
             form.setValue("qrData", code, { shouldDirty: true });
             form.clearErrors("qrData");

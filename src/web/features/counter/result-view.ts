@@ -1,4 +1,5 @@
 import type { ScanAction } from "../../../shared/contracts/counter";
+import { translate, type UiKey } from "../../lib/language";
 import type { CounterOutcome } from "./api";
 import type { Signal } from "./feedback";
 
@@ -28,14 +29,16 @@ const empty = {
   signInAgain: false,
 } satisfies Partial<ResultView>;
 
-const acceptedTitle: Record<ScanAction, string> = {
-  stamp: "Stamp added",
-  redeem: "Redeemed",
-  lookup: "Customer found",
+const acceptedTitle: Record<ScanAction, UiKey> = {
+  stamp: "counter.result.stampAdded",
+  redeem: "counter.result.redeemed",
+  lookup: "counter.result.customerFound",
 };
 
-export const queuedMessage =
-  "No connection. This is kept on this phone and sent as soon as the connection returns.";
+const queuedText = () => translate("counter.result.queued");
+
+/** A scan kept on the phone: the message in the language active when this module loaded (tests compare it). */
+export const queuedMessage = queuedText();
 
 export function resultViewOf(outcome: CounterOutcome): ResultView {
   switch (outcome.kind) {
@@ -46,7 +49,9 @@ export function resultViewOf(outcome: CounterOutcome): ResultView {
         ...empty,
         tone: "accepted",
         title:
-          card?.isCompleted && result.action === "stamp" ? "Card complete!" : acceptedTitle[result.action],
+          card?.isCompleted && result.action === "stamp"
+            ? translate("counter.result.cardComplete")
+            : translate(acceptedTitle[result.action]),
         message: result.message,
         memberName: result.member?.displayName ?? null,
         memberTier: result.member?.tier ?? null,
@@ -72,7 +77,7 @@ export function resultViewOf(outcome: CounterOutcome): ResultView {
       return {
         ...empty,
         tone: "accepted",
-        title: "Points granted",
+        title: translate("counter.result.pointsGranted"),
         message: outcome.result.message,
         memberName: outcome.result.member.displayName,
         memberTier: outcome.result.member.tier,
@@ -83,23 +88,23 @@ export function resultViewOf(outcome: CounterOutcome): ResultView {
       return {
         ...empty,
         tone: "refused",
-        title: outcome.status === 401 ? "Signed out" : "Refused",
+        title: translate(outcome.status === 401 ? "counter.result.signedOut" : "counter.refused"),
         message: outcome.message,
         signInAgain: outcome.status === 401,
       };
     case "queued":
-      return { ...empty, tone: "queued", title: "Saved — waiting to sync", message: queuedMessage };
+      return { ...empty, tone: "queued", title: translate("counter.savedWaiting"), message: queuedText() };
     case "offline":
       return {
         ...empty,
         tone: "refused",
-        title: "No connection",
-        message: "Looking up a customer needs a connection. Try again when you're back online.",
+        title: translate("counter.result.noConnection"),
+        message: translate("counter.result.lookupOffline"),
       };
   }
 }
 
 /** A refusal found on the phone before anything is sent (a mistyped amount). */
 export function localRefusal(message: string): ResultView {
-  return { ...empty, tone: "refused", title: "Check and scan again", message };
+  return { ...empty, tone: "refused", title: translate("counter.result.checkAgain"), message };
 }

@@ -2,6 +2,7 @@ import { CheckCircle2, CloudOff, XCircle } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { Link } from "react-router";
 import { paths } from "../../app/paths";
+import { useT } from "../../lib/i18n";
 import type { Signal } from "./feedback";
 import type { ResultView } from "./result-view";
 
@@ -19,11 +20,12 @@ const tones: Record<Signal, { screen: string; button: string; Icon: typeof Check
 };
 
 function StampDots({ current, required }: { current: number; required: number }) {
+  const t = useT();
   return (
     <p
       className="flex flex-wrap justify-center gap-2"
       role="img"
-      aria-label={`${current} of ${required} stamps`}
+      aria-label={t("counter.result.stamps", { current, required })}
     >
       {Array.from({ length: required }, (_, index) => (
         <span
@@ -45,6 +47,7 @@ interface ScanResultScreenProps {
  * refused with the server's reason, amber kept on the phone. "Next customer" (or the timer) goes back.
  */
 export function ScanResultScreen({ view, onNext }: ScanResultScreenProps) {
+  const t = useT();
   const titleId = useId();
   const nextRef = useRef<HTMLButtonElement>(null);
   const barRef = useRef<HTMLDivElement>(null);
@@ -92,30 +95,29 @@ export function ScanResultScreen({ view, onNext }: ScanResultScreenProps) {
             <StampDots current={view.card.current} required={view.card.required} />
             <p className="text-base font-semibold">
               {view.card.rewardUnlocked
-                ? `Reward waiting: ${view.card.rewardTitle}`
-                : `${view.card.current} of ${view.card.required} stamps · ${view.card.rewardTitle}`}
+                ? t("counter.result.rewardWaiting", { reward: view.card.rewardTitle })
+                : `${t("counter.result.stamps", { current: view.card.current, required: view.card.required })} · ${view.card.rewardTitle}`}
             </p>
           </div>
         )}
         {view.reward && (
           <div className="rounded-2xl bg-black/20 px-4 py-3 text-lg font-bold">
             {view.reward.title}
-            {view.reward.discountPercent !== null && ` · ${view.reward.discountPercent}% off`}
+            {view.reward.discountPercent !== null &&
+              ` · ${t("counter.result.percentOff", { percent: view.reward.discountPercent })}`}
             {view.reward.code && (
               <span className="block font-mono text-2xl tracking-wider">{view.reward.code}</span>
             )}
           </div>
         )}
         {view.points !== null && <p className="text-4xl font-extrabold tabular-nums">+{view.points}</p>}
-        {view.repeated && (
-          <p className="text-sm font-medium">This had already been counted: nothing was counted twice.</p>
-        )}
+        {view.repeated && <p className="text-sm font-medium">{t("counter.result.repeated")}</p>}
         {view.signInAgain && (
           <Link
             to={paths.merchantLogin}
             className="min-h-12 rounded-xl px-5 py-3 text-lg font-bold underline underline-offset-4"
           >
-            Sign in again
+            {t("counter.signInAgain")}
           </Link>
         )}
       </div>
@@ -130,7 +132,7 @@ export function ScanResultScreen({ view, onNext }: ScanResultScreenProps) {
           onClick={onNext}
           className={`min-h-16 w-full rounded-2xl text-xl font-extrabold shadow-lg focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-white/70 ${tone.button}`}
         >
-          Next customer
+          {t("counter.result.next")}
         </button>
       </div>
     </div>
