@@ -12,9 +12,10 @@ import { PageSpinner } from "../components/ui/page-spinner";
 import { ProgressBar } from "../components/ui/progress-bar";
 import { toast } from "../components/ui/use-toast";
 import { useProfile, useSaveOnboarding } from "../features/profile/api";
-import { questionText } from "../features/profile/questions";
+import { answerLabel, questionText } from "../features/profile/questions";
 import { serverMessage } from "../lib/api-errors";
 import { useAuth } from "../lib/auth";
+import { useT } from "../lib/i18n";
 import { takeReturnTo } from "../lib/return-to";
 
 const total = onboardingQuestions.length;
@@ -33,6 +34,7 @@ function startStep(profile: Profile): number {
 
 function Questions({ profile }: { profile: Profile }) {
   const { refreshUser } = useAuth();
+  const t = useT();
   const navigate = useNavigate();
   const save = useSaveOnboarding();
   const [step, setStep] = useState(() => startStep(profile));
@@ -68,8 +70,8 @@ function Questions({ profile }: { profile: Profile }) {
         },
         onError: (failure) =>
           toast({
-            title: "Could not save your answer",
-            description: serverMessage(failure) ?? "Check your connection and try again.",
+            title: t("onboarding.saveFailed"),
+            description: serverMessage(failure) ?? t("onboarding.checkConnection"),
             variant: "destructive",
           }),
         onSettled: () => setAction(null),
@@ -83,8 +85,8 @@ function Questions({ profile }: { profile: Profile }) {
     persist(total, true, "next", () => {
       void refreshUser();
       toast({
-        title: "Profile complete!",
-        description: "Thanks! Your discoveries will now match what you love.",
+        title: t("onboarding.completeToast"),
+        description: t("onboarding.completeToastText"),
       });
       navigate(takeReturnTo() ?? paths.rewards);
     });
@@ -93,12 +95,16 @@ function Questions({ profile }: { profile: Profile }) {
   const skip = () =>
     persist(step, false, "skip", () => {
       toast({
-        title: "Saved for later",
-        description: "Finish your profile any time from your Profile page.",
+        title: t("onboarding.laterToast"),
+        description: t("onboarding.laterToastText"),
       });
       navigate(takeReturnTo() ?? paths.rewards);
     });
 
+  const optionWords = (option: string) => {
+    const key = answerLabel(question, option);
+    return key ? t(key) : option;
+  };
   const current = answers[question];
   const isChecked = (option: string) =>
     Array.isArray(current) ? current.includes(option as never) : current === option;
@@ -112,25 +118,23 @@ function Questions({ profile }: { profile: Profile }) {
 
   return (
     <div className="mx-auto max-w-md px-4 py-8">
-      <h1 className="text-2xl font-extrabold text-stone-900">Tell us about you</h1>
-      <p className="mt-1 text-stone-600">
-        A few quick questions so {brand.name} shows you brands you'll love.
-      </p>
+      <h1 className="text-2xl font-extrabold text-stone-900">{t("onboarding.heading")}</h1>
+      <p className="mt-1 text-stone-600">{t("onboarding.intro", { brand: brand.name })}</p>
 
       <div className="mt-6 space-y-2">
         <div className="flex items-center justify-between text-sm">
           <p className="font-semibold text-stone-800" data-testid="onboarding-step" aria-live="polite">
-            Step {step + 1} of {total}
+            {t("onboarding.step", { step: step + 1, total })}
           </p>
           <p className="text-stone-600">
-            Profile strength <span className="font-semibold text-amber-700">{strength}%</span>
+            {t("profile.strength")} <span className="font-semibold text-amber-700">{strength}%</span>
           </p>
         </div>
-        <ProgressBar label="Profile strength" value={strength} valueText={`${strength}%`} />
+        <ProgressBar label={t("profile.strength")} value={strength} valueText={`${strength}%`} />
       </div>
 
       <form
-        aria-label="Profile questions"
+        aria-label={t("onboarding.formLabel")}
         onSubmit={next}
         className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200"
       >
@@ -142,10 +146,10 @@ function Questions({ profile }: { profile: Profile }) {
               tabIndex={-1}
               className="text-xl font-bold text-stone-900 focus:outline-none"
             >
-              {text.prompt}
+              {t(text.prompt)}
             </h2>
           </legend>
-          {text.help && <p className="mt-1 text-sm text-stone-500">{text.help}</p>}
+          {text.help && <p className="mt-1 text-sm text-stone-500">{t(text.help)}</p>}
           <div className={`mt-4 grid gap-2 ${text.options.length > 4 ? "grid-cols-2" : ""}`}>
             {text.options.map((option) => (
               <label
@@ -160,7 +164,7 @@ function Questions({ profile }: { profile: Profile }) {
                   onChange={() => pick(option)}
                   className="size-4 accent-amber-600"
                 />
-                {text.optionLabels?.[option] ?? option}
+                {optionWords(option)}
               </label>
             ))}
           </div>
@@ -168,16 +172,17 @@ function Questions({ profile }: { profile: Profile }) {
 
         <div className="mt-6 flex items-center gap-2">
           <Button variant="secondary" onClick={() => goTo(step - 1)} disabled={step === 0 || save.isPending}>
-            <ArrowLeft className="size-4" aria-hidden /> Back
+            <ArrowLeft className="size-4" aria-hidden /> {t("onboarding.back")}
           </Button>
           <Button
             type="submit"
             className="flex-1"
             pending={action === "next"}
-            pendingLabel="Saving…"
+            pendingLabel={t("onboarding.saving")}
             disabled={save.isPending}
           >
-            {isLast ? "Finish" : "Next"} {!isLast && <ArrowRight className="size-4" aria-hidden />}
+            {t(isLast ? "onboarding.finish" : "onboarding.next")}{" "}
+            {!isLast && <ArrowRight className="size-4" aria-hidden />}
           </Button>
         </div>
         <Button
@@ -185,10 +190,10 @@ function Questions({ profile }: { profile: Profile }) {
           className="mt-2 w-full"
           onClick={skip}
           pending={action === "skip"}
-          pendingLabel="Saving…"
+          pendingLabel={t("onboarding.saving")}
           disabled={save.isPending}
         >
-          Skip for now
+          {t("onboarding.skip")}
         </Button>
       </form>
     </div>
@@ -204,9 +209,10 @@ function Onboarding() {
 
 /** /onboarding: one question per step, saved at every Next so it resumes where it was left. */
 export default function OnboardingPage() {
+  const t = useT();
   useEffect(() => {
-    document.title = `Your profile questions · ${brand.name}`;
-  }, []);
+    document.title = t("onboarding.docTitle", { brand: brand.name });
+  }, [t]);
   return (
     <RequireAuth>
       <Onboarding />

@@ -20,25 +20,25 @@ import { PreferencesCard } from "../features/profile/preferences-card";
 import { AnswersCard, ProfileHeader, ProgressCard } from "../features/profile/profile-summary";
 import { InviteCard } from "../features/referrals/invite-card";
 import { useAuth } from "../lib/auth";
+import { useT } from "../lib/i18n";
 
 /** Anigye+ at a glance, with the way to the subscription page (status, receipts) and to buying it. */
 function PlusCard() {
   const { user } = useAuth();
+  const t = useT();
   const isPlus = user?.isPlus ?? false;
   return (
     <Card title={brand.plusName} icon={<Crown className="size-5" aria-hidden />} testId="profile-plus">
       <p className="text-sm text-stone-700">
-        {isPlus
-          ? `You're a ${brand.plusName} member: premium ads and the monthly competitions are yours.`
-          : `Premium ads from local brands and monthly competitions, paid by mobile money.`}
+        {isPlus ? t("profile.plus.member", { plus: brand.plusName }) : t("profile.plus.pitch")}
       </p>
       <div className="mt-4 flex flex-wrap gap-2">
         <Link to={paths.subscription} className={buttonClass("secondary", "text-sm")}>
-          Subscription and receipts
+          {t("profile.plus.subscription")}
         </Link>
         {!isPlus && (
           <Link to={paths.plus} className={buttonClass("primary", "text-sm")}>
-            Get {brand.plusName}
+            {t("profile.plus.get", { plus: brand.plusName })}
           </Link>
         )}
       </div>
@@ -47,6 +47,7 @@ function PlusCard() {
 }
 
 function ProfileScreen() {
+  const t = useT();
   const query = useProfile();
   if (query.isPending) return <PageSpinner />;
   if (query.isError) return <LoadError onRetry={() => void query.refetch()} />;
@@ -64,10 +65,10 @@ function ProfileScreen() {
       <InviteCard />
       <Link to={paths.leaderboard} className={buttonClass("secondary", "w-full text-sm")}>
         <Trophy className="size-4" aria-hidden />
-        See the leaderboard
+        {t("profile.leaderboard")}
       </Link>
       <PreferencesCard profile={profile} />
-      <h2 className="pt-2 text-lg font-bold text-stone-900">Account settings</h2>
+      <h2 className="pt-2 text-lg font-bold text-stone-900">{t("profile.accountSettings")}</h2>
       <EditProfileForm key={`name-${version}`} profile={profile} />
       <ChangeEmailForm profile={profile} />
       <ChangePhoneForm key={`phone-${profile.phoneNumber}`} profile={profile} />
@@ -79,9 +80,10 @@ function ProfileScreen() {
 
 /** /profile: who you are, your progress and answers, and your account settings. */
 export default function ProfilePage() {
+  const t = useT();
   useEffect(() => {
-    document.title = `My profile · ${brand.name}`;
-  }, []);
+    document.title = t("profile.docTitle", { brand: brand.name });
+  }, [t]);
   return (
     <RequireAuth>
       <ProfileScreen />

@@ -13,6 +13,8 @@ import { serverMessage } from "../../lib/api-errors";
 import { useAuth } from "../../lib/auth";
 import { formatPhone } from "../../lib/format";
 import { applyServerErrors, useContractForm } from "../../lib/forms";
+import { useT } from "../../lib/i18n";
+import { translate } from "../../lib/language";
 import { useSendEmailLink } from "../../lib/verification-api";
 import {
   useChangeEmail,
@@ -31,23 +33,29 @@ function showFailure<T extends FieldValues>(
   title: string,
 ) {
   applyServerErrors(form, failure);
-  toast({ title, description: serverMessage(failure) ?? "Please try again.", variant: "destructive" });
+  toast({
+    title,
+    description: serverMessage(failure) ?? translate("profile.tryAgain"),
+    variant: "destructive",
+  });
 }
 
 function StatusBadge({ verified }: { verified: boolean }) {
+  const t = useT();
   return verified ? (
     <span className="inline-flex items-center gap-1 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
-      <CheckCircle2 className="size-3.5" aria-hidden /> Verified
+      <CheckCircle2 className="size-3.5" aria-hidden /> {t("profile.verified")}
     </span>
   ) : (
     <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-      Not verified
+      {t("profile.notVerified")}
     </span>
   );
 }
 
 export function EditProfileForm({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
+  const t = useT();
   const form = useContractForm(updateProfileRequest, {
     defaultValues: { displayName: profile.displayName, username: profile.username },
   });
@@ -58,27 +66,28 @@ export function EditProfileForm({ profile }: { profile: Profile }) {
       ...(username !== profile.username ? { username } : {}),
     };
     if (Object.keys(changes).length === 0) {
-      return toast({ title: "Nothing to save", description: "Your name and username are as they were." });
+      return toast({ title: t("profile.edit.nothingToSave"), description: t("profile.edit.unchanged") });
     }
     update.mutate(changes, {
-      onSuccess: () => toast({ title: "Profile updated", description: "Your name and username are saved." }),
-      onError: (failure) => showFailure(form, failure, "Could not update your profile"),
+      onSuccess: () =>
+        toast({ title: t("profile.edit.updated"), description: t("profile.edit.updatedText") }),
+      onError: (failure) => showFailure(form, failure, t("profile.edit.failed")),
     });
   };
 
   return (
-    <Card title="Edit profile" icon={<UserRound className="size-5" aria-hidden />}>
-      <Form form={form} onValid={save} aria-label="Edit profile" className="space-y-4">
-        <TextField name="displayName" label="Full Name" autoComplete="name" />
+    <Card title={t("profile.edit.title")} icon={<UserRound className="size-5" aria-hidden />}>
+      <Form form={form} onValid={save} aria-label={t("profile.edit.title")} className="space-y-4">
+        <TextField name="displayName" label={t("profile.edit.fullName")} autoComplete="name" />
         <TextField
           name="username"
-          label="Username"
+          label={t("profile.edit.username")}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
         />
-        <Button type="submit" pending={update.isPending} pendingLabel="Saving…">
-          Save changes
+        <Button type="submit" pending={update.isPending} pendingLabel={t("profile.saving")}>
+          {t("profile.edit.save")}
         </Button>
       </Form>
     </Card>
@@ -88,6 +97,7 @@ export function EditProfileForm({ profile }: { profile: Profile }) {
 export function ChangeEmailForm({ profile }: { profile: Profile }) {
   const changeEmail = useChangeEmail();
   const resend = useSendEmailLink();
+  const t = useT();
   const form = useContractForm(changeEmailForm, { defaultValues: { email: "", password: "" } });
 
   const save = ({ email, password }: { email: string; password?: string }) =>
@@ -97,27 +107,27 @@ export function ChangeEmailForm({ profile }: { profile: Profile }) {
         onSuccess: (saved) => {
           form.reset();
           toast({
-            title: "Email updated",
-            description: `We sent a verification link to ${saved.email}. Open it to verify your new email.`,
+            title: t("profile.email.updated"),
+            description: t("profile.email.updatedText", { email: saved.email }),
           });
         },
-        onError: (failure) => showFailure(form, failure, "Could not change your email"),
+        onError: (failure) => showFailure(form, failure, t("profile.email.failed")),
       },
     );
 
   const resendLink = () =>
     resend.mutate(profile.email, {
-      onSuccess: (result) => toast({ title: "Verification Link Sent", description: result.message }),
+      onSuccess: (result) => toast({ title: t("profile.email.linkSent"), description: result.message }),
       onError: (failure) =>
         toast({
-          title: "Could not send the link",
-          description: serverMessage(failure) ?? "Please try again in a moment.",
+          title: t("profile.email.linkFailed"),
+          description: serverMessage(failure) ?? t("profile.tryAgainSoon"),
           variant: "destructive",
         }),
     });
 
   return (
-    <Card title="Email" icon={<Mail className="size-5" aria-hidden />}>
+    <Card title={t("profile.email.title")} icon={<Mail className="size-5" aria-hidden />}>
       <p className="flex flex-wrap items-center gap-2 text-stone-800">
         <span className="break-all font-medium">{profile.email}</span>
         <StatusBadge verified={profile.isEmailVerified} />
@@ -128,34 +138,34 @@ export function ChangeEmailForm({ profile }: { profile: Profile }) {
           className="mt-3"
           onClick={resendLink}
           pending={resend.isPending}
-          pendingLabel="Sending…"
+          pendingLabel={t("profile.sending")}
         >
-          Resend link
+          {t("profile.email.resend")}
         </Button>
       )}
       <Form
         form={form}
         onValid={save}
-        aria-label="Change email"
+        aria-label={t("profile.email.change")}
         className="mt-4 space-y-4 border-t border-stone-100 pt-4"
       >
         <TextField
           name="email"
-          label="New email"
+          label={t("profile.email.new")}
           type="email"
           autoComplete="email"
-          hint="A new email must be verified again: we'll email you a link."
+          hint={t("profile.email.newHint")}
         />
         {profile.hasPassword && (
           <TextField
             name="password"
-            label="Current password"
+            label={t("profile.currentPassword")}
             type="password"
             autoComplete="current-password"
           />
         )}
-        <Button type="submit" pending={changeEmail.isPending} pendingLabel="Saving…">
-          Change email
+        <Button type="submit" pending={changeEmail.isPending} pendingLabel={t("profile.saving")}>
+          {t("profile.email.change")}
         </Button>
       </Form>
     </Card>
@@ -164,6 +174,7 @@ export function ChangeEmailForm({ profile }: { profile: Profile }) {
 
 export function ChangePhoneForm({ profile }: { profile: Profile }) {
   const { signIn } = useAuth();
+  const t = useT();
   const invalidateProfile = useInvalidateProfile();
   const removal = useChangePhone();
   const changingPhone = useIsChangingPhone();
@@ -173,18 +184,18 @@ export function ChangePhoneForm({ profile }: { profile: Profile }) {
   );
 
   const removePhone = () => {
-    if (!window.confirm("Remove your phone number? You can add it again later.")) return;
+    if (!window.confirm(t("profile.phone.removeConfirm"))) return;
     removal.mutate(
       { phoneNumber: null },
       {
         onSuccess: () => {
           setCodeFor(null);
-          toast({ title: "Phone number removed" });
+          toast({ title: t("profile.phone.removed") });
         },
         onError: (failure) =>
           toast({
-            title: "Could not remove your phone number",
-            description: serverMessage(failure) ?? "Please try again.",
+            title: t("profile.phone.removeFailed"),
+            description: serverMessage(failure) ?? t("profile.tryAgain"),
             variant: "destructive",
           }),
       },
@@ -195,18 +206,18 @@ export function ChangePhoneForm({ profile }: { profile: Profile }) {
     if (result.user) signIn(result.user);
     setCodeFor(null);
     void invalidateProfile();
-    toast({ title: "Phone Verified!", description: "Your phone number is confirmed." });
+    toast({ title: t("profile.phone.verified"), description: t("profile.phone.verifiedText") });
   };
 
   return (
-    <Card title="Phone" icon={<Smartphone className="size-5" aria-hidden />}>
+    <Card title={t("profile.phone.title")} icon={<Smartphone className="size-5" aria-hidden />}>
       {profile.phoneNumber ? (
         <p className="flex flex-wrap items-center gap-2 text-stone-800">
           <span className="font-medium">{formatPhone(profile.phoneNumber)}</span>
           <StatusBadge verified={profile.isPhoneVerified} />
         </p>
       ) : (
-        <p className="text-stone-600">No phone number yet.</p>
+        <p className="text-stone-600">{t("profile.phone.none")}</p>
       )}
       {codeFor && (
         <div className="mt-4">
@@ -214,15 +225,15 @@ export function ChangePhoneForm({ profile }: { profile: Profile }) {
         </div>
       )}
       <PhoneNumberForm
-        name="Change phone"
-        label={profile.phoneNumber ? "New phone number" : "Phone number"}
-        hint="We'll text a 6-digit code to verify it."
-        submitLabel="Save phone number"
-        pendingLabel="Saving…"
+        name={t("profile.phone.formLabel")}
+        label={t(profile.phoneNumber ? "profile.phone.new" : "profile.phone.number")}
+        hint={t("profile.phone.hint")}
+        submitLabel={t("profile.phone.save")}
+        pendingLabel={t("profile.saving")}
         className="mt-4 space-y-4 border-t border-stone-100 pt-4"
         onSaved={(saved) => {
           setCodeFor(saved.phoneNumber);
-          toast({ title: "SMS OTP Sent", description: "Enter the 6-digit code we sent to your new number." });
+          toast({ title: t("profile.phone.codeSent"), description: t("profile.phone.codeSentText") });
         }}
       >
         {profile.phoneNumber && (
@@ -230,10 +241,10 @@ export function ChangePhoneForm({ profile }: { profile: Profile }) {
             variant="ghost"
             onClick={removePhone}
             pending={removal.isPending}
-            pendingLabel="Removing…"
+            pendingLabel={t("profile.phone.removing")}
             disabled={changingPhone}
           >
-            Remove phone number
+            {t("profile.phone.remove")}
           </Button>
         )}
       </PhoneNumberForm>
@@ -243,6 +254,8 @@ export function ChangePhoneForm({ profile }: { profile: Profile }) {
 
 export function ChangePasswordForm({ profile }: { profile: Profile }) {
   const changePassword = useChangePassword();
+  const t = useT();
+  const title = t(profile.hasPassword ? "profile.password.change" : "profile.password.set");
   const form = useContractForm<typeof changePasswordForm | typeof setPasswordForm>(
     profile.hasPassword ? changePasswordForm : setPasswordForm,
     { defaultValues: { currentPassword: "", newPassword: "" } },
@@ -252,40 +265,35 @@ export function ChangePasswordForm({ profile }: { profile: Profile }) {
     changePassword.mutate(passwords, {
       onSuccess: ({ message }) => {
         form.reset();
-        toast({ title: "Password updated", description: message });
+        toast({ title: t("profile.password.updated"), description: message });
       },
-      onError: (failure) => showFailure(form, failure, "Could not change your password"),
+      onError: (failure) => showFailure(form, failure, t("profile.password.failed")),
     });
 
   return (
     <Card
-      title={profile.hasPassword ? "Change password" : "Set a password"}
+      title={title}
       icon={<KeyRound className="size-5" aria-hidden />}
-      description="Your other devices will be signed out."
+      description={t("profile.password.signsOut")}
     >
-      <Form
-        form={form}
-        onValid={save}
-        aria-label={profile.hasPassword ? "Change password" : "Set a password"}
-        className="space-y-4"
-      >
+      <Form form={form} onValid={save} aria-label={title} className="space-y-4">
         {profile.hasPassword && (
           <TextField
             name="currentPassword"
-            label="Current password"
+            label={t("profile.currentPassword")}
             type="password"
             autoComplete="current-password"
           />
         )}
         <TextField
           name="newPassword"
-          label="New password"
+          label={t("profile.password.new")}
           type="password"
           autoComplete="new-password"
-          hint="At least 6 characters."
+          hint={t("profile.password.hint")}
         />
-        <Button type="submit" pending={changePassword.isPending} pendingLabel="Saving…">
-          {profile.hasPassword ? "Change password" : "Set password"}
+        <Button type="submit" pending={changePassword.isPending} pendingLabel={t("profile.saving")}>
+          {t(profile.hasPassword ? "profile.password.change" : "profile.password.submitSet")}
         </Button>
       </Form>
     </Card>

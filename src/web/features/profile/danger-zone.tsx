@@ -12,6 +12,7 @@ import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api-errors";
 import { useAuth } from "../../lib/auth";
 import { applyServerErrors, useContractForm } from "../../lib/forms";
+import { useT } from "../../lib/i18n";
 import { useDeleteAccount, useSignOutEverywhere } from "./api";
 
 /** The server has ended this session too: forget it here and go home. */
@@ -29,31 +30,34 @@ function SignOutEverywhere() {
   const [open, setOpen] = useState(false);
   const signOut = useSignOutEverywhere();
   const leave = useLeave();
+  const t = useT();
   const confirm = () =>
     signOut.mutate(undefined, {
-      onSuccess: ({ message }) => leave("Signed out everywhere", message),
+      onSuccess: ({ message }) => leave(t("profile.security.signedOut"), message),
       onError: (failure) =>
         toast({
-          title: "Could not sign out everywhere",
-          description: serverMessage(failure) ?? "Please try again.",
+          title: t("profile.security.signOutFailed"),
+          description: serverMessage(failure) ?? t("profile.tryAgain"),
           variant: "destructive",
         }),
     });
   return (
     <>
       <Button variant="secondary" className="w-full" onClick={() => setOpen(true)}>
-        <LogOut className="size-4" aria-hidden /> Sign out everywhere
+        <LogOut className="size-4" aria-hidden /> {t("profile.security.signOut")}
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} title="Sign out everywhere?">
-        <p className="text-stone-700">
-          Every phone and browser signed in to your account, including this one, will be signed out.
-        </p>
+      <Dialog open={open} onClose={() => setOpen(false)} title={t("profile.security.signOutQuestion")}>
+        <p className="text-stone-700">{t("profile.security.signOutText")}</p>
         <div className="mt-5 flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={() => setOpen(false)}>
-            Cancel
+            {t("profile.cancel")}
           </Button>
-          <Button onClick={confirm} pending={signOut.isPending} pendingLabel="Signing out…">
-            Yes, sign out everywhere
+          <Button
+            onClick={confirm}
+            pending={signOut.isPending}
+            pendingLabel={t("profile.security.signingOut")}
+          >
+            {t("profile.security.signOutConfirm")}
           </Button>
         </div>
       </Dialog>
@@ -65,6 +69,7 @@ function DeleteAccount({ profile }: { profile: Profile }) {
   const [open, setOpen] = useState(false);
   const deleteAccount = useDeleteAccount();
   const leave = useLeave();
+  const t = useT();
   // An account with a password confirms with it; a Google-only account types DELETE.
   const confirmation = profile.hasPassword ? "password" : "confirm";
   const form = useContractForm<typeof deleteWithPasswordForm | typeof deleteByTypingForm>(
@@ -76,16 +81,16 @@ function DeleteAccount({ profile }: { profile: Profile }) {
     deleteAccount.mutate(
       { ...("password" in confirmed ? { password: confirmed.password } : {}), confirm: "DELETE" },
       {
-        onSuccess: ({ message }) => leave("Account deleted", message),
+        onSuccess: ({ message }) => leave(t("profile.delete.deleted"), message),
         onError: (failure) => {
           applyServerErrors(form, failure, {
             fieldFor: { password: confirmation, confirm: confirmation },
             fallbackField: confirmation,
-            fallbackMessage: "Please try again.",
+            fallbackMessage: t("profile.tryAgain"),
           });
           toast({
-            title: "Could not delete your account",
-            description: serverMessage(failure) ?? "Please try again.",
+            title: t("profile.delete.failed"),
+            description: serverMessage(failure) ?? t("profile.tryAgain"),
             variant: "destructive",
           });
         },
@@ -101,40 +106,37 @@ function DeleteAccount({ profile }: { profile: Profile }) {
   return (
     <>
       <Button variant="danger" className="w-full" onClick={() => setOpen(true)}>
-        <Trash2 className="size-4" aria-hidden /> Delete my account
+        <Trash2 className="size-4" aria-hidden /> {t("profile.delete.button")}
       </Button>
-      <Dialog open={open} onClose={close} title="Delete your account?">
+      <Dialog open={open} onClose={close} title={t("profile.delete.question")}>
         <div className="space-y-3 text-sm text-stone-700">
           <div>
-            <p className="font-semibold text-stone-900">What we remove</p>
-            <p>
-              Your personal data: name, username, email, phone number, password, profile answers, loyalty QR
-              codes and every sign-in on every device.
-            </p>
+            <p className="font-semibold text-stone-900">{t("profile.delete.removeTitle")}</p>
+            <p>{t("profile.delete.removeText")}</p>
           </div>
           <div>
-            <p className="font-semibold text-stone-900">What we keep</p>
-            <p>
-              An anonymised history of views, rewards and redemptions, so businesses' figures stay correct. It
-              can no longer be linked to you.
-            </p>
+            <p className="font-semibold text-stone-900">{t("profile.delete.keepTitle")}</p>
+            <p>{t("profile.delete.keepText")}</p>
           </div>
-          <p className="font-medium text-red-700">
-            Your XP, rewards and stamps are lost. This cannot be undone.
-          </p>
+          <p className="font-medium text-red-700">{t("profile.delete.lost")}</p>
         </div>
-        <Form form={form} onValid={submit} aria-label="Delete account" className="mt-4 space-y-4">
+        <Form
+          form={form}
+          onValid={submit}
+          aria-label={t("profile.delete.formLabel")}
+          className="mt-4 space-y-4"
+        >
           {profile.hasPassword ? (
             <TextField
               name="password"
-              label="Your password"
+              label={t("profile.delete.password")}
               type="password"
               autoComplete="current-password"
             />
           ) : (
             <TextField
               name="confirm"
-              label="Type DELETE to confirm"
+              label={t("profile.delete.typeDelete")}
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
@@ -142,10 +144,15 @@ function DeleteAccount({ profile }: { profile: Profile }) {
           )}
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="secondary" onClick={close}>
-              Cancel
+              {t("profile.cancel")}
             </Button>
-            <Button type="submit" variant="danger" pending={deleteAccount.isPending} pendingLabel="Deleting…">
-              Delete account permanently
+            <Button
+              type="submit"
+              variant="danger"
+              pending={deleteAccount.isPending}
+              pendingLabel={t("profile.delete.deleting")}
+            >
+              {t("profile.delete.submit")}
             </Button>
           </div>
         </Form>
@@ -155,8 +162,9 @@ function DeleteAccount({ profile }: { profile: Profile }) {
 }
 
 export function DangerZone({ profile }: { profile: Profile }) {
+  const t = useT();
   return (
-    <Card title="Security" icon={<ShieldAlert className="size-5" aria-hidden />}>
+    <Card title={t("profile.security.title")} icon={<ShieldAlert className="size-5" aria-hidden />}>
       <div className="space-y-3">
         <SignOutEverywhere />
         <DeleteAccount profile={profile} />

@@ -4,6 +4,7 @@ import { phoneNumberForm } from "../../../shared/forms/account";
 import { Button } from "../../components/ui/button";
 import { Form, TextField } from "../../components/ui/form-field";
 import { applyServerErrors, useContractForm } from "../../lib/forms";
+import { useT } from "../../lib/i18n";
 import { useChangePhone, useIsChangingPhone } from "./api";
 
 interface PhoneNumberFormProps {
@@ -32,6 +33,7 @@ export function PhoneNumberForm({
   className = "space-y-3",
 }: PhoneNumberFormProps) {
   const changePhone = useChangePhone();
+  const t = useT();
   // Saving and "Remove phone number" both change the number: one at a time.
   const anotherChangeRunning = useIsChangingPhone() && !changePhone.isPending;
   const form = useContractForm(phoneNumberForm, { defaultValues: { phoneNumber: "" } });
@@ -46,7 +48,7 @@ export function PhoneNumberForm({
         onError: (failure) =>
           applyServerErrors(form, failure, {
             fallbackField: "phoneNumber",
-            fallbackMessage: "Please try again",
+            fallbackMessage: t("profile.phone.tryAgain"),
           }),
       },
     );

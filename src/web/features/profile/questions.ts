@@ -1,7 +1,6 @@
 import {
   ageRangeOptions,
   budgetStyleOptions,
-  interestLabels,
   interestOptions,
   type OnboardingQuestion,
   profileCityOptions,
@@ -9,44 +8,120 @@ import {
   shoppingFrequencyOptions,
   shoppingTimeOptions,
 } from "../../../shared/contracts/profile-options";
+import type { UiKey } from "../../lib/language";
+
+/** Each answer the server stores (the value sent, never translated) and the words shown for it. */
+type LabelsOf<Options extends readonly string[]> = Readonly<Record<Options[number], UiKey>>;
 
 export interface QuestionText {
   /** The onboarding question. */
-  prompt: string;
+  prompt: UiKey;
   /** The short name shown beside the answer on /profile. */
-  label: string;
-  help?: string;
+  label: UiKey;
+  help?: UiKey;
   options: readonly string[];
-  optionLabels?: Readonly<Record<string, string>>;
+  optionLabels: Readonly<Record<string, UiKey>>;
   multiple?: boolean;
 }
 
+const ageRanges: LabelsOf<typeof ageRangeOptions> = {
+  "18-25": "onboarding.ageRange.18to25",
+  "26-35": "onboarding.ageRange.26to35",
+  "36-45": "onboarding.ageRange.36to45",
+  "46+": "onboarding.ageRange.46plus",
+};
+
+const cities: LabelsOf<typeof profileCityOptions> = {
+  Accra: "onboarding.city.accra",
+  Kumasi: "onboarding.city.kumasi",
+  Tamale: "onboarding.city.tamale",
+  "Cape Coast": "onboarding.city.capeCoast",
+  Other: "onboarding.city.other",
+};
+
+const genders: LabelsOf<typeof profileGenderOptions> = {
+  Male: "onboarding.gender.male",
+  Female: "onboarding.gender.female",
+  "Prefer not to say": "onboarding.gender.notSaying",
+};
+
+const interests: LabelsOf<typeof interestOptions> = {
+  tech: "onboarding.interests.tech",
+  fashion: "onboarding.interests.fashion",
+  food: "onboarding.interests.food",
+  health: "onboarding.interests.health",
+  travel: "onboarding.interests.travel",
+  home: "onboarding.interests.home",
+};
+
+const frequencies: LabelsOf<typeof shoppingFrequencyOptions> = {
+  Weekly: "onboarding.shoppingFrequency.weekly",
+  Monthly: "onboarding.shoppingFrequency.monthly",
+  Occasionally: "onboarding.shoppingFrequency.occasionally",
+};
+
+const times: LabelsOf<typeof shoppingTimeOptions> = {
+  Weekends: "onboarding.shoppingTime.weekends",
+  Evenings: "onboarding.shoppingTime.evenings",
+  "Lunch breaks": "onboarding.shoppingTime.lunchBreaks",
+  Anytime: "onboarding.shoppingTime.anytime",
+};
+
+const budgetStyles: LabelsOf<typeof budgetStyleOptions> = {
+  "Value hunter": "onboarding.budgetStyle.valueHunter",
+  "Balance seeker": "onboarding.budgetStyle.balanceSeeker",
+  "Quality focused": "onboarding.budgetStyle.qualityFocused",
+};
+
 /** The words for each onboarding question, in the order of `onboardingQuestions`. */
 export const questionText: Record<OnboardingQuestion, QuestionText> = {
-  ageRange: { prompt: "How old are you?", label: "Age range", options: ageRangeOptions },
-  city: { prompt: "Which city do you live in?", label: "City", options: profileCityOptions },
-  gender: { prompt: "What is your gender?", label: "Gender", options: profileGenderOptions },
+  ageRange: {
+    prompt: "onboarding.ageRange.prompt",
+    label: "onboarding.ageRange.label",
+    options: ageRangeOptions,
+    optionLabels: ageRanges,
+  },
+  city: {
+    prompt: "onboarding.city.prompt",
+    label: "onboarding.city.label",
+    options: profileCityOptions,
+    optionLabels: cities,
+  },
+  gender: {
+    prompt: "onboarding.gender.prompt",
+    label: "onboarding.gender.label",
+    options: profileGenderOptions,
+    optionLabels: genders,
+  },
   interests: {
-    prompt: "What are you into?",
-    label: "Interests",
-    help: "Choose as many as you like.",
+    prompt: "onboarding.interests.prompt",
+    label: "onboarding.interests.label",
+    help: "onboarding.interests.help",
     options: interestOptions,
-    optionLabels: interestLabels,
+    optionLabels: interests,
     multiple: true,
   },
   shoppingFrequency: {
-    prompt: "How often do you go shopping?",
-    label: "Shopping frequency",
+    prompt: "onboarding.shoppingFrequency.prompt",
+    label: "onboarding.shoppingFrequency.label",
     options: shoppingFrequencyOptions,
+    optionLabels: frequencies,
   },
   preferredShoppingTime: {
-    prompt: "When do you like to shop?",
-    label: "Preferred shopping time",
+    prompt: "onboarding.shoppingTime.prompt",
+    label: "onboarding.shoppingTime.label",
     options: shoppingTimeOptions,
+    optionLabels: times,
   },
   budgetConsciousness: {
-    prompt: "Which best describes how you spend?",
-    label: "Shopping style",
+    prompt: "onboarding.budgetStyle.prompt",
+    label: "onboarding.budgetStyle.label",
     options: budgetStyleOptions,
+    optionLabels: budgetStyles,
   },
 };
+
+/** The key of an answer's words; undefined for a value this version of the app doesn't know. */
+export function answerLabel(question: OnboardingQuestion, value: string): UiKey | undefined {
+  return questionText[question].optionLabels[value];
+}
