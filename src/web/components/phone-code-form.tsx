@@ -4,6 +4,7 @@ import { phoneCodeForm } from "../../shared/forms/account";
 import { isNetworkFailure, serverMessage } from "../lib/api-errors";
 import { formatPhone } from "../lib/format";
 import { applyServerErrors, useContractForm } from "../lib/forms";
+import { useT } from "../lib/i18n";
 import { useSendPhoneOtp, useVerifyOtp } from "../lib/verification-api";
 import { Button } from "./ui/button";
 import { CodeField, Form } from "./ui/form-field";
@@ -25,6 +26,7 @@ export function PhoneCodeForm({ phoneNumber, onVerified, autoFocus }: PhoneCodeF
   const form = useContractForm(phoneCodeForm, { defaultValues: { otp: "" } });
   const verifyOtp = useVerifyOtp();
   const resend = useSendPhoneOtp();
+  const t = useT();
   const inFlight = useRef(false);
   const lastTried = useRef<string | null>(null);
 
@@ -42,11 +44,11 @@ export function PhoneCodeForm({ phoneNumber, onVerified, autoFocus }: PhoneCodeF
           const message = serverMessage(failure);
           if (message && !isNetworkFailure(failure)) {
             applyServerErrors(form, failure, { fallbackField: "otp" });
-            toast({ title: "Verification Failed", description: message, variant: "destructive" });
+            toast({ title: t("auth.phoneCode.failed"), description: message, variant: "destructive" });
           } else {
             toast({
-              title: "Error",
-              description: "Failed to verify phone. Please try again.",
+              title: t("auth.phoneCode.error"),
+              description: t("auth.phoneCode.errorText"),
               variant: "destructive",
             });
           }
@@ -65,29 +67,40 @@ export function PhoneCodeForm({ phoneNumber, onVerified, autoFocus }: PhoneCodeF
 
   const resendSms = () =>
     resend.mutate(phoneNumber, {
-      onSuccess: (result) => toast({ title: "SMS OTP Sent", description: result.message }),
+      onSuccess: (result) => toast({ title: t("auth.phoneCode.sent"), description: result.message }),
       onError: (failure) =>
         toast({
-          title: "Could not send SMS",
-          description: serverMessage(failure) ?? "Please try again in a moment.",
+          title: t("auth.phoneCode.sendFailed"),
+          description: serverMessage(failure) ?? t("auth.tryAgainSoon"),
           variant: "destructive",
         }),
     });
 
   return (
-    <Form form={form} onValid={verify} aria-label="Phone verification" className="space-y-3">
+    <Form form={form} onValid={verify} aria-label={t("auth.phoneCode.formLabel")} className="space-y-3">
       <CodeField
         name="otp"
         onComplete={verifyTyped}
-        hint={`Enter the 6-digit code we sent by SMS to ${formatPhone(phoneNumber)}.`}
+        label={t("auth.codeLabel")}
+        hint={t("auth.phoneCode.hint", { phone: formatPhone(phoneNumber) })}
         autoFocus={autoFocus}
       />
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" pending={verifyOtp.isPending} pendingLabel="Verifying…" className="flex-1">
-          Verify phone
+        <Button
+          type="submit"
+          pending={verifyOtp.isPending}
+          pendingLabel={t("auth.phoneCode.verifying")}
+          className="flex-1"
+        >
+          {t("auth.phoneCode.submit")}
         </Button>
-        <Button variant="secondary" onClick={resendSms} pending={resend.isPending} pendingLabel="Sending…">
-          Resend SMS
+        <Button
+          variant="secondary"
+          onClick={resendSms}
+          pending={resend.isPending}
+          pendingLabel={t("auth.sending")}
+        >
+          {t("auth.phoneCode.resend")}
         </Button>
       </div>
     </Form>

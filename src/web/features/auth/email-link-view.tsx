@@ -12,6 +12,8 @@ import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api-errors";
 import { useAuth } from "../../lib/auth";
 import { applyServerErrors, useContractForm } from "../../lib/forms";
+import { useT } from "../../lib/i18n";
+import { translate } from "../../lib/language";
 import { useSendEmailLink } from "../../lib/verification-api";
 import { useVerifyEmail, type VerificationState } from "./api";
 import { ActivatedPanel, announceActivation, useRedirectToOnboarding } from "./verify-view";
@@ -29,26 +31,30 @@ type Outcome =
   | { kind: "verified"; message: string }
   | { kind: "failed"; message: string };
 
-const linkFailedMessage = "This verification link is invalid or has expired.";
-
 function NewLinkForm() {
   const { user } = useAuth();
   const send = useSendEmailLink();
+  const t = useT();
   const form = useContractForm(newEmailLinkForm, { defaultValues: { email: user?.email ?? "" } });
   const submit = ({ email }: { email: string }) =>
     send.mutate(email, {
-      onSuccess: (result) => toast({ title: "Verification Link Sent", description: result.message }),
+      onSuccess: (result) => toast({ title: t("auth.verify.linkSent"), description: result.message }),
       onError: (failure) =>
         applyServerErrors(form, failure, {
           fallbackField: "email",
-          fallbackMessage: "Please try again in a moment.",
+          fallbackMessage: t("auth.tryAgainSoon"),
         }),
     });
   return (
-    <Form form={form} onValid={submit} aria-label="Request a new link" className="mt-4 space-y-3 text-left">
-      <TextField name="email" label="Email" type="email" autoComplete="email" />
-      <Button type="submit" pending={send.isPending} pendingLabel="Sending…" className="w-full">
-        Send a new link
+    <Form
+      form={form}
+      onValid={submit}
+      aria-label={t("auth.emailLink.formLabel")}
+      className="mt-4 space-y-3 text-left"
+    >
+      <TextField name="email" label={t("auth.email")} type="email" autoComplete="email" />
+      <Button type="submit" pending={send.isPending} pendingLabel={t("auth.sending")} className="w-full">
+        {t("auth.emailLink.sendNew")}
       </Button>
     </Form>
   );
@@ -68,6 +74,7 @@ export function EmailLinkView({
 }) {
   const { signIn } = useAuth();
   const verifyEmail = useVerifyEmail();
+  const t = useT();
   const [outcome, setOutcome] = useState<Outcome>({ kind: "checking" });
   const sent = useRef(false);
   const handlers = useRef({ signIn, onPhoneNeeded });
@@ -85,8 +92,8 @@ export function EmailLinkView({
           setOutcome({ kind: "activated", signedIn: Boolean(user) });
         } else if (v.requiresPhone && !v.isPhoneVerified) {
           toast({
-            title: "Email Verified",
-            description: "Now verify your phone number to activate your account.",
+            title: translate("auth.emailLink.verifiedToast"),
+            description: translate("auth.emailLink.verifiedToastText"),
           });
           if (user) {
             handlers.current.onPhoneNeeded({
@@ -98,7 +105,10 @@ export function EmailLinkView({
         } else setOutcome({ kind: "verified", message });
       },
       (failure: unknown) =>
-        setOutcome({ kind: "failed", message: serverMessage(failure) ?? linkFailedMessage }),
+        setOutcome({
+          kind: "failed",
+          message: serverMessage(failure) ?? translate("auth.emailLink.invalid"),
+        }),
     );
   }, [token, verifyEmail.mutateAsync]);
 
@@ -108,8 +118,8 @@ export function EmailLinkView({
     case "checking":
       return (
         <div>
-          <PageSpinner />
-          <p className="text-center text-stone-600">Checking your verification link…</p>
+          <PageSpinner label={t("auth.emailLink.loading")} />
+          <p className="text-center text-stone-600">{t("auth.emailLink.checking")}</p>
         </div>
       );
     case "activated":
@@ -119,14 +129,12 @@ export function EmailLinkView({
       return (
         <Card className="text-center" testId="email-verified">
           <CheckCircle2 className="mx-auto size-12 text-green-600" aria-hidden />
-          <h2 className="mt-3 text-2xl font-extrabold">Email verified</h2>
+          <h2 className="mt-3 text-2xl font-extrabold">{t("auth.verify.emailVerified")}</h2>
           <p className="mt-1 text-stone-600">
-            {outcome.kind === "verified"
-              ? outcome.message
-              : "Sign in to verify your phone number and activate your account."}
+            {outcome.kind === "verified" ? outcome.message : t("auth.emailLink.signInForPhone")}
           </p>
           <Link to={paths.login} className={buttonClass("primary", "mt-5")}>
-            Sign in
+            {t("auth.signIn")}
           </Link>
         </Card>
       );
@@ -134,11 +142,11 @@ export function EmailLinkView({
       return (
         <Card className="text-center" testId="email-link-failed">
           <MailX className="mx-auto size-12 text-red-600" aria-hidden />
-          <h2 className="mt-3 text-2xl font-extrabold">We couldn't verify your email</h2>
+          <h2 className="mt-3 text-2xl font-extrabold">{t("auth.emailLink.failedTitle")}</h2>
           <p className="mt-1 text-stone-600" role="alert">
             {outcome.message}
           </p>
-          <p className="mt-3 text-sm text-stone-600">Enter your email and we'll send you a new link.</p>
+          <p className="mt-3 text-sm text-stone-600">{t("auth.emailLink.askNew")}</p>
           <NewLinkForm />
         </Card>
       );

@@ -1,5 +1,6 @@
 import { paths } from "../../app/paths";
 import { Button } from "../../components/ui/button";
+import { useT } from "../../lib/i18n";
 import { useAuthProviders } from "./api";
 
 function GoogleMark() {
@@ -31,6 +32,7 @@ function GoogleMark() {
  */
 export function GoogleButton({ label }: { label: string }) {
   const providers = useAuthProviders();
+  const t = useT();
   const unavailable = providers.data?.google === false;
   return (
     <div>
@@ -44,17 +46,18 @@ export function GoogleButton({ label }: { label: string }) {
         {label}
       </Button>
       {unavailable && (
-        <p className="mt-1 text-center text-xs text-stone-500">Google sign-in is not available right now.</p>
+        <p className="mt-1 text-center text-xs text-stone-500">{t("auth.google.unavailable")}</p>
       )}
     </div>
   );
 }
 
 export function OrDivider() {
+  const t = useT();
   return (
     <div className="my-5 flex items-center gap-3 text-xs uppercase tracking-wide text-stone-500">
       <span className="h-px flex-1 bg-stone-200" />
-      or
+      {t("auth.google.or")}
       <span className="h-px flex-1 bg-stone-200" />
     </div>
   );

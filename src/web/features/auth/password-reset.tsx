@@ -10,6 +10,7 @@ import { CodeField, Form, TextField } from "../../components/ui/form-field";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api-errors";
 import { applyServerErrors, useContractForm } from "../../lib/forms";
+import { useT } from "../../lib/i18n";
 import { type ResetPasswordBody, useForgotPassword, useResetPassword } from "./api";
 import { CheckYourEmail } from "./check-your-email";
 
@@ -24,6 +25,7 @@ interface ForgotPasswordProps {
 /** Step 1: the email or phone number. The answer is the same whether an account exists or not. */
 export function ForgotPasswordForm({ onBack, onPhoneCodeSent }: ForgotPasswordProps) {
   const forgot = useForgotPassword();
+  const t = useT();
   const form = useContractForm(forgotPasswordForm, { defaultValues: { identifier: "" } });
   const [emailMessage, setEmailMessage] = useState<string | null>(null);
 
@@ -36,28 +38,28 @@ export function ForgotPasswordForm({ onBack, onPhoneCodeSent }: ForgotPasswordPr
       onError: (failure) =>
         applyServerErrors(form, failure, {
           fallbackField: "identifier",
-          fallbackMessage: "Please try again in a moment.",
+          fallbackMessage: t("auth.tryAgainSoon"),
         }),
     });
 
   if (emailMessage) return <CheckYourEmail message={emailMessage} testId="reset-link-sent" onBack={onBack} />;
 
   return (
-    <Card title="Forgot your password?" description="Enter your email or phone number to reset it.">
-      <Form form={form} onValid={submit} aria-label="Forgot password" className="space-y-4">
+    <Card title={t("auth.forgot.title")} description={t("auth.forgot.intro")}>
+      <Form form={form} onValid={submit} aria-label={t("auth.forgot.formLabel")} className="space-y-4">
         <TextField
           name="identifier"
-          label="Email or phone number"
+          label={t("auth.forgot.identifier")}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          hint="An email gets a reset link; a phone number gets a 6-digit SMS code."
+          hint={t("auth.forgot.identifierHint")}
         />
-        <Button type="submit" className="w-full" pending={forgot.isPending} pendingLabel="Sending…">
-          Send reset instructions
+        <Button type="submit" className="w-full" pending={forgot.isPending} pendingLabel={t("auth.sending")}>
+          {t("auth.forgot.submit")}
         </Button>
         <Button variant="ghost" className="w-full" onClick={onBack}>
-          Back to sign in
+          {t("auth.backToSignIn")}
         </Button>
       </Form>
     </Card>
@@ -74,6 +76,7 @@ interface NewPasswordFormProps {
 /** Step 2: choose a new password, with the link's token or the SMS code. Afterwards, sign in again. */
 export function NewPasswordForm({ reset, onDone, onRestart }: NewPasswordFormProps) {
   const resetPassword = useResetPassword();
+  const t = useT();
   const byPhone = "phoneNumber" in reset;
   const form = useContractForm<typeof newPasswordByCodeForm | typeof newPasswordByLinkForm>(
     byPhone ? newPasswordByCodeForm : newPasswordByLinkForm,
@@ -88,15 +91,15 @@ export function NewPasswordForm({ reset, onDone, onRestart }: NewPasswordFormPro
       : { token: reset.token, newPassword };
     resetPassword.mutate(body, {
       onSuccess: ({ message }) => {
-        toast({ title: "Password updated", description: message || "Sign in with your new password." });
+        toast({ title: t("auth.reset.updated"), description: message || t("auth.reset.updatedText") });
         onDone();
       },
       onError: (failure) => {
         // A used or expired link is the token's fault; it shows where the new password is typed.
         applyServerErrors(form, failure, { fieldFor: { token: "newPassword" } });
         toast({
-          title: "Password reset failed",
-          description: serverMessage(failure) ?? "Please try again.",
+          title: t("auth.reset.failed"),
+          description: serverMessage(failure) ?? t("auth.tryAgain"),
           variant: "destructive",
         });
       },
@@ -106,24 +109,27 @@ export function NewPasswordForm({ reset, onDone, onRestart }: NewPasswordFormPro
   return (
     <Card>
       <p className="mb-4 text-stone-700">
-        {byPhone
-          ? (reset.message ?? "Enter the code we sent by SMS.")
-          : "Choose a new password for your account."}
+        {byPhone ? (reset.message ?? t("auth.reset.enterSmsCode")) : t("auth.reset.chooseNew")}
       </p>
-      <Form form={form} onValid={submit} aria-label="Password reset" className="space-y-4">
-        {byPhone && <CodeField name="otp" label="6-digit code" />}
+      <Form form={form} onValid={submit} aria-label={t("auth.reset.formLabel")} className="space-y-4">
+        {byPhone && <CodeField name="otp" label={t("auth.codeLabel")} />}
         <TextField
           name="newPassword"
-          label="New password"
+          label={t("auth.reset.newPassword")}
           type="password"
           autoComplete="new-password"
-          hint="At least 6 characters."
+          hint={t("auth.reset.passwordHint")}
         />
-        <Button type="submit" className="w-full" pending={resetPassword.isPending} pendingLabel="Saving…">
-          Set new password
+        <Button
+          type="submit"
+          className="w-full"
+          pending={resetPassword.isPending}
+          pendingLabel={t("auth.saving")}
+        >
+          {t("auth.reset.submit")}
         </Button>
         <Button variant="ghost" className="w-full" onClick={onRestart}>
-          {byPhone ? "Send a new code" : "Request a new link"}
+          {byPhone ? t("auth.reset.newCode") : t("auth.reset.newLink")}
         </Button>
       </Form>
     </Card>

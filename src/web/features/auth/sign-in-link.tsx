@@ -8,6 +8,7 @@ import { Form, TextField } from "../../components/ui/form-field";
 import { PageSpinner } from "../../components/ui/page-spinner";
 import { serverMessage } from "../../lib/api-errors";
 import { applyServerErrors, useContractForm } from "../../lib/forms";
+import { useT } from "../../lib/i18n";
 import { useOncePer } from "../../lib/use-once";
 import { useSendSignInLink, useSignInWithLink } from "./api";
 import { CheckYourEmail } from "./check-your-email";
@@ -18,6 +19,7 @@ import { CheckYourEmail } from "./check-your-email";
  */
 export function SignInLinkForm({ email, onBack }: { email: string; onBack(): void }) {
   const send = useSendSignInLink();
+  const t = useT();
   const form = useContractForm(newEmailLinkForm, { defaultValues: { email } });
   const [sentMessage, setSentMessage] = useState<string | null>(null);
 
@@ -27,24 +29,27 @@ export function SignInLinkForm({ email, onBack }: { email: string; onBack(): voi
       onError: (failure) =>
         applyServerErrors(form, failure, {
           fallbackField: "email",
-          fallbackMessage: "We couldn't send the link. Please try again in a moment.",
+          fallbackMessage: t("auth.link.sendFailed"),
         }),
     });
 
   if (sentMessage) return <CheckYourEmail message={sentMessage} testId="sign-in-link-sent" onBack={onBack} />;
 
   return (
-    <Card
-      title="Sign in with a link"
-      description="We'll email you a link that signs you in without your password. It works once, for 15 minutes."
-    >
-      <Form form={form} onValid={submit} aria-label="Sign-in link" className="space-y-4">
-        <TextField name="email" label="Email" type="email" autoComplete="email" autoCapitalize="none" />
-        <Button type="submit" className="w-full" pending={send.isPending} pendingLabel="Sending…">
-          Email me a sign-in link
+    <Card title={t("auth.link.title")} description={t("auth.link.intro")}>
+      <Form form={form} onValid={submit} aria-label={t("auth.link.formLabel")} className="space-y-4">
+        <TextField
+          name="email"
+          label={t("auth.email")}
+          type="email"
+          autoComplete="email"
+          autoCapitalize="none"
+        />
+        <Button type="submit" className="w-full" pending={send.isPending} pendingLabel={t("auth.sending")}>
+          {t("auth.link.submit")}
         </Button>
         <Button variant="ghost" className="w-full" onClick={onBack}>
-          Back to sign in
+          {t("auth.backToSignIn")}
         </Button>
       </Form>
     </Card>
@@ -62,22 +67,22 @@ export function SignInWithLink({
   onAskAgain(): void;
 }) {
   const { mutate: signInWithLink } = useSignInWithLink();
+  const t = useT();
   const [failure, setFailure] = useState<string | null>(null);
 
   useOncePer(token, (once) =>
     signInWithLink(once, {
       onSuccess: ({ user }) => onSignedIn(user),
-      onError: (error) =>
-        setFailure(serverMessage(error) ?? "We couldn't sign you in. Check your connection and try again."),
+      onError: (error) => setFailure(serverMessage(error) ?? t("auth.link.connectionFailed")),
     }),
   );
 
-  if (!failure) return <PageSpinner label="Signing you in…" />;
+  if (!failure) return <PageSpinner label={t("auth.link.signingIn")} />;
   return (
-    <Card title="This link didn't sign you in">
+    <Card title={t("auth.link.failedTitle")}>
       <FormAlert>{failure}</FormAlert>
       <Button className="mt-4 w-full" onClick={onAskAgain}>
-        Email me a new link
+        {t("auth.link.askAgain")}
       </Button>
     </Card>
   );

@@ -12,6 +12,8 @@ import { serverMessage } from "../../lib/api-errors";
 import { useAuth } from "../../lib/auth";
 import { formatPhone } from "../../lib/format";
 import { signInBonusXp } from "../../lib/google-return";
+import { useT } from "../../lib/i18n";
+import { translate } from "../../lib/language";
 import { useRecheckSessionOn401 } from "../../lib/session-expiry";
 import { useSendEmailLink } from "../../lib/verification-api";
 import { useVerificationStatus, type VerificationState } from "./api";
@@ -19,14 +21,15 @@ import { useVerificationStatus, type VerificationState } from "./api";
 /** Spec section 9: after activation the page moves on to onboarding after 1.5 s. */
 export const activationRedirectMs = 1500;
 
-export function bonusText(xpAwarded: number | undefined): string {
-  return `Your ${xpAwarded && xpAwarded > 0 ? xpAwarded : signInBonusXp} XP sign-in bonus has been added.`;
+/** The XP the activation awarded, or the usual sign-in bonus when the server didn't say. */
+function bonusXp(xpAwarded: number | undefined): number {
+  return xpAwarded && xpAwarded > 0 ? xpAwarded : signInBonusXp;
 }
 
 export function announceActivation(xpAwarded: number | undefined) {
   toast({
-    title: "Account Activated!",
-    description: `Complete your profile to get started! ${bonusText(xpAwarded)}`,
+    title: translate("auth.activated.title"),
+    description: translate("auth.activated.toastText", { xp: bonusXp(xpAwarded) }),
   });
 }
 
@@ -42,23 +45,24 @@ export function useRedirectToOnboarding(active: boolean) {
 
 /** 'Account Activated!': either on the way to onboarding, or (link opened on another device) a Sign in. */
 export function ActivatedPanel({ signInNeeded = false }: { signInNeeded?: boolean }) {
+  const t = useT();
   return (
     <Card className="text-center" testId="account-activated">
       <PartyPopper className="mx-auto size-12 text-amber-600" aria-hidden />
-      <h2 className="mt-3 text-2xl font-extrabold text-stone-900">Account Activated!</h2>
-      <p className="mt-1 text-stone-600">Complete your profile to get started!</p>
+      <h2 className="mt-3 text-2xl font-extrabold text-stone-900">{t("auth.activated.title")}</h2>
+      <p className="mt-1 text-stone-600">{t("auth.activated.text")}</p>
       {signInNeeded ? (
         <>
           <p className="mt-3 text-sm text-stone-600">
-            Sign in on this device to collect your {signInBonusXp} XP sign-in bonus and start discovering.
+            {t("auth.activated.signInHere", { xp: signInBonusXp })}
           </p>
           <Link to={paths.login} className={buttonClass("primary", "mt-5")}>
-            Sign in
+            {t("auth.signIn")}
           </Link>
         </>
       ) : (
         <p className="mt-4 text-sm text-stone-500" role="status">
-          Taking you to your profile questions…
+          {t("auth.activated.redirecting")}
         </p>
       )}
     </Card>
@@ -66,13 +70,11 @@ export function ActivatedPanel({ signInNeeded = false }: { signInNeeded?: boolea
 }
 
 export function UnverifiedWarning({ withPhone }: { withPhone: boolean }) {
+  const t = useT();
   return (
     <p className="flex gap-2 rounded-2xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200">
       <TriangleAlert className="size-5 shrink-0 text-amber-600" aria-hidden />
-      <span>
-        Verify your email{withPhone ? " and phone number" : ""} within 24 hours. Accounts that are not
-        verified are deleted after 24 hours.
-      </span>
+      <span>{withPhone ? t("auth.verify.warningEmailAndPhone") : t("auth.verify.warningEmail")}</span>
     </p>
   );
 }
@@ -85,42 +87,50 @@ function Verified({ children }: { children: string }) {
   );
 }
 
+/** Stands in for a value while a message is split around it, so the value can be wrapped in markup. */
+const valueMark = "\u0000";
+
 function EmailCard({ email, verified }: { email: string; verified: boolean }) {
   const resend = useSendEmailLink();
+  const t = useT();
+  // The address is shown bold wherever the language puts it in the sentence.
+  const [beforeEmail = "", afterEmail = ""] = t("auth.verify.linkSentTo", { email: valueMark }).split(
+    valueMark,
+  );
   const resendLink = () =>
     resend.mutate(email, {
-      onSuccess: (result) => toast({ title: "Verification Link Sent", description: result.message }),
+      onSuccess: (result) => toast({ title: t("auth.verify.linkSent"), description: result.message }),
       onError: (failure) =>
         toast({
-          title: "Could not send the link",
-          description: serverMessage(failure) ?? "Please try again in a moment.",
+          title: t("auth.verify.linkFailed"),
+          description: serverMessage(failure) ?? t("auth.tryAgainSoon"),
           variant: "destructive",
         }),
     });
   return (
     <Card
-      title="Verify your email"
+      title={t("auth.verify.title")}
       icon={<Mail className="size-5" aria-hidden />}
       testId="email-verification"
     >
       {verified ? (
-        <Verified>Email verified</Verified>
+        <Verified>{t("auth.verify.emailVerified")}</Verified>
       ) : (
         <>
           <p className="text-stone-700">
-            We sent a link to <strong className="break-all">{email}</strong>. Open it to confirm your email.
+            {beforeEmail}
+            <strong className="break-all">{email}</strong>
+            {afterEmail}
           </p>
-          <p className="mt-1 text-sm text-stone-500">
-            Can't find it? Check your spam folder, or send it again.
-          </p>
+          <p className="mt-1 text-sm text-stone-500">{t("auth.verify.cantFind")}</p>
           <Button
             variant="secondary"
             className="mt-4"
             onClick={resendLink}
             pending={resend.isPending}
-            pendingLabel="Sending…"
+            pendingLabel={t("auth.sending")}
           >
-            Resend link
+            {t("auth.verify.resend")}
           </Button>
         </>
       )}
@@ -146,6 +156,7 @@ interface VerifyViewProps {
  */
 export function VerifyView({ email, phoneNumber: givenPhone, initial, addPhoneForm }: VerifyViewProps) {
   const { user, signIn, refreshUser } = useAuth();
+  const t = useT();
   const queryClient = useQueryClient();
   const [phoneNumber, setPhoneNumber] = useState(givenPhone);
   const [activated, setActivated] = useState(false);
@@ -182,12 +193,12 @@ export function VerifyView({ email, phoneNumber: givenPhone, initial, addPhoneFo
     if (result.verification.activated) {
       announced.current = true;
       toast({
-        title: "Phone Verified!",
-        description: `Account Activated! ${bonusText(result.verification.xpAwarded)}`,
+        title: t("auth.verify.phoneVerifiedToast"),
+        description: t("auth.verify.phoneActivatedText", { xp: bonusXp(result.verification.xpAwarded) }),
       });
       if (!result.user) void refreshUser();
     } else {
-      toast({ title: "Phone Verified!", description: "Now open the link we emailed you to finish." });
+      toast({ title: t("auth.verify.phoneVerifiedToast"), description: t("auth.verify.openLinkToFinish") });
     }
     queryClient.setQueryData(["/api/auth/verification", user?.id], { verification: result.verification });
   };
@@ -200,15 +211,13 @@ export function VerifyView({ email, phoneNumber: givenPhone, initial, addPhoneFo
       <EmailCard email={email} verified={verification?.isEmailVerified ?? false} />
       {needsPhone && (
         <Card
-          title="Verify your phone"
+          title={t("auth.verify.phoneTitle")}
           icon={<Smartphone className="size-5" aria-hidden />}
           testId="phone-verification"
-          description={
-            phoneNumber ? formatPhone(phoneNumber) : "Add a Ghana phone number to activate your account."
-          }
+          description={phoneNumber ? formatPhone(phoneNumber) : t("auth.verify.addPhone")}
         >
           {verification?.isPhoneVerified ? (
-            <Verified>Phone verified</Verified>
+            <Verified>{t("auth.verify.phoneVerified")}</Verified>
           ) : phoneNumber ? (
             <PhoneCodeForm phoneNumber={phoneNumber} onVerified={onPhoneVerified} />
           ) : (
