@@ -1,7 +1,7 @@
+import { intlLocaleOf } from "../../shared/i18n/languages";
 import { type TierId, tierIds, tierLabel, tierThresholds } from "../../shared/tiers";
+import { useLanguage, useT } from "../lib/i18n";
 import { ProgressBar } from "./ui/progress-bar";
-
-const numberFormat = new Intl.NumberFormat("en-GH");
 
 /** Where lifetime XP stands between this tier and the next (tiers never drop; PRODUCT.md). */
 export function tierProgress(tier: TierId, lifetimeXp: number) {
@@ -17,7 +17,10 @@ export function tierProgress(tier: TierId, lifetimeXp: number) {
   };
 }
 
-/** XP, tier and the bar to the next tier: shown on My Rewards and the profile. */
+/**
+ * XP, tier and the bar to the next tier: shown on My Rewards and the profile. Tier names (Bronze to
+ * Diamond) stay names in every language, as the navigation and the counter show them.
+ */
 export function XpAndTier({
   xpPoints,
   lifetimeXp,
@@ -30,11 +33,14 @@ export function XpAndTier({
   testIdPrefix: string;
 }) {
   const progress = tierProgress(tier, lifetimeXp);
+  const t = useT();
+  const language = useLanguage();
+  const numberFormat = new Intl.NumberFormat(intlLocaleOf[language]);
   return (
     <>
       <dl className="grid grid-cols-2 gap-3">
         <div className="rounded-xl bg-stone-50 p-3">
-          <dt className="text-xs uppercase tracking-wide text-stone-500">XP</dt>
+          <dt className="text-xs uppercase tracking-wide text-stone-500">{t("tier.xp")}</dt>
           <dd
             className="text-2xl font-extrabold tabular-nums text-stone-900"
             data-testid={`${testIdPrefix}-xp`}
@@ -43,7 +49,7 @@ export function XpAndTier({
           </dd>
         </div>
         <div className="rounded-xl bg-stone-50 p-3">
-          <dt className="text-xs uppercase tracking-wide text-stone-500">Tier</dt>
+          <dt className="text-xs uppercase tracking-wide text-stone-500">{t("tier.tier")}</dt>
           <dd className="text-2xl font-extrabold text-amber-700" data-testid={`${testIdPrefix}-tier`}>
             {tierLabel(tier)}
           </dd>
@@ -53,17 +59,17 @@ export function XpAndTier({
         {progress ? (
           <>
             <p className="text-sm text-stone-700">
-              {numberFormat.format(progress.remaining)} XP to {tierLabel(progress.next)}
+              {t("tier.toNext", { xp: progress.remaining, tier: tierLabel(progress.next) })}
             </p>
             <ProgressBar
-              label={`Progress to ${tierLabel(progress.next)}`}
+              label={t("tier.progressTo", { tier: tierLabel(progress.next) })}
               value={progress.earned}
               max={progress.span}
-              valueText={`${numberFormat.format(progress.earned)} of ${numberFormat.format(progress.span)} XP`}
+              valueText={t("tier.progressValue", { earned: progress.earned, span: progress.span })}
             />
           </>
         ) : (
-          <p className="text-sm font-medium text-stone-700">You've reached the top tier. Well done!</p>
+          <p className="text-sm font-medium text-stone-700">{t("tier.top")}</p>
         )}
       </div>
     </>

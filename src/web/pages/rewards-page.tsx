@@ -17,6 +17,7 @@ import { BadgeShelf } from "../features/rewards/collection";
 import { RewardList } from "../features/rewards/reward-list";
 import { ShareProofAction } from "../features/share-proofs/share-proof-action";
 import { formatAccraMoment } from "../lib/dates";
+import { useT } from "../lib/i18n";
 import { useStillTrueAfter } from "../lib/kept-query";
 import { isConnectionFailure, useIsOnline } from "../lib/network-status";
 
@@ -33,17 +34,18 @@ function RewardsFreshness() {
   const online = useIsOnline();
   const [openedAt] = useState(() => Date.now());
   const stillReading = useStillTrueAfter(rewards.isFetching, slowReadMs);
+  const t = useT();
 
   const shown = [rewards, collection].filter((query) => query.data !== undefined);
   const readFailed = shown.some((query) => query.isError || query.failureCount > 0);
   const olderCopy = shown.some((query) => query.dataUpdatedAt < openedAt);
   const savedAt = Math.min(...shown.map((query) => query.dataUpdatedAt));
-  const asOf = shown.length > 0 ? `Showing your rewards as of ${formatAccraMoment(savedAt)}.` : null;
+  const time = shown.length > 0 ? formatAccraMoment(savedAt) : null;
 
   let text: string | null = null;
-  if (asOf && !online) text = `You're offline. ${asOf}`;
-  else if (asOf && readFailed) text = `We couldn't reach ${brand.name}. ${asOf}`;
-  else if (asOf && olderCopy && stillReading) text = `${asOf} Updating…`;
+  if (time && !online) text = t("rewards.freshness.offline", { time });
+  else if (time && readFailed) text = t("rewards.freshness.unreachable", { brand: brand.name, time });
+  else if (time && olderCopy && stillReading) text = t("rewards.freshness.updating", { time });
 
   return (
     <div role="status" data-testid="rewards-freshness" className={text ? "" : "sr-only"}>
@@ -59,7 +61,7 @@ function RewardsFreshness() {
                 void collection.refetch();
               }}
             >
-              Try again
+              {t("rewards.tryAgain")}
             </Button>
           )}
         </p>
@@ -69,33 +71,42 @@ function RewardsFreshness() {
 }
 
 function RewardsScreen() {
+  const t = useT();
   return (
     <div className="mx-auto max-w-2xl space-y-4 px-4 py-6">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-3xl font-extrabold text-stone-900">My Rewards</h1>
-          <p className="mt-1 text-stone-600">Your XP, your tier, the rewards and badges you've earned.</p>
+          <h1 className="text-3xl font-extrabold text-stone-900">{t("rewards.heading")}</h1>
+          <p className="mt-1 text-stone-600">{t("rewards.intro")}</p>
         </div>
         <Link to={paths.loyaltyDashboard} className={buttonClass("secondary", "min-h-11 px-4")}>
-          <QrCode className="size-5" aria-hidden /> My loyalty card
+          <QrCode className="size-5" aria-hidden /> {t("rewards.loyaltyCard")}
         </Link>
       </header>
 
       <RewardsFreshness />
 
-      <Card title="Your progress" icon={<Trophy className="size-5" aria-hidden />} testId="rewards-progress">
+      <Card
+        title={t("rewards.progress")}
+        icon={<Trophy className="size-5" aria-hidden />}
+        testId="rewards-progress"
+      >
         <Progress />
       </Card>
 
       <MyDrawPanel />
 
-      <Card title="Your rewards" icon={<Gift className="size-5" aria-hidden />}>
+      <Card title={t("rewards.yourRewards")} icon={<Gift className="size-5" aria-hidden />}>
         <Rewards />
       </Card>
 
       <CompetitionsPanel />
 
-      <Card title="Badges" icon={<Medal className="size-5" aria-hidden />} testId="rewards-badges">
+      <Card
+        title={t("rewards.badgesTitle")}
+        icon={<Medal className="size-5" aria-hidden />}
+        testId="rewards-badges"
+      >
         <Badges />
       </Card>
     </div>
@@ -107,6 +118,7 @@ function Progress() {
   const query = useProfile();
   const progress = useRewardsProgress(query.data);
   const online = useIsOnline();
+  const t = useT();
   if (progress) {
     return (
       <XpAndTier
@@ -118,28 +130,29 @@ function Progress() {
     );
   }
   if (!online || (query.isError && isConnectionFailure(query.error))) {
-    return <p className="text-stone-600">Your XP and tier show here once you're connected.</p>;
+    return <p className="text-stone-600">{t("rewards.progressOffline")}</p>;
   }
   if (query.isError) return <LoadError onRetry={() => void query.refetch()} />;
-  return <PageSpinner />;
+  return <PageSpinner label={t("rewards.loading")} />;
 }
 
 function Rewards() {
   const query = useMyRewards();
   const online = useIsOnline();
+  const t = useT();
   const rewards = query.data;
   if (rewards === undefined) {
     if (!online || (query.isError && isConnectionFailure(query.error))) {
       return (
         <OfflineNotice
-          needsConnectionTo="see your rewards"
+          needsConnectionTo={t("rewards.needsConnection")}
           onRetry={() => void query.refetch()}
           retrying={query.isFetching}
         />
       );
     }
     if (query.isError) return <LoadError onRetry={() => void query.refetch()} />;
-    return <PageSpinner />;
+    return <PageSpinner label={t("rewards.loading")} />;
   }
   if (rewards.length > 0) {
     return (
@@ -151,10 +164,10 @@ function Rewards() {
   }
   return (
     <div data-testid="rewards-empty" className="py-6 text-center">
-      <p className="text-lg font-bold text-stone-900">No rewards yet</p>
-      <p className="mt-1 text-stone-600">Watch ads on Discover to earn discounts, XP and prize entries.</p>
+      <p className="text-lg font-bold text-stone-900">{t("rewards.emptyTitle")}</p>
+      <p className="mt-1 text-stone-600">{t("rewards.emptyText")}</p>
       <Link to={paths.home} className={buttonClass("primary", "mt-4")}>
-        Go to Discover
+        {t("rewards.goToDiscover")}
       </Link>
     </div>
   );
@@ -163,19 +176,21 @@ function Rewards() {
 function Badges() {
   const query = useRewardsCollection();
   const online = useIsOnline();
+  const t = useT();
   if (query.data) return <BadgeShelf badges={query.data.badges} />;
   if (!online || (query.isError && isConnectionFailure(query.error))) {
-    return <p className="text-stone-600">Your badges show here once you're connected.</p>;
+    return <p className="text-stone-600">{t("rewards.badgesOffline")}</p>;
   }
   if (query.isError) return <LoadError onRetry={() => void query.refetch()} />;
-  return <PageSpinner />;
+  return <PageSpinner label={t("rewards.loading")} />;
 }
 
 /** /rewards (My Rewards): XP and tier progress, then the rewards earned by watching. */
 export default function RewardsPage() {
+  const t = useT();
   useEffect(() => {
-    document.title = `My Rewards · ${brand.name}`;
-  }, []);
+    document.title = t("rewards.docTitle", { brand: brand.name });
+  }, [t]);
   return (
     <RequireAuth>
       <RewardsScreen />

@@ -4,6 +4,7 @@ import { QrCodeImage } from "../../components/qr-code-image";
 import { Button } from "../../components/ui/button";
 import { serverMessage } from "../../lib/api-errors";
 import { secondsUntil, useNow } from "../../lib/countdown";
+import { useT } from "../../lib/i18n";
 import { isConnectionFailure, useIsOnline } from "../../lib/network-status";
 import { useMemberQr } from "./api";
 import { qrPhaseAt, qrScheduleOf } from "./qr-schedule";
@@ -31,6 +32,7 @@ export function MemberQrPanel() {
   const qr = useMemberQr();
   const online = useIsOnline();
   const now = useNow(1_000);
+  const t = useT();
   const schedule = qr.data ? qrScheduleOf(qr.data, qr.dataUpdatedAt) : null;
   const phase = qrPhaseAt(schedule, now);
   // The last request failed, or the one under way already failed once and is being retried.
@@ -40,17 +42,17 @@ export function MemberQrPanel() {
   if (qr.data && schedule && (phase === "fresh" || phase === "due")) {
     const secondsLeft = secondsUntil(schedule.expiresAt, now);
     let status: string;
-    if (phase === "fresh") status = `New code in ${secondsUntil(schedule.refreshAt, now)} s`;
-    else if (!online) status = `You're offline. This code works for ${secondsLeft} s more.`;
-    else if (failing) status = `Couldn't get a new code yet. This one works for ${secondsLeft} s more.`;
-    else status = "Getting a new code…";
+    if (phase === "fresh") status = t("loyalty.qr.newIn", { seconds: secondsUntil(schedule.refreshAt, now) });
+    else if (!online) status = t("loyalty.qr.offlineWorks", { seconds: secondsLeft });
+    else if (failing) status = t("loyalty.qr.failingWorks", { seconds: secondsLeft });
+    else status = t("loyalty.qr.gettingNew");
     return (
       <div className="text-center">
         <QrFrame>
           <div className="overflow-hidden rounded-2xl bg-white ring-1 ring-stone-300">
             <QrCodeImage
               data={qr.data.qrData}
-              label="Your loyalty QR code"
+              label={t("loyalty.qr.label")}
               testId="member-qr"
               className="w-full"
             />
@@ -60,19 +62,14 @@ export function MemberQrPanel() {
           {phase === "due" && online && !failing && <RefreshCw className="size-4 animate-spin" aria-hidden />}
           {status}
         </p>
-        <p className="mt-4 text-sm font-medium text-stone-700">
-          Camera not working? Staff can type this code
-        </p>
+        <p className="mt-4 text-sm font-medium text-stone-700">{t("loyalty.qr.typeThis")}</p>
         <fieldset
-          aria-label="Short code"
+          aria-label={t("loyalty.qr.shortCode")}
           className="mt-1 min-w-0 font-mono text-4xl font-extrabold tracking-[0.15em] text-stone-950 select-all"
         >
           {qr.data.shortCode}
         </fieldset>
-        <p className="mt-3 text-xs text-stone-600">
-          Scanner can't read it? Turn your screen brightness up. A screenshot won't work: the code changes
-          every 30 seconds.
-        </p>
+        <p className="mt-3 text-xs text-stone-600">{t("loyalty.qr.brightness")}</p>
       </div>
     );
   }
@@ -86,7 +83,7 @@ export function MemberQrPanel() {
           className="size-8 animate-spin rounded-full border-4 border-stone-300 border-t-stone-700"
         />
         <p role="status" className="font-semibold text-stone-800">
-          {phase === "expired" ? "Getting a new code…" : "Getting your code…"}
+          {phase === "expired" ? t("loyalty.qr.gettingNew") : t("loyalty.qr.getting")}
         </p>
       </NoCode>
     );
@@ -98,7 +95,7 @@ export function MemberQrPanel() {
       onClick={() => void qr.refetch()}
       pending={qr.isFetching && qr.failureCount === 0}
     >
-      Try again
+      {t("loyalty.qr.tryAgain")}
     </Button>
   );
   if (!online || isConnectionFailure(failure)) {
@@ -106,8 +103,8 @@ export function MemberQrPanel() {
       <NoCode>
         <WifiOff className="size-8 text-amber-700" aria-hidden />
         <div role="alert">
-          <p className="font-bold text-stone-900">You're offline — staff can't scan an old code</p>
-          <p className="mt-1 text-sm text-stone-700">Connect to get a fresh code.</p>
+          <p className="font-bold text-stone-900">{t("loyalty.qr.offline")}</p>
+          <p className="mt-1 text-sm text-stone-700">{t("loyalty.qr.offlineText")}</p>
         </div>
         {retry}
       </NoCode>
@@ -117,11 +114,9 @@ export function MemberQrPanel() {
     <NoCode>
       <div role="alert">
         <p className="font-bold text-stone-900">
-          {phase === "expired" ? "Your code expired" : "We couldn't get your code"}
+          {phase === "expired" ? t("loyalty.qr.expired") : t("loyalty.qr.failed")}
         </p>
-        <p className="mt-1 text-sm text-stone-700">
-          {serverMessage(failure) ?? "Check your signal and try again."}
-        </p>
+        <p className="mt-1 text-sm text-stone-700">{serverMessage(failure) ?? t("loyalty.qr.checkSignal")}</p>
       </div>
       {retry}
     </NoCode>

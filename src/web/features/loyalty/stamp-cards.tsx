@@ -1,10 +1,10 @@
 import { CircleCheck, Gift } from "lucide-react";
 import type { LoyaltyCard, LoyaltyCardsResponse } from "../../../shared/contracts/counter";
+import { intlLocaleOf } from "../../../shared/i18n/languages";
 import { ProgressBar } from "../../components/ui/progress-bar";
 import { formatAccraDate } from "../../lib/dates";
 import { initialsOf } from "../../lib/format";
-
-const numberFormat = new Intl.NumberFormat("en-GH");
+import { useLanguage, useT } from "../../lib/i18n";
 
 function CompanyMark({ card }: { card: LoyaltyCard }) {
   return (
@@ -31,8 +31,13 @@ function CompanyMark({ card }: { card: LoyaltyCard }) {
 function StampDots({ current, required }: { current: number; required: number }) {
   const filled = Math.min(Math.max(current, 0), required);
   const dot = required > 12 ? "size-6" : "size-8";
+  const t = useT();
   return (
-    <div role="img" aria-label={`${filled} of ${required} stamps`} className="mt-3 flex flex-wrap gap-2">
+    <div
+      role="img"
+      aria-label={t("loyalty.card.stamps", { current: filled, required })}
+      className="mt-3 flex flex-wrap gap-2"
+    >
       {Array.from({ length: required }, (_, index) => (
         <span
           key={index}
@@ -47,6 +52,7 @@ function StampCardItem({ card }: { card: LoyaltyCard }) {
   const left = Math.max(card.requiredStamps - card.currentStamps, 0);
   const waiting = card.rewardUnlocked && !card.rewardClaimed;
   const done = card.isCompleted && !waiting;
+  const t = useT();
   return (
     <li
       data-testid="stamp-card"
@@ -63,23 +69,25 @@ function StampCardItem({ card }: { card: LoyaltyCard }) {
       {waiting ? (
         <p className="mt-3 flex items-start gap-2 rounded-xl bg-green-700 px-3 py-2 font-bold text-white">
           <Gift className="mt-0.5 size-5 shrink-0" aria-hidden />
-          Reward ready — show this QR to claim {card.rewardTitle}
+          {t("loyalty.card.rewardReady", { reward: card.rewardTitle })}
         </p>
       ) : done ? (
         <p className="mt-3 flex items-center gap-2 text-sm font-semibold text-stone-700">
           <CircleCheck className="size-4 text-green-700" aria-hidden />
-          {card.rewardClaimed ? `Completed. ${card.rewardTitle} claimed.` : "Completed."}
+          {card.rewardClaimed
+            ? t("loyalty.card.completedClaimed", { reward: card.rewardTitle })
+            : t("loyalty.card.completed")}
         </p>
       ) : (
         <p className="mt-3 text-sm text-stone-800">
-          {card.currentStamps} of {card.requiredStamps} stamps ·{" "}
-          <strong>
-            {left} more for {card.rewardTitle}
-          </strong>
+          {t("loyalty.card.stamps", { current: card.currentStamps, required: card.requiredStamps })} ·{" "}
+          <strong>{t("loyalty.card.more", { left, reward: card.rewardTitle })}</strong>
         </p>
       )}
       {card.expiresAt && !done && (
-        <p className="mt-1 text-xs text-stone-600">Valid until {formatAccraDate(card.expiresAt)}</p>
+        <p className="mt-1 text-xs text-stone-600">
+          {t("loyalty.card.validUntil", { date: formatAccraDate(card.expiresAt) })}
+        </p>
       )}
     </li>
   );
@@ -87,19 +95,17 @@ function StampCardItem({ card }: { card: LoyaltyCard }) {
 
 /** The member's stamp cards as the server orders them (active first). */
 export function StampCardList({ cards }: { cards: LoyaltyCard[] }) {
+  const t = useT();
   if (cards.length === 0) {
     return (
       <div data-testid="stamp-cards-empty" className="py-2">
-        <p className="font-bold text-stone-900">No stamp cards yet</p>
-        <p className="mt-1 text-stone-700">
-          When you buy at a partner shop, staff scan the QR above. Your first stamp starts a card for that
-          shop, and a full card unlocks its reward.
-        </p>
+        <p className="font-bold text-stone-900">{t("loyalty.card.emptyTitle")}</p>
+        <p className="mt-1 text-stone-700">{t("loyalty.card.emptyText")}</p>
       </div>
     );
   }
   return (
-    <ul className="space-y-3" aria-label="Stamp cards">
+    <ul className="space-y-3" aria-label={t("loyalty.stampCards")}>
       {cards.map((card) => (
         <StampCardItem key={card.id} card={card} />
       ))}
@@ -114,23 +120,26 @@ export function PointsSummary({
   points: Pick<LoyaltyCardsResponse, "pointsBalance" | "pointsToday" | "dailyPointLimit">;
 }) {
   const { pointsBalance, pointsToday, dailyPointLimit } = points;
+  const t = useT();
+  const language = useLanguage();
+  const numberFormat = new Intl.NumberFormat(intlLocaleOf[language]);
   return (
     <div data-testid="points-summary">
       <p className="text-stone-900">
         <span className="text-4xl font-extrabold">{numberFormat.format(pointsBalance)}</span>{" "}
-        <span className="font-semibold">points</span>
+        <span className="font-semibold">{t("loyalty.points.word")}</span>
       </p>
       <p className="mt-3 text-sm font-medium text-stone-800">
-        Today: {numberFormat.format(pointsToday)} of {numberFormat.format(dailyPointLimit)} points
+        {t("loyalty.points.today", { today: pointsToday, limit: dailyPointLimit })}
       </p>
       <ProgressBar
-        label="Points today"
+        label={t("loyalty.points.todayLabel")}
         value={pointsToday}
         max={dailyPointLimit}
-        valueText={`${pointsToday} of ${dailyPointLimit} points today`}
+        valueText={t("loyalty.points.todayValue", { today: pointsToday, limit: dailyPointLimit })}
         className="mt-1"
       />
-      <p className="mt-3 text-sm text-stone-700">Every 100 points earn a prize-draw entry.</p>
+      <p className="mt-3 text-sm text-stone-700">{t("loyalty.points.prizeEntry")}</p>
     </div>
   );
 }

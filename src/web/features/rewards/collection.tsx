@@ -1,13 +1,23 @@
 import { Medal } from "lucide-react";
+import { discoveryMilestones } from "../../../shared/badges";
 import type { EarnedBadge } from "../../../shared/contracts/rewards";
 import { formatAccraDate } from "../../lib/dates";
+import { useT } from "../../lib/i18n";
+
+/** Stands in for the badge's name in the message, so the name can be drawn bold wherever it falls. */
+const badgeSlot = "\u0000";
 
 /** Earned badges, newest first; the empty state says how to earn the first. */
 export function BadgeShelf({ badges }: { badges: EarnedBadge[] }) {
+  const t = useT();
   if (badges.length === 0) {
+    // The badge keeps its own name (badges are named in English in every language, as the shelf shows them).
+    const [before, after] = t("rewards.badgesEmpty", { badge: badgeSlot }).split(badgeSlot);
     return (
       <p data-testid="badges-empty" className="text-stone-600">
-        No badges yet. Discover your first local brand to earn <strong>First Discovery</strong>.
+        {before}
+        <strong>{discoveryMilestones[0].name}</strong>
+        {after}
       </p>
     );
   }

@@ -16,6 +16,8 @@ import {
 import { FormAlert } from "../../components/ui/form-alert";
 import { ApiError } from "../../lib/api-client";
 import { formatCountdown, localExpiry, secondsUntil, useNow } from "../../lib/countdown";
+import { useT } from "../../lib/i18n";
+import type { UiKey } from "../../lib/language";
 import { usePollWhileVisible } from "../../lib/poll";
 import { useCreateRewardQr, useMyRewards, useRedeemReward } from "./api";
 import { isLockedOut, redeemFailureMessage, staffCodeError } from "./redeem-rules";
@@ -29,13 +31,28 @@ const closeAfterDoneMs = 6_000;
 
 type Step = "choose" | "qr" | "staff" | "self" | "done";
 
-const titles: Record<Step, string> = {
-  choose: "Redeem your reward",
-  qr: "Show QR to staff",
-  staff: "Staff will type their code",
-  self: "I used this code online",
-  done: "Redeemed",
+const titles: Record<Step, UiKey> = {
+  choose: "rewards.redeem.title",
+  qr: "rewards.redeem.showQr",
+  staff: "rewards.redeem.staffTypes",
+  self: "rewards.redeem.usedOnline",
+  done: "rewards.redeem.redeemed",
 };
+
+/** Stands in for the value a sentence draws as an element (bold, code), wherever the language puts it. */
+const slot = "\u0000";
+
+/** A translated sentence whose `slot` value is drawn as `node`. */
+function Sentence({ text, node }: { text: string; node: ReactNode }) {
+  const [before, after] = text.split(slot);
+  return (
+    <>
+      {before}
+      {node}
+      {after}
+    </>
+  );
+}
 
 /** A square the size of the QR, for what shows while there is none. */
 function QrBox({ children }: { children: ReactNode }) {
@@ -47,9 +64,10 @@ function QrBox({ children }: { children: ReactNode }) {
 }
 
 function BackButton({ onBack }: { onBack(): void }) {
+  const t = useT();
   return (
     <Button variant="ghost" className="min-h-11 w-full" onClick={onBack}>
-      <ArrowLeft className="size-4" aria-hidden /> Choose another way
+      <ArrowLeft className="size-4" aria-hidden /> {t("rewards.redeem.back")}
     </Button>
   );
 }
@@ -98,28 +116,32 @@ function ChooseMethod({
   offer: string;
   onChoose(step: Step): void;
 }) {
+  const t = useT();
   return (
     <div className="space-y-3">
       <p className="text-stone-700">
-        <strong className="text-stone-900">{offer}</strong> at {reward.company.name}. How are you using it?
+        <Sentence
+          text={t("rewards.redeem.offerAt", { offer: slot, company: reward.company.name })}
+          node={<strong className="text-stone-900">{offer}</strong>}
+        />
       </p>
       <MethodButton
         icon={<QrCode className="size-5" aria-hidden />}
-        title="Show QR to staff"
-        description="Staff scan it at the counter."
+        title={t("rewards.redeem.showQr")}
+        description={t("rewards.redeem.showQrText")}
         onClick={() => onChoose("qr")}
       />
       <MethodButton
         icon={<KeyRound className="size-5" aria-hidden />}
-        title="Staff will type their code"
-        description="Hand your phone to the staff member."
+        title={t("rewards.redeem.staffTypes")}
+        description={t("rewards.redeem.staffTypesText")}
         onClick={() => onChoose("staff")}
       />
       {reward.code && (
         <MethodButton
           icon={<Globe className="size-5" aria-hidden />}
-          title="I used this code online"
-          description="You entered the code when you ordered."
+          title={t("rewards.redeem.usedOnline")}
+          description={t("rewards.redeem.usedOnlineText")}
           onClick={() => onChoose("self")}
         />
       )}
@@ -136,6 +158,7 @@ function RewardQrStep({ reward, onBack }: { reward: MyReward; onBack(): void }) 
   const { mutate } = create;
   const rewards = useMyRewards();
   const now = useNow(1_000);
+  const t = useT();
   const asked = useRef(false);
   useEffect(() => {
     // Once per opening, even when React runs effects twice: each call makes a new code.
@@ -162,7 +185,7 @@ function RewardQrStep({ reward, onBack }: { reward: MyReward; onBack(): void }) 
           className="size-8 animate-spin rounded-full border-4 border-stone-300 border-t-stone-700"
         />
         <p role="status" className="font-semibold text-stone-800">
-          Getting your QR…
+          {t("rewards.redeem.gettingQr")}
         </p>
       </QrBox>
     );
@@ -170,10 +193,10 @@ function RewardQrStep({ reward, onBack }: { reward: MyReward; onBack(): void }) 
     body = (
       <QrBox>
         <div role="alert">
-          <p className="font-bold text-stone-900">We couldn't make your QR</p>
+          <p className="font-bold text-stone-900">{t("rewards.redeem.qrFailed")}</p>
           <p className="mt-1 text-sm text-stone-700">{redeemFailureMessage(create.error)}</p>
         </div>
-        {newQr("Try again")}
+        {newQr(t("rewards.tryAgain"))}
       </QrBox>
     );
   } else if (qr && expiresAt !== null && now < expiresAt) {
@@ -182,16 +205,16 @@ function RewardQrStep({ reward, onBack }: { reward: MyReward; onBack(): void }) 
         <div className="mx-auto w-[260px] max-w-full overflow-hidden rounded-2xl bg-white ring-1 ring-stone-300">
           <QrCodeImage
             data={qr.qrData}
-            label="QR code for this reward"
+            label={t("rewards.redeem.qrLabel")}
             testId="reward-qr"
             className="w-full"
           />
         </div>
         <p className="mt-2 font-semibold text-stone-900">
-          Expires in {formatCountdown(secondsUntil(expiresAt, now))}
+          {t("rewards.redeem.expiresIn", { time: formatCountdown(secondsUntil(expiresAt, now)) })}
         </p>
         <p className="mt-1 text-sm text-stone-700">
-          Staff at {reward.company.name} scan it once. This screen changes when they have.
+          {t("rewards.redeem.scanOnce", { company: reward.company.name })}
         </p>
       </div>
     );
@@ -199,10 +222,10 @@ function RewardQrStep({ reward, onBack }: { reward: MyReward; onBack(): void }) 
     body = (
       <QrBox>
         <div role="status">
-          <p className="font-bold text-stone-900">This QR expired</p>
-          <p className="mt-1 text-sm text-stone-700">Get a new one when you're at the counter.</p>
+          <p className="font-bold text-stone-900">{t("rewards.redeem.qrExpired")}</p>
+          <p className="mt-1 text-sm text-stone-700">{t("rewards.redeem.qrExpiredText")}</p>
         </div>
-        {newQr("New QR")}
+        {newQr(t("rewards.redeem.newQr"))}
       </QrBox>
     );
   }
@@ -229,12 +252,13 @@ function StaffCodeField({
   error?: string;
   disabled?: boolean;
 }) {
-  const hint = "The code the shop owner gave you (not your PIN).";
+  const t = useT();
+  const hint = t("rewards.redeem.staffCodeHint");
   const { inputId, hintId, errorId, controlProps } = useFieldIds("staffCode", hint, error);
   return (
     <div>
       <label htmlFor={inputId} className="block text-sm font-medium text-stone-700">
-        Staff code
+        {t("rewards.redeem.staffCode")}
       </label>
       <input
         {...controlProps}
@@ -271,6 +295,7 @@ function StaffCodeStep({
   const [fieldError, setFieldError] = useState<string>();
   const [refusal, setRefusal] = useState<string>();
   const [locked, setLocked] = useState(false);
+  const t = useT();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -296,8 +321,10 @@ function StaffCodeStep({
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <p className="text-stone-700">
-        Hand your phone to the staff member at <strong>{reward.company.name}</strong>. They type their 6-digit
-        staff code to confirm.
+        <Sentence
+          text={t("rewards.redeem.handPhone", { company: slot })}
+          node={<strong>{reward.company.name}</strong>}
+        />
       </p>
       <StaffCodeField
         value={code}
@@ -313,10 +340,10 @@ function StaffCodeStep({
         type="submit"
         className="min-h-12 w-full"
         pending={redeem.isPending}
-        pendingLabel="Checking…"
+        pendingLabel={t("rewards.redeem.checking")}
         disabled={locked}
       >
-        Confirm redemption
+        {t("rewards.redeem.confirm")}
       </Button>
       <BackButton onBack={onBack} />
     </form>
@@ -334,6 +361,7 @@ function MarkUsedStep({
 }) {
   const redeem = useRedeemReward();
   const [refusal, setRefusal] = useState<string>();
+  const t = useT();
   const markUsed = () => {
     setRefusal(undefined);
     redeem.mutate(
@@ -346,11 +374,13 @@ function MarkUsedStep({
   };
   return (
     <div className="space-y-4">
-      <p className="text-lg font-bold text-stone-900">Mark this code as used? You can't undo this.</p>
+      <p className="text-lg font-bold text-stone-900">{t("rewards.redeem.markQuestion")}</p>
       {reward.code && (
         <p className="text-stone-700">
-          Do this once you've used <code className="font-mono font-bold">{reward.code}</code> for your order
-          with {reward.company.name}.
+          <Sentence
+            text={t("rewards.redeem.markText", { code: slot, company: reward.company.name })}
+            node={<code className="font-mono font-bold">{reward.code}</code>}
+          />
         </p>
       )}
       {refusal && <FormAlert testId="redeem-refusal">{refusal}</FormAlert>}
@@ -359,12 +389,12 @@ function MarkUsedStep({
           className="min-h-12 flex-1"
           onClick={markUsed}
           pending={redeem.isPending}
-          pendingLabel="Marking…"
+          pendingLabel={t("rewards.redeem.marking")}
         >
-          Mark as used
+          {t("rewards.redeem.markUsed")}
         </Button>
         <Button variant="secondary" className="min-h-12 flex-1" onClick={onBack}>
-          Cancel
+          {t("rewards.redeem.cancel")}
         </Button>
       </div>
     </div>
@@ -380,6 +410,7 @@ function Redeemed({
   redemption: Redemption | null;
   onClose(): void;
 }) {
+  const t = useT();
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
   useEffect(() => {
@@ -390,16 +421,20 @@ function Redeemed({
     <div className="py-2 text-center">
       <CircleCheck className="mx-auto size-16 text-green-700" aria-hidden />
       <p role="status" className="mt-2 text-2xl font-extrabold text-stone-900">
-        Redeemed at {reward.company.name}
+        {t("rewards.redeem.redeemedAt", { company: reward.company.name })}
       </p>
       {redemption && (
         <p className="mt-1 text-sm text-stone-700">
-          Redemption {redemption.redemptionNumber}
-          {redemption.staffName ? `, confirmed by ${redemption.staffName}` : ""}
+          {redemption.staffName
+            ? t("rewards.redeem.redemptionConfirmed", {
+                number: redemption.redemptionNumber,
+                staff: redemption.staffName,
+              })
+            : t("rewards.redeem.redemption", { number: redemption.redemptionNumber })}
         </p>
       )}
       <Button className="mt-5 min-h-12 w-full" onClick={onClose}>
-        Done
+        {t("rewards.redeem.done")}
       </Button>
     </div>
   );
@@ -417,6 +452,7 @@ interface RedeemDialogProps {
 export function RedeemDialog({ reward, offer, open, onClose }: RedeemDialogProps) {
   const [step, setStep] = useState<Step>("choose");
   const [redemption, setRedemption] = useState<Redemption | null>(null);
+  const t = useT();
   const close = () => {
     setStep("choose");
     setRedemption(null);
@@ -431,7 +467,7 @@ export function RedeemDialog({ reward, offer, open, onClose }: RedeemDialogProps
 
   const back = () => setStep("choose");
   return (
-    <Dialog open={open} onClose={close} title={titles[step]}>
+    <Dialog open={open} onClose={close} title={t(titles[step])}>
       {step === "choose" && <ChooseMethod reward={reward} offer={offer} onChoose={setStep} />}
       {step === "qr" && <RewardQrStep reward={reward} onBack={back} />}
       {step === "staff" && <StaffCodeStep reward={reward} onDone={finish} onBack={back} />}

@@ -1,13 +1,19 @@
 import { redeemRequest } from "../../../shared/contracts/counter";
 import { ApiError } from "../../lib/api-client";
 import { serverMessage } from "../../lib/api-errors";
+import { translate, translateMessage } from "../../lib/language";
 import { isConnectionFailure, isOnline } from "../../lib/network-status";
 
-/** What is wrong with a typed staff code, by the contract's own rule; undefined when it can be sent. */
+/**
+ * What is wrong with a typed staff code, by the contract's own rule and in its words (in the active
+ * language when the messages catalog has them); undefined when it can be sent.
+ */
 export function staffCodeError(code: string): string | undefined {
-  if (code.trim() === "") return "Ask the staff member to type their 6-digit staff code";
+  if (code.trim() === "") return translate("rewards.redeem.askForCode");
   const checked = redeemRequest.shape.staffCode.safeParse(code);
-  return checked.success ? undefined : (checked.error.issues[0]?.message ?? "Staff code must be 6 digits");
+  return checked.success
+    ? undefined
+    : translateMessage(checked.error.issues[0]?.message ?? "Staff code must be 6 digits");
 }
 
 /** Too many wrong staff codes: this reward's staff redemption is paused for a while. */
@@ -19,6 +25,6 @@ export function isLockedOut(error: unknown): boolean {
 export function redeemFailureMessage(error: unknown): string {
   const refusal = serverMessage(error);
   if (refusal) return refusal;
-  if (!isOnline() || isConnectionFailure(error)) return "You're offline. Connect and try again.";
-  return "Something went wrong on our side. Please try again.";
+  if (!isOnline() || isConnectionFailure(error)) return translate("rewards.redeem.offline");
+  return translate("rewards.redeem.failed");
 }

@@ -6,16 +6,20 @@ import type { MyReward } from "../../../shared/contracts/rewards";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
 import { formatAccraDate } from "../../lib/dates";
+import { useT } from "../../lib/i18n";
+import { translate, type UiKey } from "../../lib/language";
 
 // Fetched on the first Redeem tap: the staff-code rules bring the form library with them.
 const RedeemDialog = lazy(() =>
   import("./redeem-dialog").then((module) => ({ default: module.RedeemDialog })),
 );
 
-const statusLabels: Record<MyReward["status"], string> = {
-  active: "Active",
-  used: "Used",
-  expired: "Expired",
+type T = ReturnType<typeof useT>;
+
+const statusLabels: Record<MyReward["status"], UiKey> = {
+  active: "rewards.status.active",
+  used: "rewards.status.used",
+  expired: "rewards.status.expired",
 };
 
 /** Only an active discount is redeemed at a counter (other rewards are used by earning them). */
@@ -23,37 +27,53 @@ export function canRedeem(reward: Pick<MyReward, "status" | "rewardType">): bool
   return reward.status === "active" && reward.rewardType === "discount";
 }
 
-function offerOf(reward: MyReward): string {
+function offerOf(reward: MyReward, t: T): string {
   switch (reward.rewardType) {
     case "discount":
-      return reward.discountPercent ? `${reward.discountPercent}% off` : "Discount";
+      return reward.discountPercent
+        ? t("rewards.offer.percentOff", { percent: reward.discountPercent })
+        : t("rewards.offer.discount");
     case "xp":
-      return `+${reward.xpAwarded} XP`;
+      return t("rewards.offer.xp", { xp: reward.xpAwarded });
     case "badge":
-      return reward.badgeName ? `Badge: ${reward.badgeName}` : "Badge";
+      return reward.badgeName
+        ? t("rewards.offer.badgeNamed", { name: reward.badgeName })
+        : t("rewards.offer.badge");
     case "experience":
-      return "Unlocked content";
+      return t("rewards.offer.experience");
     default:
-      return "Prize-draw entry";
+      return t("rewards.offer.prizeEntry");
   }
 }
 
 async function copyCode(code: string) {
   try {
     await navigator.clipboard.writeText(code);
-    toast({ title: "Code copied", description: code });
+    toast({ title: translate("rewards.codeCopied"), description: code });
   } catch {
     toast({
-      title: "Could not copy",
-      description: "Select the code and copy it by hand.",
+      title: translate("rewards.copyFailed"),
+      description: translate("rewards.copyFailedText"),
       variant: "destructive",
     });
   }
 }
 
+/** When the reward was used, or when it expires or expired (rewards that never expire say nothing). */
+function dateLine(reward: MyReward, t: T): string | null {
+  if (reward.status === "used" && reward.usedAt) {
+    return t("rewards.usedOn", { date: formatAccraDate(reward.usedAt) });
+  }
+  if (!reward.expiresAt || !rewardHasExpiry(reward.rewardType)) return null;
+  const date = formatAccraDate(reward.expiresAt);
+  return reward.status === "expired" ? t("rewards.expiredOn", { date }) : t("rewards.expiresOn", { date });
+}
+
 function RewardItem({ reward, extra }: { reward: MyReward; extra?: ReactNode }) {
   const usable = reward.status === "active";
   const [redeeming, setRedeeming] = useState(false);
+  const t = useT();
+  const offer = offerOf(reward, t);
   return (
     <li
       className={`rounded-2xl p-4 ring-1 ${usable ? "bg-white ring-stone-200" : "bg-stone-50 ring-stone-100"}`}
@@ -75,15 +95,15 @@ function RewardItem({ reward, extra }: { reward: MyReward; extra?: ReactNode }) 
         )}
         <div className="min-w-0 flex-1">
           <p className="text-sm text-stone-600">{reward.company.name}</p>
-          <p className="font-bold text-stone-900">{offerOf(reward)}</p>
+          <p className="font-bold text-stone-900">{offer}</p>
           <p className="truncate text-sm text-stone-600">{reward.adTitle}</p>
         </div>
         <span
           className={`rounded-full px-2 py-0.5 text-xs font-semibold ${usable ? "bg-green-100 text-green-800" : "bg-stone-200 text-stone-700"}`}
         >
           {reward.status === "active" && !rewardHasExpiry(reward.rewardType)
-            ? "Earned"
-            : statusLabels[reward.status]}
+            ? t("rewards.status.earned")
+            : t(statusLabels[reward.status])}
         </span>
       </div>
       {reward.code && (
@@ -100,30 +120,26 @@ function RewardItem({ reward, extra }: { reward: MyReward; extra?: ReactNode }) 
               onClick={() => void copyCode(reward.code!)}
               className="flex min-h-11 items-center gap-1 rounded-xl px-3 py-2 text-sm font-semibold text-amber-800 ring-1 ring-amber-200"
             >
-              <Copy className="size-4" aria-hidden /> Copy code
+              <Copy className="size-4" aria-hidden /> {t("rewards.copyCode")}
             </button>
           )}
         </div>
       )}
       {reward.prizeEntryDetails && (
         <p className="mt-3 text-sm text-stone-700">
-          Your entry in this month's prize draw: {reward.prizeEntryDetails}
+          {t("rewards.prizeEntryDetails", { details: reward.prizeEntryDetails })}
         </p>
       )}
       {reward.experienceContent && (
         <p className="mt-3 whitespace-pre-line text-sm text-stone-700">{reward.experienceContent}</p>
       )}
       <p className="mt-3 text-xs text-stone-600">
-        {usable && reward.code ? "At the counter, tap Redeem. Ordering online? Use the code. " : ""}
-        {reward.status === "used" && reward.usedAt
-          ? `Used on ${formatAccraDate(reward.usedAt)}.`
-          : reward.expiresAt &&
-            rewardHasExpiry(reward.rewardType) &&
-            `${reward.status === "expired" ? "Expired" : "Expires"} ${formatAccraDate(reward.expiresAt)}.`}
+        {usable && reward.code ? t("rewards.howToUse") : ""}
+        {dateLine(reward, t)}
       </p>
       {canRedeem(reward) && (
         <Button className="mt-3 min-h-11 w-full" onClick={() => setRedeeming(true)}>
-          Redeem
+          {t("rewards.redeemButton")}
         </Button>
       )}
       {/*
@@ -134,7 +150,7 @@ function RewardItem({ reward, extra }: { reward: MyReward; extra?: ReactNode }) 
       {redeeming &&
         createPortal(
           <Suspense fallback={null}>
-            <RedeemDialog reward={reward} offer={offerOf(reward)} open onClose={() => setRedeeming(false)} />
+            <RedeemDialog reward={reward} offer={offer} open onClose={() => setRedeeming(false)} />
           </Suspense>,
           document.body,
         )}
@@ -145,7 +161,7 @@ function RewardItem({ reward, extra }: { reward: MyReward; extra?: ReactNode }) 
           rel="noreferrer"
           className="mt-1 inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-amber-800"
         >
-          <MapPin className="size-4" aria-hidden /> {reward.branchName ?? "Find the shop"}
+          <MapPin className="size-4" aria-hidden /> {reward.branchName ?? t("rewards.findShop")}
         </a>
       )}
       {extra}
@@ -164,12 +180,13 @@ export function RewardList({
   rewards: MyReward[];
   renderExtra?(reward: MyReward, offer: string): ReactNode;
 }) {
+  const t = useT();
   const order = { active: 0, used: 1, expired: 2 } as const;
   const sorted = [...rewards].sort((a, b) => order[a.status] - order[b.status]);
   return (
-    <ul className="space-y-3" aria-label="Rewards">
+    <ul className="space-y-3" aria-label={t("rewards.listLabel")}>
       {sorted.map((reward) => (
-        <RewardItem key={reward.id} reward={reward} extra={renderExtra?.(reward, offerOf(reward))} />
+        <RewardItem key={reward.id} reward={reward} extra={renderExtra?.(reward, offerOf(reward, t))} />
       ))}
     </ul>
   );
