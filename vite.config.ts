@@ -7,81 +7,83 @@ import { brand } from "./src/shared/brand.ts";
 
 const apiTarget = `http://localhost:${process.env.PORT ?? 5000}`;
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     uiCatalogs(),
     react(),
     tailwindcss(),
-    VitePWA({
-      registerType: "autoUpdate",
-      injectRegister: false,
-      filename: "sw.js",
-      manifestFilename: "manifest.webmanifest",
-      includeAssets: ["favicon.svg", "icons/*.png"],
-      manifest: {
-        name: `${brand.name}: ${brand.tagline}`,
-        short_name: brand.name,
-        description: "Watch short ads from local Ghanaian businesses and earn discounts, XP and prizes.",
-        lang: "en-GH",
-        start_url: "/",
-        scope: "/",
-        display: "standalone",
-        orientation: "portrait",
-        background_color: "#fafaf9",
-        theme_color: "#d97706",
-        icons: [
-          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
-          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
-          { src: "/icons/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
-        ],
-      },
-      workbox: {
-        // The app shell opens offline; API calls, sign-in and media are never served from the shell.
-        navigateFallback: "/index.html",
-        navigateFallbackDenylist: [/^\/api\//, /^\/auth\//, /^\/media\//, /^\/dev\//],
-        globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
-        // Business, admin and long-read pages are cached when first opened, not downloaded on every first visit.
-        globIgnores: [
-          "**/admin-page-*.js",
-          "**/company-*.js",
-          "**/subscription-details-page-*.js",
-          "**/analytics-page-*.js",
-          "**/merchant-pitch-page-*.js",
-          "**/privacy-page-*.js",
-          "**/terms-page-*.js",
-          "**/business-page-*.js",
-          // The counter's pages and its code reader: for shop phones, cached when the scanner first opens.
-          "**/merchant-*.js",
-          "**/vendor-scan-page-*.js",
-          "**/qr-camera-*.js",
-          "**/ponyfill-*.js",
-        ],
-        runtimeCaching: [
-          {
-            // Content-hashed code: once fetched it never changes, so the cache can answer first.
-            urlPattern: ({ url }) => url.pathname.startsWith("/assets/"),
-            handler: "CacheFirst",
-            options: {
-              cacheName: "app-code",
-              expiration: { maxEntries: 120, maxAgeSeconds: 30 * 24 * 3600 },
+    // The build-time render of the signed-out pages (scripts/prerender.ts) needs no service worker.
+    !isSsrBuild &&
+      VitePWA({
+        registerType: "autoUpdate",
+        injectRegister: false,
+        filename: "sw.js",
+        manifestFilename: "manifest.webmanifest",
+        includeAssets: ["favicon.svg", "icons/*.png"],
+        manifest: {
+          name: `${brand.name}: ${brand.tagline}`,
+          short_name: brand.name,
+          description: "Watch short ads from local Ghanaian businesses and earn discounts, XP and prizes.",
+          lang: "en-GH",
+          start_url: "/",
+          scope: "/",
+          display: "standalone",
+          orientation: "portrait",
+          background_color: "#fafaf9",
+          theme_color: "#d97706",
+          icons: [
+            { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
+            { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
+            { src: "/icons/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+          ],
+        },
+        workbox: {
+          // The app shell opens offline; API calls, sign-in and media are never served from the shell.
+          navigateFallback: "/index.html",
+          navigateFallbackDenylist: [/^\/api\//, /^\/auth\//, /^\/media\//, /^\/dev\//],
+          globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
+          // Business, admin and long-read pages are cached when first opened, not downloaded on every first visit.
+          globIgnores: [
+            "**/admin-page-*.js",
+            "**/company-*.js",
+            "**/subscription-details-page-*.js",
+            "**/analytics-page-*.js",
+            "**/merchant-pitch-page-*.js",
+            "**/privacy-page-*.js",
+            "**/terms-page-*.js",
+            "**/business-page-*.js",
+            // The counter's pages and its code reader: for shop phones, cached when the scanner first opens.
+            "**/merchant-*.js",
+            "**/vendor-scan-page-*.js",
+            "**/qr-camera-*.js",
+            "**/ponyfill-*.js",
+          ],
+          runtimeCaching: [
+            {
+              // Content-hashed code: once fetched it never changes, so the cache can answer first.
+              urlPattern: ({ url }) => url.pathname.startsWith("/assets/"),
+              handler: "CacheFirst",
+              options: {
+                cacheName: "app-code",
+                expiration: { maxEntries: 120, maxAgeSeconds: 30 * 24 * 3600 },
+              },
             },
-          },
-          {
-            urlPattern: ({ url }) =>
-              url.pathname.startsWith("/media/") && /\.(webp|png|jpe?g)$/.test(url.pathname),
-            handler: "CacheFirst",
-            options: {
-              cacheName: "media-images",
-              expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 },
+            {
+              urlPattern: ({ url }) =>
+                url.pathname.startsWith("/media/") && /\.(webp|png|jpe?g)$/.test(url.pathname),
+              handler: "CacheFirst",
+              options: {
+                cacheName: "media-images",
+                expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 },
+              },
             },
-          },
-        ],
-      },
-    }),
+          ],
+        },
+      }),
   ],
   build: { outDir: "dist", emptyOutDir: true, sourcemap: false, target: "es2022" },
   server: {
     port: 5173,
     proxy: { "/api": apiTarget, "/auth": apiTarget, "/media": apiTarget, "/dev": apiTarget },
   },
-});
+}));

@@ -81,3 +81,29 @@ test("content pages open from the home page without a full reload", async ({ pag
     await expect(page.getByRole("heading", { name: "Page not found" })).toHaveCount(0);
   }
 });
+
+test.describe("before any JavaScript runs", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the landing and the content pages arrive already rendered, in the device's language", async ({
+    page,
+    context,
+  }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: "Watch. Discover. Reward." })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Join Now" }).first()).toBeVisible();
+    await expect(page.getByTestId("language-chooser")).toBeVisible();
+
+    await page.goto("/faq");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+
+    // A device that chose Twi gets Twi from the server, and no chooser.
+    const { origin } = new URL(page.url());
+    await context.addCookies([{ name: "anigye_language", value: "tw", url: origin }]);
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: "Hwɛ. Hu. Nya akatua." })).toBeVisible();
+    await expect(page.getByTestId("language-chooser")).toHaveCount(0);
+    expect(await page.locator("html").getAttribute("lang")).toBe("tw");
+  });
+});

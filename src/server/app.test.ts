@@ -91,6 +91,13 @@ describe("serving the web app", () => {
     fs.writeFileSync(path.join(dist, "index.html"), "<!doctype html><div id=root></div>");
     fs.writeFileSync(path.join(dist, "assets", "index-abc123.js"), "console.log('hello');\n".repeat(500));
     fs.writeFileSync(path.join(dist, "sw.js"), "self.addEventListener('fetch',()=>{})");
+    fs.mkdirSync(path.join(dist, "prerendered"));
+    for (const variant of ["first-run", "en", "tw"]) {
+      fs.writeFileSync(
+        path.join(dist, "prerendered", `landing.${variant}.html`),
+        `<h1>landing ${variant}</h1>`,
+      );
+    }
     const database = await openDatabase({});
     app = await buildApp({
       config: loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dist }),
@@ -112,6 +119,20 @@ describe("serving the web app", () => {
       expect(response.headers["content-type"]).toContain("text/html");
       expect(response.headers["cache-control"]).toBe("no-cache");
     }
+  });
+
+  it("sends a signed-out visitor the landing already rendered, in the language this device chose", async () => {
+    const page = (cookie?: string) =>
+      app.inject({ method: "GET", url: "/", headers: cookie ? { cookie } : {} }).then((r) => r.body);
+    expect(await page()).toBe("<h1>landing first-run</h1>");
+    expect(await page("anigye_language=tw")).toBe("<h1>landing tw</h1>");
+    expect(await page("anigye_language=en")).toBe("<h1>landing en</h1>");
+    expect(await page("anigye_language=fr")).toBe("<h1>landing first-run</h1>");
+    // A member's home is Discover: the plain shell, rendered in the browser.
+    expect(await page("anigye_sid=abc; anigye_language=tw")).toContain("<div id=root>");
+    // A page with nothing pre-rendered (here, the FAQ's file is missing) falls back to the shell.
+    const faq = await app.inject({ method: "GET", url: "/faq" });
+    expect(faq.body).toContain("<div id=root>");
   });
 
   it("caches hashed assets for a year and the service worker not at all", async () => {

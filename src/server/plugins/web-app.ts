@@ -2,8 +2,11 @@ import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { isLanguage, languageCookieName } from "../../shared/i18n/languages";
+import { type PrerenderVariant, prerenderedPageAt } from "../../shared/prerendered-pages";
 import { isSafeKey, type MediaStorage } from "../integrations/storage/storage";
 import { AppError } from "../lib/errors";
+import { sessionCookieNames } from "../lib/session-cookies";
 
 const oneYear = "public, max-age=31536000, immutable";
 const alwaysRevalidate = "no-cache";
@@ -42,8 +45,31 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
       throw new AppError("NOT_FOUND", `No such endpoint: ${request.method} ${urlPath}`);
     }
     reply.header("cache-control", alwaysRevalidate);
+    const prerendered = prerenderedFileFor(distDir, urlPath, request.cookies);
+    if (prerendered) {
+      reply.header("vary", "Cookie");
+      return reply.sendFile(prerendered, distDir);
+    }
     return reply.sendFile("index.html", distDir);
   });
+}
+
+/**
+ * A signed-out visitor's landing or content page comes with its HTML already rendered at build time
+ * (issue 15, `scripts/prerender.ts`), in the language this device chose. A member's pages depend on who
+ * they are, so they get the plain shell.
+ */
+function prerenderedFileFor(
+  distDir: string,
+  urlPath: string,
+  cookies: Record<string, string | undefined>,
+): string | undefined {
+  const page = prerenderedPageAt(urlPath);
+  if (!page || cookies[sessionCookieNames.member]) return undefined;
+  const chosen = cookies[languageCookieName];
+  const variant: PrerenderVariant = isLanguage(chosen) ? chosen : "first-run";
+  const file = path.join("prerendered", `${page}.${variant}.html`);
+  return fs.existsSync(path.join(distDir, file)) ? file : undefined;
 }
 
 /**

@@ -13,6 +13,12 @@ export const languageNames: Record<Language, string> = { en: "English", tw: "Twi
 /** The locale Intl formats numbers, plurals and dates with (always Ghana, always Africa/Accra). */
 export const intlLocaleOf: Record<Language, string> = { en: "en-GH", tw: "ak-GH" };
 
+/**
+ * The device's chosen language, as a cookie beside local storage, so the server can send a signed-out
+ * page already rendered in it (issue 15).
+ */
+export const languageCookieName = "anigye_language";
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (languages as readonly string[]).includes(value);
 }

@@ -6,7 +6,13 @@ import type counter from "../../shared/i18n/catalogs/screens/counter.en.json";
 import type discover from "../../shared/i18n/catalogs/screens/discover.en.json";
 import type profile from "../../shared/i18n/catalogs/screens/profile.en.json";
 import type rewards from "../../shared/i18n/catalogs/screens/rewards.en.json";
-import { defaultLanguage, intlLocaleOf, isLanguage, type Language } from "../../shared/i18n/languages";
+import {
+  defaultLanguage,
+  intlLocaleOf,
+  isLanguage,
+  type Language,
+  languageCookieName,
+} from "../../shared/i18n/languages";
 
 /** Every key of the screens' catalogs; a key missing from the English catalogs fails the type check. */
 export type UiKey =
@@ -57,7 +63,12 @@ export function rememberDeviceLanguage(language: Language): void {
   } catch {
     // Storage disabled: the choice lasts for this visit.
   }
+  // The server reads it to send the signed-out pages already rendered in this language.
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from many phones' browsers.
+  document.cookie = `${languageCookieName}=${language}; path=/; max-age=${oneYearInSeconds}; samesite=lax`;
 }
+
+const oneYearInSeconds = 365 * 24 * 3600;
 
 export function currentLanguage(): Language {
   return isLanguage(i18n.locale) ? i18n.locale : defaultLanguage;
@@ -69,7 +80,8 @@ export async function activateLanguage(language: Language): Promise<void> {
   const pack = await packs[language]();
   activeMessages = pack.messages;
   i18n.loadAndActivate({ locale: language, locales: [intlLocaleOf[language]], messages: pack.ui });
-  document.documentElement.lang = language === "en" ? "en-GH" : language;
+  // Absent when the pages are pre-rendered at build time (src/web/prerender.tsx).
+  if (typeof document !== "undefined") document.documentElement.lang = language === "en" ? "en-GH" : language;
 }
 
 /** A message from a shared contract or the server, in the active language when the catalog has it. */
