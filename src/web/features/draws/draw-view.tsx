@@ -1,5 +1,5 @@
 import { CheckCircle2, Download, PartyPopper, ShieldCheck, TriangleAlert, Trophy } from "lucide-react";
-import { type ReactNode, useMemo, useState } from "react";
+import { Fragment, type ReactNode, useMemo, useState } from "react";
 import { brand } from "../../../shared/brand";
 import type { DrawPublic } from "../../../shared/contracts/draws";
 import { Button, buttonClass } from "../../components/ui/button";
@@ -7,11 +7,29 @@ import { FormAlert } from "../../components/ui/form-alert";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api-errors";
 import { formatAccraDateTime } from "../../lib/dates";
+import { useT } from "../../lib/i18n";
+import { translateMessage } from "../../lib/language";
 import { drawRecordUrl, useClaimPrize } from "./api";
 import { checkDrawInBrowser } from "./draw-check";
 
 /** A long entry list shows this many rows until the visitor asks for all of them. */
 const entriesShownFirst = 50;
+
+/** Marks the ends of a value that a translated sentence draws as an element (bold, code). */
+const mark = "\u0000";
+/** Stands in for a named value drawn as an element, wherever the language puts it in the sentence. */
+const slot = (name: string) => `${mark}${name}${mark}`;
+
+/** A translated sentence whose `slot(name)` values are drawn as `nodes[name]`. */
+function Sentence({ text, nodes }: { text: string; nodes: Record<string, ReactNode> }) {
+  return (
+    <>
+      {text.split(mark).map((part, index) => (
+        <Fragment key={index}>{index % 2 === 0 ? part : nodes[part]}</Fragment>
+      ))}
+    </>
+  );
+}
 
 /** One fact of the draw: a `dt` and its `dd` in a div, the only wrapper a `dl` may hold. */
 function Fact({
@@ -43,6 +61,7 @@ function Hex({ value }: { value: string }) {
 /** The result re-computed on this phone, from the values on this page. */
 function BrowserVerification({ draw }: { draw: DrawPublic }) {
   const result = useMemo(() => checkDrawInBrowser(draw), [draw]);
+  const t = useT();
   if (result.state === "not-drawn") {
     return (
       <div
@@ -50,11 +69,8 @@ function BrowserVerification({ draw }: { draw: DrawPublic }) {
         data-testid="draw-verification"
         className="rounded-2xl bg-stone-100 p-4 text-stone-700 ring-1 ring-stone-200"
       >
-        <p className="font-semibold text-stone-900">Not drawn yet</p>
-        <p className="mt-1 text-sm">
-          The seed is revealed at the draw. Then this page checks, in your browser, that it matches the
-          commitment below and that the winner follows from it.
-        </p>
+        <p className="font-semibold text-stone-900">{t("draw.check.notDrawn")}</p>
+        <p className="mt-1 text-sm">{t("draw.check.notDrawnText")}</p>
       </div>
     );
   }
@@ -68,8 +84,7 @@ function BrowserVerification({ draw }: { draw: DrawPublic }) {
       >
         <ShieldCheck className="mt-0.5 size-6 shrink-0 text-green-700" aria-hidden />
         <p>
-          <strong>Verified in your browser:</strong> SHA-256(seed) matches the commitment, the winner follows
-          from the seed and the entries.
+          <strong>{t("draw.check.verified")}</strong> {t("draw.check.verifiedText")}
         </p>
       </div>
     );
@@ -81,12 +96,11 @@ function BrowserVerification({ draw }: { draw: DrawPublic }) {
       className="rounded-2xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200"
     >
       <p className="flex items-center gap-2 font-bold">
-        <TriangleAlert className="size-5 shrink-0" aria-hidden /> This result does not check out in your
-        browser
+        <TriangleAlert className="size-5 shrink-0" aria-hidden /> {t("draw.check.failed")}
       </p>
       <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
         {check.problems.map((problem) => (
-          <li key={problem}>{problem}</li>
+          <li key={problem}>{translateMessage(problem)}</li>
         ))}
       </ul>
     </div>
@@ -97,18 +111,26 @@ function EntryList({ draw }: { draw: DrawPublic }) {
   const [showAll, setShowAll] = useState(false);
   const shown = showAll ? draw.entries : draw.entries.slice(0, entriesShownFirst);
   const yours = draw.entries.find((entry) => entry.member === draw.yourMember);
+  const t = useT();
   if (draw.entries.length === 0) {
-    return <p className="text-stone-600">No entries {draw.drawnAt ? "were made" : "yet"}.</p>;
+    return (
+      <p className="text-stone-600">{t(draw.drawnAt ? "draw.entries.noneMade" : "draw.entries.noneYet")}</p>
+    );
   }
   return (
     <div className="space-y-3">
       {yours && (
         <p className="rounded-xl bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
-          You're in this draw as <span className="font-mono font-semibold">{yours.member}</span> with{" "}
-          {yours.count} {yours.count === 1 ? "entry" : "entries"}.
+          <Sentence
+            text={t("draw.entries.yours", { member: slot("member"), count: yours.count })}
+            nodes={{ member: <span className="font-mono font-semibold">{yours.member}</span> }}
+          />
         </p>
       )}
-      <ol className="divide-y divide-stone-100 rounded-xl ring-1 ring-stone-200" aria-label="Entries">
+      <ol
+        className="divide-y divide-stone-100 rounded-xl ring-1 ring-stone-200"
+        aria-label={t("draw.entries.title")}
+      >
         {shown.map((entry) => {
           const isYours = entry.member === draw.yourMember;
           const isWinner = entry.member === draw.winner?.member;
@@ -119,11 +141,17 @@ function EntryList({ draw }: { draw: DrawPublic }) {
             >
               <span className="min-w-0 font-mono text-sm break-all">
                 {entry.member}
-                {isYours && <span className="ml-2 font-sans font-semibold text-amber-800">(you)</span>}
-                {isWinner && <span className="ml-2 font-sans font-semibold text-green-800">winner</span>}
+                {isYours && (
+                  <span className="ml-2 font-sans font-semibold text-amber-800">{t("draw.entries.you")}</span>
+                )}
+                {isWinner && (
+                  <span className="ml-2 font-sans font-semibold text-green-800">
+                    {t("draw.entries.winner")}
+                  </span>
+                )}
               </span>
               <span className="shrink-0 text-sm tabular-nums text-stone-700">
-                {entry.count} {entry.count === 1 ? "entry" : "entries"}
+                {t("draw.entries.count", { count: entry.count })}
               </span>
             </li>
           );
@@ -131,7 +159,7 @@ function EntryList({ draw }: { draw: DrawPublic }) {
       </ol>
       {draw.entries.length > shown.length && (
         <Button variant="secondary" className="min-h-11 w-full" onClick={() => setShowAll(true)}>
-          Show all {draw.entries.length} members
+          {t("draw.entries.showAll", { count: draw.entries.length })}
         </Button>
       )}
     </div>
@@ -140,6 +168,7 @@ function EntryList({ draw }: { draw: DrawPublic }) {
 
 function ClaimPrize({ draw }: { draw: DrawPublic }) {
   const claim = useClaimPrize(draw.kind, draw.id);
+  const t = useT();
   if (claim.isSuccess || (draw.prizeClaimed && draw.yourMember === draw.winner?.member)) {
     return (
       <p
@@ -147,7 +176,7 @@ function ClaimPrize({ draw }: { draw: DrawPublic }) {
         data-testid="prize-claimed"
         role="status"
       >
-        <CheckCircle2 className="size-5" aria-hidden /> Prize claimed. We'll contact you to hand it over.
+        <CheckCircle2 className="size-5" aria-hidden /> {t("draw.claim.claimed")}
       </p>
     );
   }
@@ -157,21 +186,20 @@ function ClaimPrize({ draw }: { draw: DrawPublic }) {
       <Button
         className="min-h-11 w-full sm:w-auto"
         pending={claim.isPending}
-        pendingLabel="Claiming…"
+        pendingLabel={t("draw.claim.claiming")}
         onClick={() =>
           claim.mutate(undefined, {
             onSuccess: () =>
-              toast({ title: "Prize claimed", description: "We'll contact you to hand it over." }),
+              toast({
+                title: t("draw.claim.claimedToast"),
+                description: t("draw.claim.claimedToastText"),
+              }),
           })
         }
       >
-        <PartyPopper className="size-5" aria-hidden /> Claim your prize
+        <PartyPopper className="size-5" aria-hidden /> {t("draw.claim.button")}
       </Button>
-      {claim.isError && (
-        <FormAlert>
-          {serverMessage(claim.error) ?? "We couldn't claim the prize. Please try again."}
-        </FormAlert>
-      )}
+      {claim.isError && <FormAlert>{serverMessage(claim.error) ?? t("draw.claim.failed")}</FormAlert>}
     </div>
   );
 }
@@ -180,15 +208,19 @@ function ClaimPrize({ draw }: { draw: DrawPublic }) {
 export function DrawView({ draw }: { draw: DrawPublic }) {
   const youWon = draw.winner !== null && draw.yourMember === draw.winner.member;
   const recordUrl = drawRecordUrl(draw.kind, draw.id);
+  const t = useT();
   return (
     <article className="mx-auto max-w-2xl space-y-4 px-4 py-6" data-testid="draw-page">
       <header>
         <p className="text-sm font-semibold text-amber-800">
-          {draw.kind === "competition" ? "Competition" : "Monthly prize draw"} · {draw.month}
+          {t(draw.kind === "competition" ? "draw.kind.competition" : "draw.kind.monthly")} · {draw.month}
         </p>
         <h1 className="text-2xl font-extrabold text-stone-900 sm:text-3xl">{draw.title}</h1>
         <p className="mt-1 text-lg text-stone-800">
-          Prize: <strong>{draw.prizeTitle}</strong>
+          <Sentence
+            text={t("draw.prize", { prize: slot("prize") })}
+            nodes={{ prize: <strong>{draw.prizeTitle}</strong> }}
+          />
         </p>
         {draw.prizeDescription && <p className="mt-1 text-stone-600">{draw.prizeDescription}</p>}
       </header>
@@ -198,28 +230,38 @@ export function DrawView({ draw }: { draw: DrawPublic }) {
         className="space-y-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200"
       >
         <h2 id="draw-result-title" className="flex items-center gap-2 text-lg font-bold text-stone-900">
-          <Trophy className="size-5 text-amber-700" aria-hidden /> Result
+          <Trophy className="size-5 text-amber-700" aria-hidden /> {t("draw.result.title")}
         </h2>
         {draw.drawnAt && draw.winner ? (
           <>
             <p className="text-stone-700">
-              Drawn {formatAccraDateTime(draw.drawnAt)} (Accra). The winner is{" "}
-              <strong className="text-stone-900" data-testid="draw-winner">
-                {draw.winner.displayName}
-              </strong>{" "}
-              (<span className="font-mono text-sm">{draw.winner.member}</span>).
+              <Sentence
+                text={t("draw.result.drawn", {
+                  date: formatAccraDateTime(draw.drawnAt),
+                  winner: slot("winner"),
+                  member: slot("member"),
+                })}
+                nodes={{
+                  winner: (
+                    <strong className="text-stone-900" data-testid="draw-winner">
+                      {draw.winner.displayName}
+                    </strong>
+                  ),
+                  member: <span className="font-mono text-sm">{draw.winner.member}</span>,
+                }}
+              />
             </p>
-            {youWon && <p className="text-lg font-bold text-green-800">You won!</p>}
+            {youWon && <p className="text-lg font-bold text-green-800">{t("draw.youWon")}</p>}
             {draw.prizeClaimed && !youWon && (
-              <p className="text-sm text-stone-600">The prize has been claimed.</p>
+              <p className="text-sm text-stone-600">{t("draw.result.claimed")}</p>
             )}
             <ClaimPrize draw={draw} />
           </>
         ) : (
           <p className="text-stone-700">
             {draw.drawDate
-              ? `The draw takes place ${formatAccraDateTime(draw.drawDate)} (Accra time).`
-              : "The draw date will be announced here."}
+              ? t("draw.result.takesPlace", { date: formatAccraDateTime(draw.drawDate) })
+              : t("draw.result.dateTba")}
           </p>
         )}
         <BrowserVerification draw={draw} />
@@ -230,60 +272,65 @@ export function DrawView({ draw }: { draw: DrawPublic }) {
         className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200"
       >
         <h2 id="draw-numbers-title" className="mb-3 text-lg font-bold text-stone-900">
-          The published numbers
+          {t("draw.numbers.title")}
         </h2>
         <dl className="grid grid-cols-2 gap-3">
-          <Fact
-            label="Commitment: SHA-256 of the secret seed, published when the draw opened"
-            testId="draw-commitment"
-          >
+          <Fact label={t("draw.numbers.commitment")} testId="draw-commitment">
             <Hex value={draw.commitment} />
           </Fact>
-          <Fact label="Seed" testId="draw-seed">
+          <Fact label={t("draw.numbers.seed")} testId="draw-seed">
             {draw.seed ? (
               <Hex value={draw.seed} />
             ) : (
-              <span className="text-stone-600">Revealed at the draw</span>
+              <span className="text-stone-600">{t("draw.numbers.seedLater")}</span>
             )}
           </Fact>
-          <Fact label="Public randomness source (announced before the draw)">
-            {draw.publicRandomnessSource ?? <span className="text-stone-600">None announced</span>}
+          <Fact label={t("draw.numbers.randomnessSource")}>
+            {draw.publicRandomnessSource ?? (
+              <span className="text-stone-600">{t("draw.numbers.noneAnnounced")}</span>
+            )}
           </Fact>
-          <Fact label="Public randomness value">
+          <Fact label={t("draw.numbers.randomness")}>
             {draw.publicRandomness ? (
               <Hex value={draw.publicRandomness} />
             ) : (
-              <span className="text-stone-600">{draw.drawnAt ? "None used" : "Added at the draw"}</span>
+              <span className="text-stone-600">
+                {t(draw.drawnAt ? "draw.numbers.noneUsed" : "draw.numbers.addedAtDraw")}
+              </span>
             )}
           </Fact>
-          <Fact label="Entries hash (published when entries close)">
+          <Fact label={t("draw.numbers.entriesHash")}>
             {draw.entriesHash ? (
               <Hex value={draw.entriesHash} />
             ) : (
               <span className="text-stone-600">
-                {draw.entriesClosedAt ? "No entries" : "Published when entries close"}
+                {t(draw.entriesClosedAt ? "draw.numbers.noEntries" : "draw.numbers.publishedAtClose")}
               </span>
             )}
           </Fact>
           {draw.entriesClosedAt && (
-            <Fact label="Entries closed">{formatAccraDateTime(draw.entriesClosedAt)}</Fact>
+            <Fact label={t("draw.numbers.entriesClosed")}>{formatAccraDateTime(draw.entriesClosedAt)}</Fact>
           )}
-          <Fact label="Total entries" testId="draw-total-entries" half>
+          <Fact label={t("draw.numbers.totalEntries")} testId="draw-total-entries" half>
             {draw.totalEntries}
           </Fact>
-          <Fact label="Winning ticket" testId="draw-winning-ticket" half>
+          <Fact label={t("draw.numbers.winningTicket")} testId="draw-winning-ticket" half>
             {draw.winningTicket ?? "—"}
           </Fact>
-          <Fact label="Opened">{formatAccraDateTime(draw.openedAt)}</Fact>
+          <Fact label={t("draw.numbers.opened")}>{formatAccraDateTime(draw.openedAt)}</Fact>
           {draw.registrationDeadline && (
-            <Fact label="Entries close">{formatAccraDateTime(draw.registrationDeadline)}</Fact>
+            <Fact label={t("draw.numbers.entriesClose")}>
+              {formatAccraDateTime(draw.registrationDeadline)}
+            </Fact>
           )}
-          {draw.drawDate && <Fact label="Draw date">{formatAccraDateTime(draw.drawDate)}</Fact>}
-          <Fact label="Algorithm">
+          {draw.drawDate && (
+            <Fact label={t("draw.numbers.drawDate")}>{formatAccraDateTime(draw.drawDate)}</Fact>
+          )}
+          <Fact label={t("draw.numbers.algorithm")}>
             <span className="font-mono text-sm">{draw.algorithm}</span>
           </Fact>
         </dl>
-        <p className="mt-3 text-xs text-stone-600">Times are Accra time (GMT).</p>
+        <p className="mt-3 text-xs text-stone-600">{t("draw.numbers.accraTime")}</p>
       </section>
 
       <section
@@ -291,11 +338,9 @@ export function DrawView({ draw }: { draw: DrawPublic }) {
         className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200"
       >
         <h2 id="draw-entries-title" className="text-lg font-bold text-stone-900">
-          Entries
+          {t("draw.entries.title")}
         </h2>
-        <p className="mb-3 text-sm text-stone-600">
-          Each member appears under an id used only in this draw, with their number of entries (at most 10).
-        </p>
+        <p className="mb-3 text-sm text-stone-600">{t("draw.entries.intro")}</p>
         <EntryList draw={draw} />
       </section>
 
@@ -304,25 +349,29 @@ export function DrawView({ draw }: { draw: DrawPublic }) {
         className="space-y-2 rounded-2xl bg-white p-5 text-stone-700 shadow-sm ring-1 ring-stone-200"
       >
         <h2 id="draw-how-title" className="text-lg font-bold text-stone-900">
-          How this works
+          {t("draw.how.title")}
         </h2>
+        <p>{t("draw.how.text")}</p>
         <p>
-          When the draw opens we publish the SHA-256 of a secret seed (the commitment), so the seed can't be
-          changed later. At the draw the seed is revealed, and the winning ticket is SHA-256 of the seed, the
-          public randomness and the hash of the sorted entry list, modulo the total number of entries. Anyone
-          can redo that sum: this page just did, in your browser.
-        </p>
-        <p>
-          The algorithm ({draw.algorithm}) is described in{" "}
-          <code className="font-mono text-sm">docs/draw-algorithm.md</code> in the {brand.name} source code.
-          To check a downloaded record yourself, run{" "}
-          <code className="rounded bg-stone-100 px-1 font-mono text-sm">
-            npm run verify-draw -- record.json
-          </code>
-          .
+          <Sentence
+            text={t("draw.how.algorithm", {
+              algorithm: draw.algorithm,
+              brand: brand.name,
+              file: slot("file"),
+              command: slot("command"),
+            })}
+            nodes={{
+              file: <code className="font-mono text-sm">docs/draw-algorithm.md</code>,
+              command: (
+                <code className="rounded bg-stone-100 px-1 font-mono text-sm">
+                  npm run verify-draw -- record.json
+                </code>
+              ),
+            }}
+          />
         </p>
         <a href={recordUrl} download className={buttonClass("secondary", "min-h-11")}>
-          <Download className="size-5" aria-hidden /> Download the record
+          <Download className="size-5" aria-hidden /> {t("draw.how.download")}
         </a>
       </section>
     </article>

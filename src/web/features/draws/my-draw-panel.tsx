@@ -10,22 +10,28 @@ import { Card } from "../../components/ui/card";
 import { ProgressBar } from "../../components/ui/progress-bar";
 import { Skeleton } from "../../components/ui/skeleton";
 import { formatAccraDate, formatAccraDateTime } from "../../lib/dates";
+import { useT } from "../../lib/i18n";
+import type { UiKey } from "../../lib/language";
 import { useCompetitions, useMyDrawEntries } from "./api";
 
-const sourceLabels: Record<DrawEntrySourceKind, string> = {
-  prize_entry: "Prize-entry rewards",
-  loyalty_cycle: "Completed loyalty cards",
-  points: "Points",
-  tier: "Tier bonus",
+const sourceLabels: Record<DrawEntrySourceKind, UiKey> = {
+  prize_entry: "draw.source.prizeEntry",
+  loyalty_cycle: "draw.source.loyaltyCycle",
+  points: "draw.source.points",
+  tier: "draw.source.tier",
 };
 
+/** Stands in for the entry count in the sentence, so the count can be drawn bold wherever it falls. */
+const countSlot = "\u0000";
+
 /** A panel that could not load says so in place (the rest of the page still works). */
-function PanelError({ what, onRetry }: { what: string; onRetry(): void }) {
+function PanelError({ message, onRetry }: { message: string; onRetry(): void }) {
+  const t = useT();
   return (
     <div role="alert" className="flex flex-wrap items-center justify-between gap-2 text-stone-700">
-      <p>We couldn't load {what}.</p>
+      <p>{message}</p>
       <Button variant="secondary" className="min-h-11" onClick={onRetry}>
-        Try again
+        {t("rewards.tryAgain")}
       </Button>
     </div>
   );
@@ -44,12 +50,13 @@ function PanelSkeleton({ label }: { label: string }) {
 /** My Rewards' "This month's draw": entries x of 10, where they came from, and recent results. */
 export function MyDrawPanel() {
   const query = useMyDrawEntries();
+  const t = useT();
   return (
-    <Card title="This month's draw" icon={<Ticket className="size-5" aria-hidden />} testId="my-draw">
+    <Card title={t("draw.title")} icon={<Ticket className="size-5" aria-hidden />} testId="my-draw">
       {query.isPending ? (
-        <PanelSkeleton label="Loading your draw entries" />
+        <PanelSkeleton label={t("draw.loadingEntries")} />
       ) : query.isError ? (
-        <PanelError what="your draw entries" onRetry={() => void query.refetch()} />
+        <PanelError message={t("draw.loadEntriesFailed")} onRetry={() => void query.refetch()} />
       ) : (
         <MyDrawBody data={query.data} />
       )}
@@ -59,6 +66,18 @@ export function MyDrawPanel() {
 
 function MyDrawBody({ data }: { data: NonNullable<ReturnType<typeof useMyDrawEntries>["data"]> }) {
   const { draw, entries, maxEntries, sources, recentResults } = data;
+  const t = useT();
+  // The member's count is shown bold wherever the language puts it in the sentence.
+  const [beforeCount, afterCount] = t("draw.entries", { entries: countSlot, max: maxEntries }).split(
+    countSlot,
+  );
+  const dates = draw
+    ? [
+        draw.registrationDeadline &&
+          t("draw.entriesClose", { date: formatAccraDateTime(draw.registrationDeadline) }),
+        draw.drawDate && t("draw.drawOn", { date: formatAccraDateTime(draw.drawDate) }),
+      ].filter(Boolean)
+    : [];
   return (
     <div className="space-y-4">
       {draw ? (
@@ -68,55 +87,48 @@ function MyDrawBody({ data }: { data: NonNullable<ReturnType<typeof useMyDrawEnt
           </p>
           <div>
             <p className="text-stone-800" data-testid="my-draw-entries">
-              You have <strong>{entries}</strong> of {maxEntries} entries.
+              {beforeCount}
+              <strong>{entries}</strong>
+              {afterCount}
             </p>
             <ProgressBar
               value={entries}
               max={maxEntries}
-              label="Draw entries"
-              valueText={`${entries} of ${maxEntries} entries`}
+              label={t("draw.entriesLabel")}
+              valueText={t("draw.entriesValue", { entries, max: maxEntries })}
             />
           </div>
           {sources.some((source) => source.count > 0) ? (
-            <ul className="space-y-1 text-sm text-stone-700" aria-label="Where your entries came from">
+            <ul className="space-y-1 text-sm text-stone-700" aria-label={t("draw.sourcesLabel")}>
               {sources
                 .filter((source) => source.count > 0)
                 .map((source) => (
                   <li key={source.source} className="flex justify-between gap-3">
-                    <span>{sourceLabels[source.source]}</span>
+                    <span>{t(sourceLabels[source.source])}</span>
                     <span className="tabular-nums font-semibold">{source.count}</span>
                   </li>
                 ))}
             </ul>
           ) : (
-            <p className="text-sm text-stone-600">
-              Earn entries with prize-entry rewards, completed loyalty cards and points; higher tiers get
-              bonus entries.
-            </p>
+            <p className="text-sm text-stone-600">{t("draw.howToEarn")}</p>
           )}
-          <p className="text-sm text-stone-600">
-            {draw.registrationDeadline && (
-              <>Entries close {formatAccraDateTime(draw.registrationDeadline)}. </>
-            )}
-            {draw.drawDate && <>Draw on {formatAccraDateTime(draw.drawDate)} (Accra time).</>}
-          </p>
+          <p className="text-sm text-stone-600">{dates.join(" ")}</p>
           <p className="text-xs text-stone-600">
-            Fairness commitment (SHA-256 of the draw's secret seed):{" "}
-            <span className="font-mono break-all">{draw.commitment}</span>
+            {t("draw.commitment")} <span className="font-mono break-all">{draw.commitment}</span>
           </p>
           <Link
             to={drawPath("monthly", draw.id)}
             className="inline-flex min-h-11 items-center font-semibold text-amber-800 underline"
           >
-            See the draw page
+            {t("draw.seeDrawPage")}
           </Link>
         </div>
       ) : (
-        <p className="text-stone-600">This month's draw hasn't opened yet.</p>
+        <p className="text-stone-600">{t("draw.notOpen")}</p>
       )}
       {recentResults.length > 0 && (
         <div>
-          <h3 className="font-semibold text-stone-900">Recent results</h3>
+          <h3 className="font-semibold text-stone-900">{t("draw.recentResults")}</h3>
           <ul className="mt-1 space-y-1">
             {recentResults.map((result) => (
               <li key={result.id}>
@@ -127,7 +139,7 @@ function MyDrawBody({ data }: { data: NonNullable<ReturnType<typeof useMyDrawEnt
                   {result.title} · {formatAccraDate(result.drawnAt)}
                   {result.youWon && (
                     <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-bold text-green-800 no-underline">
-                      You won!
+                      {t("draw.youWon")}
                     </span>
                   )}
                 </Link>
@@ -141,12 +153,16 @@ function MyDrawBody({ data }: { data: NonNullable<ReturnType<typeof useMyDrawEnt
 }
 
 function Requirement({ met, children }: { met: boolean; children: ReactNode }) {
+  const t = useT();
   return (
     <li className="flex items-start gap-2">
       {met ? (
-        <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-green-700" aria-label="Done" />
+        <CheckCircle2
+          className="mt-0.5 size-4 shrink-0 text-green-700"
+          aria-label={t("draw.competition.done")}
+        />
       ) : (
-        <Circle className="mt-0.5 size-4 shrink-0 text-stone-400" aria-label="Not yet" />
+        <Circle className="mt-0.5 size-4 shrink-0 text-stone-400" aria-label={t("draw.competition.notYet")} />
       )}
       <span>{children}</span>
     </li>
@@ -155,52 +171,64 @@ function Requirement({ met, children }: { met: boolean; children: ReactNode }) {
 
 function CompetitionItem({ competition }: { competition: CompetitionProgress }) {
   const { requirements: need, progress } = competition;
+  const t = useT();
+  const tier = tierLabel(need.minimumTier);
   return (
     <li className="space-y-2 rounded-2xl p-4 ring-1 ring-stone-200" data-testid="competition">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 className="font-bold text-stone-900">{competition.title}</h3>
-          <p className="text-stone-800">Prize: {competition.prizeTitle}</p>
+          <p className="text-stone-800">{t("draw.prize", { prize: competition.prizeTitle })}</p>
           {competition.sponsor && (
-            <p className="text-sm text-stone-600">Sponsored by {competition.sponsor.name}</p>
+            <p className="text-sm text-stone-600">
+              {t("draw.competition.sponsoredBy", { sponsor: competition.sponsor.name })}
+            </p>
           )}
         </div>
         {progress?.eligible && (
           <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-sm font-bold text-green-800">
-            You're in
+            {t("draw.competition.youreIn")}
           </span>
         )}
       </div>
       {competition.description && <p className="text-sm text-stone-700">{competition.description}</p>}
       {competition.drawDate && (
         <p className="text-sm text-stone-600">
-          Draw on {formatAccraDateTime(competition.drawDate)} (Accra time)
+          {t("draw.competition.drawOn", { date: formatAccraDateTime(competition.drawDate) })}
         </p>
       )}
-      <ul className="space-y-1 text-sm text-stone-700" aria-label={`What ${competition.title} asks for`}>
+      <ul
+        className="space-y-1 text-sm text-stone-700"
+        aria-label={t("draw.competition.asksFor", { title: competition.title })}
+      >
         <Requirement met={progress?.tierMet ?? false}>
-          {tierLabel(need.minimumTier)} tier or higher
-          {progress ? ` (you're ${tierLabel(progress.tier)})` : ""}
+          {progress
+            ? t("draw.competition.tierYours", { tier, current: tierLabel(progress.tier) })
+            : t("draw.competition.tier", { tier })}
         </Requirement>
         {need.requiresPlus && (
-          <Requirement met={progress?.plusMet ?? false}>{brand.plusName} member</Requirement>
+          <Requirement met={progress?.plusMet ?? false}>
+            {t("draw.competition.plus", { plus: brand.plusName })}
+          </Requirement>
         )}
         {need.minimumValidatedRedemptions > 0 && (
           <Requirement met={(progress?.validatedRedemptions ?? 0) >= need.minimumValidatedRedemptions}>
-            Redeem rewards at a counter{" "}
             {progress
-              ? `${Math.min(progress.validatedRedemptions, need.minimumValidatedRedemptions)}/${need.minimumValidatedRedemptions}`
-              : `${need.minimumValidatedRedemptions} times`}{" "}
-            this month
+              ? t("draw.competition.redemptionsProgress", {
+                  done: Math.min(progress.validatedRedemptions, need.minimumValidatedRedemptions),
+                  needed: need.minimumValidatedRedemptions,
+                })
+              : t("draw.competition.redemptions", { needed: need.minimumValidatedRedemptions })}
           </Requirement>
         )}
         {need.minimumSocialShares > 0 && (
           <Requirement met={(progress?.socialShares ?? 0) >= need.minimumSocialShares}>
-            Verified shares{" "}
             {progress
-              ? `${Math.min(progress.socialShares, need.minimumSocialShares)}/${need.minimumSocialShares}`
-              : `${need.minimumSocialShares}`}{" "}
-            this month
+              ? t("draw.competition.sharesProgress", {
+                  done: Math.min(progress.socialShares, need.minimumSocialShares),
+                  needed: need.minimumSocialShares,
+                })
+              : t("draw.competition.shares", { needed: need.minimumSocialShares })}
           </Requirement>
         )}
       </ul>
@@ -209,7 +237,7 @@ function CompetitionItem({ competition }: { competition: CompetitionProgress }) 
           to={drawPath("competition", competition.id)}
           className="inline-flex min-h-11 items-center font-semibold text-amber-800 underline"
         >
-          See the result
+          {t("draw.competition.seeResult")}
         </Link>
       )}
     </li>
@@ -219,19 +247,20 @@ function CompetitionItem({ competition }: { competition: CompetitionProgress }) 
 /** My Rewards' "Competitions": each one's prize and rules, and how far the member is toward entering. */
 export function CompetitionsPanel() {
   const query = useCompetitions();
+  const t = useT();
   return (
     <Card
-      title="Competitions"
-      description="Meet every requirement this month and you're entered automatically."
+      title={t("draw.competitions.title")}
+      description={t("draw.competitions.description")}
       icon={<Swords className="size-5" aria-hidden />}
       testId="competitions"
     >
       {query.isPending ? (
-        <PanelSkeleton label="Loading competitions" />
+        <PanelSkeleton label={t("draw.competitions.loading")} />
       ) : query.isError ? (
-        <PanelError what="the competitions" onRetry={() => void query.refetch()} />
+        <PanelError message={t("draw.competitions.loadFailed")} onRetry={() => void query.refetch()} />
       ) : query.data.competitions.length === 0 ? (
-        <p className="text-stone-600">No competitions this month. Check back soon.</p>
+        <p className="text-stone-600">{t("draw.competitions.none")}</p>
       ) : (
         <ul className="space-y-3">
           {query.data.competitions.map((competition) => (

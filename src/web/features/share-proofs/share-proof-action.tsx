@@ -2,6 +2,7 @@ import { CheckCircle2, Clock, ImagePlus, Share2, XCircle } from "lucide-react";
 import { useState } from "react";
 import { createPortal } from "react-dom";
 import {
+  type SharePlatformId,
   type ShareProofResponse,
   sharePlatformNames,
   sharePlatforms,
@@ -14,12 +15,18 @@ import { ChoiceGroupField, Form, TextField } from "../../components/ui/form-fiel
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api-errors";
 import { applyServerErrors, useContractForm } from "../../lib/forms";
+import { useT } from "../../lib/i18n";
 import { useMyShareProofs, useSendShareProof } from "./api";
 
-const platformOptions = sharePlatforms.map((platform) => ({
-  value: platform,
-  label: sharePlatformNames[platform],
-}));
+/** Stands in for the reward's title in the sentence, so it can be drawn bold wherever it falls. */
+const titleSlot = "\u0000";
+
+/** A platform's name: the networks keep their own names; "Other" is said in the language. */
+function usePlatformName() {
+  const t = useT();
+  return (platform: SharePlatformId) =>
+    platform === "other" ? t("shareProof.platformOther") : sharePlatformNames[platform];
+}
 
 function ShareProofDialog({
   rewardId,
@@ -35,47 +42,51 @@ function ShareProofDialog({
     defaultValues: { rewardId, platform: null, proofUrl: "", proofImage: "" },
   });
   const [alert, setAlert] = useState<string | null>(null);
+  const t = useT();
+  const platformName = usePlatformName();
+  const platformOptions = sharePlatforms.map((platform) => ({
+    value: platform,
+    label: platformName(platform),
+  }));
+  // The reward's title is shown bold wherever the language puts it in the sentence.
+  const [beforeTitle, afterTitle] = t("shareProof.intro", { title: titleSlot }).split(titleSlot);
   return (
-    <Dialog open onClose={onClose} title="Shared it? Send proof">
+    <Dialog open onClose={onClose} title={t("shareProof.open")}>
       <Form
         form={form}
-        aria-label="Send share proof"
+        aria-label={t("shareProof.formLabel")}
         className="space-y-4"
         onValid={(body) => {
           setAlert(null);
           send.mutate(body, {
             onSuccess: () => {
-              toast({
-                title: "Proof sent",
-                description: "Our team will check it soon. Verified shares earn 20 XP.",
-              });
+              toast({ title: t("shareProof.sent"), description: t("shareProof.sentText") });
               onClose();
             },
             onError: (failure) => {
               const applied = applyServerErrors(form, failure);
               if (Object.keys(applied).length === 0) {
-                setAlert(
-                  serverMessage(failure) ??
-                    "We couldn't send your proof. Check your connection and try again.",
-                );
+                setAlert(serverMessage(failure) ?? t("shareProof.sendFailed"));
               }
             },
           });
         }}
       >
         <p className="text-sm text-stone-700">
-          Posted about <strong>{title}</strong>? Show us the post; once our team checks it you earn 20 XP.
+          {beforeTitle}
+          <strong>{title}</strong>
+          {afterTitle}
         </p>
         <ChoiceGroupField
           name="platform"
-          label="Where did you share it?"
+          label={t("shareProof.platform")}
           options={platformOptions}
           required
         />
         <TextField
           name="proofUrl"
-          label="Link to your post"
-          labelNote="(optional)"
+          label={t("shareProof.link")}
+          labelNote={t("shareProof.optional")}
           type="url"
           inputMode="url"
           placeholder="https://…"
@@ -83,19 +94,19 @@ function ShareProofDialog({
         />
         <ImageField
           name="proofImage"
-          label="Or a screenshot of it"
-          labelNote="(optional)"
-          hint="A JPEG or PNG; we shrink it on your phone before sending."
+          label={t("shareProof.screenshot")}
+          labelNote={t("shareProof.optional")}
+          hint={t("shareProof.screenshotHint")}
           alsoClears={["proofUrl"]}
-          preparingText="Preparing the picture…"
-          previewAlt="Your screenshot"
+          preparingText={t("shareProof.preparing")}
+          previewAlt={t("shareProof.previewAlt")}
           previewMaxHeight="max-h-40"
         />
         <FormActions
           alert={alert}
-          submitLabel="Send proof"
+          submitLabel={t("shareProof.send")}
           pending={send.isPending}
-          pendingLabel="Sending…"
+          pendingLabel={t("shareProof.sending")}
           onCancel={onClose}
           className="flex flex-col gap-2 sm:flex-row-reverse"
         />
@@ -105,11 +116,13 @@ function ShareProofDialog({
 }
 
 function ProofStatus({ proof }: { proof: ShareProofResponse }) {
+  const t = useT();
+  const platformName = usePlatformName();
   if (proof.status === "pending") {
     return (
       <p className="flex items-center gap-1.5 text-sm text-stone-700" data-testid="share-proof-status">
-        <Clock className="size-4 shrink-0" aria-hidden /> Share proof sent (
-        {sharePlatformNames[proof.platform]}): waiting for a check.
+        <Clock className="size-4 shrink-0" aria-hidden />{" "}
+        {t("shareProof.pending", { platform: platformName(proof.platform) })}
       </p>
     );
   }
@@ -119,17 +132,19 @@ function ProofStatus({ proof }: { proof: ShareProofResponse }) {
         className="flex items-center gap-1.5 text-sm font-semibold text-green-800"
         data-testid="share-proof-status"
       >
-        <CheckCircle2 className="size-4 shrink-0" aria-hidden /> Share verified
-        {proof.xpAwarded > 0 ? `: +${proof.xpAwarded} XP` : ""}
+        <CheckCircle2 className="size-4 shrink-0" aria-hidden />{" "}
+        {proof.xpAwarded > 0 ? t("shareProof.verifiedXp", { xp: proof.xpAwarded }) : t("shareProof.verified")}
       </p>
     );
   }
   return (
     <div className="text-sm text-red-800" data-testid="share-proof-status">
       <p className="flex items-center gap-1.5 font-semibold">
-        <XCircle className="size-4 shrink-0" aria-hidden /> Share proof rejected
+        <XCircle className="size-4 shrink-0" aria-hidden /> {t("shareProof.rejected")}
       </p>
-      {proof.staffNotes && <p className="mt-0.5 text-stone-700">Why: {proof.staffNotes}</p>}
+      {proof.staffNotes && (
+        <p className="mt-0.5 text-stone-700">{t("shareProof.why", { notes: proof.staffNotes })}</p>
+      )}
     </div>
   );
 }
@@ -143,6 +158,7 @@ export function ShareProofAction({ rewardId, title }: { rewardId: number; title:
   const [open, setOpen] = useState(false);
   const proof = proofs.data?.proofs.find((candidate) => candidate.rewardId === rewardId);
   const canSend = !proof || proof.status === "rejected";
+  const t = useT();
   return (
     <div className="mt-3 space-y-2 border-t border-stone-100 pt-3">
       {proof && <ProofStatus proof={proof} />}
@@ -153,7 +169,7 @@ export function ShareProofAction({ rewardId, title }: { rewardId: number; title:
           className="inline-flex min-h-11 items-center gap-1.5 rounded-xl px-3 text-sm font-semibold text-amber-800 ring-1 ring-amber-200 hover:bg-amber-50"
         >
           {proof ? <ImagePlus className="size-4" aria-hidden /> : <Share2 className="size-4" aria-hidden />}
-          {proof ? "Send new proof" : "Shared it? Send proof"}
+          {t(proof ? "shareProof.sendNew" : "shareProof.open")}
         </button>
       )}
       {open &&
