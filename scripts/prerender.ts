@@ -24,12 +24,40 @@ function pretendDeviceStorage(values: Record<string, string>) {
   });
 }
 
+/**
+ * On a pre-rendered page the screen is already there in the HTML; the app's code only makes it live, so it
+ * downloads after what the first paint needs, not before.
+ */
+function withScriptsAfterPaint(html: string): string {
+  return html
+    .replaceAll(
+      '<link rel="modulepreload" crossorigin',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin',
+    )
+    .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin');
+}
+
 const { renderSignedOutPage } = (await import(
   pathToFileURL(ssrBundle).href
 )) as typeof import("../src/web/prerender.tsx");
-const shell = fs.readFileSync(path.join(distDir, "index.html"), "utf8");
 const emptyRoot = '<div id="root"></div>';
+const shell = withScriptsAfterPaint(
+  withStylesInline(fs.readFileSync(path.join(distDir, "index.html"), "utf8")),
+);
 if (!shell.includes(emptyRoot)) throw new Error(`dist/index.html has no ${emptyRoot}`);
+
+/**
+ * The stylesheet (about 11 KB compressed) goes inside the page instead of beside it: the first paint then
+ * waits for one download, not two, on a slow connection. The app shell keeps the cached file.
+ */
+function withStylesInline(html: string): string {
+  const links = [...html.matchAll(/<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/g)];
+  if (links.length === 0) throw new Error("dist/index.html links no stylesheet");
+  return links.reduce((page, [tag, href]) => {
+    const css = fs.readFileSync(path.join(distDir, href!), "utf8");
+    return page.replace(tag, () => `<style>${css}</style>`);
+  }, html);
+}
 
 fs.rmSync(outDir, { recursive: true, force: true });
 fs.mkdirSync(outDir, { recursive: true });

@@ -1,17 +1,15 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode } from "react";
+import type { ReactNode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
 import { StaticRouter } from "react-router";
 import type { Language } from "../shared/i18n/languages";
-import { AppRoutes } from "./app/router";
-import { AuthProvider } from "./lib/auth";
+import { App } from "./app/app";
 import { activateLanguage } from "./lib/language";
 import { createQueryClient } from "./lib/query-client";
 
 /**
  * Server-side rendering of the signed-out pages at build time (issue 15): `scripts/prerender.ts` writes
  * their HTML into the shell, so the first paint doesn't wait for the app's JavaScript. The browser then
- * renders the same screen over it (`main.tsx`).
+ * adopts it (`main.tsx` hydrates the same tree).
  */
 export async function renderSignedOutPage(url: string, language: Language): Promise<string> {
   await activateLanguage(language);
@@ -23,19 +21,15 @@ export async function renderSignedOutPage(url: string, language: Language): Prom
 
 async function render(url: string): Promise<string> {
   const { prelude } = await prerenderToNodeStream(
-    <StrictMode>
-      <QueryClientProvider client={createQueryClient()}>
-        <AuthProvider>
-          <StaticRouter location={url}>
-            <AppRoutes />
-          </StaticRouter>
-        </AuthProvider>
-      </QueryClientProvider>
-    </StrictMode>,
+    <App queryClient={createQueryClient()} router={atUrl(url)} />,
     // Never split a long page into chunks joined by inline scripts: the whole page is written in order.
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk));
   return Buffer.concat(chunks).toString("utf8");
+}
+
+function atUrl(url: string) {
+  return ({ children }: { children: ReactNode }) => <StaticRouter location={url}>{children}</StaticRouter>;
 }

@@ -14,6 +14,8 @@ export function useIsOnline(): boolean {
   return useSyncExternalStore(
     (listener) => onlineManager.subscribe(listener),
     () => onlineManager.isOnline(),
+    // Pre-rendered pages are written online; a phone that is offline re-renders at once after hydrating.
+    () => true,
   );
 }
 

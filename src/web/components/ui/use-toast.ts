@@ -61,8 +61,12 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+const emptyToastList: Toast[] = [];
+const noToasts = () => emptyToastList;
+
 export function useToasts(): Toast[] {
-  return useSyncExternalStore(subscribe, () => toasts);
+  // Pre-rendered pages (and their hydration) start with no toasts.
+  return useSyncExternalStore(subscribe, () => toasts, noToasts);
 }
 
 /**
@@ -93,5 +97,6 @@ export function useToastPlacement(): ToastPlacement {
       return () => placementListeners.delete(listener);
     },
     () => placement,
+    () => "bottom" as const,
   );
 }

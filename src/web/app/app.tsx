@@ -1,0 +1,34 @@
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { type ReactNode, StrictMode } from "react";
+import { ErrorBoundary } from "../components/error-fallback";
+import { Toaster } from "../components/ui/toaster";
+import { AuthProvider } from "../lib/auth";
+import { GoogleSignInReturn } from "../lib/google-return";
+import { FollowMemberLanguage } from "../lib/i18n";
+import { AppRoutes } from "./router";
+
+/**
+ * The whole app under a router: the browser's (`main.tsx`) or, when the signed-out pages are rendered at
+ * build time, a static one (`prerender.tsx`). One tree for both, so the browser can adopt the
+ * pre-rendered HTML as it is (hydration) instead of building it again.
+ */
+export function App({ queryClient, router: Router }: { queryClient: QueryClient; router: RouterLike }) {
+  return (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          <FollowMemberLanguage />
+          <GoogleSignInReturn />
+          <Router>
+            <ErrorBoundary>
+              <AppRoutes />
+            </ErrorBoundary>
+            <Toaster />
+          </Router>
+        </AuthProvider>
+      </QueryClientProvider>
+    </StrictMode>
+  );
+}
+
+type RouterLike = (props: { children: ReactNode }) => ReactNode;
