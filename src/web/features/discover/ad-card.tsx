@@ -1,5 +1,5 @@
 import { Check, ImageIcon, Pause, Play, Star } from "lucide-react";
-import { type MouseEvent, type PointerEvent, useCallback, useEffect, useId, useRef, useState } from "react";
+import { type MouseEvent, type PointerEvent, useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { DiscoveryAd } from "../../../shared/contracts/ads";
 import { smallThumbnailOf } from "../../../shared/media";
@@ -54,15 +54,15 @@ interface AdCardProps {
   ad: DiscoveryAd;
   /** Registers the card for impression counting; returns its cleanup. */
   track(adId: number, element: Element): () => void;
+  /** A card on the first screen: its image loads at once and first, not when scrolled to. */
+  aboveTheFold?: boolean;
 }
 
 /**
  * A Discover card: the WebP thumbnail (lazy), the company logo (hidden silently if it fails), and for a
  * video a preview whose bytes load only on hover (mouse) or on tap-and-hold / the play button (touch).
  */
-export function AdCard({ ad, track }: AdCardProps) {
-  const titleId = useId();
-  const metaId = useId();
+export function AdCard({ ad, track, aboveTheFold = false }: AdCardProps) {
   const t = useT();
   const dataSaver = useDataSaver();
   // With the data saver on, no video previews at all: a video's bytes load only in the viewer.
@@ -117,9 +117,8 @@ export function AdCard({ ad, track }: AdCardProps) {
       onPointerLeave={onPointerLeave}
     >
       <Link
+        // Named by what it shows (badges, title, business, distance), so speech matches the screen.
         to={mobileWatchPath(ad.id)}
-        aria-labelledby={titleId}
-        aria-describedby={metaId}
         onPointerDown={onPointerDown}
         onPointerUp={endPress}
         onPointerCancel={endPress}
@@ -137,7 +136,8 @@ export function AdCard({ ad, track }: AdCardProps) {
               alt=""
               width={thumbnail.width}
               height={thumbnail.height}
-              loading="lazy"
+              loading={aboveTheFold ? "eager" : "lazy"}
+              fetchPriority={aboveTheFold ? "high" : "auto"}
               decoding="async"
               draggable={false}
               onError={() => (useSmall ? setSmallFailed(true) : setThumbnailFailed(true))}
@@ -183,10 +183,8 @@ export function AdCard({ ad, track }: AdCardProps) {
           </div>
         </div>
         <div className="p-3">
-          <h3 id={titleId} className="line-clamp-2 text-sm font-bold text-stone-900">
-            {ad.title}
-          </h3>
-          <p id={metaId} className="mt-0.5 text-xs text-stone-500">
+          <h2 className="line-clamp-2 text-sm font-bold text-stone-900">{ad.title}</h2>
+          <p className="mt-0.5 text-xs text-stone-500">
             {ad.company.name}
             {ad.distanceKm !== null && t("discover.card.away", { km: roundedKm(ad.distanceKm) })}
             {isVideo && t("discover.card.video")}

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { DiscoveryAd } from "../../../shared/contracts/ads";
+import { discoveryPath } from "../../../shared/prerendered-pages";
 import { useAuth } from "../../lib/auth";
 import { useRecheckSessionOn401 } from "../../lib/session-expiry";
 
@@ -13,13 +14,14 @@ export type DiscoveryMode =
   | { sort: "near"; position: { lat: number; lng: number } | null };
 
 export function discoveryUrl(mode: DiscoveryMode): string {
-  if (mode.sort === "default") return "/api/ads/discovery";
+  // The member's home shell asks for this exact address as it loads (scripts/prerender.ts).
+  if (mode.sort === "default") return discoveryPath;
   const params = new URLSearchParams({ sort: mode.sort });
   if (mode.sort === "near" && mode.position) {
     params.set("lat", String(mode.position.lat));
     params.set("lng", String(mode.position.lng));
   }
-  return `/api/ads/discovery?${params}`;
+  return `${discoveryPath}?${params}`;
 }
 
 /** The signed-in user's Discover list, keyed by user so another account on this phone never sees it. */

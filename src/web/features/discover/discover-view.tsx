@@ -23,6 +23,8 @@ import { type FallbackReason, geolocationSupported, locationAlreadyAllowed, useL
 
 /** Spec section 9: the first 10 cards, then 'View More Discoveries' shows all. */
 export const initialCardCount = 10;
+/** The first row on a phone (two columns): its images load first; the rest as they scroll into view. */
+const aboveTheFoldCards = 2;
 const fallbackKeys: Record<FallbackReason, UiKey> = {
   denied: "discover.fallbackDenied",
   unavailable: "discover.fallbackUnavailable",
@@ -251,8 +253,8 @@ export default function DiscoverView() {
       ) : (
         <>
           <ul aria-label={t("discover.listLabel")} className={masonryClass}>
-            {shown.map((ad) => (
-              <AdCard key={ad.id} ad={ad} track={track} />
+            {shown.map((ad, index) => (
+              <AdCard key={ad.id} ad={ad} track={track} aboveTheFold={index < aboveTheFoldCards} />
             ))}
           </ul>
           {!expanded && filtered.length > initialCardCount && (

@@ -22,13 +22,18 @@ export function LogoCarousel({ title = "Trusted by Local Businesses" }: { title?
         {title}
       </h2>
       {isPending ? (
-        <ul className="flex gap-6 px-4" aria-label="Loading businesses" data-testid="carousel-skeletons">
-          {Array.from({ length: skeletonCount }, (_, i) => (
-            <li key={i}>
-              <Skeleton className="size-16 rounded-2xl" />
-            </li>
-          ))}
-        </ul>
+        // As tall as the strip and its pause button, so nothing below moves when the logos arrive.
+        <div>
+          <ul className="flex gap-6 px-3" aria-label="Loading businesses" data-testid="carousel-skeletons">
+            {Array.from({ length: skeletonCount }, (_, i) => (
+              <li key={i} className="flex w-20 shrink-0 flex-col items-center gap-1">
+                <Skeleton className="size-16 rounded-2xl" />
+                <span className="text-[11px]">&nbsp;</span>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-2 min-h-11 motion-reduce:hidden" />
+        </div>
       ) : list.length > 0 ? (
         <div className="relative">
           <ul
