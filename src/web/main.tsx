@@ -1,4 +1,5 @@
 import "./index.css";
+import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { App } from "./app/app";
@@ -10,15 +11,17 @@ import { registerServiceWorker } from "./lib/service-worker";
 const queryClient = createQueryClient();
 
 /**
- * Signed-out pages arrive pre-rendered (scripts/prerender.ts): the browser adopts that HTML (hydration, in
- * small slices of work, so the page stays responsive) instead of building it again. Other pages arrive
- * as an empty shell and render here.
+ * Signed-out pages arrive pre-rendered (scripts/prerender.ts): the browser adopts that HTML (hydration)
+ * instead of building it again. Other pages arrive as an empty shell and render here. Either way as a
+ * transition: React works in slices of a few milliseconds, so a slow phone stays responsive to taps.
  */
 function renderApp() {
   const container = document.getElementById("root")!;
   const app = <App queryClient={queryClient} router={BrowserRouter} />;
-  if (container.firstElementChild) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  startTransition(() => {
+    if (container.firstElementChild) hydrateRoot(container, app);
+    else createRoot(container).render(app);
+  });
 }
 
 const chosenLanguage = deviceLanguage();
