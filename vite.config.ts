@@ -81,7 +81,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
       }),
   ],
-  build: { outDir: "dist", emptyOutDir: true, sourcemap: false, target: "es2022" },
+  // The manifest tells scripts/prerender.ts which chunks a signed-in member's home needs first.
+  build: { outDir: "dist", emptyOutDir: true, sourcemap: false, target: "es2022", manifest: !isSsrBuild },
   server: {
     port: 5173,
     proxy: { "/api": apiTarget, "/auth": apiTarget, "/media": apiTarget, "/dev": apiTarget },

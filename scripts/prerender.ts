@@ -7,7 +7,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { prerenderedPages, prerenderVariants } from "../src/shared/prerendered-pages.ts";
+import zlib from "node:zlib";
+import { discoveryPath, prerenderedPages, prerenderVariants } from "../src/shared/prerendered-pages.ts";
 
 const distDir = path.resolve("dist");
 const ssrBundle = path.resolve(".prerender-build/prerender.js");
@@ -35,6 +36,43 @@ function withScriptsAfterPaint(html: string): string {
       '<link rel="modulepreload" fetchpriority="low" crossorigin',
     )
     .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin');
+}
+
+/** The page, and its brotli and gzip copies for the server to send as they are (no compressing per request). */
+function writeWithCompressedCopies(file: string, html: string) {
+  fs.writeFileSync(file, html);
+  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(html));
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(html, { level: 9 }));
+}
+
+/**
+ * A signed-in member's home is Discover, rendered in the browser: its shell asks at once for Discover's
+ * code and the member's list, in parallel with the app's code, instead of one after the other.
+ */
+function writeMemberHomeShell() {
+  const manifest = JSON.parse(fs.readFileSync(path.join(distDir, ".vite/manifest.json"), "utf8")) as Record<
+    string,
+    { file: string; imports?: string[] }
+  >;
+  const chunks = new Set<string>();
+  const collect = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || chunks.has(chunk.file)) return;
+    chunks.add(chunk.file);
+    for (const imported of chunk.imports ?? []) collect(imported);
+  };
+  collect("src/web/features/discover/discover-view.tsx");
+  if (chunks.size === 0) throw new Error("the build has no Discover chunk");
+  const original = fs.readFileSync(path.join(distDir, "index.html"), "utf8");
+  const hints = [...chunks]
+    .filter((file) => !original.includes(`/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .concat(`<link rel="preload" as="fetch" crossorigin="use-credentials" href="${discoveryPath}">`)
+    .join("");
+  writeWithCompressedCopies(
+    path.join(outDir, "member-home.html"),
+    original.replace("</head>", `${hints}</head>`),
+  );
 }
 
 const { renderSignedOutPage } = (await import(
@@ -70,8 +108,9 @@ for (const variant of prerenderVariants) {
     const html = shell
       .replace('<html lang="en-GH">', `<html lang="${language === "en" ? "en-GH" : language}">`)
       .replace(emptyRoot, `<div id="root">${body}</div>`);
-    fs.writeFileSync(path.join(outDir, `${name}.${variant}.html`), html);
+    writeWithCompressedCopies(path.join(outDir, `${name}.${variant}.html`), html);
     written += 1;
   }
 }
+writeMemberHomeShell();
 console.log(`Pre-rendered ${written} pages into ${path.relative(process.cwd(), outDir)}/`);

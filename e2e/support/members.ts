@@ -1,5 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { e2eBaseUrl } from "../../playwright.config";
+import english from "../../src/shared/i18n/catalogs/screens/auth.en.json" with { type: "json" };
+import twi from "../../src/shared/i18n/catalogs/screens/auth.tw.json" with { type: "json" };
 import { linkIn, waitForOutboxMessage } from "./outbox";
 
 /**
@@ -15,7 +17,11 @@ export async function signInAsNewMember(page: Page, name = "Efua Mensah") {
   });
   expect(response.status(), await response.text()).toBe(200);
   await page.goto(linkIn(await waitForOutboxMessage(page.request, email, "email")));
-  await expect(page.getByRole("heading", { name: "Account Activated!" })).toBeVisible();
+  // In the language this device chose.
+  const activated = (title: string) => page.getByRole("heading", { name: title });
+  await expect(
+    activated(english["auth.activated.title"]).or(activated(twi["auth.activated.title"])),
+  ).toBeVisible();
   return { email };
 }
 

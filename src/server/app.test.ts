@@ -98,6 +98,7 @@ describe("serving the web app", () => {
         `<h1>landing ${variant}</h1>`,
       );
     }
+    fs.writeFileSync(path.join(dist, "prerendered", "member-home.html"), "<p>member home</p>");
     const database = await openDatabase({});
     app = await buildApp({
       config: loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dist }),
@@ -128,11 +129,17 @@ describe("serving the web app", () => {
     expect(await page("anigye_language=tw")).toBe("<h1>landing tw</h1>");
     expect(await page("anigye_language=en")).toBe("<h1>landing en</h1>");
     expect(await page("anigye_language=fr")).toBe("<h1>landing first-run</h1>");
-    // A member's home is Discover: the plain shell, rendered in the browser.
-    expect(await page("anigye_sid=abc; anigye_language=tw")).toContain("<div id=root>");
+    // A member's home is Discover, rendered in the browser from a shell that starts loading it at once.
+    expect(await page("anigye_sid=abc; anigye_language=tw")).toBe("<p>member home</p>");
     // A page with nothing pre-rendered (here, the FAQ's file is missing) falls back to the shell.
     const faq = await app.inject({ method: "GET", url: "/faq" });
     expect(faq.body).toContain("<div id=root>");
+    const membersFaq = await app.inject({
+      method: "GET",
+      url: "/faq",
+      headers: { cookie: "anigye_sid=abc" },
+    });
+    expect(membersFaq.body).toContain("<div id=root>");
   });
 
   it("caches hashed assets for a year and the service worker not at all", async () => {

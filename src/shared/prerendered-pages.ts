@@ -23,3 +23,6 @@ const pageByPath = new Map<string, string>(
 export function prerenderedPageAt(urlPath: string): string | undefined {
   return pageByPath.get(urlPath);
 }
+
+/** The list a signed-in member's home (Discover) reads first; its shell asks for it with the page. */
+export const discoveryPath = "/api/ads/discovery";

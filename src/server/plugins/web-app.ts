@@ -57,7 +57,7 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
 /**
  * A signed-out visitor's landing or content page comes with its HTML already rendered at build time
  * (issue 15, `scripts/prerender.ts`), in the language this device chose. A member's pages depend on who
- * they are, so they get the plain shell.
+ * they are, so they get the plain shell (their home, one that starts loading Discover at once).
  */
 function prerenderedFileFor(
   distDir: string,
@@ -65,7 +65,12 @@ function prerenderedFileFor(
   cookies: Record<string, string | undefined>,
 ): string | undefined {
   const page = prerenderedPageAt(urlPath);
-  if (!page || cookies[sessionCookieNames.member]) return undefined;
+  if (!page) return undefined;
+  if (cookies[sessionCookieNames.member]) {
+    // A member's home is Discover: a shell that fetches Discover's code and list from the start.
+    const memberHome = path.join("prerendered", "member-home.html");
+    return urlPath === "/" && fs.existsSync(path.join(distDir, memberHome)) ? memberHome : undefined;
+  }
   const chosen = cookies[languageCookieName];
   const variant: PrerenderVariant = isLanguage(chosen) ? chosen : "first-run";
   const file = path.join("prerendered", `${page}.${variant}.html`);
