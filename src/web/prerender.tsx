@@ -3,7 +3,7 @@ import { prerenderToNodeStream } from "react-dom/static";
 import { StaticRouter } from "react-router";
 import type { Language } from "../shared/i18n/languages";
 import { App } from "./app/app";
-import { activateLanguage } from "./lib/language";
+import { activateLanguage, loadAllScreenTexts } from "./lib/language";
 import { createQueryClient } from "./lib/query-client";
 
 /**
@@ -13,6 +13,7 @@ import { createQueryClient } from "./lib/query-client";
  */
 export async function renderSignedOutPage(url: string, language: Language): Promise<string> {
   await activateLanguage(language);
+  await loadAllScreenTexts();
   const html = await render(url);
   // A part streamed behind an inline script would never show without JavaScript (or under our CSP).
   if (html.includes("<template")) throw new Error(`${url} was not rendered in one piece`);

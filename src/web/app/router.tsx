@@ -1,50 +1,57 @@
-import { lazy } from "react";
+import { type ComponentType, lazy } from "react";
 import { Route, Routes } from "react-router";
+import { loadAllScreenTexts } from "../lib/language";
 import HomePage from "../pages/home-page";
 import { AppLayout, FullPageLayout } from "./layout/app-layout";
 import { paths } from "./paths";
 
+/** A page's code, and every screen's English texts before it renders (language.ts). */
+// biome-ignore lint/suspicious/noExplicitAny: as React.lazy itself, pages take any props
+function lazyPage<Page extends ComponentType<any>>(load: () => Promise<{ default: Page }>) {
+  return lazy(() => Promise.all([load(), loadAllScreenTexts()]).then(([page]) => page));
+}
+
 // Every route but the home page is its own chunk, so the first screen downloads only what it shows.
-const FeaturesPage = lazy(() => import("../pages/features-page"));
-const FaqPage = lazy(() => import("../pages/faq-page"));
-const HowItWorksPage = lazy(() => import("../pages/how-it-works-page"));
-const BusinessPage = lazy(() => import("../pages/business-page"));
-const MerchantPitchPage = lazy(() => import("../pages/merchant-pitch-page"));
-const PrivacyPage = lazy(() => import("../pages/privacy-page"));
-const TermsPage = lazy(() => import("../pages/terms-page"));
-const EarlyAccessPage = lazy(() => import("../pages/early-access-page"));
-const ComingSoonPage = lazy(() => import("../pages/coming-soon-page"));
-const NotFoundPage = lazy(() => import("../pages/not-found-page"));
-const WatchPage = lazy(() => import("../pages/watch-page"));
-const LoginPage = lazy(() => import("../pages/login-page"));
-const RegisterPage = lazy(() => import("../pages/register-page"));
-const OnboardingPage = lazy(() => import("../pages/onboarding-page"));
-const ProfilePage = lazy(() => import("../pages/profile-page"));
-const RewardsPage = lazy(() => import("../pages/rewards-page"));
-const CompanyPage = lazy(() => import("../pages/company-page"));
-const CompanyDashboardPage = lazy(() => import("../pages/company-dashboard-page"));
-const SubscriptionDetailsPage = lazy(() => import("../pages/subscription-details-page"));
-const AdminPage = lazy(() => import("../pages/admin-page"));
-const AdminOAuthConfigPage = lazy(() => import("../pages/admin-oauth-config-page"));
-const AdminAntiCheatPage = lazy(() => import("../pages/admin-anti-cheat-page"));
-const MobileWatchPage = lazy(() => import("../pages/mobile-watch-page"));
-const MomentsPage = lazy(() => import("../pages/moments-page"));
-const AnalyticsPage = lazy(() => import("../pages/analytics-page"));
-const LoyaltyDashboardPage = lazy(() => import("../pages/loyalty-dashboard-page"));
-const QrScannerPage = lazy(() => import("../pages/qr-scanner-page"));
-const MerchantLoginPage = lazy(() => import("../pages/merchant-login-page"));
-const MerchantPage = lazy(() => import("../pages/merchant-page"));
-const MerchantScannerPage = lazy(() => import("../pages/merchant-scanner-page"));
-const MerchantDashboardPage = lazy(() => import("../pages/merchant-dashboard-page"));
-const VendorScanPage = lazy(() => import("../pages/vendor-scan-page"));
-const AnigyePlusPage = lazy(() => import("../pages/anigye-plus-page"));
-const SubscriptionPage = lazy(() => import("../pages/subscription-page"));
-const PaymentReceiptPage = lazy(() => import("../pages/payment-receipt-page"));
-const PlacePage = lazy(() => import("../pages/place-page"));
-const DrawPage = lazy(() => import("../pages/draw-page"));
-const NotificationsPage = lazy(() => import("../pages/notifications-page"));
-const LeaderboardPage = lazy(() => import("../pages/leaderboard-page"));
-const RewardsTestPage = lazy(() => import("../pages/rewards-test-page"));
+const FeaturesPage = lazyPage(() => import("../pages/features-page"));
+const FaqPage = lazyPage(() => import("../pages/faq-page"));
+const HowItWorksPage = lazyPage(() => import("../pages/how-it-works-page"));
+const BusinessPage = lazyPage(() => import("../pages/business-page"));
+const MerchantPitchPage = lazyPage(() => import("../pages/merchant-pitch-page"));
+const PrivacyPage = lazyPage(() => import("../pages/privacy-page"));
+const TermsPage = lazyPage(() => import("../pages/terms-page"));
+const EarlyAccessPage = lazyPage(() => import("../pages/early-access-page"));
+const ComingSoonPage = lazyPage(() => import("../pages/coming-soon-page"));
+const NotFoundPage = lazyPage(() => import("../pages/not-found-page"));
+const WatchPage = lazyPage(() => import("../pages/watch-page"));
+const LoginPage = lazyPage(() => import("../pages/login-page"));
+const RegisterPage = lazyPage(() => import("../pages/register-page"));
+const OnboardingPage = lazyPage(() => import("../pages/onboarding-page"));
+const ProfilePage = lazyPage(() => import("../pages/profile-page"));
+const RewardsPage = lazyPage(() => import("../pages/rewards-page"));
+const CompanyPage = lazyPage(() => import("../pages/company-page"));
+const CompanyDashboardPage = lazyPage(() => import("../pages/company-dashboard-page"));
+const SubscriptionDetailsPage = lazyPage(() => import("../pages/subscription-details-page"));
+const AdminPage = lazyPage(() => import("../pages/admin-page"));
+const AdminOAuthConfigPage = lazyPage(() => import("../pages/admin-oauth-config-page"));
+const AdminAntiCheatPage = lazyPage(() => import("../pages/admin-anti-cheat-page"));
+const MobileWatchPage = lazyPage(() => import("../pages/mobile-watch-page"));
+const MomentsPage = lazyPage(() => import("../pages/moments-page"));
+const AnalyticsPage = lazyPage(() => import("../pages/analytics-page"));
+const LoyaltyDashboardPage = lazyPage(() => import("../pages/loyalty-dashboard-page"));
+const QrScannerPage = lazyPage(() => import("../pages/qr-scanner-page"));
+const MerchantLoginPage = lazyPage(() => import("../pages/merchant-login-page"));
+const MerchantPage = lazyPage(() => import("../pages/merchant-page"));
+const MerchantScannerPage = lazyPage(() => import("../pages/merchant-scanner-page"));
+const MerchantDashboardPage = lazyPage(() => import("../pages/merchant-dashboard-page"));
+const VendorScanPage = lazyPage(() => import("../pages/vendor-scan-page"));
+const AnigyePlusPage = lazyPage(() => import("../pages/anigye-plus-page"));
+const SubscriptionPage = lazyPage(() => import("../pages/subscription-page"));
+const PaymentReceiptPage = lazyPage(() => import("../pages/payment-receipt-page"));
+const PlacePage = lazyPage(() => import("../pages/place-page"));
+const DrawPage = lazyPage(() => import("../pages/draw-page"));
+const NotificationsPage = lazyPage(() => import("../pages/notifications-page"));
+const LeaderboardPage = lazyPage(() => import("../pages/leaderboard-page"));
+const RewardsTestPage = lazyPage(() => import("../pages/rewards-test-page"));
 
 export function AppRoutes() {
   return (
