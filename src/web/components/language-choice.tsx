@@ -11,8 +11,11 @@ function useLanguagePicker() {
   const choose = useChooseLanguage();
   const t = useT();
   const [pending, setPending] = useState(false);
+  // The language being switched to, shown as chosen while its texts load.
+  const [choosing, setChoosing] = useState<Language | null>(null);
   const pick = async (language: Language) => {
     setPending(true);
+    setChoosing(language);
     try {
       await choose(language);
       toast({ title: t("language.saved") });
@@ -20,16 +23,18 @@ function useLanguagePicker() {
       toast({ title: t("language.notSaved"), variant: "destructive" });
     } finally {
       setPending(false);
+      setChoosing(null);
     }
   };
-  return { pick, pending };
+  return { pick, pending, choosing };
 }
 
 /** The profile's language switch: English or Twi, as radio buttons named in their own language. */
 export function LanguageSwitch() {
   const active = useLanguage();
   const t = useT();
-  const { pick, pending } = useLanguagePicker();
+  const { pick, pending, choosing } = useLanguagePicker();
+  const shown = choosing ?? active;
   return (
     <fieldset data-testid="language-switch" disabled={pending}>
       <legend className="font-medium text-stone-900">{t("language.label")}</legend>
@@ -39,13 +44,13 @@ export function LanguageSwitch() {
           <label
             key={language}
             lang={language === "en" ? "en" : "tw"}
-            className={`flex min-h-11 cursor-pointer items-center gap-2 rounded-xl px-4 font-semibold ring-1 ${language === active ? "bg-amber-50 text-amber-900 ring-amber-400" : "bg-white text-stone-700 ring-stone-300"}`}
+            className={`flex min-h-11 cursor-pointer items-center gap-2 rounded-xl px-4 font-semibold ring-1 ${language === shown ? "bg-amber-50 text-amber-900 ring-amber-400" : "bg-white text-stone-700 ring-stone-300"}`}
           >
             <input
               type="radio"
               name="language"
               value={language}
-              checked={language === active}
+              checked={language === shown}
               onChange={() => void pick(language)}
               className="size-4 accent-amber-700"
             />

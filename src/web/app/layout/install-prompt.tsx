@@ -1,5 +1,5 @@
 import { Download } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 import { brand } from "../../../shared/brand";
 import { useT } from "../../lib/i18n";
 
@@ -17,34 +17,49 @@ function dismissedRecently(): boolean {
   return Number.isFinite(at) && at > 0 && Date.now() - at < rememberDismissalMs;
 }
 
-export function InstallPrompt() {
-  const [installEvent, setInstallEvent] = useState<BeforeInstallPromptEvent | null>(null);
-  const t = useT();
+let offeredInstall: BeforeInstallPromptEvent | null = null;
+const offerListeners = new Set<() => void>();
 
-  useEffect(() => {
-    const onBeforeInstall = (event: Event) => {
-      event.preventDefault();
-      if (!dismissedRecently()) setInstallEvent(event as BeforeInstallPromptEvent);
-    };
-    const onInstalled = () => setInstallEvent(null);
-    window.addEventListener("beforeinstallprompt", onBeforeInstall);
-    window.addEventListener("appinstalled", onInstalled);
-    return () => {
-      window.removeEventListener("beforeinstallprompt", onBeforeInstall);
-      window.removeEventListener("appinstalled", onInstalled);
-    };
-  }, []);
+function setOfferedInstall(event: BeforeInstallPromptEvent | null) {
+  offeredInstall = event;
+  for (const listener of offerListeners) listener();
+}
+
+// Kept from the moment the code loads, not from when the prompt first renders: Chromium may offer
+// installation while a pre-rendered page is still being hydrated.
+if (typeof window !== "undefined") {
+  window.addEventListener("beforeinstallprompt", (event) => {
+    event.preventDefault();
+    if (!dismissedRecently()) setOfferedInstall(event as BeforeInstallPromptEvent);
+  });
+  window.addEventListener("appinstalled", () => setOfferedInstall(null));
+}
+
+function useOfferedInstall(): BeforeInstallPromptEvent | null {
+  return useSyncExternalStore(
+    (listener) => {
+      offerListeners.add(listener);
+      return () => offerListeners.delete(listener);
+    },
+    () => offeredInstall,
+    () => null,
+  );
+}
+
+export function InstallPrompt() {
+  const installEvent = useOfferedInstall();
+  const t = useT();
 
   if (!installEvent) return null;
 
   const install = async () => {
     await installEvent.prompt();
     await installEvent.userChoice.catch(() => undefined);
-    setInstallEvent(null);
+    setOfferedInstall(null);
   };
   const later = () => {
     localStorage.setItem(installDismissedKey, String(Date.now()));
-    setInstallEvent(null);
+    setOfferedInstall(null);
   };
 
   return (
