@@ -288,9 +288,6 @@ async function prepare(databaseUrl: string) {
       name: `Crash Shop ${s}`,
       plan: shopPlans[s]!.plan,
       contactEmail: `shop${s}@example.com`,
-      // As a business signing up gets it (company-accounts.service): the allocation lives in
-      // company_point_allocations, and nothing credits this column without a ledger row.
-      pointsBalance: 0,
     });
     await db.insert(loyaltyPrograms).values({
       companyId: company.id,
@@ -667,15 +664,6 @@ const checks: Check[] = [
       where u.prize_points <> coalesce(l.total, 0)`,
   },
   {
-    name: "company points: sum(points ledger) = companies.points_balance",
-    checked: "select count(*) from companies",
-    violations: `
-      select c.id, c.points_balance, coalesce(l.total, 0) as ledger
-      from companies c left join (select company_id, sum(amount) as total from ledger_entries
-                                  where currency = 'points' group by company_id) l on l.company_id = c.id
-      where c.points_balance <> coalesce(l.total, 0)`,
-  },
-  {
     name: "company allocation: used = sum(point grants), remaining = allocated - used",
     checked: "select count(*) from company_point_allocations",
     violations: `
@@ -693,7 +681,7 @@ const checks: Check[] = [
                    + (select count(*) from company_point_allocations) + (select count(*) from daily_point_limits)`,
     violations: `
       select 'user' as kind, id from users where xp_points < 0 or lifetime_xp < 0 or prize_points < 0
-      union all select 'company', id from companies where points_balance < 0 or points_used_this_month < 0
+      union all select 'company', id from companies where points_used_this_month < 0
       union all select 'allocation', id from company_point_allocations where remaining_points < 0 or used_points < 0
       union all select 'daily points', id from daily_point_limits
         where points_received < 0 or points_received > max_points_per_day`,

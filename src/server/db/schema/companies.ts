@@ -63,8 +63,7 @@ export const companies = pgTable(
     /** Average review rating 1.00-5.00, cached from user_reviews. */
     customerRating: numeric("customer_rating", { precision: 3, scale: 2, mode: "number" }),
 
-    // Points the company's staff may grant (cached sum of its 'points' ledger rows)
-    pointsBalance: integer("points_balance").notNull().default(0),
+    // Points the company's staff may grant each month (spent through company_point_allocations)
     monthlyPointsAllocation: integer("monthly_points_allocation").notNull().default(250),
     pointsUsedThisMonth: integer("points_used_this_month").notNull().default(0),
     lastPointsReset: tstz("last_points_reset"),
@@ -83,7 +82,6 @@ export const companies = pgTable(
     index("companies_carousel_idx")
       .on(t.createdAt)
       .where(sql`${t.showInCarousel} and ${t.isActive} and ${t.deletedAt} is null`),
-    check("companies_points_balance_nonnegative", sql`${t.pointsBalance} >= 0`),
     check("companies_points_used_nonnegative", sql`${t.pointsUsedThisMonth} >= 0`),
     check("companies_monthly_price_nonnegative", sql`${t.monthlyPricePesewas} >= 0`),
     check("companies_max_ads_nonnegative", sql`${t.maxAds} >= 0`),

@@ -89,7 +89,7 @@ export const emailTokenPurposeEnum = pgEnum("email_token_purpose", [
  * ledger_entries.currency:
  * - xp: consumer experience points (users.xpPoints)
  * - prize_points: points a consumer receives from merchants at the counter (users.prizePoints; 100 = 1 draw entry)
- * - points: a company's monthly points allocation (companies.pointsBalance; rows carry companyId)
+ * - points: not written (a company's grants are tracked in company_point_allocations); kept in the type
  */
 export const ledgerCurrencyEnum = pgEnum("ledger_currency", ["xp", "points", "prize_points"]);
 

@@ -29,8 +29,8 @@ export const userTiers = pgTable(
  * Append-only ledger of every XP and points change. A balance is the sum of its rows; a mistake is
  * undone by a reversing row (reversesEntryId), never by an edit or a delete.
  * - currency 'xp' and 'prize_points': userId set (users.xpPoints / users.prizePoints cache the sums)
- * - currency 'points': companyId set (companies.pointsBalance caches the sum); a grant to a consumer is
- *   two rows in one transaction: -n 'points' for the company and +n 'prize_points' for the user.
+ * - currency 'points': not written. A shop's grants spend its month's company_point_allocations row and
+ *   write the member's +n 'prize_points' row (with its point_transactions row) in one transaction.
  * A deleted user's rows stay, with userId set null.
  */
 export const ledgerEntries = pgTable(

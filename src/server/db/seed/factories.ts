@@ -60,7 +60,6 @@ export async function createCompany(db: Executor, input: CompanyInput = {}): Pro
       subscriptionStart: periodEnd ? now : null,
       paidUntil: periodEnd,
       paymentStatus: periodEnd ? "paid" : "pending",
-      pointsBalance: plans[plan].monthlyPointsAllocation,
       ...fields,
       passwordHash: password ? await hashPassword(password) : null,
     })

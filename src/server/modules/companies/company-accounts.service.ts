@@ -53,7 +53,6 @@ export async function createCompanyAccount(deps: AppDeps, input: CreateCompanyIn
       contactPhone: input.contactPhone,
       phone: input.contactPhone,
       ...(await currentPlanLimits(deps.db, input.plan)),
-      pointsBalance: 0,
     })
     .returning();
   await sendSetupLink(deps, company!);
