@@ -94,6 +94,12 @@ test.describe("before any JavaScript runs", () => {
     await expect(page.getByRole("link", { name: "Join Now" }).first()).toBeVisible();
     await expect(page.getByTestId("language-chooser")).toBeVisible();
 
+    // Choosing before any code has run reloads the page in that language, and the device keeps it.
+    await page.getByTestId("language-chooser").getByRole("button", { name: "Twi" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Hwɛ. Hu. Nya akatua." })).toBeVisible();
+    await expect(page.getByTestId("language-chooser")).toHaveCount(0);
+    await context.clearCookies();
+
     await page.goto("/faq");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();

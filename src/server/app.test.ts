@@ -129,6 +129,17 @@ describe("serving the web app", () => {
     expect(await page("anigye_language=tw")).toBe("<h1>landing tw</h1>");
     expect(await page("anigye_language=en")).toBe("<h1>landing en</h1>");
     expect(await page("anigye_language=fr")).toBe("<h1>landing first-run</h1>");
+    // The chooser's form, before the page's code has run: that language, remembered.
+    const chosen = await app.inject({
+      method: "GET",
+      url: "/?lang=tw",
+      headers: { cookie: "anigye_language=en" },
+    });
+    expect(chosen.body).toBe("<h1>landing tw</h1>");
+    expect(String(chosen.headers["set-cookie"])).toContain("anigye_language=tw");
+    expect(await app.inject({ method: "GET", url: "/?lang=xx" }).then((r) => r.body)).toBe(
+      "<h1>landing first-run</h1>",
+    );
     // A member's home is Discover, rendered in the browser from a shell that starts loading it at once.
     expect(await page("anigye_sid=abc; anigye_language=tw")).toBe("<p>member home</p>");
     // A page with nothing pre-rendered (here, the FAQ's file is missing) falls back to the shell.

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
-import { isLanguage, languageCookieName } from "../../shared/i18n/languages";
+import { isLanguage, type Language, languageCookieName } from "../../shared/i18n/languages";
 import { type PrerenderVariant, prerenderedPageAt } from "../../shared/prerendered-pages";
 import { isSafeKey, type MediaStorage } from "../integrations/storage/storage";
 import { AppError } from "../lib/errors";
@@ -45,13 +45,30 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
       throw new AppError("NOT_FOUND", `No such endpoint: ${request.method} ${urlPath}`);
     }
     reply.header("cache-control", alwaysRevalidate);
-    const prerendered = prerenderedFileFor(distDir, urlPath, request.cookies);
+    const chosenHere = languageChosenInQuery(request.query);
+    if (chosenHere) {
+      reply.setCookie(languageCookieName, chosenHere, {
+        path: "/",
+        maxAge: 365 * 24 * 3600,
+        sameSite: "lax",
+      });
+    }
+    const prerendered = prerenderedFileFor(distDir, urlPath, {
+      ...request.cookies,
+      ...(chosenHere ? { [languageCookieName]: chosenHere } : {}),
+    });
     if (prerendered) {
       reply.header("vary", "Cookie");
       return reply.sendFile(prerendered, distDir);
     }
     return reply.sendFile("index.html", distDir);
   });
+}
+
+/** `?lang=tw`: the first-run chooser's choice, sent as a form when the page's code hasn't run yet. */
+function languageChosenInQuery(query: unknown): Language | undefined {
+  const chosen = (query as Record<string, unknown> | undefined)?.lang;
+  return isLanguage(chosen) ? chosen : undefined;
 }
 
 /**

@@ -88,20 +88,26 @@ export function FirstRunLanguageChooser() {
           </p>
           <p className="text-xs text-stone-700">{t("language.chooserHint")}</p>
         </div>
-        <div className="flex gap-2">
+        {/* Without JavaScript yet (a pre-rendered page), the choice reloads the page in that language. */}
+        <form method="get" className="flex gap-2">
           {languages.map((language) => (
             <button
               key={language}
-              type="button"
+              type="submit"
+              name="lang"
+              value={language}
               lang={language === "en" ? "en" : "tw"}
               disabled={pending}
-              onClick={() => void pick(language).then(() => setUnchosen(false))}
+              onClick={(event) => {
+                event.preventDefault();
+                void pick(language).then(() => setUnchosen(false));
+              }}
               className="min-h-11 rounded-xl bg-white px-4 text-sm font-semibold text-amber-900 ring-1 ring-amber-300 hover:bg-amber-100"
             >
               {languageNames[language]}
             </button>
           ))}
-        </div>
+        </form>
       </div>
     </section>
   );

@@ -80,12 +80,26 @@ i18n.loadAndActivate({
 });
 
 export function deviceLanguage(): Language | null {
+  return storedLanguage() ?? cookieLanguage();
+}
+
+function storedLanguage(): Language | null {
   try {
     const stored = localStorage.getItem(deviceKey);
     return isLanguage(stored) ? stored : null;
   } catch {
     return null;
   }
+}
+
+/** The choice as the server knows it: a language picked on a pre-rendered page before its code ran. */
+function cookieLanguage(): Language | null {
+  if (typeof document === "undefined") return null;
+  const value = document.cookie
+    .split("; ")
+    .find((pair) => pair.startsWith(`${languageCookieName}=`))
+    ?.slice(languageCookieName.length + 1);
+  return isLanguage(value) ? value : null;
 }
 
 export function rememberDeviceLanguage(language: Language): void {
