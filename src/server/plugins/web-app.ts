@@ -33,6 +33,9 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
     });
   }
 
+  // Listed once at start: a page request never touches the disk to find its pre-rendered file.
+  const prerenderedFiles = listPrerenderedFiles(distDir);
+
   app.setNotFoundHandler(async (request, reply) => {
     const urlPath = request.url.split("?")[0] ?? "";
     // A missing file (an old hashed asset, a typo) is a 404, never the HTML shell in its place.
@@ -53,7 +56,7 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
         sameSite: "lax",
       });
     }
-    const prerendered = prerenderedFileFor(distDir, urlPath, {
+    const prerendered = prerenderedFileFor(prerenderedFiles, urlPath, {
       ...request.cookies,
       ...(chosenHere ? { [languageCookieName]: chosenHere } : {}),
     });
@@ -77,7 +80,7 @@ function languageChosenInQuery(query: unknown): Language | undefined {
  * they are, so they get the plain shell (their home, one that starts loading Discover at once).
  */
 function prerenderedFileFor(
-  distDir: string,
+  files: ReadonlySet<string>,
   urlPath: string,
   cookies: Record<string, string | undefined>,
 ): string | undefined {
@@ -85,13 +88,19 @@ function prerenderedFileFor(
   if (!page) return undefined;
   if (cookies[sessionCookieNames.member]) {
     // A member's home is Discover: a shell that fetches Discover's code and list from the start.
-    const memberHome = path.join("prerendered", "member-home.html");
-    return urlPath === "/" && fs.existsSync(path.join(distDir, memberHome)) ? memberHome : undefined;
+    const memberHome = "prerendered/member-home.html";
+    return urlPath === "/" && files.has(memberHome) ? memberHome : undefined;
   }
   const chosen = cookies[languageCookieName];
   const variant: PrerenderVariant = isLanguage(chosen) ? chosen : "first-run";
-  const file = path.join("prerendered", `${page}.${variant}.html`);
-  return fs.existsSync(path.join(distDir, file)) ? file : undefined;
+  const file = `prerendered/${page}.${variant}.html`;
+  return files.has(file) ? file : undefined;
+}
+
+function listPrerenderedFiles(distDir: string | undefined): ReadonlySet<string> {
+  const folder = distDir && path.join(distDir, "prerendered");
+  if (!folder || !fs.existsSync(folder)) return new Set();
+  return new Set(fs.readdirSync(folder).map((name) => `prerendered/${name}`));
 }
 
 /**
