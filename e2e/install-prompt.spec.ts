@@ -1,9 +1,9 @@
 import { expect, type Page, test } from "@playwright/test";
+import { waitForTheLiveLanding } from "./support/live-app";
 
 /** Chromium fires beforeinstallprompt only for engaged visitors; the journey fires it the same way. */
 async function offerInstall(page: Page) {
-  // The landing arrives pre-rendered: wait for the app itself (its live counters) before Chromium's offer.
-  await expect(page.getByTestId("stat-users")).not.toHaveText("…");
+  await waitForTheLiveLanding(page);
   await page.evaluate(() => {
     const event = new Event("beforeinstallprompt", { cancelable: true }) as Event & {
       prompt: () => Promise<void>;

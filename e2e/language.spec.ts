@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { waitForTheLiveLanding } from "./support/live-app";
 import { linkIn, waitForOutboxMessage } from "./support/outbox";
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -10,8 +11,7 @@ test("a first-time visitor chooses Twi and the landing, sign-in and the server's
   const chooser = page.getByRole("region", { name: "Choose your language · Yi kasa a wopɛ" });
   await expect(chooser).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Watch. Discover. Reward.");
-  // The landing arrives pre-rendered; its buttons answer once the app has loaded (its live counters show).
-  await expect(page.getByTestId("stat-users")).not.toHaveText("…");
+  await waitForTheLiveLanding(page);
   await chooser.getByRole("button", { name: "Twi" }).click();
 
   await expect(chooser).toBeHidden();

@@ -1,10 +1,11 @@
 import { expect, test } from "@playwright/test";
+import { waitForTheLiveLanding } from "./support/live-app";
 
 test.use({ serviceWorkers: "block" });
 
 test("a page whose code fails to download offers a Try Again that really loads it", async ({ page }) => {
   await page.goto("/");
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await waitForTheLiveLanding(page);
   // The FAQ chunk can't be fetched (offline, or replaced by a new release).
   await page.route(/\/assets\/faq-page-[^/]+\.js$/, (route) => route.abort("internetdisconnected"));
   await page.evaluate(() => {
