@@ -10,6 +10,7 @@ import { startBenchServer } from "./server";
  * Issue 15: Lighthouse's mobile run (Moto G Power, simulated slow 4G, 4x CPU slowdown) on the signed-out
  * landing (a first visit) and on the demo consumer's Discover (signed in, empty cache, no service worker).
  * `npm run build` first; `npx tsx bench/lighthouse.ts [runs]` prints each run and the median.
+ * With LIGHTHOUSE_REPORTS=<dir>, every run's full report is written there too (open it in the viewer).
  */
 const runs = Number(process.argv[2] ?? 3);
 const debuggingPort = 9333;
@@ -48,6 +49,7 @@ async function audit(url: string, keepSignIn: boolean): Promise<Measured> {
     undefined,
   );
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  keepReport(result.lhr);
   const { categories, audits } = result.lhr;
   const failedAudits = Object.values(categories.accessibility?.auditRefs ?? [])
     .map((ref) => audits[ref.id])
@@ -63,6 +65,14 @@ async function audit(url: string, keepSignIn: boolean): Promise<Measured> {
     transferredKB: Math.round((audits["total-byte-weight"]?.numericValue ?? 0) / 1024),
     failedAudits,
   };
+}
+
+let reportsKept = 0;
+function keepReport(report: unknown) {
+  const dir = process.env.LIGHTHOUSE_REPORTS;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, `run-${++reportsKept}.json`), JSON.stringify(report));
 }
 
 async function signInDemoConsumer() {

@@ -8,7 +8,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
-import { discoveryPath, prerenderedPages, prerenderVariants } from "../src/shared/prerendered-pages.ts";
+import {
+  discoveryPath,
+  prerenderedPages,
+  prerenderVariants,
+  startAfterFirstPaintScript,
+} from "../src/shared/prerendered-pages.ts";
 
 const distDir = path.resolve("dist");
 const ssrBundle = path.resolve(".prerender-build/prerender.js");
@@ -27,15 +32,19 @@ function pretendDeviceStorage(values: Record<string, string>) {
 
 /**
  * On a pre-rendered page the screen is already there in the HTML; the app's code only makes it live, so it
- * downloads after what the first paint needs, not before.
+ * is asked for after the first paint (`startAfterFirstPaintScript`), not beside it.
  */
 function withScriptsAfterPaint(html: string): string {
-  return html
-    .replaceAll(
-      '<link rel="modulepreload" crossorigin',
-      '<link rel="modulepreload" fetchpriority="low" crossorigin',
-    )
-    .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin');
+  const entry = html.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/);
+  if (!entry) throw new Error("dist/index.html has no entry script");
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+  const modules = [entry[1], ...preloads.map(([, href]) => href)].join(" ");
+  return preloads
+    .reduce((page, [tag]) => page.replace(tag, ""), html)
+    .replace(
+      entry[0],
+      `<meta name="app-entry" content="${modules}"><script type="module">${startAfterFirstPaintScript}</script>`,
+    );
 }
 
 /** The page, and its brotli and gzip copies for the server to send as they are (no compressing per request). */

@@ -1,7 +1,9 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAfterFirstPaintScript } from "../shared/prerendered-pages";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
@@ -37,6 +39,11 @@ describe("server basics", () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
+    // One inline script may run, by its hash: a pre-rendered page's start after its first paint.
+    const scriptSources = csp.match(/script-src ([^;]+)/)?.[1] ?? "";
+    const startScriptHash = createHash("sha256").update(startAfterFirstPaintScript).digest("base64");
+    expect(scriptSources).toContain(`'sha256-${startScriptHash}'`);
+    expect(scriptSources).not.toContain("unsafe-inline");
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(response.headers["strict-transport-security"]).toBeDefined();
   });

@@ -12,6 +12,7 @@ import Fastify, {
   type FastifyRequest,
 } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { startAfterFirstPaintScript } from "../shared/prerendered-pages";
 import type { AppDeps } from "./app-deps";
 import type { AppConfig } from "./config";
 import type { Database, PoolStats } from "./db/client";
@@ -281,6 +282,9 @@ function mediaOrigin(config: AppConfig): string | undefined {
   return config.storage.publicUrl ? new URL(config.storage.publicUrl).origin : undefined;
 }
 
+/** The one inline script the app has: a pre-rendered page's start after its first paint. */
+const startAfterFirstPaintHash = `'sha256-${hash("sha256", startAfterFirstPaintScript, "base64")}'`;
+
 function contentSecurityPolicy(isHttps: boolean, mediaOrigin: string | undefined) {
   const media = mediaOrigin ? [mediaOrigin] : [];
   return {
@@ -288,7 +292,7 @@ function contentSecurityPolicy(isHttps: boolean, mediaOrigin: string | undefined
     directives: {
       defaultSrc: ["'self'"],
       // The counter's QR reader (zxing) is WebAssembly; 'wasm-unsafe-eval' allows compiling it, not eval.
-      scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'", startAfterFirstPaintHash],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", "data:", "blob:", ...media],
       mediaSrc: ["'self'", "blob:", ...media],

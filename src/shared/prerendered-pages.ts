@@ -26,3 +26,23 @@ export function prerenderedPageAt(urlPath: string): string | undefined {
 
 /** The list a signed-in member's home (Discover) reads first; its shell asks for it with the page. */
 export const discoveryPath = "/api/ads/discovery";
+
+/**
+ * A pre-rendered page asks for the app's code only once its HTML has painted (the task after the next
+ * frame), so a slow phone shows the page before it downloads, parses and runs the scripts, and the
+ * scripts don't share the connection with the first paint. The `app-entry` meta names the entry, then the
+ * modules it imports (fetched together, not one import level at a time). Inline: the server's
+ * Content-Security-Policy allows exactly this text by its hash.
+ */
+export const startAfterFirstPaintScript = [
+  "requestAnimationFrame(() => setTimeout(() => {",
+  '  const [entry, ...imports] = document.querySelector(\'meta[name="app-entry"]\').content.split(" ");',
+  "  for (const href of imports) {",
+  '    const link = document.createElement("link");',
+  '    link.rel = "modulepreload";',
+  "    link.href = href;",
+  "    document.head.append(link);",
+  "  }",
+  "  import(entry);",
+  "}));",
+].join("\n");
