@@ -79,51 +79,88 @@ export interface VerifiableDrawRecord {
   winner?: { member: string } | null;
 }
 
+/**
+ * Why a record does not hold: the key of the draw page's text that says so (the `rewards` screens'
+ * catalog, in every language) and the values it names.
+ */
+export type DrawProblem =
+  | { key: "draw.problem.algorithm"; values: { algorithm: string } }
+  | { key: "draw.problem.seedHidden"; values?: undefined }
+  | { key: "draw.problem.commitment"; values?: undefined }
+  | { key: "draw.problem.winnerWithoutEntries"; values: { winner: string } }
+  | { key: "draw.problem.entriesHash"; values?: undefined }
+  | { key: "draw.problem.totalEntries"; values: { total: number; published: number } }
+  | { key: "draw.problem.winningTicket"; values: { ticket: number; published: number } }
+  | { key: "draw.problem.winner"; values: { winner: string; published: string } }
+  | { key: "draw.problem.winnerNobody"; values: { winner: string } }
+  | { key: "draw.problem.repeatedMember"; values: { member: string } }
+  | { key: "draw.problem.entryCount"; values: { member: string; count: number; max: number } };
+
 export interface DrawCheck {
   holds: boolean;
-  /** Why it does not hold, one line each; empty when it holds. */
-  problems: string[];
+  /** Why it does not hold, one each; empty when it holds. */
+  problems: DrawProblem[];
   outcome?: DrawOutcome;
 }
 
 /** Re-runs a draw from its record and says whether every published value matches. */
 export function verifyDrawRecord(record: VerifiableDrawRecord, maxCount = maxEntriesPerMember): DrawCheck {
-  const problems: string[] = [];
-  if (record.algorithm !== drawAlgorithm) problems.push(`Unknown algorithm "${record.algorithm}"`);
-  if (!record.seed) return { holds: false, problems: [...problems, "The seed has not been revealed yet"] };
-  if (sha256Hex(record.seed) !== record.commitment) {
-    problems.push("SHA-256 of the revealed seed does not match the commitment published at opening");
+  const problems: DrawProblem[] = [];
+  if (record.algorithm !== drawAlgorithm) {
+    problems.push({ key: "draw.problem.algorithm", values: { algorithm: record.algorithm } });
   }
+  if (!record.seed) return { holds: false, problems: [...problems, { key: "draw.problem.seedHidden" }] };
+  if (sha256Hex(record.seed) !== record.commitment) problems.push({ key: "draw.problem.commitment" });
   problems.push(...entryListProblems(record.entries, maxCount));
   const outcome = drawWinner(record.seed, record.publicRandomness, record.entries);
   if (!outcome) {
     // Nobody entered: a draw without entries holds when it names no winner.
-    if (record.winner) problems.push(`The draw has no entries, yet names ${record.winner.member} as winner`);
+    if (record.winner) {
+      problems.push({ key: "draw.problem.winnerWithoutEntries", values: { winner: record.winner.member } });
+    }
     return { holds: problems.length === 0, problems };
   }
   if (record.entriesHash != null && record.entriesHash !== outcome.entriesHash) {
-    problems.push("The entry list does not match the entries hash published at the draw");
+    problems.push({ key: "draw.problem.entriesHash" });
   }
   if (record.totalEntries != null && record.totalEntries !== outcome.totalEntries) {
-    problems.push(`The entries add up to ${outcome.totalEntries}, not ${record.totalEntries}`);
+    problems.push({
+      key: "draw.problem.totalEntries",
+      values: { total: outcome.totalEntries, published: record.totalEntries },
+    });
   }
   if (record.winningTicket != null && record.winningTicket !== outcome.winningTicket) {
-    problems.push(`The winning ticket is ${outcome.winningTicket}, not ${record.winningTicket}`);
+    problems.push({
+      key: "draw.problem.winningTicket",
+      values: { ticket: outcome.winningTicket, published: record.winningTicket },
+    });
   }
   if (record.winner?.member !== outcome.winnerMember) {
-    problems.push(`The winner is ${outcome.winnerMember}, not ${record.winner?.member ?? "nobody"}`);
+    problems.push(
+      record.winner
+        ? {
+            key: "draw.problem.winner",
+            values: { winner: outcome.winnerMember, published: record.winner.member },
+          }
+        : { key: "draw.problem.winnerNobody", values: { winner: outcome.winnerMember } },
+    );
   }
   return { holds: problems.length === 0, problems, outcome };
 }
 
-function entryListProblems(entries: readonly DrawEntryLine[], maxCount: number): string[] {
-  const problems: string[] = [];
+function entryListProblems(entries: readonly DrawEntryLine[], maxCount: number): DrawProblem[] {
+  const problems: DrawProblem[] = [];
   const seen = new Set<string>();
   for (const entry of entries) {
-    if (seen.has(entry.member)) problems.push(`${entry.member} appears more than once`);
+    if (seen.has(entry.member)) {
+      problems.push({ key: "draw.problem.repeatedMember", values: { member: entry.member } });
+    }
     seen.add(entry.member);
     if (!Number.isInteger(entry.count) || entry.count < 1 || entry.count > maxCount) {
-      problems.push(`${entry.member} has ${entry.count} entries; each member has 1 to ${maxCount}`);
+      problems.push({
+        key: "draw.problem.entryCount",
+        values: { member: entry.member, count: entry.count, max: maxCount },
+      });
     }
   }
   return problems;

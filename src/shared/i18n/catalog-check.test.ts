@@ -18,6 +18,13 @@ describe("the language catalogs check", () => {
     expect(screenCatalogProblems({ en: read("sms.en.json"), tw: read("sms.tw.json") })).toEqual([]);
   });
 
+  it("finds every server message's Twi valid ICU, with the values its English names", () => {
+    // The English is the key itself: "Stamp {current} of {required} for {name}."
+    const twi: Record<string, string> = read("messages.tw.json");
+    const english = Object.fromEntries(Object.keys(twi).map((message) => [message, message]));
+    expect(screenCatalogProblems({ en: english, tw: twi })).toEqual([]);
+  });
+
   it("names a key missing in either language, invalid ICU and a dropped value", () => {
     const problems = screenCatalogProblems({
       en: {

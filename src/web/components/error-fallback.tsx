@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { brand } from "../../shared/brand";
+import { useT } from "../lib/i18n";
 
 interface State {
   error: Error | null;
@@ -31,26 +32,35 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
     if (!this.state.error) return this.props.children;
     const chunkFailed = isChunkLoadError(this.state.error);
     return (
-      <div className="flex min-h-[60vh] items-center justify-center p-6">
-        <div
-          role="alert"
-          className="w-full max-w-md rounded-2xl bg-white p-6 text-center shadow ring-1 ring-stone-200"
-        >
-          <h1 className="text-xl font-bold text-stone-900">Something went wrong</h1>
-          <p className="mt-2 text-stone-600">
-            {chunkFailed
-              ? `This page couldn't load. Check your connection; if ${brand.name} was just updated, Try Again loads the new version.`
-              : "We encountered an unexpected error. Please try refreshing the page."}
-          </p>
-          <button
-            type="button"
-            onClick={() => (chunkFailed ? window.location.reload() : this.setState({ error: null }))}
-            className="mt-5 rounded-xl bg-amber-700 px-5 py-2.5 font-semibold text-white hover:bg-amber-800"
-          >
-            Try Again
-          </button>
-        </div>
-      </div>
+      <ErrorCard
+        chunkFailed={chunkFailed}
+        onTryAgain={() => (chunkFailed ? window.location.reload() : this.setState({ error: null }))}
+      />
     );
   }
+}
+
+/** The card an error leaves on screen, in the language on screen (the first screens' texts, always loaded). */
+function ErrorCard({ chunkFailed, onTryAgain }: { chunkFailed: boolean; onTryAgain(): void }) {
+  const t = useT();
+  return (
+    <div className="flex min-h-[60vh] items-center justify-center p-6">
+      <div
+        role="alert"
+        className="w-full max-w-md rounded-2xl bg-white p-6 text-center shadow ring-1 ring-stone-200"
+      >
+        <h1 className="text-xl font-bold text-stone-900">{t("error.title")}</h1>
+        <p className="mt-2 text-stone-600">
+          {chunkFailed ? t("error.chunkText", { brand: brand.name }) : t("error.text")}
+        </p>
+        <button
+          type="button"
+          onClick={onTryAgain}
+          className="mt-5 rounded-xl bg-amber-700 px-5 py-2.5 font-semibold text-white hover:bg-amber-800"
+        >
+          {t("error.tryAgain")}
+        </button>
+      </div>
+    </div>
+  );
 }

@@ -1,3 +1,4 @@
+import { useT } from "../lib/i18n";
 import { Button, type ButtonVariant } from "./ui/button";
 import { FormAlert } from "./ui/form-alert";
 
@@ -24,6 +25,7 @@ export function FormActions({
   onCancel,
   className = "flex flex-wrap gap-2",
 }: FormActionsProps) {
+  const t = useT();
   return (
     <>
       {alert && <FormAlert>{alert}</FormAlert>}
@@ -39,7 +41,7 @@ export function FormActions({
           {submitLabel}
         </Button>
         <Button variant="ghost" className="min-h-11" onClick={onCancel}>
-          Cancel
+          {t("common.cancel")}
         </Button>
       </div>
     </>

@@ -1,6 +1,8 @@
 import { type ChangeEvent, useState } from "react";
 import { useFormContext, useFormState } from "react-hook-form";
+import { useT } from "../lib/i18n";
 import { compressImageToDataUrl } from "../lib/image-compress";
+import { translateMessage } from "../lib/language";
 import { FieldError, FieldHint, useFieldIds } from "./ui/field-parts";
 
 interface ImageFieldProps {
@@ -37,7 +39,11 @@ export function ImageField({
 }: ImageFieldProps) {
   const { setValue, watch, clearErrors } = useFormContext();
   const { errors } = useFormState({ name });
-  const error = errors[name]?.message as string | undefined;
+  // Re-renders in a newly chosen language, with the contract's or the server's English translated (as
+  // the other form fields show it).
+  const t = useT();
+  const message = errors[name]?.message as string | undefined;
+  const error = message === undefined ? undefined : translateMessage(message);
   const { inputId, hintId, errorId, controlProps } = useFieldIds(name, hint, error);
   const [preparing, setPreparing] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -53,7 +59,7 @@ export function ImageField({
       clearErrors([name, ...alsoClears]);
     } catch (failure) {
       setValue(name, "");
-      setProblem(failure instanceof Error ? failure.message : "This picture can't be read.");
+      setProblem(failure instanceof Error ? failure.message : t("image.unreadable"));
     } finally {
       setPreparing(false);
     }

@@ -1,5 +1,7 @@
 import { Camera, CameraOff } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useT } from "../lib/i18n";
+import type { UiKey } from "../lib/language";
 import { Button } from "./ui/button";
 
 /**
@@ -88,13 +90,12 @@ type CameraState =
   | { kind: "scanning" }
   | { kind: "unavailable"; reason: "denied" | "no-camera" | "in-use" | "unsupported" | "reader" };
 
-const unavailableText: Record<Extract<CameraState, { kind: "unavailable" }>["reason"], string> = {
-  denied:
-    "Camera access is blocked. Allow the camera for this site in your browser's settings, then try again.",
-  "no-camera": "No camera was found on this device.",
-  "in-use": "The camera is busy in another app. Close that app, then try again.",
-  unsupported: "This browser can't open the camera on this page.",
-  reader: "The code reader couldn't start. Check your connection, then try again.",
+const unavailableText: Record<Extract<CameraState, { kind: "unavailable" }>["reason"], UiKey> = {
+  denied: "camera.denied",
+  "no-camera": "camera.noCamera",
+  "in-use": "camera.inUse",
+  unsupported: "camera.unsupported",
+  reader: "camera.reader",
 };
 
 function reasonOf(failure: unknown): Extract<CameraState, { kind: "unavailable" }>["reason"] {
@@ -121,6 +122,7 @@ interface QrCameraProps {
    * the next thing to do with it (the counter's chosen action).
    */
   rearmKey?: unknown;
+  /** The video's accessible name; "Camera" (in the language on screen) unless given. */
   label?: string;
   className?: string;
 }
@@ -130,10 +132,11 @@ export function QrCamera({
   paused = false,
   fallbackHint,
   onUnavailable,
-  label = "Camera",
+  label,
   className = "",
   rearmKey,
 }: QrCameraProps) {
+  const t = useT();
   const videoRef = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<CameraState>({ kind: "starting" });
   const [attempt, setAttempt] = useState(0);
@@ -227,7 +230,7 @@ export function QrCamera({
       <div className="relative aspect-square w-full overflow-hidden rounded-2xl bg-stone-950">
         <video
           ref={videoRef}
-          aria-label={label}
+          aria-label={label ?? t("camera.label")}
           muted
           playsInline
           autoPlay
@@ -246,7 +249,7 @@ export function QrCamera({
             className="absolute inset-0 flex flex-col items-center justify-center gap-2 text-base font-semibold text-white"
           >
             <Camera className="size-8 animate-pulse" aria-hidden />
-            Opening the camera…
+            {t("camera.opening")}
           </p>
         )}
         {state.kind === "unavailable" && (
@@ -255,11 +258,11 @@ export function QrCamera({
             className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-5 text-center text-white"
           >
             <CameraOff className="size-10 text-amber-300" aria-hidden />
-            <p className="text-base font-semibold">{unavailableText[state.reason]}</p>
+            <p className="text-base font-semibold">{t(unavailableText[state.reason])}</p>
             {fallbackHint && <p className="text-sm text-stone-200">{fallbackHint}</p>}
             {state.reason !== "no-camera" && state.reason !== "unsupported" && (
               <Button variant="secondary" className="min-h-12" onClick={() => setAttempt((n) => n + 1)}>
-                Try the camera again
+                {t("camera.tryAgain")}
               </Button>
             )}
           </div>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useT } from "../lib/i18n";
 
 /**
  * Draws `data` as a QR code: black on white with the standard 4-module quiet zone, as an SVG, so it
@@ -29,6 +30,7 @@ interface QrCodeImageProps {
 export function QrCodeImage({ data, label, className = "", testId }: QrCodeImageProps) {
   const [drawn, setDrawn] = useState<{ data: string; src: string } | null>(null);
   const [failed, setFailed] = useState(false);
+  const t = useT();
 
   useEffect(() => {
     let current = true;
@@ -52,11 +54,9 @@ export function QrCodeImage({ data, label, className = "", testId }: QrCodeImage
     return <img src={drawn.src} alt={label} data-testid={testId} data-qr={data} className={`${box} block`} />;
   }
   return (
-    <div role="img" aria-label={failed ? `${label} could not be drawn` : label} className={`${box} flex`}>
+    <div role="img" aria-label={failed ? t("qr.notDrawnLabel", { label }) : label} className={`${box} flex`}>
       {failed ? (
-        <p className="m-auto px-4 text-center text-sm text-stone-700">
-          This QR code could not be drawn. Reload the page to try again.
-        </p>
+        <p className="m-auto px-4 text-center text-sm text-stone-700">{t("qr.notDrawn")}</p>
       ) : (
         <span className="m-auto size-8 animate-spin rounded-full border-4 border-stone-200 border-t-stone-700" />
       )}

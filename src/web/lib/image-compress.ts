@@ -1,3 +1,5 @@
+import { translate } from "./language";
+
 /** The longest side a screenshot keeps: enough to read a post, small enough for costly data. */
 export const maxImageSide = 1280;
 const jpegQuality = 0.8;
@@ -13,9 +15,9 @@ export function fitWithin(width: number, height: number, maxSide = maxImageSide)
  * canvas on the phone so a 4 MB camera photo goes up as a few hundred KB.
  */
 export async function compressImageToDataUrl(file: File, maxSide = maxImageSide): Promise<string> {
-  if (!file.type.startsWith("image/")) throw new Error("Choose a picture (JPEG, PNG or WebP).");
+  if (!file.type.startsWith("image/")) throw new Error(translate("image.choose"));
   const bitmap = await createImageBitmap(file).catch(() => {
-    throw new Error("This picture can't be read. Try a screenshot in JPEG or PNG.");
+    throw new Error(translate("image.unreadableTryScreenshot"));
   });
   try {
     const { width, height } = fitWithin(bitmap.width, bitmap.height, maxSide);
@@ -23,7 +25,7 @@ export async function compressImageToDataUrl(file: File, maxSide = maxImageSide)
     canvas.width = width;
     canvas.height = height;
     const context = canvas.getContext("2d");
-    if (!context) throw new Error("This browser can't prepare the picture.");
+    if (!context) throw new Error(translate("image.cannotPrepare"));
     // JPEG has no transparency: a white background instead of black behind transparent screenshots.
     context.fillStyle = "#fff";
     context.fillRect(0, 0, width, height);

@@ -23,6 +23,7 @@ import type { AppDeps } from "../../app-deps";
 import type { User } from "../../db/schema/auth";
 import { signalsOf } from "../../lib/client-signals";
 import { AppError } from "../../lib/errors";
+import { messageFor } from "../../lib/i18n";
 import {
   admitPasswordAttempt,
   byIp,
@@ -73,7 +74,11 @@ const byEmail = (email: string): RateLimitSubject => ({
 /** Starts the member's session and answers as the spec's login response. */
 async function startMemberSession(reply: FastifyReply, user: User) {
   await reply.startSession({ kind: "user", userId: user.id });
-  return { success: true as const, message: "You have successfully logged in.", user: toSessionUser(user) };
+  return {
+    success: true as const,
+    message: messageFor(reply.request, "You have successfully logged in."),
+    user: toSessionUser(user),
+  };
 }
 
 export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -112,9 +117,12 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         return {
           success: true as const,
           requiresVerification: true,
-          message: user.phoneNumber
-            ? "Account Created! Verify your email and phone to activate your account."
-            : "Account Created! Check your email to activate your account.",
+          message: messageFor(
+            request,
+            user.phoneNumber
+              ? "Account Created! Verify your email and phone to activate your account."
+              : "Account Created! Check your email to activate your account.",
+          ),
           user: toSessionUser(user),
         };
       },
@@ -163,9 +171,9 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/auth/logout",
       { schema: { summary: "Sign out", response: { 200: messageResponse } } },
-      async (_request, reply) => {
+      async (request, reply) => {
         await reply.endSession();
-        return { success: true as const, message: "You have been logged out." };
+        return { success: true as const, message: messageFor(request, "You have been logged out.") };
       },
     );
 
@@ -208,18 +216,24 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           await sendMemberSignInLink(deps, request.body.email);
           return {
             success: true as const,
-            message: "If an account matches, we've sent a sign-in link. It works once, for 15 minutes.",
+            message: messageFor(
+              request,
+              "If an account matches, we've sent a sign-in link. It works once, for 15 minutes.",
+            ),
           };
         }
         if (request.body.purpose === "password_reset") {
           await requestPasswordReset(deps, request.body.email);
           return {
             success: true as const,
-            message: "If an account matches, we've sent a link to reset your password.",
+            message: messageFor(request, "If an account matches, we've sent a link to reset your password."),
           };
         }
         await resendVerificationEmail(deps, request.body.email);
-        return { success: true as const, message: "Verification link sent. Check your inbox." };
+        return {
+          success: true as const,
+          message: messageFor(request, "Verification link sent. Check your inbox."),
+        };
       },
     );
 
@@ -239,7 +253,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const viewer = await currentUser(request);
         return {
           success: true as const,
-          message: verification.activated ? "Account Activated!" : "Email verified.",
+          message: messageFor(request, verification.activated ? "Account Activated!" : "Email verified."),
           verification,
           user: viewer?.id === user.id ? toSessionUser(user) : null,
         };
@@ -265,7 +279,10 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         } else {
           await sendRegistrationCode(deps, await requireUser(request), phoneNumber);
         }
-        return { success: true as const, message: "SMS OTP Sent. The code expires in 10 minutes." };
+        return {
+          success: true as const,
+          message: messageFor(request, "SMS OTP Sent. The code expires in 10 minutes."),
+        };
       },
     );
 
@@ -288,7 +305,10 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const result = await verifyRegistrationCode(deps, user, phoneNumber, otp);
         return {
           success: true as const,
-          message: result.verification.activated ? "Phone Verified! Account Activated!" : "Phone Verified!",
+          message: messageFor(
+            request,
+            result.verification.activated ? "Phone Verified! Account Activated!" : "Phone Verified!",
+          ),
           verification: result.verification,
           user: toSessionUser(result.user),
         };
@@ -312,7 +332,10 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         await requestPasswordReset(deps, request.body.identifier);
         return {
           success: true as const,
-          message: "If an account matches, we've sent instructions to reset your password.",
+          message: messageFor(
+            request,
+            "If an account matches, we've sent instructions to reset your password.",
+          ),
         };
       },
     );
@@ -329,7 +352,10 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         await limit(byIp(request), limits.otpVerifyPerIp);
         await resetPassword(deps, request.body);
-        return { success: true as const, message: "Password changed. Sign in with your new password." };
+        return {
+          success: true as const,
+          message: messageFor(request, "Password changed. Sign in with your new password."),
+        };
       },
     );
   };

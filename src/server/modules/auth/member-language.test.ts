@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import twiMessages from "../../../shared/i18n/catalogs/messages.tw.json";
 import { users } from "../../db/schema/auth";
 import { createUser } from "../../db/seed/factories";
-import { createTestContext, sendAs, type TestContext } from "../../test/test-app";
+import { latestLinkTokenFor, latestSmsCodeFor } from "../../test/outbox";
+import { createTestContext, sendAs, sessionCookieFrom, type TestContext } from "../../test/test-app";
 import { createSession } from "./session.service";
 
 let ctx: TestContext;
@@ -104,5 +106,168 @@ describe("a member's language (issue 15)", () => {
     });
     expect(odd.statusCode).toBe(200);
     expect(odd.json().user.language).toBeNull();
+  });
+});
+
+/** The catalog's Twi for an English message (read, not copied, so a reviewer's correction keeps this passing). */
+function twiOf(english: string): string {
+  const twi = (twiMessages as Record<string, string>)[english];
+  expect(twi, `messages.tw.json has "${english}"`).toBeDefined();
+  expect(twi).not.toBe(english);
+  return twi!;
+}
+
+describe("a member's successes in the language asked for (issue 15)", () => {
+  it("answers signing up, verifying, signing in, links, codes and signing out in Twi", async () => {
+    const person = {
+      displayName: "Abena Mensah",
+      username: "abena_mensah",
+      email: "abena.mensah@example.com",
+      phoneNumber: "0244001234",
+      password: "kenkey-and-fish-9",
+    };
+    const registered = await sendAs(ctx.app, {}, "POST", "/api/auth/register", person, twi);
+    expect(registered.statusCode, registered.body).toBe(200);
+    expect(registered.json().message).toBe(
+      twiOf("Account Created! Verify your email and phone to activate your account."),
+    );
+    const cookies = sessionCookieFrom(registered);
+
+    const token = await latestLinkTokenFor(ctx.database.db, person.email, "verify");
+    const email = await sendAs(ctx.app, cookies, "POST", "/api/auth/verify-email", { token }, twi);
+    expect(email.statusCode, email.body).toBe(200);
+    expect(email.json().message).toBe(
+      twiOf(email.json().verification.activated ? "Account Activated!" : "Email verified."),
+    );
+
+    const code = await latestSmsCodeFor(ctx.database.db, "+233244001234");
+    const phone = await sendAs(
+      ctx.app,
+      cookies,
+      "POST",
+      "/api/auth/verify-otp",
+      { phoneNumber: person.phoneNumber, otp: code, purpose: "registration" },
+      twi,
+    );
+    expect(phone.statusCode, phone.body).toBe(200);
+    expect(phone.json().message).toBe(
+      twiOf(phone.json().verification.activated ? "Phone Verified! Account Activated!" : "Phone Verified!"),
+    );
+
+    const out = await sendAs(ctx.app, cookies, "POST", "/api/auth/logout", undefined, twi);
+    expect(out.json().message).toBe(twiOf("You have been logged out."));
+    const signedIn = await sendAs(
+      ctx.app,
+      {},
+      "POST",
+      "/api/auth/login",
+      { email: person.email, password: person.password },
+      twi,
+    );
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(signedIn.json().message).toBe(twiOf("You have successfully logged in."));
+
+    const links = [
+      ["login", "If an account matches, we've sent a sign-in link. It works once, for 15 minutes."],
+      ["password_reset", "If an account matches, we've sent a link to reset your password."],
+      ["registration", "Verification link sent. Check your inbox."],
+    ] as const;
+    for (const [purpose, english] of links) {
+      const sent = await sendAs(
+        ctx.app,
+        {},
+        "POST",
+        "/api/auth/send-email-link",
+        { email: "nobody.here@example.com", purpose },
+        twi,
+      );
+      expect(sent.statusCode, sent.body).toBe(200);
+      expect(sent.json().message).toBe(twiOf(english));
+    }
+    const code2 = await sendAs(
+      ctx.app,
+      {},
+      "POST",
+      "/api/auth/send-phone-otp",
+      { phoneNumber: "0209990001", purpose: "password_reset" },
+      twi,
+    );
+    expect(code2.json().message).toBe(twiOf("SMS OTP Sent. The code expires in 10 minutes."));
+
+    const forgot = await sendAs(
+      ctx.app,
+      {},
+      "POST",
+      "/api/auth/forgot-password",
+      { identifier: person.email },
+      twi,
+    );
+    expect(forgot.json().message).toBe(
+      twiOf("If an account matches, we've sent instructions to reset your password."),
+    );
+    const resetToken = await latestLinkTokenFor(ctx.database.db, person.email, "reset");
+    const reset = await sendAs(
+      ctx.app,
+      {},
+      "POST",
+      "/api/auth/reset-password",
+      { token: resetToken, newPassword: "banku-and-okro-5" },
+      twi,
+    );
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(reset.json().message).toBe(twiOf("Password changed. Sign in with your new password."));
+  });
+
+  it("answers a password change, signing out everywhere and deleting the account in Twi", async () => {
+    const user = await createUser(ctx.database.db, { password: "waakye-with-gari-3" });
+    const { token } = await createSession(
+      ctx.database.db,
+      { kind: "user", userId: user.id },
+      { ipAddress: "10.0.0.1", userAgent: "test" },
+    );
+    const cookies = { anigye_sid: token };
+    const changed = await sendAs(
+      ctx.app,
+      cookies,
+      "POST",
+      "/api/profile/password",
+      { currentPassword: "waakye-with-gari-3", newPassword: "red-red-and-plantain-4" },
+      twi,
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().message).toBe(twiOf("Password changed. Other devices have been signed out."));
+
+    const everywhere = await sendAs(
+      ctx.app,
+      cookies,
+      "POST",
+      "/api/profile/sign-out-everywhere",
+      undefined,
+      twi,
+    );
+    expect(everywhere.json().message).toBe(twiOf("You have been signed out on every device."));
+
+    const again = await createUser(ctx.database.db, { password: "jollof-rice-2026" });
+    const session = await createSession(
+      ctx.database.db,
+      { kind: "user", userId: again.id },
+      { ipAddress: "10.0.0.1", userAgent: "test" },
+    );
+    const deleted = await sendAs(
+      ctx.app,
+      { anigye_sid: session.token },
+      "DELETE",
+      "/api/profile",
+      { password: "jollof-rice-2026", confirm: "DELETE" },
+      twi,
+    );
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json().message).toBe(twiOf("Your account and personal data have been deleted."));
+  });
+
+  it("keeps the English word for word when no language is asked for", async () => {
+    const { cookies } = await signedIn();
+    const out = await sendAs(ctx.app, cookies, "POST", "/api/auth/logout");
+    expect(out.json().message).toBe("You have been logged out.");
   });
 });

@@ -11,6 +11,7 @@ import {
   updateProfileRequest,
 } from "../../../shared/contracts/profile";
 import type { AppDeps } from "../../app-deps";
+import { messageFor } from "../../lib/i18n";
 import { sessionCookieName } from "../../lib/session-cookies";
 import { requireUser } from "./current-user";
 import {
@@ -105,7 +106,10 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const user = await requireUser(request);
         await changePassword(deps, user, request.body, request.cookies[sessionCookieName]);
-        return { success: true as const, message: "Password changed. Other devices have been signed out." };
+        return {
+          success: true as const,
+          message: messageFor(request, "Password changed. Other devices have been signed out."),
+        };
       },
     );
 
@@ -115,7 +119,10 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         await signOutEverywhere(deps, await requireUser(request));
         await reply.endSession();
-        return { success: true as const, message: "You have been signed out on every device." };
+        return {
+          success: true as const,
+          message: messageFor(request, "You have been signed out on every device."),
+        };
       },
     );
 
@@ -131,7 +138,10 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         await deleteAccount(deps, await requireUser(request), request.body.password);
         await reply.endSession();
-        return { success: true as const, message: "Your account and personal data have been deleted." };
+        return {
+          success: true as const,
+          message: messageFor(request, "Your account and personal data have been deleted."),
+        };
       },
     );
   };

@@ -1,19 +1,35 @@
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { startOfAccraDay } from "../../../shared/accra-time";
 import type { CounterDashboard, CounterLogEntry, CounterTotals } from "../../../shared/contracts/counter";
+import type { Language } from "../../../shared/i18n/languages";
 import type { Executor } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { companyStaff } from "../../db/schema/companies";
 import { qrScanLogs } from "../../db/schema/counter";
 import { redemptions } from "../../db/schema/redemptions";
+import { type Saying, sayingText, translateMessage } from "../../lib/i18n";
 
 // The counter's log and dashboard: scan logs with the staff member's and member's names (counter,
 // companies and auth tables).
 
 const ownerLabel = "Owner";
 
+/**
+ * A log line's message in the staff's language: an accepted scan's answer keeps what it said unfilled
+ * (`said`); a refusal is the English of its error, translated when the catalog has it.
+ */
+function loggedMessage(log: typeof qrScanLogs.$inferSelect, language: Language): string {
+  const said = (log.response as { said?: Saying } | null)?.said;
+  return said ? sayingText(said, language) : translateMessage(log.message, language);
+}
+
 /** Today's counter log for the shop, newest first. */
-export async function listCounterLog(db: Executor, companyId: number, now: Date): Promise<CounterLogEntry[]> {
+export async function listCounterLog(
+  db: Executor,
+  companyId: number,
+  now: Date,
+  language: Language,
+): Promise<CounterLogEntry[]> {
   const rows = await db
     .select({
       log: qrScanLogs,
@@ -30,7 +46,7 @@ export async function listCounterLog(db: Executor, companyId: number, now: Date)
     id: log.id,
     action: (log.scanType ?? "lookup") as CounterLogEntry["action"],
     accepted: log.accepted,
-    message: log.message,
+    message: loggedMessage(log, language),
     memberName,
     staffName: staffName ?? ownerLabel,
     points: log.points,

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -13,6 +14,7 @@ import {
 import type { AppDeps } from "../../app-deps";
 import { signalsOf } from "../../lib/client-signals";
 import { AppError, unauthenticated } from "../../lib/errors";
+import { languageOf, type Saying, sayingText, translateMessage } from "../../lib/i18n";
 import {
   type CounterActorRecord,
   findCompany,
@@ -27,6 +29,21 @@ import { performPointGrant, performScan } from "./counter.service";
 import { listCounterLog, loadCounterDashboard } from "./counter-log.read-model";
 
 const actorResponse = z.object({ actor: counterActor.nullable() });
+
+/**
+ * A counter answer in the staff's language: its message said again from what it said (an answer logged
+ * before its saying was kept has only its English, translated when the catalog has it).
+ */
+function inLanguageOf<T extends { message: string; said?: Saying }>(
+  request: FastifyRequest,
+  { said, ...answer }: T,
+): Omit<T, "said"> {
+  const language = languageOf(request);
+  return {
+    ...answer,
+    message: said ? sayingText(said, language) : translateMessage(answer.message, language),
+  };
+}
 
 export function counterRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   async function describeActor(actor: CounterActorRecord) {
@@ -102,7 +119,7 @@ export function counterRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const actor = await requireCounterActor(deps.db, request);
-        return performScan(deps, actor, request.body, signalsOf(request));
+        return inLanguageOf(request, await performScan(deps, actor, request.body, signalsOf(request)));
       },
     );
 
@@ -117,7 +134,7 @@ export function counterRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const actor = await requireCounterActor(deps.db, request);
-        return performPointGrant(deps, actor, request.body, signalsOf(request));
+        return inLanguageOf(request, await performPointGrant(deps, actor, request.body, signalsOf(request)));
       },
     );
 
@@ -131,7 +148,7 @@ export function counterRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const actor = await requireCounterActor(deps.db, request);
-        return listCounterLog(deps.db, actor.companyId, deps.now());
+        return listCounterLog(deps.db, actor.companyId, deps.now(), languageOf(request));
       },
     );
 

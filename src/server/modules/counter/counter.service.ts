@@ -15,6 +15,7 @@ import { dailyScanLimits, qrScanLogs } from "../../db/schema/counter";
 import type { ClientSignals } from "../../lib/client-signals";
 import { retryOnTransientConflict, uniqueViolationConstraint } from "../../lib/db-errors";
 import { AppError, type ErrorCode } from "../../lib/errors";
+import { type MessageValues, type Saying, sayingText } from "../../lib/i18n";
 import { findMemberSummary, type MemberSummary } from "../auth";
 import { type CounterActorRecord, findCompany, findShopStaff } from "../companies";
 import { recordFraudSignal } from "../fraud";
@@ -102,6 +103,22 @@ async function whoScanned(
   return { ...sender, kind: "staff", staffId: staff.id, staffName: staff.name };
 }
 
+/**
+ * An answer and what its message says, unfilled: the message is English (as logged), and the route
+ * says it again in the staff's language. The saying is kept in the logged answer, so a resend is
+ * answered in the language it asks for too.
+ */
+type Said<T> = T & { said?: Saying };
+
+function saying<T extends object>(
+  answer: T,
+  message: string,
+  values: MessageValues,
+): Said<T & { message: string }> {
+  const said = { message, values };
+  return { ...answer, message: sayingText(said, "en"), said };
+}
+
 // --- Scans ---------------------------------------------------------------------------------------
 
 export async function performScan(
@@ -109,7 +126,7 @@ export async function performScan(
   sender: CounterActorRecord,
   input: ScanRequest,
   client: ClientSignals,
-): Promise<ScanResult> {
+): Promise<Said<ScanResult>> {
   return once(deps, sender, input, client, (context) =>
     runLogged(context, input.action, (tx, log) =>
       isRewardQr(input.qrData)
@@ -124,7 +141,7 @@ export async function performPointGrant(
   sender: CounterActorRecord,
   input: PointGrantRequest,
   client: ClientSignals,
-): Promise<PointGrantResult> {
+): Promise<Said<PointGrantResult>> {
   return once(deps, sender, input, client, async (context) => {
     const { actor } = context;
     const company = await findCompany(deps.db, actor.companyId);
@@ -154,16 +171,21 @@ export async function performPointGrant(
         },
         context.scannedAt,
       );
-      return {
-        ok: true as const,
-        message: `${input.points} points for ${member.summary.displayName}${outcome.drawEntryEarned ? " — and a prize-draw entry!" : "."}`,
-        alreadyApplied: false,
-        points: input.points,
-        member: { displayName: member.summary.displayName, tier: member.summary.tier },
-        memberPointsToday: outcome.memberPointsToday,
-        allocationRemaining: outcome.allocationRemaining,
-        drawEntryEarned: outcome.drawEntryEarned,
-      };
+      return saying(
+        {
+          ok: true as const,
+          alreadyApplied: false,
+          points: input.points,
+          member: { displayName: member.summary.displayName, tier: member.summary.tier },
+          memberPointsToday: outcome.memberPointsToday,
+          allocationRemaining: outcome.allocationRemaining,
+          drawEntryEarned: outcome.drawEntryEarned,
+        },
+        outcome.drawEntryEarned
+          ? "{points} points for {name} — and a prize-draw entry!"
+          : "{points} points for {name}.",
+        { points: input.points, name: member.summary.displayName },
+      );
     });
   });
 }
@@ -401,7 +423,7 @@ async function scanMemberCode(
   context: ScanContext,
   input: ScanRequest,
   log: LogDraft,
-): Promise<ScanResult> {
+): Promise<Said<ScanResult>> {
   const { actor, scannedAt } = context;
   const member = await scannedMember(tx, input.qrData, scannedAt, log);
   const base = {
@@ -417,29 +439,33 @@ async function scanMemberCode(
 
   if (input.action === "lookup") {
     const card = await cardStateAt(tx, member.summary.id, actor.companyId);
-    const message = card
-      ? card.rewardUnlocked
-        ? `${name} has a reward waiting: ${card.rewardTitle}.`
-        : `${name} has ${card.currentStamps} of ${card.requiredStamps} stamps.`
-      : `${name} has no stamp card here yet.`;
-    return { ...base, message, card };
+    if (!card) return saying({ ...base, card }, "{name} has no stamp card here yet.", { name });
+    return card.rewardUnlocked
+      ? saying({ ...base, card }, "{name} has a reward waiting: {reward}.", {
+          name,
+          reward: card.rewardTitle,
+        })
+      : saying({ ...base, card }, "{name} has {current} of {required} stamps.", {
+          name,
+          current: card.currentStamps,
+          required: card.requiredStamps,
+        });
   }
 
   if (input.action === "redeem") {
     const claimed = await claimCardReward(tx, member.summary.id, actor.companyId, scannedAt);
     const card = await cardStateAt(tx, member.summary.id, actor.companyId);
-    return {
-      ...base,
-      message: `Give ${name} their reward: ${claimed.rewardTitle}.`,
-      card,
-      reward: {
-        id: claimed.cardId,
-        title: claimed.rewardTitle,
-        discountPercent: null,
-        code: null,
-        kind: "loyalty_reward",
-      },
+    const reward = {
+      id: claimed.cardId,
+      title: claimed.rewardTitle,
+      discountPercent: null,
+      code: null,
+      kind: "loyalty_reward" as const,
     };
+    return saying({ ...base, card, reward }, "Give {name} their reward: {reward}.", {
+      name,
+      reward: claimed.rewardTitle,
+    });
   }
 
   const purchasePesewas = input.purchaseAmount === undefined ? undefined : toPesewas(input.purchaseAmount);
@@ -460,10 +486,17 @@ async function scanMemberCode(
     },
     scannedAt,
   );
-  const message = card.isCompleted
-    ? `Card complete for ${name}! ${card.rewardTitle} is unlocked: scan Redeem to hand it over.`
-    : `Stamp ${card.currentStamps} of ${card.requiredStamps} for ${name}.`;
-  return { ...base, message, card };
+  return card.isCompleted
+    ? saying(
+        { ...base, card },
+        "Card complete for {name}! {reward} is unlocked: scan Redeem to hand it over.",
+        { name, reward: card.rewardTitle },
+      )
+    : saying({ ...base, card }, "Stamp {current} of {required} for {name}.", {
+        name,
+        current: card.currentStamps,
+        required: card.requiredStamps,
+      });
 }
 
 /**
@@ -492,7 +525,7 @@ async function scanRewardQr(
   context: ScanContext,
   input: ScanRequest,
   log: LogDraft,
-): Promise<ScanResult> {
+): Promise<Said<ScanResult>> {
   const { actor, scannedAt, now, deps } = context;
   const claim = readRewardQr(input.qrData.trim(), deps.config.sessionSecret);
   if (!claim) {
@@ -531,12 +564,12 @@ async function scanRewardQr(
     );
   }
   if (input.action === "lookup") {
-    const state = reward.isUsed
-      ? "already used"
+    const stateMessage = reward.isUsed
+      ? "{reward}: already used."
       : reward.expiresAt && reward.expiresAt <= now
-        ? "expired"
-        : "ready to use";
-    return { ...base, message: `${reward.title}: ${state}.`, reward: shown };
+        ? "{reward}: expired."
+        : "{reward}: ready to use.";
+    return saying({ ...base, reward: shown }, stateMessage, { reward: reward.title });
   }
   if (scannedAt >= claim.expiresAt) {
     throw new AppError("EXPIRED_CODE", "This reward QR has expired. Ask the customer to show a new one.");
@@ -554,6 +587,10 @@ async function scanRewardQr(
     },
     scannedAt,
   );
-  const who = member ? ` for ${member.displayName}` : "";
-  return { ...base, message: `Redeemed${who}: ${reward.title}.`, reward: shown };
+  return member
+    ? saying({ ...base, reward: shown }, "Redeemed for {name}: {reward}.", {
+        name: member.displayName,
+        reward: reward.title,
+      })
+    : saying({ ...base, reward: shown }, "Redeemed: {reward}.", { reward: reward.title });
 }

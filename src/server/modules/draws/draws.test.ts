@@ -105,7 +105,7 @@ describe("the published draw function", () => {
       expect(verifyDrawRecord(tampered).holds).toBe(false);
       expect(checkDrawRecord(tampered).length).toBeGreaterThan(0);
     }
-    expect(verifyDrawRecord(otherSeed).problems.join(" ")).toMatch(/commitment/);
+    expect(verifyDrawRecord(otherSeed).problems).toContainEqual({ key: "draw.problem.commitment" });
   });
 
   it("holds for a draw nobody entered only when it names no winner", () => {
@@ -127,7 +127,10 @@ describe("the published draw function", () => {
   it("refuses more than 10 entries for a member", () => {
     const record = randomRecord(3);
     const over = { ...record, entries: [{ ...record.entries[0]!, count: 11 }, ...record.entries.slice(1)] };
-    expect(verifyDrawRecord(over).problems.join(" ")).toMatch(/1 to 10/);
+    expect(verifyDrawRecord(over).problems).toContainEqual({
+      key: "draw.problem.entryCount",
+      values: { member: record.entries[0]!.member, count: 11, max: 10 },
+    });
     expect(checkDrawRecord(over).join(" ")).toMatch(/1 to 10/);
   });
 });

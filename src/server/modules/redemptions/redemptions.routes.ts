@@ -4,6 +4,7 @@ import { redeemRequest, redeemResponse, rewardQr } from "../../../shared/contrac
 import { idParam } from "../../../shared/contracts/ids";
 import type { AppDeps } from "../../app-deps";
 import { signalsOf } from "../../lib/client-signals";
+import { messageFor } from "../../lib/i18n";
 import { requireUser } from "../auth";
 import { redeemOwnReward } from "./own-redemption.service";
 import { issueRewardQr } from "./redemptions.service";
@@ -43,8 +44,8 @@ export function redemptionsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           success: true as const,
           message:
             request.body.method === "staff"
-              ? `Redeemed with ${redeemed.staffName}. Enjoy!`
-              : "Marked as used. Enjoy your discount!",
+              ? messageFor(request, "Redeemed with {staff}. Enjoy!", { staff: String(redeemed.staffName) })
+              : messageFor(request, "Marked as used. Enjoy your discount!"),
           redemption: {
             id: redeemed.redemptionId,
             rewardId: redeemed.reward.id,

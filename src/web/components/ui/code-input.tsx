@@ -14,7 +14,7 @@ interface CodeInputProps {
   onChange(value: string): void;
   /** Called 0.5 s after the sixth digit, unless the value changes meanwhile. */
   onComplete?(code: string): void;
-  label?: string;
+  label: string;
   name?: string;
   error?: string;
   hint?: string;
@@ -28,7 +28,7 @@ export function CodeInput({
   value,
   onChange,
   onComplete,
-  label = "6-digit code",
+  label,
   name = "otp",
   error,
   hint,

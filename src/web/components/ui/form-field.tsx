@@ -262,7 +262,7 @@ export function ChoiceGroupField({
 
 interface CodeFieldProps {
   name: string;
-  label?: string;
+  label: string;
   hint?: string;
   /** Called 0.5 s after the sixth digit (spec section 4). */
   onComplete?(code: string): void;

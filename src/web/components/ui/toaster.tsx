@@ -1,4 +1,5 @@
 import { X } from "lucide-react";
+import { useT } from "../../lib/i18n";
 import { dismissToast, type Toast, useToastPlacement, useToasts } from "./use-toast";
 
 const placementClass = {
@@ -8,6 +9,7 @@ const placementClass = {
 
 function ToastCard({ toast }: { toast: Toast }) {
   const isError = toast.variant === "destructive";
+  const t = useT();
   return (
     <div
       data-testid="toast"
@@ -21,7 +23,7 @@ function ToastCard({ toast }: { toast: Toast }) {
       </div>
       <button
         type="button"
-        aria-label="Close"
+        aria-label={t("common.close")}
         onClick={() => dismissToast(toast.id)}
         className="-m-2 flex size-11 shrink-0 items-center justify-center rounded-full opacity-70 hover:opacity-100 focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-current focus-visible:outline-none"
       >

@@ -49,7 +49,9 @@ describe("checkDrawInBrowser", () => {
     const other = entries.find((entry) => entry.member !== outcome.winnerMember)!.member;
     const result = checkDrawInBrowser({ ...drawn, winner: { member: other, displayName: "Yaw Darko" } });
     expect(result.state === "checked" && result.check.holds).toBe(false);
-    expect(result.state === "checked" && result.check.problems.join(" ")).toContain("The winner is");
+    expect(result.state === "checked" && result.check.problems).toEqual([
+      { key: "draw.problem.winner", values: { winner: outcome.winnerMember, published: other } },
+    ]);
   });
 
   it("waits for the seed before checking anything", () => {

@@ -8,7 +8,6 @@ import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api-errors";
 import { formatAccraDateTime } from "../../lib/dates";
 import { useT } from "../../lib/i18n";
-import { translateMessage } from "../../lib/language";
 import { drawRecordUrl, useClaimPrize } from "./api";
 import { checkDrawInBrowser } from "./draw-check";
 
@@ -99,8 +98,8 @@ function BrowserVerification({ draw }: { draw: DrawPublic }) {
         <TriangleAlert className="size-5 shrink-0" aria-hidden /> {t("draw.check.failed")}
       </p>
       <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
-        {check.problems.map((problem) => (
-          <li key={problem}>{translateMessage(problem)}</li>
+        {check.problems.map((problem, index) => (
+          <li key={`${index}-${problem.key}`}>{t(problem.key, problem.values)}</li>
         ))}
       </ul>
     </div>

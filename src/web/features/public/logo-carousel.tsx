@@ -1,6 +1,7 @@
 import { Pause, Play } from "lucide-react";
 import { useState } from "react";
 import { Skeleton } from "../../components/ui/skeleton";
+import { useT } from "../../lib/i18n";
 import { useCarouselCompanies } from "./api";
 
 const skeletonCount = 12;
@@ -8,8 +9,9 @@ const skeletonCount = 12;
 const repeats = 4;
 
 /** The moving strip of partner logos, with a pause button (moving content must be stoppable, WCAG 2.2.2). */
-export function LogoCarousel({ title = "Trusted by Local Businesses" }: { title?: string }) {
+export function LogoCarousel({ title }: { title?: string }) {
   const { data: companies, isPending } = useCarouselCompanies();
+  const t = useT();
   const [paused, setPaused] = useState(false);
   const list = companies ?? [];
 
@@ -19,12 +21,16 @@ export function LogoCarousel({ title = "Trusted by Local Businesses" }: { title?
         id="carousel-title"
         className="mb-4 text-center text-sm font-semibold uppercase tracking-wider text-stone-500"
       >
-        {title}
+        {title ?? t("landing.carouselTitle")}
       </h2>
       {isPending ? (
         // As tall as the strip and its pause button, so nothing below moves when the logos arrive.
         <div>
-          <ul className="flex gap-6 px-3" aria-label="Loading businesses" data-testid="carousel-skeletons">
+          <ul
+            className="flex gap-6 px-3"
+            aria-label={t("landing.carouselLoading")}
+            data-testid="carousel-skeletons"
+          >
             {Array.from({ length: skeletonCount }, (_, i) => (
               <li key={i} className="flex w-20 shrink-0 flex-col items-center gap-1">
                 <Skeleton className="size-16 rounded-2xl" />
@@ -74,7 +80,7 @@ export function LogoCarousel({ title = "Trusted by Local Businesses" }: { title?
               ) : (
                 <Pause className="size-3.5" aria-hidden />
               )}
-              {paused ? "Play logos" : "Pause logos"}
+              {paused ? t("landing.playLogos") : t("landing.pauseLogos")}
             </button>
           </div>
         </div>
