@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { type PlanId, paidPeriodDays, planLimits, plans } from "../../../shared/plans";
+import { type PlanId, paidPeriodDays, planLimits } from "../../../shared/plans";
 import { hashPassword } from "../../lib/password";
 import { newAnigyeId } from "../../modules/auth/user-identity";
 import type { Executor } from "../client";
