@@ -8,11 +8,18 @@ import { paths } from "../app/paths";
 import { buttonClass } from "../components/ui/button";
 import { LoadError } from "../components/ui/load-error";
 import { PageSpinner } from "../components/ui/page-spinner";
+import { answerLabel } from "../features/profile/questions";
 import { useLeaderboard } from "../features/referrals/api";
 import { LeaderboardTable } from "../features/referrals/leaderboard-table";
 import { useAuth } from "../lib/auth";
+import { useT } from "../lib/i18n";
+import type { UiKey } from "../lib/language";
+import { slotMark, withSlots } from "../lib/rich-text";
 
-const periodLabels: Record<LeaderboardPeriod, string> = { week: "This week", month: "This month" };
+const periodLabels: Record<LeaderboardPeriod, UiKey> = {
+  week: "leaderboard.week",
+  month: "leaderboard.month",
+};
 
 function asPeriod(value: string | null): LeaderboardPeriod {
   return leaderboardPeriods.find((period) => period === value) ?? "week";
@@ -24,6 +31,7 @@ function asCity(value: string | null): string | undefined {
 
 /** /leaderboard: who earned the most XP this week or month, overall or in a city (public). */
 export default function LeaderboardPage() {
+  const t = useT();
   const { user } = useAuth();
   const [searchParams, setSearchParams] = useSearchParams();
   const period = asPeriod(searchParams.get("period"));
@@ -31,8 +39,8 @@ export default function LeaderboardPage() {
   const query = useLeaderboard(period, city);
 
   useEffect(() => {
-    document.title = `Leaderboard · ${brand.name}`;
-  }, []);
+    document.title = t("leaderboard.docTitle", { brand: brand.name });
+  }, [t]);
 
   function choose(change: { period?: LeaderboardPeriod; city?: string | null }) {
     setSearchParams(
@@ -50,6 +58,10 @@ export default function LeaderboardPage() {
   }
 
   const you = query.data?.you;
+  const cityName = (value: string) => {
+    const key = answerLabel("city", value);
+    return key ? t(key) : value;
+  };
   return (
     <div className="mx-auto max-w-2xl space-y-4 px-4 py-6">
       <header className="flex items-center gap-3">
@@ -57,15 +69,19 @@ export default function LeaderboardPage() {
           <Trophy className="size-5" aria-hidden />
         </span>
         <div>
-          <h1 className="text-2xl font-extrabold text-stone-900">Leaderboard</h1>
+          <h1 className="text-2xl font-extrabold text-stone-900">{t("leaderboard.heading")}</h1>
           <p className="text-sm text-stone-600">
-            XP earned {period === "week" ? "since Monday" : "since the 1st"}.
+            {t(period === "week" ? "leaderboard.sinceMonday" : "leaderboard.sinceFirst")}
           </p>
         </div>
       </header>
 
       <div className="flex flex-wrap items-center gap-3">
-        <div role="tablist" aria-label="Period" className="inline-flex rounded-xl bg-stone-100 p-1">
+        <div
+          role="tablist"
+          aria-label={t("leaderboard.period")}
+          className="inline-flex rounded-xl bg-stone-100 p-1"
+        >
           {leaderboardPeriods.map((option) => (
             <button
               key={option}
@@ -75,21 +91,21 @@ export default function LeaderboardPage() {
               onClick={() => choose({ period: option })}
               className={`rounded-lg px-4 py-1.5 text-sm font-semibold ${period === option ? "bg-white text-stone-900 shadow-sm" : "text-stone-600"}`}
             >
-              {periodLabels[option]}
+              {t(periodLabels[option])}
             </button>
           ))}
         </div>
         <label className="flex items-center gap-2 text-sm text-stone-700">
-          City
+          {t("leaderboard.city")}
           <select
             value={city ?? ""}
             onChange={(event) => choose({ city: event.target.value || null })}
             className="rounded-lg border border-stone-300 bg-white px-2 py-1.5"
           >
-            <option value="">All of Ghana</option>
+            <option value="">{t("leaderboard.allOfGhana")}</option>
             {profileCityOptions.map((option) => (
               <option key={option} value={option}>
-                {option}
+                {cityName(option)}
               </option>
             ))}
           </select>
@@ -100,20 +116,24 @@ export default function LeaderboardPage() {
         <p className="rounded-xl bg-amber-50 p-3 text-sm text-amber-900" data-testid="leaderboard-you">
           {you.optedOut ? (
             <>
-              You're hidden from the leaderboards ({you.xp} XP this {period}).{" "}
+              {t("leaderboard.youHidden", { xp: you.xp, period })}{" "}
               <Link to={paths.profile} className="font-semibold underline">
-                Change this in your profile
+                {t("leaderboard.changeInProfile")}
               </Link>
               .
             </>
           ) : you.rank ? (
-            <>
-              You're <strong>#{you.rank}</strong> with {you.xp} XP this {period}.
-            </>
+            withSlots(t("leaderboard.youRank", { rank: slotMark("rank"), xp: you.xp, period }), {
+              rank: <strong>#{you.rank}</strong>,
+            })
           ) : you.xp > 0 ? (
-            `You have ${you.xp} XP this ${period}${city ? `, but your profile city isn't ${city}` : ""}.`
+            city ? (
+              t("leaderboard.youHaveNotCity", { xp: you.xp, period, city: cityName(city) })
+            ) : (
+              t("leaderboard.youHave", { xp: you.xp, period })
+            )
           ) : (
-            `Earn XP this ${period} to get on the board.`
+            t("leaderboard.earnToGetOn", { period })
           )}
         </p>
       )}
@@ -128,9 +148,9 @@ export default function LeaderboardPage() {
 
       {!user && (
         <div className="rounded-2xl bg-white p-5 text-center ring-1 ring-stone-200">
-          <p className="text-stone-700">Want your name up here? Watch ads from local brands and earn XP.</p>
+          <p className="text-stone-700">{t("leaderboard.wantYourName")}</p>
           <Link to={paths.register} className={buttonClass("primary", "mt-3")}>
-            Join {brand.name}
+            {t("leaderboard.join", { brand: brand.name })}
           </Link>
         </div>
       )}

@@ -10,8 +10,10 @@ import { LoadError } from "../components/ui/load-error";
 import { PageSpinner } from "../components/ui/page-spinner";
 import { useMoments } from "../features/moments/api";
 import { MomentList } from "../features/moments/moment-list";
+import { useT } from "../lib/i18n";
 
 function Timeline() {
+  const t = useT();
   const query = useMoments();
   const listRef = useRef<HTMLDivElement>(null);
   const [focusFrom, setFocusFrom] = useState<number | null>(null);
@@ -30,12 +32,10 @@ function Timeline() {
   if (moments.length === 0) {
     return (
       <div data-testid="moments-empty" className="py-6 text-center">
-        <p className="text-lg font-bold text-stone-900">Your discovery story starts here</p>
-        <p className="mt-1 text-stone-600">
-          Watch an ad on Discover: the businesses you find, the rewards you earn and your badges appear here.
-        </p>
+        <p className="text-lg font-bold text-stone-900">{t("moments.emptyTitle")}</p>
+        <p className="mt-1 text-stone-600">{t("moments.emptyText")}</p>
         <Link to={paths.home} className={buttonClass("primary", "mt-4")}>
-          Go to Discover
+          {t("moments.goToDiscover")}
         </Link>
       </div>
     );
@@ -50,13 +50,13 @@ function Timeline() {
           <Button
             variant="secondary"
             pending={query.isFetchingNextPage}
-            pendingLabel="Loading…"
+            pendingLabel={t("moments.loadingOlder")}
             onClick={() => {
               setFocusFrom(moments.length);
               void query.fetchNextPage();
             }}
           >
-            Show older moments
+            {t("moments.showOlder")}
           </Button>
         </div>
       )}
@@ -66,19 +66,18 @@ function Timeline() {
 
 /** /moments: the member's discovery timeline, newest first. */
 export default function MomentsPage() {
+  const t = useT();
   useEffect(() => {
-    document.title = `Moments · ${brand.name}`;
-  }, []);
+    document.title = t("moments.docTitle", { brand: brand.name });
+  }, [t]);
   return (
     <RequireAuth>
       <div className="mx-auto max-w-2xl space-y-4 px-4 py-6">
         <header>
-          <h1 className="text-3xl font-extrabold text-stone-900">Moments</h1>
-          <p className="mt-1 text-stone-600">
-            The brands you've discovered and what you've earned, newest first.
-          </p>
+          <h1 className="text-3xl font-extrabold text-stone-900">{t("moments.heading")}</h1>
+          <p className="mt-1 text-stone-600">{t("moments.intro")}</p>
         </header>
-        <Card title="Your timeline" icon={<Sparkles className="size-5" aria-hidden />}>
+        <Card title={t("moments.timeline")} icon={<Sparkles className="size-5" aria-hidden />}>
           <Timeline />
         </Card>
       </div>

@@ -1,13 +1,15 @@
 import { Bell } from "lucide-react";
 import { Link } from "react-router";
 import { paths } from "../../app/paths";
+import { useT } from "../../lib/i18n";
 import { useUnreadNotifications } from "./api";
 
 /** The top bar's bell for a signed-in member: the unread count, and the way to the notification centre. */
 export function NotificationBell({ className = "" }: { className?: string }) {
+  const t = useT();
   const { data } = useUnreadNotifications();
   const unread = data?.unread ?? 0;
-  const label = unread > 0 ? `Notifications, ${unread} unread` : "Notifications";
+  const label = unread > 0 ? t("notifications.bellUnread", { count: unread }) : t("notifications.heading");
   return (
     <Link to={paths.notifications} aria-label={label} className={`relative ${className}`}>
       <Bell className="size-5 text-stone-700" aria-hidden />

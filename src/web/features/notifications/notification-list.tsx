@@ -19,6 +19,7 @@ import { LoadError } from "../../components/ui/load-error";
 import { Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/use-toast";
 import { formatAccraMoment } from "../../lib/dates";
+import { useT } from "../../lib/i18n";
 import { useMarkNotificationsRead, useNotificationPages } from "./api";
 
 const icons: Record<NotificationType, LucideIcon> = {
@@ -42,6 +43,7 @@ const icons: Record<NotificationType, LucideIcon> = {
 const markBatch = 100;
 
 function NotificationRow({ item, isNew }: { item: NotificationItem; isNew: boolean }) {
+  const t = useT();
   const Icon = icons[item.type] ?? Bell;
   const body = (
     <>
@@ -53,7 +55,7 @@ function NotificationRow({ item, isNew }: { item: NotificationItem; isNew: boole
           <span className="font-semibold text-stone-900">{item.title}</span>
           {isNew && (
             <span className="shrink-0 rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white">
-              New
+              {t("notifications.new")}
             </span>
           )}
         </span>
@@ -83,6 +85,7 @@ function NotificationRow({ item, isNew }: { item: NotificationItem; isNew: boole
  * stays marked "New" for this visit, so the member sees what arrived since last time).
  */
 export function NotificationList() {
+  const t = useT();
   const query = useNotificationPages();
   const markRead = useMarkNotificationsRead();
   const sentRead = useRef(new Set<number>());
@@ -104,7 +107,7 @@ export function NotificationList() {
 
   if (query.isPending) {
     return (
-      <div className="space-y-2" role="status" aria-label="Loading notifications">
+      <div className="space-y-2" role="status" aria-label={t("notifications.loading")}>
         <Skeleton className="h-20" />
         <Skeleton className="h-20" />
         <Skeleton className="h-20" />
@@ -118,7 +121,7 @@ export function NotificationList() {
         className="rounded-2xl bg-white p-6 text-center text-stone-600 ring-1 ring-stone-200"
         data-testid="notifications-empty"
       >
-        No notifications yet. Rewards, stamps and draw results will show here.
+        {t("notifications.empty")}
       </p>
     );
   }
@@ -131,29 +134,29 @@ export function NotificationList() {
           variant="secondary"
           className="min-h-11"
           pending={markRead.isPending && allReadNow}
-          pendingLabel="Marking…"
+          pendingLabel={t("notifications.marking")}
           disabled={!anyNew}
           onClick={() => {
             setAllReadNow(true);
             markRead.mutate(undefined, {
-              onSuccess: () => toast({ title: "All notifications marked read" }),
+              onSuccess: () => toast({ title: t("notifications.allMarked") }),
               onError: () => {
                 setAllReadNow(false);
                 toast({
-                  title: "Couldn't mark them read",
-                  description: "Please try again.",
+                  title: t("notifications.markFailed"),
+                  description: t("notifications.tryAgain"),
                   variant: "destructive",
                 });
               },
             });
           }}
         >
-          <CheckCheck className="size-5" aria-hidden /> Mark all read
+          <CheckCheck className="size-5" aria-hidden /> {t("notifications.markAll")}
         </Button>
       </div>
       <ul
         className="divide-y divide-stone-100 overflow-hidden rounded-2xl ring-1 ring-stone-200"
-        aria-label="Notifications"
+        aria-label={t("notifications.heading")}
       >
         {items.map((item) => (
           <NotificationRow key={item.id} item={item} isNew={!allReadNow && !item.isRead} />
@@ -164,10 +167,10 @@ export function NotificationList() {
           variant="secondary"
           className="min-h-11 w-full"
           pending={query.isFetchingNextPage}
-          pendingLabel="Loading…"
+          pendingLabel={t("notifications.loadingMore")}
           onClick={() => void query.fetchNextPage()}
         >
-          Load more
+          {t("notifications.loadMore")}
         </Button>
       )}
     </div>

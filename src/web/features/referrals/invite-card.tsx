@@ -4,12 +4,19 @@ import { brand } from "../../../shared/brand";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { toast } from "../../components/ui/use-toast";
+import { useT } from "../../lib/i18n";
+import type { UiKey } from "../../lib/language";
 import { useMyReferrals } from "./api";
 
-const statusLabels = { pending: "Joined", completed: "Watched first ad", cancelled: "Didn't count" } as const;
+const statusLabels = {
+  pending: "invite.status.pending",
+  completed: "invite.status.completed",
+  cancelled: "invite.status.cancelled",
+} as const satisfies Record<string, UiKey>;
 
 /** "Invite friends": the member's link (copy, or the phone's share sheet) and how their invites went. */
 export function InviteCard() {
+  const t = useT();
   const query = useMyReferrals();
   const [copied, setCopied] = useState(false);
   const data = query.data;
@@ -22,8 +29,8 @@ export function InviteCard() {
       setTimeout(() => setCopied(false), 2_000);
     } catch {
       toast({
-        title: "Couldn't copy",
-        description: "Press and hold the link to copy it.",
+        title: t("invite.copyFailed"),
+        description: t("invite.copyFailedText"),
         variant: "destructive",
       });
     }
@@ -32,8 +39,8 @@ export function InviteCard() {
   async function share(link: string) {
     try {
       await navigator.share({
-        title: `Join me on ${brand.name}`,
-        text: `Watch local brands, earn XP and win rewards on ${brand.name}.`,
+        title: t("invite.shareTitle", { brand: brand.name }),
+        text: t("invite.shareText", { brand: brand.name }),
         url: link,
       });
     } catch {
@@ -43,15 +50,15 @@ export function InviteCard() {
 
   return (
     <Card
-      title="Invite friends"
+      title={t("invite.title")}
       icon={<UserPlus className="size-5" aria-hidden />}
-      description="When a friend joins with your link and watches their first ad, you earn 50 XP."
+      description={t("invite.description")}
       testId="profile-invite"
     >
       {query.isPending ? (
-        <p className="text-sm text-stone-500">Loading your link…</p>
+        <p className="text-sm text-stone-500">{t("invite.loading")}</p>
       ) : query.isError || !data ? (
-        <p className="text-sm text-stone-600">Your invite link can't be shown right now.</p>
+        <p className="text-sm text-stone-600">{t("invite.unavailable")}</p>
       ) : (
         <>
           <div className="flex items-center gap-2 rounded-xl bg-stone-50 p-3 ring-1 ring-stone-200">
@@ -62,21 +69,21 @@ export function InviteCard() {
           <div className="mt-3 flex flex-wrap gap-2">
             <Button variant="secondary" className="text-sm" onClick={() => void copy(data.link)}>
               {copied ? <Check className="size-4" aria-hidden /> : <Copy className="size-4" aria-hidden />}
-              {copied ? "Copied" : "Copy link"}
+              {copied ? t("invite.copied") : t("invite.copy")}
             </Button>
             {canShare && (
               <Button className="text-sm" onClick={() => void share(data.link)}>
                 <Share2 className="size-4" aria-hidden />
-                Share
+                {t("invite.share")}
               </Button>
             )}
           </div>
           <dl className="mt-4 grid grid-cols-3 gap-2 text-center">
             {(
               [
-                ["Invited", data.invited],
-                ["Watched", data.completed],
-                ["XP earned", data.xpEarned],
+                [t("invite.invited"), data.invited],
+                [t("invite.watched"), data.completed],
+                [t("invite.xpEarned"), data.xpEarned],
               ] as const
             ).map(([label, value]) => (
               <div key={label} className="rounded-xl bg-amber-50 p-2">
@@ -90,7 +97,7 @@ export function InviteCard() {
               {data.referrals.slice(0, 10).map((referral, index) => (
                 <li key={`${referral.joinedAt}-${index}`} className="flex justify-between gap-2 py-2">
                   <span className="truncate text-stone-800">{referral.displayName}</span>
-                  <span className="shrink-0 text-stone-500">{statusLabels[referral.status]}</span>
+                  <span className="shrink-0 text-stone-500">{t(statusLabels[referral.status])}</span>
                 </li>
               ))}
             </ul>

@@ -1,13 +1,15 @@
 import { Trophy } from "lucide-react";
 import type { Leaderboard } from "../../../shared/contracts/referrals";
 import { tierLabel } from "../../../shared/tiers";
+import { useT } from "../../lib/i18n";
 
 /** The board's rows (display names only), the member's own row highlighted. */
 export function LeaderboardTable({ board }: { board: Leaderboard }) {
+  const t = useT();
   if (board.entries.length === 0) {
     return (
       <p className="rounded-2xl bg-white p-6 text-center text-stone-600 ring-1 ring-stone-200">
-        No XP earned here yet this {board.period}. Watch an ad to be first!
+        {t("leaderboard.empty", { period: board.period })}
       </p>
     );
   }
@@ -24,17 +26,24 @@ export function LeaderboardTable({ board }: { board: Leaderboard }) {
         >
           <span className="w-8 shrink-0 text-center text-stone-500">
             {entry.rank <= 3 ? (
-              <Trophy className={`mx-auto size-5 ${medal(entry.rank)}`} aria-label={`Rank ${entry.rank}`} />
+              <Trophy
+                className={`mx-auto size-5 ${medal(entry.rank)}`}
+                aria-label={t("leaderboard.rank", { rank: entry.rank })}
+              />
             ) : (
               entry.rank
             )}
           </span>
           <span className="min-w-0 flex-1 truncate text-stone-900">
             {entry.displayName}
-            {entry.isYou && <span className="ml-2 text-xs font-normal text-amber-700">(you)</span>}
+            {entry.isYou && (
+              <span className="ml-2 text-xs font-normal text-amber-700">{t("leaderboard.you")}</span>
+            )}
           </span>
           <span className="hidden text-xs text-stone-500 sm:inline">{tierLabel(entry.tier)}</span>
-          <span className="shrink-0 tabular-nums text-stone-900">{entry.xp.toLocaleString("en-GH")} XP</span>
+          <span className="shrink-0 tabular-nums text-stone-900">
+            {t("leaderboard.xp", { xp: entry.xp.toLocaleString("en-GH") })}
+          </span>
         </li>
       ))}
     </ol>
