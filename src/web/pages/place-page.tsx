@@ -18,14 +18,17 @@ import { PlaceReviews } from "../features/purchases/place-reviews";
 import { ReportPurchase } from "../features/purchases/report-purchase";
 import { ApiError } from "../lib/api-client";
 import { useAuth } from "../lib/auth";
+import { useT } from "../lib/i18n";
 import { isConnectionFailure } from "../lib/network-status";
 import { rememberReturnTo } from "../lib/return-to";
+import { slotMark, withSlots } from "../lib/rich-text";
 
 function NotOnAnigye() {
+  const t = useT();
   return (
     <div role="alert" className="py-10 text-center">
-      <h1 className="text-xl font-bold text-stone-900">Business not found</h1>
-      <p className="mt-2 text-stone-600">This business isn't on {brand.name} any more.</p>
+      <h1 className="text-xl font-bold text-stone-900">{t("place.notFound")}</h1>
+      <p className="mt-2 text-stone-600">{t("place.notOnBrand", { brand: brand.name })}</p>
     </div>
   );
 }
@@ -33,14 +36,19 @@ function NotOnAnigye() {
 /** The loyalty card and offers come from the poster's read (places); looking never stamps. */
 function LoyaltyAndOffers({ companyId, signedIn }: { companyId: number; signedIn: boolean }) {
   const place = usePlace(companyId);
+  const t = useT();
   if (place.isPending) return <Skeleton className="h-40" />;
   if (place.isError) return <LoadError onRetry={() => void place.refetch()} />;
   return (
     <>
-      <Card title="Loyalty card" icon={<Stamp className="size-5" aria-hidden />} testId="place-loyalty">
+      <Card
+        title={t("place.loyaltyCard")}
+        icon={<Stamp className="size-5" aria-hidden />}
+        testId="place-loyalty"
+      >
         <LoyaltyCardProgress place={place.data} signedIn={signedIn} />
       </Card>
-      <Card title="Offers" icon={<Gift className="size-5" aria-hidden />} testId="place-ads">
+      <Card title={t("place.offers")} icon={<Gift className="size-5" aria-hidden />} testId="place-ads">
         <PlaceOffers place={place.data} />
       </Card>
     </>
@@ -58,6 +66,7 @@ export default function PlacePage() {
   const { user } = useAuth();
   const location = useLocation();
   const signedIn = Boolean(user);
+  const t = useT();
 
   useEffect(() => {
     if (company.data) document.title = `${company.data.name} · ${brand.name}`;
@@ -70,14 +79,14 @@ export default function PlacePage() {
 
   let body: ReactNode;
   if (companyId === null) body = <NotOnAnigye />;
-  else if (company.isPending) body = <PageSpinner label="Opening the business" />;
+  else if (company.isPending) body = <PageSpinner label={t("place.opening")} />;
   else if (company.isError) {
     const error = company.error;
     if (error instanceof ApiError && error.status === 404) body = <NotOnAnigye />;
     else if (isConnectionFailure(error)) {
       body = (
         <OfflineNotice
-          needsConnectionTo="open this business"
+          needsConnectionTo={t("place.needsConnection")}
           onRetry={() => void company.refetch()}
           retrying={company.isFetching}
           headingLevel={1}
@@ -91,14 +100,14 @@ export default function PlacePage() {
         <BusinessDetails company={data} />
         <LoyaltyAndOffers companyId={data.id} signedIn={signedIn} />
         <Card
-          title="Reviews"
+          title={t("reviews.heading")}
           icon={<MessageSquareText className="size-5" aria-hidden />}
           testId="place-reviews"
         >
           <PlaceReviews company={data} signedIn={signedIn} />
         </Card>
         <Card
-          title="Your purchases"
+          title={t("place.yourPurchases")}
           icon={<Receipt className="size-5" aria-hidden />}
           testId="place-purchases"
         >
@@ -106,10 +115,13 @@ export default function PlacePage() {
             <ReportPurchase companyId={data.id} companyName={data.name} />
           ) : (
             <p className="text-sm text-stone-700">
-              <Link to={paths.login} className="font-semibold text-amber-800 underline">
-                Sign in
-              </Link>{" "}
-              to report a purchase here with its receipt, then review {data.name}.
+              {withSlots(t("place.signInToReport", { signIn: slotMark("signIn"), company: data.name }), {
+                signIn: (
+                  <Link to={paths.login} className="font-semibold text-amber-800 underline">
+                    {t("place.signIn")}
+                  </Link>
+                ),
+              })}
             </p>
           )}
         </Card>
@@ -121,7 +133,7 @@ export default function PlacePage() {
     <div className="mx-auto max-w-2xl space-y-4 px-4 py-6">
       {body}
       <Link to={paths.qrScanner} className={buttonClass("ghost", "min-h-12 w-full sm:w-auto")}>
-        <ScanLine className="size-5" aria-hidden /> Scan a shop's poster
+        <ScanLine className="size-5" aria-hidden /> {t("posterScan.heading")}
       </Link>
     </div>
   );

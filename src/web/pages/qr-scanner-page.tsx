@@ -14,36 +14,39 @@ import {
   inputStateClass,
   useFieldIds,
 } from "../components/ui/field-parts";
+import { useT } from "../lib/i18n";
 import { shopIdFromPoster } from "../lib/shop-poster";
 
+type T = ReturnType<typeof useT>;
+
 /** What a scanned code that is not a poster is, in words for a customer. */
-function notAPoster(code: string): string {
-  if (/^ANIGYE-[MR]/i.test(code.trim())) {
-    return "That's a customer's code: staff scan it at the counter. Scan the shop's poster instead.";
-  }
-  return `That code isn't a ${brand.name} shop poster. Look for the poster with the ${brand.name} name at the counter.`;
+export function notAPoster(t: T, code: string): string {
+  if (/^ANIGYE-[MR]/i.test(code.trim())) return t("posterScan.customerCode");
+  return t("posterScan.notPoster", { brand: brand.name });
 }
 
 /** The number printed under the poster's QR, for when the camera can't be used. */
 function ShopNumberForm({ onShop }: { onShop(companyId: number): void }) {
   const [text, setText] = useState("");
-  const [error, setError] = useState<string>();
-  const hint = "It's printed under the QR, at the end of the web address (…?shop=12).";
+  const [invalid, setInvalid] = useState(false);
+  const t = useT();
+  const error = invalid ? t("posterScan.shopError") : undefined;
+  const hint = t("posterScan.shopHint");
   const { inputId, hintId, errorId, controlProps } = useFieldIds("shop", hint, error);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const id = parsePlainId(text.trim());
     if (id === null) {
-      setError("Enter the shop number, e.g. 12");
+      setInvalid(true);
       return;
     }
-    setError(undefined);
+    setInvalid(false);
     onShop(id);
   };
   return (
-    <form onSubmit={submit} noValidate aria-label="Shop number" className="space-y-1">
+    <form onSubmit={submit} noValidate aria-label={t("posterScan.shopNumber")} className="space-y-1">
       <label htmlFor={inputId} className="block text-sm font-medium text-stone-700">
-        Shop number
+        {t("posterScan.shopNumber")}
       </label>
       <div className="flex gap-2">
         <input
@@ -55,7 +58,7 @@ function ShopNumberForm({ onShop }: { onShop(companyId: number): void }) {
           className={`${inputClass} mt-0 ${inputStateClass(Boolean(error))}`}
         />
         <Button type="submit" className="shrink-0">
-          Open
+          {t("posterScan.open")}
         </Button>
       </div>
       <FieldHint id={hintId}>{hint}</FieldHint>
@@ -65,26 +68,26 @@ function ShopNumberForm({ onShop }: { onShop(companyId: number): void }) {
 }
 
 function Scanner({ onShop }: { onShop(companyId: number): void }) {
-  const [problem, setProblem] = useState<string | null>(null);
+  // The scanned code that is not a poster: its words follow the language chosen.
+  const [notPoster, setNotPoster] = useState<string | null>(null);
+  const t = useT();
+  const problem = notPoster === null ? null : notAPoster(t, notPoster);
   return (
     <div className="mx-auto max-w-md space-y-4 px-4 py-6">
       <header>
         <h1 className="flex items-center gap-2 text-2xl font-extrabold text-stone-900">
-          <ScanLine className="size-7 text-amber-700" aria-hidden /> Scan a shop's poster
+          <ScanLine className="size-7 text-amber-700" aria-hidden /> {t("posterScan.heading")}
         </h1>
-        <p className="mt-1 text-stone-600">
-          Point your camera at the {brand.name} poster in a shop to see its loyalty card, offers and
-          directions.
-        </p>
+        <p className="mt-1 text-stone-600">{t("posterScan.intro", { brand: brand.name })}</p>
       </header>
       <QrCamera
-        label="Camera: hold the shop's poster QR inside the square"
-        fallbackHint="Type the shop number from the poster below instead."
+        label={t("posterScan.cameraLabel")}
+        fallbackHint={t("posterScan.cameraFallback")}
         onCode={(code) => {
           const shop = shopIdFromPoster(code);
-          if (shop === null) setProblem(notAPoster(code));
+          if (shop === null) setNotPoster(code);
           else {
-            setProblem(null);
+            setNotPoster(null);
             onShop(shop);
           }
         }}
@@ -100,10 +103,7 @@ function Scanner({ onShop }: { onShop(companyId: number): void }) {
       <Card>
         <ShopNumberForm onShop={onShop} />
       </Card>
-      <p className="text-sm text-stone-600">
-        Scanning a poster only opens the shop's page. To collect a stamp, show your own QR to the staff at the
-        counter.
-      </p>
+      <p className="text-sm text-stone-600">{t("posterScan.onlyOpens")}</p>
     </div>
   );
 }
@@ -116,10 +116,11 @@ export default function QrScannerPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const companyId = parsePlainId(searchParams.get("shop") ?? undefined);
+  const t = useT();
 
   useEffect(() => {
-    if (companyId === null) document.title = `Scan a shop · ${brand.name}`;
-  }, [companyId]);
+    if (companyId === null) document.title = t("posterScan.docTitle", { brand: brand.name });
+  }, [companyId, t]);
 
   // A poster's QR (`/qr-scanner?shop=12`) lands on the business's public page.
   if (companyId !== null) return <Navigate to={placePath(companyId)} replace />;

@@ -6,56 +6,70 @@ import { mobileWatchPath, paths } from "../../app/paths";
 import { buttonClass } from "../../components/ui/button";
 import { ProgressBar } from "../../components/ui/progress-bar";
 import { formatAccraDate } from "../../lib/dates";
+import { useT } from "../../lib/i18n";
+import { slotMark, withSlots } from "../../lib/rich-text";
 
 /** The business's stamp card and the member's progress on it. */
 export function LoyaltyCardProgress({ place, signedIn }: { place: LoyaltyPlace; signedIn: boolean }) {
   const program = place.program;
+  const t = useT();
   if (!program) {
-    return <p className="text-stone-600">{place.companyName} has no loyalty card yet.</p>;
+    return <p className="text-stone-600">{t("place.noProgram", { company: place.companyName })}</p>;
   }
   const card = place.myCard;
+  const stamps =
+    card && t("loyalty.card.stamps", { current: card.currentStamps, required: card.requiredStamps });
   return (
     <div className="space-y-3">
       <p className="text-stone-800">
-        <strong>{program.programName}</strong>: collect {program.requiredVisits} stamps, one per visit, for{" "}
-        <strong>{program.rewardTitle}</strong>.
+        {withSlots(
+          t("place.collect", {
+            program: slotMark("program"),
+            count: program.requiredVisits,
+            reward: slotMark("reward"),
+          }),
+          {
+            program: <strong>{program.programName}</strong>,
+            reward: <strong>{program.rewardTitle}</strong>,
+          },
+        )}
       </p>
       {program.description && <p className="text-sm text-stone-600">{program.description}</p>}
       {program.minimumSpend > 0 && (
         <p className="text-sm text-stone-600">
-          A visit counts when you spend at least {formatCedis(Math.round(program.minimumSpend * 100))}.
+          {t("place.minimumSpend", { amount: formatCedis(Math.round(program.minimumSpend * 100)) })}
         </p>
       )}
       {card ? (
         <div className="rounded-xl bg-amber-50 p-3 ring-1 ring-amber-200" data-testid="place-card">
           <p className="font-semibold text-stone-900">
             {card.rewardUnlocked && !card.rewardClaimed
-              ? `Your reward is waiting: ${card.rewardTitle}. Show your QR at the counter.`
-              : `${card.currentStamps} of ${card.requiredStamps} stamps`}
+              ? t("place.rewardWaiting", { reward: card.rewardTitle })
+              : stamps}
           </p>
           <ProgressBar
             className="mt-2"
-            label={`Stamps at ${place.companyName}`}
+            label={t("place.stampsAt", { company: place.companyName })}
             value={card.currentStamps}
             max={card.requiredStamps}
-            valueText={`${card.currentStamps} of ${card.requiredStamps} stamps`}
+            valueText={stamps ?? undefined}
           />
           {card.expiresAt && (
-            <p className="mt-1 text-xs text-stone-600">Card valid until {formatAccraDate(card.expiresAt)}</p>
+            <p className="mt-1 text-xs text-stone-600">
+              {t("place.cardValid", { date: formatAccraDate(card.expiresAt) })}
+            </p>
           )}
         </div>
       ) : (
         <p className="text-sm text-stone-700">
-          {signedIn
-            ? "Show your QR at the counter on your next visit to get your first stamp."
-            : "Sign in and show your QR at the counter to start collecting stamps."}
+          {signedIn ? t("place.firstStamp") : t("place.signInToStart")}
         </p>
       )}
       <Link
         to={signedIn ? paths.loyaltyDashboard : paths.login}
         className={buttonClass("primary", "min-h-12 w-full sm:w-auto")}
       >
-        <Stamp className="size-5" aria-hidden /> {signedIn ? "Show my QR" : "Sign in to collect stamps"}
+        <Stamp className="size-5" aria-hidden /> {signedIn ? t("place.showQr") : t("place.signInToCollect")}
       </Link>
     </div>
   );
@@ -63,12 +77,16 @@ export function LoyaltyCardProgress({ place, signedIn }: { place: LoyaltyPlace; 
 
 /** The business's live ads, each opening the viewer. */
 export function PlaceOffers({ place }: { place: LoyaltyPlace }) {
+  const t = useT();
   return (
     <>
       {place.ads.length === 0 ? (
-        <p className="text-stone-600">No offers from {place.companyName} right now.</p>
+        <p className="text-stone-600">{t("place.noOffers", { company: place.companyName })}</p>
       ) : (
-        <ul className="grid grid-cols-2 gap-3" aria-label={`Offers from ${place.companyName}`}>
+        <ul
+          className="grid grid-cols-2 gap-3"
+          aria-label={t("place.offersFrom", { company: place.companyName })}
+        >
           {place.ads.map((ad) => (
             <li key={ad.id}>
               <Link

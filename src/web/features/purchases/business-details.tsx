@@ -3,6 +3,7 @@ import { useState } from "react";
 import type { PublicCompany } from "../../../shared/contracts/purchases";
 import { buttonClass } from "../../components/ui/button";
 import { initialsOf } from "../../lib/format";
+import { useT } from "../../lib/i18n";
 
 function Logo({ company }: { company: PublicCompany }) {
   const [failed, setFailed] = useState(false);
@@ -30,14 +31,13 @@ function Logo({ company }: { company: PublicCompany }) {
 
 /** "★ 4.5 (12 reviews)", or "No reviews yet". */
 export function RatingSummary({ average, count }: { average: number | null; count: number }) {
-  if (average === null || count === 0) return <span className="text-stone-600">No reviews yet</span>;
+  const t = useT();
+  if (average === null || count === 0) return <span className="text-stone-600">{t("reviews.none")}</span>;
   return (
     <span className="inline-flex items-center gap-1 text-stone-800" data-testid="rating-summary">
       <Star className="size-4 fill-amber-400 text-amber-500" aria-hidden />
       <strong>{average.toFixed(1)}</strong>
-      <span className="text-stone-600">
-        ({count} {count === 1 ? "review" : "reviews"})
-      </span>
+      <span className="text-stone-600">{t("reviews.count", { count })}</span>
     </span>
   );
 }
@@ -45,6 +45,7 @@ export function RatingSummary({ average, count }: { average: number | null; coun
 /** The top of a business's public page: who it is, what it does, where and when it is open. */
 export function BusinessDetails({ company }: { company: PublicCompany }) {
   const where = [company.address, company.city].filter(Boolean).join(", ");
+  const t = useT();
   return (
     <header className="space-y-3">
       <div className="flex items-center gap-4">
@@ -77,7 +78,7 @@ export function BusinessDetails({ company }: { company: PublicCompany }) {
           rel="noopener noreferrer"
           className={buttonClass("secondary", "min-h-12 w-full sm:w-auto")}
         >
-          <Navigation className="size-5" aria-hidden /> Directions
+          <Navigation className="size-5" aria-hidden /> {t("place.directions")}
         </a>
       )}
     </header>

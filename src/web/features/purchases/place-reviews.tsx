@@ -2,7 +2,6 @@ import { BadgeCheck, Flag, PenLine, Star, ThumbsUp } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { z } from "zod";
-import { requiredText } from "../../../shared/contracts/common";
 import {
   type PublicCompany,
   type PublicReview,
@@ -18,13 +17,17 @@ import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api-errors";
 import { formatAccraDate } from "../../lib/dates";
 import { applyServerErrors, useContractForm } from "../../lib/forms";
+import { useT } from "../../lib/i18n";
+import { slotMark, withSlots } from "../../lib/rich-text";
 import { useCompanyReviews, useMarkHelpful, useReportReview, useWriteReview } from "./api";
 import { RatingSummary } from "./business-details";
+import { requiredTextIn } from "./form-texts";
 import type { CompanyDialogProps } from "./report-purchase";
 
 function Stars({ rating }: { rating: number }) {
+  const t = useT();
   return (
-    <span className="inline-flex" role="img" aria-label={`${rating} out of 5 stars`}>
+    <span className="inline-flex" role="img" aria-label={t("reviews.stars", { rating })}>
       {[1, 2, 3, 4, 5].map((star) => (
         <Star
           key={star}
@@ -36,24 +39,30 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
-/** The web form: the rating comes from a select as text. */
+/**
+ * The web form: the rating comes from a select as text. The rating's message is the contract's English,
+ * which follows the language as the contracts' messages do; the texts' messages are the screen's.
+ */
 const reviewForm = z.object({
   rating: z.enum(["5", "4", "3", "2", "1"], { error: "Choose a rating from 1 to 5 stars" }),
-  title: requiredText("Title", 100),
-  text: requiredText("Review", 2000),
+  title: requiredTextIn("reviews.title", 100),
+  text: requiredTextIn("reviews.review", 2000),
   isAnonymous: z.boolean(),
 });
 
-function WriteReviewDialog({ companyId, companyName, onClose }: CompanyDialogProps) {
+const ratings = ["5", "4", "3", "2", "1"] as const;
+
+export function WriteReviewDialog({ companyId, companyName, onClose }: CompanyDialogProps) {
   const write = useWriteReview(companyId);
+  const t = useT();
   const form = useContractForm(reviewForm, {
     defaultValues: { rating: "5", title: "", text: "", isAnonymous: false },
   });
   return (
-    <Dialog open onClose={onClose} title={`Review ${companyName}`}>
+    <Dialog open onClose={onClose} title={t("reviews.writeTitle", { company: companyName })}>
       <Form
         form={form}
-        aria-label={`Review ${companyName}`}
+        aria-label={t("reviews.writeTitle", { company: companyName })}
         className="space-y-3"
         onValid={(values) =>
           write.mutate(
@@ -61,8 +70,8 @@ function WriteReviewDialog({ companyId, companyName, onClose }: CompanyDialogPro
             {
               onSuccess: () => {
                 toast({
-                  title: "Thanks for your review",
-                  description: `It is on ${companyName}'s page now.`,
+                  title: t("reviews.thanks"),
+                  description: t("reviews.thanksText", { company: companyName }),
                 });
                 onClose();
               },
@@ -70,8 +79,8 @@ function WriteReviewDialog({ companyId, companyName, onClose }: CompanyDialogPro
                 const applied = applyServerErrors(form, failure);
                 if (Object.keys(applied).length === 0) {
                   toast({
-                    title: "Could not post your review",
-                    description: serverMessage(failure) ?? "Please try again.",
+                    title: t("reviews.postFailed"),
+                    description: serverMessage(failure) ?? t("purchase.tryAgain"),
                     variant: "destructive",
                   });
                 }
@@ -80,29 +89,36 @@ function WriteReviewDialog({ companyId, companyName, onClose }: CompanyDialogPro
           )
         }
       >
-        <SelectField name="rating" label="Rating" required>
-          <option value="5">★★★★★ Excellent</option>
-          <option value="4">★★★★ Good</option>
-          <option value="3">★★★ OK</option>
-          <option value="2">★★ Poor</option>
-          <option value="1">★ Bad</option>
+        <SelectField name="rating" label={t("reviews.rating")} required>
+          {ratings.map((rating) => (
+            <option key={rating} value={rating}>
+              {`${"★".repeat(Number(rating))} ${t(`reviews.rating.${rating}`)}`}
+            </option>
+          ))}
         </SelectField>
-        <TextField name="title" label="Title" required maxLength={100} placeholder="Best waakye in town" />
-        <TextAreaField name="text" label="Your review" required maxLength={2000} rows={5} />
-        <CheckboxField
-          name="isAnonymous"
-          label="Post without my name"
-          hint='Your review shows "Anigye member" instead of your name.'
+        <TextField
+          name="title"
+          label={t("reviews.title")}
+          required
+          maxLength={100}
+          placeholder={t("reviews.titlePlaceholder")}
         />
-        <Button type="submit" className="min-h-12 w-full" pending={write.isPending} pendingLabel="Posting…">
-          Post review
+        <TextAreaField name="text" label={t("reviews.yourReview")} required maxLength={2000} rows={5} />
+        <CheckboxField name="isAnonymous" label={t("reviews.anonymous")} hint={t("reviews.anonymousHint")} />
+        <Button
+          type="submit"
+          className="min-h-12 w-full"
+          pending={write.isPending}
+          pendingLabel={t("reviews.posting")}
+        >
+          {t("reviews.post")}
         </Button>
       </Form>
     </Dialog>
   );
 }
 
-function ReportDialog({
+export function ReportDialog({
   review,
   companyId,
   onClose,
@@ -113,11 +129,12 @@ function ReportDialog({
 }) {
   const report = useReportReview(companyId);
   const form = useContractForm(reportReviewRequest, { defaultValues: { reason: "" } });
+  const t = useT();
   return (
-    <Dialog open onClose={onClose} title="Report this review">
+    <Dialog open onClose={onClose} title={t("reviews.reportTitle")}>
       <Form
         form={form}
-        aria-label="Report this review"
+        aria-label={t("reviews.reportTitle")}
         className="space-y-3"
         onValid={({ reason }) =>
           report.mutate(
@@ -125,8 +142,8 @@ function ReportDialog({
             {
               onSuccess: () => {
                 toast({
-                  title: "Thanks, we'll take a look",
-                  description: "Our staff check reported reviews.",
+                  title: t("reviews.reportThanks"),
+                  description: t("reviews.reportThanksText"),
                 });
                 onClose();
               },
@@ -139,13 +156,13 @@ function ReportDialog({
       >
         <TextField
           name="reason"
-          label="What's wrong with it?"
+          label={t("reviews.reason")}
           required
           maxLength={300}
-          placeholder="Rude, fake, or not about this business"
+          placeholder={t("reviews.reasonPlaceholder")}
         />
         <Button type="submit" variant="danger" className="min-h-12 w-full" pending={report.isPending}>
-          Report
+          {t("reviews.report")}
         </Button>
       </Form>
     </Dialog>
@@ -164,6 +181,7 @@ function ReviewItem({
   const helpful = useMarkHelpful(companyId);
   const [reporting, setReporting] = useState(false);
   const canVote = signedIn && !review.isMine;
+  const t = useT();
   return (
     <li className="space-y-1.5 border-t border-stone-100 pt-3 first:border-0 first:pt-0" data-testid="review">
       <div className="flex flex-wrap items-center gap-2">
@@ -176,7 +194,7 @@ function ReviewItem({
         <span>· {formatAccraDate(review.createdAt)}</span>
         {review.verifiedPurchase && (
           <span className="inline-flex items-center gap-0.5 font-semibold text-emerald-700">
-            <BadgeCheck className="size-3.5" aria-hidden /> Verified purchase
+            <BadgeCheck className="size-3.5" aria-hidden /> {t("reviews.verifiedPurchase")}
           </span>
         )}
       </p>
@@ -190,7 +208,7 @@ function ReviewItem({
               helpful.mutate(review.id, {
                 onError: (failure) =>
                   toast({
-                    title: "Could not save",
+                    title: t("reviews.couldNotSave"),
                     description: serverMessage(failure),
                     variant: "destructive",
                   }),
@@ -198,21 +216,23 @@ function ReviewItem({
             }
             className="inline-flex min-h-11 items-center gap-1 rounded-xl px-3 text-sm font-medium text-stone-700 ring-1 ring-stone-200 hover:bg-stone-50 disabled:opacity-70"
           >
-            <ThumbsUp className="size-4" aria-hidden /> Helpful ({review.helpfulVotes})
+            <ThumbsUp className="size-4" aria-hidden /> {t("reviews.helpful", { count: review.helpfulVotes })}
           </button>
         ) : (
-          <span className="text-sm text-stone-600">{review.helpfulVotes} found this helpful</span>
+          <span className="text-sm text-stone-600">
+            {t("reviews.foundHelpful", { count: review.helpfulVotes })}
+          </span>
         )}
         {canVote &&
           (review.reported ? (
-            <span className="text-xs text-stone-500">You reported this review</span>
+            <span className="text-xs text-stone-500">{t("reviews.youReported")}</span>
           ) : (
             <button
               type="button"
               onClick={() => setReporting(true)}
               className="inline-flex min-h-11 items-center gap-1 rounded-xl px-3 text-sm text-stone-600 hover:bg-stone-50"
             >
-              <Flag className="size-4" aria-hidden /> Report
+              <Flag className="size-4" aria-hidden /> {t("reviews.report")}
             </button>
           ))}
       </div>
@@ -234,18 +254,17 @@ function ReviewPage({
 }) {
   const query = useCompanyReviews(companyId, before);
   const [showOlder, setShowOlder] = useState(false);
+  const t = useT();
   if (query.isPending) return <Skeleton className="h-24" />;
   if (query.isError)
-    return <LoadError message="We couldn't load the reviews." onRetry={() => void query.refetch()} />;
+    return <LoadError message={t("reviews.loadFailed")} onRetry={() => void query.refetch()} />;
   const { reviews, nextBefore } = query.data;
   if (!before && reviews.length === 0) {
-    return (
-      <p className="text-stone-600">No reviews yet. Reviews come from members with a verified purchase.</p>
-    );
+    return <p className="text-stone-600">{t("reviews.noneYet")}</p>;
   }
   return (
     <>
-      <ul className="space-y-3" aria-label={before ? "Older reviews" : "Reviews"}>
+      <ul className="space-y-3" aria-label={before ? t("reviews.older") : t("reviews.heading")}>
         {reviews.map((review) => (
           <ReviewItem key={review.id} review={review} companyId={companyId} signedIn={signedIn} />
         ))}
@@ -255,7 +274,7 @@ function ReviewPage({
           <ReviewPage companyId={companyId} before={nextBefore} signedIn={signedIn} />
         ) : (
           <Button variant="secondary" className="min-h-11 w-full" onClick={() => setShowOlder(true)}>
-            Older reviews
+            {t("reviews.older")}
           </Button>
         ))}
     </>
@@ -268,6 +287,7 @@ function ReviewPage({
  */
 export function PlaceReviews({ company, signedIn }: { company: PublicCompany; signedIn: boolean }) {
   const [writing, setWriting] = useState(false);
+  const t = useT();
   return (
     <div className="space-y-3">
       <p>
@@ -275,15 +295,21 @@ export function PlaceReviews({ company, signedIn }: { company: PublicCompany; si
       </p>
       {company.me?.canReview && (
         <Button className="min-h-12 w-full sm:w-auto" onClick={() => setWriting(true)}>
-          <PenLine className="size-5" aria-hidden /> Write a review
+          <PenLine className="size-5" aria-hidden /> {t("reviews.write")}
         </Button>
       )}
       {!signedIn && (
         <p className="text-sm text-stone-600">
-          <Link to={paths.login} className={buttonClass("ghost", "min-h-11 px-0 text-amber-800 underline")}>
-            Sign in
-          </Link>{" "}
-          to mark reviews helpful, or to review after a verified purchase.
+          {withSlots(t("reviews.signInToReview", { signIn: slotMark("signIn") }), {
+            signIn: (
+              <Link
+                to={paths.login}
+                className={buttonClass("ghost", "min-h-11 px-0 text-amber-800 underline")}
+              >
+                {t("place.signIn")}
+              </Link>
+            ),
+          })}
         </p>
       )}
       <ReviewPage companyId={company.id} signedIn={signedIn} />

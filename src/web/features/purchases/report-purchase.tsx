@@ -1,7 +1,6 @@
 import { Receipt } from "lucide-react";
 import { useState } from "react";
 import { z } from "zod";
-import { requiredText } from "../../../shared/contracts/common";
 import { type MyPurchase, purchaseDateProblem } from "../../../shared/contracts/purchases";
 import { formatCedis } from "../../../shared/money";
 import { ImageField } from "../../components/image-field";
@@ -12,24 +11,35 @@ import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api-errors";
 import { accraDay, formatAccraDate } from "../../lib/dates";
 import { applyServerErrors, useContractForm } from "../../lib/forms";
+import { useT } from "../../lib/i18n";
+import { translate, type UiKey } from "../../lib/language";
 import { useMyPurchases, useReportPurchase } from "./api";
+import { requiredTextIn } from "./form-texts";
 
 /** Receipts keep more detail than screenshots: the numbers must stay readable. */
 const receiptMaxSide = 1600;
 const cedisPattern = /^\d{1,6}(\.\d{1,2})?$/;
 const toPesewas = (cedis: string) => Math.round(Number(cedis) * 100);
 
-/** The web form: amounts typed in GH₵, sent as pesewas. */
+/**
+ * The web form: amounts typed in GH₵, sent as pesewas. Its own messages are the screen's (read when a
+ * check fails, in the language of that moment); the contracts' messages follow the language by their English.
+ */
 const purchaseForm = z
   .object({
-    amount: z.string().trim().regex(cedisPattern, "Enter the amount in GH₵, e.g. 45.50"),
+    amount: z
+      .string()
+      .trim()
+      .regex(cedisPattern, { error: () => translate("purchase.amountFormat") }),
     discount: z
       .string()
       .trim()
-      .refine((value) => value === "" || cedisPattern.test(value), "Enter the discount in GH₵, e.g. 5"),
-    receiptNumber: requiredText("Receipt number", 60),
+      .refine((value) => value === "" || cedisPattern.test(value), {
+        error: () => translate("purchase.discountFormat"),
+      }),
+    receiptNumber: requiredTextIn("purchase.receiptNumber", 60),
     purchaseDate: z.string(),
-    receiptImage: z.string().min(1, "Add a photo of the receipt"),
+    receiptImage: z.string().min(1, { error: () => translate("purchase.addPhoto") }),
   })
   .superRefine((values, ctx) => {
     if (cedisPattern.test(values.amount) && toPesewas(values.amount) < 1)
@@ -51,8 +61,9 @@ export interface CompanyDialogProps {
   onClose(): void;
 }
 
-function ReportPurchaseDialog({ companyId, companyName, onClose }: CompanyDialogProps) {
+export function ReportPurchaseDialog({ companyId, companyName, onClose }: CompanyDialogProps) {
   const send = useReportPurchase(companyId);
+  const t = useT();
   const form = useContractForm(purchaseForm, {
     defaultValues: {
       amount: "",
@@ -63,10 +74,10 @@ function ReportPurchaseDialog({ companyId, companyName, onClose }: CompanyDialog
     },
   });
   return (
-    <Dialog open onClose={onClose} title={`Report a purchase at ${companyName}`}>
+    <Dialog open onClose={onClose} title={t("purchase.dialogTitle", { company: companyName })}>
       <Form
         form={form}
-        aria-label={`Report a purchase at ${companyName}`}
+        aria-label={t("purchase.dialogTitle", { company: companyName })}
         className="space-y-3"
         onValid={(values) =>
           send.mutate(
@@ -81,8 +92,8 @@ function ReportPurchaseDialog({ companyId, companyName, onClose }: CompanyDialog
             {
               onSuccess: () => {
                 toast({
-                  title: "Purchase sent",
-                  description: "Our staff check the receipt, usually within a day. We'll let you know.",
+                  title: t("purchase.sent"),
+                  description: t("purchase.sentText"),
                 });
                 onClose();
               },
@@ -95,8 +106,8 @@ function ReportPurchaseDialog({ companyId, companyName, onClose }: CompanyDialog
                 });
                 if (Object.keys(applied).length === 0) {
                   toast({
-                    title: "Could not send the purchase",
-                    description: serverMessage(failure) ?? "Please try again.",
+                    title: t("purchase.sendFailed"),
+                    description: serverMessage(failure) ?? t("purchase.tryAgain"),
                     variant: "destructive",
                   });
                 }
@@ -107,61 +118,77 @@ function ReportPurchaseDialog({ companyId, companyName, onClose }: CompanyDialog
       >
         <TextField
           name="amount"
-          label="Amount on the receipt (GH₵)"
+          label={t("purchase.amount")}
           required
           inputMode="decimal"
           placeholder="45.50"
         />
         <TextField
           name="discount"
-          label="Discount you got (GH₵)"
-          labelNote="optional"
+          label={t("purchase.discount")}
+          labelNote={t("purchase.optional")}
           inputMode="decimal"
           placeholder="0"
         />
-        <TextField name="receiptNumber" label="Receipt number" required maxLength={60} autoComplete="off" />
+        <TextField
+          name="receiptNumber"
+          label={t("purchase.receiptNumber")}
+          required
+          maxLength={60}
+          autoComplete="off"
+        />
         <TextField
           name="purchaseDate"
-          label="Date of the purchase"
+          label={t("purchase.date")}
           type="date"
           required
           max={accraDay(new Date())}
         />
         <ImageField
           name="receiptImage"
-          label="Photo of the receipt"
-          hint="The whole receipt, with its number and total readable. We shrink it on your phone first."
+          label={t("purchase.photo")}
+          hint={t("purchase.photoHint")}
           capture="environment"
           maxSide={receiptMaxSide}
-          preparingText="Preparing the photo…"
-          previewAlt="Your receipt"
+          preparingText={t("purchase.preparing")}
+          previewAlt={t("purchase.previewAlt")}
           previewMaxHeight="max-h-48"
         />
-        <Button type="submit" className="min-h-12 w-full" pending={send.isPending} pendingLabel="Sending…">
-          Send for checking
+        <Button
+          type="submit"
+          className="min-h-12 w-full"
+          pending={send.isPending}
+          pendingLabel={t("purchase.sending")}
+        >
+          {t("purchase.send")}
         </Button>
       </Form>
     </Dialog>
   );
 }
 
-const statusText: Record<MyPurchase["status"], string> = {
-  pending: "Waiting for a check",
-  verified: "Verified",
-  rejected: "Not verified",
-};
+const statusText = {
+  pending: "purchase.status.pending",
+  verified: "purchase.status.verified",
+  rejected: "purchase.status.rejected",
+} as const satisfies Record<MyPurchase["status"], UiKey>;
 
 /** The member's purchases at this business, newest first, with their status. */
 function MyPurchasesHere({ companyId }: { companyId: number }) {
   const mine = useMyPurchases();
+  const t = useT();
   const here = mine.data?.purchases.filter((purchase) => purchase.company.id === companyId) ?? [];
   if (here.length === 0) return null;
   return (
-    <ul className="space-y-2 text-sm" aria-label="Your purchases here" data-testid="my-purchases">
+    <ul className="space-y-2 text-sm" aria-label={t("purchase.mineLabel")} data-testid="my-purchases">
       {here.slice(0, 5).map((purchase) => (
         <li key={purchase.id} className="rounded-xl bg-stone-50 p-3 ring-1 ring-stone-200">
           <p className="font-semibold text-stone-900">
-            {formatCedis(purchase.finalAmountPesewas)} on {formatAccraDate(purchase.purchaseDate)} ·{" "}
+            {t("purchase.amountOn", {
+              amount: formatCedis(purchase.finalAmountPesewas),
+              date: formatAccraDate(purchase.purchaseDate),
+            })}{" "}
+            ·{" "}
             <span
               className={
                 purchase.status === "verified"
@@ -171,11 +198,13 @@ function MyPurchasesHere({ companyId }: { companyId: number }) {
                     : "text-amber-800"
               }
             >
-              {statusText[purchase.status]}
+              {t(statusText[purchase.status])}
             </span>
           </p>
-          <p className="text-stone-600">Receipt {purchase.receiptNumber}</p>
-          {purchase.rejectionReason && <p className="text-stone-700">Why: {purchase.rejectionReason}</p>}
+          <p className="text-stone-600">{t("purchase.receipt", { number: purchase.receiptNumber })}</p>
+          {purchase.rejectionReason && (
+            <p className="text-stone-700">{t("purchase.why", { reason: purchase.rejectionReason })}</p>
+          )}
         </li>
       ))}
     </ul>
@@ -188,14 +217,12 @@ function MyPurchasesHere({ companyId }: { companyId: number }) {
  */
 export function ReportPurchase({ companyId, companyName }: { companyId: number; companyName: string }) {
   const [open, setOpen] = useState(false);
+  const t = useT();
   return (
     <div className="space-y-3">
-      <p className="text-sm text-stone-700">
-        Bought something at {companyName}? Send a photo of the receipt. Once our staff verify it, you can
-        review {companyName}.
-      </p>
+      <p className="text-sm text-stone-700">{t("purchase.intro", { company: companyName })}</p>
       <Button variant="secondary" className="min-h-12 w-full sm:w-auto" onClick={() => setOpen(true)}>
-        <Receipt className="size-5" aria-hidden /> Report a purchase
+        <Receipt className="size-5" aria-hidden /> {t("purchase.report")}
       </Button>
       <MyPurchasesHere companyId={companyId} />
       {open && (
