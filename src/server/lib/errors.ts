@@ -1,6 +1,8 @@
+import { type MessageValues, type Saying, translateMessage } from "./i18n";
+
 /**
  * The one error type. Services throw AppError; the error handler maps its code to a status and
- * answers `{ message, code, fields? }`.
+ * answers `{ message, code, fields? }`, its message in the request's language.
  */
 export const errorStatus = {
   BAD_REQUEST: 400,
@@ -36,14 +38,29 @@ export const errorStatus = {
 export type ErrorCode = keyof typeof errorStatus;
 
 export class AppError extends Error {
+  /** What the message says, unfilled: its English (ICU when it has values) and its values. */
+  readonly said: Saying;
+
+  /**
+   * `message` is the English as said, or, for a message with values, its ICU and the values
+   * (`{ message: "{name} already got today's stamp here. Come back tomorrow!", values: { name } }`):
+   * `error.message` is then the English filled in, and the error handler says it in the request's
+   * language.
+   */
   constructor(
     readonly code: ErrorCode,
-    message: string,
+    message: string | { message: string; values: MessageValues },
     readonly fields?: Record<string, string>,
     readonly headers?: Record<string, string>,
   ) {
-    super(message);
+    super(typeof message === "string" ? message : translateMessage(message.message, "en", message.values));
+    this.said = typeof message === "string" ? { message } : message;
     this.name = "AppError";
+  }
+
+  /** The values of the message's ICU arguments, when it has any. */
+  get values(): MessageValues | undefined {
+    return this.said.values;
   }
 
   get status(): number {

@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { Language } from "../../shared/i18n/languages";
 import { isTransientConflict } from "../lib/db-errors";
 import { AppError } from "../lib/errors";
-import { languageOf, translateMessage } from "../lib/i18n";
+import { languageOf, type MessageValues, translateMessage } from "../lib/i18n";
 
 interface ErrorBody {
   message: string;
@@ -17,7 +17,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     const bodyOf = answerIn(languageOf(request));
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
-      return reply.status(error.status).send(bodyOf(error.code, error.message, error.fields));
+      return reply
+        .status(error.status)
+        .send(bodyOf(error.code, error.said.message, error.fields, error.said.values));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
@@ -117,10 +119,18 @@ function isDatabaseDataException(error: unknown): boolean {
   return false;
 }
 
-/** The error body, its message and each field's message in the request's language (issue 15). */
+/**
+ * The error body, its message (ICU filled with `values` when it has them) and each field's message in
+ * the request's language (issue 15).
+ */
 function answerIn(language: Language) {
-  return (code: string, message: string, fields: Record<string, string> | undefined): ErrorBody => {
-    const translated = translateMessage(message, language);
+  return (
+    code: string,
+    message: string,
+    fields: Record<string, string> | undefined,
+    values?: MessageValues,
+  ): ErrorBody => {
+    const translated = translateMessage(message, language, values);
     if (!fields) return { message: translated, code };
     const translatedFields = Object.fromEntries(
       Object.entries(fields).map(([field, text]) => [field, translateMessage(text, language)]),

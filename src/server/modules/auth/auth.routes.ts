@@ -64,8 +64,6 @@ const limits = {
   forgotPerIdentifier: { action: "forgot_password", limit: 3, windowSeconds: minutes(60) },
 } satisfies Record<string, RateLimitRule>;
 
-const signInLinkHint = "sign in with a link sent to your email";
-
 const byEmail = (email: string): RateLimitSubject => ({
   identifier: email.toLowerCase(),
   identifierType: "email",
@@ -140,7 +138,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         await limit(byIp(request), limits.loginPerIp);
         const attempt = { account: `member:${request.body.email}`, source: request.ip };
-        await admitPasswordAttempt(deps.db, attempt, signInLinkHint, deps.now());
+        await admitPasswordAttempt(deps.db, attempt, "emailLink", deps.now());
         const user = await authenticate(deps, request.body).catch(async (error: unknown) => {
           if (error instanceof AppError && error.code === "UNAUTHENTICATED") {
             await passwordAttemptFailed(deps.db, attempt, deps.now());

@@ -107,7 +107,10 @@ export async function checkPhoneCode(
     throw new AppError(
       "BAD_REQUEST",
       left > 0
-        ? `Incorrect code. ${left} attempt${left === 1 ? "" : "s"} left.`
+        ? {
+            message: "Incorrect code. {left, plural, one {# attempt} other {# attempts}} left.",
+            values: { left },
+          }
         : "Incorrect code. Please request a new code in 10 minutes.",
       { otp: "Incorrect code" },
     );

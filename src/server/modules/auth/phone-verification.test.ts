@@ -9,6 +9,7 @@ import {
   type TestContext,
   testClock,
 } from "../../test/test-app";
+import { twiOf } from "../../test/twi-messages";
 import { sumXpLedger } from "../ledger/ledger.service";
 
 const clock = testClock();
@@ -129,6 +130,62 @@ describe("phone verification when it is required", () => {
     const locked = await guess(newCode);
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toBe("Too many wrong codes. Please request a new code in 10 minutes.");
+  });
+
+  it("says the attempts left and the wait in Twi when asked, plurals by Twi's rules", async () => {
+    const person = await registerWithPhone();
+    const code = await latestSmsCodeFor(ctx.database.db, person.phone);
+    const twi = { "accept-language": "tw" };
+    const guess = (otp: string, headers: Record<string, string> = twi) =>
+      sendAs(
+        ctx.app,
+        person.cookies,
+        "POST",
+        "/api/auth/verify-otp",
+        { phoneNumber: person.phoneNumber, otp, purpose: "registration" },
+        headers,
+      );
+    const incorrect = "Incorrect code. {left, plural, one {# attempt} other {# attempts}} left.";
+
+    const first = await guess(wrongCode(code));
+    expect(first.statusCode).toBe(400);
+    expect(first.json()).toMatchObject({
+      message: twiOf(incorrect, { left: 4 }),
+      fields: { otp: twiOf("Incorrect code") },
+    });
+    expect((await guess(wrongCode(code), {})).json().message).toBe("Incorrect code. 3 attempts left.");
+    expect((await guess(wrongCode(code))).json().message).toBe(twiOf(incorrect, { left: 2 }));
+    const one = await guess(wrongCode(code));
+    expect(one.json().message).toBe(twiOf(incorrect, { left: 1 }));
+    expect((await guess(wrongCode(code))).json().message).toBe(
+      twiOf("Incorrect code. Please request a new code in 10 minutes."),
+    );
+
+    const again = await sendAs(
+      ctx.app,
+      person.cookies,
+      "POST",
+      "/api/auth/send-phone-otp",
+      { phoneNumber: person.phoneNumber, purpose: "registration" },
+      twi,
+    );
+    expect(again.statusCode).toBe(429);
+    const seconds = Number(again.headers["retry-after"]);
+    expect(again.json().message).toBe(
+      seconds < 60
+        ? twiOf(
+            "Too many attempts. Please try again in {seconds, plural, one {# second} other {# seconds}}.",
+            {
+              seconds,
+            },
+          )
+        : twiOf(
+            "Too many attempts. Please try again in {minutes, plural, one {# minute} other {# minutes}}.",
+            {
+              minutes: Math.ceil(seconds / 60),
+            },
+          ),
+    );
   });
 
   it("never allows more than five guesses, even 20 at once", async () => {

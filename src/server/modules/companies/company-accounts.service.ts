@@ -190,7 +190,7 @@ export async function authenticateCompany(
 ): Promise<Company> {
   const now = deps.now();
   const attempt = { account: `company:${credentials.username.toLowerCase()}`, source: ipAddress };
-  await admitPasswordAttempt(deps.db, attempt, "ask for a sign-in link", now);
+  await admitPasswordAttempt(deps.db, attempt, "signInLink", now);
   const company = await findCompanyByUsername(deps, credentials.username);
   absentCompanyHash ??= hashPassword("no-such-company-password");
   const valid = await verifyPassword(

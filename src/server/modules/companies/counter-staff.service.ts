@@ -148,7 +148,11 @@ function lockedOut(until: Date, now: Date): AppError {
   const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
   return new AppError(
     "RATE_LIMITED",
-    `Too many wrong PINs. This staff account is locked for ${minutes} minutes, or until the owner unlocks it.`,
+    {
+      message:
+        "Too many wrong PINs. This staff account is locked for {minutes} minutes, or until the owner unlocks it.",
+      values: { minutes },
+    },
     undefined,
     { "retry-after": String(Math.ceil((until.getTime() - now.getTime()) / 1000)) },
   );

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import twiMessages from "../../../shared/i18n/catalogs/messages.tw.json";
+import { formatCedis } from "../../../shared/money";
 import { ads, rewards } from "../../db/schema";
 import { createCompany, createUser } from "../../db/seed/factories";
 import {
@@ -10,6 +10,7 @@ import {
   type TestContext,
   testClock,
 } from "../../test/test-app";
+import { twiOf } from "../../test/twi-messages";
 import { watchingKit } from "../../test/watching";
 import { createSession } from "../auth";
 
@@ -29,17 +30,6 @@ afterAll(() => ctx.close());
 
 const twi = { "accept-language": "tw", "x-device-fingerprint": "counter-phone-tw" };
 const english = { "x-device-fingerprint": "counter-phone-tw" };
-
-/**
- * The catalog's Twi for an English message, its `{values}` filled in (read from the catalog, not copied,
- * so a reviewer's correction keeps this passing).
- */
-function twiOf(message: string, values: Record<string, string | number> = {}): string {
-  const twiText = (twiMessages as Record<string, string>)[message];
-  expect(twiText, `messages.tw.json has "${message}"`).toBeDefined();
-  expect(twiText).not.toBe(message);
-  return twiText!.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
-}
 
 async function member(name = "Ama Owusu") {
   members++;
@@ -88,6 +78,7 @@ async function shop() {
   expect(login.statusCode, login.body).toBe(200);
   return {
     companyId: company.id,
+    owner,
     staff: sessionCookieFrom(login),
     staffCode: staffMember.json().staffCode as string,
   };
@@ -293,5 +284,152 @@ describe("a member's own redemption in Twi", () => {
     expect(noCode.json().fields).toEqual({
       staffCode: twiOf("Ask the staff member to type their staff code"),
     });
+  });
+});
+
+describe("the counter's refusals with values in Twi", () => {
+  it("says the daily stamp limit, the minimum spend and nothing to claim in Twi, in the log and a resend too", async () => {
+    const counter = await shop();
+    const ama = await member("Ama Serwaa");
+    const qr = async () => (await memberQr(ama.cookies)).qrData;
+
+    const noAmount = await scan(counter.staff, { qrData: await qr(), action: "stamp" });
+    expect(noAmount.json()).toMatchObject({
+      code: "BELOW_MINIMUM",
+      message: twiOf("Enter the purchase amount: a stamp needs a purchase of at least {minimum}.", {
+        minimum: formatCedis(2000),
+      }),
+    });
+    const small = await scan(
+      counter.staff,
+      { qrData: await qr(), action: "stamp", purchaseAmount: 5 },
+      english,
+    );
+    expect(small.json()).toMatchObject({
+      code: "BELOW_MINIMUM",
+      message: `The purchase is below the ${formatCedis(2000)} minimum for a stamp.`,
+    });
+
+    const first = await scan(counter.staff, { qrData: await qr(), action: "stamp", purchaseAmount: 25 });
+    expect(first.statusCode, first.body).toBe(200);
+    const again = {
+      qrData: await qr(),
+      action: "stamp",
+      purchaseAmount: 25,
+      idempotencyKey: "tw-daily-0001",
+    };
+    const twice = await scan(counter.staff, again);
+    expect(twice.json()).toMatchObject({
+      code: "DAILY_LIMIT",
+      message: twiOf("{name} already got today's stamp here. Come back tomorrow!", { name: "Ama" }),
+    });
+    // The resend is refused from the log, in the language it asks for.
+    const resent = await scan(counter.staff, again, english);
+    expect(resent.json()).toMatchObject({
+      code: "DAILY_LIMIT",
+      message: "Ama already got today's stamp here. Come back tomorrow!",
+    });
+
+    const early = await scan(counter.staff, { qrData: await qr(), action: "redeem" });
+    expect(early.json()).toMatchObject({
+      code: "NOTHING_TO_CLAIM",
+      message: twiOf("No stamp-card reward to claim yet: {current} of {required} stamps.", {
+        current: 1,
+        required: 2,
+      }),
+    });
+    const earlyInEnglish = await scan(counter.staff, { qrData: await qr(), action: "redeem" }, english);
+    expect(earlyInEnglish.json().message).toBe("No stamp-card reward to claim yet: 1 of 2 stamps.");
+
+    const log = (await sendAs(ctx.app, counter.staff, "GET", "/api/merchant/log", undefined, twi)).json();
+    expect(log.map((line: { message: string }) => line.message)).toEqual(
+      expect.arrayContaining([
+        twiOf("{name} already got today's stamp here. Come back tomorrow!", { name: "Ama" }),
+        twiOf("The purchase is below the {minimum} minimum for a stamp.", { minimum: formatCedis(2000) }),
+      ]),
+    );
+    const englishLog = (await sendAs(ctx.app, counter.staff, "GET", "/api/merchant/log")).json();
+    expect(englishLog.map((line: { message: string }) => line.message)).toContain(
+      "Ama already got today's stamp here. Come back tomorrow!",
+    );
+  });
+
+  it("says a reward used before, with its day, and the daily points limit in Twi", async () => {
+    const counter = await shop();
+    const ama = await member();
+    const reward = await rewardAt(ama.user.id, counter.companyId, "TW-USED-1");
+    const qr = (await sendAs(ctx.app, ama.cookies, "POST", `/api/rewards/${reward.id}/qr`)).json();
+    const used = await scan(counter.staff, { qrData: qr.qrData, action: "redeem" });
+    expect(used.statusCode, used.body).toBe(200);
+
+    const own = await sendAs(
+      ctx.app,
+      ama.cookies,
+      "POST",
+      "/api/redemptions",
+      { rewardId: reward.id, method: "self" },
+      twi,
+    );
+    const day = clock.now().toISOString().slice(0, 10);
+    expect(own.json()).toMatchObject({
+      code: "ALREADY_USED",
+      message: twiOf("This reward was already used on {date}.", { date: day }),
+    });
+    const ownInEnglish = await sendAs(ctx.app, ama.cookies, "POST", "/api/redemptions", {
+      rewardId: reward.id,
+      method: "self",
+    });
+    expect(ownInEnglish.json().message).toBe(`This reward was already used on ${day}.`);
+
+    const kofi = await member("Kofi Mensah");
+    const give = async (points: number, headers: Record<string, string> = twi) =>
+      sendAs(
+        ctx.app,
+        counter.staff,
+        "POST",
+        "/api/merchant/points",
+        { qrData: (await memberQr(kofi.cookies)).qrData, points },
+        headers,
+      );
+    expect((await give(60)).statusCode).toBe(200);
+    const over = await give(60);
+    expect(over.json()).toMatchObject({
+      code: "POINTS_LIMIT",
+      message: twiOf("{name} can receive only {left} more points today ({limit} a day).", {
+        name: "Kofi",
+        left: 40,
+        limit: 100,
+      }),
+    });
+    expect((await give(40)).statusCode).toBe(200);
+    const full = await give(5);
+    expect(full.json()).toMatchObject({
+      code: "POINTS_LIMIT",
+      message: twiOf("{name} has had the {limit} points a day already. Try again tomorrow.", {
+        name: "Kofi",
+        limit: 100,
+      }),
+    });
+    expect((await give(5, english)).json().message).toBe(
+      "Kofi has had the 100 points a day already. Try again tomorrow.",
+    );
+  });
+
+  it("names the owner in the staff's language in the log and the dashboard", async () => {
+    const counter = await shop();
+    const ama = await member();
+    const byOwner = await scan(counter.owner, {
+      qrData: (await memberQr(ama.cookies)).qrData,
+      action: "lookup",
+    });
+    expect(byOwner.statusCode, byOwner.body).toBe(200);
+    const log = (await sendAs(ctx.app, counter.owner, "GET", "/api/merchant/log", undefined, twi)).json();
+    expect(log[0].staffName).toBe(twiOf("Owner"));
+    const englishLog = (await sendAs(ctx.app, counter.owner, "GET", "/api/merchant/log")).json();
+    expect(englishLog[0].staffName).toBe("Owner");
+    const dashboard = (
+      await sendAs(ctx.app, counter.owner, "GET", "/api/merchant/dashboard", undefined, twi)
+    ).json();
+    expect(dashboard.byStaff.map((row: { staffName: string }) => row.staffName)).toContain(twiOf("Owner"));
   });
 });

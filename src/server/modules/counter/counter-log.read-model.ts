@@ -12,6 +12,7 @@ import { type Saying, sayingText, translateMessage } from "../../lib/i18n";
 // The counter's log and dashboard: scan logs with the staff member's and member's names (counter,
 // companies and auth tables).
 
+/** Who scanned, when it was the owner from the dashboard (no staff member): said in the staff's language. */
 const ownerLabel = "Owner";
 
 /**
@@ -48,7 +49,7 @@ export async function listCounterLog(
     accepted: log.accepted,
     message: loggedMessage(log, language),
     memberName,
-    staffName: staffName ?? ownerLabel,
+    staffName: staffName ?? translateMessage(ownerLabel, language),
     points: log.points,
     isSuspicious: log.isSuspicious,
     suspiciousReasons: log.suspiciousReasons,
@@ -74,18 +75,20 @@ function totalsFrom(
   return totals;
 }
 
-/** Today's and this month's counter work, for the shop and by staff member. */
+/** Today's and this month's counter work, for the shop and by staff member (the owner named in `language`). */
 export async function loadCounterDashboard(
   db: Executor,
   companyId: number,
   now: Date,
   allocation: CounterDashboard["allocation"],
+  language: Language,
 ): Promise<CounterDashboard> {
+  const owner = translateMessage(ownerLabel, language);
   const dayStart = startOfAccraDay(now);
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const rows = await db
     .select({
-      staffName: sql<string>`coalesce(${companyStaff.name}, ${ownerLabel})`,
+      staffName: sql<string>`coalesce(${companyStaff.name}, ${owner})`,
       isToday: sql<boolean>`${qrScanLogs.scannedAt} >= ${dayStart.toISOString()}::timestamptz`,
       action: qrScanLogs.scanType,
       accepted: qrScanLogs.accepted,
@@ -100,7 +103,7 @@ export async function loadCounterDashboard(
   // Redemptions confirmed with a staff code on the member's phone never pass the scanner: add them.
   const typedCodes = await db
     .select({
-      staffName: sql<string>`coalesce(${companyStaff.name}, ${ownerLabel})`,
+      staffName: sql<string>`coalesce(${companyStaff.name}, ${owner})`,
       isToday: sql<boolean>`${redemptions.timestamp} >= ${dayStart.toISOString()}::timestamptz`,
       n: sql<number>`count(*)::int`,
     })

@@ -166,7 +166,7 @@ export function counterRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const company = await findCompany(deps.db, actor.companyId);
         if (!company) throw new AppError("NOT_FOUND", "Company not found");
         const allocation = await allocationThisMonth(deps.db, company.id, company.plan, now);
-        return loadCounterDashboard(deps.db, actor.companyId, now, allocation);
+        return loadCounterDashboard(deps.db, actor.companyId, now, allocation, languageOf(request));
       },
     );
   };

@@ -228,7 +228,8 @@ async function runLogged<T extends { ok: true; message: string }>(
         accepted: false,
         resultCode: error.code,
         message: error.message,
-        response: null,
+        // A refusal with values keeps its saying, so the log and a resend say it in any language.
+        response: error.values ? { said: error.said } : null,
       });
     }
     throw error;
@@ -393,7 +394,11 @@ async function loggedScan(db: Executor, companyId: number, key: string) {
 
 function replay<T>(earlier: NonNullable<Awaited<ReturnType<typeof loggedScan>>>): T {
   if (earlier.accepted && earlier.response) return { ...earlier.response, alreadyApplied: true } as T;
-  throw new AppError(earlier.resultCode as ErrorCode, earlier.message);
+  const said = (earlier.response as { said?: Saying } | null)?.said;
+  throw new AppError(
+    earlier.resultCode as ErrorCode,
+    said?.values ? { message: said.message, values: said.values } : earlier.message,
+  );
 }
 
 // --- The member's QR -----------------------------------------------------------------------------
@@ -514,7 +519,10 @@ async function takeDailyScan(tx: Executor, userId: number, companyId: number, at
     })
     .returning({ scanCount: dailyScanLimits.scanCount });
   if (!used) {
-    throw new AppError("DAILY_LIMIT", `${name} already got today's stamp here. Come back tomorrow!`);
+    throw new AppError("DAILY_LIMIT", {
+      message: "{name} already got today's stamp here. Come back tomorrow!",
+      values: { name },
+    });
   }
 }
 

@@ -49,8 +49,11 @@ export async function checkStampAllowed(
     throw new AppError(
       "BELOW_MINIMUM",
       purchasePesewas === undefined
-        ? `Enter the purchase amount: a stamp needs a purchase of at least ${minimum}.`
-        : `The purchase is below the ${minimum} minimum for a stamp.`,
+        ? {
+            message: "Enter the purchase amount: a stamp needs a purchase of at least {minimum}.",
+            values: { minimum },
+          }
+        : { message: "The purchase is below the {minimum} minimum for a stamp.", values: { minimum } },
     );
   }
   return program;
@@ -276,7 +279,10 @@ export async function claimCardReward(tx: Executor, userId: number, companyId: n
     throw new AppError(
       "NOTHING_TO_CLAIM",
       state
-        ? `No stamp-card reward to claim yet: ${state.currentStamps} of ${state.requiredStamps} stamps.`
+        ? {
+            message: "No stamp-card reward to claim yet: {current} of {required} stamps.",
+            values: { current: state.currentStamps, required: state.requiredStamps },
+          }
         : "No stamp-card reward to claim: this customer has no card here yet.",
     );
   }

@@ -118,7 +118,7 @@ async function spendAllocation(tx: Executor, grant: PointGrant, now: Date): Prom
     "ALLOCATION_USED",
     remaining === 0
       ? "This shop has used all its points for this month. They renew on the 1st."
-      : `This shop has only ${remaining} points left this month.`,
+      : { message: "This shop has only {remaining} points left this month.", values: { remaining } },
   );
 }
 
@@ -149,8 +149,14 @@ async function receiveToday(tx: Executor, grant: PointGrant, now: Date): Promise
   throw new AppError(
     "POINTS_LIMIT",
     left === 0
-      ? `${grant.memberName} has had the ${limit} points a day already. Try again tomorrow.`
-      : `${grant.memberName} can receive only ${left} more points today (${limit} a day).`,
+      ? {
+          message: "{name} has had the {limit} points a day already. Try again tomorrow.",
+          values: { name: grant.memberName, limit },
+        }
+      : {
+          message: "{name} can receive only {left} more points today ({limit} a day).",
+          values: { name: grant.memberName, left, limit },
+        },
   );
 }
 

@@ -43,20 +43,40 @@ const accountOf = (attempt: PasswordAttempt): RateLimitSubject => ({
 });
 
 /**
+ * What a person can do instead of guessing again: a member signs in with an emailed link
+ * (`emailLink`), a business asks for a sign-in link (`signInLink`).
+ */
+export type PasswordHint = "emailLink" | "signInLink";
+
+/** The refusal, by the unit of the wait, its hint an ICU select (so the whole sentence is translated). */
+const waitOrHint = {
+  seconds:
+    "Too many attempts. Please try again in {seconds, plural, one {# second} other {# seconds}}, or {hint, select, emailLink {sign in with a link sent to your email} other {ask for a sign-in link}}.",
+  minutes:
+    "Too many attempts. Please try again in {minutes, plural, one {# minute} other {# minutes}}, or {hint, select, emailLink {sign in with a link sent to your email} other {ask for a sign-in link}}.",
+};
+
+/**
  * Counts the attempt before the password is checked (so a parallel burst can't slip past the limit)
  * and refuses it with a 429 once this source has used its tries for this account. `hint` says what the
  * person can do instead (e.g. sign in with an emailed link).
  */
-export async function admitPasswordAttempt(db: Executor, attempt: PasswordAttempt, hint: string, now: Date) {
+export async function admitPasswordAttempt(
+  db: Executor,
+  attempt: PasswordAttempt,
+  hint: PasswordHint,
+  now: Date,
+) {
   const underAttack = await isRateLimitReached(db, accountOf(attempt), failuresFromEverywhere, now);
   try {
     await consumeRateLimit(db, pairOf(attempt), slowDown, now);
     await consumeRateLimit(db, pairOf(attempt), underAttack ? pauseUnderAttack : pause, now);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
+    const wait = error.values ?? {};
     throw new AppError(
       "RATE_LIMITED",
-      `${error.message.replace(/\.$/, "")}, or ${hint}.`,
+      { message: "seconds" in wait ? waitOrHint.seconds : waitOrHint.minutes, values: { ...wait, hint } },
       undefined,
       error.headers,
     );

@@ -87,7 +87,17 @@ function rateLimited(windowStart: Date, rule: RateLimitRule, now: Date): AppErro
   );
   return new AppError(
     "RATE_LIMITED",
-    `Too many attempts. Please try again in ${describeWait(retryAfterSeconds)}.`,
+    retryAfterSeconds < 60
+      ? {
+          message:
+            "Too many attempts. Please try again in {seconds, plural, one {# second} other {# seconds}}.",
+          values: { seconds: retryAfterSeconds },
+        }
+      : {
+          message:
+            "Too many attempts. Please try again in {minutes, plural, one {# minute} other {# minutes}}.",
+          values: { minutes: Math.ceil(retryAfterSeconds / 60) },
+        },
     undefined,
     { "retry-after": String(retryAfterSeconds) },
   );
@@ -105,12 +115,6 @@ export async function resetRateLimits(db: Executor, subject: RateLimitSubject, r
       ),
     ),
   );
-}
-
-function describeWait(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
 }
 
 /** Refuses when the subject has already used up the current window, without counting this call. */

@@ -61,8 +61,16 @@ function assertRedeemable(reward: Reward, now: Date) {
     throw new AppError("BAD_REQUEST", "This reward has nothing to redeem: it was added to your account.");
   }
   if (reward.isUsed) {
-    const when = reward.usedAt ? ` on ${reward.usedAt.toISOString().slice(0, 10)}` : "";
-    throw new AppError("ALREADY_USED", `This reward was already used${when}.`);
+    // The day it was used, in Accra (UTC all year): 2026-11-23.
+    throw new AppError(
+      "ALREADY_USED",
+      reward.usedAt
+        ? {
+            message: "This reward was already used on {date}.",
+            values: { date: reward.usedAt.toISOString().slice(0, 10) },
+          }
+        : "This reward was already used.",
+    );
   }
   if (reward.expiresAt && reward.expiresAt <= now) {
     throw new AppError("EXPIRED_REWARD", "This reward has expired.");
@@ -208,8 +216,16 @@ function startOfIsoWeek(now: Date): Date {
 
 async function assertWithinPeriodCaps(tx: Executor, adId: number, caps: RedemptionCaps, now: Date) {
   const periods = [
-    { cap: caps.dailyRedemptionCap, from: startOfAccraDay(now), word: "daily", retry: "tomorrow" },
-    { cap: caps.weeklyRedemptionCap, from: startOfIsoWeek(now), word: "weekly", retry: "next week" },
+    {
+      cap: caps.dailyRedemptionCap,
+      from: startOfAccraDay(now),
+      refusal: "This offer's daily limit of {cap} redemptions is reached. Try again tomorrow.",
+    },
+    {
+      cap: caps.weeklyRedemptionCap,
+      from: startOfIsoWeek(now),
+      refusal: "This offer's weekly limit of {cap} redemptions is reached. Try again next week.",
+    },
   ];
   for (const period of periods) {
     if (!period.cap) continue;
@@ -224,10 +240,7 @@ async function assertWithinPeriodCaps(tx: Executor, adId: number, caps: Redempti
         ),
       );
     if ((row?.n ?? 0) >= period.cap) {
-      throw new AppError(
-        "CAP_REACHED",
-        `This offer's ${period.word} limit of ${period.cap} redemptions is reached. Try again ${period.retry}.`,
-      );
+      throw new AppError("CAP_REACHED", { message: period.refusal, values: { cap: period.cap } });
     }
   }
 }
