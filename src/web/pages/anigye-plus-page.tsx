@@ -15,14 +15,16 @@ import { useMySubscription, usePlans } from "../features/payments/api";
 import { PayPanel } from "../features/payments/pay-panel";
 import { useAuth } from "../lib/auth";
 import { formatAccraDate } from "../lib/dates";
+import { useT } from "../lib/i18n";
 import { rememberReturnTo } from "../lib/return-to";
+import { slotMark, withSlots } from "../lib/rich-text";
 
 function SignInPrompt() {
+  const t = useT();
   return (
-    <Card title={`Sign in to get ${brand.plusName}`} testId="plus-sign-in">
+    <Card title={t("plus.signIn.title", { plus: brand.plusName })} testId="plus-sign-in">
       <p className="text-sm text-stone-700">
-        {brand.plusName} belongs to your {brand.name} account. Sign in (or join, it's free) and come back here
-        to pay by mobile money.
+        {t("plus.signIn.text", { plus: brand.plusName, brand: brand.name })}
       </p>
       <div className="mt-4 flex flex-wrap gap-2">
         <Link
@@ -30,14 +32,14 @@ function SignInPrompt() {
           onClick={() => rememberReturnTo(paths.plus)}
           className={buttonClass("primary")}
         >
-          Sign in
+          {t("plus.signIn.signIn")}
         </Link>
         <Link
           to={paths.register}
           onClick={() => rememberReturnTo(paths.plus)}
           className={buttonClass("secondary")}
         >
-          Join {brand.name}
+          {t("plus.signIn.join", { brand: brand.name })}
         </Link>
       </div>
     </Card>
@@ -45,11 +47,12 @@ function SignInPrompt() {
 }
 
 function Checkout({ offers }: { offers: PlansResponse }) {
+  const t = useT();
   const subscription = useMySubscription();
   const { refreshUser } = useAuth();
   const queryClient = useQueryClient();
 
-  if (subscription.isPending) return <PageSpinner label="Loading your subscription" />;
+  if (subscription.isPending) return <PageSpinner label={t("plus.loadingSubscription")} />;
   if (subscription.isError) return <LoadError onRetry={() => void subscription.refetch()} />;
   const { isPlus, plusExpiresAt } = subscription.data;
 
@@ -59,7 +62,7 @@ function Checkout({ offers }: { offers: PlansResponse }) {
     void queryClient.invalidateQueries({
       predicate: (query) => String(query.queryKey[0]).startsWith("/api/ads"),
     });
-    toast({ title: `Welcome to ${brand.plusName}!`, description: "Premium ads now show on Discover." });
+    toast({ title: t("plus.welcome", { plus: brand.plusName }), description: t("plus.welcomeText") });
   };
 
   return (
@@ -69,13 +72,21 @@ function Checkout({ offers }: { offers: PlansResponse }) {
           className="rounded-2xl bg-green-50 p-4 text-sm text-green-900 ring-1 ring-green-200"
           data-testid="plus-status"
         >
-          You're on <strong>{brand.plusName}</strong> until <strong>{formatAccraDate(plusExpiresAt)}</strong>.
-          Paying again adds {offers.periodDays} days after that.
+          {withSlots(
+            t("plus.status", { plus: slotMark("plus"), until: slotMark("until"), days: offers.periodDays }),
+            {
+              plus: <strong>{brand.plusName}</strong>,
+              until: <strong>{formatAccraDate(plusExpiresAt)}</strong>,
+            },
+          )}
         </p>
       )}
       <Card
-        title={isPlus ? `Renew ${brand.plusName}` : `Get ${brand.plusName}`}
-        description={`${formatCedis(offers.plus.pricePesewas)} for ${offers.periodDays} days, by mobile money.`}
+        title={t(isPlus ? "plus.renew" : "plus.get", { plus: brand.plusName })}
+        description={t("plus.checkout", {
+          price: formatCedis(offers.plus.pricePesewas),
+          days: offers.periodDays,
+        })}
         testId="plus-checkout"
       >
         <PayPanel
@@ -86,7 +97,7 @@ function Checkout({ offers }: { offers: PlansResponse }) {
         />
       </Card>
       <Link to={paths.subscription} className="inline-block text-sm font-semibold text-amber-800 underline">
-        Your subscription, payments and receipts
+        {t("plus.subscriptionLink")}
       </Link>
     </div>
   );
@@ -94,6 +105,7 @@ function Checkout({ offers }: { offers: PlansResponse }) {
 
 /** `/anigye-plus`: what Anigye+ gives, its price, the member's status, and paying for it. */
 export default function AnigyePlusPage() {
+  const t = useT();
   const { user } = useAuth();
   const offers = usePlans();
 
@@ -109,15 +121,16 @@ export default function AnigyePlusPage() {
     <div className="mx-auto max-w-2xl space-y-5 px-4 py-6">
       <header className="rounded-2xl bg-gradient-to-br from-amber-600 via-amber-700 to-orange-800 p-6 text-white">
         <p className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wide text-amber-100">
-          <Crown className="size-4" aria-hidden /> Membership
+          <Crown className="size-4" aria-hidden /> {t("plus.membership")}
         </p>
         <h1 className="mt-1 text-3xl font-extrabold">{brand.plusName}</h1>
         <p className="mt-2 text-lg">
-          <strong data-testid="plus-price">{formatCedis(plus.pricePesewas)}</strong> for {periodDays} days. No
-          automatic renewals: you pay when you want more.
+          {withSlots(t("plus.price", { price: slotMark("price"), days: periodDays }), {
+            price: <strong data-testid="plus-price">{formatCedis(plus.pricePesewas)}</strong>,
+          })}
         </p>
       </header>
-      <Card title={`What ${brand.plusName} gives you`}>
+      <Card title={t("plus.benefitsTitle", { plus: brand.plusName })}>
         <ul className="space-y-2 text-stone-700" data-testid="plus-benefits">
           {plus.benefits.map((benefit) => (
             <li key={benefit} className="flex gap-2">

@@ -11,6 +11,7 @@ import { usePayment } from "../features/payments/api";
 import { PaymentReceipt } from "../features/payments/payment-receipt";
 import { ApiError } from "../lib/api-client";
 import { useAuth } from "../lib/auth";
+import { useT } from "../lib/i18n";
 import { rememberReturnTo } from "../lib/return-to";
 
 function Problem({ title, children }: { title: string; children?: ReactNode }) {
@@ -24,33 +25,33 @@ function Problem({ title, children }: { title: string; children?: ReactNode }) {
 
 /** `/payments/:id`: a payment's printable receipt; while pending, what the payer still has to do. */
 export default function PaymentReceiptPage() {
+  const t = useT();
   const paymentId = parsePlainId(useParams().id);
   const query = usePayment(paymentId);
   const { isAdmin } = useAuth();
   const companyMe = useCompanyMe();
 
   useEffect(() => {
-    document.title = `Receipt · ${brand.name}`;
-  }, []);
+    document.title = t("payment.receiptPage.docTitle", { brand: brand.name });
+  }, [t]);
 
-  if (paymentId === null) return <Problem title="Receipt not found" />;
+  if (paymentId === null) return <Problem title={t("payment.receiptPage.notFound")} />;
   if (query.isPending) return <PageSpinner />;
   if (query.isError) {
     const status = query.error instanceof ApiError ? query.error.status : 0;
     if (status === 401) {
       const here = `/payments/${paymentId}`;
       return (
-        <Problem title="Sign in to see this receipt">
+        <Problem title={t("payment.receiptPage.signInTitle")}>
           <p className="mt-2 text-stone-600">
-            Sign in with the account that paid: your {brand.name} account for {brand.plusName}, or your
-            business account for a plan.
+            {t("payment.receiptPage.signInText", { brand: brand.name, plus: brand.plusName })}
           </p>
           <div className="mt-5 flex flex-wrap justify-center gap-2">
             <Link to={paths.login} onClick={() => rememberReturnTo(here)} className={buttonClass("primary")}>
-              Sign in
+              {t("payment.receiptPage.signIn")}
             </Link>
             <Link to={paths.company} className={buttonClass("secondary")}>
-              Business sign in
+              {t("payment.receiptPage.businessSignIn")}
             </Link>
           </div>
         </Problem>
@@ -58,10 +59,10 @@ export default function PaymentReceiptPage() {
     }
     if (status === 404 || status === 403)
       return (
-        <Problem title="Receipt not found">
-          <p className="mt-2 text-stone-600">It may belong to another account.</p>
+        <Problem title={t("payment.receiptPage.notFound")}>
+          <p className="mt-2 text-stone-600">{t("payment.receiptPage.otherAccount")}</p>
           <Link to={paths.home} className={buttonClass("primary", "mt-5")}>
-            Go home
+            {t("payment.receiptPage.goHome")}
           </Link>
         </Problem>
       );
@@ -75,10 +76,10 @@ export default function PaymentReceiptPage() {
   const readOnly = isAdmin && payment.purpose === "company_plan" && !isPayingCompany;
   const back =
     payment.purpose === "plus"
-      ? { to: paths.subscription, label: "Your subscription" }
+      ? { to: paths.subscription, label: t("payment.receiptPage.backSubscription") }
       : payment.companyId !== null && (isPayingCompany || isAdmin)
-        ? { to: subscriptionDetailsPath(payment.companyId), label: "Plans and payments" }
-        : { to: paths.home, label: "Home" };
+        ? { to: subscriptionDetailsPath(payment.companyId), label: t("payment.receiptPage.backPlans") }
+        : { to: paths.home, label: t("payment.receiptPage.backHome") };
 
   return (
     <div className="min-h-dvh bg-stone-50 print:bg-white">
@@ -92,7 +93,7 @@ export default function PaymentReceiptPage() {
             to={paths.admin}
             className="text-sm font-semibold text-amber-800 hover:underline print:hidden"
           >
-            Admin: payment queue
+            {t("payment.receiptPage.adminQueue")}
           </Link>
         )}
       </div>

@@ -19,6 +19,8 @@ import { Form, SelectField, TextField } from "../../components/ui/form-field";
 import { ApiError } from "../../lib/api-client";
 import { serverMessage } from "../../lib/api-errors";
 import { applyServerErrors, useContractForm } from "../../lib/forms";
+import { useT } from "../../lib/i18n";
+import { translate, type UiKey } from "../../lib/language";
 import { useCreatePayment } from "./api";
 import { PaymentProgress } from "./payment-progress";
 
@@ -36,23 +38,16 @@ interface PayPanelProps {
   onSucceeded?(): void;
 }
 
-const methodText: Record<PaymentMethod, { title: string; text: string }> = {
-  paystack: {
-    title: "Approve on my phone",
-    text: "A payment prompt comes to your phone: approve it with your MoMo PIN. Done in a minute.",
-  },
-  momo_manual: {
-    title: "Send MoMo yourself",
-    text: `Send the amount to the ${brand.name} merchant number with our reference; we check it, usually within a few hours.`,
-  },
-};
+const methodText = {
+  paystack: { title: "payment.method.paystack", text: "payment.method.paystackText" },
+  momo_manual: { title: "payment.method.manual", text: "payment.method.manualText" },
+} as const satisfies Record<PaymentMethod, { title: UiKey; text: UiKey }>;
 
 function failureText(failure: unknown): string {
   const message = serverMessage(failure);
   if (message) return message;
-  if (failure instanceof ApiError && failure.status === 401)
-    return "Your session has ended. Sign in again to pay.";
-  return "We couldn't start the payment. Check your connection and try again.";
+  if (failure instanceof ApiError && failure.status === 401) return translate("payment.sessionEnded");
+  return translate("payment.startFailed");
 }
 
 /** The first step: the network (provider path) and the MoMo number; the server then creates the order. */
@@ -67,6 +62,7 @@ function StartForm({
   amountPesewas: number;
   onStarted(answer: PaymentResponse): void;
 }) {
+  const t = useT();
   const create = useCreatePayment();
   const [alert, setAlert] = useState<string | null>(null);
   const form = useContractForm(createPaymentRequest, {
@@ -88,12 +84,12 @@ function StartForm({
     <Form
       form={form}
       onValid={submit}
-      aria-label={method === "paystack" ? "Pay on my phone" : "Pay by MoMo transfer"}
+      aria-label={t(method === "paystack" ? "payment.form.onPhone" : "payment.form.transfer")}
       className="space-y-4"
     >
       {method === "paystack" && (
-        <SelectField name="provider" label="Mobile money network">
-          <option value="">Choose your network</option>
+        <SelectField name="provider" label={t("payment.form.network")}>
+          <option value="">{t("payment.form.chooseNetwork")}</option>
           {momoProviderCodes.map((code) => (
             <option key={code} value={code}>
               {momoProviderNames[code]}
@@ -103,19 +99,17 @@ function StartForm({
       )}
       <TextField
         name="paymentPhone"
-        label={method === "paystack" ? "MoMo number" : "MoMo number you'll pay from"}
+        label={t(method === "paystack" ? "payment.form.momoNumber" : "payment.form.momoNumberFrom")}
         type="tel"
         autoComplete="tel"
         placeholder="024 123 4567"
-        hint={
-          method === "paystack"
-            ? "The prompt goes to this number."
-            : "Next you'll see our merchant number and the reference to put in your transfer."
-        }
+        hint={t(method === "paystack" ? "payment.form.promptHint" : "payment.form.manualHint")}
       />
       {alert && <FormAlert testId="pay-alert">{alert}</FormAlert>}
-      <Button type="submit" pending={create.isPending} pendingLabel="Starting…">
-        {method === "paystack" ? `Pay ${formatCedis(amountPesewas)}` : "Show payment details"}
+      <Button type="submit" pending={create.isPending} pendingLabel={t("payment.form.starting")}>
+        {method === "paystack"
+          ? t("payment.form.pay", { amount: formatCedis(amountPesewas) })
+          : t("payment.form.showDetails")}
       </Button>
     </Form>
   );
@@ -130,10 +124,11 @@ function MethodChoice({
   value: PaymentMethod;
   onChange(method: PaymentMethod): void;
 }) {
+  const t = useT();
   const name = useId();
   return (
     <fieldset>
-      <legend className="text-sm font-medium text-stone-700">How do you want to pay?</legend>
+      <legend className="text-sm font-medium text-stone-700">{t("payment.form.howToPay")}</legend>
       <div className="mt-2 grid gap-2 sm:grid-cols-2">
         {methods.map((method) => {
           const Icon = method === "paystack" ? Smartphone : Building2;
@@ -156,9 +151,11 @@ function MethodChoice({
               <span>
                 <span className="flex items-center gap-1.5 font-semibold text-stone-900">
                   <Icon className="size-4 text-amber-700" aria-hidden />
-                  {methodText[method].title}
+                  {t(methodText[method].title)}
                 </span>
-                <span className="mt-0.5 block text-xs text-stone-600">{methodText[method].text}</span>
+                <span className="mt-0.5 block text-xs text-stone-600">
+                  {t(methodText[method].text, { brand: brand.name })}
+                </span>
               </span>
             </label>
           );
@@ -173,6 +170,7 @@ function MethodChoice({
  * manual MoMo transfer an admin checks), then each step until it is paid, with its receipt.
  */
 export function PayPanel({ order, amountPesewas, options, onSucceeded }: PayPanelProps) {
+  const t = useT();
   const methods: PaymentMethod[] = [
     ...(options.providerEnabled ? (["paystack"] as const) : []),
     ...(options.manualMomo ? (["momo_manual"] as const) : []),
@@ -193,8 +191,7 @@ export function PayPanel({ order, amountPesewas, options, onSucceeded }: PayPane
   if (!method) {
     return (
       <FormAlert testId="pay-unavailable">
-        Paying by mobile money isn't available right now. Please call {brand.supportPhone} or email{" "}
-        {brand.supportEmail}.
+        {t("payment.unavailable", { phone: brand.supportPhone, email: brand.supportEmail })}
       </FormAlert>
     );
   }

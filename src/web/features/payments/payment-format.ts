@@ -1,15 +1,16 @@
 import type { MomoProviderCode, PaymentMethod, PaymentStatusName } from "../../../shared/contracts/payments";
 import { momoProviderNames } from "../../../shared/contracts/payments";
 import { formatAccraDate } from "../../lib/dates";
+import { translate, type UiKey } from "../../lib/language";
 
-/** How a payment's status reads to the payer and the admin. */
-export const paymentStatusLabel: Record<PaymentStatusName, string> = {
-  pending: "Pending",
-  succeeded: "Paid",
-  failed: "Failed",
-  rejected: "Rejected",
-  flagged: "Being checked",
-};
+/** How a payment's status reads to the payer (the screen's text key, in the chosen language). */
+export const paymentStatusLabel = {
+  pending: "payment.status.pending",
+  succeeded: "payment.status.succeeded",
+  failed: "payment.status.failed",
+  rejected: "payment.status.rejected",
+  flagged: "payment.status.flagged",
+} as const satisfies Record<PaymentStatusName, UiKey>;
 
 export const paymentStatusClass: Record<PaymentStatusName, string> = {
   pending: "bg-amber-100 text-amber-900",
@@ -19,7 +20,18 @@ export const paymentStatusClass: Record<PaymentStatusName, string> = {
   flagged: "bg-orange-100 text-orange-900",
 };
 
-/** "Manual MoMo transfer" or "MTN MoMo, approved on the phone". */
+/**
+ * "Manual MoMo transfer" or "MTN MoMo, approved on the phone", in the chosen language (the payer's
+ * receipt); the network's name stays as it is.
+ */
+export function paymentMethodLabel(method: PaymentMethod, provider: MomoProviderCode | null): string {
+  if (method === "momo_manual") return translate("payment.method.manualTransfer");
+  return provider
+    ? translate("payment.method.approvedOnPhone", { provider: momoProviderNames[provider] })
+    : translate("payment.method.mobileMoneyOnPhone");
+}
+
+/** The same in English, for the admin's queue (admin screens are English only). */
 export function paymentMethodText(method: PaymentMethod, provider: MomoProviderCode | null): string {
   if (method === "momo_manual") return "Manual MoMo transfer";
   return provider

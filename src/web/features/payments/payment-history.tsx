@@ -4,15 +4,17 @@ import type { PaymentDetail, PaymentStatusName } from "../../../shared/contracts
 import { formatCedis } from "../../../shared/money";
 import { paymentReceiptPath } from "../../app/paths";
 import { formatAccraDate } from "../../lib/dates";
+import { useT } from "../../lib/i18n";
 import { paymentStatusClass, paymentStatusLabel, periodText } from "./payment-format";
 
 export function PaymentStatusBadge({ status }: { status: PaymentStatusName }) {
+  const t = useT();
   return (
     <span
       data-testid="payment-status"
       className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-bold ${paymentStatusClass[status]}`}
     >
-      {paymentStatusLabel[status]}
+      {t(paymentStatusLabel[status])}
     </span>
   );
 }

@@ -17,6 +17,9 @@ import { Form, TextField } from "../../components/ui/form-field";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api-errors";
 import { applyServerErrors, useContractForm } from "../../lib/forms";
+import { useT } from "../../lib/i18n";
+import { translate, type UiKey } from "../../lib/language";
+import { slotMark, withSlots } from "../../lib/rich-text";
 import { usePayment, useRefreshPayments, useSubmitOtp, useSubmitProof } from "./api";
 import { localPhone, periodText } from "./payment-format";
 
@@ -25,7 +28,20 @@ type NextStepType = PaymentNextStep["type"];
 /** What the screen knows of a payment: the answer to a request, or the full detail once read. */
 type KnownPayment = PaymentResponse & Partial<PaymentDetail>;
 
-const sendAgainMessage = "We couldn't send that. Check your connection and try again.";
+/** What the payer may copy from the transfer's details, and how the screen speaks of copying it. */
+const copyTexts = {
+  merchantNumber: {
+    copied: "payment.copied.merchantNumber",
+    failed: "payment.copyFailed.merchantNumber",
+    button: "payment.copy.merchantNumber",
+  },
+  reference: {
+    copied: "payment.copied.reference",
+    failed: "payment.copyFailed.reference",
+    button: "payment.copy.reference",
+  },
+} as const satisfies Record<string, { copied: UiKey; failed: UiKey; button: UiKey }>;
+type Copyable = keyof typeof copyTexts;
 
 function StepFrame({
   icon,
@@ -59,19 +75,20 @@ function StepFrame({
 }
 
 function ReceiptLink({ paymentId }: { paymentId: number }) {
+  const t = useT();
   return (
     <Link to={paymentReceiptPath(paymentId)} className={buttonClass("secondary", "text-sm")}>
-      View receipt
+      {t("payment.viewReceipt")}
     </Link>
   );
 }
 
-async function copy(text: string, what: string) {
+async function copy(text: string, what: Copyable) {
   try {
     await navigator.clipboard.writeText(text);
-    toast({ title: `${what} copied` });
+    toast({ title: translate(copyTexts[what].copied) });
   } catch {
-    toast({ title: `Couldn't copy the ${what.toLowerCase()}`, description: text });
+    toast({ title: translate(copyTexts[what].failed), description: text });
   }
 }
 
@@ -85,8 +102,9 @@ function TransferLine({
   label: string;
   value: string;
   testId: string;
-  copyAs?: string;
+  copyAs?: Copyable;
 }) {
+  const t = useT();
   return (
     <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2">
       <dt className="text-sm text-stone-600">{label}</dt>
@@ -99,7 +117,7 @@ function TransferLine({
             type="button"
             onClick={() => void copy(value, copyAs)}
             className="flex size-9 items-center justify-center rounded-lg text-amber-800 hover:bg-amber-100"
-            aria-label={`Copy the ${copyAs.toLowerCase()}`}
+            aria-label={t(copyTexts[copyAs].button)}
           >
             <Copy className="size-4" aria-hidden />
           </button>
@@ -110,6 +128,7 @@ function TransferLine({
 }
 
 function ProofForm({ payment }: { payment: KnownPayment }) {
+  const t = useT();
   const submit = useSubmitProof(payment.id);
   const knownPhone = payment.paymentPhone ? localPhone(payment.paymentPhone) : "";
   const form = useContractForm(paymentProofRequest, {
@@ -127,30 +146,30 @@ function ProofForm({ payment }: { payment: KnownPayment }) {
           onError: (failure) =>
             applyServerErrors(form, failure, {
               fallbackField: "paymentReference",
-              fallbackMessage: sendAgainMessage,
+              fallbackMessage: translate("payment.sendFailed"),
             }),
         })
       }
-      aria-label="MoMo transaction details"
+      aria-label={t("payment.proof.formLabel")}
       className="space-y-3"
     >
       <TextField
         name="paymentReference"
-        label="MoMo transaction ID"
-        hint="It's in the confirmation SMS from your network, e.g. 1234567890."
+        label={t("payment.proof.transactionId")}
+        hint={t("payment.proof.transactionIdHint")}
         autoComplete="off"
         spellCheck={false}
         maxLength={100}
       />
       <TextField
         name="paymentPhone"
-        label="Phone you paid from"
+        label={t("payment.proof.phone")}
         type="tel"
         autoComplete="tel"
         placeholder="024 123 4567"
       />
-      <Button type="submit" pending={submit.isPending} pendingLabel="Sending…">
-        I've paid: send for checking
+      <Button type="submit" pending={submit.isPending} pendingLabel={t("payment.proof.sending")}>
+        {t("payment.proof.submit")}
       </Button>
     </Form>
   );
@@ -165,41 +184,53 @@ function SendMomoStep({
   title: string;
   readOnly: boolean;
 }) {
+  const t = useT();
   const step = payment.nextStep;
   return (
     <StepFrame icon={<Smartphone className="size-6 text-amber-700" />} title={title}>
       <ol className="list-decimal space-y-1 pl-5 text-sm text-stone-700">
         <li>
-          From your mobile money menu or app, send exactly <strong>{formatCedis(payment.amount)}</strong> to
-          our merchant number.
+          {withSlots(t("payment.send.step1", { amount: slotMark("amount") }), {
+            amount: <strong>{formatCedis(payment.amount)}</strong>,
+          })}
         </li>
         <li>
-          Put our reference <strong>{payment.reference}</strong> in the transfer's reference or message.
+          {withSlots(t("payment.send.step2", { reference: slotMark("reference") }), {
+            reference: <strong>{payment.reference}</strong>,
+          })}
         </li>
-        <li>Enter the transaction ID from your confirmation SMS below.</li>
+        <li>{t("payment.send.step3")}</li>
       </ol>
       <dl className="divide-y divide-amber-200 rounded-xl bg-white px-3 ring-1 ring-amber-200">
-        <TransferLine label="Amount" value={formatCedis(payment.amount)} testId="momo-amount" />
+        <TransferLine
+          label={t("payment.send.amount")}
+          value={formatCedis(payment.amount)}
+          testId="momo-amount"
+        />
         {step?.merchantNumber && (
           <TransferLine
-            label="Merchant number"
+            label={t("payment.send.merchantNumber")}
             value={step.merchantNumber}
             testId="momo-merchant-number"
-            copyAs="Merchant number"
+            copyAs="merchantNumber"
           />
         )}
         {step?.merchantName && (
-          <TransferLine label="Merchant name" value={step.merchantName} testId="momo-merchant-name" />
+          <TransferLine
+            label={t("payment.send.merchantName")}
+            value={step.merchantName}
+            testId="momo-merchant-name"
+          />
         )}
         <TransferLine
-          label="Reference"
+          label={t("payment.send.reference")}
           value={payment.reference}
           testId="payment-reference"
-          copyAs="Reference"
+          copyAs="reference"
         />
       </dl>
       {readOnly ? (
-        <p className="text-sm text-stone-700">Waiting for the payer to send the MoMo transaction ID.</p>
+        <p className="text-sm text-stone-700">{t("payment.send.waitingForPayer")}</p>
       ) : (
         <ProofForm payment={payment} />
       )}
@@ -208,6 +239,7 @@ function SendMomoStep({
 }
 
 function OtpForm({ paymentId }: { paymentId: number }) {
+  const t = useT();
   const submit = useSubmitOtp(paymentId);
   const form = useContractForm(paymentOtpRequest, { defaultValues: { otp: "" } });
   return (
@@ -216,22 +248,25 @@ function OtpForm({ paymentId }: { paymentId: number }) {
       onValid={(body) =>
         submit.mutate(body, {
           onError: (failure) =>
-            applyServerErrors(form, failure, { fallbackField: "otp", fallbackMessage: sendAgainMessage }),
+            applyServerErrors(form, failure, {
+              fallbackField: "otp",
+              fallbackMessage: translate("payment.sendFailed"),
+            }),
         })
       }
-      aria-label="Payment code"
+      aria-label={t("payment.otp.formLabel")}
       className="space-y-3"
     >
       <TextField
         name="otp"
-        label="Code from the SMS"
+        label={t("payment.otp.code")}
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={8}
         placeholder="123456"
       />
-      <Button type="submit" pending={submit.isPending} pendingLabel="Checking…">
-        Confirm payment
+      <Button type="submit" pending={submit.isPending} pendingLabel={t("payment.otp.checking")}>
+        {t("payment.otp.submit")}
       </Button>
     </Form>
   );
@@ -263,6 +298,7 @@ export function PaymentProgress({
   onSucceeded,
   showReceiptLink = true,
 }: PaymentProgressProps) {
+  const t = useT();
   const query = usePayment(paymentId);
   const payment: KnownPayment | undefined = query.data ?? initial;
   const succeeded = payment?.status === "succeeded";
@@ -286,15 +322,15 @@ export function PaymentProgress({
     if (query.isError)
       return (
         <FormAlert>
-          We couldn't check this payment.{" "}
+          {t("payment.checkFailed")}{" "}
           <button type="button" className="font-semibold underline" onClick={() => void query.refetch()}>
-            Try again
+            {t("payment.tryAgain")}
           </button>
         </FormAlert>
       );
     return (
       <p role="status" className="text-sm text-stone-600">
-        Checking the payment…
+        {t("payment.checking")}
       </p>
     );
   }
@@ -303,7 +339,7 @@ export function PaymentProgress({
     payment.nextStep?.type ??
     (succeeded ? "done" : payment.status === "pending" ? "wait_for_admin" : "failed");
   const receipt = showReceiptLink ? <ReceiptLink paymentId={payment.id} /> : null;
-  const title = stepTitle(step, payment.status);
+  const title = t(stepTitle(step, payment.status));
   let view: ReactNode;
   switch (step) {
     case "send_momo":
@@ -314,8 +350,9 @@ export function PaymentProgress({
         <StepFrame icon={<Clock className="size-6 text-amber-700" />} title={title}>
           <p className="text-sm text-stone-700">{payment.nextStep?.displayText}</p>
           <p className="text-sm text-stone-700">
-            Our reference: <strong className="font-mono">{payment.reference}</strong>. You can leave this
-            page: we'll tell you by email or SMS when it's done, and the receipt shows where it stands.
+            {withSlots(t("payment.wait.reference", { reference: slotMark("reference") }), {
+              reference: <strong className="font-mono">{payment.reference}</strong>,
+            })}
           </p>
           {receipt}
         </StepFrame>
@@ -330,12 +367,9 @@ export function PaymentProgress({
               aria-hidden
               className="size-4 animate-spin rounded-full border-2 border-amber-700 border-t-transparent"
             />
-            Waiting for your approval ({formatCedis(payment.amount)})…
+            {t("payment.approve.waiting", { amount: formatCedis(payment.amount) })}
           </p>
-          <p className="text-xs text-stone-500">
-            No prompt? Open your network's MoMo menu and look for approvals waiting. This page updates by
-            itself.
-          </p>
+          <p className="text-xs text-stone-500">{t("payment.approve.noPrompt")}</p>
         </StepFrame>
       );
       break;
@@ -349,12 +383,17 @@ export function PaymentProgress({
       break;
     case "done": {
       const period = periodText(payment.periodStart ?? null, payment.periodEnd ?? null);
+      const amount = formatCedis(payment.amount);
+      const paidText = [
+        payment.description
+          ? t("payment.done.paidFor", { amount, description: payment.description })
+          : t("payment.done.paid", { amount }),
+        period ? t("payment.done.period", { period }) : null,
+        t("payment.done.thanks"),
+      ];
       view = (
         <StepFrame icon={<CheckCircle2 className="size-6 text-green-700" />} title={title} tone="good">
-          <p className="text-sm text-stone-700">
-            {formatCedis(payment.amount)} paid{payment.description ? ` for ${payment.description}` : ""}.
-            {period ? ` Paid period: ${period}.` : ""} Thank you!
-          </p>
+          <p className="text-sm text-stone-700">{paidText.filter(Boolean).join(" ")}</p>
           {receipt}
         </StepFrame>
       );
@@ -364,12 +403,12 @@ export function PaymentProgress({
       view = (
         <StepFrame icon={<XCircle className="size-6 text-red-700" />} title={title} tone="bad">
           <p className="text-sm text-stone-700">
-            {payment.nextStep?.displayText ?? payment.reason ?? "Nothing was granted."}
+            {payment.nextStep?.displayText ?? payment.reason ?? t("payment.failed.nothingGranted")}
           </p>
           <div className="flex flex-wrap gap-2">
             {onRestart && (
               <Button onClick={onRestart} className="text-sm">
-                Try again
+                {t("payment.tryAgain")}
               </Button>
             )}
             {receipt}
@@ -386,27 +425,25 @@ export function PaymentProgress({
       </p>
       {view}
       {query.isError && query.data === undefined && (
-        <p className="mt-2 text-sm text-red-700">
-          {serverMessage(query.error) ?? "We couldn't check the payment just now; we'll keep trying."}
-        </p>
+        <p className="mt-2 text-sm text-red-700">{serverMessage(query.error) ?? t("payment.checkLater")}</p>
       )}
     </div>
   );
 }
 
-function stepTitle(step: NextStepType, status: PaymentStatusName): string {
+function stepTitle(step: NextStepType, status: PaymentStatusName): UiKey {
   switch (step) {
     case "send_momo":
-      return "Send the money by MoMo";
+      return "payment.step.sendMomo";
     case "wait_for_admin":
-      return "Waiting for verification";
+      return "payment.step.waitForAdmin";
     case "approve_on_phone":
-      return "Approve the payment on your phone";
+      return "payment.step.approveOnPhone";
     case "enter_otp":
-      return "Enter the code from the SMS";
+      return "payment.step.enterOtp";
     case "done":
-      return "Payment received";
+      return "payment.step.done";
     default:
-      return status === "rejected" ? "Payment rejected" : "The payment didn't go through";
+      return status === "rejected" ? "payment.step.rejected" : "payment.step.failed";
   }
 }

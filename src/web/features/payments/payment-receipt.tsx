@@ -5,7 +5,8 @@ import type { PaymentDetail } from "../../../shared/contracts/payments";
 import { formatCedis } from "../../../shared/money";
 import { Button } from "../../components/ui/button";
 import { formatAccraDate, formatAccraDateTime } from "../../lib/dates";
-import { localPhone, paymentMethodText, periodText } from "./payment-format";
+import { useT } from "../../lib/i18n";
+import { localPhone, paymentMethodLabel, periodText } from "./payment-format";
 import { PaymentStatusBadge } from "./payment-history";
 import { PaymentProgress } from "./payment-progress";
 
@@ -26,6 +27,7 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
  * period.
  */
 export function PaymentReceipt({ payment, readOnly }: { payment: PaymentDetail; readOnly: boolean }) {
+  const t = useT();
   const period = periodText(payment.periodStart, payment.periodEnd);
   const paid = payment.status === "succeeded";
   return (
@@ -36,9 +38,13 @@ export function PaymentReceipt({ payment, readOnly }: { payment: PaymentDetail; 
       <header className="flex flex-wrap items-start justify-between gap-3 border-b border-stone-200 pb-4">
         <div>
           <p className="text-sm font-semibold uppercase tracking-wide text-amber-700">{brand.name}</p>
-          <h1 className="text-2xl font-extrabold text-stone-900">{paid ? "Receipt" : "Payment"}</h1>
+          <h1 className="text-2xl font-extrabold text-stone-900">
+            {t(paid ? "payment.receipt.receipt" : "payment.receipt.payment")}
+          </h1>
           <p className="text-sm text-stone-600">
-            {formatAccraDateTime(payment.paidAt ?? payment.createdAt)} (Accra time)
+            {t("payment.receipt.accraTime", {
+              date: formatAccraDateTime(payment.paidAt ?? payment.createdAt),
+            })}
           </p>
         </div>
         <div className="flex flex-col items-start gap-1 sm:items-end">
@@ -50,28 +56,30 @@ export function PaymentReceipt({ payment, readOnly }: { payment: PaymentDetail; 
       </header>
 
       <dl className="divide-y divide-stone-100">
-        <Row label="For" testId="receipt-description">
+        <Row label={t("payment.receipt.for")} testId="receipt-description">
           {payment.description}
         </Row>
         {period && (
-          <Row label="Period" testId="receipt-period">
+          <Row label={t("payment.receipt.period")} testId="receipt-period">
             {period}
           </Row>
         )}
-        <Row label="Our reference" testId="receipt-reference">
+        <Row label={t("payment.receipt.ourReference")} testId="receipt-reference">
           <span className="font-mono">{payment.reference}</span>
         </Row>
         {payment.momoReference && (
-          <Row label="MoMo transaction ID" testId="receipt-momo-reference">
+          <Row label={t("payment.proof.transactionId")} testId="receipt-momo-reference">
             <span className="font-mono">{payment.momoReference}</span>
           </Row>
         )}
-        <Row label="Paid by">{payment.payerName}</Row>
-        {payment.paymentPhone && <Row label="From number">{localPhone(payment.paymentPhone)}</Row>}
-        <Row label="Method">{paymentMethodText(payment.method, payment.provider)}</Row>
-        <Row label="Started">{formatAccraDateTime(payment.createdAt)}</Row>
-        {payment.paidAt && <Row label="Paid">{formatAccraDateTime(payment.paidAt)}</Row>}
-        {payment.reason && !paid && <Row label="Reason">{payment.reason}</Row>}
+        <Row label={t("payment.receipt.paidBy")}>{payment.payerName}</Row>
+        {payment.paymentPhone && (
+          <Row label={t("payment.receipt.fromNumber")}>{localPhone(payment.paymentPhone)}</Row>
+        )}
+        <Row label={t("payment.receipt.method")}>{paymentMethodLabel(payment.method, payment.provider)}</Row>
+        <Row label={t("payment.receipt.started")}>{formatAccraDateTime(payment.createdAt)}</Row>
+        {payment.paidAt && <Row label={t("payment.receipt.paid")}>{formatAccraDateTime(payment.paidAt)}</Row>}
+        {payment.reason && !paid && <Row label={t("payment.receipt.reason")}>{payment.reason}</Row>}
       </dl>
 
       {payment.status === "pending" || payment.status === "flagged" ? (
@@ -82,11 +90,13 @@ export function PaymentReceipt({ payment, readOnly }: { payment: PaymentDetail; 
 
       <footer className="flex flex-wrap items-center justify-between gap-3 border-t border-stone-200 pt-4 text-xs text-stone-500">
         <p>
-          Questions? {brand.supportPhone} · {brand.supportEmail}
-          {paid && payment.periodEnd ? ` · Valid until ${formatAccraDate(payment.periodEnd)}` : ""}
+          {t("payment.receipt.questions", { phone: brand.supportPhone, email: brand.supportEmail })}
+          {paid && payment.periodEnd
+            ? ` · ${t("payment.receipt.validUntil", { date: formatAccraDate(payment.periodEnd) })}`
+            : ""}
         </p>
         <Button variant="secondary" className="text-sm print:hidden" onClick={() => window.print()}>
-          <Printer className="size-4" aria-hidden /> Print
+          <Printer className="size-4" aria-hidden /> {t("payment.receipt.print")}
         </Button>
       </footer>
     </article>
