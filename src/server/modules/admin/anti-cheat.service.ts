@@ -134,7 +134,11 @@ function warnMember(tx: Executor, userId: number, violationId: number, notes: st
       userId,
       type: "account_warning",
       title: "A warning about your account",
-      message: `We noticed activity that breaks Anigye's rules: ${notes} Another case may suspend your account.`,
+      message: {
+        message:
+          "We noticed activity that breaks Anigye's rules: {notes} Another case may suspend your account.",
+        values: { notes },
+      },
       link: "/notifications",
       dedupeKey: `violation:${violationId}:warn`,
     },
@@ -164,7 +168,10 @@ async function reverseEarnings(tx: Executor, violation: AntiCheatViolation, note
         userId,
         type: "earnings_reversed",
         title: "Earnings removed",
-        message: `We removed ${xpReversed} XP and ${rewardsWithdrawn} unused rewards earned against the rules: ${notes}`,
+        message: {
+          message: "We removed {xp} XP and {rewards} unused rewards earned against the rules: {notes}",
+          values: { xp: xpReversed, rewards: rewardsWithdrawn, notes },
+        },
         link: "/rewards",
         dedupeKey: `violation:${violation.id}:reverse`,
       },

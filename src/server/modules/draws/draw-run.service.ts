@@ -10,7 +10,7 @@ import type { Tier } from "../../db/schema/enums";
 import { AppError, forbidden, notFound } from "../../lib/errors";
 import { recordAudit } from "../audit";
 import { findCompany } from "../companies";
-import { notifyMembers, queueMemberSms } from "../notifications";
+import { type MemberNotice, notifyMembers, queueMemberSms } from "../notifications";
 import { meetsRequirements } from "./competition-rules";
 import {
   type AnyDraw,
@@ -310,15 +310,25 @@ async function tellEntrants(
   const link = draw.kind === "monthly" ? `/draws/${draw.row.id}` : `/competitions/${draw.row.id}`;
   await notifyMembers(
     tx,
-    entrants.map((userId) => {
+    entrants.map((userId): MemberNotice => {
       const won = userId === winnerId;
       return {
         userId,
-        type: won ? ("draw_won" as const) : ("draw_result" as const),
-        title: won ? `You won the ${draw.row.title}!` : `${draw.row.title}: the result`,
+        type: won ? "draw_won" : "draw_result",
+        title: won
+          ? { message: "You won the {draw}!", values: { draw: draw.row.title } }
+          : { message: "{draw}: the result", values: { draw: draw.row.title } },
         message: won
-          ? `Your entry won ${draw.row.prizeTitle}. Open the draw to claim your prize.`
-          : `The winner is ${winnerName ?? "drawn"}. Check the draw yourself on its page.`,
+          ? {
+              message: "Your entry won {prize}. Open the draw to claim your prize.",
+              values: { prize: draw.row.prizeTitle },
+            }
+          : winnerName === undefined
+            ? "The winner is drawn. Check the draw yourself on its page."
+            : {
+                message: "The winner is {winner}. Check the draw yourself on its page.",
+                values: { winner: winnerName },
+              },
         link,
         dedupeKey: `${draw.kind}_draw:${draw.row.id}`,
       };

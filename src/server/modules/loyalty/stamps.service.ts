@@ -140,7 +140,10 @@ export async function stampCard(tx: Executor, input: StampInput, now: Date): Pro
           userId: input.userId,
           type: "card_completed",
           title: "Card complete!",
-          message: `Your ${program.programName} card is full: ${program.rewardTitle} is waiting for you at the counter.`,
+          message: {
+            message: "Your {program} card is full: {reward} is waiting for you at the counter.",
+            values: { program: program.programName, reward: program.rewardTitle },
+          },
           link: "/loyalty-dashboard",
           dedupeKey: `card_completed:${card.id}`,
         }
@@ -148,7 +151,10 @@ export async function stampCard(tx: Executor, input: StampInput, now: Date): Pro
           userId: input.userId,
           type: "stamp_added",
           title: "Stamp added",
-          message: `${stamps} of ${card.requiredStamps} stamps on your ${program.programName} card.`,
+          message: {
+            message: "{current} of {required} stamps on your {program} card.",
+            values: { current: stamps, required: card.requiredStamps, program: program.programName },
+          },
           link: "/loyalty-dashboard",
           dedupeKey: `stamp:${checkIn!.id}`,
         },

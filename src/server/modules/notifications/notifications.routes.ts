@@ -6,6 +6,7 @@ import {
   notificationsResponse,
 } from "../../../shared/contracts/notifications";
 import type { AppDeps } from "../../app-deps";
+import { languageOf } from "../../lib/i18n";
 import { requireUser } from "../auth";
 import { listNotifications, markNotificationsRead } from "./notifications.service";
 
@@ -23,7 +24,7 @@ export function notificationsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const user = await requireUser(request);
         reply.header("cache-control", "private, no-cache");
-        return listNotifications(deps.db, user.id, request.query.before);
+        return listNotifications(deps.db, user.id, languageOf(request), request.query.before);
       },
     );
 

@@ -1,13 +1,20 @@
 import { and, count, desc, eq, inArray, lt } from "drizzle-orm";
 import type { NotificationItem, NotificationType } from "../../../shared/contracts/notifications";
+import type { Language } from "../../../shared/i18n/languages";
 import type { Executor } from "../../db/client";
-import { notifications } from "../../db/schema/notifications";
+import { type Notification, notifications } from "../../db/schema/notifications";
+import { type Saying, sayingText, translateMessage } from "../../lib/i18n";
 
 export interface MemberNotice {
   userId: number;
   type: NotificationType;
-  title: string;
-  message: string;
+  /**
+   * The English as said (a key of `messages.tw.json`), or, with values, its ICU unfilled and the values
+   * (`{ message: "Stamp added", … }`, `{ message: "{current} of {required} stamps on your {program} card.",
+   * values }`): the list says it in the language its request asks for.
+   */
+  title: string | Saying;
+  message: string | Saying;
   /** An in-app path, e.g. "/draws/12". */
   link?: string;
   /** The same event notifies once, e.g. `draw_won:12`. */
@@ -41,13 +48,20 @@ export async function notifyMembers(tx: Executor, notices: MemberNotice[], now: 
   }
 }
 
+const sayingOf = (text: string | Saying): Saying => (typeof text === "string" ? { message: text } : text);
+
+/**
+ * The row keeps the English filled in (`title`, `message`: what anything reading the columns shows) and
+ * what was said, unfilled, in `data.said`, so the list can say it again in the member's language.
+ */
 function noticeRow(notice: MemberNotice, now: Date) {
+  const said = { title: sayingOf(notice.title), message: sayingOf(notice.message) };
   return {
     userId: notice.userId,
     type: notice.type,
-    title: notice.title.slice(0, 200),
-    message: notice.message.slice(0, 1000),
-    data: notice.link ? { link: notice.link } : {},
+    title: sayingText(said.title, "en").slice(0, 200),
+    message: sayingText(said.message, "en").slice(0, 1000),
+    data: { ...(notice.link ? { link: notice.link } : {}), said },
     dedupeKey: notice.dedupeKey,
     createdAt: now,
   };
@@ -61,7 +75,46 @@ export async function unreadCount(db: Executor, userId: number): Promise<number>
   return row?.unread ?? 0;
 }
 
-export async function listNotifications(db: Executor, userId: number, before?: number) {
+/** A saying as `noticeRow` stored it in `data.said`, checked: rows are jsonb, and old ones have none. */
+function storedSaying(value: unknown): Saying | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const { message, values } = value as { message?: unknown; values?: unknown };
+  if (typeof message !== "string") return undefined;
+  if (values === undefined) return { message };
+  if (typeof values !== "object" || values === null) return undefined;
+  return { message, values: values as Saying["values"] };
+}
+
+/**
+ * A notice's title or message in the language asked for: from what was said when it was created, else
+ * (a row from before sayings were kept) its English through the catalog, which finds the plain ones.
+ */
+function noticeText(said: unknown, english: string, language: Language, maxLength: number): string {
+  const saying = storedSaying(said);
+  if (!saying) return translateMessage(english, language);
+  try {
+    return sayingText(saying, language).slice(0, maxLength);
+  } catch {
+    // A saying that no longer compiles (its English changed since) is shown as it was stored.
+    return english;
+  }
+}
+
+function noticeItem(row: Notification, language: Language): NotificationItem {
+  const said = (row.data.said ?? {}) as { title?: unknown; message?: unknown };
+  return {
+    id: row.id,
+    type: row.type as NotificationType,
+    title: noticeText(said.title, row.title, language, 200),
+    message: noticeText(said.message, row.message, language, 1000),
+    link: typeof row.data.link === "string" ? row.data.link : null,
+    isRead: row.isRead,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A page of the member's notices, newest first, said in `language`. */
+export async function listNotifications(db: Executor, userId: number, language: Language, before?: number) {
   const rows = await db
     .select()
     .from(notifications)
@@ -69,15 +122,7 @@ export async function listNotifications(db: Executor, userId: number, before?: n
     .orderBy(desc(notifications.id))
     .limit(pageSize + 1);
   const page = rows.slice(0, pageSize);
-  const items: NotificationItem[] = page.map((row) => ({
-    id: row.id,
-    type: row.type as NotificationType,
-    title: row.title,
-    message: row.message,
-    link: typeof row.data.link === "string" ? row.data.link : null,
-    isRead: row.isRead,
-    createdAt: row.createdAt.toISOString(),
-  }));
+  const items = page.map((row) => noticeItem(row, language));
   return {
     unread: await unreadCount(db, userId),
     notifications: items,

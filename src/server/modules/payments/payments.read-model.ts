@@ -8,11 +8,13 @@ import {
   type PaymentNextStep,
   type PaymentStatusName,
 } from "../../../shared/contracts/payments";
+import type { Language } from "../../../shared/i18n/languages";
 import { type PlanId, plans } from "../../../shared/plans";
 import type { Executor } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { companies } from "../../db/schema/companies";
 import { payments, subscriptions } from "../../db/schema/payments";
+import { translateMessage } from "../../lib/i18n";
 
 /** Payments with what a receipt names: the company or member paying, the period bought. */
 
@@ -50,6 +52,32 @@ export interface ManualMomoAccount {
   merchantName: string;
 }
 
+const sendMomoText =
+  "Send the amount by mobile money to {number} with the reference {reference}, then enter the MoMo transaction ID from your confirmation SMS.";
+
+/** The manual path's instructions, in a language. */
+function sendMomoDisplayText(merchantNumber: string | undefined, reference: string, language: Language) {
+  const number = merchantNumber ?? translateMessage("our merchant number", language);
+  return translateMessage(sendMomoText, language, { number, reference });
+}
+
+/**
+ * A payment answer's next step said in the language asked for: ours through the catalog, the
+ * provider's own display text (and a reason typed by an admin) as they are.
+ */
+export function nextStepIn<T extends { reference: string; nextStep?: PaymentNextStep }>(
+  payment: T,
+  language: Language,
+): T {
+  const step = payment.nextStep;
+  if (!step || language === "en") return payment;
+  const displayText =
+    step.type === "send_momo"
+      ? sendMomoDisplayText(step.merchantNumber, payment.reference, language)
+      : translateMessage(step.displayText, language);
+  return { ...payment, nextStep: { ...step, displayText } };
+}
+
 /** What the payer has to do now, from the payment's status and the provider's last answer. */
 export function nextStepOf(
   row: PaymentRow["payment"],
@@ -72,7 +100,7 @@ export function nextStepOf(
       };
     return {
       type: "send_momo",
-      displayText: `Send the amount by mobile money to ${manual?.merchantNumber ?? "our merchant number"} with the reference ${row.reference}, then enter the MoMo transaction ID from your confirmation SMS.`,
+      displayText: sendMomoDisplayText(manual?.merchantNumber, row.reference, "en"),
       merchantNumber: manual?.merchantNumber,
       merchantName: manual?.merchantName,
     };

@@ -18,6 +18,7 @@ import {
 } from "../../../shared/contracts/payments";
 import type { AppDeps } from "../../app-deps";
 import { AppError, forbidden, unauthenticated } from "../../lib/errors";
+import { languageOf } from "../../lib/i18n";
 import { currentUser, requireAdmin, requireUser } from "../auth";
 import { requireCompanyAccess, signedInCompanyId } from "../companies";
 import { consumeRateLimit, type RateLimitSubject } from "../rate-limit";
@@ -29,6 +30,7 @@ import {
   listCompanyPayments,
   listMemberPayments,
   listPaymentsByStatus,
+  nextStepIn,
 } from "./payments.read-model";
 import { receivePaystackWebhook } from "./paystack-webhook.service";
 import { listPlanOffers } from "./plan-offers";
@@ -101,7 +103,7 @@ export function paymentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: plansResponse },
         },
       },
-      async () => listPlanOffers(deps),
+      async (request) => listPlanOffers(deps, languageOf(request)),
     );
 
     app.post(
@@ -123,7 +125,7 @@ export function paymentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           deps.now(),
         );
         reply.code(201);
-        return createPayment(deps, payer, request.body);
+        return nextStepIn(await createPayment(deps, payer, request.body), languageOf(request));
       },
     );
 
@@ -138,9 +140,10 @@ export function paymentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const found = await readablePayment(request, request.params.id);
-        if (found.detail.status !== "pending") return found.detail;
+        if (found.detail.status !== "pending") return nextStepIn(found.detail, languageOf(request));
         await recheckPendingPayment(deps, request.params.id);
-        return (await findPaymentDetail(deps.db, request.params.id, await manual()))!.detail;
+        const detail = (await findPaymentDetail(deps.db, request.params.id, await manual()))!.detail;
+        return nextStepIn(detail, languageOf(request));
       },
     );
 
@@ -157,7 +160,7 @@ export function paymentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         await readablePayment(request, request.params.id, { adminToo: false });
-        return submitProof(deps, request.params.id, request.body);
+        return nextStepIn(await submitProof(deps, request.params.id, request.body), languageOf(request));
       },
     );
 
@@ -179,7 +182,7 @@ export function paymentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           { action: "payment_otp", limit: 10, windowSeconds: 3600 },
           deps.now(),
         );
-        return submitOtp(deps, request.params.id, request.body.otp);
+        return nextStepIn(await submitOtp(deps, request.params.id, request.body.otp), languageOf(request));
       },
     );
 
@@ -194,7 +197,9 @@ export function paymentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           isPlus: member.isPlus,
           plusExpiresAt: member.isPlus ? (member.subscriptionExpiresAt?.toISOString() ?? null) : null,
           plusSince: member.isPlus ? (member.plusSince?.toISOString() ?? null) : null,
-          payments: await listMemberPayments(deps.db, member.id, await manual()),
+          payments: (await listMemberPayments(deps.db, member.id, await manual())).map((payment) =>
+            nextStepIn(payment, languageOf(request)),
+          ),
         };
       },
     );

@@ -16,6 +16,7 @@ import { runBillingJobs } from "../../jobs/billing.job";
 import { latestOutboxMessage } from "../../test/outbox";
 import { fakeOtp, type PaystackFake, startPaystackFake } from "../../test/paystack-fake";
 import { createTestContext, sendAs, type TestContext, testClock } from "../../test/test-app";
+import { twiOf } from "../../test/twi-messages";
 import { createSession } from "../auth";
 
 const secretKey = "sk_test_anigye_payments";
@@ -141,6 +142,20 @@ describe("plans", () => {
     expect(body.plus.pricePesewas).toBe(2000);
     expect(body.providerEnabled).toBe(true);
     expect(body.manualMomo.merchantNumber).toBeTruthy();
+    expect(body.plus.benefits).toEqual([
+      "Premium ads from local brands, with their richer offers",
+      "Monthly competitions for members (with the tier, redemptions and shares they ask)",
+      "Everything free members get on Anigye",
+    ]);
+  });
+
+  it("says Anigye+'s benefits in Twi when asked", async () => {
+    const response = await sendAs(ctx.app, {}, "GET", "/api/plans", undefined, { "accept-language": "tw" });
+    expect(response.json().plus.benefits).toEqual([
+      twiOf("Premium ads from local brands, with their richer offers"),
+      twiOf("Monthly competitions for members (with the tier, redemptions and shares they ask)"),
+      twiOf("Everything free members get on {brand}", { brand: "Anigye" }),
+    ]);
   });
 });
 
@@ -153,7 +168,18 @@ describe("manual MoMo for a business plan", () => {
     expect(created).toMatchObject({ status: "pending", amount: 80000, currency: "GHS" });
     expect(created.reference).toMatch(/^ANG-[A-Z2-9]{8}$/);
     expect(created.nextStep).toMatchObject({ type: "send_momo" });
-    expect(created.nextStep.displayText).toContain(created.reference);
+    expect(created.nextStep.displayText).toBe(
+      `Send the amount by mobile money to ${created.nextStep.merchantNumber} with the reference ${created.reference}, then enter the MoMo transaction ID from your confirmation SMS.`,
+    );
+    const inTwi = await sendAs(ctx.app, shop.cookies, "GET", `/api/payments/${created.id}`, undefined, {
+      "accept-language": "tw",
+    });
+    expect(inTwi.json().nextStep.displayText).toBe(
+      twiOf(
+        "Send the amount by mobile money to {number} with the reference {reference}, then enter the MoMo transaction ID from your confirmation SMS.",
+        { number: created.nextStep.merchantNumber, reference: created.reference },
+      ),
+    );
 
     // Not in the queue until the payer gives the MoMo transaction ID.
     const boss = await admin();

@@ -52,27 +52,37 @@ export async function settlePayment(deps: AppDeps, paymentId: number, outcome: O
   return settled !== undefined;
 }
 
+/** Each outcome's notice; its message ends with the payment's reference (and a rejection's reason). */
 const outcomeNotice: Record<Outcome["status"], { title: string; message: string }> = {
-  succeeded: { title: "Payment received", message: "Your payment went through. Anigye+ is on." },
+  succeeded: {
+    title: "Payment received",
+    message: "Your payment went through. Anigye+ is on. Reference {reference}.",
+  },
   failed: {
     title: "Payment not completed",
-    message: "Your payment did not go through; nothing was charged.",
+    message: "Your payment did not go through; nothing was charged. Reference {reference}.",
   },
-  rejected: { title: "Payment rejected", message: "We could not verify your payment." },
-  flagged: { title: "Payment under review", message: "Our team is checking your payment before it counts." },
+  rejected: {
+    title: "Payment rejected",
+    message: "We could not verify your payment. {reason} Reference {reference}.",
+  },
+  flagged: {
+    title: "Payment under review",
+    message: "Our team is checking your payment before it counts. Reference {reference}.",
+  },
 };
 
 /** A member's own payment (Anigye+) also lands in their notification centre. */
 async function notifyMemberOfOutcome(tx: Executor, payment: Payment, outcome: Outcome, now: Date) {
   const notice = outcomeNotice[outcome.status];
-  const reason = "reason" in outcome ? ` ${outcome.reason}` : "";
+  const reason = outcome.status === "rejected" ? outcome.reason : undefined;
   await notifyMember(
     tx,
     {
       userId: payment.userId!,
       type: "payment",
       title: notice.title,
-      message: `${notice.message}${outcome.status === "rejected" ? reason : ""} Reference ${payment.reference}.`,
+      message: { message: notice.message, values: { reference: payment.reference, reason: reason ?? "" } },
       link: `/payments/${payment.id}`,
       dedupeKey: `payment:${payment.id}:${outcome.status}`,
     },

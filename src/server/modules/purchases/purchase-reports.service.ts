@@ -176,7 +176,10 @@ export async function decidePurchase(
           userId: decided.userId,
           type: "purchase_verified",
           title: "Purchase verified",
-          message: `Your ${amount} purchase at ${place} is verified. You can now review ${place}.`,
+          message: {
+            message: "Your {amount} purchase at {place} is verified. You can now review {place}.",
+            values: { amount, place },
+          },
           link: `/places/${decided.companyId}`,
           dedupeKey: `purchase_decided:${decided.id}`,
         },
@@ -198,7 +201,10 @@ export async function decidePurchase(
           userId: decided.userId,
           type: "purchase_rejected",
           title: "Purchase not verified",
-          message: `Your ${amount} purchase at ${place} was not verified: ${body.reason}`,
+          message: {
+            message: "Your {amount} purchase at {place} was not verified: {reason}",
+            values: { amount, place, reason: body.reason ?? "" },
+          },
           link: `/places/${decided.companyId}`,
           dedupeKey: `purchase_decided:${decided.id}`,
         },

@@ -3,6 +3,7 @@ import type { MyReferrals } from "../../../shared/contracts/referrals";
 import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/client";
 import { referrals } from "../../db/schema/referrals";
+import type { Saying } from "../../lib/i18n";
 import { creditXp } from "../ledger";
 import { readNumberSettings } from "../settings";
 import {
@@ -53,7 +54,7 @@ export interface ReferralNotice {
   userId: number;
   type: "referral_completed";
   title: string;
-  message: string;
+  message: Saying;
   link: string;
   dedupeKey: string;
 }
@@ -125,8 +126,11 @@ export async function completeReferral(
     title: "Your invite paid off",
     message:
       xp > 0
-        ? `${referred.displayName} watched their first ad. You earned ${xp} XP for inviting them.`
-        : `${referred.displayName} watched their first ad.`,
+        ? {
+            message: "{name} watched their first ad. You earned {xp} XP for inviting them.",
+            values: { name: referred.displayName, xp },
+          }
+        : { message: "{name} watched their first ad.", values: { name: referred.displayName } },
     link: "/profile",
     dedupeKey: `referral_completed:${referral.id}`,
   };

@@ -7,6 +7,7 @@ import { referrals } from "../../db/schema/referrals";
 import { createUser } from "../../db/seed/factories";
 import { latestLinkTokenFor } from "../../test/outbox";
 import { sendAs, sessionCookieFrom } from "../../test/test-app";
+import { twiOf } from "../../test/twi-messages";
 import { setUpWatchingTests } from "../../test/watching";
 import { sumXpLedger } from "../ledger/ledger.service";
 
@@ -149,7 +150,26 @@ describe("completing a referral", () => {
       .from(notifications)
       .where(and(eq(notifications.userId, inviter.user.id), eq(notifications.type, "referral_completed")));
     expect(notices).toHaveLength(1);
-    expect(notices[0]!.data).toEqual({ link: "/profile" });
+    expect(notices[0]!.data).toMatchObject({ link: "/profile" });
+    const [joined] = await db()
+      .select({ displayName: users.displayName })
+      .from(users)
+      .where(eq(users.id, joiner.userId));
+    const joinerName = joined!.displayName;
+    expect(notices[0]!.message).toBe(
+      `${joinerName} watched their first ad. You earned 50 XP for inviting them.`,
+    );
+    const inTwi = await sendAs(t.ctx.app, inviter.cookies, "GET", "/api/notifications", undefined, {
+      "accept-language": "tw",
+    });
+    expect(inTwi.json().notifications[0]).toMatchObject({
+      type: "referral_completed",
+      title: twiOf("Your invite paid off"),
+      message: twiOf("{name} watched their first ad. You earned {xp} XP for inviting them.", {
+        name: joinerName,
+        xp: 50,
+      }),
+    });
 
     const mine = (await sendAs(t.ctx.app, inviter.cookies, "GET", "/api/referrals/mine")).json();
     expect(mine).toMatchObject({ invited: 1, pending: 0, completed: 1, cancelled: 0, xpEarned: 50 });

@@ -15,7 +15,10 @@ export async function remindExpiringRewards(deps: AppDeps, now: Date) {
   let reminded = 0;
   for (const reward of due) {
     const until = formatAccraDate(reward.expiresAt!.toISOString());
-    const message = `Your ${reward.discountPercent ?? ""}% off at ${reward.companyName} expires on ${until}. Use it before then.`;
+    const message = {
+      message: "Your {percent}% off at {company} expires on {date}. Use it before then.",
+      values: { percent: reward.discountPercent ?? "", company: reward.companyName, date: until },
+    };
     const isNew = await notifyMember(
       deps.db,
       {

@@ -4,6 +4,7 @@ import type { Executor } from "../../db/client";
 import type { RewardType } from "../../db/schema/enums";
 import { adDiscountCodes, rewards } from "../../db/schema/rewards";
 import { AppError } from "../../lib/errors";
+import type { Saying } from "../../lib/i18n";
 import { awardAdBadge, badgesEarnedWith } from "../badges";
 import { addMonthlyDrawEntry, currentDrawStanding } from "../draws";
 import { creditXp, memberStanding } from "../ledger";
@@ -113,18 +114,25 @@ export async function issueReward(
   };
 }
 
-function rewardNoticeText(ad: RewardSourceAd, drawEntries: number | null): string {
+function rewardNoticeText(ad: RewardSourceAd, drawEntries: number | null): string | Saying {
   switch (ad.rewardType) {
     case "discount":
-      return `You unlocked ${ad.discountPercent ?? ""}% off. Show it at the counter before it expires.`;
+      return {
+        message: "You unlocked {percent}% off. Show it at the counter before it expires.",
+        values: { percent: ad.discountPercent ?? "" },
+      };
     case "prize_entry":
-      return `You have ${drawEntries ?? 1} ${drawEntries === 1 ? "entry" : "entries"} in this month's prize draw.`;
+      return {
+        message:
+          "You have {entries, plural, one {{entries} entry} other {{entries} entries}} in this month's prize draw.",
+        values: { entries: drawEntries ?? 1 },
+      };
     case "badge":
       return "You earned a new badge.";
     case "experience":
       return "You unlocked something to see. Open it in My Rewards.";
     default:
-      return `You earned ${ad.xpPointsReward} XP.`;
+      return { message: "You earned {xp} XP.", values: { xp: ad.xpPointsReward } };
   }
 }
 

@@ -138,8 +138,16 @@ export async function decideShareProof(
         type: verified ? "share_verified" : "share_rejected",
         title: verified ? "Share verified" : "Share proof not accepted",
         message: verified
-          ? `Thanks for sharing! You earned ${shareXp} XP, and it counts toward competitions.`
-          : `We couldn't verify your share${body.staffNotes ? `: ${body.staffNotes}` : "."} You can send a new proof.`,
+          ? {
+              message: "Thanks for sharing! You earned {xp} XP, and it counts toward competitions.",
+              values: { xp: shareXp },
+            }
+          : body.staffNotes
+            ? {
+                message: "We couldn't verify your share: {notes} You can send a new proof.",
+                values: { notes: body.staffNotes },
+              }
+            : "We couldn't verify your share. You can send a new proof.",
         link: "/rewards",
         dedupeKey: `share:${rewardId}:${body.status}:${now.getTime()}`,
       },
