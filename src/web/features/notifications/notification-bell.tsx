@@ -9,7 +9,7 @@ export function NotificationBell({ className = "" }: { className?: string }) {
   const t = useT();
   const { data } = useUnreadNotifications();
   const unread = data?.unread ?? 0;
-  const label = unread > 0 ? t("notifications.bellUnread", { count: unread }) : t("notifications.heading");
+  const label = unread > 0 ? t("nav.notificationsUnread", { count: unread }) : t("nav.notifications");
   return (
     <Link to={paths.notifications} aria-label={label} className={`relative ${className}`}>
       <Bell className="size-5 text-stone-700" aria-hidden />
