@@ -225,6 +225,24 @@ async function measureApp(baseUrl: string, data: Awaited<ReturnType<typeof fill>
       ],
     );
 
+  // A yardstick for the write targets: a signed-in report on a view that doesn't exist costs the app's
+  // fixed work for a write (session, checks, validation, the error answer) and one indexed read, nothing
+  // else. No write route can be faster than this.
+  if (wanted("progress"))
+    results["POST progress on a view that doesn't exist (answered 404)"] = await hammer(
+      `${baseUrl}/api/watch/sessions/999999999/progress`,
+      [
+        {
+          method: "POST",
+          setupRequest: (request) => ({
+            ...request,
+            headers: { ...json, cookie: member(), "x-device-fingerprint": "bench" },
+            body: JSON.stringify({ watchedSeconds: 1 }),
+          }),
+        },
+      ],
+    );
+
   // Members open their loyalty QR (valid 60 s) just before the counters scan them.
   const qrCodes: string[] = [];
   for (const cookie of data.memberSessions) {
