@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../../db/seed/factories";
 import { signedInMember } from "../../test/members";
 import { createTestContext, sendAs, type TestContext } from "../../test/test-app";
+import { twiOf } from "../../test/twi-messages";
 
 let ctx: TestContext;
 let admin: Awaited<ReturnType<typeof signedInMember>>;
@@ -163,5 +164,30 @@ describe("making staff and admins", () => {
       devices: [],
     });
     expect((await asAdmin("GET", "/api/admin/users/999999")).statusCode).toBe(404);
+  });
+});
+
+describe("a suspended member in Twi", () => {
+  it("tells a suspended member why in Twi too, the admin's reason as they wrote it", async () => {
+    const member = await signedInMember(ctx.database.db, "suspend-twi", { password: "Kente-Cloth-2026!" });
+    await asAdmin("POST", `/api/admin/users/${member.user.id}/status`, {
+      status: "suspended",
+      reason: "Shared codes with strangers",
+    });
+    const refused = await sendAs(
+      ctx.app,
+      {},
+      "POST",
+      "/api/auth/login",
+      { email: member.user.email, password: "Kente-Cloth-2026!" },
+      { "accept-language": "tw" },
+    );
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(
+      twiOf(
+        "Your Anigye account is suspended. Reason: {reason} If you think this is a mistake, reply to any Anigye email or contact support.",
+        { reason: "Shared codes with strangers." },
+      ),
+    );
   });
 });

@@ -150,11 +150,18 @@ export async function countMembers(db: Executor, since: Date) {
 
 /** The refusal a suspended member sees when signing in: the reason, and where to turn. */
 export function suspendedAccountError(user: Pick<User, "suspensionReason">): AppError {
-  const reason = user.suspensionReason ? ` Reason: ${user.suspensionReason.replace(/\.?$/, ".")}` : "";
-  return new AppError(
-    "FORBIDDEN",
-    `Your Anigye account is suspended.${reason} If you think this is a mistake, reply to any Anigye email or contact support.`,
-  );
+  if (!user.suspensionReason) {
+    return new AppError(
+      "FORBIDDEN",
+      "Your Anigye account is suspended. If you think this is a mistake, reply to any Anigye email or contact support.",
+    );
+  }
+  // The reason is the admin's own words: it is said as written, in either language.
+  return new AppError("FORBIDDEN", {
+    message:
+      "Your Anigye account is suspended. Reason: {reason} If you think this is a mistake, reply to any Anigye email or contact support.",
+    values: { reason: user.suspensionReason.replace(/\.?$/, ".") },
+  });
 }
 
 /** Who these members are, for lists that name them (the anti-cheat queue). */
