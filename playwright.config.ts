@@ -76,6 +76,8 @@ export default defineConfig({
         LOG_LEVEL: "warn",
         // The browser and the server share two cores here: tolerate long pauses rather than shed load.
         MAX_EVENT_LOOP_DELAY_MS: "5000",
+        // Members' homes are rendered by the server, as in production (the embedded default doesn't).
+        MEMBER_HOME_RENDERING: "server",
         GOOGLE_ISSUER: `http://localhost:${mockGooglePort}`,
         GOOGLE_CLIENT_ID: "anigye-e2e",
         GOOGLE_CLIENT_SECRET: "anigye-e2e-secret",

@@ -14,7 +14,8 @@ import { startBenchServer } from "./server";
  */
 const runs = Number(process.argv[2] ?? 3);
 const debuggingPort = 9333;
-const server = await startBenchServer(5202);
+// Members' homes rendered by the server, as production does (PostgreSQL turns it on by default).
+const server = await startBenchServer(5202, { MEMBER_HOME_RENDERING: "server" });
 const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), "anigye-lighthouse-"));
 // Lighthouse drives the browser's default context, where the sign-in below also lives.
 const browser = await chromium.launchPersistentContext(profileDir, {
@@ -34,7 +35,7 @@ interface Measured {
   failedAudits: string[];
 }
 
-async function audit(url: string, keepSignIn: boolean): Promise<Measured> {
+async function audit(url: string, keepSignIn: boolean, attempt = 1): Promise<Measured> {
   await clearHttpCache();
   const result = await lighthouse(
     url,
@@ -49,6 +50,8 @@ async function audit(url: string, keepSignIn: boolean): Promise<Measured> {
     undefined,
   );
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  // Lighthouse now and then loses its own trace (NO_NAVSTART): that run measured nothing, so run it again.
+  if (result.lhr.runtimeError && attempt < 3) return audit(url, keepSignIn, attempt + 1);
   keepReport(result.lhr);
   const { categories, audits } = result.lhr;
   const failedAudits = Object.values(categories.accessibility?.auditRefs ?? [])

@@ -10,6 +10,7 @@ import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 import {
   discoveryPath,
+  memberHomeMarker,
   prerenderedPages,
   prerenderVariants,
   startAfterFirstPaintScript,
@@ -59,6 +60,20 @@ function writeWithCompressedCopies(file: string, html: string) {
  * code and the member's list, in parallel with the app's code, instead of one after the other.
  */
 function writeMemberHomeShell() {
+  const original = fs.readFileSync(path.join(distDir, "index.html"), "utf8");
+  const hints = discoverChunks()
+    .filter((file) => !original.includes(`/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .concat(`<link rel="preload" as="fetch" crossorigin="use-credentials" href="${discoveryPath}">`)
+    .join("");
+  writeWithCompressedCopies(
+    path.join(outDir, "member-home.html"),
+    original.replace("</head>", `${hints}</head>`),
+  );
+}
+
+/** Discover's code: its chunk and what it imports, from Vite's manifest. */
+function discoverChunks(): string[] {
   const manifest = JSON.parse(fs.readFileSync(path.join(distDir, ".vite/manifest.json"), "utf8")) as Record<
     string,
     { file: string; imports?: string[] }
@@ -72,15 +87,24 @@ function writeMemberHomeShell() {
   };
   collect("src/web/features/discover/discover-view.tsx");
   if (chunks.size === 0) throw new Error("the build has no Discover chunk");
-  const original = fs.readFileSync(path.join(distDir, "index.html"), "utf8");
-  const hints = [...chunks]
-    .filter((file) => !original.includes(`/${file}"`))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    .concat(`<link rel="preload" as="fetch" crossorigin="use-credentials" href="${discoveryPath}">`)
-    .join("");
-  writeWithCompressedCopies(
-    path.join(outDir, "member-home.html"),
-    original.replace("</head>", `${hints}</head>`),
+  return [...chunks];
+}
+
+/**
+ * The frame the server renders a member's home into for each request (src/server/lib/member-home.ts):
+ * the pre-rendered pages' shell, whose start after the first paint also fetches Discover's code.
+ */
+function writeMemberHomeFrame() {
+  const withDiscover = shell.replace(/<meta name="app-entry" content="([^"]+)">/, (_, modules: string) => {
+    const listed = new Set(modules.split(" "));
+    const more = discoverChunks()
+      .map((file) => `/${file}`)
+      .filter((file) => !listed.has(file));
+    return `<meta name="app-entry" content="${[...listed, ...more].join(" ")}">`;
+  });
+  fs.writeFileSync(
+    path.join(outDir, "member-home.frame.html"),
+    withDiscover.replace(emptyRoot, `<div id="root">${memberHomeMarker}</div>`),
   );
 }
 
@@ -122,4 +146,5 @@ for (const variant of prerenderVariants) {
   }
 }
 writeMemberHomeShell();
+writeMemberHomeFrame();
 console.log(`Pre-rendered ${written} pages into ${path.relative(process.cwd(), outDir)}/`);

@@ -217,7 +217,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   if (!config.isProduction) await app.register(tagged("development", devOutboxRoutes));
 
   await registerMediaFiles(app, { storage: deps.storage });
-  await registerWebApp(app, { distDir: webDistDir });
+  await registerWebApp(app, { distDir: webDistDir, renderMemberHome: config.renderMemberHomeOnServer });
   return app;
 }
 

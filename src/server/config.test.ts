@@ -10,6 +10,17 @@ describe("configuration", () => {
     expect(config.databaseUrl).toBeUndefined();
   });
 
+  it("renders members' homes on the server with PostgreSQL and in the browser for the embedded install, unless told", () => {
+    const postgres = "postgres://postgres@127.0.0.1:5432/anigye";
+    expect(loadConfig({}).renderMemberHomeOnServer).toBe(false);
+    expect(loadConfig({ DATABASE_URL: postgres }).renderMemberHomeOnServer).toBe(true);
+    expect(loadConfig({ MEMBER_HOME_RENDERING: "server" }).renderMemberHomeOnServer).toBe(true);
+    expect(
+      loadConfig({ DATABASE_URL: postgres, MEMBER_HOME_RENDERING: "browser" }).renderMemberHomeOnServer,
+    ).toBe(false);
+    expect(() => loadConfig({ MEMBER_HOME_RENDERING: "edge" })).toThrow(/MEMBER_HOME_RENDERING/);
+  });
+
   it("lists every bad variable at once", () => {
     const attempt = () => loadConfig({ PORT: "abc", DATABASE_URL: "mysql://x", ADMIN_EMAIL: "nope" });
     expect(attempt).toThrow(ConfigError);

@@ -33,6 +33,9 @@ const envSchema = z
       .max(60_000, "must be at most 60000")
       .default(1000),
     METRICS_TOKEN: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+    MEMBER_HOME_RENDERING: z
+      .enum(["server", "browser"], { error: 'must be "server" or "browser"' })
+      .optional(),
     DATA_DIR: z.string().default("./data"),
     APP_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
     SESSION_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
@@ -190,6 +193,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     // When set, /metrics answers only a request with "Authorization: Bearer <token>".
     metricsToken: e.METRICS_TOKEN,
+    // A member's home rendered per request holds the app's code in the server (about 75 MB): on by
+    // default with PostgreSQL, off for the embedded install, which keeps under 400 MB on a laptop.
+    renderMemberHomeOnServer:
+      (e.MEMBER_HOME_RENDERING ?? (e.DATABASE_URL ? "server" : "browser")) === "server",
     dataDir: path.resolve(e.DATA_DIR),
     appUrl: appUrl.origin,
     secureCookies: appUrl.protocol === "https:",

@@ -46,3 +46,14 @@ export const startAfterFirstPaintScript = [
   "  import(entry);",
   "}));",
 ].join("\n");
+
+/** This device's data-saver choice, kept for the server as well as in local storage. */
+export const dataSaverCookieName = "anigye_data_saver";
+
+/**
+ * A signed-in member's home (Discover) rendered on the server for each request: the page's HTML holds
+ * the member's first cards, and this script element (JSON, never run) holds what they were rendered
+ * from, so the browser adopts the same page instead of building it again.
+ */
+export const memberHomeStateId = "member-home-state";
+export const memberHomeMarker = "<!--member-home-->";

@@ -3,21 +3,29 @@ import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { App } from "./app/app";
+import { renderAssumingDataSaver } from "./lib/data-saver";
 import { countDataUsage } from "./lib/data-usage";
 import { activateLanguage, deviceLanguage, rememberDeviceLanguage } from "./lib/language";
+import { memberHomeStateInPage, seedMemberHome } from "./lib/member-home";
 import { createQueryClient } from "./lib/query-client";
 import { registerServiceWorker } from "./lib/service-worker";
 
 const queryClient = createQueryClient();
+// A member's home rendered on the server: the browser starts from what it was rendered from.
+const memberHome = memberHomeStateInPage();
+if (memberHome) {
+  seedMemberHome(queryClient, memberHome);
+  renderAssumingDataSaver(memberHome.dataSaver);
+}
 
 /**
- * Signed-out pages arrive pre-rendered (scripts/prerender.ts): the browser adopts that HTML (hydration)
- * instead of building it again. Other pages arrive as an empty shell and render here. Either way as a
+ * Signed-out pages arrive pre-rendered (scripts/prerender.ts), a member's home rendered by the server
+ * (server/lib/member-home.ts): the browser adopts that HTML (hydration) instead of building it again. Other pages arrive as an empty shell and render here. Either way as a
  * transition: React works in slices of a few milliseconds, so a slow phone stays responsive to taps.
  */
 function renderApp() {
   const container = document.getElementById("root")!;
-  const app = <App queryClient={queryClient} router={BrowserRouter} />;
+  const app = <App queryClient={queryClient} router={BrowserRouter} member={memberHome?.member} />;
   startTransition(() => {
     if (container.firstElementChild) hydrateRoot(container, app);
     else createRoot(container).render(app);
@@ -30,9 +38,14 @@ if (chosenLanguage) rememberDeviceLanguage(chosenLanguage);
 
 // A device that chose Twi paints Twi from the first frame (its catalog is small and cached offline). Not a
 // top-level await: that splits the first download into dozens of small chunks.
-void activateLanguage(chosenLanguage ?? "en")
-  .catch(() => undefined)
-  .then(renderApp);
+// A member's home from the server is adopted once Discover's code is here: hydrating it while that code
+// still loads would let the first update (the session check) rebuild the list instead of adopting it.
+const discoverCode = memberHome
+  ? import("./features/discover/discover-view").catch(() => undefined)
+  : Promise.resolve();
+void Promise.all([activateLanguage(chosenLanguage ?? "en").catch(() => undefined), discoverCode]).then(
+  renderApp,
+);
 
 registerServiceWorker();
 countDataUsage();

@@ -1,11 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isLanguage, type Language, languageCookieName } from "../../shared/i18n/languages";
 import { type PrerenderVariant, prerenderedPageAt } from "../../shared/prerendered-pages";
 import { isSafeKey, type MediaStorage } from "../integrations/storage/storage";
 import { AppError } from "../lib/errors";
+import { memberHomePages } from "../lib/member-home";
 import { sessionCookieNames } from "../lib/session-cookies";
 
 const oneYear = "public, max-age=31536000, immutable";
@@ -16,7 +18,10 @@ const alwaysRevalidate = "no-cache";
  * manifest always revalidated, and every non-API path answered with the shell (the client router
  * shows the screen or its not-found page). Unknown /api paths answer 404 JSON.
  */
-export async function registerWebApp(app: FastifyInstance, options: { distDir: string | undefined }) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  options: { distDir: string | undefined; renderMemberHome?: boolean },
+) {
   const distDir =
     options.distDir && fs.existsSync(path.join(options.distDir, "index.html")) ? options.distDir : undefined;
 
@@ -35,6 +40,7 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
 
   // Listed once at start: a page request never touches the disk to find its pre-rendered file.
   const prerenderedFiles = listPrerenderedFiles(distDir);
+  const memberHome = distDir && options.renderMemberHome ? memberHomePages(app, distDir) : undefined;
 
   app.setNotFoundHandler(async (request, reply) => {
     const urlPath = request.url.split("?")[0] ?? "";
@@ -56,6 +62,18 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
         sameSite: "lax",
       });
     }
+    if (
+      memberHome &&
+      urlPath === "/" &&
+      request.method === "GET" &&
+      request.cookies[sessionCookieNames.member]
+    ) {
+      const page = await memberHome.render(request);
+      if (page) {
+        reply.header("cache-control", "private, no-cache").header("vary", "Cookie, Accept-Encoding");
+        return sendCompressed(reply.type("text/html; charset=utf-8"), request, page);
+      }
+    }
     const prerendered = prerenderedFileFor(prerenderedFiles, urlPath, {
       ...request.cookies,
       ...(chosenHere ? { [languageCookieName]: chosenHere } : {}),
@@ -66,6 +84,20 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
     }
     return reply.sendFile("index.html", distDir);
   });
+}
+
+/**
+ * A page rendered for this request, compressed as the browser accepts (about 110 KB of HTML becomes
+ * about 12 KB): the not-found handler's answers don't pass through the compression plugin.
+ */
+function sendCompressed(reply: FastifyReply, request: FastifyRequest, page: string) {
+  const accepted = String(request.headers["accept-encoding"] ?? "");
+  if (/\bbr\b/.test(accepted)) {
+    const quality = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
+    return reply.header("content-encoding", "br").send(zlib.brotliCompressSync(page, quality));
+  }
+  if (/\bgzip\b/.test(accepted)) return reply.header("content-encoding", "gzip").send(zlib.gzipSync(page));
+  return reply.send(page);
 }
 
 /** `?lang=tw`: the first-run chooser's choice, sent as a form when the page's code hasn't run yet. */

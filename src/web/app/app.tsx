@@ -1,5 +1,6 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, StrictMode } from "react";
+import type { SessionUser } from "../../shared/contracts/session";
 import { ErrorBoundary } from "../components/error-fallback";
 import { Toaster } from "../components/ui/toaster";
 import { AuthProvider } from "../lib/auth";
@@ -12,11 +13,20 @@ import { AppRoutes } from "./router";
  * build time, a static one (`prerender.tsx`). One tree for both, so the browser can adopt the
  * pre-rendered HTML as it is (hydration) instead of building it again.
  */
-export function App({ queryClient, router: Router }: { queryClient: QueryClient; router: RouterLike }) {
+export function App({
+  queryClient,
+  router: Router,
+  member,
+}: {
+  queryClient: QueryClient;
+  router: RouterLike;
+  /** The signed-in member a server-rendered page was for. */
+  member?: SessionUser;
+}) {
   return (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <AuthProvider>
+        <AuthProvider initialUser={member}>
           <FollowMemberLanguage />
           <GoogleSignInReturn />
           <Router>

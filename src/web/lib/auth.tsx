@@ -79,8 +79,19 @@ function storeUser(user: SessionUser | null) {
   }
 }
 
-export function AuthProvider({ children }: { children: ReactNode }) {
+export function AuthProvider({
+  children,
+  initialUser,
+}: {
+  children: ReactNode;
+  /** Who a page rendered on the server was for: fresher than this device's copy, which it replaces. */
+  initialUser?: SessionUser;
+}) {
   const [user, setUser] = useState<SessionUser | null>(() => {
+    if (initialUser) {
+      if (typeof window !== "undefined") storeUser(initialUser);
+      return initialUser;
+    }
     const stored = readStoredUser();
     setDeviceCopyOwner(stored?.id ?? null);
     return stored;

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { dataSaverCookieName } from "../../shared/prerendered-pages";
 
 /**
  * The data saver (issue 15): smaller thumbnails, no video previews on Discover's cards. On by default
@@ -34,6 +35,9 @@ export function setDataSaver(on: boolean): void {
   } catch {
     // Storage disabled: the choice can't be kept.
   }
+  // The server renders a member's home with this device's choice (its card pictures are in the HTML).
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from many phones' browsers.
+  document.cookie = `${dataSaverCookieName}=${on ? "on" : "off"}; path=/; max-age=31536000; samesite=lax`;
   for (const listener of listeners) listener();
 }
 
@@ -42,6 +46,16 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/**
+ * What a page rendered on the server assumed (its images are in the HTML already): the browser's first
+ * render agrees with it, then follows this device's own setting.
+ */
+let assumedByServer = false;
+
+export function renderAssumingDataSaver(on: boolean): void {
+  assumedByServer = on;
+}
+
 export function useDataSaver(): boolean {
-  return useSyncExternalStore(subscribe, isDataSaverOn, () => false);
+  return useSyncExternalStore(subscribe, isDataSaverOn, () => assumedByServer);
 }

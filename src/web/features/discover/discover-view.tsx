@@ -11,6 +11,7 @@ import { inputClass, inputStateClass } from "../../components/ui/field-parts";
 import { LoadError } from "../../components/ui/load-error";
 import { OfflineNotice } from "../../components/ui/offline-notice";
 import { useAuth } from "../../lib/auth";
+import { useIsLive } from "../../lib/hydration";
 import { useT } from "../../lib/i18n";
 import type { UiKey } from "../../lib/language";
 import { isConnectionFailure, useIsOnline } from "../../lib/network-status";
@@ -102,6 +103,8 @@ export default function DiscoverView() {
   const searchId = useId();
   const categoryId = useId();
   const t = useT();
+  // Server-rendered, its controls wait for the app (typing into a search that isn't live would be lost).
+  const live = useIsLive();
 
   useEffect(() => {
     document.title = t("discover.title", { brand: brand.name });
@@ -157,6 +160,7 @@ export default function DiscoverView() {
           <button
             type="button"
             aria-pressed={mode.sort === "trending"}
+            disabled={!live}
             onClick={pressTrending}
             className={quickButton(mode.sort === "trending")}
           >
@@ -166,14 +170,19 @@ export default function DiscoverView() {
             type="button"
             aria-pressed={mode.sort === "near"}
             aria-busy={locating || undefined}
-            disabled={locating}
+            disabled={locating || !live}
             onClick={() => void pressNearMe()}
             className={quickButton(mode.sort === "near")}
           >
             <MapPin className="size-4" aria-hidden />{" "}
             {locating ? t("discover.findingYou") : t("discover.nearMe")}
           </button>
-          <button type="button" onClick={() => window.location.reload()} className={quickButton(false)}>
+          <button
+            type="button"
+            disabled={!live}
+            onClick={() => window.location.reload()}
+            className={quickButton(false)}
+          >
             <RefreshCw className="size-4" aria-hidden /> {t("discover.refresh")}
           </button>
         </div>
@@ -196,6 +205,7 @@ export default function DiscoverView() {
             id={searchId}
             type="search"
             value={search}
+            disabled={!live}
             onChange={(event) => setSearch(event.target.value)}
             placeholder={t("discover.searchPlaceholder")}
             autoComplete="off"
@@ -210,6 +220,7 @@ export default function DiscoverView() {
             <select
               id={categoryId}
               value={category}
+              disabled={!live}
               onChange={(event) => setCategory(event.target.value)}
               className={`${inputClass} ${inputStateClass(false)}`}
             >
@@ -221,7 +232,7 @@ export default function DiscoverView() {
               ))}
             </select>
           </div>
-          <Button variant="secondary" className="mt-1 px-4" onClick={clear}>
+          <Button variant="secondary" className="mt-1 px-4" disabled={!live} onClick={clear}>
             <X className="size-4" aria-hidden /> {t("discover.clear")}
           </Button>
         </div>
@@ -259,7 +270,9 @@ export default function DiscoverView() {
           </ul>
           {!expanded && filtered.length > initialCardCount && (
             <div className="text-center">
-              <Button onClick={() => setExpanded(true)}>{t("discover.viewMore")}</Button>
+              <Button disabled={!live} onClick={() => setExpanded(true)}>
+                {t("discover.viewMore")}
+              </Button>
               <p className="mt-2 text-xs text-stone-500">
                 {t("discover.showing", { shown: initialCardCount, total: filtered.length })}
               </p>

@@ -1,0 +1,74 @@
+import { expect, type Page, test } from "@playwright/test";
+
+/** The demo consumer signed in on this browser (the session cookie), without using the app's screens. */
+async function signInDemoConsumer(page: Page) {
+  const signIn = await page.request.post("/api/auth/login", {
+    headers: { "X-Requested-With": "anigye" },
+    data: { email: "ama@example.com", password: "anigye-demo" },
+  });
+  expect(signIn.ok()).toBe(true);
+}
+
+test.describe("a member's home before any JavaScript runs", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("arrives from the server with the member's greeting and first cards, their pictures asked for first", async ({
+    page,
+  }) => {
+    await signInDemoConsumer(page);
+    await page.goto("/");
+    await expect(page.getByText("Hi, Ama Owusu")).toBeVisible();
+    const cards = page
+      .getByRole("main")
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { level: 2 }) });
+    await expect(cards.first()).toBeVisible();
+    expect(await cards.count()).toBeGreaterThanOrEqual(2);
+    const firstPicture = cards.first().locator("img").first();
+    await expect(firstPicture).toHaveAttribute("fetchpriority", "high");
+    expect(await firstPicture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(
+      true,
+    );
+  });
+});
+
+test("the app adopts the server's home as it is, and its cards open the viewer", async ({ page }) => {
+  await signInDemoConsumer(page);
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  // Hold the app's code back until the server's page has been marked, then let it take over.
+  let releaseCode!: () => void;
+  const codeHeld = new Promise<void>((resolve) => {
+    releaseCode = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await codeHeld;
+    await route.continue();
+  });
+  await page.goto("/");
+  const firstCard = page
+    .getByRole("main")
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { level: 2 }) })
+    .first();
+  await expect(firstCard).toBeVisible();
+  await firstCard.evaluate((card) => {
+    (card as HTMLElement & { fromServer?: boolean }).fromServer = true;
+  });
+  releaseCode();
+
+  await expect(page.getByTestId("discover-xp")).toBeVisible();
+  // Live: the top bar's session check has run, and the card is the very element the server sent.
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Logout" }),
+  ).toBeVisible();
+  expect(
+    await firstCard.evaluate((card) => (card as HTMLElement & { fromServer?: boolean }).fromServer),
+  ).toBe(true);
+  await firstCard.getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/mobile-watch\?ad=\d+/);
+  expect(problems).toEqual([]);
+});
