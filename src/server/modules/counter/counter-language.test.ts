@@ -2,14 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatCedis } from "../../../shared/money";
 import { ads, rewards } from "../../db/schema";
-import { createCompany, createUser } from "../../db/seed/factories";
-import {
-  createTestContext,
-  sendAs,
-  sessionCookieFrom,
-  type TestContext,
-  testClock,
-} from "../../test/test-app";
+import { createUser } from "../../db/seed/factories";
+import { shopWithCounter } from "../../test/counter-shop";
+import { createTestContext, sendAs, type TestContext, testClock } from "../../test/test-app";
 import { twiOf } from "../../test/twi-messages";
 import { watchingKit } from "../../test/watching";
 import { createSession } from "../auth";
@@ -47,41 +42,8 @@ async function member(name = "Ama Owusu") {
 }
 
 /** A shop with a 2-visit loyalty program and a signed-in counter staff member. */
-async function shop() {
-  const company = await createCompany(ctx.database.db, { username: `tw-shop-${++shops}`, plan: "pro" });
-  const { token } = await createSession(
-    ctx.database.db,
-    { kind: "company", companyId: company.id },
-    { ipAddress: "10.0.0.3", userAgent: "test" },
-  );
-  const owner = { anigye_biz: token };
-  const saved = await sendAs(ctx.app, owner, "PUT", `/api/companies/${company.id}/loyalty-program`, {
-    programName: "Regulars",
-    requiredVisits: 2,
-    rewardTitle: "A free plate",
-    minimumSpend: 20,
-    validityDays: 365,
-    maxActiveCards: 1000,
-    isActive: true,
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-  const staffMember = await sendAs(ctx.app, owner, "POST", `/api/companies/${company.id}/staff`, {
-    name: "Esi",
-    pin: "2580",
-  });
-  expect(staffMember.statusCode, staffMember.body).toBe(200);
-  const login = await sendAs(ctx.app, {}, "POST", "/api/merchant/login", {
-    username: company.username,
-    staffName: "esi",
-    pin: "2580",
-  });
-  expect(login.statusCode, login.body).toBe(200);
-  return {
-    companyId: company.id,
-    owner,
-    staff: sessionCookieFrom(login),
-    staffCode: staffMember.json().staffCode as string,
-  };
+function shop() {
+  return shopWithCounter(ctx, `tw-shop-${++shops}`, { requiredVisits: 2 });
 }
 
 const memberQr = async (cookies: Record<string, string>) =>

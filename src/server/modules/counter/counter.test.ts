@@ -8,7 +8,8 @@ import {
   memberSms,
   rewards,
 } from "../../db/schema";
-import { createCompany, createUser } from "../../db/seed/factories";
+import { createUser } from "../../db/seed/factories";
+import { shopWithCounter } from "../../test/counter-shop";
 import {
   createTestContext,
   sendAs,
@@ -48,47 +49,8 @@ async function member(name = "Ama Owusu") {
   return { user, cookies: { anigye_sid: token } };
 }
 
-/** A shop with a loyalty program and a signed-in counter staff member. */
-async function shop(program: Record<string, unknown> = {}) {
-  // The owner's session is made directly: this file opens more shops than one address may sign in to.
-  const company = await createCompany(ctx.database.db, { username: `counter-shop-${++shops}`, plan: "pro" });
-  const { token } = await createSession(
-    ctx.database.db,
-    { kind: "company", companyId: company.id },
-    { ipAddress: "10.0.0.3", userAgent: "test" },
-  );
-  const owner = { company, cookies: { anigye_biz: token } };
-  const companyId = owner.company.id;
-  const saved = await sendAs(ctx.app, owner.cookies, "PUT", `/api/companies/${companyId}/loyalty-program`, {
-    programName: "Regulars",
-    requiredVisits: 3,
-    rewardTitle: "A free plate",
-    minimumSpend: 20,
-    validityDays: 365,
-    maxActiveCards: 1000,
-    isActive: true,
-    ...program,
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-  const staffMember = await sendAs(ctx.app, owner.cookies, "POST", `/api/companies/${companyId}/staff`, {
-    name: "Esi",
-    pin: "2580",
-  });
-  expect(staffMember.statusCode, staffMember.body).toBe(200);
-  const login = await sendAs(ctx.app, {}, "POST", "/api/merchant/login", {
-    username: owner.company.username,
-    staffName: "esi",
-    pin: "2580",
-  });
-  expect(login.statusCode, login.body).toBe(200);
-  return {
-    companyId,
-    username: owner.company.username,
-    owner: owner.cookies,
-    staff: sessionCookieFrom(login),
-    staffCode: staffMember.json().staffCode as string,
-    staffId: staffMember.json().id as number,
-  };
+function shop(program: Record<string, unknown> = {}) {
+  return shopWithCounter(ctx, `counter-shop-${++shops}`, program);
 }
 
 const memberQr = async (cookies: Record<string, string>) =>

@@ -2,17 +2,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NotificationItem } from "../../../shared/contracts/notifications";
 import { notifications, prizeDraws, users } from "../../db/schema";
-import { createCompany } from "../../db/seed/factories";
+import { shopWithCounter } from "../../test/counter-shop";
 import { signedInMember } from "../../test/members";
-import {
-  createTestContext,
-  sendAs,
-  sessionCookieFrom,
-  type TestContext,
-  testClock,
-} from "../../test/test-app";
+import { createTestContext, sendAs, type TestContext, testClock } from "../../test/test-app";
 import { twiOf } from "../../test/twi-messages";
-import { createSession } from "../auth";
 import { addMonthlyDrawEntry } from "../draws/draws.service";
 import { notifyMember } from "./notifications.service";
 
@@ -40,37 +33,9 @@ async function inbox(cookies: Record<string, string>, headers: Record<string, st
 
 const said = (items: NotificationItem[]) => items.map(({ title, message }) => ({ title, message }));
 
-/** A shop with a 2-visit loyalty program and a signed-in counter staff member. */
+/** A shop with a 2-visit loyalty program; the signed-in counter staff member's cookies. */
 async function shop() {
-  const company = await createCompany(ctx.database.db, { username: `notice-shop-${++shops}`, plan: "pro" });
-  const { token } = await createSession(
-    ctx.database.db,
-    { kind: "company", companyId: company.id },
-    { ipAddress: "10.0.0.3", userAgent: "test" },
-  );
-  const owner = { anigye_biz: token };
-  const saved = await sendAs(ctx.app, owner, "PUT", `/api/companies/${company.id}/loyalty-program`, {
-    programName: "Regulars",
-    requiredVisits: 2,
-    rewardTitle: "A free plate",
-    minimumSpend: 20,
-    validityDays: 365,
-    maxActiveCards: 1000,
-    isActive: true,
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-  const staffMember = await sendAs(ctx.app, owner, "POST", `/api/companies/${company.id}/staff`, {
-    name: "Esi",
-    pin: "2580",
-  });
-  expect(staffMember.statusCode, staffMember.body).toBe(200);
-  const login = await sendAs(ctx.app, {}, "POST", "/api/merchant/login", {
-    username: company.username,
-    staffName: "esi",
-    pin: "2580",
-  });
-  expect(login.statusCode, login.body).toBe(200);
-  return sessionCookieFrom(login);
+  return (await shopWithCounter(ctx, `notice-shop-${++shops}`, { requiredVisits: 2 })).staff;
 }
 
 describe("notices in the member's language", () => {
