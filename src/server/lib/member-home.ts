@@ -47,6 +47,9 @@ export function memberHomePages(app: FastifyInstance, distDir: string): MemberHo
 
   return {
     async render(request) {
+      // Renders run one at a time: when many members open their home at once, the later ones get the
+      // shell (rendered by their phone) rather than wait in line.
+      if (oneAtATime.waiting() >= maxWaitingRenders) return undefined;
       const state = await stateFor(app, request);
       if (!state) return undefined;
       const language = deviceLanguageOf(request);
@@ -102,14 +105,22 @@ export function stateScript(state: MemberHomeState): string {
   return `<script type="application/json" id="${memberHomeStateId}">${json}</script>`;
 }
 
+/** About 25-40 ms each: more than this many waiting would cost a member more than their phone's render. */
+const maxWaitingRenders = 4;
+
 /** Runs tasks one after another: the renderer's language and storage are shared by its renders. */
-function inTurn() {
+export function inTurn() {
   let last: Promise<unknown> = Promise.resolve();
-  return <T>(task: () => Promise<T>): Promise<T> => {
-    const next = last.then(task, task);
+  let waiting = 0;
+  const run = <T>(task: () => Promise<T>): Promise<T> => {
+    waiting++;
+    const next = last.then(task, task).finally(() => {
+      waiting--;
+    });
     last = next.catch(() => undefined);
     return next;
   };
+  return Object.assign(run, { waiting: () => waiting });
 }
 
 /**
