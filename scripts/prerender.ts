@@ -59,9 +59,9 @@ function writeWithCompressedCopies(file: string, html: string) {
  * A signed-in member's home is Discover, rendered in the browser: its shell asks at once for Discover's
  * code and the member's list, in parallel with the app's code, instead of one after the other.
  */
-function writeMemberHomeShell() {
+function writeMemberHomeShell(discoverChunks: string[]) {
   const original = fs.readFileSync(path.join(distDir, "index.html"), "utf8");
-  const hints = discoverChunks()
+  const hints = discoverChunks
     .filter((file) => !original.includes(`/${file}"`))
     .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
     .concat(`<link rel="preload" as="fetch" crossorigin="use-credentials" href="${discoveryPath}">`)
@@ -73,7 +73,7 @@ function writeMemberHomeShell() {
 }
 
 /** Discover's code: its chunk and what it imports, from Vite's manifest. */
-function discoverChunks(): string[] {
+function discoverChunksInManifest(): string[] {
   const manifest = JSON.parse(fs.readFileSync(path.join(distDir, ".vite/manifest.json"), "utf8")) as Record<
     string,
     { file: string; imports?: string[] }
@@ -94,12 +94,10 @@ function discoverChunks(): string[] {
  * The frame the server renders a member's home into for each request (src/server/lib/member-home.ts):
  * the pre-rendered pages' shell, whose start after the first paint also fetches Discover's code.
  */
-function writeMemberHomeFrame() {
+function writeMemberHomeFrame(discoverChunks: string[]) {
   const withDiscover = shell.replace(/<meta name="app-entry" content="([^"]+)">/, (_, modules: string) => {
     const listed = new Set(modules.split(" "));
-    const more = discoverChunks()
-      .map((file) => `/${file}`)
-      .filter((file) => !listed.has(file));
+    const more = discoverChunks.map((file) => `/${file}`).filter((file) => !listed.has(file));
     return `<meta name="app-entry" content="${[...listed, ...more].join(" ")}">`;
   });
   fs.writeFileSync(
@@ -145,6 +143,7 @@ for (const variant of prerenderVariants) {
     written += 1;
   }
 }
-writeMemberHomeShell();
-writeMemberHomeFrame();
+const discoverChunks = discoverChunksInManifest();
+writeMemberHomeShell(discoverChunks);
+writeMemberHomeFrame(discoverChunks);
 console.log(`Pre-rendered ${written} pages into ${path.relative(process.cwd(), outDir)}/`);
