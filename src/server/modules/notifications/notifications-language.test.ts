@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NotificationItem } from "../../../shared/contracts/notifications";
 import { notifications, prizeDraws, users } from "../../db/schema";
@@ -14,7 +14,8 @@ import { notifyMember } from "./notifications.service";
 
 // November 2026 in Accra; the month's draw closes at the end of the 30th.
 const clock = testClock(new Date("2026-11-10T09:00:00Z"));
-const december = new Date("2026-12-01T09:00:00Z").getTime();
+const december = new Date("2026-12-02T09:00:00Z").getTime();
+const january = new Date("2027-01-02T09:00:00Z").getTime();
 let ctx: TestContext;
 let shops = 0;
 
@@ -94,17 +95,23 @@ describe("notices in the member's language", () => {
     const admin = await signedInMember(ctx.database.db, "notice-admin", { role: "admin" });
     const kofi = await signedInMember(ctx.database.db, "notice-draw", { displayName: "Kofi Mensah" });
     const yaa = await signedInMember(ctx.database.db, "notice-draw", { displayName: "Yaa Asantewaa" });
+    // December's draw: the other tests' members (a full stamp card gives an entry) are in November's.
+    clock.advance(december - clock.now().getTime());
     for (const member of [kofi, yaa]) {
       await addMonthlyDrawEntry(ctx.database.db, member.user.id, "bronze", clock.now(), {
         kind: "prize_entry",
         key: `notice:${member.user.id}`,
       });
     }
-    const [draw] = await ctx.database.db.select().from(prizeDraws).where(eq(prizeDraws.drawMonth, 11));
-    clock.advance(december - clock.now().getTime());
+    const [draw] = await ctx.database.db
+      .select()
+      .from(prizeDraws)
+      .where(and(eq(prizeDraws.drawYear, 2026), eq(prizeDraws.drawMonth, 12)));
+    clock.advance(january - clock.now().getTime());
     const ran = await sendAs(ctx.app, admin.cookies, "POST", `/api/admin/draws/${draw!.id}/draw`, {});
     expect(ran.statusCode, ran.body).toBe(200);
     const [drawn] = await ctx.database.db.select().from(prizeDraws).where(eq(prizeDraws.id, draw!.id));
+    expect([kofi.user.id, yaa.user.id]).toContain(drawn!.winnerId);
     const [winner, other] = drawn!.winnerId === kofi.user.id ? [kofi, yaa] : [yaa, kofi];
     const [winnerRow] = await ctx.database.db
       .select({ displayName: users.displayName })
