@@ -10,9 +10,11 @@ import { startBenchServer } from "./server";
  * Issue 15: Lighthouse's mobile run (Moto G Power, simulated slow 4G, 4x CPU slowdown) on the signed-out
  * landing (a first visit) and on the demo consumer's Discover (signed in, empty cache, no service worker).
  * `npm run build` first; `npx tsx bench/lighthouse.ts [runs]` prints each run and the median.
- * With LIGHTHOUSE_REPORTS=<dir>, every run's full report is written there too (open it in the viewer).
+ * With LIGHTHOUSE_REPORTS=<dir>, every run's full report is written there too (open it in the viewer);
+ * LIGHTHOUSE_PAGES=landing or =discover measures only that page.
  */
 const runs = Number(process.argv[2] ?? 3);
+const pages = (process.env.LIGHTHOUSE_PAGES ?? "landing,discover").split(",");
 const debuggingPort = 9333;
 // Members' homes rendered by the server, as production does (PostgreSQL turns it on by default).
 const server = await startBenchServer(5202, { MEMBER_HOME_RENDERING: "server" });
@@ -117,12 +119,18 @@ function summarise(name: string, measured: Measured[]) {
 }
 
 try {
-  const landing: Measured[] = [];
-  for (let run = 0; run < runs; run++) landing.push(await audit(`${server.baseUrl}/`, false));
-  await signInDemoConsumer();
-  const discover: Measured[] = [];
-  for (let run = 0; run < runs; run++) discover.push(await audit(`${server.baseUrl}/`, true));
-  const report = [summarise("landing (signed out)", landing), summarise("Discover (signed in)", discover)];
+  const report = [];
+  if (pages.includes("landing")) {
+    const landing: Measured[] = [];
+    for (let run = 0; run < runs; run++) landing.push(await audit(`${server.baseUrl}/`, false));
+    report.push(summarise("landing (signed out)", landing));
+  }
+  if (pages.includes("discover")) {
+    await signInDemoConsumer();
+    const discover: Measured[] = [];
+    for (let run = 0; run < runs; run++) discover.push(await audit(`${server.baseUrl}/`, true));
+    report.push(summarise("Discover (signed in)", discover));
+  }
   console.log(JSON.stringify({ measuredAt: new Date().toISOString(), report }, null, 2));
 } finally {
   await browser.close();

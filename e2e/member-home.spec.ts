@@ -72,3 +72,25 @@ test("the app adopts the server's home as it is, and its cards open the viewer",
   await expect(page).toHaveURL(/\/mobile-watch\?ad=\d+/);
   expect(problems).toEqual([]);
 });
+
+test("the home carries its first screen's styles, and the next page has the app's full stylesheet", async ({
+  page,
+}) => {
+  await signInDemoConsumer(page);
+  await page.goto("/");
+  const firstCard = page
+    .getByRole("main")
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { level: 2 }) })
+    .first();
+  await expect(firstCard).toBeVisible();
+  // The card is styled as the app styles it (rounded white card) from the page's own styles.
+  expect(await firstCard.evaluate((card) => getComputedStyle(card).borderTopLeftRadius)).toBe("16px");
+  await expect(page.getByTestId("discover-xp")).toBeVisible();
+
+  // The viewer's black stage is styled only by the full stylesheet, which the page turns on for it.
+  await firstCard.getByRole("link").first().click();
+  const viewer = page.getByTestId("story-viewer");
+  await expect(viewer).toBeVisible();
+  expect(await viewer.evaluate((stage) => getComputedStyle(stage).backgroundColor)).toBe("rgb(0, 0, 0)");
+});

@@ -15,6 +15,7 @@ import {
   prerenderVariants,
   startAfterFirstPaintScript,
 } from "../src/shared/prerendered-pages.ts";
+import { firstScreenStylesheet } from "./first-screen.ts";
 
 const distDir = path.resolve("dist");
 const ssrBundle = path.resolve(".prerender-build/prerender.js");
@@ -92,9 +93,16 @@ function discoverChunksInManifest(): string[] {
 
 /**
  * The frame the server renders a member's home into for each request (src/server/lib/member-home.ts):
- * the pre-rendered pages' shell, whose start after the first paint also fetches Discover's code.
+ * the pre-rendered pages' shell, whose start after the first paint also fetches Discover's code, with
+ * only the first screen's styles inline.
  */
-function writeMemberHomeFrame(discoverChunks: string[]) {
+async function writeMemberHomeFrame(discoverChunks: string[]) {
+  const shell = withScriptsAfterPaint(
+    withFirstScreenStylesInline(
+      fs.readFileSync(path.join(distDir, "index.html"), "utf8"),
+      await firstScreenStylesheet(),
+    ),
+  );
   const withDiscover = shell.replace(/<meta name="app-entry" content="([^"]+)">/, (_, modules: string) => {
     const listed = new Set(modules.split(" "));
     const more = discoverChunks.map((file) => `/${file}`).filter((file) => !listed.has(file));
@@ -128,6 +136,20 @@ function withStylesInline(html: string): string {
   }, html);
 }
 
+/**
+ * A member's home carries only the styles its first screen uses (about 6 KB compressed instead of 9), so
+ * the whole page fits in the first round trip of a new connection; the full stylesheet (cached across
+ * visits) is fetched after the first paint, before the app goes anywhere else.
+ */
+function withFirstScreenStylesInline(html: string, firstScreenCss: string): string {
+  const link = html.match(/<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/);
+  if (!link) throw new Error("dist/index.html links no stylesheet");
+  return html.replace(
+    link[0],
+    () => `<style>${firstScreenCss}</style><meta name="app-styles" content="${link[1]}">`,
+  );
+}
+
 fs.rmSync(outDir, { recursive: true, force: true });
 fs.mkdirSync(outDir, { recursive: true });
 let written = 0;
@@ -145,5 +167,5 @@ for (const variant of prerenderVariants) {
 }
 const discoverChunks = discoverChunksInManifest();
 writeMemberHomeShell(discoverChunks);
-writeMemberHomeFrame(discoverChunks);
+await writeMemberHomeFrame(discoverChunks);
 console.log(`Pre-rendered ${written} pages into ${path.relative(process.cwd(), outDir)}/`);

@@ -31,11 +31,23 @@ export const discoveryPath = "/api/ads/discovery";
  * A pre-rendered page asks for the app's code only once its HTML has painted (the task after the next
  * frame), so a slow phone shows the page before it downloads, parses and runs the scripts, and the
  * scripts don't share the connection with the first paint. The `app-entry` meta names the entry, then the
- * modules it imports (fetched together, not one import level at a time). Inline: the server's
+ * modules it imports (fetched together, not one import level at a time). A page that carries only its
+ * first screen's styles names the full stylesheet in an `app-styles` meta: it is fetched first but kept
+ * off (print only, so the page isn't styled all over again) until another page needs it
+ * (`web/lib/app-styles.ts`). Inline: the server's
  * Content-Security-Policy allows exactly this text by its hash.
  */
 export const startAfterFirstPaintScript = [
   "requestAnimationFrame(() => setTimeout(() => {",
+  "  const styles = document.querySelector('meta[name=\"app-styles\"]');",
+  "  if (styles) {",
+  '    const sheet = document.createElement("link");',
+  '    sheet.rel = "stylesheet";',
+  '    sheet.media = "print";',
+  "    sheet.dataset.appStyles = styles.content;",
+  "    sheet.href = styles.content;",
+  "    document.head.append(sheet);",
+  "  }",
   '  const [entry, ...imports] = document.querySelector(\'meta[name="app-entry"]\').content.split(" ");',
   "  for (const href of imports) {",
   '    const link = document.createElement("link");',

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { firstScreenModules } from "../../scripts/first-screen";
 
 /**
  * The first download carries only the core and Discover English (`lib/language.ts`); every other
@@ -9,7 +10,6 @@ import { describe, expect, it } from "vitest";
  */
 const catalogDir = path.resolve("src/shared/i18n/catalogs/screens");
 const firstDownloadAreas = ["core", "discover"];
-const firstScreens = ["src/web/main.tsx", "src/web/features/discover/discover-view.tsx"];
 
 function englishKeysOf(area: string): Set<string> {
   return new Set(Object.keys(JSON.parse(fs.readFileSync(path.join(catalogDir, `${area}.en.json`), "utf8"))));
@@ -25,29 +25,6 @@ const keysElsewhere = new Map(
     .filter((area) => !firstDownloadAreas.includes(area))
     .flatMap((area) => [...englishKeysOf(area)].map((key) => [key, area] as const)),
 );
-
-/** The files a module imports statically (`import … from "./x"`), not those it loads lazily (`import()`). */
-function staticImportsOf(file: string): string[] {
-  const source = fs.readFileSync(file, "utf8");
-  const specifiers = [...source.matchAll(/^import\s[^;]*?from\s+"(\.[^"]+)"/gms)].map((match) => match[1]!);
-  return specifiers.flatMap((specifier) => {
-    const base = path.resolve(path.dirname(file), specifier);
-    const found = ["", ".ts", ".tsx", "/index.ts", "/index.tsx"].map((ext) => base + ext);
-    const existing = found.find((candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile());
-    return existing ? [existing] : [];
-  });
-}
-
-function firstScreenModules(): string[] {
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    if (seen.has(file) || !/\.tsx?$/.test(file) || file.endsWith(".json")) return;
-    seen.add(file);
-    for (const imported of staticImportsOf(file)) visit(imported);
-  };
-  for (const entry of firstScreens) visit(path.resolve(entry));
-  return [...seen];
-}
 
 describe("texts on the first screens", () => {
   it("come from the catalogs in the first download", () => {

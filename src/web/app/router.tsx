@@ -1,14 +1,15 @@
 import { type ComponentType, lazy } from "react";
 import { Route, Routes } from "react-router";
+import { appStylesReady } from "../lib/app-styles";
 import { loadAllScreenTexts } from "../lib/language";
 import HomePage from "../pages/home-page";
 import { AppLayout, FullPageLayout } from "./layout/app-layout";
 import { paths } from "./paths";
 
-/** A page's code, and every screen's English texts before it renders (language.ts). */
+/** A page's code, every screen's English texts (language.ts) and the app's styles before it renders. */
 // biome-ignore lint/suspicious/noExplicitAny: as React.lazy itself, pages take any props
 function lazyPage<Page extends ComponentType<any>>(load: () => Promise<{ default: Page }>) {
-  return lazy(() => Promise.all([load(), loadAllScreenTexts()]).then(([page]) => page));
+  return lazy(() => Promise.all([load(), loadAllScreenTexts(), appStylesReady()]).then(([page]) => page));
 }
 
 // Every route but the home page is its own chunk, so the first screen downloads only what it shows.
