@@ -44,7 +44,8 @@ export function purchaseDateProblem(day: string, today: string): string | null {
   const oldest = new Date(Date.parse(`${today}T00:00:00Z`) - purchaseReportWindowDays * 86_400_000)
     .toISOString()
     .slice(0, 10);
-  if (day < oldest) return `Purchases older than ${purchaseReportWindowDays} days can't be reported`;
+  // Written out (not built from the window) so the catalog of translations can find it.
+  if (day < oldest) return "Purchases older than 90 days can't be reported";
   return null;
 }
 

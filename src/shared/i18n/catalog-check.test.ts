@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { screenCatalogProblems, staleMessageKeys } from "./catalog-check";
+import { optionalText, requiredEmail, requiredGhanaPhone, requiredText } from "../contracts/common";
+import { fieldHelperMessages, screenCatalogProblems, staleMessageKeys } from "./catalog-check";
 import { languageFromHeader } from "./languages";
 
 const read = (file: string) =>
@@ -48,6 +49,31 @@ describe("the language catalogs check", () => {
     expect(staleMessageKeys({ "Still said": "a", "Gone now": "b" }, 'throw new Error("Still said")')).toEqual(
       ["Gone now"],
     );
+  });
+
+  it("knows the messages the contracts' field helpers build from a label, as the helpers say them", () => {
+    const messagesOf = (schema: {
+      safeParse(value: unknown): { error?: { issues: { message: string }[] } };
+    }) =>
+      [undefined, 42, "", "x".repeat(3000)].flatMap(
+        (value) => schema.safeParse(value).error?.issues.map((issue) => issue.message) ?? [],
+      );
+    const said = [
+      ...messagesOf(requiredText("Reason", 300)),
+      ...messagesOf(requiredText("Receipt number")),
+      ...messagesOf(optionalText("Note", 200)),
+      ...messagesOf(requiredEmail()),
+      ...messagesOf(requiredGhanaPhone("Payment phone")),
+    ];
+    const known = fieldHelperMessages(
+      'a: requiredText("Reason", 300), b: requiredText("Receipt number"), c: optionalText("Note", 200), d: requiredEmail(), e: requiredGhanaPhone("Payment phone")',
+    );
+    expect(known).toHaveLength(10);
+    expect(said).toEqual(expect.arrayContaining(known));
+    expect(known).toContain("Reason is required");
+    expect(
+      staleMessageKeys({ "Reason must be at most 300 characters": "…" }, 'requiredText("Reason", 300)'),
+    ).toEqual([]);
   });
 });
 

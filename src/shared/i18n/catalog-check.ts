@@ -63,5 +63,37 @@ export function screenCatalogProblems(catalogs: Record<string, Catalog>): string
  * translation nothing will ever show (the English changed), so the catalog must follow.
  */
 export function staleMessageKeys(catalog: Catalog, sourceText: string): string[] {
-  return Object.keys(catalog).filter((english) => !sourceText.includes(JSON.stringify(english)));
+  const saidByFieldHelpers = new Set(fieldHelperMessages(sourceText));
+  return Object.keys(catalog).filter(
+    (english) => !sourceText.includes(JSON.stringify(english)) && !saidByFieldHelpers.has(english),
+  );
+}
+
+/** What each field helper of `contracts/common.ts` checks, with its defaults (label, longest text). */
+const fieldHelpers: Record<string, { label?: string; max: number; required: boolean }> = {
+  requiredText: { max: 200, required: true },
+  optionalText: { max: 500, required: false },
+  requiredEmail: { label: "Email", max: 254, required: true },
+  requiredGhanaPhone: { label: "Phone", max: 30, required: true },
+};
+
+/**
+ * The messages the contracts' field helpers build from a field's label, for every call in the code:
+ * `requiredText("Reason", 300)` says "Reason is required" and "Reason must be at most 300 characters",
+ * which appear nowhere as written. (A test holds these to what the helpers really say.)
+ */
+export function fieldHelperMessages(sourceText: string): string[] {
+  const calls = sourceText.matchAll(
+    /\b(requiredText|optionalText|requiredEmail|requiredGhanaPhone)\((?:"([^"]+)")?(?:,\s*(\d+))?\)/g,
+  );
+  return [...calls].flatMap(([, helper, label, max]) => {
+    const rules = fieldHelpers[helper!]!;
+    const field = label ?? rules.label;
+    if (!field) return [];
+    const longest = helper === "requiredText" || helper === "optionalText" ? (max ?? rules.max) : rules.max;
+    return [
+      rules.required ? `${field} is required` : `${field} must be text`,
+      `${field} must be at most ${longest} characters`,
+    ];
+  });
 }

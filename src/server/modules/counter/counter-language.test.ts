@@ -205,6 +205,22 @@ describe("the counter's refusals in Twi", () => {
       expect.arrayContaining([twiOf("This reward is for another shop. It can't be used here.")]),
     );
   });
+
+  it("names the missing fields of a staff sign-in in Twi, messages built from each field's label", async () => {
+    const signIn = await sendAs(
+      ctx.app,
+      {},
+      "POST",
+      "/api/merchant/login",
+      { username: "", staffName: "", pin: "1234" },
+      twi,
+    );
+    expect(signIn.statusCode).toBe(400);
+    expect(signIn.json().fields).toMatchObject({
+      username: twiOf("Business username is required"),
+      staffName: twiOf("Your name is required"),
+    });
+  });
 });
 
 describe("a member's own redemption in Twi", () => {
