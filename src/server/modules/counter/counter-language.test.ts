@@ -212,13 +212,14 @@ describe("the counter's refusals in Twi", () => {
       {},
       "POST",
       "/api/merchant/login",
-      { username: "", staffName: "", pin: "1234" },
+      { username: "", staffName: "", pin: "12" },
       twi,
     );
     expect(signIn.statusCode).toBe(400);
     expect(signIn.json().fields).toMatchObject({
       username: twiOf("Business username is required"),
       staffName: twiOf("Your name is required"),
+      pin: twiOf("PIN must be 4 to 6 digits"),
     });
   });
 });
