@@ -28,17 +28,35 @@ export function prerenderedPageAt(urlPath: string): string | undefined {
 export const discoveryPath = "/api/ads/discovery";
 
 /**
- * A pre-rendered page asks for the app's code only once its HTML has painted (the task after the next
- * frame), so a slow phone shows the page before it downloads, parses and runs the scripts, and the
- * scripts don't share the connection with the first paint. The `app-entry` meta names the entry, then the
- * modules it imports (fetched together, not one import level at a time). A page that carries only its
- * first screen's styles names the full stylesheet in an `app-styles` meta: it is fetched first but kept
- * off (print only, so the page isn't styled all over again) until another page needs it
- * (`web/lib/app-styles.ts`). Inline: the server's
+ * A pre-rendered page asks for the app's code only once the phone has shown it: its first paint, or on a
+ * page with first pictures (`fetchpriority="high"`, Discover's first row), one of them on screen, as the
+ * browser reports it (3 s at most). A slow phone then shows the page before it downloads, parses and runs
+ * the scripts, and the scripts don't share the connection with what the member is waiting to see. The
+ * `app-entry` meta names the entry, then the modules it imports (fetched together, not one import level
+ * at a time). A page that carries only its first screen's styles names the full stylesheet in an
+ * `app-styles` meta: it is fetched first but kept off (print only, so the page isn't styled all over
+ * again) until another page needs it (`web/lib/app-styles.ts`). Inline: the server's
  * Content-Security-Policy allows exactly this text by its hash.
  */
 export const startAfterFirstPaintScript = [
-  "requestAnimationFrame(() => setTimeout(() => {",
+  "const firstPictures = [...document.querySelectorAll('img[fetchpriority=\"high\"]')];",
+  'const shownWhen = firstPictures.length > 0 ? "largest-contentful-paint" : "paint";',
+  "const shown = new Promise((done) => {",
+  "  setTimeout(done, 3000);",
+  "  if (!PerformanceObserver.supportedEntryTypes?.includes(shownWhen)) {",
+  "    requestAnimationFrame(() => setTimeout(done));",
+  "    return;",
+  "  }",
+  "  new PerformanceObserver((list, watch) => {",
+  "    for (const entry of list.getEntries()) {",
+  '      if (firstPictures.includes(entry.element) || entry.name === "first-contentful-paint") {',
+  "        watch.disconnect();",
+  "        done();",
+  "      }",
+  "    }",
+  "  }).observe({ type: shownWhen, buffered: true });",
+  "});",
+  "shown.then(() => setTimeout(() => {",
   "  const styles = document.querySelector('meta[name=\"app-styles\"]');",
   "  if (styles) {",
   '    const sheet = document.createElement("link");',
