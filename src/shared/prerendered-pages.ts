@@ -64,6 +64,8 @@ export const startAfterFirstPaintScript = [
   '    sheet.media = "print";',
   "    sheet.dataset.appStyles = styles.content;",
   "    sheet.href = styles.content;",
+  '    sheet.addEventListener("load", () => { sheet.dataset.loaded = "yes"; });',
+  '    sheet.addEventListener("error", () => { sheet.dataset.failed = "yes"; });',
   "    document.head.append(sheet);",
   "  }",
   '  const [entry, ...imports] = document.querySelector(\'meta[name="app-entry"]\').content.split(" ");',

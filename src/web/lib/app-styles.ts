@@ -7,13 +7,31 @@
 export function appStylesReady(): Promise<void> {
   // Rendered at build time or on the server, styles are the page's business, not the render's.
   if (typeof document === "undefined") return Promise.resolve();
-  const sheet = document.querySelector<HTMLLinkElement>("link[data-app-styles]");
-  if (!sheet) return Promise.resolve();
-  sheet.media = "all";
-  if (sheet.sheet) return Promise.resolve();
+  const fetched = document.querySelector<HTMLLinkElement>("link[data-app-styles]");
+  if (!fetched) return Promise.resolve();
+  fetched.media = "all";
+  // The start script marks how its download ended (a failed link still has an empty `sheet`).
+  if (fetched.dataset.loaded) return Promise.resolve();
+  // It failed: ask once more, with this page waiting. Still on its way: wait for it.
+  const sheet = fetched.dataset.failed ? askAgain(fetched) : fetched;
   return new Promise((resolve) => {
-    // A stylesheet that fails (offline) leaves the page with the first screen's styles, not blank.
+    // Failing again (offline), the page shows with the first screen's styles rather than not at all.
     sheet.addEventListener("load", () => resolve(), { once: true });
     sheet.addEventListener("error", () => resolve(), { once: true });
   });
+}
+
+function askAgain(failed: HTMLLinkElement): HTMLLinkElement {
+  const again = document.createElement("link");
+  again.rel = "stylesheet";
+  again.href = failed.href;
+  again.dataset.appStyles = failed.dataset.appStyles;
+  again.addEventListener("load", () => {
+    again.dataset.loaded = "yes";
+  });
+  again.addEventListener("error", () => {
+    again.dataset.failed = "yes";
+  });
+  failed.replaceWith(again);
+  return again;
 }
