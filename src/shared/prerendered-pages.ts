@@ -28,33 +28,39 @@ export function prerenderedPageAt(urlPath: string): string | undefined {
 export const discoveryPath = "/api/ads/discovery";
 
 /**
- * A pre-rendered page asks for the app's code only once the phone has shown it: its first paint, or on a
- * page with first pictures (`fetchpriority="high"`, Discover's first row), one of them on screen, as the
- * browser reports it (3 s at most). A slow phone then shows the page before it downloads, parses and runs
- * the scripts, and the scripts don't share the connection with what the member is waiting to see. The
+ * A pre-rendered page asks for the app's code only once the phone has shown it: after its first paint
+ * and, on a page with first pictures (`fetchpriority="high"`, Discover's first row), once they have
+ * loaded, two frames later (so they are on screen); at once when the member touches a key or the screen,
+ * and after 3 s at most. A slow phone then shows the page before it downloads, parses and runs the
+ * scripts, and the scripts don't share the connection with what the member is waiting to see. The
  * `app-entry` meta names the entry, then the modules it imports (fetched together, not one import level
  * at a time). A page that carries only its first screen's styles names the full stylesheet in an
  * `app-styles` meta: it is fetched first but kept off (print only, so the page isn't styled all over
- * again) until another page needs it (`web/lib/app-styles.ts`). Inline: the server's
- * Content-Security-Policy allows exactly this text by its hash.
+ * again) until another page needs it (`web/lib/app-styles.ts`); its download's end is marked on it.
+ * Inline: the server's Content-Security-Policy allows exactly this text by its hash.
  */
 export const startAfterFirstPaintScript = [
   "const firstPictures = [...document.querySelectorAll('img[fetchpriority=\"high\"]')];",
-  'const shownWhen = firstPictures.length > 0 ? "largest-contentful-paint" : "paint";',
-  "const shown = new Promise((done) => {",
-  "  setTimeout(done, 3000);",
-  "  if (!PerformanceObserver.supportedEntryTypes?.includes(shownWhen)) {",
+  "const picturesLoaded = Promise.all(firstPictures.filter((img) => !img.complete).map((img) => new Promise((done) => {",
+  '  img.addEventListener("load", done);',
+  '  img.addEventListener("error", done);',
+  "})));",
+  "const painted = new Promise((done) => {",
+  "  try {",
+  '    if (!PerformanceObserver.supportedEntryTypes.includes("paint")) throw new Error("no paint timing");',
+  "    new PerformanceObserver((list, watch) => {",
+  "      watch.disconnect();",
+  "      done();",
+  '    }).observe({ type: "paint", buffered: true });',
+  "  } catch {",
   "    requestAnimationFrame(() => setTimeout(done));",
-  "    return;",
   "  }",
-  "  new PerformanceObserver((list, watch) => {",
-  "    for (const entry of list.getEntries()) {",
-  '      if (firstPictures.includes(entry.element) || entry.name === "first-contentful-paint") {',
-  "        watch.disconnect();",
-  "        done();",
-  "      }",
-  "    }",
-  "  }).observe({ type: shownWhen, buffered: true });",
+  "});",
+  "const nextFrames = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));",
+  "const shown = new Promise((done) => {",
+  "  Promise.all([picturesLoaded, painted]).then(nextFrames).then(done);",
+  "  setTimeout(done, 3000);",
+  '  for (const type of ["pointerdown", "keydown"]) addEventListener(type, done, { once: true, capture: true });',
   "});",
   "shown.then(() => setTimeout(() => {",
   "  const styles = document.querySelector('meta[name=\"app-styles\"]');",

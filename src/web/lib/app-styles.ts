@@ -12,15 +12,26 @@ export function appStylesReady(): Promise<void> {
   fetched.media = "all";
   // The start script marks how its download ended (a failed link still has an empty `sheet`).
   if (fetched.dataset.loaded) return Promise.resolve();
-  // It failed: ask once more, with this page waiting. Still on its way: wait for it.
-  const sheet = fetched.dataset.failed ? askAgain(fetched) : fetched;
   return new Promise((resolve) => {
-    // Failing again (offline), the page shows with the first screen's styles rather than not at all.
-    sheet.addEventListener("load", () => resolve(), { once: true });
-    sheet.addEventListener("error", () => resolve(), { once: true });
+    // A download that stalls doesn't hold the page: it shows with the first screen's styles, and the
+    // rest apply when they arrive (the sheet is on).
+    setTimeout(resolve, stalledAfterMs);
+    const askedAgain = () => {
+      const again = askAgain(document.querySelector<HTMLLinkElement>("link[data-app-styles]") ?? fetched);
+      // Failing again (offline), the page shows with the first screen's styles rather than not at all.
+      again.addEventListener("load", () => resolve(), { once: true });
+      again.addEventListener("error", () => resolve(), { once: true });
+    };
+    if (fetched.dataset.failed) return askedAgain();
+    // Still on its way: wait for it, and ask once more if it fails.
+    fetched.addEventListener("load", () => resolve(), { once: true });
+    fetched.addEventListener("error", askedAgain, { once: true });
   });
 }
 
+const stalledAfterMs = 5000;
+
+/** A fresh link for the same stylesheet, marked as the start script marks its own. */
 function askAgain(failed: HTMLLinkElement): HTMLLinkElement {
   const again = document.createElement("link");
   again.rel = "stylesheet";
