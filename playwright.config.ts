@@ -83,7 +83,10 @@ export default defineConfig({
         GOOGLE_CLIENT_SECRET: "anigye-e2e-secret",
         PAYSTACK_SECRET_KEY: paystackSecret,
         PAYSTACK_BASE_URL: `http://127.0.0.1:${paystackFakePort}`,
-        ...(databaseUrl ? { DATABASE_URL: databaseUrl, E2E_DATABASE_URL: databaseUrl } : {}),
+        // Only E2E_DATABASE_URL picks the journeys' database: a DATABASE_URL in the shell (CI runs the API
+        // tests on PostgreSQL through it) must not send the server to that database.
+        DATABASE_URL: databaseUrl ?? "",
+        ...(databaseUrl ? { E2E_DATABASE_URL: databaseUrl } : {}),
       },
     },
   ],
