@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { waitForTheLiveHome } from "./support/live-app";
 
 /** The demo consumer signed in on this browser (the session cookie), without using the app's screens. */
 async function signInDemoConsumer(page: Page) {
@@ -18,14 +19,6 @@ function cardsOf(page: Page) {
 }
 
 const firstCardOf = (page: Page) => cardsOf(page).first();
-
-/**
- * The app is live: Discover's search answers (the server's page shows it, disabled, until then; a card
- * pressed before that opens the viewer as a new page load rather than inside the app).
- */
-async function waitForTheLiveApp(page: Page) {
-  await expect(page.getByRole("searchbox", { name: "Search ads and companies" })).toBeEnabled();
-}
 
 test.describe("a member's home before any JavaScript runs", () => {
   test.use({ javaScriptEnabled: false });
@@ -72,7 +65,7 @@ test("the app adopts the server's home as it is, and its cards open the viewer",
   releaseCode();
 
   // Live, and the card is the very element the server sent.
-  await waitForTheLiveApp(page);
+  await waitForTheLiveHome(page);
   expect(
     await firstCard.evaluate((card) => (card as HTMLElement & { fromServer?: boolean }).fromServer),
   ).toBe(true);
@@ -89,14 +82,14 @@ test("the home carries its first screen's styles, and the next page has the app'
   const firstCard = firstCardOf(page);
   await expect(firstCard).toBeVisible();
   // The card is styled as the app styles it (rounded white card) from the page's own styles.
-  expect(await firstCard.evaluate((card) => getComputedStyle(card).borderTopLeftRadius)).toBe("16px");
-  await waitForTheLiveApp(page);
+  await expect(firstCard).toHaveCSS("border-top-left-radius", "16px");
+  await waitForTheLiveHome(page);
 
   // The viewer's black stage is styled only by the full stylesheet, which the page turns on for it.
   await firstCard.getByRole("link").first().click();
   const viewer = page.getByTestId("story-viewer");
   await expect(viewer).toBeVisible();
-  expect(await viewer.evaluate((stage) => getComputedStyle(stage).backgroundColor)).toBe("rgb(0, 0, 0)");
+  await expect(viewer).toHaveCSS("background-color", "rgb(0, 0, 0)");
 });
 
 test("a full stylesheet that failed to download is asked for again by the next page", async ({ page }) => {
@@ -108,13 +101,13 @@ test("a full stylesheet that failed to download is asked for again by the next p
     else await route.continue();
   });
   await page.goto("/");
-  await waitForTheLiveApp(page);
+  await waitForTheLiveHome(page);
   await expect.poll(() => asked).toBe(1);
 
   await firstCardOf(page).getByRole("link").first().click();
   const viewer = page.getByTestId("story-viewer");
   await expect(viewer).toBeVisible();
-  expect(await viewer.evaluate((stage) => getComputedStyle(stage).backgroundColor)).toBe("rgb(0, 0, 0)");
+  await expect(viewer).toHaveCSS("background-color", "rgb(0, 0, 0)");
   expect(asked).toBe(2);
 
   // The next page finds the stylesheet there and opens without asking again.

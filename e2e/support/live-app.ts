@@ -7,3 +7,11 @@ import { expect, type Page } from "@playwright/test";
 export async function waitForTheLiveLanding(page: Page) {
   await expect(page.getByTestId("stat-users")).not.toHaveText("…");
 }
+
+/**
+ * A member's home arrives rendered by the server; the app is live once Discover's search answers (the
+ * server's page shows it, disabled, until then; a card pressed before that opens as a new page load).
+ */
+export async function waitForTheLiveHome(page: Page) {
+  await expect(page.getByRole("searchbox", { name: "Search ads and companies" })).toBeEnabled();
+}

@@ -3,7 +3,7 @@ import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { App } from "./app/app";
-import { renderAssumingDataSaver } from "./lib/data-saver";
+import { rememberDataSaverChoice, renderAssumingDataSaver } from "./lib/data-saver";
 import { countDataUsage } from "./lib/data-usage";
 import { activateLanguage, deviceLanguage, rememberDeviceLanguage } from "./lib/language";
 import { memberHomeStateInPage, seedMemberHome } from "./lib/member-home";
@@ -35,6 +35,7 @@ function renderApp() {
 const chosenLanguage = deviceLanguage();
 // Devices that chose before the language cookie existed get it now (the server pre-renders by it).
 if (chosenLanguage) rememberDeviceLanguage(chosenLanguage);
+rememberDataSaverChoice();
 
 // A device that chose Twi paints Twi from the first frame (its catalog is small and cached offline). Not a
 // top-level await: that splits the first download into dozens of small chunks.

@@ -70,7 +70,10 @@ export async function registerWebApp(
     ) {
       const page = await memberHome.render(request);
       if (page) {
-        reply.header("cache-control", "private, no-cache").header("vary", "Cookie, Accept-Encoding");
+        // Its pictures follow the phone's Save-Data when the device made no choice of its own.
+        reply
+          .header("cache-control", "private, no-cache")
+          .header("vary", "Cookie, Save-Data, Accept-Encoding");
         return sendCompressed(reply.type("text/html; charset=utf-8"), request, page);
       }
     }

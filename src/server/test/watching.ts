@@ -71,21 +71,33 @@ export function watchingKit(ctx: TestContext, clock: Clock) {
   });
   const start = (cookies: Record<string, string>, adId: number) =>
     sendAs(ctx.app, cookies, "POST", "/api/watch/sessions", { adId }, deviceOf(cookies));
-  const report = (cookies: Record<string, string>, sessionId: number, watchedSeconds: number) =>
+  const report = (
+    cookies: Record<string, string>,
+    sessionId: number,
+    watchedSeconds: number,
+    headers: Record<string, string> = {},
+  ) =>
     sendAs(
       ctx.app,
       cookies,
       "POST",
       `/api/watch/sessions/${sessionId}/progress`,
       { watchedSeconds },
-      deviceOf(cookies),
+      { ...deviceOf(cookies), ...headers },
     );
 
-  /** Watches a 10-second ad past its minimum in (test-clock) real time; returns the final report. */
-  async function watchToTheEnd(cookies: Record<string, string>, adId: number) {
+  /**
+   * Watches a 10-second ad past its minimum in (test-clock) real time; returns the final report (asked
+   * with `headers`, e.g. the member's language).
+   */
+  async function watchToTheEnd(
+    cookies: Record<string, string>,
+    adId: number,
+    headers: Record<string, string> = {},
+  ) {
     const session = (await start(cookies, adId)).json();
     clock.advance(9_000);
-    return report(cookies, session.sessionId, 9);
+    return report(cookies, session.sessionId, 9, headers);
   }
 
   return { publishAd, member, start, report, watchToTheEnd };

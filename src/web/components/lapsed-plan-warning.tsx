@@ -1,7 +1,10 @@
 import { AlertTriangle } from "lucide-react";
 
-/** Shown wherever a business works while its plan has lapsed: the dashboard, its ads, analytics, plans. */
-export function LapsedPlanWarning() {
+/**
+ * Shown wherever a business works while its ads can't show for want of a paid period: the dashboard, its
+ * ads, analytics, plans. A business never paid yet (registered on Starter) hasn't lapsed: it is told so.
+ */
+export function LapsedPlanWarning({ neverPaid = false }: { neverPaid?: boolean }) {
   return (
     <p
       role="alert"
@@ -9,8 +12,9 @@ export function LapsedPlanWarning() {
     >
       <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
       <span>
-        Your plan has lapsed: your ads are not showing. Renew it under Plans (pay by mobile money); your ads
-        and settings are kept.
+        {neverPaid
+          ? "Your plan isn't paid yet, so your ads are not showing. Pay for it under Plans (by mobile money) and they show from then on."
+          : "Your plan has lapsed: your ads are not showing. Renew it under Plans (pay by mobile money); your ads and settings are kept."}
       </span>
     </p>
   );

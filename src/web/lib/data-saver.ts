@@ -35,10 +35,26 @@ export function setDataSaver(on: boolean): void {
   } catch {
     // Storage disabled: the choice can't be kept.
   }
-  // The server renders a member's home with this device's choice (its card pictures are in the HTML).
+  tellTheServer(on);
+  for (const listener of listeners) listener();
+}
+
+/** A device that chose before the server rendered members' homes gets the cookie it renders by. */
+export function rememberDataSaverChoice(): void {
+  try {
+    const chosen = localStorage.getItem(storageKey);
+    if ((chosen === "on" || chosen === "off") && !document.cookie.includes(`${dataSaverCookieName}=`)) {
+      tellTheServer(chosen === "on");
+    }
+  } catch {
+    // Storage disabled: no choice was kept.
+  }
+}
+
+/** The server renders a member's home with this device's choice (its card pictures are in the HTML). */
+function tellTheServer(on: boolean): void {
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from many phones' browsers.
   document.cookie = `${dataSaverCookieName}=${on ? "on" : "off"}; path=/; max-age=31536000; samesite=lax`;
-  for (const listener of listeners) listener();
 }
 
 function subscribe(listener: () => void) {

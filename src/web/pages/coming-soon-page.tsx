@@ -6,6 +6,8 @@ import { paths } from "../app/paths";
 import { useToastsAtTop } from "../components/ui/use-toast";
 import { SignupTabs } from "../features/coming-soon/signup-tabs";
 import { LogoCarousel } from "../features/public/logo-carousel";
+import { useT } from "../lib/i18n";
+import { hasLaunched } from "../lib/launch";
 
 const features = [
   {
@@ -30,9 +32,12 @@ export default function ComingSoonPage() {
   // The page ends with the business phone line, right under the thank-you screen: a toast at the bottom
   // would sit on it just when a business owner who signed up may want to call.
   useToastsAtTop();
+  const t = useT();
   useEffect(() => {
     document.title = `Coming soon · ${brand.name}`;
   }, []);
+  const launched = hasLaunched();
+  const date = brand.launchDateLabel;
 
   return (
     <div className="min-h-dvh bg-stone-50">
@@ -63,10 +68,13 @@ export default function ComingSoonPage() {
 
       <section className="mx-auto max-w-3xl px-4 py-4 text-center" aria-label="Launch">
         <p className="inline-flex items-center gap-2 rounded-full bg-amber-100 px-4 py-2 font-semibold text-amber-900">
-          <CalendarDays className="size-5" aria-hidden /> Launch date: {brand.launchDateLabel}
+          <CalendarDays className="size-5" aria-hidden />{" "}
+          {launched ? t("comingSoon.launched", { date }) : t("comingSoon.launchDate", { date })}
         </p>
         <p className="mt-3 text-stone-600">
-          {brand.partnerClaim} premium partners are getting ready. Be first in line for launch-day rewards.
+          {t(launched ? "comingSoon.partnersLive" : "comingSoon.partnersReady", {
+            partners: brand.partnerClaim,
+          })}
         </p>
       </section>
 

@@ -1,17 +1,20 @@
 import { useEffect } from "react";
 import { brand } from "../../shared/brand";
 import { SignupTabs } from "../features/coming-soon/signup-tabs";
+import { useT } from "../lib/i18n";
+import { hasLaunched } from "../lib/launch";
 
 export default function EarlyAccessPage() {
+  const t = useT();
   useEffect(() => {
     document.title = `Early access · ${brand.name}`;
   }, []);
+  const date = brand.launchDateLabel;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <h1 className="text-3xl font-extrabold">Get early access</h1>
+      <h1 className="text-3xl font-extrabold">{t("earlyAccess.title")}</h1>
       <p className="mt-2 text-stone-600">
-        Sign up as a member or register your business. We launch on {brand.launchDateLabel} in Accra, Kumasi,
-        Tamale and Cape Coast.
+        {hasLaunched() ? t("earlyAccess.introLaunched", { date }) : t("earlyAccess.intro", { date })}
       </p>
       <div className="mt-6">
         <SignupTabs />

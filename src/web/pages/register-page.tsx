@@ -80,7 +80,9 @@ function RegisterForm({
           signIn(user);
           toast({
             title: t("register.createdToast"),
-            description: user.phoneNumber ? t("register.createdToastPhone") : t("register.createdToastEmail"),
+            // The email alone activates unless the server requires the phone too (a phone given anyway
+            // is verified when the member likes).
+            description: phoneRequired ? t("register.createdToastPhone") : t("register.createdToastEmail"),
           });
           if (user.activated) return; // e.g. nothing left to verify: the page shows the signed-in card
           onCreated({ email: user.email, phoneNumber: user.phoneNumber ?? null });

@@ -275,7 +275,7 @@ export default function SubscriptionDetailsPage() {
             . Prices are per 30 days ({brand.currency}).
           </p>
         </header>
-        {!current.isCurrent && <LapsedPlanWarning />}
+        {!current.isCurrent && <LapsedPlanWarning neverPaid={current.paidUntil === null} />}
 
         <PlanCards
           offers={offers.data.plans}

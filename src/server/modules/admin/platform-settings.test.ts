@@ -110,6 +110,26 @@ describe("the settings list", () => {
       updatedAt: null,
     });
   });
+
+  it("describes each setting in plain words for the admin: no document references, articles that fit", async () => {
+    const settings = await settingsList();
+    const descriptionOf = (key: string) => settings.find((setting) => setting.key === key)?.description;
+
+    for (const setting of settings) {
+      expect(setting.description).not.toMatch(/PRODUCT\.md|SPEC|\.md\b/);
+      expect(setting.description).not.toMatch(/\ba [AEIOU]/);
+    }
+    expect(descriptionOf("xp_signin_bonus")).toBe("XP when a new member's account is activated");
+    expect(descriptionOf("points_allocation_enterprise")).toBe(
+      "Points an Enterprise business may give members each month (from its next month or plan change)",
+    );
+    expect(descriptionOf("points_allocation_starter")).toBe(
+      "Points a Starter business may give members each month (from its next month or plan change)",
+    );
+    expect(descriptionOf("plus_price_pesewas")).toBe(
+      "Anigye+ price for 30 days, in pesewas (100 pesewas = GH₵ 1)",
+    );
+  });
 });
 
 describe("points allocations by plan", () => {

@@ -1,7 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { discoveryMilestones } from "../../../shared/badges";
+import type { Language } from "../../../shared/i18n/languages";
 import type { Executor } from "../../db/client";
 import { discoveryBadges, userAchievements } from "../../db/schema/badges";
+import { translateMessage } from "../../lib/i18n";
 
 /** The ad a badge was earned from (only what the badge records). */
 export interface BadgeSourceAd {
@@ -35,10 +37,36 @@ async function addBadge(
   return { name: badge.name, description: badge.description };
 }
 
+/** An ad badge's description, as stored (in English) and as the catalogs key it. */
+const earnedByWatchingMessage = "Earned by watching “{title}”";
+const [prefix = "", suffix = ""] = earnedByWatchingMessage.split("{title}");
+const earnedByWatching = { prefix, suffix };
+
 /** The badge an ad gives as its reward (rewardType 'badge'); the reward itself is once per member per ad. */
 export function awardAdBadge(tx: Executor, userId: number, ad: BadgeSourceAd, now: Date): Promise<NewBadge> {
   const name = ad.badgeId?.trim() || `${ad.title} badge`;
-  return addBadge(tx, userId, { type: "ad", name, description: `Earned by watching “${ad.title}”` }, ad, now);
+  const description = `${earnedByWatching.prefix}${ad.title}${earnedByWatching.suffix}`;
+  return addBadge(tx, userId, { type: "ad", name, description }, ad, now);
+}
+
+/**
+ * A badge's description in the member's language: descriptions are stored in English (a milestone's
+ * as it is, an ad badge's with the ad's title of that day), and said through the server's catalog.
+ * Badges keep their names in every language.
+ */
+function badgeDescriptionIn(description: string | null, language: Language): string | null {
+  if (description === null) return null;
+  const { prefix, suffix } = earnedByWatching;
+  if (description.startsWith(prefix) && description.endsWith(suffix)) {
+    const title = description.slice(prefix.length, description.length - suffix.length);
+    return translateMessage(earnedByWatchingMessage, language, { title });
+  }
+  return translateMessage(description, language);
+}
+
+/** Badges as a member reads them, in their language. */
+export function badgesIn<T extends NewBadge>(badges: T[], language: Language): T[] {
+  return badges.map((badge) => ({ ...badge, description: badgeDescriptionIn(badge.description, language) }));
 }
 
 /**

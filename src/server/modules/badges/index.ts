@@ -4,6 +4,7 @@ export {
   awardDiscoveryMilestones,
   type BadgeSourceAd,
   badgesEarnedWith,
+  badgesIn,
   listBadges,
   type NewBadge,
 } from "./badges.service";

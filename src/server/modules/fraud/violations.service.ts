@@ -27,7 +27,7 @@ export async function openViolationIfRisky(db: Executor, userId: number, now: Da
   const values = {
     violationType: risk.reasons[0]?.type ?? "risk",
     violationDescription: `Risk ${riskSummary(risk)}`,
-    severity: severityOf(risk.score),
+    severity: severityOf(risk.score, threshold),
     evidenceData: evidence as unknown as Record<string, unknown>,
     updatedAt: now,
   };
@@ -41,10 +41,14 @@ export async function openViolationIfRisky(db: Executor, userId: number, now: Da
     });
 }
 
-function severityOf(score: number) {
+/**
+ * A case's severity by its score. Reaching the review threshold is what opens or refreshes a case, so a
+ * score at or above it is never "low": a case at the default threshold of 50 reads "medium".
+ */
+function severityOf(score: number, threshold: number) {
   if (score >= 90) return "critical" as const;
   if (score >= 75) return "high" as const;
-  if (score >= 60) return "medium" as const;
+  if (score >= Math.min(60, threshold)) return "medium" as const;
   return "low" as const;
 }
 

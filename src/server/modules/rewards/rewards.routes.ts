@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { myRewardsResponse, rewardsCollection } from "../../../shared/contracts/rewards";
 import type { AppDeps } from "../../app-deps";
+import { languageOf } from "../../lib/i18n";
 import { requireUser } from "../auth";
-import { listBadges } from "../badges";
+import { badgesIn, listBadges } from "../badges";
 import { currentDrawStanding } from "../draws";
 import { listMemberRewards } from "./member-rewards.read-model";
 
@@ -33,7 +34,7 @@ export function rewardsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           listBadges(deps.db, user.id),
           currentDrawStanding(deps.db, user.id, deps.now()),
         ]);
-        return { badges, draw };
+        return { badges: badgesIn(badges, languageOf(request)), draw };
       },
     );
   };

@@ -1,4 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
+import { brand } from "../../../shared/brand";
 import type { SettingGroup, SettingItem } from "../../../shared/contracts/admin";
 import { ghanaMobileMessage, normaliseGhanaMobile } from "../../../shared/phone";
 import { type PlanId, planIds, plans } from "../../../shared/plans";
@@ -61,38 +62,37 @@ export const settingDefinitions = {
     default: 100,
     min: 0,
     max: 1000,
-    description: "XP when a new member's account is activated (PRODUCT.md: 100)",
+    description: "XP when a new member's account is activated",
   }),
   xp_stamp: numberSetting("xp", {
     default: 5,
     min: 0,
     max: 1000,
-    description: "XP for each loyalty stamp (PRODUCT.md: 5)",
+    description: "XP for each loyalty stamp",
   }),
   xp_share: numberSetting("xp", {
     default: 20,
     min: 0,
     max: 1000,
-    description: "XP for a verified social share (PRODUCT.md: 20)",
+    description: "XP for a verified social share",
   }),
   xp_referral: numberSetting("xp", {
     default: 50,
     min: 0,
     max: 1000,
-    description:
-      "XP to the referrer when a referred member completes a first verified watch (PRODUCT.md: 50)",
+    description: "XP to the referrer when a referred member completes a first verified watch",
   }),
   plus_price_pesewas: numberSetting("prices", {
     default: 20_00,
     ...priceBounds,
-    description: "Anigye+ price for 30 days, in pesewas (PRODUCT.md: GH₵ 20 a month)",
+    description: `${brand.plusName} price for 30 days, in pesewas (100 pesewas = GH₵ 1)`,
   }),
   ...perPlan((plan) => [
     planPriceKey(plan),
     numberSetting("prices", {
       default: plans[plan].pricePesewas,
       ...priceBounds,
-      description: `${plans[plan].name} plan price for 30 days, in pesewas`,
+      description: `${plans[plan].name} plan price for 30 days, in pesewas (100 pesewas = GH₵ 1)`,
     }),
   ]),
   ...perPlan((plan) => [
@@ -101,15 +101,14 @@ export const settingDefinitions = {
       default: plans[plan].monthlyPointsAllocation,
       min: 0,
       max: 1_000_000,
-      description: `Points a ${plans[plan].name} business may give members each month (from its next month or plan change)`,
+      description: `Points ${withArticle(plans[plan].name)} business may give members each month (from its next month or plan change)`,
     }),
   ]),
   daily_points_limit: numberSetting("points", {
     default: 100,
     min: 1,
     max: 10_000,
-    description:
-      "Points a member may receive at counters per Accra day, from all businesses together (PRODUCT.md: 100)",
+    description: "Points a member may receive at counters per Accra day, from all businesses together",
   }),
   draw_max_entries: numberSetting("draws", {
     default: 10,
@@ -117,8 +116,7 @@ export const settingDefinitions = {
     // The published draw rules (docs/draw-algorithm.md, `npm run verify-draw`) and the draw_entries
     // check allow at most 10 entries per member; a higher cap needs those changed first.
     max: 10,
-    description:
-      "Most entries one member can hold in a monthly prize draw, tier bonus included (PRODUCT.md: 10)",
+    description: "Most entries one member can hold in a monthly prize draw, tier bonus included",
   }),
   risk_violation_threshold: numberSetting("anti_cheat", {
     default: 50,
@@ -160,6 +158,11 @@ export const settingDefinitions = {
 export type SettingKey = keyof typeof settingDefinitions;
 
 const definitions: Record<string, SettingDefinition> = settingDefinitions;
+
+/** "a Starter", "an Enterprise": the article a plan's name takes when spoken. */
+function withArticle(name: string): string {
+  return `${/^[AEIOU]/i.test(name) ? "an" : "a"} ${name}`;
+}
 
 function perPlan(entry: (plan: PlanId) => [string, NumberSetting]): Record<string, NumberSetting> {
   return Object.fromEntries(planIds.map(entry));

@@ -118,6 +118,47 @@ describe("badges", () => {
     expect(collection.draw).toBeNull();
     expect((await sendAs(t.ctx.app, {}, "GET", "/api/rewards/collection")).statusCode).toBe(401);
   });
+
+  it("says how each badge was earned in the member's language; the badge keeps its name", async () => {
+    const viewer = await t.kit.member();
+    const ad = await t.kit.publishAd([], {
+      title: "Kelewele at night",
+      rewardType: "badge",
+      discountCodes: [],
+      discountPercent: undefined,
+      badgeName: "Kelewele Fan",
+    });
+    const inTwi = { "accept-language": "tw" };
+
+    const done = await t.kit.watchToTheEnd(viewer.cookies, ad.id, inTwi);
+
+    const twiBadges = [
+      { name: "Kelewele Fan", description: "Wonyaa eyi ɛnam “Kelewele at night” a wohwɛe so" },
+      { name: "First Discovery", description: "Wohuu wo man mu brand a edi kan" },
+    ];
+    expect(done.json().reward.badges).toEqual(twiBadges);
+    const collection = await sendAs(
+      t.ctx.app,
+      viewer.cookies,
+      "GET",
+      "/api/rewards/collection",
+      undefined,
+      inTwi,
+    );
+    expect(
+      collection
+        .json()
+        .badges.map(({ name, description }: { name: string; description: string }) => ({ name, description }))
+        .sort((a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name)),
+    ).toEqual([twiBadges[1], twiBadges[0]]);
+    const inEnglish = await sendAs(t.ctx.app, viewer.cookies, "GET", "/api/rewards/collection");
+    expect(
+      inEnglish
+        .json()
+        .badges.map((badge: { description: string }) => badge.description)
+        .sort(),
+    ).toEqual(["Discovered your first local brand", "Earned by watching “Kelewele at night”"]);
+  });
 });
 
 describe("reward expiry", () => {

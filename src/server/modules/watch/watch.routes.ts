@@ -9,7 +9,9 @@ import {
 } from "../../../shared/contracts/watch";
 import type { AppDeps } from "../../app-deps";
 import { signalsOf } from "../../lib/client-signals";
+import { languageOf } from "../../lib/i18n";
 import { requireUser } from "../auth";
+import { badgesIn } from "../badges";
 import { byUser, consumeRateLimit } from "../rate-limit";
 import { reportProgress, startWatch } from "./watch.service";
 
@@ -50,13 +52,16 @@ export function watchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const user = await requireUser(request);
-        return reportProgress(
+        const progress = await reportProgress(
           deps,
           user,
           request.params.sessionId,
           request.body.watchedSeconds,
           signalsOf(request),
         );
+        const { reward } = progress;
+        if (!reward) return progress;
+        return { ...progress, reward: { ...reward, badges: badgesIn(reward.badges, languageOf(request)) } };
       },
     );
   };

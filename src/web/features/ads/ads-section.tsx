@@ -224,7 +224,7 @@ export function AdsSection({ companyId, plan }: { companyId: number; plan: PlanS
           </Link>
         </p>
       )}
-      {!plan.isCurrent && <LapsedPlanWarning />}
+      {!plan.isCurrent && <LapsedPlanWarning neverPaid={plan.paidUntil === null} />}
       {query.isPending ? (
         <div className="space-y-3" role="status" aria-label="Loading your ads">
           <Skeleton className="h-28" />

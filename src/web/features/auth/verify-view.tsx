@@ -225,7 +225,7 @@ export function VerifyView({ email, phoneNumber: givenPhone, initial, addPhoneFo
           )}
         </Card>
       )}
-      <UnverifiedWarning withPhone={needsPhone} />
+      <UnverifiedWarning withPhone={verification?.requiresPhone ?? false} />
     </div>
   );
 }

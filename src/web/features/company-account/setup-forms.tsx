@@ -49,7 +49,7 @@ export function CompanySetupForm({ token, onSignedIn }: SignedIn & { token: stri
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
-        hint="3 to 30 letters, numbers, dots, dashes or underscores. Your staff never see it."
+        hint="3 to 30 letters, numbers, dots, dashes or underscores. Your counter staff sign in with it too (with their name and PIN), so keep it easy to type; your password stays yours."
       />
       <TextField
         name="newPassword"

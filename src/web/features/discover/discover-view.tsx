@@ -17,6 +17,7 @@ import type { UiKey } from "../../lib/language";
 import { isConnectionFailure, useIsOnline } from "../../lib/network-status";
 import { AdCard } from "./ad-card";
 import { type DiscoveryMode, useDiscovery } from "./api";
+import { categoryNameKey } from "./category-names";
 import { DiscoverSkeletonGrid, masonryClass } from "./discover-skeleton";
 import { filterDiscoveryAds } from "./filter";
 import { useImpressionTracker } from "./impressions";
@@ -227,7 +228,7 @@ export default function DiscoverView() {
               <option value="">{t("discover.allCategories")}</option>
               {categories.map((name) => (
                 <option key={name} value={name}>
-                  {name}
+                  {t(categoryNameKey[name])}
                 </option>
               ))}
             </select>

@@ -1,5 +1,12 @@
-import type { MomoProviderCode, PaymentMethod, PaymentStatusName } from "../../../shared/contracts/payments";
+import { brand } from "../../../shared/brand";
+import type {
+  MomoProviderCode,
+  PaymentDetail,
+  PaymentMethod,
+  PaymentStatusName,
+} from "../../../shared/contracts/payments";
 import { momoProviderNames } from "../../../shared/contracts/payments";
+import { paidPeriodDays } from "../../../shared/plans";
 import { formatAccraDate } from "../../lib/dates";
 import { translate, type UiKey } from "../../lib/language";
 
@@ -59,4 +66,13 @@ export function formatAge(seconds: number): string {
 export function localPhone(phone: string): string {
   const match = /^\+233(\d{2})(\d{3})(\d{4})$/.exec(phone);
   return match ? `0${match[1]} ${match[2]} ${match[3]}` : phone;
+}
+
+/**
+ * What a payment bought, as its payer reads it: "Anigye+ · 30 days" in the chosen language; a
+ * business's plan as the server says it (business screens are in English).
+ */
+export function paymentDescription(payment: Pick<PaymentDetail, "purpose" | "description">): string {
+  if (payment.purpose !== "plus") return payment.description;
+  return translate("payment.description.plus", { plus: brand.plusName, days: paidPeriodDays });
 }

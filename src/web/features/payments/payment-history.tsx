@@ -5,7 +5,7 @@ import { formatCedis } from "../../../shared/money";
 import { paymentReceiptPath } from "../../app/paths";
 import { formatAccraDate } from "../../lib/dates";
 import { useT } from "../../lib/i18n";
-import { paymentStatusClass, paymentStatusLabel, periodText } from "./payment-format";
+import { paymentDescription, paymentStatusClass, paymentStatusLabel, periodText } from "./payment-format";
 
 export function PaymentStatusBadge({ status }: { status: PaymentStatusName }) {
   const t = useT();
@@ -21,20 +21,21 @@ export function PaymentStatusBadge({ status }: { status: PaymentStatusName }) {
 
 /** Payments newest first, each with what it bought, its period and a link to its receipt. */
 export function PaymentHistory({ payments, emptyText }: { payments: PaymentDetail[]; emptyText: string }) {
+  const t = useT();
   if (payments.length === 0) return <p className="text-sm text-stone-600">{emptyText}</p>;
   return (
-    <ul className="divide-y divide-stone-100" aria-label="Payments">
+    <ul className="divide-y divide-stone-100" aria-label={t("payment.history.label")}>
       {payments.map((payment) => {
         const period = periodText(payment.periodStart, payment.periodEnd);
         return (
           <li key={payment.id} data-testid="payment-row" className="flex flex-wrap items-center gap-3 py-3">
             <div className="min-w-0 flex-1">
-              <p className="font-semibold text-stone-900">{payment.description}</p>
+              <p className="font-semibold text-stone-900">{paymentDescription(payment)}</p>
               <p className="text-sm text-stone-600">
                 {formatCedis(payment.amount)} · {formatAccraDate(payment.createdAt)} ·{" "}
                 <span className="font-mono">{payment.reference}</span>
               </p>
-              {period && <p className="text-sm text-stone-600">Period: {period}</p>}
+              {period && <p className="text-sm text-stone-600">{t("payment.history.period", { period })}</p>}
               {payment.reason && payment.status !== "pending" && (
                 <p className="text-sm text-red-700">{payment.reason}</p>
               )}
@@ -45,8 +46,11 @@ export function PaymentHistory({ payments, emptyText }: { payments: PaymentDetai
               className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-amber-800 hover:bg-amber-50"
             >
               <ReceiptText className="size-4" aria-hidden />
-              Receipt
-              <span className="sr-only"> for {payment.reference}</span>
+              {t("payment.history.receipt")}
+              <span className="sr-only">
+                {" "}
+                {t("payment.history.receiptFor", { reference: payment.reference })}
+              </span>
             </Link>
           </li>
         );

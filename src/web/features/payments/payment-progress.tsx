@@ -21,7 +21,7 @@ import { useT } from "../../lib/i18n";
 import { translate, type UiKey } from "../../lib/language";
 import { slotMark, withSlots } from "../../lib/rich-text";
 import { usePayment, useRefreshPayments, useSubmitOtp, useSubmitProof } from "./api";
-import { localPhone, periodText } from "./payment-format";
+import { localPhone, paymentDescription, periodText } from "./payment-format";
 
 type NextStepType = PaymentNextStep["type"];
 
@@ -385,8 +385,11 @@ export function PaymentProgress({
       const period = periodText(payment.periodStart ?? null, payment.periodEnd ?? null);
       const amount = formatCedis(payment.amount);
       const paidText = [
-        payment.description
-          ? t("payment.done.paidFor", { amount, description: payment.description })
+        payment.description && payment.purpose
+          ? t("payment.done.paidFor", {
+              amount,
+              description: paymentDescription({ purpose: payment.purpose, description: payment.description }),
+            })
           : t("payment.done.paid", { amount }),
         period ? t("payment.done.period", { period }) : null,
         t("payment.done.thanks"),

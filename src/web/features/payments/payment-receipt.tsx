@@ -6,7 +6,7 @@ import { formatCedis } from "../../../shared/money";
 import { Button } from "../../components/ui/button";
 import { formatAccraDate, formatAccraDateTime } from "../../lib/dates";
 import { useT } from "../../lib/i18n";
-import { localPhone, paymentMethodLabel, periodText } from "./payment-format";
+import { localPhone, paymentDescription, paymentMethodLabel, periodText } from "./payment-format";
 import { PaymentStatusBadge } from "./payment-history";
 import { PaymentProgress } from "./payment-progress";
 
@@ -57,7 +57,7 @@ export function PaymentReceipt({ payment, readOnly }: { payment: PaymentDetail; 
 
       <dl className="divide-y divide-stone-100">
         <Row label={t("payment.receipt.for")} testId="receipt-description">
-          {payment.description}
+          {paymentDescription(payment)}
         </Row>
         {period && (
           <Row label={t("payment.receipt.period")} testId="receipt-period">

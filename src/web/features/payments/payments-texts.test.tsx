@@ -16,6 +16,7 @@ import { formatAccraDate, formatAccraDateTime } from "../../lib/dates";
 import { activateLanguage } from "../../lib/language";
 import AnigyePlusPage from "../../pages/anigye-plus-page";
 import PaymentReceiptPage from "../../pages/payment-receipt-page";
+import SubscriptionPage from "../../pages/subscription-page";
 import { mySubscriptionUrl, paymentUrl, plansUrl } from "./api";
 import { PayPanel } from "./pay-panel";
 import { PaymentProgress } from "./payment-progress";
@@ -48,7 +49,7 @@ const payment = (overrides: Partial<PaymentDetail> = {}): PaymentDetail => ({
   currency: "GHS",
   purpose: "plus",
   method: "momo_manual",
-  description: "Anigye+",
+  description: "Anigye+ · 30 days",
   plan: null,
   companyId: null,
   companyName: null,
@@ -72,12 +73,19 @@ const step = (type: PaymentNextStep["type"], extra: Partial<PaymentNextStep> = {
 /** Nothing is fetched: every answer the screen needs is already in the cache. */
 const offline = () => Promise.reject(new Error("no network in tests"));
 
-function render(children: ReactNode, { url = "/", detail }: { url?: string; detail?: PaymentDetail } = {}) {
+function render(
+  children: ReactNode,
+  {
+    url = "/",
+    detail,
+    mine = subscription,
+  }: { url?: string; detail?: PaymentDetail; mine?: MySubscription } = {},
+) {
   const client = new QueryClient({
     defaultOptions: { queries: { queryFn: offline, retry: false, retryOnMount: false } },
   });
   client.setQueryData([plansUrl], offers);
-  client.setQueryData([mySubscriptionUrl, 7], subscription);
+  client.setQueryData([mySubscriptionUrl, 7], mine);
   client.setQueryData(["/api/companies/me"], { company: null });
   if (detail) client.setQueryData([paymentUrl(detail.id)], detail);
   const html = renderToStaticMarkup(
@@ -126,6 +134,7 @@ const twi = (key: Key, values: Record<string, string | number> = {}) =>
     .replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`));
 
 const amount = formatCedis(price);
+const plusFor30Days = { plus: "Anigye+", days: 30 };
 const period = `${formatAccraDate("2026-07-12T10:00:00.000Z")} – ${formatAccraDate(expires)}`;
 const pending = { status: "pending", paidAt: null, periodStart: null, periodEnd: null } as const;
 
@@ -245,7 +254,7 @@ describe("Anigye+ and paying in English", () => {
 
     const done = progress(payment());
     expect(done).toContain("Payment received");
-    expect(done).toContain(`${amount} paid for Anigye+. Paid period: ${period}. Thank you!`);
+    expect(done).toContain(`${amount} paid for Anigye+ · 30 days. Paid period: ${period}. Thank you!`);
 
     const rejected = progress(payment({ status: "rejected", paidAt: null }));
     expect(rejected).toContain("Payment rejected");
@@ -300,6 +309,83 @@ describe("Anigye+ and paying in English", () => {
     const other = receiptPage("9", undefined, 404);
     expect(other).toContain("It may belong to another account.");
     expect(other).toContain("Go home");
+  });
+});
+
+/** `/subscription` of a member on Anigye+ since July, with one payment. */
+function subscriptionPage() {
+  session.user = { id: 7 };
+  const mine: MySubscription = {
+    ...subscription,
+    plusSince: "2026-07-12T10:00:00.000Z",
+    payments: [payment()],
+  };
+  return render(<SubscriptionPage />, { mine });
+}
+
+describe("the subscription page", () => {
+  it("says in English what it said", () => {
+    const page = subscriptionPage();
+    expect(page).toContain(">Your subscription</h1>");
+    expect(page).toContain("Active");
+    expect(page).toContain(
+      `Your Anigye+ runs until <strong data-testid="plus-expires">${formatAccraDate(expires)}</strong>.`,
+    );
+    expect(page).toContain(`Member since ${formatAccraDate("2026-07-12T10:00:00.000Z")}.`);
+    expect(page).toContain("Renew Anigye+");
+    expect(page).toContain("Payments and receipts");
+    expect(page).toContain(">Anigye+ · 30 days</p>");
+    expect(page).toContain(`Period: ${period}`);
+    expect(page).toContain("Receipt<span");
+    expect(render(<SubscriptionPage />, { mine: { ...subscription, isPlus: false } })).toContain(
+      "You're not on Anigye+. Premium ads from local brands and the monthly competitions come with it.",
+    );
+    expect(render(<SubscriptionPage />, { mine: { ...subscription, isPlus: false } })).toContain(
+      "No Anigye+ payments yet.",
+    );
+  });
+
+  it("speaks Twi to a member who chose Twi, receipts included", async () => {
+    await activateLanguage("tw");
+    try {
+      const page = subscriptionPage();
+      expect(page).toContain(`>${twi("subscription.title")}</h1>`);
+      expect(page).toContain(twi("subscription.active"));
+      expect(page).toContain(
+        twi("subscription.runsUntil", {
+          plus: "Anigye+",
+          date: `<strong data-testid="plus-expires">${formatAccraDate(expires)}</strong>`,
+        }),
+      );
+      expect(page).toContain(
+        twi("subscription.memberSince", { date: formatAccraDate("2026-07-12T10:00:00.000Z") }),
+      );
+      expect(page).toContain(twi("plus.renew", { plus: "Anigye+" }));
+      expect(page).toContain(twi("subscription.payments"));
+      expect(page).toContain(`>${twi("payment.description.plus", plusFor30Days)}</p>`);
+      expect(page).toContain(twi("payment.history.period", { period }));
+      expect(page).toContain(twi("payment.history.receipt"));
+      const notPlus = render(<SubscriptionPage />, { mine: { ...subscription, isPlus: false } });
+      expect(notPlus).toContain(twi("subscription.notPlus", { plus: "Anigye+" }));
+      expect(notPlus).toContain(twi("subscription.noPayments", { plus: "Anigye+" }));
+      for (const english of [
+        "Your subscription",
+        "Active",
+        "runs until",
+        "Member since",
+        "Renew",
+        "Payments and receipts",
+        "30 days",
+        "Period:",
+        ">Receipt",
+      ]) {
+        expect(page).not.toContain(english);
+      }
+      expect(notPlus).not.toContain("You're not on");
+      expect(notPlus).not.toContain("No Anigye+ payments");
+    } finally {
+      await activateLanguage("en");
+    }
   });
 });
 
@@ -386,12 +472,13 @@ describe("Anigye+ and paying in Twi", () => {
     const done = progress(payment());
     expect(done).toContain(
       [
-        twi("payment.done.paidFor", { amount, description: "Anigye+" }),
+        twi("payment.done.paidFor", { amount, description: twi("payment.description.plus", plusFor30Days) }),
         twi("payment.done.period", { period }),
         twi("payment.done.thanks"),
       ].join(" "),
     );
     expect(done).not.toContain("Thank you!");
+    expect(done).not.toContain("30 days");
 
     const rejected = progress(payment({ status: "rejected", paidAt: null }));
     expect(rejected).toContain(twi("payment.step.rejected"));
@@ -408,6 +495,9 @@ describe("Anigye+ and paying in Twi", () => {
       twi("payment.receipt.accraTime", { date: formatAccraDateTime("2026-07-12T10:00:00.000Z") }),
     );
     expect(paid).toContain(`>${twi("payment.receipt.paidBy")}</dt>`);
+    expect(paid).toContain(
+      `data-testid="receipt-description">${twi("payment.description.plus", plusFor30Days)}<`,
+    );
     expect(paid).toContain(twi("payment.method.manualTransfer"));
     expect(paid).toMatch(
       new RegExp(`data-testid="payment-status"[^>]*>${twi("payment.status.succeeded")}</span>`),
@@ -422,6 +512,7 @@ describe("Anigye+ and paying in Twi", () => {
       "Questions?",
       "Print",
       "Accra time",
+      "30 days",
     ]) {
       expect(paid).not.toContain(english);
     }

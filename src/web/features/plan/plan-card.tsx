@@ -10,17 +10,21 @@ import { Card } from "../../components/ui/card";
 import { ProgressBar } from "../../components/ui/progress-bar";
 import { formatAccraDate } from "../../lib/dates";
 
-/** The plan's badge in the dashboard header: its name, and whether it lapsed. */
+/** A plan with no paid period at all yet (a new business on Starter) has not lapsed: it awaits payment. */
+const neverPaid = (plan: Pick<PlanStatus, "paidUntil">) => plan.paidUntil === null;
+
+/** The plan's badge in the dashboard header: its name, and whether it lapsed or awaits its first payment. */
 export function PlanBadge({ plan }: { plan: PlanStatus }) {
+  const state = plan.isCurrent ? "" : neverPaid(plan) ? " · not paid yet" : " · lapsed";
   return (
     <span
       data-testid="plan-badge"
       className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-bold ${
-        plan.isCurrent ? "bg-amber-100 text-amber-900" : "bg-red-100 text-red-800"
+        plan.isCurrent || neverPaid(plan) ? "bg-amber-100 text-amber-900" : "bg-red-100 text-red-800"
       }`}
     >
       {plans[plan.plan].name}
-      {plan.isCurrent ? "" : " · lapsed"}
+      {state}
     </span>
   );
 }
@@ -31,7 +35,7 @@ export function PlanCard({ companyId, plan }: { companyId: number; plan: PlanSta
   return (
     <Card title={`${name} plan`} description={`${formatCedis(plan.pricePesewas)} a month`} testId="plan-card">
       <div className="space-y-4">
-        {!plan.isCurrent && <LapsedPlanWarning />}
+        {!plan.isCurrent && <LapsedPlanWarning neverPaid={neverPaid(plan)} />}
         <div className="space-y-1.5">
           <p className="text-sm text-stone-700">
             Ads used: <strong data-testid="plan-ads-used">{plan.adsUsed}</strong> of{" "}

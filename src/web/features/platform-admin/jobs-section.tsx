@@ -11,13 +11,26 @@ const jobNames: Record<string, string> = {
   "due-draws": "Closing entries and drawing due draws (each minute)",
   "reward-expiry-reminders": "Expiring-reward reminders (hourly, daytime)",
   "account-cleanup": "Account and credential cleanup (every 10 minutes)",
+  "weekly-sms-summaries": "Members' weekly SMS summaries (each week)",
+  "member-sms": "Sending members' queued SMS (every 10 minutes, daytime)",
 };
+
+/** A job's name as the admin reads it; one this screen doesn't know yet reads as words, not a key. */
+function jobName(job: string): string {
+  const known = jobNames[job];
+  if (known) return known;
+  const words = job.replace(/[-_]+/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
 
 const statusTone = {
   succeeded: "text-green-800",
   running: "text-amber-800",
   failed: "text-red-700",
 } as const;
+
+/** When the run ended, or when it started while it is still running. */
+const ranAt = (run: JobRunItem) => run.finishedAt ?? run.startedAt;
 
 function RunStatus({ run }: { run: JobRunItem }) {
   return (
@@ -53,11 +66,12 @@ export function ScheduledJobsSection() {
     <ul className="space-y-2" data-testid="scheduled-jobs">
       {jobs.data.jobs.map(({ job, lastRun, runs24h, failures24h }) => (
         <li key={job} className="rounded-2xl bg-white p-3 text-sm ring-1 ring-stone-200" data-job={job}>
-          <p className="font-semibold text-stone-900">{jobNames[job] ?? job}</p>
+          <p className="font-semibold text-stone-900">{jobName(job)}</p>
           <p className="text-stone-700">
-            Last run for {lastRun.period}: <RunStatus run={lastRun} />
-            {lastRun.finishedAt && ` at ${formatAccraDateTime(lastRun.finishedAt)}`} · {runs24h} runs,{" "}
-            {failures24h} failed in 24 hours
+            Last run: <RunStatus run={lastRun} />
+            {ranAt(lastRun) &&
+              ` ${lastRun.finishedAt ? "at" : "since"} ${formatAccraDateTime(ranAt(lastRun)!)}`}{" "}
+            (Accra) · {runs24h} runs, {failures24h} failed in 24 hours
           </p>
           {lastRun.error && (
             <p className="text-red-800">
