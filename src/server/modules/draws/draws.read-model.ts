@@ -43,6 +43,8 @@ function drawFields(draw: AnyDraw) {
     month,
     prizeTitle: row.prizeTitle,
     prizeDescription: row.prizeDescription,
+    prizeValuePesewas: row.prizeValuePesewas,
+    prizeHash: row.prizeHash,
     commitment: row.seedHash ?? "",
     drawn: row.winnerSelectedAt !== null,
     seed: row.winnerSelectedAt ? row.seed : null,
@@ -123,7 +125,7 @@ export async function drawPublicView(db: Executor, draw: AnyDraw, viewerId?: num
 }
 
 export async function drawRecordView(db: Executor, draw: AnyDraw, now: Date): Promise<DrawRecord> {
-  const { drawn: _drawn, prizeDescription: _description, drawDate: _date, ...fields } = drawFields(draw);
+  const { drawn: _drawn, drawDate: _date, ...fields } = drawFields(draw);
   const entries = await publicEntries(db, draw);
   return {
     algorithm: drawAlgorithm,
