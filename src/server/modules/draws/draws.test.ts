@@ -359,7 +359,14 @@ describe("announced public randomness", () => {
       publicRandomness: "a1b2c3d4",
     });
     expect(tooSoon.statusCode).toBe(409);
+    const status = async () =>
+      (await sendAs(ctx.app, admin.cookies, "GET", "/api/admin/draws"))
+        .json()
+        .draws.find((d: { id: number; kind: string }) => d.id === draw!.id && d.kind === "monthly").status;
+    // The admin screen offers to run a draw only when it is ready: here, once the list is frozen.
+    expect(await status()).toBe("open");
     expect(await runMemberJobs(ctx.app.deps, clock.now())).toContain("draws");
+    expect(await status()).toBe("ready");
     const frozen = (await sendJson(ctx.app, "GET", `/api/draws/${draw!.id}`)).json() as DrawPublic;
     expect(frozen.seed).toBeNull();
     expect(frozen.entriesClosedAt).not.toBeNull();
