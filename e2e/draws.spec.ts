@@ -37,6 +37,13 @@ test("an admin draws last month's prize, the browser verifies it, and the winner
     `[data-testid="admin-draw"][data-kind="monthly"][data-month="${lastAccraMonth()}"]`,
   );
   await expect(row).toHaveAttribute("data-status", "ready");
+  // This month's draw is still taking entries: nothing to run yet (issue 26).
+  const thisMonth = page.locator(
+    `[data-testid="admin-draw"][data-kind="monthly"][data-month="${new Date().toISOString().slice(0, 7)}"]`,
+  );
+  await expect(thisMonth).toHaveAttribute("data-status", "open");
+  await expect(thisMonth.getByRole("button", { name: "Edit prize and date" })).toBeVisible();
+  await expect(thisMonth.getByRole("button", { name: "Run the draw…" })).toHaveCount(0);
   const drawId = await row.getAttribute("data-draw-id");
   expect(drawId).toMatch(/^\d+$/);
   await expect(row).toContainText("Entries");

@@ -15,6 +15,10 @@ interface RecordEntry {
 
 interface DrawRecordFile {
   algorithm?: string;
+  prizeTitle?: string;
+  prizeDescription?: string | null;
+  prizeValuePesewas?: number | null;
+  prizeHash?: string | null;
   commitment?: string;
   seed?: string | null;
   publicRandomness?: string | null;
@@ -33,6 +37,15 @@ export function checkDrawRecord(record: DrawRecordFile): string[] {
   if (record.algorithm !== "anigye-draw-v1") problems.push(`unknown algorithm: ${record.algorithm}`);
   if (!record.seed) return [...problems, "the seed has not been revealed"];
   if (sha256(record.seed) !== record.commitment) problems.push("SHA-256(seed) is not the commitment");
+  if (record.prizeHash != null) {
+    const fields = [
+      record.prizeTitle ?? "",
+      record.prizeDescription ?? "",
+      `${record.prizeValuePesewas ?? ""}`,
+    ];
+    if (sha256(fields.map(sha256).join("|")) !== record.prizeHash)
+      problems.push("the prize is not the one fixed when entries closed (prizeHash)");
+  }
   const entries = [...(record.entries ?? [])].sort((a, b) =>
     a.member < b.member ? -1 : a.member > b.member ? 1 : 0,
   );

@@ -82,6 +82,18 @@ describe("configuration", () => {
     const derived = loadConfig({ SESSION_SECRET: "s".repeat(32) }).configEncryptionKey;
     expect(derived).toHaveLength(32);
     expect(loadConfig({ SESSION_SECRET: "s".repeat(32) }).configEncryptionKey).toEqual(derived);
+    // The key used before a change still opens what it sealed: the one given, and the derived one once
+    // CONFIG_ENCRYPTION_KEY is set, so setting it the first time loses no open draw's seed.
+    expect(loadConfig({ SESSION_SECRET: "s".repeat(32) }).previousConfigEncryptionKeys).toEqual([]);
+    const changed = loadConfig({
+      SESSION_SECRET: "s".repeat(32),
+      CONFIG_ENCRYPTION_KEY: hex,
+      CONFIG_ENCRYPTION_KEY_PREVIOUS: base64,
+    });
+    expect(changed.previousConfigEncryptionKeys).toEqual([Buffer.alloc(32, 7), derived]);
+    expect(() => loadConfig({ CONFIG_ENCRYPTION_KEY_PREVIOUS: "short" })).toThrow(
+      /CONFIG_ENCRYPTION_KEY_PREVIOUS/,
+    );
     expect(loadConfig({ SESSION_SECRET: "t".repeat(32) }).configEncryptionKey).not.toEqual(derived);
   });
 

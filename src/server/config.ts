@@ -48,6 +48,15 @@ const envSchema = z
         )
         .optional(),
     ),
+    CONFIG_ENCRYPTION_KEY_PREVIOUS: optionalString.pipe(
+      z
+        .string()
+        .refine(
+          (value) => encryptionKeyFrom(value) !== undefined,
+          "must be 32 bytes, written as 64 hex characters or in base64 (e.g. `openssl rand -base64 32`)",
+        )
+        .optional(),
+    ),
     ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, "must be at least 8 characters").optional()),
     SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
@@ -182,6 +191,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   const e = parsed.data;
   const appUrl = new URL(e.APP_URL ?? `http://localhost:${e.PORT}`);
+  const sessionDerivedKey = Buffer.from(
+    hkdfSync("sha256", e.SESSION_SECRET ?? developmentSecret, "", "anigye config encryption v1", 32),
+  );
   return {
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === "production",
@@ -201,13 +213,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     appUrl: appUrl.origin,
     secureCookies: appUrl.protocol === "https:",
     sessionSecret: e.SESSION_SECRET ?? developmentSecret,
-    // Encrypts secrets stored in the database (Google sign-in set from the admin screen). Without its own
-    // key it is derived from the session secret, so changing that secret makes stored secrets unreadable.
-    configEncryptionKey:
-      encryptionKeyFrom(e.CONFIG_ENCRYPTION_KEY ?? "") ??
-      Buffer.from(
-        hkdfSync("sha256", e.SESSION_SECRET ?? developmentSecret, "", "anigye config encryption v1", 32),
-      ),
+    // Encrypts secrets stored in the database (Google sign-in set from the admin screen, the seeds of
+    // draws not yet drawn). Without its own key it is derived from the session secret.
+    configEncryptionKey: encryptionKeyFrom(e.CONFIG_ENCRYPTION_KEY ?? "") ?? sessionDerivedKey,
+    // Keys that sealed secrets before a change of key: draw seeds sealed with one are sealed again with
+    // the current key at start (the seed of an open draw can't be typed in again, unlike a setting).
+    previousConfigEncryptionKeys: [
+      encryptionKeyFrom(e.CONFIG_ENCRYPTION_KEY_PREVIOUS ?? ""),
+      e.CONFIG_ENCRYPTION_KEY ? sessionDerivedKey : undefined,
+    ].filter((key): key is Buffer => key !== undefined),
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     smtpUrl: e.SMTP_URL,

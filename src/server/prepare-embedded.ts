@@ -3,6 +3,7 @@ import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { isDemoSeeded, seedDemo } from "./db/seed/seed";
 import { createMediaStorage } from "./integrations/storage/create-media-storage";
+import { setDrawSeedKey } from "./modules/draws";
 
 /**
  * The embedded database's first start, run by main.ts in a short-lived child process: creating the
@@ -10,6 +11,8 @@ import { createMediaStorage } from "./integrations/storage/create-media-storage"
  * never gives back. The child exits and the server opens the files it wrote at about 350 MB.
  */
 const config = loadConfig();
+// The demo opens draws, whose seeds are sealed with the same key the server uses.
+setDrawSeedKey(config.configEncryptionKey);
 const database = await openDatabase({ pgliteDir: path.join(config.dataDir, "pglite") });
 await database.migrate();
 if (config.seedDemo && !(await isDemoSeeded(database.db))) {

@@ -30,6 +30,23 @@ export function sha256Hex(text: string): string {
   return bytesToHex(sha256(utf8ToBytes(text)));
 }
 
+/** A draw's prize, fixed when its entries close. */
+export interface DrawPrize {
+  prizeTitle: string;
+  prizeDescription?: string | null;
+  prizeValuePesewas?: number | null;
+}
+
+/**
+ * The prize's fingerprint, published when entries close: SHA-256 of the hashes of its title, its
+ * description ("" when none) and its value in pesewas (decimal, "" when none), joined by "|". Hashing
+ * each field first keeps one field's text from passing for another's.
+ */
+export function prizeHash(prize: DrawPrize): string {
+  const fields = [prize.prizeTitle, prize.prizeDescription ?? "", prize.prizeValuePesewas?.toString() ?? ""];
+  return sha256Hex(fields.map(sha256Hex).join("|"));
+}
+
 /** Entries in the one order everyone uses: by member id, comparing UTF-16 code units. */
 export function sortEntries(entries: readonly DrawEntryLine[]): DrawEntryLine[] {
   return [...entries].sort((a, b) => (a.member < b.member ? -1 : a.member > b.member ? 1 : 0));
@@ -67,8 +84,10 @@ export function drawWinner(
 }
 
 /** The parts of a draw record the check reads (the full record is `drawRecord` in contracts/draws). */
-export interface VerifiableDrawRecord {
+export interface VerifiableDrawRecord extends Partial<DrawPrize> {
   algorithm: string;
+  /** The prize's fingerprint published when entries closed; null for a draw still open. */
+  prizeHash?: string | null;
   commitment: string;
   seed: string | null;
   publicRandomness?: string | null;
@@ -87,6 +106,7 @@ export type DrawProblem =
   | { key: "draw.problem.algorithm"; values: { algorithm: string } }
   | { key: "draw.problem.seedHidden"; values?: undefined }
   | { key: "draw.problem.commitment"; values?: undefined }
+  | { key: "draw.problem.prize"; values?: undefined }
   | { key: "draw.problem.winnerWithoutEntries"; values: { winner: string } }
   | { key: "draw.problem.entriesHash"; values?: undefined }
   | { key: "draw.problem.totalEntries"; values: { total: number; published: number } }
@@ -111,6 +131,9 @@ export function verifyDrawRecord(record: VerifiableDrawRecord, maxCount = maxEnt
   }
   if (!record.seed) return { holds: false, problems: [...problems, { key: "draw.problem.seedHidden" }] };
   if (sha256Hex(record.seed) !== record.commitment) problems.push({ key: "draw.problem.commitment" });
+  if (record.prizeHash != null && prizeHash({ prizeTitle: "", ...record }) !== record.prizeHash) {
+    problems.push({ key: "draw.problem.prize" });
+  }
   problems.push(...entryListProblems(record.entries, maxCount));
   const outcome = drawWinner(record.seed, record.publicRandomness, record.entries);
   if (!outcome) {

@@ -36,6 +36,9 @@ export const drawPublic = z.object({
   month: z.string(),
   prizeTitle: z.string(),
   prizeDescription: z.string().nullable(),
+  prizeValuePesewas: z.number().int().nullable(),
+  /** The prize's fingerprint, fixed when entries close (docs/draw-algorithm.md); null while open. */
+  prizeHash: z.string().nullable(),
   /** SHA-256 (hex) of the secret seed, published when the draw opened. */
   commitment: z.string(),
   /** Revealed at the draw; null until then. */
@@ -72,6 +75,9 @@ export const drawRecord = drawPublic
     title: true,
     month: true,
     prizeTitle: true,
+    prizeDescription: true,
+    prizeValuePesewas: true,
+    prizeHash: true,
     commitment: true,
     seed: true,
     publicRandomnessSource: true,
@@ -125,7 +131,10 @@ export type AdminDrawsResponse = z.infer<typeof adminDrawsResponse>;
 export const runDrawRequest = z.object({ publicRandomness: publicRandomness.optional() });
 export type RunDrawRequest = z.infer<typeof runDrawRequest>;
 
-/** PUT /api/admin/draws/:id: the prize and announcement, while the draw is open. */
+/**
+ * PUT /api/admin/draws/:id: the prize and announcement while the draw is open; once entries close the
+ * prize is fixed (the same prize may be sent again with another draw date).
+ */
 export const updateDrawRequest = z.object({
   prizeTitle: requiredText("Prize", 120),
   prizeDescription: optionalText("Prize description", 1000),

@@ -9,8 +9,8 @@ import { tierEnum } from "./enums";
 const randomMemberRef = sql`('M-' || substr(md5(random()::text || clock_timestamp()::text), 1, 12))`;
 
 /**
- * Provably fair draws: when a draw opens, seedHash (SHA-256 hex of a secret seed) is published; at the
- * draw the seed is revealed (optionally mixed with publicRandomness, e.g. a drand round announced in
+ * Provably fair draws: when a draw opens, seedHash (SHA-256 hex of a secret seed) is published and the
+ * seed is kept sealed; when entries close the list and the prize are fixed; at the draw the seed is revealed (optionally mixed with publicRandomness, e.g. a drand round announced in
  * advance) and the winner is a deterministic function of the seed and the sorted entry list.
  */
 
@@ -23,6 +23,9 @@ function drawResultColumns() {
     winnerId: integer("winner_id").references(() => users.id, { onDelete: "set null" }),
     winnerSelectedAt: tstz("winner_selected_at"),
     seedHash: text("seed_hash"),
+    /** The secret seed, sealed (AES-256-GCM, the configuration's key) until the draw reveals it. */
+    sealedSeed: text("sealed_seed"),
+    /** The seed as revealed at the draw; empty before, so a database reader can't compute the winner. */
     seed: text("seed"),
     publicRandomness: text("public_randomness"),
     /** Where the public randomness will come from, announced before the draw (e.g. a drand round). */
@@ -32,6 +35,8 @@ function drawResultColumns() {
     /** SHA-256 of the canonical entry list, published when entries close. */
     entriesHash: text("entries_hash"),
     totalEntries: integer("total_entries"),
+    /** The prize fixed when entries close: SHA-256 over its title, description and value (the record's prizeHash). */
+    prizeHash: text("prize_hash"),
     winningTicket: integer("winning_ticket"),
     /** The winner's pseudonymous id in this draw's entry list. */
     winnerMember: text("winner_member"),

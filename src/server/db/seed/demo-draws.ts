@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { accraMonth } from "../../../shared/accra-time";
+import { newSealedSeed } from "../../modules/draws/draw-seeds";
 import { addMonthlyDrawEntry } from "../../modules/draws/draws.service";
 import type { Database } from "../client";
 import { competitions, prizeDraws, rewards, users } from "../schema";
@@ -41,6 +41,9 @@ export async function seedDemoDraws(
       prizeTitle: "GH₵ 300 shopping voucher",
       prizeDescription: "Spend it at any Anigye business.",
       drawDate: new Date(now.getTime() + 2 * day),
+      // The drand round it announced is at its original draw date, perhaps still to come; the demo's
+      // admin withdrew it before entries closed, so the draw can be run now without a typed value.
+      publicRandomnessSource: null,
     })
     .where(
       and(
@@ -94,7 +97,6 @@ async function seedCompetition(
     .from(competitions)
     .where(and(eq(competitions.year, year), eq(competitions.month, month)));
   if (existing) return;
-  const seed = randomBytes(32).toString("hex");
   await db.insert(competitions).values({
     title: "Shopper of the month",
     description: "Redeem three rewards at the counter and share two with friends this month.",
@@ -107,8 +109,7 @@ async function seedCompetition(
     minimumValidatedRedemptions: 3,
     minimumSocialShares: 2,
     drawDate: new Date(Math.max(Date.UTC(year, month, 2, 18), now.getTime() + day)),
-    seed,
-    seedHash: createHash("sha256").update(seed).digest("hex"),
+    ...newSealedSeed(),
   });
 }
 

@@ -1,11 +1,14 @@
 import path from "node:path";
 import { loadConfig } from "../../config";
 import { createMediaStorage } from "../../integrations/storage/create-media-storage";
+import { setDrawSeedKey } from "../../modules/draws";
 import { openDatabase } from "../client";
 import { seedDemo } from "./seed";
 
 /** `npm run seed`: applies migrations and (re)runs the idempotent demo seed. */
 const config = loadConfig();
+// The demo opens draws, whose seeds are sealed with the same key the server uses.
+setDrawSeedKey(config.configEncryptionKey);
 if (config.isProduction) {
   console.error("Refusing to seed demo data in production.");
   process.exit(1);

@@ -1,8 +1,13 @@
-import { createHash, randomBytes } from "node:crypto";
 import { and, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import { accraMonth } from "../../../shared/accra-time";
 import type { CreateCompetitionRequest, UpdateDrawRequest } from "../../../shared/contracts/draws";
-import { canonicalEntryList, drawWinner, sha256Hex, sortEntries } from "../../../shared/draw-verification";
+import {
+  canonicalEntryList,
+  drawWinner,
+  prizeHash,
+  sha256Hex,
+  sortEntries,
+} from "../../../shared/draw-verification";
 import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/client";
 import { competitionEntries, competitions, drawEntries, prizeDraws } from "../../db/schema/draws";
@@ -12,6 +17,7 @@ import { recordAudit } from "../audit";
 import { findCompany } from "../companies";
 import { type MemberNotice, notifyMembers, queueMemberSms } from "../notifications";
 import { meetsRequirements } from "./competition-rules";
+import { newSealedSeed, revealSeed } from "./draw-seeds";
 import {
   type AnyDraw,
   displayNamesOf,
@@ -36,11 +42,6 @@ export interface RunDrawInput {
   actor?: { id: number; displayName: string };
 }
 
-function newSeed() {
-  const seed = randomBytes(32).toString("hex");
-  return { seed, seedHash: createHash("sha256").update(seed).digest("hex") };
-}
-
 export async function runDraw(deps: AppDeps, kind: AnyDraw["kind"], id: number, input: RunDrawInput) {
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
@@ -48,7 +49,8 @@ export async function runDraw(deps: AppDeps, kind: AnyDraw["kind"], id: number, 
     checkDrawable(draw, input, now);
     if (!draw.row.entriesClosedAt) draw = await closeEntries(tx, draw, now);
     const entries = await publicEntries(tx, draw);
-    const outcome = drawWinner(draw.row.seed!, input.publicRandomness, entries);
+    const seed = revealSeed(draw.row, deps.config.configEncryptionKey);
+    const outcome = drawWinner(seed, input.publicRandomness, entries);
     const winnerId = outcome && entries.find((entry) => entry.member === outcome.winnerMember)!.userId!;
     const winnerName = winnerId ? (await displayNamesOf(tx, [winnerId])).get(winnerId) : undefined;
     const result = {
@@ -56,6 +58,7 @@ export async function runDraw(deps: AppDeps, kind: AnyDraw["kind"], id: number, 
       isActive: false,
       winnerId: winnerId ?? null,
       winnerSelectedAt: now,
+      seed,
       publicRandomness: input.publicRandomness ?? null,
       winningTicket: outcome?.winningTicket ?? null,
       winnerMember: outcome?.winnerMember ?? null,
@@ -105,7 +108,7 @@ export async function runDraw(deps: AppDeps, kind: AnyDraw["kind"], id: number, 
 /**
  * Freezes the entry list when entries close, before any public randomness exists: the tier bonus as it
  * stands then, who may win, a competition's entrants, and the SHA-256 of the canonical list, published.
- * The draw later runs on exactly this list.
+ * The draw later runs on exactly this list. The prize is fixed too: its hash goes in the record.
  */
 async function closeEntries(tx: Executor, draw: AnyDraw, now: Date): Promise<AnyDraw> {
   const entries =
@@ -115,6 +118,7 @@ async function closeEntries(tx: Executor, draw: AnyDraw, now: Date): Promise<Any
     entriesClosedAt: now,
     entriesHash: sorted.length > 0 ? sha256Hex(canonicalEntryList(sorted)) : null,
     totalEntries: sorted.reduce((sum, entry) => sum + entry.count, 0),
+    prizeHash: prizeHash(draw.row),
     updatedAt: now,
   };
   if (draw.kind === "monthly") {
@@ -353,7 +357,11 @@ export async function claimPrize(deps: AppDeps, kind: AnyDraw["kind"], id: numbe
   return { claimed: true as const, claimedAt: claimed.claimedAt!.toISOString() };
 }
 
-/** The prize and the announcement of public randomness may change while entries are open. */
+/**
+ * The prize and the announcement of public randomness may change while entries are open. Once they
+ * close the prize is fixed (its hash is published with the entry list); only the draw date may move.
+ * The row is locked, so a change can't slip in while the job closes the entries.
+ */
 export async function updateMonthlyDraw(
   deps: AppDeps,
   id: number,
@@ -361,39 +369,50 @@ export async function updateMonthlyDraw(
   actor: { id: number; displayName: string },
 ) {
   const now = deps.now();
-  const draw = await findDraw(deps.db, "monthly", id);
-  if (!draw) throw notFound("No such draw");
-  if (draw.row.winnerSelectedAt) throw new AppError("CONFLICT", "This draw has already been drawn");
-  const deadline = registrationDeadline(draw);
-  const sourceChanges = (input.publicRandomnessSource ?? null) !== draw.row.publicRandomnessSource;
-  if (sourceChanges && now > deadline) {
-    throw new AppError("VALIDATION", "Public randomness must be announced while entries are open", {
-      publicRandomnessSource: "Entries have closed; the announcement can no longer change",
-    });
-  }
-  if (input.drawDate && new Date(input.drawDate) <= deadline) {
-    throw new AppError("VALIDATION", "The draw date must be after entries close", {
-      drawDate: `Pick a time after ${deadline.toISOString().slice(0, 10)}`,
-    });
-  }
-  const changes = {
-    prizeTitle: input.prizeTitle,
-    prizeDescription: input.prizeDescription ?? null,
-    prizeValuePesewas: input.prizeValuePesewas ?? null,
-    drawDate: input.drawDate ? new Date(input.drawDate) : draw.row.drawDate,
-    publicRandomnessSource: input.publicRandomnessSource ?? null,
-  };
   await deps.db.transaction(async (tx) => {
+    const draw = await lockDraw(tx, "monthly", id);
+    if (draw.kind !== "monthly") return;
+    const row = draw.row;
+    if (row.winnerSelectedAt) throw new AppError("CONFLICT", "This draw has already been drawn");
+    const deadline = registrationDeadline(draw);
+    const closed = row.entriesClosedAt !== null || now > deadline;
+    const prize = {
+      prizeTitle: input.prizeTitle,
+      prizeDescription: input.prizeDescription ?? null,
+      prizeValuePesewas: input.prizeValuePesewas ?? null,
+    };
+    if (closed && prizeHash(prize) !== (row.prizeHash ?? prizeHash(row))) {
+      throw new AppError(
+        "CONFLICT",
+        "Entries have closed, so the prize is fixed: it is in the draw's published record and can no longer change",
+      );
+    }
+    const sourceChanges = (input.publicRandomnessSource ?? null) !== row.publicRandomnessSource;
+    if (sourceChanges && closed) {
+      throw new AppError("VALIDATION", "Public randomness must be announced while entries are open", {
+        publicRandomnessSource: "Entries have closed; the announcement can no longer change",
+      });
+    }
+    if (input.drawDate && new Date(input.drawDate) <= deadline) {
+      throw new AppError("VALIDATION", "The draw date must be after entries close", {
+        drawDate: `Pick a time after ${deadline.toISOString().slice(0, 10)}`,
+      });
+    }
+    const changes = {
+      ...prize,
+      drawDate: input.drawDate ? new Date(input.drawDate) : row.drawDate,
+      publicRandomnessSource: input.publicRandomnessSource ?? null,
+    };
     await tx
       .update(prizeDraws)
       .set({ ...changes, updatedAt: now })
       .where(eq(prizeDraws.id, id));
     const before = {
-      prizeTitle: draw.row.prizeTitle,
-      prizeDescription: draw.row.prizeDescription,
-      prizeValuePesewas: draw.row.prizeValuePesewas,
-      drawDate: draw.row.drawDate,
-      publicRandomnessSource: draw.row.publicRandomnessSource,
+      prizeTitle: row.prizeTitle,
+      prizeDescription: row.prizeDescription,
+      prizeValuePesewas: row.prizeValuePesewas,
+      drawDate: row.drawDate,
+      publicRandomnessSource: row.publicRandomnessSource,
     };
     await recordAudit(
       tx,
@@ -424,7 +443,6 @@ export async function createCompetition(
       sponsorCompanyId: "No business has that number",
     });
   }
-  const { seed, seedHash } = newSeed();
   const [row] = await deps.db
     .insert(competitions)
     .values({
@@ -442,8 +460,7 @@ export async function createCompetition(
       minimumSocialShares: input.minimumSocialShares,
       drawDate: new Date(input.drawDate),
       publicRandomnessSource: input.publicRandomnessSource ?? null,
-      seed,
-      seedHash,
+      ...newSealedSeed(deps.config.configEncryptionKey),
       createdAt: now,
       updatedAt: now,
     })

@@ -43,6 +43,8 @@ function drawFields(draw: AnyDraw) {
     month,
     prizeTitle: row.prizeTitle,
     prizeDescription: row.prizeDescription,
+    prizeValuePesewas: row.prizeValuePesewas,
+    prizeHash: row.prizeHash,
     commitment: row.seedHash ?? "",
     drawn: row.winnerSelectedAt !== null,
     seed: row.winnerSelectedAt ? row.seed : null,
@@ -123,7 +125,7 @@ export async function drawPublicView(db: Executor, draw: AnyDraw, viewerId?: num
 }
 
 export async function drawRecordView(db: Executor, draw: AnyDraw, now: Date): Promise<DrawRecord> {
-  const { drawn: _drawn, prizeDescription: _description, drawDate: _date, ...fields } = drawFields(draw);
+  const { drawn: _drawn, drawDate: _date, ...fields } = drawFields(draw);
   const entries = await publicEntries(db, draw);
   return {
     algorithm: drawAlgorithm,
@@ -136,10 +138,15 @@ export async function drawRecordView(db: Executor, draw: AnyDraw, now: Date): Pr
 
 export type DrawStatus = "open" | "ready" | "drawn";
 
+/**
+ * Ready means an admin can run it now: entries have ended, and a draw with announced public randomness
+ * also has its list frozen and published (the job does it within a minute of the end).
+ */
 export function drawStatus(draw: AnyDraw, now: Date): DrawStatus {
   if (draw.row.winnerSelectedAt) return "drawn";
   const deadline = new Date(drawFields(draw).registrationDeadline!);
-  return now > deadline ? "ready" : "open";
+  if (now <= deadline) return "open";
+  return draw.row.publicRandomnessSource && !draw.row.entriesClosedAt ? "open" : "ready";
 }
 
 /** The latest draws of both kinds, newest month first. */

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { accraMonth } from "../../../shared/accra-time";
 import type { MyDrawEntries } from "../../../shared/contracts/draws";
@@ -7,6 +6,7 @@ import { drawEntries, drawEntrySources, prizeDraws } from "../../db/schema/draws
 import type { Tier } from "../../db/schema/enums";
 import { memberStanding } from "../ledger";
 import { readNumberSettings } from "../settings";
+import { newSealedSeed } from "./draw-seeds";
 
 /**
  * PRODUCT.md: entries are capped at 10 per member per draw; admins may lower the cap (the
@@ -48,15 +48,38 @@ export function monthlyDrawDate(year: number, month: number): Date {
   return new Date(Date.UTC(year, month, 1, 18));
 }
 
+/** drand's quicknet: a public random value every 3 seconds since its genesis, from independent parties. */
+const drandQuicknet = {
+  chainHash: "52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971",
+  genesisSeconds: 1692803367,
+  periodSeconds: 3,
+};
+
+/** The quicknet round published at this time (round 1 at genesis). */
+export function drandRoundAt(time: Date): number {
+  const elapsed = time.getTime() / 1000 - drandQuicknet.genesisSeconds;
+  return Math.floor(elapsed / drandQuicknet.periodSeconds) + 1;
+}
+
+/**
+ * The public randomness a monthly draw announces when it opens: the drand round published at its draw
+ * time, after entries close, so nobody (Anigye included) knows the winner before that value exists.
+ */
+export function announcedDrandRound(drawDate: Date): string {
+  const round = drandRoundAt(drawDate);
+  return `drand quicknet round ${round}: the "randomness" at https://api.drand.sh/${drandQuicknet.chainHash}/public/${round}`;
+}
+
 /**
  * This month's draw, opened on first need. Opening it commits to a secret seed by publishing its
- * SHA-256 (PRODUCT.md: provably fair); the seed itself is revealed only at the draw. The unique
- * (year, month) key makes two openings at once produce one draw.
+ * SHA-256 (PRODUCT.md: provably fair) and announces a drand round as its public randomness; the seed is
+ * kept sealed and revealed only at the draw. The unique (year, month) key makes two openings at once
+ * produce one draw.
  */
 export async function openMonthlyDraw(tx: Executor, now: Date) {
   const { year, month } = accraMonth(now);
-  const seed = randomBytes(32).toString("hex");
   const label = monthLabel(year, month);
+  const drawDate = monthlyDrawDate(year, month);
   await tx
     .insert(prizeDraws)
     .values({
@@ -65,10 +88,10 @@ export async function openMonthlyDraw(tx: Executor, now: Date) {
       drawMonth: month,
       drawYear: year,
       registrationDeadline: endOfMonth(year, month),
-      drawDate: monthlyDrawDate(year, month),
+      drawDate,
       prizeTitle: "To be announced",
-      seed,
-      seedHash: createHash("sha256").update(seed).digest("hex"),
+      ...newSealedSeed(),
+      publicRandomnessSource: announcedDrandRound(drawDate),
     })
     .onConflictDoNothing({ target: [prizeDraws.drawYear, prizeDraws.drawMonth] });
   const [draw] = await tx

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkDrawRecord } from "../../../../scripts/verify-draw";
 import type { DrawPublic, DrawRecord } from "../../../shared/contracts/draws";
-import { drawWinner, sha256Hex, verifyDrawRecord } from "../../../shared/draw-verification";
+import { drawWinner, prizeHash, sha256Hex, verifyDrawRecord } from "../../../shared/draw-verification";
 import {
   companies as companiesTable,
   competitions,
@@ -21,6 +21,7 @@ import { runMemberJobs } from "../../jobs/member.job";
 import { signedInMember } from "../../test/members";
 import { createTestContext, sendAs, sendJson, type TestContext, testClock } from "../../test/test-app";
 import { watchingKit } from "../../test/watching";
+import { newSealedSeed, sealPendingSeeds } from "./draw-seeds";
 import { addMonthlyDrawEntry } from "./draws.service";
 
 // November 2026 in Accra; the month's draw closes at the end of the 30th.
@@ -141,6 +142,7 @@ describe("the monthly draw", () => {
   let gold: Awaited<ReturnType<typeof member>>;
   let suspended: Awaited<ReturnType<typeof member>>;
   let drawId: number;
+  let sealedNovemberSeed: string;
 
   beforeAll(async () => {
     admin = await member({ role: "admin" });
@@ -154,6 +156,31 @@ describe("the monthly draw", () => {
     await enter(suspended.user.id, 3);
     const [draw] = await ctx.database.db.select().from(prizeDraws).where(eq(prizeDraws.drawMonth, 11));
     drawId = draw!.id;
+  });
+
+  it("announces a drand round by default, which the admin may withdraw while entries are open", async () => {
+    const open = (await sendJson(ctx.app, "GET", `/api/draws/${drawId}`)).json() as DrawPublic;
+    // The round drand's quicknet publishes at the draw time, 18:00 on 1 December.
+    expect(open.drawDate).toBe("2026-12-01T18:00:00.000Z");
+    expect(open.publicRandomnessSource).toBe(
+      'drand quicknet round 34448212: the "randomness" at https://api.drand.sh/52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971/public/34448212',
+    );
+    const withdrawn = await sendAs(ctx.app, admin.cookies, "PUT", `/api/admin/draws/${drawId}`, {
+      prizeTitle: "A Tecno phone",
+      prizeValuePesewas: 150_000,
+    });
+    expect(withdrawn.statusCode).toBe(200);
+    expect(withdrawn.json().publicRandomnessSource).toBeNull();
+  });
+
+  it("keeps the seed out of the database in plain text until the draw", async () => {
+    const [row] = await ctx.database.db
+      .select({ seed: prizeDraws.seed, sealedSeed: prizeDraws.sealedSeed })
+      .from(prizeDraws)
+      .where(eq(prizeDraws.id, drawId));
+    expect(row!.seed).toBeNull();
+    expect(row!.sealedSeed).toMatch(/^v1\./);
+    sealedNovemberSeed = row!.sealedSeed!;
   });
 
   it("shows a member's entries and where they came from, with the tier bonus and the cap of 10", async () => {
@@ -226,6 +253,7 @@ describe("the monthly draw", () => {
 
     const drawn = (await sendJson(ctx.app, "GET", `/api/draws/${drawId}`)).json() as DrawPublic;
     expect(sha256Hex(drawn.seed!)).toBe(drawn.commitment);
+    expect(sealedNovemberSeed).not.toContain(drawn.seed!);
     expect(drawn.entries.map((e) => e.count).sort()).toEqual([10, 4]);
     expect(drawn.totalEntries).toBe(14);
     expect(["Ama Winner-Maybe", gold.user.displayName]).toContain(drawn.winner!.displayName);
@@ -240,6 +268,19 @@ describe("the monthly draw", () => {
       /holds/,
     );
     fs.writeFileSync(file, JSON.stringify({ ...record, entries: record.entries.slice(1) }));
+    expect(() => execFileSync("npx", ["tsx", "scripts/verify-draw.ts", file], { stdio: "pipe" })).toThrow();
+
+    // The record carries the prize fixed when entries closed; a record with another prize fails.
+    expect(record).toMatchObject({ prizeTitle: "A Tecno phone", prizeValuePesewas: 150_000 });
+    expect(record.prizeHash).toBe(prizeHash({ prizeTitle: "A Tecno phone", prizeValuePesewas: 150_000 }));
+    for (const otherPrize of [{ prizeTitle: "A Tecno phone case" }, { prizeValuePesewas: 1_500_000 }]) {
+      const tampered = { ...record, ...otherPrize };
+      expect(verifyDrawRecord(tampered).problems).toEqual([{ key: "draw.problem.prize" }]);
+      expect(checkDrawRecord(tampered)).toEqual([
+        "the prize is not the one fixed when entries closed (prizeHash)",
+      ]);
+    }
+    fs.writeFileSync(file, JSON.stringify({ ...record, prizeTitle: "A Tecno phone case" }));
     expect(() => execFileSync("npx", ["tsx", "scripts/verify-draw.ts", file], { stdio: "pipe" })).toThrow();
   });
 
@@ -298,12 +339,34 @@ describe("announced public randomness", () => {
       publicRandomnessSource: "drand quicknet round 9999999",
     });
     expect(late.statusCode).toBe(400);
+    // Once entries close, the prize is fixed; the draw date may still move.
+    const otherPrize = await sendAs(ctx.app, admin.cookies, "PUT", `/api/admin/draws/${draw!.id}`, {
+      prizeTitle: "A toy bicycle",
+      publicRandomnessSource: "drand quicknet round 9000000",
+    });
+    expect(otherPrize.statusCode).toBe(409);
+    expect(otherPrize.json().message).toBe(
+      "Entries have closed, so the prize is fixed: it is in the draw's published record and can no longer change",
+    );
+    const later = await sendAs(ctx.app, admin.cookies, "PUT", `/api/admin/draws/${draw!.id}`, {
+      prizeTitle: "A bicycle",
+      publicRandomnessSource: "drand quicknet round 9000000",
+      drawDate: "2027-01-03T18:00:00Z",
+    });
+    expect(later.statusCode).toBe(200);
     // Before the list is frozen and its hash published, an announced draw can't run.
     const tooSoon = await sendAs(ctx.app, admin.cookies, "POST", `/api/admin/draws/${draw!.id}/draw`, {
       publicRandomness: "a1b2c3d4",
     });
     expect(tooSoon.statusCode).toBe(409);
+    const status = async () =>
+      (await sendAs(ctx.app, admin.cookies, "GET", "/api/admin/draws"))
+        .json()
+        .draws.find((d: { id: number; kind: string }) => d.id === draw!.id && d.kind === "monthly").status;
+    // The admin screen offers to run a draw only when it is ready: here, once the list is frozen.
+    expect(await status()).toBe("open");
     expect(await runMemberJobs(ctx.app.deps, clock.now())).toContain("draws");
+    expect(await status()).toBe("ready");
     const frozen = (await sendJson(ctx.app, "GET", `/api/draws/${draw!.id}`)).json() as DrawPublic;
     expect(frozen.seed).toBeNull();
     expect(frozen.entriesClosedAt).not.toBeNull();
@@ -321,7 +384,11 @@ describe("announced public randomness", () => {
       publicRandomness: "a1b2c3d4",
     });
     expect(drawn.statusCode).toBe(200);
-    expect(drawn.json()).toMatchObject({ publicRandomness: "a1b2c3d4", prizeTitle: "A bicycle" });
+    expect(drawn.json()).toMatchObject({
+      publicRandomness: "a1b2c3d4",
+      prizeTitle: "A bicycle",
+      prizeHash: prizeHash({ prizeTitle: "A bicycle" }),
+    });
     expect(verifyDrawRecord(drawn.json()).holds).toBe(true);
     expect(drawn.json().entries).toEqual(frozen.entries);
     expect(drawn.json().entriesHash).toBe(frozen.entriesHash);
@@ -416,5 +483,72 @@ describe("competitions", () => {
       .from(notifications)
       .where(eq(notifications.userId, eligible.user.id));
     expect(inbox.map((n) => n.type)).toContain("draw_won");
+  });
+});
+
+describe("seeds kept in plain text before sealing", () => {
+  it("are sealed at start and the draw still reveals the committed seed", async () => {
+    const admin = await member({ role: "admin" });
+    const seed = "f".repeat(64);
+    const [legacy] = await ctx.database.db
+      .insert(competitions)
+      .values({
+        title: "Old competition",
+        year: 2027,
+        month: 3,
+        prizeTitle: "A radio",
+        minimumValidatedRedemptions: 0,
+        minimumSocialShares: 0,
+        requiresPlus: false,
+        drawDate: new Date("2027-04-02T18:00:00Z"),
+        seed,
+        seedHash: sha256Hex(seed),
+      })
+      .returning();
+    expect(await sealPendingSeeds(ctx.database.db, ctx.app.config.configEncryptionKey)).toBe(1);
+    const [sealed] = await ctx.database.db.select().from(competitions).where(eq(competitions.id, legacy!.id));
+    expect(sealed!.seed).toBeNull();
+    expect(sealed!.sealedSeed).not.toContain(seed);
+    clock.advance(new Date("2027-04-01T10:00:00Z").getTime() - clock.now().getTime());
+    const drawn = await sendAs(
+      ctx.app,
+      admin.cookies,
+      "POST",
+      `/api/admin/competitions/${legacy!.id}/draw`,
+      {},
+    );
+    expect(drawn.statusCode).toBe(200);
+    expect(drawn.json().seed).toBe(seed);
+    expect(verifyDrawRecord(drawn.json()).holds).toBe(true);
+  });
+
+  it("are sealed again with the current key when the key changed, once the old key is given", async () => {
+    const admin = await member({ role: "admin" });
+    const oldKey = Buffer.alloc(32, 9);
+    const [moved] = await ctx.database.db
+      .insert(competitions)
+      .values({
+        title: "Competition from before the new key",
+        year: 2027,
+        month: 4,
+        prizeTitle: "A fan",
+        minimumValidatedRedemptions: 0,
+        minimumSocialShares: 0,
+        requiresPlus: false,
+        drawDate: new Date("2027-05-02T18:00:00Z"),
+        ...newSealedSeed(oldKey),
+      })
+      .returning();
+    clock.advance(new Date("2027-05-01T10:00:00Z").getTime() - clock.now().getTime());
+    const path = `/api/admin/competitions/${moved!.id}/draw`;
+    const refused = await sendAs(ctx.app, admin.cookies, "POST", path, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/CONFIG_ENCRYPTION_KEY_PREVIOUS/);
+    const key = ctx.app.config.configEncryptionKey;
+    expect(await sealPendingSeeds(ctx.database.db, key, [oldKey])).toBe(1);
+    expect(await sealPendingSeeds(ctx.database.db, key, [oldKey])).toBe(0);
+    const drawn = await sendAs(ctx.app, admin.cookies, "POST", path, {});
+    expect(drawn.statusCode).toBe(200);
+    expect(sha256Hex(drawn.json().seed)).toBe(moved!.seedHash);
   });
 });

@@ -18,7 +18,7 @@ import {
   maxInputPixels,
   storeImageWithThumbnail,
 } from "./image-processing";
-import { createVideoDurationReader } from "./video-duration";
+import { createVideoDurationReader, lengthsDisagree } from "./video-duration";
 
 const extensions: Record<string, string> = {
   "image/jpeg": ".jpg",
@@ -152,13 +152,21 @@ async function receiveVideo(
     throw refusal ?? error;
   }
   try {
-    const seconds = await duration.finish();
-    if (!seconds) {
+    const length = await duration.finish();
+    if (!length) {
       throw new AppError(
         "BAD_REQUEST",
         "We could not read this video's length. Export it as MP4 (H.264) and try again.",
       );
     }
+    // A header that understates what plays would slip a long video past the plan's limit.
+    if (lengthsDisagree(length)) {
+      throw new AppError(
+        "BAD_REQUEST",
+        `This video's header says it is ${Math.round(length.headerSeconds!)} seconds long, but it plays for ${Math.round(length.seconds)} seconds. Export it again as MP4 (H.264) and try again.`,
+      );
+    }
+    const seconds = length.seconds;
     if (seconds > company.maxAdDurationSeconds + durationToleranceSeconds) {
       throw new AppError(
         "PLAN_LIMIT",

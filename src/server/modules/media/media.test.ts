@@ -120,6 +120,22 @@ describe("ad media uploads", () => {
     expect(fs.existsSync(path.join(ctx.dataDir, "media", "companies", String(company.id)))).toBe(false);
   });
 
+  it("refuses an MP4 whose header says 8 seconds while its samples play 80", async () => {
+    const { company, cookies } = await signedInCompany(ctx.app, ctx.database.db, {
+      plan: "business",
+      maxAdDurationSeconds: 30,
+    });
+    const response = await upload(ctx.app, cookies, mediaUrl(company.id), {
+      file: { data: withSlowedSamples(mp4, 10), name: "long.mp4", type: "video/mp4" },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(
+      "This video's header says it is 8 seconds long, but it plays for 80 seconds. Export it again as MP4 (H.264) and try again.",
+    );
+    const staging = path.join(ctx.dataDir, "media", "staging");
+    expect(fs.existsSync(staging) ? fs.readdirSync(staging) : []).toEqual([]);
+  });
+
   it("lets nobody upload for another company", async () => {
     const owner = await signedInCompany(ctx.app, ctx.database.db, { plan: "business" });
     const other = await signedInCompany(ctx.app, ctx.database.db, { plan: "business" });
@@ -133,3 +149,24 @@ describe("ad media uploads", () => {
     expect(signedOut.statusCode).toBe(401);
   });
 });
+
+/**
+ * The same MP4 with every sample lasting `factor` times longer (each time-to-sample delta multiplied),
+ * while its movie and track headers still state the original length.
+ */
+function withSlowedSamples(file: Buffer, factor: number): Buffer {
+  const copy = Buffer.from(file);
+  let found = 0;
+  for (let at = copy.indexOf("stts"); at !== -1; at = copy.indexOf("stts", at + 4)) {
+    const entries = copy.readUInt32BE(at + 8);
+    // The four letters could occur inside the media data; a real box's size matches its entry count.
+    if (copy.readUInt32BE(at - 4) !== 16 + entries * 8) continue;
+    for (let entry = 0; entry < entries; entry += 1) {
+      const delta = at + 12 + entry * 8 + 4;
+      copy.writeUInt32BE(copy.readUInt32BE(delta) * factor, delta);
+    }
+    found += 1;
+  }
+  expect(found).toBeGreaterThan(0);
+  return copy;
+}

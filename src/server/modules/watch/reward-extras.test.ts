@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { discoveryBadges } from "../../db/schema/badges";
@@ -33,7 +32,10 @@ describe("prize-draw entries", () => {
     const draws = await t.ctx.database.db.select().from(prizeDraws);
     expect(draws).toHaveLength(1);
     const [draw] = draws;
-    expect(draw!.seedHash).toBe(createHash("sha256").update(draw!.seed!).digest("hex"));
+    // The commitment is published; the seed itself stays sealed until the draw.
+    expect(draw!.seedHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(draw!.seed).toBeNull();
+    expect(draw!.sealedSeed).toMatch(/^v1\./);
     const entries = await t.ctx.database.db
       .select()
       .from(drawEntries)

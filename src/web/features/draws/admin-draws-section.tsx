@@ -19,7 +19,6 @@ import { CheckboxField, Form, SelectField, TextAreaField, TextField } from "../.
 import { LoadError } from "../../components/ui/load-error";
 import { Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/use-toast";
-import { ApiError } from "../../lib/api-client";
 import { serverMessage } from "../../lib/api-errors";
 import { formatAccraDateTime } from "../../lib/dates";
 import { applyServerErrors, useContractForm } from "../../lib/forms";
@@ -31,11 +30,11 @@ const statusText: Record<AdminDraw["status"], { label: string; className: string
   drawn: { label: "Drawn", className: "bg-green-100 text-green-800" },
 };
 
-/** A refused request's message for an alert under the form; a 409 means someone else got there first. */
-function failureText(failure: unknown, fallback: string): string {
-  if (failure instanceof ApiError && failure.status === 409) {
-    return `Already done by someone else: ${serverMessage(failure) ?? "the list has been refreshed."}`;
-  }
+/**
+ * A refused request's message for an alert under the form: the server's own reason (a 409 may mean
+ * entries are still open or being closed, or that someone else drew it: only the server knows which).
+ */
+export function failureText(failure: unknown, fallback: string): string {
   return serverMessage(failure) ?? fallback;
 }
 
@@ -144,10 +143,11 @@ function RunDrawForm({
       <TextField
         name="publicRandomness"
         label="Public randomness value"
-        labelNote="(optional)"
+        labelNote={draw.publicRandomnessSource ? undefined : "(none announced)"}
+        required={draw.publicRandomnessSource !== null}
         hint={
           draw.publicRandomnessSource
-            ? `The value of the announced source: ${draw.publicRandomnessSource}.`
+            ? `Type the value of the announced source: ${draw.publicRandomnessSource}.`
             : "No source was announced; leave it empty."
         }
         autoComplete="off"
@@ -165,7 +165,7 @@ function RunDrawForm({
   );
 }
 
-function DrawRow({ draw }: { draw: AdminDraw }) {
+export function DrawRow({ draw }: { draw: AdminDraw }) {
   const [mode, setMode] = useState<"view" | "edit" | "run">("view");
   const [result, setResult] = useState<DrawPublic | null>(null);
   const status = statusText[draw.status];
@@ -260,7 +260,8 @@ function DrawRow({ draw }: { draw: AdminDraw }) {
               Edit prize and date
             </Button>
           )}
-          {draw.status !== "drawn" && (
+          {/* Only a ready draw (entries closed, not drawn) can run; the server says why otherwise. */}
+          {draw.status === "ready" && (
             <Button className="min-h-11" onClick={() => setMode("run")}>
               Run the draw…
             </Button>

@@ -28,6 +28,8 @@ const tampered: DrawPublic = {
   month: "2026-11",
   prizeTitle: "A Tecno phone",
   prizeDescription: null,
+  prizeValuePesewas: null,
+  prizeHash: null,
   commitment: sha256Hex(seed),
   seed,
   publicRandomnessSource: "drand quicknet round 4242",
