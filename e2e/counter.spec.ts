@@ -125,6 +125,56 @@ test("staff stamp Ama's card and redeem her reward with the phone camera; Ama se
   ).toContainText("Used on");
 });
 
+test("a counter without a camera redeems a reward by the code typed from under its QR, once", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signInAsNewMember(page, "Yaw Boateng");
+  // Yaw earns a Kofi's discount by watching its ad (an image: about 8 s of real watching).
+  await page.goto("/");
+  await page.getByLabel("Search ads and companies").fill("Waakye + wele");
+  await page.getByTestId("ad-card").first().getByRole("link").first().click();
+  await expect(page.getByRole("dialog", { name: "Reward unlocked" })).toBeVisible({ timeout: 25_000 });
+
+  await page.goto("/rewards");
+  await page
+    .getByRole("list", { name: "Rewards" })
+    .getByRole("listitem")
+    .filter({ hasText: "Waakye + wele" })
+    .getByRole("button", { name: "Redeem" })
+    .click();
+  await page.getByRole("button", { name: "Show QR to staff" }).click();
+  await expect(page.getByTestId("reward-qr")).toBeVisible();
+  await expect(page.getByText("No camera at the counter? Staff type this code instead:")).toBeVisible();
+  const typedCode = (await page.getByRole("group", { name: "Reward code" }).textContent())!.trim();
+  expect(typedCode).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+
+  // A counter phone with no camera: Esi chooses Redeem and types the code, lower-case and without its dash.
+  const context = await browser.newContext({ ...devices["Pixel 7"], baseURL: e2eBaseUrl });
+  const counter = await context.newPage();
+  await signInAtCounter(counter);
+  await counter.goto("/merchant-scanner");
+  await counter.getByRole("button", { name: "Redeem", exact: true }).click();
+  const typeACode = counter.getByRole("button", { name: "Type a code" });
+  if (await typeACode.isVisible()) await typeACode.click();
+  const form = counter.getByRole("form", { name: "Typed code" });
+  await form.getByLabel("Customer's code").fill(typedCode.replace("-", "").toLowerCase());
+  await form.getByRole("button", { name: "Send code" }).click();
+  const redeemed = counter.getByTestId("scan-result");
+  await expect(redeemed).toHaveAttribute("data-tone", "accepted", { timeout: 15_000 });
+  await expect(redeemed).toContainText("Redeemed for Yaw");
+  await expect(page.getByText("Redeemed at Kofi's Chop Bar")).toBeVisible({ timeout: 15_000 });
+
+  // The code worked once: typed again, it is refused.
+  await expect(redeemed).toBeHidden({ timeout: 10_000 }); // the answer makes way for the next customer
+  if (await typeACode.isVisible()) await typeACode.click();
+  await form.getByLabel("Customer's code").fill(typedCode);
+  await form.getByRole("button", { name: "Send code" }).click();
+  await expect(redeemed).toHaveAttribute("data-tone", "refused", { timeout: 15_000 });
+  await context.close();
+});
+
 test("a scan made with the connection down waits on the phone and syncs once it returns", async ({
   page,
 }) => {

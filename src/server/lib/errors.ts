@@ -28,6 +28,10 @@ export const errorStatus = {
   POINTS_LIMIT: 409,
   ALLOCATION_USED: 409,
   UNKNOWN_CODE: 404,
+  /** A scan sent from a phone's queue claims a time before that phone's last live scan. */
+  BACKDATED_SCAN: 409,
+  /** The member's account is suspended: it earns and redeems nothing. */
+  MEMBER_SUSPENDED: 403,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

@@ -163,7 +163,12 @@ export type Redemption = z.infer<typeof redemption>;
 export const redeemResponse = z.object({ success: z.literal(true), message: z.string(), redemption });
 
 /** POST /api/rewards/:id/qr: the reward's signed, single-use QR (valid 2 minutes). */
-export const rewardQr = z.object({ qrData: z.string(), expiresAt: z.string() });
+export const rewardQr = z.object({
+  qrData: z.string(),
+  /** The same QR as a short code a counter without a camera types (e.g. "K7M4-QXPA"). */
+  typedCode: z.string(),
+  expiresAt: z.string(),
+});
 export type RewardQr = z.infer<typeof rewardQr>;
 
 // --- Counter staff -------------------------------------------------------------------------------

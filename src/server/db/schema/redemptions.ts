@@ -33,8 +33,12 @@ export const redemptions = pgTable(
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
     deviceFingerprint: text("device_fingerprint"),
-    /** When the redemption happened (caps count by this). */
+    /**
+     * When the redemption happened (caps count by this): for a reward QR scanned offline, the time the
+     * counter phone claims it was scanned.
+     */
     timestamp: tstz("timestamp").notNull().defaultNow(),
+    /** When the server received it (later than `timestamp` for a scan sent from a phone's queue). */
     createdAt: createdAt(),
   },
   (t) => [

@@ -59,6 +59,8 @@ export const rewards = pgTable(
     qrCodeData: text("qr_code_data"),
     qrCodeUrl: text("qr_code_url"),
     qrGeneratedAt: tstz("qr_generated_at"),
+    /** The short code shown under the newest reward QR, for a counter without a camera to type. */
+    qrTypedCode: text("qr_typed_code"),
     qrScannedAt: tstz("qr_scanned_at"),
 
     expiresAt: tstz("expires_at"),
@@ -73,6 +75,9 @@ export const rewards = pgTable(
     index("rewards_user_id_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
     index("rewards_ad_id_idx").on(t.adId),
     index("rewards_company_id_idx").on(t.companyId),
+    index("rewards_company_qr_typed_code_idx")
+      .on(t.companyId, t.qrTypedCode)
+      .where(sql`${t.qrTypedCode} is not null`),
     index("rewards_share_queue_idx")
       .on(t.sharedAt)
       .where(sql`${t.isShared} and ${t.shareProofStatus} = 'pending'`),

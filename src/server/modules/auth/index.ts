@@ -24,7 +24,7 @@ export {
 export { googleRoutes } from "./google.routes";
 export { countReviewSubmitted, countVerifiedPurchase } from "./member-counters";
 export { expireMemberPlus, membersPlusEndingBetween, setMemberPlus } from "./member-plus.service";
-export { findMemberSummary, type MemberSummary } from "./member-summary";
+export { findMemberSummary, lockMemberInGoodStanding, type MemberSummary } from "./member-summary";
 export {
   countMembers,
   findMemberForAdmin,

@@ -1,12 +1,17 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { users } from "../../db/schema/auth";
+import { AppError } from "../../lib/errors";
 
 export interface MemberSummary {
   id: number;
   /** What staff may see at the counter: a first name, never the email or phone. */
   displayName: string;
   tier: string;
+}
+
+function firstNameOf(member: { displayName: string | null; username: string }): string {
+  return (member.displayName ?? member.username).trim().split(/\s+/)[0] ?? member.username;
 }
 
 /** The little staff are shown about a member they scan. */
@@ -16,6 +21,31 @@ export async function findMemberSummary(db: Executor, userId: number): Promise<M
     .from(users)
     .where(and(eq(users.id, userId), eq(users.isActive, true), isNull(users.deletedAt)));
   if (!member) return undefined;
-  const firstName = (member.displayName ?? member.username).trim().split(/\s+/)[0] ?? member.username;
-  return { id: member.id, displayName: firstName, tier: member.tier };
+  return { id: member.id, displayName: firstNameOf(member), tier: member.tier };
+}
+
+/**
+ * The member about to earn or redeem, locked for the rest of the caller's transaction, so a suspension
+ * either commits first (and is refused here) or waits until this earning has committed. Undefined for a
+ * closed (deleted) account; a suspended one is refused with `suspendedMessage`.
+ */
+export async function lockMemberInGoodStanding(
+  tx: Executor,
+  userId: number,
+  suspendedMessage: string,
+): Promise<MemberSummary | undefined> {
+  const [member] = await tx
+    .select({
+      id: users.id,
+      displayName: users.displayName,
+      username: users.username,
+      tier: users.tier,
+      isActive: users.isActive,
+    })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .for("no key update");
+  if (!member) return undefined;
+  if (!member.isActive) throw new AppError("MEMBER_SUSPENDED", suspendedMessage);
+  return { id: member.id, displayName: firstNameOf(member), tier: member.tier };
 }

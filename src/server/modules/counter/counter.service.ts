@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, count, eq, gte, ne, sql } from "drizzle-orm";
+import { and, count, eq, gte, isNull, max, ne, sql } from "drizzle-orm";
 import { accraDay, startOfAccraDay } from "../../../shared/accra-time";
 import {
   type PointGrantRequest,
@@ -16,7 +16,7 @@ import type { ClientSignals } from "../../lib/client-signals";
 import { retryOnTransientConflict, uniqueViolationConstraint } from "../../lib/db-errors";
 import { AppError, type ErrorCode } from "../../lib/errors";
 import { type MessageValues, type Saying, sayingText } from "../../lib/i18n";
-import { findMemberSummary, type MemberSummary } from "../auth";
+import { findMemberSummary, lockMemberInGoodStanding, type MemberSummary } from "../auth";
 import { type CounterActorRecord, findCompany, findShopStaff } from "../companies";
 import { recordFraudSignal } from "../fraud";
 import {
@@ -30,7 +30,13 @@ import {
   stampCard,
 } from "../loyalty";
 import { grantPoints, pointsReceivedToday } from "../points";
-import { isRewardQr, readRewardQr, redeemReward } from "../redemptions";
+import {
+  isRewardQr,
+  readRewardQr,
+  readRewardTypedCode,
+  redeemReward,
+  rewardClaimFromTypedCode,
+} from "../redemptions";
 import { describeRewardForCounter } from "../rewards";
 
 /** PRODUCT.md: one stamp per member per company per day unless a shop allows more. */
@@ -39,6 +45,8 @@ export const defaultDailyScans = 1;
 const burstScansPerMinute = 12;
 /** The same member at two shops this close together is flagged. */
 const twoPlacesWindowMs = 10 * 60 * 1000;
+/** A queued scan may claim a time this far before its phone's last live scan (a phone clock running behind). */
+const phoneClockSlackMs = 30_000;
 
 /** Refusals staff read at the counter; they are logged (and replayed for a resent scan). */
 const refusalCodes = new Set<ErrorCode>([
@@ -55,6 +63,8 @@ const refusalCodes = new Set<ErrorCode>([
   "POINTS_LIMIT",
   "ALLOCATION_USED",
   "UNKNOWN_CODE",
+  "BACKDATED_SCAN",
+  "MEMBER_SUSPENDED",
 ]);
 
 type LoggedAction = ScanRequest["action"] | "points";
@@ -67,6 +77,8 @@ interface ScanContext {
   scannedAt: Date;
   /** Sent from the phone's offline queue (it carries the time the scan was made). */
   wasQueued: boolean;
+  /** For a queued scan, when the server last heard a live scan from this phone (null: never). */
+  lastLiveAt: Date | null;
   now: Date;
 }
 
@@ -129,7 +141,7 @@ export async function performScan(
 ): Promise<Said<ScanResult>> {
   return once(deps, sender, input, client, (context) =>
     runLogged(context, input.action, (tx, log) =>
-      isRewardQr(input.qrData)
+      isRewardQr(input.qrData) || readRewardTypedCode(input.qrData)
         ? scanRewardQr(tx, context, input, log)
         : scanMemberCode(tx, context, input, log),
     ),
@@ -153,7 +165,7 @@ export async function performPointGrant(
           "This is a reward QR. Scan the customer's loyalty card to give points.",
         );
       }
-      const member = await scannedMember(tx, input.qrData, context.scannedAt, log);
+      const member = await scannedMember(tx, context, input.qrData, log);
       log.points = input.points;
       const outcome = await grantPoints(
         tx,
@@ -309,6 +321,7 @@ async function suspiciousReasons(db: Executor, context: ScanContext, log: LogDra
   const reasons: string[] = [];
   if (resultCode === "EXPIRED_CODE") reasons.push("expired_code");
   if (resultCode === "ALREADY_USED") reasons.push("replayed_code");
+  if (resultCode === "BACKDATED_SCAN") reasons.push("backdated_offline_scan");
   const device = context.client.deviceFingerprint;
   // A backlog sent after an outage arrives all at once; only live scans can show a burst.
   if (device && !context.wasQueued) {
@@ -356,6 +369,7 @@ async function once<T>(
   const idempotencyKey = input.idempotencyKey ?? randomUUID();
   const earlier = await loggedScan(deps.db, actor.companyId, idempotencyKey);
   if (earlier) return replay<T>(earlier);
+  const wasQueued = input.scannedAt !== undefined;
   try {
     return await work({
       deps,
@@ -363,7 +377,8 @@ async function once<T>(
       client,
       idempotencyKey,
       scannedAt: scanTime(input.scannedAt, now),
-      wasQueued: input.scannedAt !== undefined,
+      wasQueued,
+      lastLiveAt: wasQueued ? await lastLiveScanAt(deps.db, actor.companyId, client) : null,
       now,
     });
   } catch (error) {
@@ -377,6 +392,37 @@ async function once<T>(
     }
     throw error;
   }
+}
+
+/** The last scan this phone (its fingerprint, or its address without one) sent live to this shop. */
+async function lastLiveScanAt(db: Executor, companyId: number, client: ClientSignals): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: max(qrScanLogs.createdAt) })
+    .from(qrScanLogs)
+    .where(
+      and(
+        client.deviceFingerprint
+          ? eq(qrScanLogs.merchantDeviceFingerprint, client.deviceFingerprint)
+          : and(isNull(qrScanLogs.merchantDeviceFingerprint), eq(qrScanLogs.ipAddress, client.ipAddress)),
+        eq(qrScanLogs.companyId, companyId),
+        eq(qrScanLogs.wasQueued, false),
+      ),
+    );
+  return row?.at ?? null;
+}
+
+/**
+ * A queued scan claims when it was made; a phone that was online after that time would have sent it
+ * then. So a claim earlier than the phone's last live scan is refused (and flagged): it could otherwise
+ * bring an expired code back to life by naming a time when it still worked.
+ */
+function refuseIfBackdated(context: ScanContext) {
+  const { lastLiveAt, scannedAt } = context;
+  if (!lastLiveAt || scannedAt.getTime() + phoneClockSlackMs >= lastLiveAt.getTime()) return;
+  throw new AppError(
+    "BACKDATED_SCAN",
+    "This saved scan is older than this phone's last online scan, so it can't be applied. Scan the customer's code again.",
+  );
 }
 
 async function loggedScan(db: Executor, companyId: number, key: string) {
@@ -408,8 +454,13 @@ interface Scanned {
   summary: MemberSummary;
 }
 
-async function scannedMember(db: Executor, qrData: string, scannedAt: Date, log: LogDraft): Promise<Scanned> {
-  const code = await resolveMemberCode(db, qrData, scannedAt);
+async function scannedMember(
+  db: Executor,
+  context: ScanContext,
+  qrData: string,
+  log: LogDraft,
+): Promise<Scanned> {
+  const code = await resolveMemberCode(db, qrData, context.scannedAt);
   if (!code) {
     throw new AppError(
       "UNKNOWN_CODE",
@@ -418,7 +469,13 @@ async function scannedMember(db: Executor, qrData: string, scannedAt: Date, log:
   }
   log.userId = code.userId;
   log.userQrCodeId = code.qrCodeId;
-  const summary = await findMemberSummary(db, code.userId);
+  refuseIfBackdated(context);
+  // Locked until the scan commits: a suspension can't land between this check and the stamp or points.
+  const summary = await lockMemberInGoodStanding(
+    db,
+    code.userId,
+    "This customer's account is suspended, so it can't collect stamps, points or rewards.",
+  );
   if (!summary) throw new AppError("UNKNOWN_CODE", "This member's account is closed.");
   return { code, summary };
 }
@@ -430,7 +487,7 @@ async function scanMemberCode(
   log: LogDraft,
 ): Promise<Said<ScanResult>> {
   const { actor, scannedAt } = context;
-  const member = await scannedMember(tx, input.qrData, scannedAt, log);
+  const member = await scannedMember(tx, context, input.qrData, log);
   const base = {
     ok: true as const,
     action: input.action,
@@ -534,17 +591,12 @@ async function scanRewardQr(
   input: ScanRequest,
   log: LogDraft,
 ): Promise<Said<ScanResult>> {
-  const { actor, scannedAt, now, deps } = context;
-  const claim = readRewardQr(input.qrData.trim(), deps.config.sessionSecret);
-  if (!claim) {
-    throw new AppError(
-      "UNKNOWN_CODE",
-      "We don't recognise this code. Ask the customer to show the reward's QR again.",
-    );
-  }
+  const { actor, scannedAt, now } = context;
+  const claim = await rewardClaim(tx, context, input.qrData.trim());
   const reward = await describeRewardForCounter(tx, claim.rewardId);
   if (!reward) throw new AppError("UNKNOWN_CODE", "This reward no longer exists.");
   log.userId = reward.userId;
+  refuseIfBackdated(context);
   const member = reward.userId ? await findMemberSummary(tx, reward.userId) : undefined;
   const shown = {
     id: reward.id,
@@ -591,6 +643,7 @@ async function scanRewardQr(
       qrNonce: claim.nonce,
       staffId: actor.staffId,
       staffName: actor.staffName,
+      receivedAt: now,
       ...context.client,
     },
     scannedAt,
@@ -601,4 +654,28 @@ async function scanRewardQr(
         reward: reward.title,
       })
     : saying({ ...base, reward: shown }, "Redeemed: {reward}.", { reward: reward.title });
+}
+
+/**
+ * What a reward QR (or the code typed from under it) names. A typed code is looked up among this shop's
+ * rewards and stands for its QR: same nonce, same two minutes, and no use claimed before it was shown.
+ */
+async function rewardClaim(tx: Executor, context: ScanContext, presented: string) {
+  const typedCode = readRewardTypedCode(presented);
+  const claim = typedCode
+    ? await typedRewardClaim(tx, context, typedCode)
+    : readRewardQr(presented, context.deps.config.sessionSecret);
+  if (!claim) {
+    throw new AppError(
+      "UNKNOWN_CODE",
+      "We don't recognise this code. Ask the customer to show the reward's QR again.",
+    );
+  }
+  return claim;
+}
+
+async function typedRewardClaim(tx: Executor, context: ScanContext, typedCode: string) {
+  const claim = await rewardClaimFromTypedCode(tx, context.actor.companyId, typedCode);
+  if (!claim || context.scannedAt.getTime() + phoneClockSlackMs < claim.issuedAt.getTime()) return undefined;
+  return claim;
 }

@@ -290,6 +290,8 @@ export async function membersMonthActivity(
     .where(
       and(
         eq(redemptions.status, "complete"),
+        // Only staff-confirmed redemptions (a reward QR or a staff code) count, never "I used this code online".
+        inArray(redemptions.method, ["qr", "staff"]),
         gte(redemptions.createdAt, from),
         lt(redemptions.createdAt, to),
         onlyUserId ? eq(redemptions.userId, onlyUserId) : undefined,

@@ -452,6 +452,7 @@ describe("competitions", () => {
         adId: ad.id,
         companyId: company.id,
         rewardId: reward!.id,
+        method: "qr",
         createdAt: clock.now(),
       });
     }

@@ -3,6 +3,7 @@ import { type TierId, tierForXp, tierIds } from "../../../shared/tiers";
 import type { Executor } from "../../db/client";
 import { ledgerEntries, userTiers } from "../../db/schema/ledger";
 import {
+  lockEarningMember,
   type MemberStanding,
   movePrizePoints,
   moveXpBalance,
@@ -30,6 +31,8 @@ export interface XpCredit {
  * and races never double-credit. Call inside a transaction when the credit must move with other rows.
  */
 export async function creditXp(db: Executor, credit: XpCredit, now: Date = new Date()): Promise<boolean> {
+  // A suspended account earns nothing; taking XP back (a negative amount) is still allowed.
+  if (credit.amount > 0 && !(await lockEarningMember(db, credit.userId))) return false;
   if (!(await appendMemberRow(db, "xp", credit))) return false;
 
   const updated = await moveXpBalance(db, credit.userId, credit.amount);

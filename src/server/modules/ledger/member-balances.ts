@@ -11,6 +11,19 @@ export interface MemberStanding {
   tier: TierId;
 }
 
+/**
+ * Locks the member's row for the caller's transaction and says whether they may earn: a suspended (or
+ * closed) account is credited nothing, and a suspension can't slip in between this check and the credit.
+ */
+export async function lockEarningMember(tx: Executor, userId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ isActive: users.isActive, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("no key update");
+  return Boolean(row?.isActive && !row.deletedAt);
+}
+
 /** Moves the cached XP balance (and lifetime XP for a gain) in the caller's transaction. */
 export async function moveXpBalance(tx: Executor, userId: number, amount: number) {
   const [updated] = await tx

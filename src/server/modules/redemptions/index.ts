@@ -4,5 +4,13 @@
  */
 
 export { redemptionsRoutes } from "./redemptions.routes";
-export { isRewardQr, type RedeemedReward, readRewardQr, redeemReward } from "./redemptions.service";
+export {
+  isRewardQr,
+  type RedeemedReward,
+  type RewardQrClaim,
+  readRewardQr,
+  readRewardTypedCode,
+  redeemReward,
+  rewardClaimFromTypedCode,
+} from "./redemptions.service";
 export { countRedemptionsSince } from "./redemptions-overview.read-model";

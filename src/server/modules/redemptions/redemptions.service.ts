@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { and, count, eq, gte, inArray } from "drizzle-orm";
 import { startOfAccraDay } from "../../../shared/accra-time";
 import type { RedemptionMethod, RewardQr } from "../../../shared/contracts/counter";
@@ -6,9 +6,11 @@ import type { Executor } from "../../db/client";
 import { redemptions } from "../../db/schema/redemptions";
 import { AppError } from "../../lib/errors";
 import { type RedemptionCaps, takeRedemption } from "../ads";
+import { lockMemberInGoodStanding } from "../auth";
 import { creditXp } from "../ledger";
 import {
   findMemberReward,
+  findRewardByTypedCode,
   lockRewardForUse,
   markRewardUsed,
   type Reward,
@@ -55,6 +57,49 @@ export function isRewardQr(qrData: string): boolean {
   return qrData.trim().startsWith(rewardQrPrefix);
 }
 
+// The typed code under a reward QR: 8 characters without 0/O, 1/I/L (read off a phone and typed), about
+// 40 bits, so guessing one of a shop's few live codes is hopeless. A member's code has 6, so they never mix.
+const typedCodeAlphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+const typedCodeLength = 8;
+
+function newTypedCode(): string {
+  let code = "";
+  for (let i = 0; i < typedCodeLength; i++) code += typedCodeAlphabet[randomInt(typedCodeAlphabet.length)];
+  return code;
+}
+
+/** "K7M4QXPA" is shown as "K7M4-QXPA"; staff may type it either way, in any case. */
+function displayTypedCode(code: string): string {
+  return `${code.slice(0, 4)}-${code.slice(4)}`;
+}
+
+/** A reward's typed code as staff typed it, normalised; undefined when it can't be one. */
+export function readRewardTypedCode(typed: string): string | undefined {
+  const compact = typed.replace(/[\s-]/g, "").toUpperCase();
+  if (compact.length !== typedCodeLength) return undefined;
+  for (const char of compact) if (!typedCodeAlphabet.includes(char)) return undefined;
+  return compact;
+}
+
+/**
+ * What a typed code stands for, as a reward QR would say it: the shop's reward whose newest QR shows
+ * it, that QR's nonce and expiry. A replaced QR's code is gone with it; a used reward's finds nothing.
+ */
+export async function rewardClaimFromTypedCode(
+  db: Executor,
+  companyId: number,
+  typedCode: string,
+): Promise<(RewardQrClaim & { issuedAt: Date }) | undefined> {
+  const found = await findRewardByTypedCode(db, companyId, typedCode);
+  if (!found) return undefined;
+  return {
+    rewardId: found.id,
+    nonce: found.nonce,
+    issuedAt: found.generatedAt,
+    expiresAt: new Date(found.generatedAt.getTime() + rewardQrLifetimeMs),
+  };
+}
+
 /** Only discount rewards are used at a shop or online; XP, badges and entries are already "used". */
 function assertRedeemable(reward: Reward, now: Date) {
   if (reward.rewardType !== "discount") {
@@ -93,10 +138,12 @@ export async function issueRewardQr(
   const nonce = randomBytes(12).toString("base64url");
   const expiresAt = new Date(now.getTime() + rewardQrLifetimeMs);
   const expires = String(Math.floor(expiresAt.getTime() / 1000));
-  await setRewardQrNonce(db, rewardId, nonce, now);
+  const typedCode = newTypedCode();
+  await setRewardQrNonce(db, rewardId, { nonce, typedCode }, now);
   const payload = `${rewardId}.${nonce}.${expires}`;
   return {
     qrData: `${rewardQrPrefix}${payload}.${signature(secret, payload)}`,
+    typedCode: displayTypedCode(typedCode),
     expiresAt: new Date(Number(expires) * 1000).toISOString(),
   };
 }
@@ -112,6 +159,8 @@ export interface RedemptionRequest {
   qrNonce?: string;
   staffId: number | null;
   staffName: string | null;
+  /** When the server received the request; `now` is when it happened (earlier for a queued scan). */
+  receivedAt?: Date;
   location?: string;
   proofUrl?: string;
   ipAddress: string;
@@ -143,10 +192,8 @@ export async function redeemReward(
     throw new AppError("NOT_THIS_SHOP", "This reward is for another shop. It can't be used here.");
   }
   assertRedeemable(reward, now);
-  // Only the newest QR works; but a scan queued offline still counts when the member showed a newer QR
-  // only after that scan (its signature and expiry at the scan's time were already checked).
-  const replacedAfterScan = reward.qrGeneratedAt !== null && reward.qrGeneratedAt > now;
-  if (request.method === "qr" && reward.qrCodeData !== request.qrNonce && !replacedAfterScan) {
+  // Only the newest QR works, whatever time a queued scan claims: a replaced QR is dead.
+  if (request.method === "qr" && reward.qrCodeData !== request.qrNonce) {
     throw new AppError(
       "EXPIRED_CODE",
       "This reward QR was replaced by a newer one. Ask the customer to show it again.",
@@ -155,6 +202,16 @@ export async function redeemReward(
 
   const caps = await takeRedemption(tx, reward.adId, now);
   await assertWithinPeriodCaps(tx, reward.adId, caps, now);
+  // Locked after the ad, as the XP credit below always did, so locks are taken in one order.
+  if (reward.userId !== null) {
+    await lockMemberInGoodStanding(
+      tx,
+      reward.userId,
+      request.method === "qr"
+        ? "This customer's account is suspended, so their rewards can't be used."
+        : "Your account is suspended, so your rewards can't be used.",
+    );
+  }
 
   const redemptionNumber = `RD-${randomBytes(5).toString("hex").toUpperCase()}`;
   const [row] = await tx
@@ -175,7 +232,7 @@ export async function redeemReward(
       userAgent: request.userAgent?.slice(0, 300),
       deviceFingerprint: request.deviceFingerprint?.slice(0, 200),
       timestamp: now,
-      createdAt: now,
+      createdAt: request.receivedAt ?? now,
     })
     .returning({ id: redemptions.id });
   const used = await markRewardUsed(

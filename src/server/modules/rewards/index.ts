@@ -4,7 +4,13 @@ export type { Reward } from "../../db/schema/rewards";
 export { type CodePool, codePoolsOf, setFreeCodes } from "./code-pools.service";
 export { remindExpiringRewards } from "./expiry-reminders.service";
 export { describeRewardForCounter } from "./member-rewards.read-model";
-export { findMemberReward, lockRewardForUse, markRewardUsed, setRewardQrNonce } from "./reward-use.service";
+export {
+  findMemberReward,
+  findRewardByTypedCode,
+  lockRewardForUse,
+  markRewardUsed,
+  setRewardQrNonce,
+} from "./reward-use.service";
 export { rewardsRoutes } from "./rewards.routes";
 export { issueReward, type RewardSourceAd, rewardIssuedBy } from "./rewards.service";
 export { shareProofsRoutes } from "./share-proofs.routes";

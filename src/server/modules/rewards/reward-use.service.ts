@@ -20,17 +20,33 @@ export async function lockRewardForUse(tx: Executor, rewardId: number): Promise<
   return reward;
 }
 
-/** Stores the newest reward QR's nonce: only that QR works from now on. */
+/** Stores the newest reward QR's nonce and typed code: only that QR (or code) works from now on. */
 export async function setRewardQrNonce(
   db: Executor,
   rewardId: number,
-  nonce: string,
+  qr: { nonce: string; typedCode: string },
   now: Date,
 ): Promise<void> {
   await db
     .update(rewards)
-    .set({ qrCodeData: nonce, qrGeneratedAt: now, updatedAt: now })
+    .set({ qrCodeData: qr.nonce, qrTypedCode: qr.typedCode, qrGeneratedAt: now, updatedAt: now })
     .where(and(eq(rewards.id, rewardId), eq(rewards.isUsed, false)));
+}
+
+/**
+ * The shop's unused reward whose newest QR shows this typed code, with that QR's nonce and when it was
+ * made. Only this shop's rewards are searched, so a code can't be tried against every shop.
+ */
+export async function findRewardByTypedCode(db: Executor, companyId: number, typedCode: string) {
+  const [row] = await db
+    .select({ id: rewards.id, nonce: rewards.qrCodeData, generatedAt: rewards.qrGeneratedAt })
+    .from(rewards)
+    .where(
+      and(eq(rewards.companyId, companyId), eq(rewards.qrTypedCode, typedCode), eq(rewards.isUsed, false)),
+    )
+    .limit(1);
+  if (!row?.nonce || !row.generatedAt) return undefined;
+  return { id: row.id, nonce: row.nonce, generatedAt: row.generatedAt };
 }
 
 export interface RewardUse {

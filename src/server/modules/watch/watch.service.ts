@@ -7,7 +7,7 @@ import { watchProgress } from "../../db/schema/watch";
 import { retryOnTransientConflict } from "../../lib/db-errors";
 import { AppError } from "../../lib/errors";
 import { type Ad, findShownAd, recordCompletion, recordUnlock, recordView } from "../ads";
-import { countRewardedView, type User } from "../auth";
+import { countRewardedView, lockMemberInGoodStanding, type User } from "../auth";
 import { type ClientSignals, recordFraudSignal } from "../fraud";
 import { memberStanding } from "../ledger";
 import { notifyMember } from "../notifications";
@@ -256,6 +256,7 @@ async function completeReport(
     const tierBefore = user.tier;
     let reward: EarnedReward | null = null;
     await lockMemberEarning(tx, user.id);
+    await lockMemberInGoodStanding(tx, user.id, "Your account is suspended, so watching earns nothing.");
     // In a savepoint: an empty pool or a reached cap undoes the whole reward and nothing else, so the
     // completed watch still counts, and the member is then told plainly.
     try {

@@ -223,6 +223,9 @@ export function useCounterRequest(actor: CounterActor) {
       };
 
       if (!isOnline()) return queue();
+      // Scans waiting on the phone go first: the server refuses a saved scan older than this phone's
+      // last live one (a back-dated claim could otherwise revive an expired code).
+      await runSync(actor.companyId).catch(() => undefined);
       try {
         if (request.kind === "scan") {
           const result = await apiJson<ScanResult>("POST", scansUrl, { ...request.body, idempotencyKey });

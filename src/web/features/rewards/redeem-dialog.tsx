@@ -216,6 +216,14 @@ function RewardQrStep({ reward, onBack }: { reward: MyReward; onBack(): void }) 
         <p className="mt-1 text-sm text-stone-700">
           {t("rewards.redeem.scanOnce", { company: reward.company.name })}
         </p>
+        <p className="mt-3 text-sm font-medium text-stone-700">{t("rewards.redeem.typedCodeIntro")}</p>
+        <fieldset
+          aria-label={t("rewards.redeem.typedCode")}
+          data-testid="reward-typed-code"
+          className="mt-1 min-w-0 font-mono text-3xl font-extrabold tracking-[0.12em] text-stone-950 select-all"
+        >
+          {qr.typedCode}
+        </fieldset>
       </div>
     );
   } else {

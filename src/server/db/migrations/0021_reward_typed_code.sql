@@ -1,0 +1,2 @@
+ALTER TABLE "rewards" ADD COLUMN "qr_typed_code" text;--> statement-breakpoint
+CREATE INDEX "rewards_company_qr_typed_code_idx" ON "rewards" USING btree ("company_id","qr_typed_code") WHERE "rewards"."qr_typed_code" is not null;
