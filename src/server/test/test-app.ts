@@ -116,7 +116,7 @@ function alternating(first: FastifyInstance, second: FastifyInstance): FastifyIn
   });
 }
 
-async function createScratchDatabase(serverUrl: string) {
+export async function createScratchDatabase(serverUrl: string) {
   const name = `anigye_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

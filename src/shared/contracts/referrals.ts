@@ -4,6 +4,12 @@ import { profileCityOptions } from "./profile-options";
 
 export const referralStatuses = ["pending", "completed", "cancelled"] as const;
 export type ReferralStatus = (typeof referralStatuses)[number];
+/**
+ * Why a referral didn't count: the friend joined or watched on a device the inviter uses, both accounts
+ * carry one phone number, or the inviter's account wasn't active when the friend watched.
+ */
+export const referralCancelReasons = ["same_device", "same_phone", "inviter_gone"] as const;
+export type ReferralCancelReason = (typeof referralCancelReasons)[number];
 
 /** A member's own referral code as typed or carried in `?ref=` (unknown codes are ignored, not refused). */
 export const referralCodeSchema = z
@@ -18,6 +24,8 @@ export const referralItem = z.object({
   status: z.enum(referralStatuses),
   joinedAt: z.iso.datetime(),
   completedAt: z.iso.datetime().nullable(),
+  /** Why it didn't count; null unless the status is cancelled. */
+  cancelReason: z.enum(referralCancelReasons).nullable(),
 });
 export type ReferralItem = z.infer<typeof referralItem>;
 

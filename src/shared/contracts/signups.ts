@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { idParam, idSchema } from "./ids";
 
-/* Early-access signups (consumers from /early-access, merchants from /merchant-pitch and /business), for admins. */
+/* Early-access signups (the user and business tabs of /coming-soon and /early-access), for admins. */
 
 export const signupKinds = ["consumer", "merchant"] as const;
 export type SignupKind = (typeof signupKinds)[number];
@@ -55,6 +55,7 @@ const signupBase = z.object({
 
 export const consumerSignupItem = signupBase.extend({
   age: z.string().nullable(),
+  gender: z.string().nullable(),
   city: z.string().nullable(),
   occupation: z.string().nullable(),
   smsConsent: z.boolean(),
@@ -66,6 +67,7 @@ export const merchantSignupItem = signupBase.extend({
   title: z.string().nullable(),
   company: z.string().nullable(),
   businessType: z.string().nullable(),
+  businessSize: z.string().nullable(),
   location: z.string().nullable(),
   expectedSpend: z.string().nullable(),
   urgency: z.string().nullable(),

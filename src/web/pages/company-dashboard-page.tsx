@@ -1,7 +1,7 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import { BarChart3, LogOut, Shield } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link, useNavigate, useParams, useSearchParams } from "react-router";
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from "react-router";
 import { brand } from "../../shared/brand";
 import type { CompanyProfile } from "../../shared/contracts/companies";
 import { analyticsPath, paths } from "../app/paths";
@@ -10,7 +10,7 @@ import { Card } from "../components/ui/card";
 import { PageSpinner } from "../components/ui/page-spinner";
 import { AdsSection } from "../features/ads/ads-section";
 import { useCompanyAds } from "../features/ads/api";
-import { CompanyLoadProblem, companyIdParam } from "../features/company-account/access";
+import { CompanyLoadProblem, companyIdParam, useCompanyPageAccess } from "../features/company-account/access";
 import { useCompanyLogout, useCompanyMe, useCompanyProfile } from "../features/company-account/api";
 import { ProfileSection } from "../features/company-account/profile-section";
 import { CounterLinksCard } from "../features/loyalty-program/counter-links-card";
@@ -154,7 +154,8 @@ export default function CompanyDashboardPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get("tab");
   const tab: Tab = isTab(requested) ? requested : "overview";
-  const profile = useCompanyProfile(companyId);
+  const access = useCompanyPageAccess();
+  const profile = useCompanyProfile(access === "allowed" ? companyId : null);
   const me = useCompanyMe();
 
   useEffect(() => {
@@ -164,6 +165,7 @@ export default function CompanyDashboardPage() {
   if (companyId === null) {
     return <CompanyLoadProblem error={apiErrorOf(404, "Company not found")} onRetry={() => undefined} />;
   }
+  if (access === "signedOut") return <Navigate to={paths.company} replace />;
   if (profile.isPending) return <PageSpinner />;
   if (profile.isError)
     return <CompanyLoadProblem error={profile.error} onRetry={() => void profile.refetch()} />;

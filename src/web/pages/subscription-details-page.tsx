@@ -1,19 +1,19 @@
 import { Check, Info } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Link, useParams } from "react-router";
+import { Link, Navigate, useParams } from "react-router";
 import { brand } from "../../shared/brand";
 import type { PlanStatus } from "../../shared/contracts/companies";
 import type { PaymentDetail, PlanOffer } from "../../shared/contracts/payments";
 import { formatCedis } from "../../shared/money";
 import { type PlanId, planIds, plans } from "../../shared/plans";
-import { companyDashboardPath } from "../app/paths";
+import { companyDashboardPath, paths } from "../app/paths";
 import { LapsedPlanWarning } from "../components/lapsed-plan-warning";
 import { Button, buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { LoadError } from "../components/ui/load-error";
 import { PageSpinner } from "../components/ui/page-spinner";
 import { toast } from "../components/ui/use-toast";
-import { CompanyLoadProblem, companyIdParam } from "../features/company-account/access";
+import { CompanyLoadProblem, companyIdParam, useCompanyPageAccess } from "../features/company-account/access";
 import { useCompanyMe, useCompanyProfile } from "../features/company-account/api";
 import { useCompanyPayments, usePlans } from "../features/payments/api";
 import { PayPanel } from "../features/payments/pay-panel";
@@ -217,7 +217,8 @@ function CompanyPayments({ companyId }: { companyId: number }) {
 /** `/subscription-details/:id`: the four plans side by side, the business's own highlighted, and paying. */
 export default function SubscriptionDetailsPage() {
   const companyId = companyIdParam(useParams().id);
-  const profile = useCompanyProfile(companyId);
+  const access = useCompanyPageAccess();
+  const profile = useCompanyProfile(access === "allowed" ? companyId : null);
   const offers = usePlans();
   const me = useCompanyMe();
   const refreshCompany = useRefreshCompany(companyId ?? 0);
@@ -237,6 +238,7 @@ export default function SubscriptionDetailsPage() {
   if (companyId === null) {
     return <CompanyLoadProblem error={apiErrorOf(404, "Company not found")} onRetry={() => undefined} />;
   }
+  if (access === "signedOut") return <Navigate to={paths.company} replace />;
   if (profile.isPending || offers.isPending) return <PageSpinner />;
   if (profile.isError)
     return <CompanyLoadProblem error={profile.error} onRetry={() => void profile.refetch()} />;

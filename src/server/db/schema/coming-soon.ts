@@ -4,51 +4,10 @@ import { createdAt, id } from "./columns";
 
 const emptyTextArray = () => sql`'{}'::text[]`;
 
-/** /coming-soon "I'm a User" form. */
-export const prelaunchUsers = pgTable(
-  "prelaunch_users",
-  {
-    id: id(),
-    name: text("name").notNull(),
-    email: text("email").notNull(),
-    phoneNumber: text("phone_number").notNull(),
-    /** The form's `location`. */
-    city: text("city"),
-    /** The form's `age` (18-24, 25-34, ...). */
-    ageRange: text("age_range"),
-    gender: text("gender"),
-    interests: text("interests").array().notNull().default(emptyTextArray()),
-    referralSource: text("referral_source"),
-    preferredSocialPlatform: text("preferred_social_platform"),
-    expectations: text("expectations"),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex("prelaunch_users_email_lower_key").on(sql`lower(${t.email})`)],
-);
-
-/** /coming-soon "I'm a Business" form. */
-export const prelaunchBusinesses = pgTable(
-  "prelaunch_businesses",
-  {
-    id: id(),
-    businessName: text("business_name").notNull(),
-    contactName: text("contact_name").notNull(),
-    businessEmail: text("business_email").notNull(),
-    businessPhone: text("business_phone").notNull(),
-    businessCategory: text("business_category"),
-    location: text("location"),
-    businessSize: text("business_size"),
-    currentAdvertising: text("current_advertising").array().notNull().default(emptyTextArray()),
-    monthlyAdBudget: text("monthly_ad_budget"),
-    targetAudience: text("target_audience"),
-    businessGoals: text("business_goals"),
-    launchTimeframe: text("launch_timeframe"),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex("prelaunch_businesses_business_email_lower_key").on(sql`lower(${t.businessEmail})`)],
-);
-
-/** /early-access consumer signups. */
+/**
+ * People who want to join as members: the "I'm a User" tab of /coming-soon and /early-access writes here
+ * (coming-soon.service.ts is the only writer) and the admin reads, exports and invites from here.
+ */
 export const earlyAccessSignups = pgTable(
   "early_access_signups",
   {
@@ -57,7 +16,9 @@ export const earlyAccessSignups = pgTable(
     username: text("username"),
     email: text("email").notNull(),
     phone: text("phone"),
+    /** The form's age range (18-24, 25-34, ...). */
     age: text("age"),
+    gender: text("gender"),
     region: text("region"),
     city: text("city"),
     occupation: text("occupation"),
@@ -70,13 +31,18 @@ export const earlyAccessSignups = pgTable(
     smsConsent: boolean("sms_consent").notNull().default(false),
     earlyAccessFeatures: text("early_access_features").array().notNull().default(emptyTextArray()),
     feedbackWillingness: boolean("feedback_willingness").notNull().default(false),
+    /** What they hope for (kept from the earlier prelaunch list). */
+    expectations: text("expectations"),
     isConverted: boolean("is_converted").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("early_access_signups_email_lower_key").on(sql`lower(${t.email})`)],
 );
 
-/** /merchant-pitch and /business merchant interest. */
+/**
+ * Businesses that want to join: the "I'm a Business" tab of /coming-soon and /early-access writes here
+ * (coming-soon.service.ts is the only writer) and the admin reads, exports and invites from here.
+ */
 export const merchantInterestSignups = pgTable(
   "merchant_interest_signups",
   {
@@ -87,17 +53,24 @@ export const merchantInterestSignups = pgTable(
     phone: text("phone"),
     title: text("title"),
     company: text("company"),
+    /** The form's business category. */
     businessType: text("business_type"),
+    /** solo | small | medium | large */
+    businessSize: text("business_size"),
     location: text("location"),
     region: text("region"),
     description: text("description"),
+    /** The form's monthly ad budget (GHS range). */
     expectedSpend: text("expected_spend"),
     targetAudience: text("target_audience"),
     preferredLanguage: text("preferred_language").notNull().default("English"),
     marketingConsent: boolean("marketing_consent").notNull().default(false),
     callbackTime: text("callback_time"),
+    /** The form's launch timeframe (immediately, 1-month, ...). */
     urgency: text("urgency"),
+    /** The form's advertising methods, joined with "; ". */
     currentMarketing: text("current_marketing"),
+    /** The form's business goals. */
     goals: text("goals"),
     isConverted: boolean("is_converted").notNull().default(false),
     createdAt: createdAt(),
@@ -105,9 +78,5 @@ export const merchantInterestSignups = pgTable(
   (t) => [uniqueIndex("merchant_interest_signups_email_lower_key").on(sql`lower(${t.email})`)],
 );
 
-export type PrelaunchUser = typeof prelaunchUsers.$inferSelect;
-export type NewPrelaunchUser = typeof prelaunchUsers.$inferInsert;
-export type PrelaunchBusiness = typeof prelaunchBusinesses.$inferSelect;
-export type NewPrelaunchBusiness = typeof prelaunchBusinesses.$inferInsert;
 export type EarlyAccessSignup = typeof earlyAccessSignups.$inferSelect;
 export type MerchantInterestSignup = typeof merchantInterestSignups.$inferSelect;

@@ -5,7 +5,7 @@ import {
   comingSoonUserRequest,
 } from "../../../shared/contracts/coming-soon";
 import { byIp, consumeRateLimit } from "../rate-limit";
-import { registerPrelaunchBusiness, registerPrelaunchUser } from "./coming-soon.service";
+import { registerEarlyAccessMember, registerMerchantInterest } from "./coming-soon.service";
 
 // Generous: an event promoter may register a queue of people from one phone ('Register Another Person').
 const signupLimit = { action: "coming_soon_signup", limit: 60, windowSeconds: 60 * 60 };
@@ -22,7 +22,7 @@ export const comingSoonRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await consumeRateLimit(app.db, byIp(request), signupLimit);
-      return registerPrelaunchUser(app.db, request.body);
+      return registerEarlyAccessMember(app.db, request.body);
     },
   );
 
@@ -37,7 +37,7 @@ export const comingSoonRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await consumeRateLimit(app.db, byIp(request), signupLimit);
-      return registerPrelaunchBusiness(app.db, request.body);
+      return registerMerchantInterest(app.db, request.body);
     },
   );
 };

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { brand } from "../../../shared/brand";
 import type { comingSoonBusinessRequest, comingSoonUserRequest } from "../../../shared/contracts/coming-soon";
 import type { Executor } from "../../db/client";
-import { prelaunchBusinesses, prelaunchUsers } from "../../db/schema/coming-soon";
+import { earlyAccessSignups, merchantInterestSignups } from "../../db/schema/coming-soon";
 
 type UserSignup = z.output<typeof comingSoonUserRequest>;
 type BusinessSignup = z.output<typeof comingSoonBusinessRequest>;
@@ -14,22 +14,23 @@ export interface SignupOutcome {
 }
 
 /**
- * One insert that does nothing on a duplicate email, so a second signup (or two at once) never
- * half-writes and never errors: the person is simply told they are already on the list.
+ * The member signup, written where the admin lists, exports and invites it. One insert that does nothing
+ * on a duplicate email, so a second signup (or two at once) never half-writes and never errors: the
+ * person is simply told they are already on the list.
  */
-export async function registerPrelaunchUser(db: Executor, signup: UserSignup): Promise<SignupOutcome> {
+export async function registerEarlyAccessMember(db: Executor, signup: UserSignup): Promise<SignupOutcome> {
   const inserted = await db
-    .insert(prelaunchUsers)
+    .insert(earlyAccessSignups)
     .values({
       name: signup.name,
       email: signup.email,
-      phoneNumber: signup.phone,
+      phone: signup.phone,
       city: signup.location,
-      ageRange: signup.age,
+      age: signup.age,
       gender: signup.gender,
     })
     .onConflictDoNothing()
-    .returning({ id: prelaunchUsers.id });
+    .returning({ id: earlyAccessSignups.id });
   return inserted.length > 0
     ? { success: true, alreadyRegistered: false, message: `We'll notify you when ${brand.name} launches!` }
     : {
@@ -39,28 +40,26 @@ export async function registerPrelaunchUser(db: Executor, signup: UserSignup): P
       };
 }
 
-export async function registerPrelaunchBusiness(
-  db: Executor,
-  signup: BusinessSignup,
-): Promise<SignupOutcome> {
+/** The business signup, written where the admin lists, exports and invites it; duplicates as above. */
+export async function registerMerchantInterest(db: Executor, signup: BusinessSignup): Promise<SignupOutcome> {
   const inserted = await db
-    .insert(prelaunchBusinesses)
+    .insert(merchantInterestSignups)
     .values({
-      businessName: signup.businessName,
-      contactName: signup.contactName,
-      businessEmail: signup.email,
-      businessPhone: signup.phone,
-      businessCategory: signup.category,
+      name: signup.contactName,
+      email: signup.email,
+      phone: signup.phone,
+      company: signup.businessName,
+      businessType: signup.category,
       location: signup.location,
       businessSize: signup.businessSize,
-      currentAdvertising: signup.currentAdvertising,
-      monthlyAdBudget: signup.monthlyAdBudget,
+      currentMarketing: signup.currentAdvertising.length > 0 ? signup.currentAdvertising.join("; ") : null,
+      expectedSpend: signup.monthlyAdBudget,
       targetAudience: signup.targetAudience,
-      businessGoals: signup.businessGoals,
-      launchTimeframe: signup.launchTimeframe,
+      goals: signup.businessGoals,
+      urgency: signup.launchTimeframe,
     })
     .onConflictDoNothing()
-    .returning({ id: prelaunchBusinesses.id });
+    .returning({ id: merchantInterestSignups.id });
   return inserted.length > 0
     ? { success: true, alreadyRegistered: false, message: "We'll contact you with early access details!" }
     : {

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { prelaunchBusinesses, prelaunchUsers } from "../../db/schema/coming-soon";
+import { earlyAccessSignups, merchantInterestSignups } from "../../db/schema/coming-soon";
 import { rateLimits } from "../../db/schema/rate-limit";
-import { createTestContext, sendJson, type TestContext } from "../../test/test-app";
+import { signedInMember } from "../../test/members";
+import { createTestContext, sendAs, sendJson, type TestContext } from "../../test/test-app";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -10,8 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 beforeEach(async () => {
-  await ctx.database.db.delete(prelaunchUsers);
-  await ctx.database.db.delete(prelaunchBusinesses);
+  await ctx.database.db.delete(earlyAccessSignups);
+  await ctx.database.db.delete(merchantInterestSignups);
   await ctx.database.db.delete(rateLimits);
 });
 
@@ -39,8 +40,8 @@ const validBusiness = {
   launchTimeframe: "1-month",
 };
 
-const countUsers = async () => (await ctx.database.db.select().from(prelaunchUsers)).length;
-const countBusinesses = async () => (await ctx.database.db.select().from(prelaunchBusinesses)).length;
+const countUsers = async () => (await ctx.database.db.select().from(earlyAccessSignups)).length;
+const countBusinesses = async () => (await ctx.database.db.select().from(merchantInterestSignups)).length;
 
 describe("POST /api/coming-soon/users", () => {
   it("stores a signup with the email lower-cased and the phone in E.164", async () => {
@@ -51,14 +52,15 @@ describe("POST /api/coming-soon/users", () => {
       alreadyRegistered: false,
       message: "We'll notify you when Anigye launches!",
     });
-    const [row] = await ctx.database.db.select().from(prelaunchUsers);
+    const [row] = await ctx.database.db.select().from(earlyAccessSignups);
     expect(row).toMatchObject({
       name: "Akosua Mensah",
       email: "akosua@example.com",
-      phoneNumber: "+233241234567",
+      phone: "+233241234567",
       city: "Kumasi",
-      ageRange: "25-34",
+      age: "25-34",
       gender: "female",
+      isConverted: false,
     });
   });
 
@@ -112,7 +114,7 @@ describe("POST /api/coming-soon/users", () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ success: true, alreadyRegistered: true });
     expect(again.json().message).toContain("already on the list");
-    const rows = await ctx.database.db.select().from(prelaunchUsers);
+    const rows = await ctx.database.db.select().from(earlyAccessSignups);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.name).toBe("Akosua Mensah");
   });
@@ -166,17 +168,21 @@ describe("POST /api/coming-soon/businesses", () => {
       alreadyRegistered: false,
       message: "We'll contact you with early access details!",
     });
-    const [row] = await ctx.database.db.select().from(prelaunchBusinesses);
+    const [row] = await ctx.database.db.select().from(merchantInterestSignups);
     expect(row).toMatchObject({
-      businessName: "Adjoa's Beads",
-      contactName: "Adjoa Boateng",
-      businessEmail: "adjoa@example.com",
-      businessPhone: "+233201234567",
-      businessCategory: "Retail & Shopping",
+      company: "Adjoa's Beads",
+      name: "Adjoa Boateng",
+      email: "adjoa@example.com",
+      phone: "+233201234567",
+      businessType: "Retail & Shopping",
+      location: "Cape Coast",
       businessSize: "small",
-      currentAdvertising: ["social-media", "word-of-mouth"],
-      monthlyAdBudget: "500-1000",
-      launchTimeframe: "1-month",
+      currentMarketing: "social-media; word-of-mouth",
+      expectedSpend: "500-1000",
+      targetAudience: "Students and tourists",
+      goals: "More walk-in customers",
+      urgency: "1-month",
+      isConverted: false,
     });
   });
 
@@ -221,8 +227,8 @@ describe("POST /api/coming-soon/businesses", () => {
       phone,
     });
     expect(response.statusCode).toBe(200);
-    const [row] = await ctx.database.db.select().from(prelaunchBusinesses);
-    expect(row?.currentAdvertising).toEqual([]);
+    const [row] = await ctx.database.db.select().from(merchantInterestSignups);
+    expect(row).toMatchObject({ company: "Adjoa's Beads", currentMarketing: null, businessSize: null });
   });
 
   it("answers a repeated business email kindly", async () => {
@@ -234,6 +240,55 @@ describe("POST /api/coming-soon/businesses", () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().alreadyRegistered).toBe(true);
     expect(await countBusinesses()).toBe(1);
+  });
+});
+
+describe("a signup reaches the admin", () => {
+  it("lists and exports both forms' signups for the admin, ready to invite", async () => {
+    const admin = (await signedInMember(ctx.database.db, "coming-soon-admin", { role: "admin" })).cookies;
+    await sendJson(ctx.app, "POST", "/api/coming-soon/users", validUser);
+    await sendJson(ctx.app, "POST", "/api/coming-soon/businesses", validBusiness);
+
+    const members = await sendAs(ctx.app, admin, "GET", "/api/admin/signups?kind=consumer");
+    expect(members.json()).toMatchObject({
+      total: 1,
+      items: [
+        {
+          name: "Akosua Mensah",
+          email: "akosua@example.com",
+          phone: "+233241234567",
+          city: "Kumasi",
+          age: "25-34",
+          gender: "female",
+          isConverted: false,
+        },
+      ],
+    });
+    const businesses = await sendAs(ctx.app, admin, "GET", "/api/admin/signups?kind=merchant");
+    expect(businesses.json()).toMatchObject({
+      total: 1,
+      items: [
+        {
+          name: "Adjoa Boateng",
+          company: "Adjoa's Beads",
+          email: "adjoa@example.com",
+          businessType: "Retail & Shopping",
+          businessSize: "small",
+          expectedSpend: "500-1000",
+          urgency: "1-month",
+        },
+      ],
+    });
+
+    const membersCsv = await sendAs(ctx.app, admin, "GET", "/api/admin/signups/export.csv?kind=consumer");
+    expect(membersCsv.body).toContain("Akosua Mensah,,akosua@example.com,+233241234567,25-34,female");
+    const businessesCsv = await sendAs(ctx.app, admin, "GET", "/api/admin/signups/export.csv?kind=merchant");
+    expect(businessesCsv.body).toContain("Adjoa's Beads,Retail & Shopping,small,Cape Coast");
+    expect(businessesCsv.body).toContain("social-media; word-of-mouth,More walk-in customers");
+
+    const memberId = members.json().items[0].id;
+    const invited = await sendAs(ctx.app, admin, "POST", `/api/admin/signups/consumer/${memberId}/invite`);
+    expect(invited.statusCode).toBe(200);
   });
 });
 
@@ -266,6 +321,6 @@ describe("cross-site request forgery defence", () => {
       host: "localhost:80",
     });
     expect(response.statusCode).toBe(200);
-    expect(await ctx.database.db.$count(prelaunchUsers, sql`true`)).toBe(1);
+    expect(await ctx.database.db.$count(earlyAccessSignups, sql`true`)).toBe(1);
   });
 });

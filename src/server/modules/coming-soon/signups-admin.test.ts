@@ -132,6 +132,7 @@ describe("GET /api/admin/signups", () => {
       email: "akosua@example.com",
       phone: "+233241234567",
       age: "25-34",
+      gender: null,
       region: "Ashanti",
       city: "Kumasi",
       occupation: "Trader",
@@ -228,8 +229,9 @@ describe("GET /api/admin/signups/export.csv", () => {
 
     const [header, line] = csvLines(response.body);
     expect(header).toBe(
-      "ID,Name,Username,Email,Phone,Age,Region,City,Occupation,Referral,Preferred categories,Shopping budget," +
-        "Social media platforms,Device type,Early-access features,Marketing consent,SMS consent," +
+      "ID,Name,Username,Email,Phone,Age,Gender,Region,City,Occupation,Referral,Preferred categories," +
+        "Shopping budget,Social media platforms,Device type,Early-access features,Expectations," +
+        "Marketing consent,SMS consent," +
         "Willing to give feedback,Converted,Signed up (UTC)",
     );
     expect(line).toContain('"Mensah, Akosua ""Akos"""');

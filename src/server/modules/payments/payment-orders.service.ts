@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type {
   CreatePaymentRequest,
   MomoProviderCode,
@@ -7,6 +7,7 @@ import type {
   PaymentResponse,
 } from "../../../shared/contracts/payments";
 import type { AppDeps } from "../../app-deps";
+import type { Executor } from "../../db/client";
 import { payments, subscriptions } from "../../db/schema/payments";
 import type { ChargeResult } from "../../integrations/payments/paystack";
 import { PaystackError } from "../../integrations/payments/paystack";
@@ -40,7 +41,11 @@ export function momoReferenceTaken() {
   return new AppError("CONFLICT", message, { paymentReference: message });
 }
 
-/** Creates the order (a pending subscription and payment) and, on the provider path, the charge. */
+/**
+ * Creates the order (a pending subscription and payment) and, on the provider path, the charge. A manual
+ * MoMo order for the same thing at the same price that still waits for its transaction ID is resumed
+ * instead, so a reload and a second submit never leave two identical orders.
+ */
 export async function createPayment(deps: AppDeps, payer: Payer, body: CreatePaymentRequest) {
   if (body.method === "paystack" && !deps.paystack) {
     throw new AppError("VALIDATION", "Paying on your phone isn't available yet. Use manual MoMo.", {
@@ -52,16 +57,23 @@ export async function createPayment(deps: AppDeps, payer: Payer, body: CreatePay
   }
   const prices = await currentPrices(deps.db);
   const amount = body.purpose === "plus" ? prices.plus : prices.plans[body.plan!];
+  const type = body.purpose === "plus" ? "plus" : body.plan!;
   const now = deps.now();
   const reference = newReference();
   const payment = await deps.db
     .transaction(async (tx) => {
+      // One payer's orders are made one at a time, so two submits at once find the same open order.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payment_order:${payerKey(payer)}`}))`);
+      if (body.method === "momo_manual") {
+        const open = await findOpenManualOrder(tx, payer, type, amount);
+        if (open) return resumeManualOrder(tx, open, body, now);
+      }
       const [subscription] = await tx
         .insert(subscriptions)
         .values({
           userId: payer.kind === "member" ? payer.userId : null,
           companyId: payer.kind === "company" ? payer.companyId : null,
-          type: body.purpose === "plus" ? "plus" : body.plan!,
+          type,
           amountPesewas: amount,
           paymentMethod: body.method,
           paymentReference: body.paymentReference ?? null,
@@ -93,6 +105,66 @@ export async function createPayment(deps: AppDeps, payer: Payer, body: CreatePay
   // The order is saved before the charge: a webhook that beats the charge's answer finds it.
   if (body.method === "paystack") await charge(deps, payer, payment.id, reference, amount, body);
   return paymentResponse(deps, payment.id);
+}
+
+function payerKey(payer: Payer) {
+  return payer.kind === "company" ? `company:${payer.companyId}` : `member:${payer.userId}`;
+}
+
+/**
+ * The payer's manual MoMo order for the same thing at the same price that still waits for its MoMo
+ * transaction ID (e.g. "Show payment details", then a reload and a second submit), newest first.
+ */
+async function findOpenManualOrder(
+  tx: Executor,
+  payer: Payer,
+  type: (typeof subscriptions.$inferSelect)["type"],
+  amount: number,
+) {
+  const [open] = await tx
+    .select({ payment: payments })
+    .from(payments)
+    .innerJoin(subscriptions, eq(subscriptions.id, payments.subscriptionId))
+    .where(
+      and(
+        payer.kind === "company"
+          ? eq(payments.companyId, payer.companyId)
+          : eq(payments.userId, payer.userId),
+        eq(payments.status, "pending"),
+        eq(payments.paymentMethod, "momo_manual"),
+        isNull(payments.proofSubmittedAt),
+        eq(payments.amountPesewas, amount),
+        eq(subscriptions.type, type),
+        eq(subscriptions.status, "pending"),
+      ),
+    )
+    .orderBy(desc(payments.id))
+    .limit(1);
+  return open?.payment;
+}
+
+/** The open order again, with the phone just given and, when given, the MoMo transaction ID. */
+async function resumeManualOrder(
+  tx: Executor,
+  open: typeof payments.$inferSelect,
+  body: CreatePaymentRequest,
+  now: Date,
+) {
+  const proof = body.paymentReference ? { proofSubmittedAt: now } : {};
+  const [resumed] = await tx
+    .update(payments)
+    .set({ momoNumber: body.paymentPhone, ...proof, updatedAt: now })
+    .where(eq(payments.id, open.id))
+    .returning();
+  await tx
+    .update(subscriptions)
+    .set({
+      paymentPhone: body.paymentPhone,
+      ...(body.paymentReference ? { paymentReference: body.paymentReference } : {}),
+      updatedAt: now,
+    })
+    .where(eq(subscriptions.id, open.subscriptionId!));
+  return resumed!;
 }
 
 async function charge(

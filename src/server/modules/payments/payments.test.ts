@@ -376,6 +376,70 @@ describe("manual MoMo for a business plan", () => {
     expect((await payForPlan(other.cookies, other.company.id, "pro")).statusCode).toBe(201);
   });
 
+  async function pendingOrdersOf(filter: { userId?: number; companyId?: number }) {
+    return ctx.database.db
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.status, "pending"),
+          filter.userId ? eq(payments.userId, filter.userId) : eq(payments.companyId, filter.companyId!),
+        ),
+      );
+  }
+
+  it("asking again for the same plan (a reload after Show payment details) resumes the open order", async () => {
+    const shop = await owner("business", 0);
+    const first = await payForPlan(shop.cookies, shop.company.id, "pro");
+    expect(first.statusCode).toBe(201);
+    const again = await payForPlan(shop.cookies, shop.company.id, "pro", { paymentPhone: "020 765 4321" });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toMatchObject({ id: first.json().id, reference: first.json().reference });
+    const orders = await pendingOrdersOf({ companyId: shop.company.id });
+    expect(orders).toHaveLength(1);
+    expect(orders[0]!.momoNumber).toBe("+233207654321");
+
+    // Another plan is another order; the transaction ID given on a resumed order is kept on it.
+    const other = await payForPlan(shop.cookies, shop.company.id, "enterprise");
+    expect(other.json().id).not.toBe(first.json().id);
+    const proof = await payForPlan(shop.cookies, shop.company.id, "pro", { paymentReference: "MP-RESUME-1" });
+    expect(proof.json()).toMatchObject({ id: first.json().id, nextStep: { type: "wait_for_admin" } });
+    expect(await pendingOrdersOf({ companyId: shop.company.id })).toHaveLength(2);
+
+    // Once its transaction ID is in, the order waits for an admin: a new request is a new order.
+    const afterProof = await payForPlan(shop.cookies, shop.company.id, "pro");
+    expect(afterProof.json().id).not.toBe(first.json().id);
+  });
+
+  it("a member's second Anigye+ request resumes the open manual order", async () => {
+    const payer = await member();
+    const orderPlus = () =>
+      sendAs(ctx.app, payer.cookies, "POST", "/api/payments", {
+        purpose: "plus",
+        method: "momo_manual",
+        paymentPhone: momoPhone,
+      });
+    const first = (await orderPlus()).json();
+    const second = (await orderPlus()).json();
+    expect(second.id).toBe(first.id);
+    expect(await pendingOrdersOf({ userId: payer.user.id })).toHaveLength(1);
+  });
+
+  it("ten identical requests at once leave exactly one pending order", async () => {
+    const shop = await owner("business", 0);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => payForPlan(shop.cookies, shop.company.id, "pro")),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(201));
+    expect(new Set(answers.map((answer) => answer.json().id)).size).toBe(1);
+    expect(await pendingOrdersOf({ companyId: shop.company.id })).toHaveLength(1);
+    const periods = await ctx.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.companyId, shop.company.id));
+    expect(periods).toHaveLength(1);
+  });
+
   it("two admins verifying at once grant one period", async () => {
     const shop = await owner("business", 0);
     const created = (

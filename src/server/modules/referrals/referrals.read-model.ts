@@ -98,6 +98,7 @@ export async function listInvited(db: Executor, referrerId: number, limit = 100)
       status: referrals.status,
       joinedAt: referrals.createdAt,
       completedAt: referrals.completedAt,
+      cancelReason: referrals.cancelReason,
     })
     .from(referrals)
     .leftJoin(users, eq(users.id, referrals.referredId))

@@ -1,5 +1,9 @@
 import { and, count, eq } from "drizzle-orm";
-import type { MyReferrals } from "../../../shared/contracts/referrals";
+import {
+  type MyReferrals,
+  type ReferralCancelReason,
+  referralCancelReasons,
+} from "../../../shared/contracts/referrals";
 import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/client";
 import { referrals } from "../../db/schema/referrals";
@@ -136,13 +140,18 @@ export async function completeReferral(
   };
 }
 
+/** A stored reason as the API names it; a referral cancelled without one counts as the inviter's absence. */
+function cancelReasonOf(stored: string | null): ReferralCancelReason {
+  return referralCancelReasons.find((reason) => reason === stored) ?? "inviter_gone";
+}
+
 /** The self-referral checks: one device or one phone number on both sides means one person. */
 async function whyItDoesNotCount(
   tx: Executor,
   referrer: ReferralMember | undefined,
   referred: ReferralMember,
   fingerprint: string | null | undefined,
-): Promise<string | null> {
+): Promise<ReferralCancelReason | null> {
   if (!referrer?.isLive) return "inviter_gone";
   if (referred.phoneNumber && referred.phoneNumber === referrer.phoneNumber) return "same_phone";
   const devices = [referred.signupFingerprint, fingerprint].filter((d): d is string => Boolean(d));
@@ -178,6 +187,7 @@ export async function myReferrals(deps: AppDeps, userId: number): Promise<MyRefe
       status: row.status,
       joinedAt: row.joinedAt.toISOString(),
       completedAt: row.completedAt?.toISOString() ?? null,
+      cancelReason: row.status === "cancelled" ? cancelReasonOf(row.cancelReason) : null,
     })),
   };
 }

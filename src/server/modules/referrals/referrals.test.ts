@@ -4,7 +4,7 @@ import { users } from "../../db/schema/auth";
 import { ledgerEntries } from "../../db/schema/ledger";
 import { notifications } from "../../db/schema/notifications";
 import { referrals } from "../../db/schema/referrals";
-import { createUser } from "../../db/seed/factories";
+import { signedInMember } from "../../test/members";
 import { latestLinkTokenFor } from "../../test/outbox";
 import { sendAs, sessionCookieFrom } from "../../test/test-app";
 import { twiOf } from "../../test/twi-messages";
@@ -179,6 +179,7 @@ describe("completing a referral", () => {
         status: "completed",
         joinedAt: expect.any(String),
         completedAt: expect.any(String),
+        cancelReason: null,
       },
     ]);
     expect(JSON.stringify(mine)).not.toContain(joiner.email);
@@ -237,6 +238,7 @@ describe("completing a referral", () => {
     expect(await sumXpLedger(db(), inviter.user.id)).toBe(0);
     const mine = (await sendAs(t.ctx.app, inviter.cookies, "GET", "/api/referrals/mine")).json();
     expect(mine).toMatchObject({ invited: 1, pending: 1, completed: 0, xpEarned: 0 });
+    expect(mine.referrals[0]).toMatchObject({ status: "pending", cancelReason: null });
   });
 });
 
@@ -254,6 +256,12 @@ describe("self-referral", () => {
     });
     expect(await referralXpRows(joiner.userId)).toHaveLength(0);
     expect(await sumXpLedger(db(), inviterAccount.userId)).toBe(0);
+    // The inviter is told why it didn't count.
+    const mine = (await sendAs(t.ctx.app, inviterAccount.cookies, "GET", "/api/referrals/mine")).json();
+    expect(mine).toMatchObject({ invited: 1, cancelled: 1, xpEarned: 0 });
+    expect(mine.referrals).toEqual([
+      expect.objectContaining({ status: "cancelled", cancelReason: "same_device", completedAt: null }),
+    ]);
   });
 
   it("is cancelled when the first watch comes from a device the referrer watched on", async () => {
@@ -273,7 +281,10 @@ describe("self-referral", () => {
   });
 
   it("is cancelled when both accounts carry the same phone number", async () => {
-    const inviter = await createUser(db(), { phoneNumber: "+233241110001", isPhoneVerified: true });
+    const { user: inviter, cookies: inviterCookies } = await signedInMember(db(), "same-phone-inviter", {
+      phoneNumber: "+233241110001",
+      isPhoneVerified: true,
+    });
     const [row] = await db().select().from(users).where(eq(users.id, inviter.id));
     const joiner = await register({ referralCode: row!.referralCode, phoneNumber: "0241110001" });
     await activate(joiner);
@@ -284,5 +295,9 @@ describe("self-referral", () => {
       cancelReason: "same_phone",
     });
     expect(await sumXpLedger(db(), inviter.id)).toBe(0);
+    const mine = (await sendAs(t.ctx.app, inviterCookies, "GET", "/api/referrals/mine")).json();
+    expect(mine.referrals).toEqual([
+      expect.objectContaining({ status: "cancelled", cancelReason: "same_phone" }),
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import { companyDashboardPath, paths } from "../../app/paths";
 import { buttonClass } from "../../components/ui/button";
 import { LoadError } from "../../components/ui/load-error";
 import { ApiError } from "../../lib/api-client";
+import { useAuth } from "../../lib/auth";
 import { useCompanyMe } from "./api";
 
 export const notYourBusinessMessage = "You can only manage your own business";
@@ -47,6 +48,22 @@ export function CompanyLoadProblem({ error, onRetry }: { error: unknown; onRetry
     );
   }
   return <LoadError onRetry={onRetry} />;
+}
+
+export type CompanyPageAccess = "checking" | "allowed" | "signedOut";
+
+/**
+ * Who may open a business's page: a business signed in on this device, or a platform admin. A visitor
+ * with neither goes to the business sign-in before any business data is asked for, so the browser never
+ * logs a refused (401) request on the way.
+ */
+export function useCompanyPageAccess(): CompanyPageAccess {
+  const me = useCompanyMe();
+  const { isAdmin } = useAuth();
+  if (isAdmin) return "allowed";
+  if (me.isPending) return "checking";
+  // A failed check is not a sign-out: the page's own request then says what went wrong.
+  return me.isError || me.data?.company ? "allowed" : "signedOut";
 }
 
 /** The :id route parameter as a company id, or null when it isn't one (the server's rule for ids). */

@@ -76,7 +76,7 @@ describe("resultViewOf", () => {
     expect(resultViewOf({ kind: "queued", item })).toMatchObject({
       tone: "queued",
       title: "Saved — waiting to sync",
-      message: queuedMessage,
+      message: queuedMessage(),
     });
     expect(resultViewOf({ kind: "offline" })).toMatchObject({ tone: "refused", title: "No connection" });
   });

@@ -35,10 +35,11 @@ const acceptedTitle: Record<ScanAction, UiKey> = {
   lookup: "counter.result.customerFound",
 };
 
-const queuedText = () => translate("counter.result.queued");
-
-/** A scan kept on the phone: the message in the language active when this module loaded (tests compare it). */
-export const queuedMessage = queuedText();
+/**
+ * A scan kept on the phone, in the active language. Read when shown, never when the module loads: the
+ * counter's texts arrive after the first screens, and a key read before them is not in the catalog.
+ */
+export const queuedMessage = () => translate("counter.result.queued");
 
 export function resultViewOf(outcome: CounterOutcome): ResultView {
   switch (outcome.kind) {
@@ -93,7 +94,7 @@ export function resultViewOf(outcome: CounterOutcome): ResultView {
         signInAgain: outcome.status === 401,
       };
     case "queued":
-      return { ...empty, tone: "queued", title: translate("counter.savedWaiting"), message: queuedText() };
+      return { ...empty, tone: "queued", title: translate("counter.savedWaiting"), message: queuedMessage() };
     case "offline":
       return {
         ...empty,

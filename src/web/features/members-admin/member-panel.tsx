@@ -36,7 +36,8 @@ function RiskBlock({ risk }: { risk: AdminMemberDetail["risk"] }) {
 function LedgerTable({ rows }: { rows: AdminMemberDetail["ledger"] }) {
   if (rows.length === 0) return <p className="text-sm text-stone-600">No ledger rows yet.</p>;
   return (
-    <div className="overflow-x-auto">
+    // The table scrolls sideways inside this box on a narrow phone; the panel and the page never do.
+    <div className="max-w-full overflow-x-auto">
       <table className="w-full text-left text-sm" data-testid="member-ledger">
         <caption className="sr-only">Newest ledger rows</caption>
         <thead className="text-xs text-stone-600">
@@ -189,14 +190,15 @@ export function MemberPanel({ userId, onClose }: { userId: number; onClose(): vo
   return (
     <section
       aria-label="Member details"
-      className="space-y-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-amber-300"
+      className="min-w-0 space-y-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-amber-300"
       data-testid="member-panel"
     >
+      {/* On a 360 px phone a long email breaks anywhere rather than pushing Close off the panel. */}
       <div className="flex items-start justify-between gap-3">
-        <h3 className="text-lg font-bold text-stone-900">
+        <h3 className="min-w-0 text-lg font-bold wrap-anywhere text-stone-900">
           {detail.data ? `${detail.data.member.displayName} · ${detail.data.member.email}` : "Member"}
         </h3>
-        <Button variant="ghost" className="min-h-11" onClick={onClose}>
+        <Button variant="ghost" className="min-h-11 shrink-0" onClick={onClose}>
           Close
         </Button>
       </div>

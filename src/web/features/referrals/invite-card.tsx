@@ -1,6 +1,7 @@
 import { Check, Copy, Share2, UserPlus } from "lucide-react";
 import { useState } from "react";
 import { brand } from "../../../shared/brand";
+import type { ReferralCancelReason, ReferralItem } from "../../../shared/contracts/referrals";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { toast } from "../../components/ui/use-toast";
@@ -13,6 +14,16 @@ const statusLabels = {
   completed: "invite.status.completed",
   cancelled: "invite.status.cancelled",
 } as const satisfies Record<string, UiKey>;
+
+const notCountedLabels = {
+  same_device: "invite.notCounted.sameDevice",
+  same_phone: "invite.notCounted.samePhone",
+  inviter_gone: "invite.notCounted.inviterGone",
+} as const satisfies Record<ReferralCancelReason, UiKey>;
+
+function statusLabel(referral: ReferralItem): UiKey {
+  return referral.cancelReason ? notCountedLabels[referral.cancelReason] : statusLabels[referral.status];
+}
 
 /** "Invite friends": the member's link (copy, or the phone's share sheet) and how their invites went. */
 export function InviteCard() {
@@ -97,7 +108,7 @@ export function InviteCard() {
               {data.referrals.slice(0, 10).map((referral, index) => (
                 <li key={`${referral.joinedAt}-${index}`} className="flex justify-between gap-2 py-2">
                   <span className="truncate text-stone-800">{referral.displayName}</span>
-                  <span className="shrink-0 text-stone-500">{t(statusLabels[referral.status])}</span>
+                  <span className="text-right text-stone-500">{t(statusLabel(referral))}</span>
                 </li>
               ))}
             </ul>

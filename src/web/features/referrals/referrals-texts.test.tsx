@@ -21,14 +21,40 @@ vi.mock("../../lib/auth", () => ({
 const referrals: MyReferrals = {
   code: "AMA123",
   link: "https://anigye.example/r/AMA123",
-  invited: 2,
+  invited: 4,
   pending: 1,
   completed: 1,
-  cancelled: 0,
+  cancelled: 2,
   xpEarned: 50,
   referrals: [
-    { displayName: "Kofi", status: "completed", joinedAt: "2026-03-01T10:00:00.000Z", completedAt: null },
-    { displayName: "Esi", status: "pending", joinedAt: "2026-03-02T10:00:00.000Z", completedAt: null },
+    {
+      displayName: "Kofi",
+      status: "completed",
+      joinedAt: "2026-03-01T10:00:00.000Z",
+      completedAt: null,
+      cancelReason: null,
+    },
+    {
+      displayName: "Esi",
+      status: "pending",
+      joinedAt: "2026-03-02T10:00:00.000Z",
+      completedAt: null,
+      cancelReason: null,
+    },
+    {
+      displayName: "Yaw",
+      status: "cancelled",
+      joinedAt: "2026-03-03T10:00:00.000Z",
+      completedAt: null,
+      cancelReason: "same_device",
+    },
+    {
+      displayName: "Abena",
+      status: "cancelled",
+      joinedAt: "2026-03-04T10:00:00.000Z",
+      completedAt: null,
+      cancelReason: "same_phone",
+    },
   ],
 };
 
@@ -78,6 +104,9 @@ describe("the invite card and the leaderboard in English", () => {
     expect(card).toContain("XP earned");
     expect(card).toContain("Watched first ad");
     expect(card).toContain("Joined");
+    // A referral that didn't count says why.
+    expect(card).toContain("Didn't count: they used a phone you use");
+    expect(card).toContain("Didn't count: same phone number as yours");
 
     const page = render(<LeaderboardPage />);
     expect(page).toContain(">Leaderboard</h1>");
@@ -119,6 +148,9 @@ describe("the invite card and the leaderboard in Twi", () => {
     expect(card).toContain(twi("invite.description"));
     expect(card).toContain(twi("invite.copy"));
     expect(card).toContain(twi("invite.status.completed"));
+    expect(card).toContain(twi("invite.notCounted.sameDevice"));
+    expect(card).toContain(twi("invite.notCounted.samePhone"));
+    expect(card).not.toContain("Didn't count");
     expect(card).toContain("Kofi");
     expect(card).not.toContain("Invite friends");
     expect(card).not.toContain("Watched first ad");
