@@ -84,8 +84,8 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await requireAdmin(request);
-        const company = await createCompanyAccount(deps, request.body);
+        const admin = await requireAdmin(request);
+        const company = await createCompanyAccount(deps, admin, request.body);
         return loadCompanyProfile(deps.db, company, deps.now());
       },
     );
