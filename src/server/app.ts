@@ -30,7 +30,7 @@ import {
   type ImpressionCounter,
 } from "./modules/ads";
 import { analyticsRoutes } from "./modules/analytics";
-import { authRoutes, googleRoutes, oauthConfigRoutes, profileRoutes } from "./modules/auth";
+import { authRoutes, googleRoutes, guardAdminScope, oauthConfigRoutes, profileRoutes } from "./modules/auth";
 import { comingSoonRoutes, signupsAdminRoutes } from "./modules/coming-soon";
 import { companiesRoutes } from "./modules/companies";
 import { counterRoutes } from "./modules/counter";
@@ -153,6 +153,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     secureCookies: config.secureCookies,
     memberChanges: dependencies.memberChanges,
   });
+  guardAdminScope(app);
 
   const discoveryFeed = createDiscoveryFeed(db, dependencies.memberChanges);
   const deps: AppDeps = {
