@@ -150,3 +150,36 @@ describe("the admin and staff authorisation matrix", () => {
     expect(wrong).toEqual([]);
   });
 });
+
+describe("the admin scope refuses before it reads anything", () => {
+  const unreadable: { name: string; payload: unknown; headers: Record<string, string> }[] = [
+    { name: "an empty body", payload: {}, headers: {} },
+    { name: "a body of the wrong shape", payload: { name: 7, status: ["x"], plan: null }, headers: {} },
+    { name: "a body that isn't JSON", payload: "{not json", headers: { "content-type": "application/json" } },
+  ];
+
+  it.each(unreadable)(
+    "answers 401 signed out and 403 to a member with $name",
+    async ({ payload, headers }) => {
+      const adminRoutes = routes.filter((route) => route.path.startsWith("/api/admin/"));
+      expect(adminRoutes.length).toBeGreaterThanOrEqual(30);
+      const wrong: string[] = [];
+      for (const route of adminRoutes) {
+        const url = `${route.path.replace(/\{(\w+)\}/g, "not-a-number")}?limit=-5&status=%00&before=x`;
+        const body = route.method === "get" ? undefined : payload;
+        for (const [caller, status] of [
+          ["signed out", 401],
+          ["consumer", 403],
+          ["company owner", 401],
+        ] as const) {
+          const method = route.method.toUpperCase() as "GET";
+          const response = await sendAs(ctx.app, cookiesOf[caller], method, url, body, headers);
+          if (response.statusCode !== status || "fields" in response.json()) {
+            wrong.push(`${caller} ${route.method} ${route.path} → ${response.statusCode} ${response.body}`);
+          }
+        }
+      }
+      expect(wrong).toEqual([]);
+    },
+  );
+});

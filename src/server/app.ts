@@ -30,7 +30,7 @@ import {
   type ImpressionCounter,
 } from "./modules/ads";
 import { analyticsRoutes } from "./modules/analytics";
-import { authRoutes, googleRoutes, oauthConfigRoutes, profileRoutes } from "./modules/auth";
+import { authRoutes, googleRoutes, guardAdminScope, oauthConfigRoutes, profileRoutes } from "./modules/auth";
 import { comingSoonRoutes, signupsAdminRoutes } from "./modules/coming-soon";
 import { companiesRoutes } from "./modules/companies";
 import { counterRoutes } from "./modules/counter";
@@ -153,6 +153,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     secureCookies: config.secureCookies,
     memberChanges: dependencies.memberChanges,
   });
+  guardAdminScope(app);
 
   const discoveryFeed = createDiscoveryFeed(db, dependencies.memberChanges);
   const deps: AppDeps = {
@@ -213,8 +214,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(tagged("anti-cheat", antiCheatRoutes(deps)));
   await app.register(tagged("admin", jobsRoutes(deps)));
   await app.register(tagged("admin", oauthConfigRoutes(deps)));
-  // The development outbox shows mail and SMS that were not really sent; never in production.
-  if (!config.isProduction) await app.register(tagged("development", devOutboxRoutes));
+  // The development outbox shows mail and SMS that were not really sent: a laptop's, never production's.
+  if (config.devOutbox) await app.register(tagged("development", devOutboxRoutes));
 
   await registerMediaFiles(app, { storage: deps.storage });
   await registerWebApp(app, { distDir: webDistDir, renderMemberHome: config.renderMemberHomeOnServer });

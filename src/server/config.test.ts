@@ -1,4 +1,6 @@
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, configVariables, loadConfig } from "./config";
 
@@ -131,6 +133,55 @@ describe("configuration", () => {
       publicUrl: "https://media.example.com",
     });
     expect(loadConfig(s3).storage).toMatchObject({ credentials: undefined, forcePathStyle: false });
+  });
+
+  it("never signs with a constant from the source when SESSION_SECRET is unset", () => {
+    const published = "anigye-development-secret-not-for-production-use";
+    const first = loadConfig({});
+    const second = loadConfig({});
+    expect(first.sessionSecret).not.toBe(published);
+    expect(first.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    expect(second.sessionSecret).not.toBe(first.sessionSecret);
+    expect(second.configEncryptionKey).not.toEqual(first.configEncryptionKey);
+    expect(loadConfig({ SESSION_SECRET: "s".repeat(32) }).sessionSecret).toBe("s".repeat(32));
+  });
+
+  it("keeps the server's generated secret in DATA_DIR, readable by its user only, across restarts", () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "anigye-secret-"));
+    try {
+      const started = loadConfig({ DATA_DIR: dataDir }, { keepGeneratedSecret: true });
+      const file = path.join(dataDir, "session-secret");
+      expect(started.generatedSecretFile).toBe(file);
+      expect(fs.readFileSync(file, "utf8").trim()).toBe(started.sessionSecret);
+      expect(fs.statSync(file).mode & 0o077).toBe(0);
+      const restarted = loadConfig({ DATA_DIR: dataDir }, { keepGeneratedSecret: true });
+      expect(restarted.sessionSecret).toBe(started.sessionSecret);
+      expect(restarted.configEncryptionKey).toEqual(started.configEncryptionKey);
+      const configured = loadConfig(
+        { DATA_DIR: dataDir, SESSION_SECRET: "t".repeat(32) },
+        { keepGeneratedSecret: true },
+      );
+      expect(configured).toMatchObject({ sessionSecret: "t".repeat(32), generatedSecretFile: undefined });
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("serves the development outbox only on a laptop, or when asked, and never in production", () => {
+    expect(loadConfig({}).devOutbox).toBe(true);
+    expect(loadConfig({ DEV_OUTBOX: "false" }).devOutbox).toBe(false);
+    expect(loadConfig({ APP_URL: "https://anigye.example" }).devOutbox).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "1" }).devOutbox).toBe(false);
+    expect(loadConfig({ APP_URL: "https://anigye.example", DEV_OUTBOX: "true" }).devOutbox).toBe(true);
+    expect(() => loadConfig({ DEV_OUTBOX: "yes" })).toThrow(/DEV_OUTBOX: must be true or false/);
+    const production = {
+      NODE_ENV: "production",
+      SESSION_SECRET: "p".repeat(32),
+      APP_URL: "https://anigye.example",
+      SMTP_URL: "smtp://mail.example",
+    };
+    expect(loadConfig(production).devOutbox).toBe(false);
+    expect(() => loadConfig({ ...production, DEV_OUTBOX: "true" })).toThrow(/DEV_OUTBOX/);
   });
 
   it("treats empty variables as unset", () => {

@@ -1,4 +1,5 @@
-import { hkdfSync } from "node:crypto";
+import { hkdfSync, randomBytes } from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
@@ -39,6 +40,7 @@ const envSchema = z
     DATA_DIR: z.string().default("./data"),
     APP_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
     SESSION_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+    DEV_OUTBOX: z.enum(["true", "false"], { error: "must be true or false" }).optional(),
     CONFIG_ENCRYPTION_KEY: optionalString.pipe(
       z
         .string()
@@ -150,6 +152,13 @@ const envSchema = z
     if (!env.APP_URL) {
       ctx.addIssue({ code: "custom", path: ["APP_URL"], message: "is required in production" });
     }
+    if (env.DEV_OUTBOX === "true") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DEV_OUTBOX"],
+        message: "the development outbox is never served in production",
+      });
+    }
     if (env.SEED_DEMO === "true") {
       ctx.addIssue({
         code: "custom",
@@ -180,19 +189,30 @@ export const configVariables = Object.keys(envSchema.shape);
 
 export class ConfigError extends Error {}
 
-// A fixed development secret keeps dev sessions valid across restarts; production must set its own.
-const developmentSecret = "anigye-development-secret-not-for-production-use";
+export interface LoadOptions {
+  /**
+   * Without SESSION_SECRET, keep the secret generated for this install in DATA_DIR (the server's start,
+   * so a laptop's sessions and links survive a restart); otherwise each load generates its own.
+   */
+  keepGeneratedSecret?: boolean;
+}
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadOptions = {}) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
   }
   const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  // Never a constant anyone could read in the source: it signs reward QRs, links and cookies.
+  const generatedSecretFile =
+    !e.SESSION_SECRET && options.keepGeneratedSecret ? path.join(dataDir, "session-secret") : undefined;
+  const sessionSecret =
+    e.SESSION_SECRET ?? (generatedSecretFile ? keptSecret(generatedSecretFile) : newSessionSecret());
   const appUrl = new URL(e.APP_URL ?? `http://localhost:${e.PORT}`);
   const sessionDerivedKey = Buffer.from(
-    hkdfSync("sha256", e.SESSION_SECRET ?? developmentSecret, "", "anigye config encryption v1", 32),
+    hkdfSync("sha256", sessionSecret, "", "anigye config encryption v1", 32),
   );
   return {
     env: e.NODE_ENV,
@@ -209,10 +229,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     // default with PostgreSQL, off for the embedded install, which keeps under 400 MB on a laptop.
     renderMemberHomeOnServer:
       (e.MEMBER_HOME_RENDERING ?? (e.DATABASE_URL ? "server" : "browser")) === "server",
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     appUrl: appUrl.origin,
     secureCookies: appUrl.protocol === "https:",
-    sessionSecret: e.SESSION_SECRET ?? developmentSecret,
+    sessionSecret,
+    // Where the install's generated secret is kept when SESSION_SECRET is unset (main.ts warns).
+    generatedSecretFile,
     // Encrypts secrets stored in the database (Google sign-in set from the admin screen, the seeds of
     // draws not yet drawn). Without its own key it is derived from the session secret.
     configEncryptionKey: encryptionKeyFrom(e.CONFIG_ENCRYPTION_KEY ?? "") ?? sessionDerivedKey,
@@ -230,6 +252,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     seedDemo:
       e.NODE_ENV !== "production" && e.SEED_DEMO !== "false" && (isLocal(appUrl) || e.SEED_DEMO === "true"),
     logLevel: e.LOG_LEVEL,
+    // The outbox shows sign-in links and codes: off in production; by default on only for a laptop (a local
+    // APP_URL, no proxy in front), and even then answered only to this machine (see dev-outbox.routes.ts).
+    devOutbox:
+      e.NODE_ENV !== "production" &&
+      (e.DEV_OUTBOX ?? String(isLocal(appUrl) && e.TRUST_PROXY === "false")) === "true",
     // A hop count, never "trust everything": X-Forwarded-For's left entries are the client's to forge.
     trustProxy: e.TRUST_PROXY === "false" ? 0 : Number(e.TRUST_PROXY),
     sms: smsConfig(e),
@@ -305,6 +332,24 @@ function smsConfig(e: Env) {
     default:
       return { provider: "outbox" as const };
   }
+}
+
+function newSessionSecret(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/** The install's generated secret, made on its first start (readable by the server's user only). */
+function keptSecret(file: string): string {
+  try {
+    const kept = fs.readFileSync(file, "utf8").trim();
+    if (kept.length >= 32) return kept;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  const secret = newSessionSecret();
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
 }
 
 /** A 32-byte key from 64 hex characters or base64 (standard or URL-safe); undefined for anything else. */

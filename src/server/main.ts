@@ -11,7 +11,7 @@ import { startScheduler } from "./jobs/scheduler";
 import { ensureAdmin } from "./modules/auth";
 
 async function main() {
-  const config = loadConfig();
+  const config = loadConfig(process.env, { keepGeneratedSecret: true });
   const pgliteDir = path.join(config.dataDir, "pglite");
   if (!config.databaseUrl && !fs.existsSync(pgliteDir)) await prepareEmbeddedDatabaseApart();
   const database = await openDatabase({
@@ -33,6 +33,12 @@ async function main() {
     memberChanges: database.memberChanges,
   });
   app.log.info({ database: database.kind, dataDir: config.dataDir }, "database ready");
+  if (config.generatedSecretFile) {
+    app.log.warn(
+      { file: config.generatedSecretFile },
+      "SESSION_SECRET is not set: links, codes, cookies and reward QRs are signed with the secret generated for this install. Set SESSION_SECRET on any server others use.",
+    );
+  }
   const stopScheduler = startScheduler(app.deps);
 
   let stopping = false;

@@ -217,7 +217,7 @@ export const staffMember = z.object({
   createdAt: z.string(),
   /** The 6-digit code this person types on a customer's phone to confirm a redemption (not the PIN). */
   staffCode: z.string(),
-  /** Set while 5 wrong PINs keep this person out (15 minutes); the owner can unlock. */
+  /** Set while wrong PINs keep this name closed to new phones (15 minutes); the owner can unlock. */
   lockedUntil: z.string().nullable(),
 });
 export type StaffMember = z.infer<typeof staffMember>;

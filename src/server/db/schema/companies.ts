@@ -104,8 +104,7 @@ export const companyStaff = pgTable(
     pinHash: text("pin_hash").notNull(),
     /** 6 digits typed on a customer's phone to confirm a redemption; the owner reads it, so it is not the PIN. */
     staffCode: text("staff_code").notNull(),
-    /** Wrong PINs since the last good one; 5 lock the account until lockedUntil. */
-    failedPinAttempts: integer("failed_pin_attempts").notNull().default(0),
+    /** Until when wrong PINs close this name to new phones (counted in rate_limits); the owner can unlock. */
     lockedUntil: tstz("locked_until"),
     isActive: boolean("is_active").notNull().default(true),
     lastLoginAt: tstz("last_login_at"),

@@ -13,9 +13,14 @@ import { passwordProblem } from "../../lib/password-policy";
 import { creditXp } from "../ledger";
 import { recordReferral } from "../referrals";
 import { readNumberSettings } from "../settings";
-import { consumeLink, sendPasswordResetEmail, sendVerificationEmail } from "./email-links.service";
+import {
+  consumeLink,
+  endSignInAndResetLinks,
+  sendPasswordResetEmail,
+  sendVerificationEmail,
+} from "./email-links.service";
 import { suspendedAccountError } from "./members-admin.service";
-import { checkPhoneCode, sendPhoneCode } from "./phone-codes.service";
+import { checkPhoneCode, endSignInAndResetCodes, sendPhoneCode } from "./phone-codes.service";
 import { deleteUserSessions } from "./session.service";
 import { newAnigyeId } from "./user-identity";
 
@@ -299,7 +304,7 @@ export async function resetPassword(deps: AppDeps, input: ResetInput): Promise<v
         .where(and(eq(users.id, link.userId), liveAccount));
       if (!user) throw new AppError("BAD_REQUEST", "This account no longer exists.");
       assertPasswordAllowed(input.newPassword, user);
-      await setPasswordAndSignOut(tx, user.id, input.newPassword);
+      await setPasswordAndSignOut(tx, user.id, input.newPassword, deps.now());
     });
     return;
   }
@@ -312,13 +317,15 @@ export async function resetPassword(deps: AppDeps, input: ResetInput): Promise<v
     throw new AppError("BAD_REQUEST", "This code has expired or was already used. Request a new code.");
   assertPasswordAllowed(input.newPassword, user);
   await checkPhoneCode(deps, { phoneNumber: input.phoneNumber, purpose: "password_reset", code: input.otp });
-  await deps.db.transaction((tx) => setPasswordAndSignOut(tx, user.id, input.newPassword));
+  await deps.db.transaction((tx) => setPasswordAndSignOut(tx, user.id, input.newPassword, deps.now()));
 }
 
+/** A new password: every other session ends, and so does every reset or sign-in link sent before it. */
 export async function setPasswordAndSignOut(
   tx: Executor,
   userId: number,
   password: string,
+  now: Date,
   keepToken?: string,
 ) {
   await tx
@@ -326,4 +333,6 @@ export async function setPasswordAndSignOut(
     .set({ passwordHash: await hashPassword(password) })
     .where(eq(users.id, userId));
   await deleteUserSessions(tx, userId, keepToken);
+  await endSignInAndResetLinks(tx, userId, now);
+  await endSignInAndResetCodes(tx, userId, now);
 }

@@ -44,6 +44,15 @@ async function register(body: Record<string, unknown>) {
   return { response, cookies: sessionCookieFrom(response) };
 }
 
+/** A reset link and a sign-in link, both asked for and not yet used. */
+async function outstandingLinks(email: string) {
+  await sendJson(ctx.app, "POST", "/api/auth/forgot-password", { identifier: email });
+  const resetToken = await latestLinkTokenFor(ctx.database.db, email.toLowerCase(), "reset");
+  await sendJson(ctx.app, "POST", "/api/auth/send-email-link", { email, purpose: "login" });
+  const signInToken = await latestLinkTokenFor(ctx.database.db, email.toLowerCase(), "signin");
+  return { resetToken, signInToken };
+}
+
 const userByEmail = async (email: string) =>
   (await ctx.database.db.select().from(users).where(eq(users.email, email.toLowerCase())))[0];
 
@@ -428,6 +437,72 @@ describe("forgot password by email", () => {
       password: "kelewele-at-night",
     });
     expect(newLogin.statusCode).toBe(200);
+  });
+
+  it("ends the account's other reset links and its sign-in links once a reset link is used", async () => {
+    const person = newPerson();
+    await register(person);
+    const email = person.email.toLowerCase();
+    const { resetToken, signInToken } = await outstandingLinks(person.email);
+    await sendJson(ctx.app, "POST", "/api/auth/forgot-password", { identifier: person.email });
+    const secondResetToken = await latestLinkTokenFor(ctx.database.db, email, "reset");
+
+    const reset = await sendJson(ctx.app, "POST", "/api/auth/reset-password", {
+      token: resetToken,
+      newPassword: "kelewele-at-night",
+    });
+    expect(reset.statusCode).toBe(200);
+
+    const secondReset = await sendJson(ctx.app, "POST", "/api/auth/reset-password", {
+      token: secondResetToken,
+      newPassword: "a-strangers-choice-9",
+    });
+    expect(secondReset.statusCode).toBe(400);
+    expect(secondReset.json().message).toBe("This reset link has expired. Request a new one.");
+    const signIn = await sendJson(ctx.app, "POST", "/api/auth/login/link", { token: signInToken });
+    expect(signIn.statusCode).toBe(400);
+    expect(signIn.json().message).toBe(
+      "This sign-in link has expired or was already used. Ask for a new one.",
+    );
+    const login = await sendJson(ctx.app, "POST", "/api/auth/login", {
+      email: person.email,
+      password: "kelewele-at-night",
+    });
+    expect(login.statusCode).toBe(200);
+
+    // A link asked for after the reset works.
+    await sendJson(ctx.app, "POST", "/api/auth/send-email-link", { email: person.email, purpose: "login" });
+    const freshToken = await latestLinkTokenFor(ctx.database.db, email, "signin");
+    expect((await sendJson(ctx.app, "POST", "/api/auth/login/link", { token: freshToken })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it("ends every reset and sign-in link sent before a password change", async () => {
+    const person = newPerson();
+    const { cookies } = await register(person);
+    const { resetToken, signInToken } = await outstandingLinks(person.email);
+
+    const changed = await sendAs(ctx.app, cookies, "POST", "/api/profile/password", {
+      currentPassword: person.password,
+      newPassword: "waakye-on-sunday",
+    });
+    expect(changed.statusCode).toBe(200);
+
+    const reset = await sendJson(ctx.app, "POST", "/api/auth/reset-password", {
+      token: resetToken,
+      newPassword: "a-strangers-choice-9",
+    });
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json().message).toBe("This reset link has expired. Request a new one.");
+    expect((await sendJson(ctx.app, "POST", "/api/auth/login/link", { token: signInToken })).statusCode).toBe(
+      400,
+    );
+    const login = await sendJson(ctx.app, "POST", "/api/auth/login", {
+      email: person.email,
+      password: "waakye-on-sunday",
+    });
+    expect(login.statusCode).toBe(200);
   });
 
   it("answers unknown identifiers the same way and sends nothing", async () => {

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from "fastify";
 import type { SessionUser } from "../../../shared/contracts/session";
 import type { Executor } from "../../db/client";
 import { preparedQuery } from "../../db/prepared";
@@ -60,6 +60,26 @@ export async function requireAdmin(request: FastifyRequest): Promise<User> {
   if (user.role !== "admin") throw forbidden();
   return user;
 }
+
+/** The admin scope: every route under /api/admin is for admins only. */
+const adminScope = /^\/api\/admin(\/|$)/;
+
+/**
+ * One guard for the whole admin scope, run as each request arrives (before its body is read or checked):
+ * a stranger gets 401, a signed-in member without the role 403, and neither learns the body's fields.
+ * Call before the routes are registered; routes added later get it too.
+ */
+export function guardAdminScope(app: FastifyInstance): void {
+  app.addHook("onRoute", (route) => {
+    if (!adminScope.test(route.url)) return;
+    const own = route.onRequest ? [route.onRequest].flat() : [];
+    route.onRequest = [adminOnly, ...own];
+  });
+}
+
+const adminOnly: onRequestHookHandler = async (request) => {
+  await requireAdmin(request);
+};
 
 /** Platform staff or an admin (PRODUCT.md: staff verify share proofs and purchase receipts). */
 export async function requireStaff(request: FastifyRequest): Promise<User> {

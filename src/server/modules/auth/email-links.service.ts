@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull } from "drizzle-orm";
 import { brand } from "../../../shared/brand";
 import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/client";
@@ -112,4 +112,22 @@ export async function consumeLink(db: Executor, deps: AppDeps, purpose: LinkPurp
 /** After a password or email change, links sent earlier must stop working. */
 export async function deleteOutstandingLinks(db: Executor, userId: number): Promise<void> {
   await db.delete(emailTokens).where(and(eq(emailTokens.userId, userId), isNull(emailTokens.usedAt)));
+}
+
+/**
+ * A new password ends every way in that was sent before it: the account's unused reset and sign-in
+ * links stop working (they read as expired, so their page says to ask for a new one).
+ */
+export async function endSignInAndResetLinks(db: Executor, userId: number, now: Date): Promise<void> {
+  await db
+    .update(emailTokens)
+    .set({ expiresAt: now })
+    .where(
+      and(
+        eq(emailTokens.userId, userId),
+        inArray(emailTokens.purpose, ["password_reset", "login_otp"]),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, now),
+      ),
+    );
 }

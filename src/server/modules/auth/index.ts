@@ -16,6 +16,7 @@ export {
   countRewardedView,
   currentUser,
   findActiveUser,
+  guardAdminScope,
   requireAdmin,
   requireStaff,
   requireUser,

@@ -25,8 +25,7 @@ export function oauthConfigRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: oauthConfigResponse },
         },
       },
-      async (request, reply) => {
-        await requireAdmin(request);
+      async (_request, reply) => {
         reply.header("cache-control", "private, no-cache");
         return { google: await describeGoogleOAuthConfig(deps.db, deps.config) };
       },
@@ -61,7 +60,6 @@ export function oauthConfigRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await requireAdmin(request);
         assertIssuerAllowed(request.body.issuer, deps.config.isProduction);
         return testGoogleIssuer(request.body.issuer, deps.config.isProduction);
       },

@@ -1,6 +1,7 @@
-import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { brand } from "../../../shared/brand";
 import type { AppDeps } from "../../app-deps";
+import type { Executor } from "../../db/client";
 import { otpVerifications } from "../../db/schema/auth";
 import { deliverQuietly } from "../../integrations/deliver-quietly";
 import { AppError } from "../../lib/errors";
@@ -64,6 +65,21 @@ export async function sendPhoneCode(
       `Your ${brand.name} code is ${code}. It expires in 10 minutes. Never share it.`,
     ),
   );
+}
+
+/** A new password also ends the account's unused sign-in and reset codes sent by SMS before it. */
+export async function endSignInAndResetCodes(db: Executor, userId: number, now: Date): Promise<void> {
+  await db
+    .update(otpVerifications)
+    .set({ expiresAt: now })
+    .where(
+      and(
+        eq(otpVerifications.userId, userId),
+        inArray(otpVerifications.purpose, ["login", "password_reset"] satisfies CodePurpose[]),
+        eq(otpVerifications.isUsed, false),
+        gt(otpVerifications.expiresAt, now),
+      ),
+    );
 }
 
 /**

@@ -537,3 +537,41 @@ describe("resending a setup link", () => {
     );
   });
 });
+
+describe("registering a business", () => {
+  it("is recorded in the audit log with who registered it and what was registered", async () => {
+    const registered = await sendAs(ctx.app, admin, "POST", "/api/admin/companies", {
+      name: "Audited Chop Bar",
+      category: "Food & Dining",
+      subcategory: "Chop Bars",
+      city: "Kumasi",
+      address: "9 Record Street",
+      latitude: 6.69,
+      longitude: -1.62,
+      contactEmail: "owner@audited.example",
+      plan: "business",
+    });
+    expect(registered.statusCode).toBe(200);
+    const [entry] = await auditEntries("company.create");
+    expect(entry).toMatchObject({
+      targetType: "company",
+      targetId: String(registered.json().id),
+      actorName: "Ama Admin",
+      before: null,
+      after: {
+        name: "Audited Chop Bar",
+        city: "Kumasi",
+        address: "9 Record Street",
+        contactEmail: "owner@audited.example",
+        plan: "business",
+      },
+    });
+  });
+
+  it("records nothing when the registration is refused", async () => {
+    const logged = (await auditEntries("company.create")).length;
+    const refused = await sendAs(ctx.app, admin, "POST", "/api/admin/companies", { name: "No City" });
+    expect(refused.statusCode).toBe(400);
+    expect(await auditEntries("company.create")).toHaveLength(logged);
+  });
+});

@@ -84,8 +84,8 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await requireAdmin(request);
-        const company = await createCompanyAccount(deps, request.body);
+        const admin = await requireAdmin(request);
+        const company = await createCompanyAccount(deps, admin, request.body);
         return loadCompanyProfile(deps.db, company, deps.now());
       },
     );
@@ -102,7 +102,6 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await requireAdmin(request);
         const page = await listCompanyProfiles(deps.db, request.query, deps.now());
         reply.header("cache-control", "no-store");
         reply.header("x-total-count", String(page.total));
@@ -120,7 +119,6 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await requireAdmin(request);
         const company = await findCompany(deps.db, request.params.companyId);
         if (!company) throw new AppError("NOT_FOUND", "Company not found");
         reply.header("cache-control", "no-store");

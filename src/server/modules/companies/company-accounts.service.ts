@@ -16,6 +16,7 @@ import { AppError } from "../../lib/errors";
 import { hashPassword, verifyPassword } from "../../lib/password";
 import { passwordProblem } from "../../lib/password-policy";
 import { keyedHash, newLinkToken } from "../../lib/secrets";
+import { recordAudit } from "../audit";
 import { consumeSignInLink, issueCompanySignInCode, issueSignInLink, redeemCompanySignInCode } from "../auth";
 import {
   admitPasswordAttempt,
@@ -35,29 +36,61 @@ function mapsUrlFor(input: CreateCompanyInput): string | undefined {
   return `https://www.google.com/maps/search/?api=1&query=${input.latitude},${input.longitude}`;
 }
 
-/** An admin registers a business; it starts on its plan's limits and gets a setup link. */
-export async function createCompanyAccount(deps: AppDeps, input: CreateCompanyInput): Promise<Company> {
-  const [company] = await deps.db
-    .insert(companies)
-    .values({
-      name: input.name,
-      category: input.category,
-      subcategory: input.subcategory,
-      city: input.city,
-      location: input.city,
-      address: input.address,
-      googleMapsUrl: mapsUrlFor(input),
-      latitude: input.latitude,
-      longitude: input.longitude,
-      contactEmail: input.contactEmail,
-      contactPhone: input.contactPhone,
-      phone: input.contactPhone,
-      ...(await currentPlanLimits(deps.db, input.plan)),
-    })
-    .returning();
-  await sendSetupLink(deps, company!);
-  return company!;
+/**
+ * An admin registers a business; it starts on its plan's limits and gets a setup link. The new row and
+ * its audit entry are written in one transaction, so neither happens without the other.
+ */
+export async function createCompanyAccount(
+  deps: AppDeps,
+  admin: { id: number; displayName: string },
+  input: CreateCompanyInput,
+): Promise<Company> {
+  const company = await deps.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(companies)
+      .values({
+        name: input.name,
+        category: input.category,
+        subcategory: input.subcategory,
+        city: input.city,
+        location: input.city,
+        address: input.address,
+        googleMapsUrl: mapsUrlFor(input),
+        latitude: input.latitude,
+        longitude: input.longitude,
+        contactEmail: input.contactEmail,
+        contactPhone: input.contactPhone,
+        phone: input.contactPhone,
+        ...(await currentPlanLimits(tx, input.plan)),
+      })
+      .returning();
+    await recordAudit(
+      tx,
+      {
+        actor: admin,
+        action: "company.create",
+        targetType: "company",
+        targetId: created!.id,
+        after: registeredDetails(created!),
+      },
+      deps.now(),
+    );
+    return created!;
+  });
+  await sendSetupLink(deps, company);
+  return company;
 }
+
+const registeredDetails = (company: Company) => ({
+  name: company.name,
+  category: company.category,
+  subcategory: company.subcategory,
+  city: company.city,
+  address: company.address,
+  contactEmail: company.contactEmail,
+  contactPhone: company.contactPhone,
+  plan: company.plan,
+});
 
 export function defaultPaidUntil(now: Date): Date {
   return new Date(now.getTime() + paidPeriodDays * 86_400_000);

@@ -1,5 +1,5 @@
-import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { StaffMember } from "../../../shared/contracts/companies";
 import type { Executor } from "../../db/client";
 import { type CompanyStaff, companies, companyStaff } from "../../db/schema/companies";
@@ -7,13 +7,14 @@ import { uniqueViolationConstraint } from "../../lib/db-errors";
 import { AppError, unauthenticated } from "../../lib/errors";
 import { hashPassword, verifyPassword } from "../../lib/password";
 import { newSixDigitCode } from "../../lib/secrets";
+import {
+  admitPinAttempt,
+  forgetPinAttempts,
+  pinAttemptFailed,
+  pinAttemptSucceeded,
+  staffPinAccount,
+} from "../rate-limit";
 import { companySuspended, findCompany, isCompanyActive } from "./company-access";
-
-/** PRODUCT.md via the issue: 5 wrong PINs lock that staff account for 15 minutes. */
-export const maxWrongPins = 5;
-export const pinLockMs = 15 * 60 * 1000;
-
-const wrongSignIn = "The business username, your name or the PIN is wrong";
 
 function toStaffMember(staff: CompanyStaff, now: Date): StaffMember {
   return {
@@ -76,14 +77,16 @@ export async function deactivateStaff(db: Executor, companyId: number, staffId: 
   return toStaffMember(staff, now);
 }
 
-/** The owner lets a locked-out staff member try again at once. */
+/** The owner lets a staff member kept out by wrong PINs try again at once, from any phone. */
 export async function unlockStaff(db: Executor, companyId: number, staffId: number, now: Date) {
   const [staff] = await db
     .update(companyStaff)
-    .set({ failedPinAttempts: 0, lockedUntil: null })
+    .set({ lockedUntil: null })
     .where(and(eq(companyStaff.id, staffId), eq(companyStaff.companyId, companyId)))
     .returning();
   if (!staff) throw new AppError("NOT_FOUND", "Staff member not found");
+  const company = await findCompany(db, companyId);
+  if (company?.username) await forgetPinAttempts(db, staffPinAccount(company.username, staff.name));
   return toStaffMember(staff, now);
 }
 
@@ -93,11 +96,32 @@ interface StaffSignIn {
   pin: string;
 }
 
+/** Where a counter sign-in comes from: the client's address and the staff this phone signed in as before. */
+export interface CounterDevice {
+  source: string;
+  trustedStaffIds: number[];
+}
+
+// A wrong business username, a wrong name and a wrong PIN get this same answer, after the same work.
+const wrongSignIn = "The business username, your name or the PIN is wrong";
+let dummyPinHash: Promise<string> | undefined;
+function pinHashToCompareWith(staff: CompanyStaff | undefined): Promise<string> {
+  if (staff) return Promise.resolve(staff.pinHash);
+  dummyPinHash ??= hashPassword("no staff member has this");
+  return dummyPinHash;
+}
+
 /**
- * Checks a counter sign-in. Wrong PINs are counted on the staff row in one statement, so parallel guesses
- * can't slip past the fifth; the fifth locks the account for 15 minutes.
+ * Checks a counter sign-in. Tries are counted per name and source before the PIN is checked, and a name
+ * that saw too many wrong PINs is closed to phones it never signed in on (rate-limit's pin guessing); the
+ * shop's phone stays open. A name that doesn't exist is counted and answered exactly like a wrong PIN.
  */
-export async function signInStaff(db: Executor, input: StaffSignIn, now: Date): Promise<CompanyStaff> {
+export async function signInStaff(
+  db: Executor,
+  input: StaffSignIn,
+  device: CounterDevice,
+  now: Date,
+): Promise<CompanyStaff> {
   const [row] = await db
     .select({ staff: companyStaff, companyStatus: companies.status, companyIsActive: companies.isActive })
     .from(companyStaff)
@@ -110,51 +134,71 @@ export async function signInStaff(db: Executor, input: StaffSignIn, now: Date): 
       ),
     )
     .limit(1);
-  if (!row?.staff.isActive) throw unauthenticated(wrongSignIn);
-  const { staff } = row;
-  if (staff.lockedUntil && staff.lockedUntil > now) throw lockedOut(staff.lockedUntil, now);
-
-  const notLocked = or(isNull(companyStaff.lockedUntil), lte(companyStaff.lockedUntil, now));
-  if (await verifyPassword(staff.pinHash, input.pin)) {
-    // Only someone with the right PIN learns why: the shop is suspended (wrong PINs still count below).
-    if (!isCompanyActive({ status: row.companyStatus, isActive: row.companyIsActive })) {
-      throw companySuspended();
+  const staff = row?.staff.isActive ? row.staff : undefined;
+  const attempt = {
+    account: staffPinAccount(input.username, input.staffName),
+    source: device.source,
+    trustedDevice: staff !== undefined && device.trustedStaffIds.includes(staff.id),
+  };
+  await admitPinAttempt(db, attempt, now);
+  const pinIsRight = await verifyPassword(await pinHashToCompareWith(staff), input.pin);
+  if (!staff || !pinIsRight) {
+    const closedUntil = await pinAttemptFailed(db, attempt, now);
+    // The owner's staff list shows it, with the unlock button.
+    if (staff && closedUntil) {
+      await db.update(companyStaff).set({ lockedUntil: closedUntil }).where(eq(companyStaff.id, staff.id));
     }
-    // A right PIN guessed while parallel wrong ones locked the account still doesn't get in.
-    const [signedIn] = await db
-      .update(companyStaff)
-      .set({ failedPinAttempts: 0, lastLoginAt: now })
-      .where(and(eq(companyStaff.id, staff.id), notLocked))
-      .returning();
-    if (!signedIn) throw lockedOut(new Date(now.getTime() + pinLockMs), now);
-    return signedIn;
+    throw unauthenticated(wrongSignIn);
   }
-
-  const lockFrom = new Date(now.getTime() + pinLockMs);
-  const reachesLimit = sql`${companyStaff.failedPinAttempts} + 1 >= ${maxWrongPins}`;
-  const [counted] = await db
+  // Only someone with the right PIN learns why: the shop is suspended.
+  if (!isCompanyActive({ status: row!.companyStatus, isActive: row!.companyIsActive })) {
+    throw companySuspended();
+  }
+  await pinAttemptSucceeded(db, attempt);
+  const [signedIn] = await db
     .update(companyStaff)
-    .set({
-      failedPinAttempts: sql`case when ${reachesLimit} then 0 else ${companyStaff.failedPinAttempts} + 1 end`,
-      lockedUntil: sql`case when ${reachesLimit} then ${lockFrom.toISOString()}::timestamptz else ${companyStaff.lockedUntil} end`,
-    })
+    .set({ lastLoginAt: now })
     .where(eq(companyStaff.id, staff.id))
-    .returning({ lockedUntil: companyStaff.lockedUntil });
-  if (counted?.lockedUntil && counted.lockedUntil > now) throw lockedOut(counted.lockedUntil, now);
-  throw unauthenticated(wrongSignIn);
+    .returning();
+  return signedIn!;
 }
 
-function lockedOut(until: Date, now: Date): AppError {
-  const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
-  return new AppError(
-    "RATE_LIMITED",
+/**
+ * The phone a staff member signed in on is remembered in a signed, HttpOnly cookie (only the server can
+ * write a valid one) sent only to the sign-in: strangers' wrong PINs never close the shop's own phone.
+ */
+const trustedDeviceCookie = "anigye_counter";
+const rememberedStaffPerDevice = 20;
+
+export function trustedStaffIdsOf(request: FastifyRequest): number[] {
+  const raw = request.cookies[trustedDeviceCookie];
+  if (!raw) return [];
+  const { valid, value } = request.unsignCookie(raw);
+  if (!valid || !value) return [];
+  return value
+    .split(".")
+    .map(Number)
+    .filter((id) => Number.isSafeInteger(id) && id > 0);
+}
+
+export function trustThisDevice(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  staffId: number,
+  secureCookies: boolean,
+): void {
+  const remembered = trustedStaffIdsOf(request).filter((id) => id !== staffId);
+  reply.setCookie(
+    trustedDeviceCookie,
+    [staffId, ...remembered].slice(0, rememberedStaffPerDevice).join("."),
     {
-      message:
-        "Too many wrong PINs. This staff account is locked for {minutes} minutes, or until the owner unlocks it.",
-      values: { minutes },
+      path: "/api/merchant/login",
+      httpOnly: true,
+      sameSite: "strict",
+      secure: secureCookies,
+      signed: true,
+      maxAge: 365 * 24 * 3600,
     },
-    undefined,
-    { "retry-after": String(Math.ceil((until.getTime() - now.getTime()) / 1000)) },
   );
 }
 

@@ -23,4 +23,6 @@ export {
   requireCounterActor,
   signInStaff,
   staffActor,
+  trustedStaffIdsOf,
+  trustThisDevice,
 } from "./counter-staff.service";

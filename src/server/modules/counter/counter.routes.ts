@@ -22,6 +22,8 @@ import {
   requireCounterActor,
   signInStaff,
   staffActor,
+  trustedStaffIdsOf,
+  trustThisDevice,
 } from "../companies";
 import { findActiveProgram } from "../loyalty";
 import { allocationThisMonth } from "../points";
@@ -66,7 +68,9 @@ export function counterRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const staff = await signInStaff(deps.db, request.body, deps.now());
+        const device = { source: request.ip, trustedStaffIds: trustedStaffIdsOf(request) };
+        const staff = await signInStaff(deps.db, request.body, device, deps.now());
+        trustThisDevice(request, reply, staff.id, deps.config.secureCookies);
         await reply.startSession({
           kind: "company_staff",
           companyStaffId: staff.id,

@@ -79,20 +79,93 @@ async function rewardFor(userId: number, adId: number, companyId: number) {
 }
 
 describe("counter staff sign-in", () => {
-  it("signs staff in with the business username, their name and PIN, and locks after 5 wrong PINs", async () => {
-    const counter = await shop();
-    const wrong = { username: counter.username, staffName: "Esi", pin: "1111" };
-    for (let i = 0; i < 4; i++) {
-      const refused = await sendAs(ctx.app, {}, "POST", "/api/merchant/login", wrong);
-      expect(refused.statusCode).toBe(401);
-      expect(refused.json().message).toBe("The business username, your name or the PIN is wrong");
-    }
-    const fifth = await sendAs(ctx.app, {}, "POST", "/api/merchant/login", wrong);
-    expect(fifth.statusCode).toBe(429);
-    expect(fifth.json().message).toContain("locked for 15 minutes");
-    const right = { ...wrong, pin: "2580" };
-    expect((await sendAs(ctx.app, {}, "POST", "/api/merchant/login", right)).statusCode).toBe(429);
+  /** A counter sign-in from an address, with the cookies a phone kept (the trusted-device one, if any). */
+  const staffLogin = (body: Record<string, unknown>, from: string, cookies: Record<string, string> = {}) =>
+    ctx.app.inject({
+      method: "POST",
+      url: "/api/merchant/login",
+      payload: body,
+      cookies,
+      remoteAddress: from,
+      headers: { "x-requested-with": "anigye", "sec-fetch-site": "same-origin" },
+    });
+  const trustedCookieOf = (response: { cookies: { name: string; value: string }[] }) =>
+    Object.fromEntries(
+      response.cookies.filter((c) => c.name === "anigye_counter").map((c) => [c.name, c.value]),
+    );
+  const wrongSignIn = "The business username, your name or the PIN is wrong";
+  let sources = 0;
+  const newSource = () => `10.77.${Math.floor(++sources / 250)}.${sources % 250}`;
 
+  it("slows and then pauses one source's wrong PINs for a name, and the owner's unlock lets it in again", async () => {
+    const counter = await shop();
+    const guesser = newSource();
+    const wrong = { username: counter.username, staffName: "Esi", pin: "1111" };
+    for (let i = 0; i < 3; i++) {
+      const refused = await staffLogin(wrong, guesser);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json().message).toBe(wrongSignIn);
+    }
+    const slowed = await staffLogin(wrong, guesser);
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.json().message).toMatch(/^Too many wrong PINs. Please try again in \d+ seconds/);
+    clock.advance(31_000);
+    for (let i = 0; i < 2; i++) expect((await staffLogin(wrong, guesser)).statusCode).toBe(401);
+    const paused = await staffLogin(wrong, guesser);
+    expect(paused.statusCode).toBe(429);
+    expect(paused.json().message).toContain("or ask the owner to unlock you");
+    const right = { ...wrong, pin: "2580" };
+    // The guesser's source stays paused even with the right PIN.
+    expect((await staffLogin(right, guesser)).statusCode).toBe(429);
+
+    const unlocked = await sendAs(
+      ctx.app,
+      counter.owner,
+      "POST",
+      `/api/companies/${counter.companyId}/staff/${counter.staffId}/unlock`,
+    );
+    expect(unlocked.statusCode).toBe(200);
+    expect(unlocked.json().lockedUntil).toBeNull();
+    expect((await staffLogin(right, guesser)).statusCode).toBe(200);
+  });
+
+  it("lets a pause run out after 15 minutes", async () => {
+    const counter = await shop();
+    const guesser = newSource();
+    const wrong = { username: counter.username, staffName: "Esi", pin: "1111" };
+    for (let i = 0; i < 6; i++) {
+      await staffLogin(wrong, guesser);
+      clock.advance(11_000);
+    }
+    expect((await staffLogin({ ...wrong, pin: "2580" }, guesser)).statusCode).toBe(429);
+    clock.advance(15 * 60 * 1000 + 1000);
+    expect((await staffLogin({ ...wrong, pin: "2580" }, guesser)).statusCode).toBe(200);
+  });
+
+  it("never lets a stranger's wrong PINs stop the shop's own phone", async () => {
+    const counter = await shop();
+    const phone = newSource();
+    const right = { username: counter.username, staffName: "Esi", pin: "2580" };
+    const firstSignIn = await staffLogin(right, phone);
+    expect(firstSignIn.statusCode).toBe(200);
+    const trusted = trustedCookieOf(firstSignIn);
+    expect(Object.keys(trusted)).toEqual(["anigye_counter"]);
+    const setCookie = String(firstSignIn.headers["set-cookie"]);
+    expect(setCookie).toMatch(
+      /anigye_counter=[^;]+; Max-Age=31536000; Path=\/api\/merchant\/login; HttpOnly; SameSite=Strict/,
+    );
+
+    // Six wrong PINs from one address, then many from addresses all over: the name closes to new phones...
+    const wrong = { ...right, pin: "1111" };
+    for (let i = 0; i < 6; i++) {
+      await staffLogin(wrong, "203.0.113.50");
+      clock.advance(11_000);
+    }
+    expect((await staffLogin(right, phone, trusted)).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++) await staffLogin(wrong, newSource());
+    const newPhone = await staffLogin(right, newSource());
+    expect(newPhone.statusCode).toBe(429);
+    expect(newPhone.json().message).toContain("Sign in on the shop's usual phone");
     const staffList = await sendAs(
       ctx.app,
       counter.owner,
@@ -100,23 +173,77 @@ describe("counter staff sign-in", () => {
       `/api/companies/${counter.companyId}/staff`,
     );
     expect(staffList.json()[0].lockedUntil).not.toBeNull();
-    const unlocked = await sendAs(
+
+    // ...but the phone that signed in before still gets in, and a forged or foreign cookie doesn't help.
+    const again = await staffLogin(right, phone, trusted);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().actor).toMatchObject({ kind: "staff", staffName: "Esi" });
+    // A stranger's own trusted cookie (another shop's staff) with Esi's id written in isn't valid.
+    const other = await shop();
+    const strangersCookie = trustedCookieOf(
+      await staffLogin({ username: other.username, staffName: "Esi", pin: "2580" }, newSource()),
+    ).anigye_counter!;
+    const forged = {
+      anigye_counter: `${counter.staffId}${strangersCookie.slice(strangersCookie.indexOf("."))}`,
+    };
+    expect((await staffLogin(right, newSource(), forged)).statusCode).toBe(429);
+    const unsigned = { anigye_counter: String(counter.staffId) };
+    expect((await staffLogin(right, newSource(), unsigned)).statusCode).toBe(429);
+
+    // The owner's unlock opens the name to new phones at once.
+    await sendAs(
       ctx.app,
       counter.owner,
       "POST",
       `/api/companies/${counter.companyId}/staff/${counter.staffId}/unlock`,
     );
-    expect(unlocked.json().lockedUntil).toBeNull();
-    expect((await sendAs(ctx.app, {}, "POST", "/api/merchant/login", right)).statusCode).toBe(200);
+    expect((await staffLogin(right, newSource())).statusCode).toBe(200);
   });
 
-  it("lets a lock run out after 15 minutes", async () => {
+  it("answers a made-up business, a made-up name, a deactivated one and a wrong PIN alike", async () => {
     const counter = await shop();
-    const wrong = { username: counter.username, staffName: "Esi", pin: "1111" };
-    for (let i = 0; i < 5; i++) await sendAs(ctx.app, {}, "POST", "/api/merchant/login", wrong);
-    clock.advance(15 * 60 * 1000 + 1000);
-    const right = await sendAs(ctx.app, {}, "POST", "/api/merchant/login", { ...wrong, pin: "2580" });
-    expect(right.statusCode).toBe(200);
+    await sendAs(ctx.app, counter.owner, "POST", `/api/companies/${counter.companyId}/staff`, {
+      name: "Kojo",
+      pin: "3691",
+    });
+    const kojo = (await sendAs(ctx.app, counter.owner, "GET", `/api/companies/${counter.companyId}/staff`))
+      .json()
+      .find((member: { name: string }) => member.name === "Kojo");
+    await sendAs(ctx.app, counter.owner, "DELETE", `/api/companies/${counter.companyId}/staff/${kojo.id}`);
+    const tries = [
+      { username: counter.username, staffName: "Esi", pin: "1111" },
+      { username: counter.username, staffName: "Abena", pin: "1111" },
+      { username: counter.username, staffName: "Kojo", pin: "3691" },
+      { username: "no-such-shop", staffName: "Esi", pin: "1111" },
+    ];
+    const answers = [];
+    for (const attempt of tries) {
+      const source = newSource();
+      const series = [];
+      // The same answers, try after try: refused, then slowed (a made-up name is counted too).
+      for (let i = 0; i < 4; i++) {
+        const response = await staffLogin(attempt, source);
+        series.push([response.statusCode, response.json().message.replace(/\d+/g, "#")]);
+      }
+      answers.push(series);
+    }
+    expect(answers[0]).toEqual([
+      [401, wrongSignIn],
+      [401, wrongSignIn],
+      [401, wrongSignIn],
+      [429, "Too many wrong PINs. Please try again in # seconds, or ask the owner to unlock you."],
+    ]);
+    for (const series of answers.slice(1)) expect(series).toEqual(answers[0]);
+
+    // Closed to new phones alike, too.
+    const closedAnswers = [];
+    for (const attempt of tries.slice(0, 2)) {
+      for (let i = 0; i < 10; i++) await staffLogin(attempt, newSource());
+      const response = await staffLogin(attempt, newSource());
+      closedAnswers.push([response.statusCode, response.json().message]);
+    }
+    expect(closedAnswers[0]![0]).toBe(429);
+    expect(closedAnswers[1]).toEqual(closedAnswers[0]);
   });
 
   it("gives a staff session counter work only: no dashboard, no other shop", async () => {

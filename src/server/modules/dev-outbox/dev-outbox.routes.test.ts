@@ -1,6 +1,8 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { buildApp } from "../../app";
+import { loadConfig } from "../../config";
 import { outboxMessages } from "../../db/schema/outbox";
 import { registerErrorHandling } from "../../plugins/errors";
 import { createTestContext, type TestContext } from "../../test/test-app";
@@ -228,5 +230,55 @@ describe("linkify", () => {
       'See (<a href="https://a.example/p" rel="noreferrer">https://a.example/p</a>).',
     );
     expect(linkify("")).toBe("");
+  });
+});
+
+describe("who may read the outbox", () => {
+  it.each(["/api/dev/outbox", "/dev/outbox"])(
+    "answers %s only to this machine, by the socket's address (forwarding headers are not believed)",
+    async (url) => {
+      await seedOutbox();
+      const fromHere = await app.inject({ method: "GET", url, remoteAddress: "127.0.0.1" });
+      expect(fromHere.statusCode).toBe(200);
+      expect((await app.inject({ method: "GET", url, remoteAddress: "::1" })).statusCode).toBe(200);
+
+      const elsewhere = await app.inject({ method: "GET", url, remoteAddress: "203.0.113.9" });
+      expect(elsewhere.statusCode).toBe(404);
+      expect(elsewhere.body).not.toContain("akosua");
+      const claimsLocal = await app.inject({
+        method: "GET",
+        url,
+        remoteAddress: "10.20.30.40",
+        headers: { "x-forwarded-for": "127.0.0.1" },
+      });
+      expect(claimsLocal.statusCode).toBe(404);
+      // A proxy on this machine relays other machines' requests: what it forwards is refused too.
+      const throughLocalProxy = await app.inject({
+        method: "GET",
+        url,
+        remoteAddress: "127.0.0.1",
+        headers: { "x-forwarded-for": "198.51.100.7" },
+      });
+      expect(throughLocalProxy.statusCode).toBe(404);
+    },
+  );
+
+  it("is not served at all when the configuration says so, or to a server with a public address", async () => {
+    const outboxOf = async (env: Record<string, string>, remoteAddress = "127.0.0.1") => {
+      const config = loadConfig({ NODE_ENV: "development", LOG_LEVEL: "silent", ...env });
+      const server = await buildApp({ config, db: ctx.database.db });
+      try {
+        return (await server.inject({ method: "GET", url: "/api/dev/outbox", remoteAddress })).statusCode;
+      } finally {
+        await server.close();
+      }
+    };
+    expect(await outboxOf({})).toBe(200);
+    expect(await outboxOf({ DEV_OUTBOX: "false" })).toBe(404);
+    expect(await outboxOf({ APP_URL: "https://anigye.example" })).toBe(404);
+    expect(await outboxOf({ TRUST_PROXY: "1" })).toBe(404);
+    const publicButAsked = { APP_URL: "https://anigye.example", DEV_OUTBOX: "true" };
+    expect(await outboxOf(publicButAsked)).toBe(200);
+    expect(await outboxOf(publicButAsked, "203.0.113.9")).toBe(404);
   });
 });

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { findOutboxMessages } from "../../integrations/outbox/outbox-store";
@@ -26,10 +27,26 @@ const outboxResponse = z.object({
 });
 
 /**
- * The development outbox: what the outbox mail and SMS adapters "sent". Registered only outside
- * production (it shows sign-in links and codes to anyone who can reach it).
+ * Whether the request comes from this machine itself: the socket's address (never X-Forwarded-For, which
+ * a caller writes), and no proxy's forwarding headers (a proxy on this machine relays other machines).
+ */
+export function isFromThisMachine(request: FastifyRequest): boolean {
+  const address = request.socket.remoteAddress ?? "";
+  const loopback = address.startsWith("127.") || address === "::1" || address.startsWith("::ffff:127.");
+  const forwarded = ["x-forwarded-for", "forwarded", "x-real-ip"].some((name) => name in request.headers);
+  return loopback && !forwarded;
+}
+
+/**
+ * The development outbox: what the outbox mail and SMS adapters "sent". It shows sign-in links and codes,
+ * so app.ts registers it only when the configuration allows (`DEV_OUTBOX`, never in production), and it
+ * answers only requests from this machine: anyone else gets the 404 of a route that doesn't exist.
  */
 export const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook("onRequest", async (request, reply) => {
+    if (!isFromThisMachine(request)) return reply.callNotFound();
+  });
+
   app.get("/dev/outbox", { schema: { hide: true, querystring: outboxQuery } }, async (request, reply) => {
     const messages = await findOutboxMessages(app.db, request.query);
     return reply

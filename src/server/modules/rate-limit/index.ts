@@ -7,6 +7,14 @@ export {
   passwordAttemptSucceeded,
 } from "./password-guessing.service";
 export {
+  admitPinAttempt,
+  forgetPinAttempts,
+  type PinAttempt,
+  pinAttemptFailed,
+  pinAttemptSucceeded,
+  staffPinAccount,
+} from "./pin-guessing.service";
+export {
   assertWithinRateLimit,
   byIp,
   byUser,

@@ -32,7 +32,7 @@ export function useDeactivateStaff(companyId: number) {
   });
 }
 
-/** Lets a staff member locked out by wrong PINs sign in again before the 15 minutes are up. */
+/** Lets a staff member kept out by wrong PINs sign in again, from any phone, before the 15 minutes are up. */
 export function useUnlockStaff(companyId: number) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -103,8 +103,8 @@ function AddStaffForm({ companyId }: { companyId: number }) {
 
 /**
  * The Staff tab: the business's counter staff, each with a PIN to sign in at the counter and a staff code
- * to confirm a customer's redemption on the customer's phone. Five wrong PINs lock a person out for 15
- * minutes; the owner can lift that here.
+ * to confirm a customer's redemption on the customer's phone. Many wrong PINs close a name to new phones
+ * for 15 minutes (the shop's own phone keeps working); the owner can lift that here.
  */
 export function StaffSection({ companyId }: { companyId: number }) {
   const query = useStaff(companyId);

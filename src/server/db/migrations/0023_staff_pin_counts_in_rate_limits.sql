@@ -1,0 +1,1 @@
+ALTER TABLE "company_staff" DROP COLUMN "failed_pin_attempts";
