@@ -25,7 +25,6 @@ export function signupsAdminRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await requireAdmin(request);
         reply.header("cache-control", "private, no-cache");
         return listSignups(deps.db, request.query);
       },
@@ -47,7 +46,6 @@ export function signupsAdminRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await requireAdmin(request);
         const csv = exportSignupsCsv(deps, request.query);
         return (
           reply
