@@ -9,9 +9,12 @@ import { isDemoSeeded, seedDemo } from "./db/seed/seed";
 import { createMediaStorage } from "./integrations/storage/create-media-storage";
 import { startScheduler } from "./jobs/scheduler";
 import { ensureAdmin } from "./modules/auth";
+import { sealPendingSeeds, setDrawSeedKey } from "./modules/draws";
 
 async function main() {
   const config = loadConfig(process.env, { keepGeneratedSecret: true });
+  // Draws opened from here on (the demo's included) seal their seeds with the configuration's key.
+  setDrawSeedKey(config.configEncryptionKey);
   const pgliteDir = path.join(config.dataDir, "pglite");
   if (!config.databaseUrl && !fs.existsSync(pgliteDir)) await prepareEmbeddedDatabaseApart();
   const database = await openDatabase({
@@ -20,6 +23,11 @@ async function main() {
     poolSize: config.databasePoolSize,
   });
   await database.migrate();
+  const sealedSeeds = await sealPendingSeeds(
+    database.db,
+    config.configEncryptionKey,
+    config.previousConfigEncryptionKeys,
+  );
 
   if (config.admin) await ensureAdmin(database.db, config.admin);
   const storage = createMediaStorage(config);
@@ -33,6 +41,8 @@ async function main() {
     memberChanges: database.memberChanges,
   });
   app.log.info({ database: database.kind, dataDir: config.dataDir }, "database ready");
+  if (sealedSeeds > 0)
+    app.log.info({ sealedSeeds }, "sealed the seeds of undrawn draws with the current key");
   if (config.generatedSecretFile) {
     app.log.warn(
       { file: config.generatedSecretFile },

@@ -17,7 +17,7 @@ import type { AppDeps } from "../../app-deps";
 import { notFound } from "../../lib/errors";
 import { currentUser, requireAdmin, requireUser } from "../auth";
 import { claimPrize, createCompetition, runDraw, updateMonthlyDraw } from "./draw-run.service";
-import { sealPendingSeeds, setDrawSeedKey } from "./draw-seeds";
+import { setDrawSeedKey } from "./draw-seeds";
 import {
   type AnyDraw,
   drawPublicView,
@@ -38,11 +38,9 @@ const kinds = [
 /** Provably fair draws: public pages and records, the winner's claim, and the admin's draw. */
 export function drawsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    // Seeds are sealed with the configuration's key from the first draw this app opens.
+    // Seeds are sealed with the configuration's key from the first draw this app opens (main.ts seals
+    // the older ones at start, after migrating).
     setDrawSeedKey(deps.config.configEncryptionKey);
-    const { configEncryptionKey, previousConfigEncryptionKeys } = deps.config;
-    const sealed = await sealPendingSeeds(deps.db, configEncryptionKey, previousConfigEncryptionKeys);
-    if (sealed > 0) app.log.info({ sealed }, "sealed the seeds of undrawn draws with the current key");
 
     async function loadDraw(kind: AnyDraw["kind"], id: number) {
       const draw = await findDraw(deps.db, kind, id);

@@ -4,7 +4,7 @@
  */
 
 export { closeDueEntries, runDueDraws } from "./draw-run.service";
-export { setDrawSeedKey } from "./draw-seeds";
+export { sealPendingSeeds, setDrawSeedKey } from "./draw-seeds";
 export { drawsRoutes } from "./draws.routes";
 export {
   addMonthlyDrawEntry,
