@@ -22,7 +22,7 @@ test("a person signs up on /coming-soon, sees the thank-you screen and registers
   await form.getByRole("button", { name: "Get Early Access" }).click();
 
   await expect(page.getByTestId("toast")).toContainText("Success!");
-  await expect(page.getByTestId("toast")).toContainText("We'll notify you when Anigye launches!");
+  await expect(page.getByTestId("toast")).toContainText("Anigye has launched: create your account");
   const thankYou = page.getByTestId("thank-you");
   await expect(thankYou).toBeVisible();
 

@@ -61,6 +61,8 @@ export const analyticsResponse = z.object({
   plan: z.enum(planIds),
   /** False when the paid period has ended: the numbers stay readable, the ads stopped showing. */
   isPlanCurrent: z.boolean(),
+  /** The end of the paid period; null for a business that has never paid (not lapsed: awaiting payment). */
+  planPaidUntil: z.iso.datetime().nullable(),
   /** Calendar days (YYYY-MM-DD, Africa/Accra), both included. */
   period: z.object({ days: z.number().int(), from: z.string(), to: z.string() }),
   /** The metrics the plan includes, in display order; every other metric is left out below. */

@@ -104,6 +104,9 @@ export const adminDraw = z.object({
   title: z.string(),
   month: z.string(),
   prizeTitle: z.string(),
+  /** The prize's current description and value, so the edit form starts from them. */
+  prizeDescription: z.string().nullable(),
+  prizeValuePesewas: z.number().int().nullable(),
   /** open: still taking entries; ready: registration closed, can be drawn; drawn. */
   status: z.enum(drawStatuses),
   members: z.number().int(),

@@ -20,6 +20,12 @@ export function isoToAccraInput(iso: string | null | undefined): string {
   return iso ? new Date(iso).toISOString().slice(0, 16) : "";
 }
 
+/** The reverse of the cedis box, for a form's starting value: 150050 pesewas → "1500.50". */
+export function pesewasToCedisInput(pesewas: number | null | undefined): string {
+  if (pesewas === null || pesewas === undefined) return "";
+  return pesewas % 100 === 0 ? String(pesewas / 100) : (pesewas / 100).toFixed(2);
+}
+
 const drawDateBox = (required: boolean) =>
   z.string().transform((value, ctx) => {
     if (!value.trim()) {

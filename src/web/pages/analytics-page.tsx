@@ -9,7 +9,6 @@ import {
 } from "../../shared/contracts/analytics-options";
 import { plans } from "../../shared/plans";
 import { companyDashboardPath, paths } from "../app/paths";
-import { LapsedPlanWarning } from "../components/lapsed-plan-warning";
 import { buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { LoadError } from "../components/ui/load-error";
@@ -17,6 +16,7 @@ import { PageSpinner } from "../components/ui/page-spinner";
 import { formatDay } from "../features/analytics/analytics-format";
 import {
   AdsTable,
+  AnalyticsPlanWarning,
   CsvDownloadLink,
   MetricTotals,
   PeriodPicker,
@@ -113,7 +113,7 @@ export default function AnalyticsPage() {
             {report.company.name} · {plans[report.plan].name} plan
           </p>
         </header>
-        {!report.isPlanCurrent && <LapsedPlanWarning />}
+        <AnalyticsPlanWarning report={report} />
 
         <div className="flex flex-wrap items-center gap-3">
           <div className="w-full sm:w-auto sm:min-w-80">

@@ -2,12 +2,12 @@ import { CalendarDays, Crown, Film, Phone, QrCode } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { brand } from "../../shared/brand";
+import { hasLaunched } from "../../shared/launch";
 import { paths } from "../app/paths";
 import { useToastsAtTop } from "../components/ui/use-toast";
 import { SignupTabs } from "../features/coming-soon/signup-tabs";
 import { LogoCarousel } from "../features/public/logo-carousel";
 import { useT } from "../lib/i18n";
-import { hasLaunched } from "../lib/launch";
 
 const features = [
   {

@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { brand } from "../../shared/brand";
+import { hasLaunched } from "../../shared/launch";
 import { SignupTabs } from "../features/coming-soon/signup-tabs";
 import { useT } from "../lib/i18n";
-import { hasLaunched } from "../lib/launch";
 
 export default function EarlyAccessPage() {
   const t = useT();

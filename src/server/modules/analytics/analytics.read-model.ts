@@ -259,6 +259,7 @@ export async function loadCompanyAnalytics(
     company: { id: company.id, name: company.name },
     plan: company.plan,
     isPlanCurrent: hasCurrentPlan(company, now),
+    planPaidUntil: company.paidUntil?.toISOString() ?? null,
     period,
     metrics,
     canExportCsv: canExportAnalytics(company.plan),

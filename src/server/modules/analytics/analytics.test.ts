@@ -197,7 +197,16 @@ describe("what each plan shows", () => {
       .where(eq(companies.id, company.id));
     const body = (await analytics(cookies, company.id, "?days=7")).json();
     expect(body.isPlanCurrent).toBe(false);
+    expect(body.planPaidUntil).toBe(new Date(clock.now().getTime() - dayMs).toISOString());
     expect(body.totals.completionRate).toBe(0.4);
+  });
+
+  it("a business that has never paid says so, not that its plan lapsed", async () => {
+    const { company, cookies } = await companyWithNumbers("starter");
+    await ctx.database.db.update(companies).set({ paidUntil: null }).where(eq(companies.id, company.id));
+    const body = (await analytics(cookies, company.id, "?days=7")).json();
+    expect(body).toMatchObject({ isPlanCurrent: false, planPaidUntil: null });
+    expect(body.totals).toEqual({ views: 50 });
   });
 });
 

@@ -4,6 +4,7 @@ import {
   comingSoonResponse,
   comingSoonUserRequest,
 } from "../../../shared/contracts/coming-soon";
+import { messageFor } from "../../lib/i18n";
 import { byIp, consumeRateLimit } from "../rate-limit";
 import { registerEarlyAccessMember, registerMerchantInterest } from "./coming-soon.service";
 
@@ -22,7 +23,16 @@ export const comingSoonRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await consumeRateLimit(app.db, byIp(request), signupLimit);
-      return registerEarlyAccessMember(app.db, request.body);
+      const { alreadyRegistered, saying } = await registerEarlyAccessMember(
+        app.db,
+        request.body,
+        app.deps.now(),
+      );
+      return {
+        success: true as const,
+        alreadyRegistered,
+        message: messageFor(request, saying.message, saying.values),
+      };
     },
   );
 

@@ -1,8 +1,10 @@
 import type { z } from "zod";
 import { brand } from "../../../shared/brand";
 import type { comingSoonBusinessRequest, comingSoonUserRequest } from "../../../shared/contracts/coming-soon";
+import { hasLaunched } from "../../../shared/launch";
 import type { Executor } from "../../db/client";
 import { earlyAccessSignups, merchantInterestSignups } from "../../db/schema/coming-soon";
+import type { Saying } from "../../lib/i18n";
 
 type UserSignup = z.output<typeof comingSoonUserRequest>;
 type BusinessSignup = z.output<typeof comingSoonBusinessRequest>;
@@ -13,12 +15,46 @@ export interface SignupOutcome {
   message: string;
 }
 
+/** A member signup's answer, said unfilled so the route says it in the member's language. */
+export interface MemberSignupOutcome {
+  alreadyRegistered: boolean;
+  saying: Saying;
+}
+
+/**
+ * Before the launch day the member is told they will hear when it launches; from the launch day (in
+ * Accra) that would be untrue, so they are invited to create their account instead.
+ */
+function memberSignupSaying(alreadyRegistered: boolean, now: Date): Saying {
+  const values = { brand: brand.name };
+  if (hasLaunched(now)) {
+    return alreadyRegistered
+      ? {
+          message:
+            "This email is already on the list. {brand} has launched: create your account to start collecting rewards.",
+          values,
+        }
+      : {
+          message:
+            "You're on the list! {brand} has launched: create your account to start collecting rewards.",
+          values,
+        };
+  }
+  return alreadyRegistered
+    ? { message: "This email is already on the list. We'll notify you when {brand} launches!", values }
+    : { message: "We'll notify you when {brand} launches!", values };
+}
+
 /**
  * The member signup, written where the admin lists, exports and invites it. One insert that does nothing
  * on a duplicate email, so a second signup (or two at once) never half-writes and never errors: the
  * person is simply told they are already on the list.
  */
-export async function registerEarlyAccessMember(db: Executor, signup: UserSignup): Promise<SignupOutcome> {
+export async function registerEarlyAccessMember(
+  db: Executor,
+  signup: UserSignup,
+  now: Date,
+): Promise<MemberSignupOutcome> {
   const inserted = await db
     .insert(earlyAccessSignups)
     .values({
@@ -31,13 +67,8 @@ export async function registerEarlyAccessMember(db: Executor, signup: UserSignup
     })
     .onConflictDoNothing()
     .returning({ id: earlyAccessSignups.id });
-  return inserted.length > 0
-    ? { success: true, alreadyRegistered: false, message: `We'll notify you when ${brand.name} launches!` }
-    : {
-        success: true,
-        alreadyRegistered: true,
-        message: `This email is already on the list. We'll notify you when ${brand.name} launches!`,
-      };
+  const alreadyRegistered = inserted.length === 0;
+  return { alreadyRegistered, saying: memberSignupSaying(alreadyRegistered, now) };
 }
 
 /** The business signup, written where the admin lists, exports and invites it; duplicates as above. */

@@ -1,9 +1,12 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { comingSoonUserRequest } from "../../../shared/contracts/coming-soon";
 import { earlyAccessSignups, merchantInterestSignups } from "../../db/schema/coming-soon";
 import { rateLimits } from "../../db/schema/rate-limit";
+import { translateMessage } from "../../lib/i18n";
 import { signedInMember } from "../../test/members";
 import { createTestContext, sendAs, sendJson, type TestContext } from "../../test/test-app";
+import { registerEarlyAccessMember } from "./coming-soon.service";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -50,7 +53,8 @@ describe("POST /api/coming-soon/users", () => {
     expect(response.json()).toEqual({
       success: true,
       alreadyRegistered: false,
-      message: "We'll notify you when Anigye launches!",
+      // The launch day (Nov 25, 2025) has passed: no promise of a future launch.
+      message: "You're on the list! Anigye has launched: create your account to start collecting rewards.",
     });
     const [row] = await ctx.database.db.select().from(earlyAccessSignups);
     expect(row).toMatchObject({
@@ -113,10 +117,46 @@ describe("POST /api/coming-soon/users", () => {
     });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ success: true, alreadyRegistered: true });
-    expect(again.json().message).toContain("already on the list");
+    expect(again.json().message).toBe(
+      "This email is already on the list. Anigye has launched: create your account to start collecting rewards.",
+    );
     const rows = await ctx.database.db.select().from(earlyAccessSignups);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.name).toBe("Akosua Mensah");
+  });
+
+  it("answers in Twi when the member asks for Twi", async () => {
+    const response = await sendAs(ctx.app, {}, "POST", "/api/coming-soon/users", validUser, {
+      "accept-language": "tw",
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().message).toBe(
+      "Wo din wɔ list no so! Anigye afi ase: bue w'akawnt na fi ase nya akatua.",
+    );
+  });
+
+  it("promises to tell the member of the launch only before the launch day in Accra", async () => {
+    const signup = comingSoonUserRequest.parse(validUser);
+    const dayBefore = new Date("2025-11-24T23:59:00Z");
+    const first = await registerEarlyAccessMember(ctx.database.db, signup, dayBefore);
+    expect(translateMessage(first.saying.message, "en", first.saying.values)).toBe(
+      "We'll notify you when Anigye launches!",
+    );
+    expect(translateMessage(first.saying.message, "tw", first.saying.values)).toBe(
+      "Yɛbɛka akyerɛ wo bere a Anigye bɛfi ase!",
+    );
+    const again = await registerEarlyAccessMember(ctx.database.db, signup, dayBefore);
+    expect(translateMessage(again.saying.message, "en", again.saying.values)).toBe(
+      "This email is already on the list. We'll notify you when Anigye launches!",
+    );
+    const launchDay = await registerEarlyAccessMember(
+      ctx.database.db,
+      signup,
+      new Date("2025-11-25T00:00:00Z"),
+    );
+    expect(translateMessage(launchDay.saying.message, "en", launchDay.saying.values)).toBe(
+      "This email is already on the list. Anigye has launched: create your account to start collecting rewards.",
+    );
   });
 
   it("keeps exactly one row when the same email signs up 20 times at once", async () => {

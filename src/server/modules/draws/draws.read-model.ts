@@ -196,6 +196,8 @@ export async function listAdminDraws(db: Executor, now: Date): Promise<AdminDraw
         title: fields.title,
         month: fields.month,
         prizeTitle: fields.prizeTitle,
+        prizeDescription: fields.prizeDescription,
+        prizeValuePesewas: fields.prizeValuePesewas,
         status: summary.status,
         members: totals.members,
         totalEntries: totals.total,

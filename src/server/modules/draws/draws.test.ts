@@ -171,6 +171,16 @@ describe("the monthly draw", () => {
     });
     expect(withdrawn.statusCode).toBe(200);
     expect(withdrawn.json().publicRandomnessSource).toBeNull();
+    // The admin's list carries the prize as it is, so the edit form starts from it (and a save that
+    // only moves the date keeps the value).
+    const listed = (await sendAs(ctx.app, admin.cookies, "GET", "/api/admin/draws"))
+      .json()
+      .draws.find((d: { id: number; kind: string }) => d.id === drawId && d.kind === "monthly");
+    expect(listed).toMatchObject({
+      prizeTitle: "A Tecno phone",
+      prizeDescription: null,
+      prizeValuePesewas: 150_000,
+    });
   });
 
   it("keeps the seed out of the database in plain text until the draw", async () => {

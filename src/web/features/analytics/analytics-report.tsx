@@ -13,9 +13,23 @@ import {
 } from "../../../shared/contracts/analytics-options";
 import { type PlanId, planIds, plans } from "../../../shared/plans";
 import { subscriptionDetailsPath } from "../../app/paths";
+import { LapsedPlanWarning } from "../../components/lapsed-plan-warning";
 import { buttonClass } from "../../components/ui/button";
 import { formatMetric } from "./analytics-format";
 import { companyAnalyticsCsvUrl } from "./api";
+
+/**
+ * The plan warning above the numbers: "lapsed" only for a paid period that ended; a business that has
+ * never paid is told its plan isn't paid yet, as on its dashboard.
+ */
+export function AnalyticsPlanWarning({
+  report,
+}: {
+  report: Pick<AnalyticsResponse, "isPlanCurrent" | "planPaidUntil">;
+}) {
+  if (report.isPlanCurrent) return null;
+  return <LapsedPlanWarning neverPaid={report.planPaidUntil === null} />;
+}
 
 /** Last 7, 30 or 90 days, as native radio buttons drawn as one segmented control. */
 export function PeriodPicker({

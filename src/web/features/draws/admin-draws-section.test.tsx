@@ -3,8 +3,9 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { AdminDraw } from "../../../shared/contracts/draws";
+import { updateDrawForm } from "../../../shared/forms/draws";
 import { ApiError } from "../../lib/api-client";
-import { DrawRow, failureText } from "./admin-draws-section";
+import { DrawRow, editDrawDefaults, failureText } from "./admin-draws-section";
 
 // The admin's draws (issue 26): "Run the draw…" only on a draw that can run, and a refusal says the
 // server's own reason.
@@ -16,6 +17,8 @@ function adminDraw(id: number, status: AdminDraw["status"]): AdminDraw {
     title: `Draw ${id}`,
     month: "2026-11",
     prizeTitle: "A Tecno phone",
+    prizeDescription: "A Tecno Spark 20 with a year of data",
+    prizeValuePesewas: 150_050,
     status,
     members: 3,
     totalEntries: 12,
@@ -72,5 +75,22 @@ describe("the admin's draws", () => {
     expect(failureText(new TypeError("Failed to fetch"), "The draw could not be run.")).toBe(
       "The draw could not be run.",
     );
+  });
+
+  it("moving only the draw date sends the prize's description and value unchanged", () => {
+    const draw = adminDraw(1, "open");
+    const body = updateDrawForm.parse({ ...editDrawDefaults(draw), drawDate: "2026-12-02T19:30" });
+    expect(body).toEqual({
+      prizeTitle: "A Tecno phone",
+      prizeDescription: "A Tecno Spark 20 with a year of data",
+      prizeValuePesewas: 150_050,
+      drawDate: "2026-12-02T19:30:00.000Z",
+    });
+  });
+
+  it("leaves the description and value empty for a prize that has none", () => {
+    const draw = { ...adminDraw(1, "open"), prizeDescription: null, prizeValuePesewas: null };
+    const body = updateDrawForm.parse(editDrawDefaults(draw));
+    expect(body).toEqual({ prizeTitle: "A Tecno phone", drawDate: "2026-12-01T18:00:00.000Z" });
   });
 });

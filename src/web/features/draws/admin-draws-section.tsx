@@ -7,7 +7,9 @@ import type { AdminDraw, DrawPublic } from "../../../shared/contracts/draws";
 import {
   createCompetitionForm,
   isoToAccraInput,
+  pesewasToCedisInput,
   runDrawForm,
+  type UpdateDrawFormValues,
   updateDrawForm,
 } from "../../../shared/forms/draws";
 import { tierIds, tierLabel } from "../../../shared/tiers";
@@ -47,18 +49,24 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function EditDrawForm({ draw, onDone }: { draw: AdminDraw; onDone(): void }) {
+/**
+ * The edit form starts from the draw as it is: the save replaces the prize and announcement whole, so
+ * moving only the date keeps the description and value (and, once entries close, the fixed prize).
+ */
+export function editDrawDefaults(draw: AdminDraw): UpdateDrawFormValues {
+  return {
+    prizeTitle: draw.prizeTitle,
+    prizeDescription: draw.prizeDescription ?? "",
+    prizeValueCedis: pesewasToCedisInput(draw.prizeValuePesewas),
+    drawDate: isoToAccraInput(draw.drawDate),
+    publicRandomnessSource: draw.publicRandomnessSource ?? "",
+  };
+}
+
+export function EditDrawForm({ draw, onDone }: { draw: AdminDraw; onDone(): void }) {
   const update = useUpdateDraw(draw.id);
   const [alert, setAlert] = useState<string | null>(null);
-  const form = useContractForm(updateDrawForm, {
-    defaultValues: {
-      prizeTitle: draw.prizeTitle,
-      prizeDescription: "",
-      prizeValueCedis: "",
-      drawDate: isoToAccraInput(draw.drawDate),
-      publicRandomnessSource: draw.publicRandomnessSource ?? "",
-    },
-  });
+  const form = useContractForm(updateDrawForm, { defaultValues: editDrawDefaults(draw) });
   return (
     <Form
       form={form}
