@@ -191,8 +191,10 @@ export class ConfigError extends Error {}
 
 export interface LoadOptions {
   /**
-   * Without SESSION_SECRET, keep the secret generated for this install in DATA_DIR (the server's start,
-   * so a laptop's sessions and links survive a restart); otherwise each load generates its own.
+   * Without SESSION_SECRET, keep the secret generated for this install in DATA_DIR and share it with every
+   * process of the install (the server's start, the embedded database's preparation, `npm run seed`), so
+   * a laptop's sessions, links and sealed draw seeds survive a restart and are read with one key;
+   * otherwise (tests) each load generates its own.
    */
   keepGeneratedSecret?: boolean;
 }

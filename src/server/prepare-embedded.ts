@@ -10,7 +10,8 @@ import { setDrawSeedKey } from "./modules/draws";
  * database, migrating it and seeding the demo grow its WebAssembly memory to 800 MB, which a process
  * never gives back. The child exits and the server opens the files it wrote at about 350 MB.
  */
-const config = loadConfig();
+// The install's kept secret, as the server reads it: the demo's draw seeds are sealed with its key.
+const config = loadConfig(process.env, { keepGeneratedSecret: true });
 // The demo opens draws, whose seeds are sealed with the same key the server uses.
 setDrawSeedKey(config.configEncryptionKey);
 const database = await openDatabase({ pgliteDir: path.join(config.dataDir, "pglite") });

@@ -6,7 +6,8 @@ import { openDatabase } from "../client";
 import { seedDemo } from "./seed";
 
 /** `npm run seed`: applies migrations and (re)runs the idempotent demo seed. */
-const config = loadConfig();
+// The install's kept secret, as the server reads it: the demo's draw seeds are sealed with its key.
+const config = loadConfig(process.env, { keepGeneratedSecret: true });
 // The demo opens draws, whose seeds are sealed with the same key the server uses.
 setDrawSeedKey(config.configEncryptionKey);
 if (config.isProduction) {
