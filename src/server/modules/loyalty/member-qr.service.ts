@@ -1,9 +1,10 @@
-import { randomBytes, randomInt } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { and, desc, eq, gt, lte, sql } from "drizzle-orm";
 import type { MemberQr } from "../../../shared/contracts/counter";
 import type { Executor } from "../../db/client";
 import { userQrCodes } from "../../db/schema/loyalty";
 import { AppError } from "../../lib/errors";
+import { typedCodeFormat } from "../../lib/typed-codes";
 
 /** PRODUCT.md: the personal QR rotates every 30 s and is valid for 60 s, so a screenshot dies. */
 export const memberQrRotationMs = 30_000;
@@ -17,27 +18,10 @@ export const offlineScanWindowMs = 24 * 60 * 60 * 1000;
 const phoneClockSlackMs = 30_000;
 
 export const memberQrPrefix = "ANIGYE-M1.";
-// No 0/O, 1/I/L: staff read this off a customer's screen and type it.
-const shortCodeAlphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
-const shortCodeLength = 6;
-
-function newShortCode(): string {
-  let code = "";
-  for (let i = 0; i < shortCodeLength; i++) code += shortCodeAlphabet[randomInt(shortCodeAlphabet.length)];
-  return code;
-}
-
+const memberShortCode = typedCodeFormat(6);
 /** "K7M4QX" is shown as "K7M-4QX"; staff may type it either way, in any case. */
-export function displayShortCode(code: string): string {
-  return `${code.slice(0, 3)}-${code.slice(3)}`;
-}
-
-export function normaliseShortCode(typed: string): string | undefined {
-  const compact = typed.replace(/[\s-]/g, "").toUpperCase();
-  if (compact.length !== shortCodeLength) return undefined;
-  for (const char of compact) if (!shortCodeAlphabet.includes(char)) return undefined;
-  return compact;
-}
+export const displayShortCode = memberShortCode.display;
+export const normaliseShortCode = memberShortCode.read;
 
 /**
  * A new personal QR for the member. Each call makes a fresh random code (unguessable, so it needs no
@@ -45,10 +29,10 @@ export function normaliseShortCode(typed: string): string | undefined {
  */
 export async function issueMemberQr(db: Executor, userId: number, now: Date): Promise<MemberQr> {
   const expiresAt = new Date(now.getTime() + memberQrLifetimeMs);
-  let shortCode = newShortCode();
+  let shortCode = memberShortCode.create();
   // Two members holding the same short code at the same minute would make a typed code ambiguous.
   for (let attempt = 0; attempt < 5 && (await shortCodeInUse(db, shortCode, now)); attempt++) {
-    shortCode = newShortCode();
+    shortCode = memberShortCode.create();
   }
   const qrData = `${memberQrPrefix}${randomBytes(18).toString("base64url")}`;
   await db

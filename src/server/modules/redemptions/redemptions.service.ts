@@ -1,10 +1,11 @@
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, count, eq, gte, inArray } from "drizzle-orm";
 import { startOfAccraDay } from "../../../shared/accra-time";
 import type { RedemptionMethod, RewardQr } from "../../../shared/contracts/counter";
 import type { Executor } from "../../db/client";
 import { redemptions } from "../../db/schema/redemptions";
 import { AppError } from "../../lib/errors";
+import { typedCodeFormat } from "../../lib/typed-codes";
 import { type RedemptionCaps, takeRedemption } from "../ads";
 import { lockMemberInGoodStanding } from "../auth";
 import { creditXp } from "../ledger";
@@ -57,29 +58,12 @@ export function isRewardQr(qrData: string): boolean {
   return qrData.trim().startsWith(rewardQrPrefix);
 }
 
-// The typed code under a reward QR: 8 characters without 0/O, 1/I/L (read off a phone and typed), about
-// 40 bits, so guessing one of a shop's few live codes is hopeless. A member's code has 6, so they never mix.
-const typedCodeAlphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
-const typedCodeLength = 8;
-
-function newTypedCode(): string {
-  let code = "";
-  for (let i = 0; i < typedCodeLength; i++) code += typedCodeAlphabet[randomInt(typedCodeAlphabet.length)];
-  return code;
-}
-
-/** "K7M4QXPA" is shown as "K7M4-QXPA"; staff may type it either way, in any case. */
-function displayTypedCode(code: string): string {
-  return `${code.slice(0, 4)}-${code.slice(4)}`;
-}
+// The typed code under a reward QR: 8 characters, about 40 bits, so guessing one of a shop's few live
+// codes is hopeless. A member's loyalty code has 6, so the two never mix.
+const rewardTypedCode = typedCodeFormat(8);
 
 /** A reward's typed code as staff typed it, normalised; undefined when it can't be one. */
-export function readRewardTypedCode(typed: string): string | undefined {
-  const compact = typed.replace(/[\s-]/g, "").toUpperCase();
-  if (compact.length !== typedCodeLength) return undefined;
-  for (const char of compact) if (!typedCodeAlphabet.includes(char)) return undefined;
-  return compact;
-}
+export const readRewardTypedCode = rewardTypedCode.read;
 
 /**
  * What a typed code stands for, as a reward QR would say it: the shop's reward whose newest QR shows
@@ -138,12 +122,12 @@ export async function issueRewardQr(
   const nonce = randomBytes(12).toString("base64url");
   const expiresAt = new Date(now.getTime() + rewardQrLifetimeMs);
   const expires = String(Math.floor(expiresAt.getTime() / 1000));
-  const typedCode = newTypedCode();
+  const typedCode = rewardTypedCode.create();
   await setRewardQrNonce(db, rewardId, { nonce, typedCode }, now);
   const payload = `${rewardId}.${nonce}.${expires}`;
   return {
     qrData: `${rewardQrPrefix}${payload}.${signature(secret, payload)}`,
-    typedCode: displayTypedCode(typedCode),
+    typedCode: rewardTypedCode.display(typedCode),
     expiresAt: new Date(Number(expires) * 1000).toISOString(),
   };
 }
