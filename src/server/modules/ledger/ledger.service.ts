@@ -3,8 +3,8 @@ import { type TierId, tierForXp, tierIds } from "../../../shared/tiers";
 import type { Executor } from "../../db/client";
 import { ledgerEntries, userTiers } from "../../db/schema/ledger";
 import {
-  lockEarningMember,
   type MemberStanding,
+  memberInGoodStanding,
   movePrizePoints,
   moveXpBalance,
   readPrizePoints,
@@ -31,8 +31,6 @@ export interface XpCredit {
  * and races never double-credit. Call inside a transaction when the credit must move with other rows.
  */
 export async function creditXp(db: Executor, credit: XpCredit, now: Date = new Date()): Promise<boolean> {
-  // A suspended account earns nothing; taking XP back (a negative amount) is still allowed.
-  if (credit.amount > 0 && !(await lockEarningMember(db, credit.userId))) return false;
   if (!(await appendMemberRow(db, "xp", credit))) return false;
 
   const updated = await moveXpBalance(db, credit.userId, credit.amount);
@@ -40,22 +38,23 @@ export async function creditXp(db: Executor, credit: XpCredit, now: Date = new D
   return true;
 }
 
-/** Appends a member's ledger row; false when its idempotency key was already used. */
+/**
+ * Appends a member's ledger row (false when it wasn't written): once per idempotency key, and for a
+ * gain only while the member is in good standing (a suspended account earns nothing; taking XP back
+ * still works), in one statement.
+ */
 async function appendMemberRow(db: Executor, currency: "xp" | "prize_points", credit: XpCredit) {
-  const inserted = await db
-    .insert(ledgerEntries)
-    .values({
-      userId: credit.userId,
-      currency,
-      amount: credit.amount,
-      reason: credit.reason,
-      idempotencyKey: credit.idempotencyKey,
-      sourceType: credit.sourceType,
-      sourceId: credit.sourceId,
-    })
-    .onConflictDoNothing()
-    .returning({ id: ledgerEntries.id });
-  return inserted.length > 0;
+  const amount = sql`${credit.amount}::integer`;
+  const written = await db
+    .execute<{ id: number }>(sql`
+    insert into ${ledgerEntries} (user_id, currency, amount, reason, idempotency_key, source_type, source_id)
+    select ${credit.userId}::integer, ${currency}::ledger_currency, ${amount}, ${credit.reason}::text,
+      ${credit.idempotencyKey}::text, ${credit.sourceType ?? null}::text, ${credit.sourceId ?? null}::integer
+    where ${amount} <= 0 or ${memberInGoodStanding(credit.userId)}
+    on conflict do nothing
+    returning id`)
+    .then((result) => (result as unknown as { rows: { id: number }[] }).rows);
+  return written.length > 0;
 }
 
 /** Tiers never drop (PRODUCT.md), so only a promotion is written, with the moment it was reached. */

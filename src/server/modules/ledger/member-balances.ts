@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { TierId } from "../../../shared/tiers";
 import type { Executor } from "../../db/client";
 // The balance columns of users (xp_points, lifetime_xp, tier) are the ledger's cached sums; this file is
@@ -12,16 +12,11 @@ export interface MemberStanding {
 }
 
 /**
- * Locks the member's row for the caller's transaction and says whether they may earn: a suspended (or
- * closed) account is credited nothing, and a suspension can't slip in between this check and the credit.
+ * A condition for the statement that credits a member: a suspended (or closed) account earns nothing.
+ * Part of the credit's own statement, so it costs no round trip of its own.
  */
-export async function lockEarningMember(tx: Executor, userId: number): Promise<boolean> {
-  const [row] = await tx
-    .select({ isActive: users.isActive, deletedAt: users.deletedAt })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for("no key update");
-  return Boolean(row?.isActive && !row.deletedAt);
+export function memberInGoodStanding(userId: number): SQL {
+  return sql`exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.isActive} and ${users.deletedAt} is null)`;
 }
 
 /** Moves the cached XP balance (and lifetime XP for a gain) in the caller's transaction. */
