@@ -340,18 +340,35 @@ function newSessionSecret(): string {
   return randomBytes(32).toString("base64url");
 }
 
-/** The install's generated secret, made on its first start (readable by the server's user only). */
+/**
+ * The install's generated secret, made on its first start (readable by the server's user only). Created
+ * exclusively, so two processes starting on a fresh DATA_DIR (the server and `npm run seed`) end up with
+ * the one secret the first wrote.
+ */
 function keptSecret(file: string): string {
-  try {
-    const kept = fs.readFileSync(file, "utf8").trim();
-    if (kept.length >= 32) return kept;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
+  const kept = readKeptSecret(file);
+  if (kept) return kept;
   const secret = newSessionSecret();
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  return secret;
+  try {
+    fs.writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
+    return secret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  const written = readKeptSecret(file);
+  if (!written) throw new ConfigError(`${file} holds no usable secret: delete it, or set SESSION_SECRET`);
+  return written;
+}
+
+function readKeptSecret(file: string): string | undefined {
+  try {
+    const kept = fs.readFileSync(file, "utf8").trim();
+    return kept.length >= 32 ? kept : undefined;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    return undefined;
+  }
 }
 
 /** A 32-byte key from 64 hex characters or base64 (standard or URL-safe); undefined for anything else. */
