@@ -78,6 +78,9 @@ export function announcedDrandRound(drawDate: Date): string {
  */
 export async function openMonthlyDraw(tx: Executor, now: Date) {
   const { year, month } = accraMonth(now);
+  // Nearly always the month's draw exists: one read, and a seed is made and sealed only to open it.
+  const existing = await findMonthlyDraw(tx, year, month);
+  if (existing) return existing;
   const label = monthLabel(year, month);
   const drawDate = monthlyDrawDate(year, month);
   await tx
@@ -94,11 +97,15 @@ export async function openMonthlyDraw(tx: Executor, now: Date) {
       publicRandomnessSource: announcedDrandRound(drawDate),
     })
     .onConflictDoNothing({ target: [prizeDraws.drawYear, prizeDraws.drawMonth] });
+  return (await findMonthlyDraw(tx, year, month))!;
+}
+
+async function findMonthlyDraw(tx: Executor, year: number, month: number) {
   const [draw] = await tx
     .select()
     .from(prizeDraws)
     .where(and(eq(prizeDraws.drawYear, year), eq(prizeDraws.drawMonth, month)));
-  return draw!;
+  return draw;
 }
 
 /**

@@ -66,7 +66,8 @@ export async function createPayment(deps: AppDeps, payer: Payer, body: CreatePay
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payment_order:${payerKey(payer)}`}))`);
       if (body.method === "momo_manual") {
         const open = await findOpenManualOrder(tx, payer, type, amount);
-        if (open) return resumeManualOrder(tx, open, body, now);
+        const resumed = open && (await resumeManualOrder(tx, open, body, now));
+        if (resumed) return resumed;
       }
       const [subscription] = await tx
         .insert(subscriptions)
@@ -143,7 +144,10 @@ async function findOpenManualOrder(
   return open?.payment;
 }
 
-/** The open order again, with the phone just given and, when given, the MoMo transaction ID. */
+/**
+ * The open order again, with the phone just given and, when given, the MoMo transaction ID; undefined
+ * when it stopped waiting meanwhile (its ID sent, or settled by an admin), so a new order is made.
+ */
 async function resumeManualOrder(
   tx: Executor,
   open: typeof payments.$inferSelect,
@@ -154,8 +158,16 @@ async function resumeManualOrder(
   const [resumed] = await tx
     .update(payments)
     .set({ momoNumber: body.paymentPhone, ...proof, updatedAt: now })
-    .where(eq(payments.id, open.id))
+    .where(
+      and(
+        eq(payments.id, open.id),
+        eq(payments.status, "pending"),
+        eq(payments.paymentMethod, "momo_manual"),
+        isNull(payments.proofSubmittedAt),
+      ),
+    )
     .returning();
+  if (!resumed) return undefined;
   await tx
     .update(subscriptions)
     .set({
@@ -164,7 +176,7 @@ async function resumeManualOrder(
       updatedAt: now,
     })
     .where(eq(subscriptions.id, open.subscriptionId!));
-  return resumed!;
+  return resumed;
 }
 
 async function charge(
