@@ -45,20 +45,31 @@ export interface DatabaseOptions {
   /** Directory for PGlite files; when absent (and no URL), PGlite runs in memory. */
   pgliteDir?: string;
   poolSize?: number;
+  /** Called with every statement sent (tests count what an operation costs; see statement-budget.test.ts). */
+  onStatement?: (text: string) => void;
+}
+
+function statementLogger(onStatement: DatabaseOptions["onStatement"]) {
+  return onStatement ? { logQuery: (text: string) => onStatement(text) } : undefined;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPglite(options.pgliteDir);
+  if (options.databaseUrl)
+    return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.onStatement);
+  return openPglite(options.pgliteDir, options.onStatement);
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  onStatement: DatabaseOptions["onStatement"],
+): Promise<DatabaseHandle> {
   // While the database is down (a restart, a failover) a request fails after 5 s instead of waiting forever.
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
   // An idle connection can die (database restart, failover); without a listener that would crash the
   // process. The pool replaces the connection on the next query.
   pool.on("error", (error) => console.error("PostgreSQL connection lost:", error.message));
-  const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+  const db = drizzleNodePg(pool, { schema, logger: statementLogger(onStatement) }) as unknown as Database;
   const memberChanges = postgresMemberChanges(url);
   return {
     db,
@@ -99,11 +110,14 @@ const embeddedSettings = [
   "temp_buffers = 4MB",
 ];
 
-async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(
+  dir: string | undefined,
+  onStatement: DatabaseOptions["onStatement"],
+): Promise<DatabaseHandle> {
   if (dir) fs.mkdirSync(dir, { recursive: true });
   const client = new PGlite({ dataDir: dir, postgresqlconf: embeddedSettings });
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(client, { schema, logger: statementLogger(onStatement) }) as unknown as Database;
   const memberChanges = pgliteMemberChanges(client);
   return {
     db,

@@ -37,17 +37,20 @@ export interface TestContextOptions {
    * the server does. Off by default: tests that write rows directly and read at once would race the notice.
    */
   keepMemberState?: boolean;
+  /** Called with every statement the first instance sends (statement-budget tests count them). */
+  onStatement?: (text: string) => void;
 }
 
 export async function createTestContext({
   env = {},
   overrides = {},
   keepMemberState = false,
+  onStatement,
 }: TestContextOptions = {}): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "anigye-test-"));
   const serverUrl = process.env.DATABASE_URL;
   const scratch = serverUrl ? await createScratchDatabase(serverUrl) : undefined;
-  const database = await openDatabase({ databaseUrl: scratch?.url, poolSize: 20 });
+  const database = await openDatabase({ databaseUrl: scratch?.url, poolSize: 20, onStatement });
   await database.migrate();
   // Parallel test files share the CPU: a slow moment there is not an overload to shed.
   const config = loadConfig({

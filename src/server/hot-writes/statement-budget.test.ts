@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rewards } from "../db/schema";
+import { shopWithCounter } from "../test/counter-shop";
+import { signedInMember } from "../test/members";
+import { createTestContext, sendAs, type TestContext, testClock } from "../test/test-app";
+import { watchingKit } from "../test/watching";
+
+/**
+ * The hot writes stay cheap: each counts the statements it sends to the database (transaction control
+ * aside) with the instance's kept sessions warm, and fails past its budget (docs/product-rules.md#hot-writes).
+ */
+const clock = testClock(new Date("2026-11-23T09:00:00Z"));
+const sent: string[] = [];
+let counting = false;
+let ctx: TestContext;
+let kit: ReturnType<typeof watchingKit>;
+
+beforeAll(async () => {
+  ctx = await createTestContext({
+    overrides: { now: clock.now },
+    keepMemberState: true,
+    onStatement: (text) => {
+      if (counting && !/^(begin|commit|rollback|savepoint|release)/i.test(text.trim())) sent.push(text);
+    },
+  });
+  kit = watchingKit(ctx, clock);
+});
+afterAll(() => ctx.close());
+
+const device = { "x-device-fingerprint": "budget-phone" };
+
+/** The statements `operation` sends, after `warm` has run once so kept sessions are in place. */
+async function statementsOf(operation: () => Promise<{ statusCode: number; body: string }>) {
+  sent.length = 0;
+  counting = true;
+  try {
+    const response = await operation();
+    expect(response.statusCode, response.body).toBe(200);
+  } finally {
+    counting = false;
+  }
+  if (process.env.SHOW_STATEMENTS) console.log(sent.join("\n---\n"));
+  return [...sent];
+}
+
+describe("statement budgets of the hot writes", () => {
+  it("stamps a card in at most 6 statements, the first stamp included", async () => {
+    const shop = await shopWithCounter(ctx, "budget-stamps", { requiredVisits: 5 });
+    const member = await signedInMember(ctx.database.db, "stamped");
+    const qr = () => sendAs(ctx.app, member.cookies, "GET", "/api/loyalty/qr").then((r) => r.json());
+    await sendAs(ctx.app, shop.staff, "GET", "/api/merchant/me");
+    const stamp = async () => {
+      const { qrData } = await qr();
+      return statementsOf(() =>
+        sendAs(
+          ctx.app,
+          shop.staff,
+          "POST",
+          "/api/merchant/scans",
+          { qrData, action: "stamp", purchaseAmount: 30 },
+          device,
+        ),
+      );
+    };
+    const first = await stamp();
+    clock.advance(24 * 60 * 60 * 1000);
+    const second = await stamp();
+    console.log("stamp first", first.length, "second", second.length);
+    expect(first.length).toBeLessThanOrEqual(6);
+    expect(second.length).toBeLessThanOrEqual(6);
+  });
+
+  it("gives points in at most 6 statements", async () => {
+    const shop = await shopWithCounter(ctx, "budget-points");
+    const member = await signedInMember(ctx.database.db, "pointed");
+    await sendAs(ctx.app, shop.staff, "GET", "/api/merchant/me");
+    const { qrData } = await sendAs(ctx.app, member.cookies, "GET", "/api/loyalty/qr").then((r) => r.json());
+    const statements = await statementsOf(() =>
+      sendAs(ctx.app, shop.staff, "POST", "/api/merchant/points", { qrData, points: 10 }, device),
+    );
+    console.log("points", statements.length);
+    expect(statements.length).toBeLessThanOrEqual(6);
+  });
+
+  it("redeems a reward QR in at most 6 statements", async () => {
+    const ad = await kit.publishAd(["BUDGET1"]);
+    const shop = await shopWithCounter(ctx, "budget-redeem");
+    const member = await signedInMember(ctx.database.db, "redeemer");
+    const [reward] = await ctx.database.db
+      .insert(rewards)
+      .values({
+        adId: ad.id,
+        userId: member.user.id,
+        companyId: shop.companyId,
+        rewardType: "discount",
+        discountPercent: 10,
+        discountCode: "B-1",
+      })
+      .returning();
+    await sendAs(ctx.app, shop.staff, "GET", "/api/merchant/me");
+    const qr = (await sendAs(ctx.app, member.cookies, "POST", `/api/rewards/${reward!.id}/qr`)).json();
+    const statements = await statementsOf(() =>
+      sendAs(
+        ctx.app,
+        shop.staff,
+        "POST",
+        "/api/merchant/scans",
+        { qrData: qr.qrData, action: "redeem" },
+        device,
+      ),
+    );
+    console.log("redeem", statements.length);
+    expect(statements.length).toBeLessThanOrEqual(6);
+  });
+
+  it("reports a view in progress in at most 3 statements", async () => {
+    const ad = await kit.publishAd(["W1"]);
+    const viewer = await kit.member();
+    const view = (await kit.start(viewer.cookies, ad.id)).json();
+    clock.advance(3_000);
+    await kit.report(viewer.cookies, view.sessionId, 3);
+    clock.advance(3_000);
+    const statements = await statementsOf(() => kit.report(viewer.cookies, view.sessionId, 6));
+    console.log("progress", statements.length);
+    expect(statements.length).toBeLessThanOrEqual(3);
+  });
+});
