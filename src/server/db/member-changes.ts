@@ -7,6 +7,8 @@ export const memberChangedChannel = "anigye_member_changed";
 export interface MemberChangeListener {
   /** The member's account, one of their sessions or their finished watches changed. */
   changed(userId: number): void;
+  /** The business's account, one of its counter staff or one of its sessions changed (migration 0024). */
+  companyChanged?(companyId: number): void;
   /** Changes may have been missed (the listening connection dropped): forget everything cached. */
   lost(): void;
 }
@@ -27,9 +29,22 @@ export interface MemberChanges {
   close(): Promise<void>;
 }
 
-function payloadMember(payload: string | undefined): number | undefined {
-  const id = Number(payload);
+function positiveId(text: string | undefined): number | undefined {
+  const id = Number(text);
   return Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
+const companyPrefix = "company:";
+
+/** Tells the listeners what a notice's payload names: a member (a bare id) or a business ("company:<id>"). */
+function announce(listeners: Set<MemberChangeListener>, payload: string | undefined) {
+  if (payload?.startsWith(companyPrefix)) {
+    const companyId = positiveId(payload.slice(companyPrefix.length));
+    if (companyId) for (const listener of listeners) listener.companyChanged?.(companyId);
+    return;
+  }
+  const userId = positiveId(payload);
+  if (userId) for (const listener of listeners) listener.changed(userId);
 }
 
 /** PostgreSQL: one dedicated LISTEN connection per instance, opened on the first subscriber. */
@@ -51,10 +66,7 @@ export function postgresMemberChanges(url: string): MemberChanges {
   function connect(): Promise<void> {
     connecting ??= (async () => {
       const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
-      next.on("notification", (message) => {
-        const userId = payloadMember(message.payload);
-        if (userId) for (const listener of listeners) listener.changed(userId);
-      });
+      next.on("notification", (message) => announce(listeners, message.payload));
       next.on("error", () => lose());
       next.on("end", () => lose());
       try {
@@ -111,10 +123,7 @@ export function pgliteMemberChanges(database: PGlite): MemberChanges {
     subscribe(listener) {
       listeners.add(listener);
       if (!stop) {
-        const started = database.listen(memberChangedChannel, (payload) => {
-          const userId = payloadMember(payload);
-          if (userId) for (const each of listeners) each.changed(userId);
-        });
+        const started = database.listen(memberChangedChannel, (payload) => announce(listeners, payload));
         stop = async () => (await started)();
         void started.then(() => {
           live = true;

@@ -11,11 +11,15 @@ function databaseErrorOf(error: unknown): { code: string; constraint?: string } 
   return undefined;
 }
 
+/** A transaction saw a row change under it (a conditional write found nothing to do) and may simply run again. */
+export class RetryableConflict extends Error {}
+
 /**
  * A deadlock (40P01) or serialization failure (40001): two transactions met, the database undid one,
  * and running it again is expected to succeed.
  */
 export function isTransientConflict(error: unknown): boolean {
+  if (error instanceof RetryableConflict) return true;
   const code = databaseErrorOf(error)?.code;
   return code === "40P01" || code === "40001";
 }

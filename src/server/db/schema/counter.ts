@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./auth";
-import { createdAt, id, tstz, updatedAt } from "./columns";
+import { createdAt, id, tstz } from "./columns";
 import { companies, companyStaff } from "./companies";
 
 /** Every merchant scan of a consumer QR, with who scanned it on which device. */
@@ -55,30 +55,4 @@ export const qrScanLogs = pgTable(
 );
 
 /** Scans per (user, company, Africa/Accra day); scanCount can never exceed maxScansAllowed. */
-export const dailyScanLimits = pgTable(
-  "daily_scan_limits",
-  {
-    id: id(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    scanDate: date("scan_date", { mode: "string" }).notNull(),
-    scanCount: integer("scan_count").notNull().default(0),
-    maxScansAllowed: integer("max_scans_allowed").notNull().default(1),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    uniqueIndex("daily_scan_limits_user_company_date_key").on(t.userId, t.companyId, t.scanDate),
-    check(
-      "daily_scan_limits_count_within_max",
-      sql`${t.scanCount} >= 0 and ${t.scanCount} <= ${t.maxScansAllowed}`,
-    ),
-  ],
-);
-
 export type QrScanLog = typeof qrScanLogs.$inferSelect;
-export type DailyScanLimit = typeof dailyScanLimits.$inferSelect;

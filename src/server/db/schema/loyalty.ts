@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { createdAt, id, tstz, updatedAt } from "./columns";
 import { companies, companyStaff } from "./companies";
@@ -160,3 +160,29 @@ export type LoyaltyProgram = typeof loyaltyPrograms.$inferSelect;
 export type LoyaltyCard = typeof loyaltyCards.$inferSelect;
 export type LoyaltyCheckIn = typeof loyaltyCheckIns.$inferSelect;
 export type LoyaltyCounter = typeof loyaltyCounters.$inferSelect;
+
+/** How many stamps a member took at a shop on an Accra day (one unless the shop allows more). */
+export const dailyScanLimits = pgTable(
+  "daily_scan_limits",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    scanDate: date("scan_date", { mode: "string" }).notNull(),
+    scanCount: integer("scan_count").notNull().default(0),
+    maxScansAllowed: integer("max_scans_allowed").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("daily_scan_limits_user_company_date_key").on(t.userId, t.companyId, t.scanDate),
+    check(
+      "daily_scan_limits_count_within_max",
+      sql`${t.scanCount} >= 0 and ${t.scanCount} <= ${t.maxScansAllowed}`,
+    ),
+  ],
+);

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { AppError } from "../../lib/errors";
@@ -48,4 +48,26 @@ export async function lockMemberInGoodStanding(
   if (!member) return undefined;
   if (!member.isActive) throw new AppError("MEMBER_SUSPENDED", suspendedMessage);
   return { id: member.id, displayName: firstNameOf(member), tier: member.tier };
+}
+
+/** A member as staff see them at the counter, and whether they may earn (read inside a counter's statement). */
+export interface MemberAtCounter extends MemberSummary {
+  isActive: boolean;
+}
+
+/**
+ * The member named by `userId` (an expression of the caller's statement) as one JSON value, so the
+ * counter reads them in the statement that finds their code. Null for a closed account.
+ */
+export function memberAtCounterSql(userId: SQL): SQL {
+  return sql`(select json_build_object('id', ${users.id}, 'displayName', ${users.displayName},
+    'username', ${users.username}, 'tier', ${users.tier}, 'isActive', ${users.isActive})
+    from ${users} where ${users.id} = ${userId} and ${users.deletedAt} is null)`;
+}
+
+export function memberAtCounterFrom(
+  json: { id: number; displayName: string | null; username: string; tier: string; isActive: boolean } | null,
+): MemberAtCounter | undefined {
+  if (!json) return undefined;
+  return { id: json.id, displayName: firstNameOf(json), tier: json.tier, isActive: json.isActive };
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { StaffMember } from "../../../shared/contracts/companies";
 import type { Executor } from "../../db/client";
@@ -208,6 +208,8 @@ export interface CounterActorRecord {
   companyId: number;
   companyName: string;
   companyLogo: string | null;
+  /** The shop's plan (its monthly points allocation follows it). */
+  plan: string;
   staffId: number | null;
   staffName: string;
 }
@@ -216,8 +218,14 @@ export async function findCounterActor(
   db: Executor,
   request: FastifyRequest,
 ): Promise<CounterActorRecord | undefined> {
-  const session = await request.getSession("business");
-  if (!session) return undefined;
+  // Kept with the session: a change to the shop or its staff drops both (docs/product-rules.md#kept-sessions).
+  return request.keptWithSession("business", "counter-actor", (session) => counterActorOf(db, session));
+}
+
+async function counterActorOf(
+  db: Executor,
+  session: { kind: string; companyId: number | null; companyStaffId: number | null },
+): Promise<CounterActorRecord | undefined> {
   if (session.kind === "company" && session.companyId) {
     const company = await activeCompany(db, session.companyId);
     if (!company) return undefined;
@@ -231,25 +239,44 @@ export async function findCounterActor(
 
 /** A staff member at the counter, while both they and their shop are active. */
 export async function staffActor(db: Executor, staffId: number): Promise<CounterActorRecord | undefined> {
-  const [staff] = await db.select().from(companyStaff).where(eq(companyStaff.id, staffId));
-  if (!staff?.isActive) return undefined;
-  const company = await activeCompany(db, staff.companyId);
-  if (!company) return undefined;
-  return { kind: "staff", ...company, staffId: staff.id, staffName: staff.name };
+  const [found] = await db
+    .select({ company: activeCompanyColumns, staffId: companyStaff.id, staffName: companyStaff.name })
+    .from(companyStaff)
+    .innerJoin(companies, and(eq(companies.id, companyStaff.companyId), companyIsActive))
+    .where(and(eq(companyStaff.id, staffId), eq(companyStaff.isActive, true)));
+  return found && { kind: "staff", ...found.company, staffId: found.staffId, staffName: found.staffName };
+}
+
+const activeCompanyColumns = {
+  companyId: companies.id,
+  companyName: companies.name,
+  companyLogo: companies.logo,
+  plan: companies.plan,
+};
+
+const companyIsActive = and(
+  isNull(companies.deletedAt),
+  eq(companies.isActive, true),
+  eq(companies.status, "active"),
+);
+
+/**
+ * A condition for a counter write's own statement: the shop is active and, for a staff member, they still
+ * work there, so a write sent on a session kept after a removal is refused (docs/product-rules.md#kept-sessions).
+ */
+export function counterActorOnDutySql(companyId: number, staffId: number | null): SQL {
+  const shopActive = sql`exists (select 1 from ${companies} where ${companies.id} = ${companyId}::integer
+    and ${companies.deletedAt} is null and ${companies.isActive} and ${companies.status} = 'active')`;
+  if (staffId === null) return shopActive;
+  return sql`(${shopActive} and exists (select 1 from ${companyStaff} where ${companyStaff.id} = ${staffId}::integer
+    and ${companyStaff.companyId} = ${companyId}::integer and ${companyStaff.isActive}))`;
 }
 
 async function activeCompany(db: Executor, companyId: number) {
   const [company] = await db
-    .select({ companyId: companies.id, companyName: companies.name, companyLogo: companies.logo })
+    .select(activeCompanyColumns)
     .from(companies)
-    .where(
-      and(
-        eq(companies.id, companyId),
-        isNull(companies.deletedAt),
-        eq(companies.isActive, true),
-        eq(companies.status, "active"),
-      ),
-    );
+    .where(and(eq(companies.id, companyId), companyIsActive));
   return company;
 }
 

@@ -17,6 +17,7 @@ export { loadCompanyProfile } from "./company-profile.read-model";
 export { hasCurrentPlan, setCompanyImage } from "./company-profile.service";
 export {
   type CounterActorRecord,
+  counterActorOnDutySql,
   findCounterActor,
   findShopStaff,
   findStaffByCode,

@@ -27,8 +27,9 @@ import {
 } from "../companies";
 import { findActiveProgram } from "../loyalty";
 import { allocationThisMonth } from "../points";
-import { performPointGrant, performScan } from "./counter.service";
 import { listCounterLog, loadCounterDashboard } from "./counter-log.read-model";
+import { performPointGrant } from "./point-grant.service";
+import { performScan } from "./scan.service";
 
 const actorResponse = z.object({ actor: counterActor.nullable() });
 

@@ -10,5 +10,6 @@ export {
   sumXpLedger,
   type XpCredit,
 } from "./ledger.service";
+export { memberInGoodStanding } from "./member-balances";
 export { memberLedger } from "./member-ledger.read-model";
 export { type ReversalResult, reverseXpCredits } from "./reversals.service";

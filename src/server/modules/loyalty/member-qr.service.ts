@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, gt, lte, sql } from "drizzle-orm";
+import { and, eq, gt, lte, type SQL, sql } from "drizzle-orm";
 import type { MemberQr } from "../../../shared/contracts/counter";
 import type { Executor } from "../../db/client";
 import { userQrCodes } from "../../db/schema/loyalty";
@@ -64,38 +64,43 @@ export interface ScannedMember {
 }
 
 /**
- * The member whose QR (or typed short code) staff presented, checked against the moment of the scan: a
- * code counts only if it was live then. `scannedAt` is now, or the time a queued offline scan was made.
+ * The statement part that takes the code staff presented (a scanned QR, or a typed short code live at the
+ * scan's time): marks it used and returns it, so the counter finds the member and marks the code in the
+ * statement that reads them. Undefined when the text can't be a member's code. A refused scan's
+ * transaction rolls the mark back.
  */
-export async function resolveMemberCode(
-  db: Executor,
+export function presentedMemberCodeSql(
   presented: string,
   scannedAt: Date,
-): Promise<ScannedMember | undefined> {
+  now: Date,
+): { sql: SQL; typed: boolean } | undefined {
   const trimmed = presented.trim();
-  if (trimmed.startsWith(memberQrPrefix)) {
-    const [row] = await db.select().from(userQrCodes).where(eq(userQrCodes.qrData, trimmed)).limit(1);
-    if (!row) return undefined;
-    assertLiveAt(row, scannedAt);
-    return { userId: row.userId, qrCodeId: row.id, qrData: row.qrData, typed: false };
-  }
-  const shortCode = normaliseShortCode(trimmed);
-  if (!shortCode) return undefined;
-  const [row] = await db
-    .select()
-    .from(userQrCodes)
-    .where(
-      and(
-        eq(userQrCodes.shortCode, shortCode),
-        lte(userQrCodes.createdAt, new Date(scannedAt.getTime() + phoneClockSlackMs)),
-        gt(userQrCodes.expiresAt, new Date(scannedAt.getTime() - offlineScanWindowMs)),
-      ),
-    )
-    .orderBy(desc(userQrCodes.createdAt))
-    .limit(1);
-  if (!row) return undefined;
-  assertLiveAt(row, scannedAt);
-  return { userId: row.userId, qrCodeId: row.id, qrData: row.qrData, typed: true };
+  const typed = !trimmed.startsWith(memberQrPrefix);
+  const shortCode = typed ? normaliseShortCode(trimmed) : undefined;
+  if (typed && !shortCode) return undefined;
+  const chosen = typed
+    ? sql`select ${userQrCodes.id} from ${userQrCodes} where ${userQrCodes.shortCode} = ${shortCode}
+        and ${userQrCodes.createdAt} <= ${new Date(scannedAt.getTime() + phoneClockSlackMs).toISOString()}::timestamptz
+        and ${userQrCodes.expiresAt} > ${new Date(scannedAt.getTime() - offlineScanWindowMs).toISOString()}::timestamptz
+        order by ${userQrCodes.createdAt} desc limit 1`
+    : sql`select ${userQrCodes.id} from ${userQrCodes} where ${userQrCodes.qrData} = ${trimmed}`;
+  return {
+    typed,
+    sql: sql`update ${userQrCodes} set last_used_at = ${now.toISOString()}::timestamptz,
+        rotation_count = rotation_count + 1
+      where id = (${chosen})
+      returning id, user_id, qr_data, created_at, expires_at`,
+  };
+}
+
+/** The member behind a presented code, once it is known to have been live when it was scanned. */
+export function scannedMemberFrom(
+  row: { id: number; user_id: number; qr_data: string; created_at: Date | string; expires_at: Date | string },
+  typed: boolean,
+  scannedAt: Date,
+): ScannedMember {
+  assertLiveAt({ createdAt: new Date(row.created_at), expiresAt: new Date(row.expires_at) }, scannedAt);
+  return { userId: row.user_id, qrCodeId: row.id, qrData: row.qr_data, typed };
 }
 
 function assertLiveAt(row: { createdAt: Date; expiresAt: Date }, scannedAt: Date) {
@@ -105,14 +110,6 @@ function assertLiveAt(row: { createdAt: Date; expiresAt: Date }, scannedAt: Date
       "This QR code has expired. Ask the customer to open their loyalty card again.",
     );
   }
-}
-
-/** Marks when a member's code was last used at a counter (it stays valid until it runs out). */
-export async function markMemberCodeUsed(db: Executor, qrCodeId: number, now: Date): Promise<void> {
-  await db
-    .update(userQrCodes)
-    .set({ lastUsedAt: now, rotationCount: sql`${userQrCodes.rotationCount} + 1` })
-    .where(eq(userQrCodes.id, qrCodeId));
 }
 
 /** Codes past the offline window can never be checked again. */

@@ -12,3 +12,4 @@ export {
   type PointGrant,
   pointsReceivedToday,
 } from "./points.service";
+export { pointsReceivedTodaySql } from "./points-today.sql";

@@ -14,8 +14,10 @@ export {
   listSettings,
   type ManualMomoAccount,
   manualMomoAccount,
+  numberSettingFrom,
   readNumberSettings,
   type SettingView,
   settingDefinitions,
+  storedSettingSql,
   updateSetting,
 } from "./settings.service";

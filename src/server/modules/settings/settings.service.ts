@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import { brand } from "../../../shared/brand";
 import type { SettingGroup, SettingItem } from "../../../shared/contracts/admin";
 import { ghanaMobileMessage, normaliseGhanaMobile } from "../../../shared/phone";
@@ -226,6 +226,17 @@ async function storedValues(db: Executor, keys: readonly string[]) {
     .from(platformSettings)
     .where(inArray(platformSettings.settingKey, [...keys]));
   return new Map(rows.map((row) => [row.key, row.value]));
+}
+
+/** A number setting's stored text, read inside the caller's statement (null when unset). */
+export function storedSettingSql(key: string): SQL {
+  definitionOf(key, "number");
+  return sql`(select ${platformSettings.settingValue} from ${platformSettings} where ${platformSettings.settingKey} = ${key})`;
+}
+
+/** A number setting's value from its stored text (as `storedSettingSql` read it), or its default. */
+export function numberSettingFrom(key: string, stored: string | null | undefined): number {
+  return parseNumber(definitionOf(key, "number"), stored ?? undefined);
 }
 
 /** The current values of some number settings, each its stored value or its default. */

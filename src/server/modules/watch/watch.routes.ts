@@ -50,7 +50,7 @@ export function watchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: progressResponse },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const user = await requireUser(request);
         const progress = await reportProgress(
           deps,
@@ -60,6 +60,8 @@ export function watchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           signalsOf(request),
         );
         const { reward } = progress;
+        // A report short of the minimum moves only the view's seconds: the member's kept session stays.
+        if (!progress.completed) reply.leftMemberUnchanged();
         if (!reward) return progress;
         return { ...progress, reward: { ...reward, badges: badgesIn(reward.badges, languageOf(request)) } };
       },

@@ -1,0 +1,96 @@
+import { type ScanRequest, type ScanResult, toPesewas } from "../../../shared/contracts/counter";
+import type { Executor } from "../../db/client";
+import { AppError } from "../../lib/errors";
+import { memberInGoodStanding } from "../ledger";
+import { cardStateAt, claimCardReward, stampAtCounter } from "../loyalty";
+import { type LogDraft, type Said, type ScanContext, saying, senderOnDuty } from "./scan-log";
+import { type Scanned, scannedMember } from "./scanned-member";
+
+/** A member's loyalty QR (or typed short code) at the counter: stamp their card, hand over its reward, or look. */
+export async function scanMemberCode(
+  tx: Executor,
+  context: ScanContext,
+  input: ScanRequest,
+  log: LogDraft,
+): Promise<Said<ScanResult>> {
+  const member = await scannedMember(tx, context, input.qrData, log, { withCard: input.action === "stamp" });
+  const base = {
+    ok: true as const,
+    action: input.action,
+    alreadyApplied: false,
+    member: { displayName: member.summary.displayName, tier: member.summary.tier },
+    reward: null,
+    pointsToday: member.pointsToday,
+    scannedAt: context.scannedAt.toISOString(),
+  };
+  if (input.action === "lookup") return lookUp(tx, context, member, base);
+  if (input.action === "redeem") return handOverCardReward(tx, context, member, base);
+  return stamp(tx, context, input, member, base);
+}
+
+type Base = Omit<ScanResult, "card" | "message">;
+
+async function lookUp(tx: Executor, context: ScanContext, member: Scanned, base: Base) {
+  const name = member.summary.displayName;
+  const card = await cardStateAt(tx, member.summary.id, context.actor.companyId);
+  if (!card) return saying({ ...base, card }, "{name} has no stamp card here yet.", { name });
+  return card.rewardUnlocked
+    ? saying({ ...base, card }, "{name} has a reward waiting: {reward}.", { name, reward: card.rewardTitle })
+    : saying({ ...base, card }, "{name} has {current} of {required} stamps.", {
+        name,
+        current: card.currentStamps,
+        required: card.requiredStamps,
+      });
+}
+
+async function handOverCardReward(tx: Executor, context: ScanContext, member: Scanned, base: Base) {
+  const { actor, scannedAt } = context;
+  const claimed = await claimCardReward(tx, member.summary.id, actor.companyId, scannedAt);
+  const card = await cardStateAt(tx, member.summary.id, actor.companyId);
+  const reward = {
+    id: claimed.cardId,
+    title: claimed.rewardTitle,
+    discountPercent: null,
+    code: null,
+    kind: "loyalty_reward" as const,
+  };
+  return saying({ ...base, card, reward }, "Give {name} their reward: {reward}.", {
+    name: member.summary.displayName,
+    reward: claimed.rewardTitle,
+  });
+}
+
+async function stamp(tx: Executor, context: ScanContext, input: ScanRequest, member: Scanned, base: Base) {
+  if (!member.cardState) throw new AppError("UNAVAILABLE", "We're busy right now. Please try again.");
+  const name = member.summary.displayName;
+  const card = await stampAtCounter(
+    tx,
+    {
+      userId: member.summary.id,
+      memberName: name,
+      companyId: context.actor.companyId,
+      purchasePesewas: input.purchaseAmount === undefined ? undefined : toPesewas(input.purchaseAmount),
+      staffId: context.actor.staffId,
+      qrCodeData: member.code.qrData,
+      typed: member.code.typed,
+      ipAddress: context.client.ipAddress,
+      deviceFingerprint: context.client.deviceFingerprint,
+      scannedAt: context.scannedAt,
+      state: member.cardState,
+      memberInGoodStanding: memberInGoodStanding(member.summary.id),
+      staffOnDuty: senderOnDuty(context),
+    },
+    context.now,
+  );
+  return card.isCompleted
+    ? saying(
+        { ...base, card },
+        "Card complete for {name}! {reward} is unlocked: scan Redeem to hand it over.",
+        { name, reward: card.rewardTitle },
+      )
+    : saying({ ...base, card }, "Stamp {current} of {required} for {name}.", {
+        name,
+        current: card.currentStamps,
+        required: card.requiredStamps,
+      });
+}

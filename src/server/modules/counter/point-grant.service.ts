@@ -1,0 +1,63 @@
+import { type PointGrantRequest, type PointGrantResult, toPesewas } from "../../../shared/contracts/counter";
+import type { PlanId } from "../../../shared/plans";
+import type { AppDeps } from "../../app-deps";
+import type { ClientSignals } from "../../lib/client-signals";
+import { AppError } from "../../lib/errors";
+import type { CounterActorRecord } from "../companies";
+import { grantPoints } from "../points";
+import { isRewardQr } from "../redemptions";
+import { once, runLogged, type Said, saying } from "./scan-log";
+import { scannedMember } from "./scanned-member";
+
+/** Points for a purchase, from the shop's monthly allocation, to the member whose code staff scanned. */
+export async function performPointGrant(
+  deps: AppDeps,
+  sender: CounterActorRecord,
+  input: PointGrantRequest,
+  client: ClientSignals,
+): Promise<Said<PointGrantResult>> {
+  return once(deps, sender, input, client, (context) =>
+    runLogged(context, "points", async (tx, log) => {
+      if (isRewardQr(input.qrData)) {
+        throw new AppError(
+          "BAD_REQUEST",
+          "This is a reward QR. Scan the customer's loyalty card to give points.",
+        );
+      }
+      const { actor } = context;
+      const member = await scannedMember(tx, context, input.qrData, log, { withCard: false });
+      log.points = input.points;
+      const outcome = await grantPoints(
+        tx,
+        {
+          companyId: actor.companyId,
+          plan: actor.plan as PlanId,
+          userId: member.summary.id,
+          memberName: member.summary.displayName,
+          points: input.points,
+          purchasePesewas: input.purchaseAmount === undefined ? undefined : toPesewas(input.purchaseAmount),
+          note: input.transactionNote,
+          staffName: input.merchantStaff ?? actor.staffName,
+          staffId: actor.staffId,
+          merchantDevice: context.client.deviceFingerprint,
+        },
+        context.scannedAt,
+      );
+      return saying(
+        {
+          ok: true as const,
+          alreadyApplied: false,
+          points: input.points,
+          member: { displayName: member.summary.displayName, tier: member.summary.tier },
+          memberPointsToday: outcome.memberPointsToday,
+          allocationRemaining: outcome.allocationRemaining,
+          drawEntryEarned: outcome.drawEntryEarned,
+        },
+        outcome.drawEntryEarned
+          ? "{points} points for {name} — and a prize-draw entry!"
+          : "{points} points for {name}.",
+        { points: input.points, name: member.summary.displayName },
+      );
+    }),
+  );
+}

@@ -1,0 +1,368 @@
+import { randomUUID } from "node:crypto";
+import { type SQL, sql } from "drizzle-orm";
+import { startOfAccraDay } from "../../../shared/accra-time";
+import type { AppDeps } from "../../app-deps";
+import type { Executor } from "../../db/client";
+import { qrScanLogs } from "../../db/schema/counter";
+import type { ClientSignals } from "../../lib/client-signals";
+import { retryOnTransientConflict, uniqueViolationConstraint } from "../../lib/db-errors";
+import { AppError, type ErrorCode } from "../../lib/errors";
+import { type MessageValues, type Saying, sayingText } from "../../lib/i18n";
+import { type CounterActorRecord, counterActorOnDutySql, findShopStaff } from "../companies";
+import { recordFraudSignal } from "../fraud";
+import { offlineScanWindowMs } from "../loyalty";
+
+/**
+ * The counter's scan log: every scan is answered once per idempotency key (a resend gets the first answer
+ * back), and logged with what looks suspicious about it. Read once before the scan's work and written
+ * once after it (docs/product-rules.md#counter).
+ */
+
+/** A device scanning more than this many codes in a minute is flagged (a real queue is slower). */
+const burstScansPerMinute = 12;
+/** The same member at two shops this close together is flagged. */
+const twoPlacesWindowMs = 10 * 60 * 1000;
+/** A queued scan may claim a time this far before its phone's last live scan (a phone clock running behind). */
+export const phoneClockSlackMs = 30_000;
+
+/** Refusals staff read at the counter; they are logged (and replayed for a resent scan). */
+const refusalCodes = new Set<ErrorCode>([
+  "ALREADY_USED",
+  "EXPIRED_CODE",
+  "EXPIRED_REWARD",
+  "DAILY_LIMIT",
+  "NOT_THIS_SHOP",
+  "CAP_REACHED",
+  "BELOW_MINIMUM",
+  "NO_PROGRAM",
+  "CARD_LIMIT",
+  "NOTHING_TO_CLAIM",
+  "POINTS_LIMIT",
+  "ALLOCATION_USED",
+  "UNKNOWN_CODE",
+  "BACKDATED_SCAN",
+  "MEMBER_SUSPENDED",
+]);
+
+export type LoggedAction = "stamp" | "redeem" | "lookup" | "points";
+
+export interface ScanContext {
+  deps: AppDeps;
+  /** Who the scan is credited to (for a queued scan, the staff member who made it). */
+  actor: CounterActorRecord;
+  /** Whose session sent it: they must still be on duty when it is applied. */
+  sender: CounterActorRecord;
+  client: ClientSignals;
+  idempotencyKey: string;
+  scannedAt: Date;
+  /** Sent from the phone's offline queue (it carries the time the scan was made). */
+  wasQueued: boolean;
+  /** For a queued scan, when the server last heard a live scan from this phone (null: never). */
+  lastLiveAt: Date | null;
+  now: Date;
+}
+
+/** The condition a scan's writes re-check in their own statements: the sender still works the counter. */
+export function senderOnDuty(context: ScanContext): SQL {
+  return counterActorOnDutySql(context.sender.companyId, context.sender.staffId);
+}
+
+/**
+ * When the scan happened: now, or the time a queued offline scan was made. A scan more than a day old
+ * is refused (docs/product-rules.md#counter); a device clock running ahead is treated as now.
+ */
+export function scanTime(scannedAt: string | undefined, now: Date): Date {
+  if (!scannedAt) return now;
+  const at = new Date(scannedAt);
+  if (at > now) return now;
+  if (now.getTime() - at.getTime() > offlineScanWindowMs) {
+    throw new AppError(
+      "EXPIRED_CODE",
+      "This scan was saved offline more than 24 hours ago, so it can't be applied. Scan the customer again.",
+    );
+  }
+  return at;
+}
+
+/**
+ * A queued scan is credited to the staff member who made it, even when a colleague's session sends it
+ * (the phone keeps who scanned). Only a staff member of the sender's own shop can be named.
+ */
+async function whoScanned(
+  deps: AppDeps,
+  sender: CounterActorRecord,
+  input: { madeByStaffId?: number; scannedAt?: string },
+): Promise<CounterActorRecord> {
+  if (input.madeByStaffId === undefined || input.scannedAt === undefined) return sender;
+  if (input.madeByStaffId === sender.staffId) return sender;
+  const staff = await findShopStaff(deps.db, sender.companyId, input.madeByStaffId);
+  if (!staff) throw new AppError("FORBIDDEN", "That staff member doesn't work at this shop");
+  return { ...sender, kind: "staff", staffId: staff.id, staffName: staff.name };
+}
+
+/**
+ * An answer and what its message says, unfilled: the message is English (as logged), and the route
+ * says it again in the staff's language. The saying is kept in the logged answer, so a resend is
+ * answered in the language it asks for too.
+ */
+export type Said<T> = T & { said?: Saying };
+
+export function saying<T extends object>(
+  answer: T,
+  message: string,
+  values: MessageValues,
+): Said<T & { message: string }> {
+  const said = { message, values };
+  return { ...answer, message: sayingText(said, "en"), said };
+}
+
+/**
+ * Answers a request once per idempotency key: a resend (the offline queue, a retry after a dropped
+ * answer) gets the first answer back, accepted or refused, and changes nothing.
+ */
+export async function once<T>(
+  deps: AppDeps,
+  sender: CounterActorRecord,
+  input: { idempotencyKey?: string; scannedAt?: string; madeByStaffId?: number },
+  client: ClientSignals,
+  work: (context: ScanContext) => Promise<T>,
+): Promise<T> {
+  const now = deps.now();
+  const actor = await whoScanned(deps, sender, input);
+  const idempotencyKey = input.idempotencyKey ?? randomUUID();
+  const wasQueued = input.scannedAt !== undefined;
+  const earlier = await readLog(deps.db, actor.companyId, idempotencyKey, wasQueued ? client : undefined);
+  if (earlier.answer) return replay<T>(earlier.answer);
+  try {
+    return await work({
+      deps,
+      actor,
+      sender,
+      client,
+      idempotencyKey,
+      scannedAt: scanTime(input.scannedAt, now),
+      wasQueued,
+      lastLiveAt: earlier.lastLiveAt,
+      now,
+    });
+  } catch (error) {
+    // Two copies sent at once: the one that lost the race on the key answers with the winner's result.
+    const raced =
+      uniqueViolationConstraint(error) === "qr_scan_logs_company_idempotency_key" ||
+      (error instanceof AppError && refusalCodes.has(error.code));
+    if (raced) {
+      const winner = (await readLog(deps.db, actor.companyId, idempotencyKey)).answer;
+      if (winner?.accepted) return replay<T>(winner);
+    }
+    throw error;
+  }
+}
+
+interface LoggedAnswer {
+  accepted: boolean;
+  resultCode: string;
+  message: string;
+  response: Record<string, unknown> | null;
+}
+
+/**
+ * The answer already logged for this key, if any, and for a queued scan the last scan this phone (its
+ * fingerprint, or its address without one) sent live to this shop: one statement.
+ */
+async function readLog(
+  db: Executor,
+  companyId: number,
+  key: string,
+  queuedFrom?: ClientSignals,
+): Promise<{ answer: LoggedAnswer | undefined; lastLiveAt: Date | null }> {
+  const samePhone = queuedFrom?.deviceFingerprint
+    ? sql`merchant_device_fingerprint = ${queuedFrom.deviceFingerprint}::text`
+    : sql`merchant_device_fingerprint is null and ip_address = ${queuedFrom?.ipAddress ?? ""}::text`;
+  const lastLive = queuedFrom
+    ? sql`(select max(created_at) from ${qrScanLogs} where ${samePhone}
+        and company_id = ${companyId}::integer and not was_queued)`
+    : sql`null::timestamptz`;
+  const result = await db.execute(sql`
+    select logged.accepted, logged.result_code, logged.message, logged.response, ${lastLive} as last_live_at
+    from (select 1) as one
+    left join ${qrScanLogs} as logged on logged.company_id = ${companyId}::integer
+      and logged.idempotency_key = ${key}::text`);
+  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  const answer =
+    row && row.accepted !== null && row.accepted !== undefined
+      ? {
+          accepted: Boolean(row.accepted),
+          resultCode: String(row.result_code),
+          message: String(row.message),
+          response: (row.response as Record<string, unknown> | null) ?? null,
+        }
+      : undefined;
+  return { answer, lastLiveAt: row?.last_live_at ? new Date(row.last_live_at as string) : null };
+}
+
+function replay<T>(earlier: LoggedAnswer): T {
+  if (earlier.accepted && earlier.response) return { ...earlier.response, alreadyApplied: true } as T;
+  const said = (earlier.response as { said?: Saying } | null)?.said;
+  throw new AppError(
+    earlier.resultCode as ErrorCode,
+    said?.values ? { message: said.message, values: said.values } : earlier.message,
+  );
+}
+
+/**
+ * A queued scan claims when it was made; a phone that was online after that time would have sent it
+ * then. So a claim earlier than the phone's last live scan is refused (and flagged): it could otherwise
+ * bring an expired code back to life by naming a time when it still worked.
+ */
+export function refuseIfBackdated(context: ScanContext) {
+  const { lastLiveAt, scannedAt } = context;
+  if (!lastLiveAt || scannedAt.getTime() + phoneClockSlackMs >= lastLiveAt.getTime()) return;
+  throw new AppError(
+    "BACKDATED_SCAN",
+    "This saved scan is older than this phone's last online scan, so it can't be applied. Scan the customer's code again.",
+  );
+}
+
+/** What a scan's log row records besides its outcome; filled in as the scan learns who it is for. */
+export interface LogDraft {
+  userId: number | null;
+  points: number | null;
+}
+
+/**
+ * Runs a scan's rules in one transaction and logs it. An accepted scan is logged inside the same
+ * transaction, so its effect and its idempotency key commit together; a refused one is logged after the
+ * rollback, so a resend gets the same refusal.
+ */
+export async function runLogged<T extends { ok: true; message: string }>(
+  context: ScanContext,
+  action: LoggedAction,
+  work: (tx: Executor, log: LogDraft) => Promise<T>,
+): Promise<T> {
+  let log: LogDraft = { userId: null, points: null };
+  try {
+    return await retryOnTransientConflict(() =>
+      context.deps.db.transaction(async (tx) => {
+        log = { userId: null, points: null };
+        const result = await work(tx, log);
+        await writeLog(tx, context, action, log, {
+          accepted: true,
+          resultCode: "OK",
+          message: result.message,
+          response: result,
+        });
+        return result;
+      }),
+    );
+  } catch (error) {
+    if (error instanceof AppError && refusalCodes.has(error.code)) {
+      await writeLog(context.deps.db, context, action, log, {
+        accepted: false,
+        resultCode: error.code,
+        message: error.message,
+        // A refusal with values keeps its saying, so the log and a resend say it in any language.
+        response: error.values ? { said: error.said } : null,
+      });
+    }
+    throw error;
+  }
+}
+
+/** Reasons known before the log is written; the rest are counted in the log's own statement. */
+function reasonsOf(resultCode: string): string[] {
+  if (resultCode === "EXPIRED_CODE") return ["expired_code"];
+  if (resultCode === "ALREADY_USED") return ["replayed_code"];
+  if (resultCode === "BACKDATED_SCAN") return ["backdated_offline_scan"];
+  return [];
+}
+
+/**
+ * Writes the log row in one statement that also counts what makes a scan suspicious (a burst from one
+ * device, the member at another shop minutes ago) and the member's scans here today.
+ */
+async function writeLog(
+  db: Executor,
+  context: ScanContext,
+  action: LoggedAction,
+  log: LogDraft,
+  outcome: { accepted: boolean; resultCode: string; message: string; response: unknown },
+) {
+  const { actor, client, scannedAt, now } = context;
+  const device = client.deviceFingerprint ?? null;
+  const user = sql`${log.userId}::integer`;
+  // A backlog sent after an outage arrives all at once; only live scans can show a burst.
+  const burst =
+    device && !context.wasQueued
+      ? sql`(select count(*) from ${qrScanLogs} where merchant_device_fingerprint = ${device}::text
+          and created_at >= ${new Date(now.getTime() - 60_000).toISOString()}::timestamptz)::int`
+      : sql`0`;
+  const elsewhere = sql`(select count(*) from ${qrScanLogs} where user_id = ${user}
+    and company_id <> ${actor.companyId}::integer and accepted
+    and scanned_at >= ${new Date(scannedAt.getTime() - twoPlacesWindowMs).toISOString()}::timestamptz)::int`;
+  const today = sql`(select count(*) from ${qrScanLogs} where user_id = ${user}
+    and company_id = ${actor.companyId}::integer and accepted
+    and scanned_at >= ${startOfAccraDay(scannedAt).toISOString()}::timestamptz)::int`;
+  const accepted = sql.raw(String(outcome.accepted));
+  const knownReasons = `{${reasonsOf(outcome.resultCode).join(",")}}`;
+  const result = await db.execute(sql`
+    with counts as (select ${burst} as burst, ${elsewhere} as elsewhere, ${today} as today),
+    reasons as (
+      select array_remove(${knownReasons}::text[]
+        || array[case when burst >= ${burstScansPerMinute}::int then 'device_burst' end,
+                 case when elsewhere > 0 then 'two_places_minutes_apart' end], null) as list, today
+      from counts
+    )
+    insert into ${qrScanLogs} (user_id, company_id, staff_id, scan_type, idempotency_key, accepted, result_code,
+      message, response, scanned_at, points, was_queued, merchant_device_fingerprint, ip_address, is_suspicious,
+      suspicious_reasons, is_verified, is_first_scan_of_day, daily_scan_count, created_at)
+    select ${user}, ${actor.companyId}::integer, ${actor.staffId}::integer, ${action}::text,
+      ${context.idempotencyKey}::text, ${accepted}, ${outcome.resultCode}::text, ${outcome.message}::text,
+      ${outcome.response === null ? null : JSON.stringify(outcome.response)}::jsonb,
+      ${scannedAt.toISOString()}::timestamptz, ${outcome.accepted ? log.points : null}::integer,
+      ${sql.raw(String(context.wasQueued))}, ${device}::text, ${client.ipAddress}::text,
+      cardinality(list) > 0, list, ${accepted}, ${accepted} and today = 0,
+      today + ${outcome.accepted ? 1 : 0}::int, ${now.toISOString()}::timestamptz
+    from reasons
+    ${
+      // An accepted scan must fail on a duplicate key, undoing its effects (the first copy's answer is
+      // replayed); a refusal that lost such a race is simply not logged twice.
+      outcome.accepted ? sql`` : sql`on conflict (company_id, idempotency_key) do nothing`
+    }
+    returning suspicious_reasons`);
+  const [row] = (result as unknown as { rows: { suspicious_reasons: string[] | string }[] }).rows;
+  const reasons = parseTextArray(row?.suspicious_reasons);
+  if (reasons.length > 0 && log.userId) await flagScan(db, context, action, log.userId, reasons);
+}
+
+/** node-postgres parses a text[]; the embedded database may hand back its literal ("{a,b}"). */
+function parseTextArray(value: string[] | string | undefined): string[] {
+  if (!value) return [];
+  if (Array.isArray(value)) return value;
+  return value
+    .replace(/^\{|\}$/g, "")
+    .split(",")
+    .filter(Boolean);
+}
+
+async function flagScan(
+  db: Executor,
+  context: ScanContext,
+  action: LoggedAction,
+  userId: number,
+  reasons: string[],
+) {
+  await recordFraudSignal(
+    db,
+    {
+      userId,
+      adId: null,
+      eventType: reasons.includes("two_places_minutes_apart")
+        ? "impossible_travel"
+        : "suspicious_counter_scan",
+      riskScore: Math.min(100, 30 * reasons.length),
+      details: { reasons, companyId: context.actor.companyId, staffId: context.actor.staffId, action },
+    },
+    context.client,
+    context.now,
+  );
+}

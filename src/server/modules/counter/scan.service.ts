@@ -1,0 +1,24 @@
+import type { ScanRequest, ScanResult } from "../../../shared/contracts/counter";
+import type { AppDeps } from "../../app-deps";
+import type { ClientSignals } from "../../lib/client-signals";
+import type { CounterActorRecord } from "../companies";
+import { isRewardQr, readRewardTypedCode } from "../redemptions";
+import { scanMemberCode } from "./member-code-scan";
+import { scanRewardQr } from "./reward-qr-scan";
+import { once, runLogged, type Said } from "./scan-log";
+
+/** A scan at the counter: a reward's QR is redeemed or looked up; a member's code stamps, hands over or looks. */
+export async function performScan(
+  deps: AppDeps,
+  sender: CounterActorRecord,
+  input: ScanRequest,
+  client: ClientSignals,
+): Promise<Said<ScanResult>> {
+  return once(deps, sender, input, client, (context) =>
+    runLogged(context, input.action, (tx, log) =>
+      isRewardQr(input.qrData) || readRewardTypedCode(input.qrData)
+        ? scanRewardQr(tx, context, input, log)
+        : scanMemberCode(tx, context, input, log),
+    ),
+  );
+}

@@ -1,0 +1,344 @@
+import { type SQL, sql } from "drizzle-orm";
+import { accraDay } from "../../../shared/accra-time";
+import { formatCedis } from "../../../shared/money";
+import type { Executor } from "../../db/client";
+import {
+  dailyScanLimits,
+  loyaltyCards,
+  loyaltyCheckIns,
+  loyaltyCounters,
+  loyaltyPrograms,
+} from "../../db/schema/loyalty";
+import { RetryableConflict } from "../../lib/db-errors";
+import { AppError } from "../../lib/errors";
+import { addMonthlyDrawEntry } from "../draws";
+import { creditXp, memberStanding, recordCompletedCycle } from "../ledger";
+import { type MemberNotice, notifyMember, queueMemberSms } from "../notifications";
+import { numberSettingFrom, storedSettingSql } from "../settings";
+import type { CardState } from "./stamps.service";
+
+/** One stamp per member per shop per Accra day unless a shop allows more (docs/product-rules.md#loyalty). */
+export const defaultDailyScans = 1;
+
+/** What a stamp needs to know about the shop's program and the member's card, read with the member. */
+export interface StampCardState {
+  program: {
+    id: number;
+    programName: string;
+    rewardTitle: string;
+    requiredVisits: number;
+    minimumSpendPesewas: number;
+    validityDays: number;
+    maxActiveCards: number;
+  } | null;
+  card: { id: number; currentStamps: number; requiredStamps: number; expiresAt: Date | null } | null;
+  /** A completed card's reward is waiting to be handed over. */
+  unclaimed: boolean;
+  xpPerStamp: number;
+}
+
+/**
+ * The shop's active program, the member's live card and whether a reward waits, as one JSON value the
+ * counter reads in the statement that finds the member (`userId` is an expression of that statement).
+ */
+export function stampCardStateSql(userId: SQL, companyId: number): SQL {
+  const activeProgram = sql`${loyaltyPrograms.companyId} = ${companyId} and ${loyaltyPrograms.isActive}`;
+  return sql`json_build_object(
+    'program', (select json_build_object('id', ${loyaltyPrograms.id}, 'programName', ${loyaltyPrograms.programName},
+        'rewardTitle', ${loyaltyPrograms.rewardTitle}, 'requiredVisits', ${loyaltyPrograms.requiredVisits},
+        'minimumSpendPesewas', ${loyaltyPrograms.minimumSpendPesewas}, 'validityDays', ${loyaltyPrograms.validityDays},
+        'maxActiveCards', ${loyaltyPrograms.maxActiveCards})
+      from ${loyaltyPrograms} where ${activeProgram}),
+    'card', (select json_build_object('id', ${loyaltyCards.id}, 'currentStamps', ${loyaltyCards.currentStamps},
+        'requiredStamps', ${loyaltyCards.requiredStamps}, 'expiresAt', ${loyaltyCards.expiresAt})
+      from ${loyaltyCards} join ${loyaltyPrograms} on ${loyaltyPrograms.id} = ${loyaltyCards.programId} and ${activeProgram}
+      where ${loyaltyCards.userId} = ${userId} and ${loyaltyCards.isActive}),
+    'unclaimed', exists (select 1 from ${loyaltyCards} where ${loyaltyCards.userId} = ${userId}
+      and ${loyaltyCards.companyId} = ${companyId} and ${loyaltyCards.isCompleted} and not ${loyaltyCards.rewardClaimed}),
+    'xpPerStamp', ${storedSettingSql("xp_stamp")})`;
+}
+
+type StoredCardState = Omit<StampCardState, "card" | "xpPerStamp"> & {
+  card: (Omit<NonNullable<StampCardState["card"]>, "expiresAt"> & { expiresAt: string | null }) | null;
+  xpPerStamp: string | null;
+};
+
+export function stampCardStateFrom(json: StoredCardState): StampCardState {
+  const card = json.card && {
+    ...json.card,
+    expiresAt: json.card.expiresAt ? new Date(json.card.expiresAt) : null,
+  };
+  return { ...json, card, xpPerStamp: numberSettingFrom("xp_stamp", json.xpPerStamp) };
+}
+
+/** Refuses before anything is written when the shop has no program or the purchase is too small. */
+export function assertStampAllowed(
+  program: StampCardState["program"],
+  purchasePesewas: number | undefined,
+): asserts program is NonNullable<StampCardState["program"]> {
+  if (!program) throw new AppError("NO_PROGRAM", "This shop has no active loyalty program to stamp.");
+  if (program.minimumSpendPesewas > 0 && (purchasePesewas ?? 0) < program.minimumSpendPesewas) {
+    const minimum = formatCedis(program.minimumSpendPesewas);
+    throw new AppError(
+      "BELOW_MINIMUM",
+      purchasePesewas === undefined
+        ? {
+            message: "Enter the purchase amount: a stamp needs a purchase of at least {minimum}.",
+            values: { minimum },
+          }
+        : { message: "The purchase is below the {minimum} minimum for a stamp.", values: { minimum } },
+    );
+  }
+}
+
+export interface CounterStamp {
+  userId: number;
+  /** The member's first name, for the refusal staff read. */
+  memberName: string;
+  companyId: number;
+  purchasePesewas: number | undefined;
+  staffId: number | null;
+  qrCodeData: string;
+  typed: boolean;
+  ipAddress: string;
+  deviceFingerprint: string | undefined;
+  /** When the stamp happened (a queued scan's own time): its Accra day is the day it counts for. */
+  scannedAt: Date;
+  state: StampCardState;
+  /** Conditions the stamp's own statement re-checks: the member may earn, the staff member is on duty. */
+  memberInGoodStanding: SQL;
+  staffOnDuty: SQL;
+}
+
+/**
+ * A stamp at the counter: the day's stamp taken, the card stamped (or started), the check-in and the visit
+ * recorded, all in one statement that also re-checks who may earn and stamp; then the stamp's XP and the
+ * member's notice. A completed card also counts a cycle, a draw entry and an SMS (a few more statements,
+ * once a card). Call inside the counter's transaction.
+ */
+export async function stampAtCounter(tx: Executor, stamp: CounterStamp, now: Date): Promise<CardState> {
+  const program = stamp.state.program;
+  assertStampAllowed(program, stamp.purchasePesewas);
+  let card = stamp.state.card;
+  if (card?.expiresAt && card.expiresAt <= now) {
+    // An expired card steps aside (rare), so this stamp starts a new one.
+    await tx.execute(sql`update ${loyaltyCards} set is_active = false, updated_at = ${now.toISOString()}::timestamptz
+      where id = ${card.id}::integer and is_active`);
+    card = null;
+  }
+  const written = await writeStamp(tx, stamp, program, card?.id ?? null, now);
+  if (!written.memberOk) {
+    throw new AppError(
+      "MEMBER_SUSPENDED",
+      "This customer's account is suspended, so it can't collect stamps, points or rewards.",
+    );
+  }
+  if (!written.staffOk) throw new AppError("UNAUTHENTICATED", "Please sign in at the counter to continue");
+  if (!written.tookDaily) {
+    throw new AppError("DAILY_LIMIT", {
+      message: "{name} already got today's stamp here. Come back tomorrow!",
+      values: { name: stamp.memberName },
+    });
+  }
+  if (written.cardId === null || written.checkInId === null) {
+    if (written.programFull) {
+      throw new AppError(
+        "CARD_LIMIT",
+        "This shop's loyalty program is full: it can't start new cards right now.",
+      );
+    }
+    // The card changed under this stamp (completed or started by a scan at the same moment): run again.
+    throw new RetryableConflict("the member's card changed during the stamp");
+  }
+  const stamped = {
+    cardId: written.cardId,
+    checkInId: written.checkInId,
+    stamps: written.currentStamps,
+    required: written.requiredStamps,
+    completes: written.isCompleted,
+  };
+  await creditStampXp(tx, stamp, stamped.checkInId, now);
+  if (stamped.completes) await celebrateCompletedCard(tx, stamp.userId, program, stamped.cardId, now);
+  await notifyMember(tx, stampNotice(stamp.userId, program, stamped), now);
+  return {
+    currentStamps: stamped.stamps,
+    requiredStamps: stamped.required,
+    isCompleted: stamped.completes,
+    rewardUnlocked: stamped.completes || stamp.state.unclaimed,
+    rewardTitle: program.rewardTitle,
+  };
+}
+
+interface WrittenStamp {
+  memberOk: boolean;
+  staffOk: boolean;
+  tookDaily: boolean;
+  programFull: boolean;
+  cardId: number | null;
+  checkInId: number | null;
+  currentStamps: number;
+  requiredStamps: number;
+  isCompleted: boolean;
+}
+
+/**
+ * The day's stamp (a conditional upsert, so 50 scans of one member at once stamp once), then the live card
+ * stamped or, without one, a new card started (within the program's card limit), then the check-in and
+ * the visit: each part runs only when the one before it did.
+ */
+async function writeStamp(
+  tx: Executor,
+  stamp: CounterStamp,
+  program: NonNullable<StampCardState["program"]>,
+  cardId: number | null,
+  now: Date,
+): Promise<WrittenStamp> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const user = sql`${stamp.userId}::integer`;
+  const company = sql`${stamp.companyId}::integer`;
+  const completesAtOnce = program.requiredVisits <= 1;
+  const expiresAt = new Date(now.getTime() + program.validityDays * 24 * 60 * 60 * 1000);
+  const activeCards = sql`(select count(*) from ${loyaltyCards} where program_id = ${program.id}::integer and is_active)`;
+  const result = await tx.execute(sql`
+    with daily as (
+      insert into ${dailyScanLimits} (user_id, company_id, scan_date, scan_count, max_scans_allowed, updated_at)
+      select ${user}, ${company}, ${accraDay(stamp.scannedAt)}::date, 1, ${defaultDailyScans}::integer, ${at}
+      where ${stamp.memberInGoodStanding} and ${stamp.staffOnDuty}
+      on conflict (user_id, company_id, scan_date) do update
+        set scan_count = ${dailyScanLimits}.scan_count + 1, updated_at = excluded.updated_at
+        where ${dailyScanLimits}.scan_count < ${dailyScanLimits}.max_scans_allowed
+      returning scan_count
+    ),
+    stamped as (
+      update ${loyaltyCards} set current_stamps = current_stamps + 1,
+        is_completed = current_stamps + 1 >= required_stamps,
+        completed_at = case when current_stamps + 1 >= required_stamps then ${at} end,
+        is_active = current_stamps + 1 < required_stamps,
+        updated_at = ${at}
+      where id = ${cardId}::integer and is_active and exists (select 1 from daily)
+      returning id, current_stamps, required_stamps, is_completed
+    ),
+    started as (
+      insert into ${loyaltyCards} (user_id, company_id, program_id, current_stamps, required_stamps,
+        is_completed, completed_at, is_active, expires_at, created_at, updated_at)
+      select ${user}, ${company}, ${program.id}::integer, 1, ${program.requiredVisits}::integer,
+        ${sql.raw(String(completesAtOnce))}, ${completesAtOnce ? at : sql`null`}, ${sql.raw(String(!completesAtOnce))},
+        ${expiresAt.toISOString()}::timestamptz, ${at}, ${at}
+      where ${cardId}::integer is null and exists (select 1 from daily)
+        and ${activeCards} < ${program.maxActiveCards}::integer
+      on conflict do nothing
+      returning id, current_stamps, required_stamps, is_completed
+    ),
+    card as (select * from stamped union all select * from started),
+    check_in as (
+      insert into ${loyaltyCheckIns} (user_id, company_id, card_id, qr_code_data, purchase_amount_pesewas,
+        meets_minimum, staff_member_id, verification_method, ip_address, device_fingerprint, created_at)
+      select ${user}, ${company}, card.id, ${stamp.qrCodeData.slice(0, 100)}::text,
+        ${stamp.purchasePesewas ?? null}::integer, true, ${stamp.staffId}::integer,
+        ${stamp.typed ? "short_code" : "qr"}::text, ${stamp.ipAddress}::text,
+        ${stamp.deviceFingerprint?.slice(0, 200) ?? null}::text, ${at}
+      from card
+      returning id
+    ),
+    visit as (
+      insert into ${loyaltyCounters} (user_id, company_id, visit_count, last_visit, has_active_reward, reward_unlocked_at)
+      select ${user}, ${company}, 1, ${at}, card.is_completed, case when card.is_completed then ${at} end from card
+      on conflict (user_id, company_id) do update set
+        visit_count = ${loyaltyCounters}.visit_count + 1,
+        last_visit = excluded.last_visit,
+        has_active_reward = ${loyaltyCounters}.has_active_reward or excluded.has_active_reward,
+        reward_unlocked_at = coalesce(excluded.reward_unlocked_at, ${loyaltyCounters}.reward_unlocked_at),
+        updated_at = excluded.last_visit
+    )
+    select ${stamp.memberInGoodStanding} as member_ok, ${stamp.staffOnDuty} as staff_ok,
+      exists (select 1 from daily) as took_daily,
+      (${cardId}::integer is null and ${activeCards} >= ${program.maxActiveCards}::integer) as program_full,
+      card.id as card_id, card.current_stamps, card.required_stamps, card.is_completed,
+      (select id from check_in) as check_in_id
+    from (select 1) as one left join card on true`);
+  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  return {
+    memberOk: Boolean(row?.member_ok),
+    staffOk: Boolean(row?.staff_ok),
+    tookDaily: Boolean(row?.took_daily),
+    programFull: Boolean(row?.program_full),
+    cardId: (row?.card_id as number | null) ?? null,
+    checkInId: (row?.check_in_id as number | null) ?? null,
+    currentStamps: Number(row?.current_stamps ?? 0),
+    requiredStamps: Number(row?.required_stamps ?? program.requiredVisits),
+    isCompleted: Boolean(row?.is_completed),
+  };
+}
+
+async function creditStampXp(tx: Executor, stamp: CounterStamp, checkInId: number, now: Date) {
+  // The setting is read with each stamp, so an admin's change applies to the next scan without a restart.
+  if (stamp.state.xpPerStamp <= 0) return;
+  await creditXp(
+    tx,
+    {
+      userId: stamp.userId,
+      amount: stamp.state.xpPerStamp,
+      reason: "stamp",
+      idempotencyKey: `stamp:check_in:${checkInId}`,
+      sourceType: "loyalty_check_in",
+      sourceId: checkInId,
+    },
+    now,
+  );
+}
+
+/** A full card counts as a completed cycle and a draw entry, and its reward is announced by SMS. */
+async function celebrateCompletedCard(
+  tx: Executor,
+  userId: number,
+  program: NonNullable<StampCardState["program"]>,
+  cardId: number,
+  now: Date,
+) {
+  await recordCompletedCycle(tx, userId, now);
+  const standing = await memberStanding(tx, userId);
+  await addMonthlyDrawEntry(tx, userId, standing.tier, now, { kind: "loyalty_cycle", key: `card:${cardId}` });
+  await queueMemberSms(
+    tx,
+    {
+      userId,
+      kind: "loyalty_reward_ready",
+      dedupeKey: `loyalty_reward_ready:${cardId}`,
+      values: { program: program.programName, reward: program.rewardTitle },
+      path: "/loyalty-dashboard",
+    },
+    now,
+  );
+}
+
+function stampNotice(
+  userId: number,
+  program: NonNullable<StampCardState["program"]>,
+  card: { cardId: number; checkInId: number; stamps: number; required: number; completes: boolean },
+): MemberNotice {
+  const link = "/loyalty-dashboard";
+  if (card.completes) {
+    return {
+      userId,
+      type: "card_completed" as const,
+      title: "Card complete!",
+      message: {
+        message: "Your {program} card is full: {reward} is waiting for you at the counter.",
+        values: { program: program.programName, reward: program.rewardTitle },
+      },
+      link,
+      dedupeKey: `card_completed:${card.cardId}`,
+    };
+  }
+  return {
+    userId,
+    type: "stamp_added" as const,
+    title: "Stamp added",
+    message: {
+      message: "{current} of {required} stamps on your {program} card.",
+      values: { current: card.stamps, required: card.required, program: program.programName },
+    },
+    link,
+    dedupeKey: `stamp:${card.checkInId}`,
+  };
+}
