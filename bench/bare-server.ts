@@ -3,30 +3,28 @@ import pg from "pg";
 
 /**
  * The yardsticks for bench/load.ts, each in its own process like the app: a bare Fastify JSON route, and,
- * when BARE_DATABASE_URL is set, a bare write route that commits one single-row UPDATE on PostgreSQL
- * through a pool of the app's size (no session, no ORM, no validation): the most any write route can do
- * on the same machine.
+ * when BARE_DATABASE_URL is set, issue 27's bare write: `POST /bare-write` commits one
+ * `INSERT … RETURNING id` into a scratch table on the same PostgreSQL, through a pool of the app's size
+ * (no session, no ORM, no validation): the most any write route can do on the same machine.
  */
 const app = Fastify();
 app.get("/bare", async () => ({ ok: true }));
 
 const databaseUrl = process.env.BARE_DATABASE_URL;
-const rows = 1000;
 if (databaseUrl) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.BARE_POOL_SIZE ?? 10) });
-  await pool.query("create table if not exists bench_bare_writes (id int primary key, n int not null)");
-  await pool.query(
-    `insert into bench_bare_writes select g, 0 from generate_series(1, ${rows}) g on conflict do nothing`,
-  );
-  let next = 0;
-  app.post("/bare-write", async () => {
-    const id = (next++ % rows) + 1;
-    const { rows: updated } = await pool.query({
+  await pool.query(`create table if not exists bench_bare_writes (
+    id bigint generated always as identity primary key,
+    note text not null,
+    created_at timestamptz not null default now()
+  )`);
+  app.post<{ Body: { note?: string } }>("/bare-write", async (request) => {
+    const { rows } = await pool.query({
       name: "bare_write",
-      text: "update bench_bare_writes set n = n + 1 where id = $1 returning n",
-      values: [id],
+      text: "insert into bench_bare_writes (note) values ($1) returning id",
+      values: [request.body?.note ?? ""],
     });
-    return { id, n: updated[0].n };
+    return { id: rows[0].id };
   });
   app.addHook("onClose", () => pool.end());
 }

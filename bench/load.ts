@@ -1,59 +1,106 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
+import type { IncomingHttpHeaders } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
-import { openDatabase } from "../src/server/db/client";
-import { companyStaff, loyaltyPrograms } from "../src/server/db/schema";
+import { type Database, openDatabase } from "../src/server/db/client";
+import { companyPointAllocations, companyStaff, loyaltyPrograms } from "../src/server/db/schema";
 import { createCompany } from "../src/server/db/seed/factories";
 import { hashPassword } from "../src/server/lib/password";
 import { createSession } from "../src/server/modules/auth";
+import { accraMonth } from "../src/shared/accra-time";
 import { withScratchDatabase } from "./scratch-database";
 
 /**
- * Issue 14: `npm run bench:load`. The real server (a separate process, as in production) on PostgreSQL
- * with 100,000 members and 10,000 ads, under autocannon at 100 connections, beside a bare Fastify route
- * (also its own process) in the same run: Discover signed in, watch progress, the counter scan and the
- * public stats. Results and their ratios to the bare route go into bench/README.md.
+ * Issues 14 and 27: `npm run bench:load`. The real server (a separate process, as in production) on
+ * PostgreSQL with 100,000 members and 10,000 ads, under autocannon at 100 connections, beside two
+ * yardsticks measured in the same run in their own process: a bare Fastify GET (for the reads) and a bare
+ * one-statement write, Fastify + `pg` (pool 10) doing one `INSERT … RETURNING id` per POST (for the
+ * writes). Reads: public stats, the carousel, Discover signed in. Writes: watch progress, the counter's
+ * stamps that succeed, stamps refused (a second stamp the same day) and point grants. Every row counts its
+ * answers by status, so a row meant to succeed shows that it did. Results go into bench/README.md.
  */
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const memberCount = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const adCount = Number(process.env.BENCH_ADS ?? 10_000);
-/** BENCH_ONLY=stats,discovery runs only the routes named (stats, carousel, discovery, progress, scans). */
+/**
+ * BENCH_ONLY=stats,discovery runs only the rows named: stats, carousel, discovery, progress, stamps,
+ * refusals (runs the stamps first: it re-stamps the members they stamped), points.
+ */
 const only = (process.env.BENCH_ONLY ?? "").split(",").filter(Boolean);
-/** Members with a session who poll Discover and watch (one per connection is plenty). */
+const wanted = (name: string) => only.length === 0 || only.includes(name);
+
+/** Members 1 to 500 have a session and poll Discover and watch (one per connection is plenty). */
 const activeMembers = 500;
+/** The counter: shops, each with a loyalty program and staff phones signed in. */
+const shopCount = 20;
+const staffPerShop = 5;
+/** Points per grant: a member may take 100 a day, so each member of the points pool can take ten. */
+const pointsPerGrant = 10;
+const dailyPointsLimit = 100;
 
 interface Result {
   requestsPerSecond: number;
   p50: number;
   p99: number;
+  ok: number;
+  /** Answers other than 2xx and 304, by status. */
   non2xx: number;
+  byStatus: Record<string, number>;
   /** Answered 304 (the member's copy is current), not counted in non2xx. */
   notModified: number;
-  /** Refused at once by load shedding (503), counted within non-2xx. */
-  shed: number;
   errors: number;
   kilobytes: number;
 }
 
-async function hammer(url: string, requests?: autocannon.Request[]): Promise<Result> {
-  const result = await autocannon({ url, connections, duration: seconds, requests });
-  const byStatus = (result as unknown as { statusCodeStats?: Record<string, { count: number }> })
-    .statusCodeStats;
-  const notModified = byStatus?.["304"]?.count ?? 0;
+/**
+ * Runs one row. With `tallyCodes`, answers other than 2xx and 304 are counted by status and the error
+ * code in their body ("409 DAILY_LIMIT"), so a refusal row shows it was refused for the right reason.
+ */
+async function hammer(url: string, requests?: autocannon.Request[], tallyCodes = false): Promise<Result> {
+  const codes: Record<string, number> = {};
+  const tally = (status: number, body: string) => {
+    if (status < 300 || status === 304) return;
+    const key = `${status} ${codeOf(body)}`.trim();
+    codes[key] = (codes[key] ?? 0) + 1;
+  };
+  const tallied = tallyCodes
+    ? requests?.map((request) => ({
+        ...request,
+        onResponse: (status: number, body: string, context: object, headers?: IncomingHttpHeaders) => {
+          if (typeof request.onResponse === "function") request.onResponse(status, body, context, headers);
+          tally(status, body);
+        },
+      }))
+    : requests;
+  const result = await autocannon({ url, connections, duration: seconds, requests: tallied });
+  const byStatus: Record<string, number> = {};
+  for (const [status, stats] of Object.entries(result.statusCodeStats ?? {})) {
+    if (!status.startsWith("2") && status !== "304") byStatus[status] = stats.count ?? 0;
+  }
+  const notModified = result.statusCodeStats?.["304"]?.count ?? 0;
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
+    ok: result["2xx"],
     non2xx: result.non2xx - notModified,
+    byStatus: tallyCodes ? codes : byStatus,
     notModified,
-    shed: byStatus?.["503"]?.count ?? 0,
-    errors: result.errors,
+    errors: result.errors + result.timeouts,
     kilobytes: Math.round(result.throughput.total / Math.max(1, result.requests.total) / 102.4) / 10,
   };
+}
+
+function codeOf(body: string): string {
+  try {
+    return String(JSON.parse(body).code ?? "");
+  } catch {
+    return "";
+  }
 }
 
 async function waitUntilUp(url: string) {
@@ -86,10 +133,23 @@ async function stopProcess(child: ChildProcess) {
   await exited;
 }
 
-async function fill(databaseUrl: string) {
-  const database = await openDatabase({ databaseUrl, poolSize: 4 });
-  await database.migrate();
-  const db = database.db;
+// --- The data ------------------------------------------------------------------------------------
+
+/**
+ * The members the counter rows use, beyond the signed-in ones: the first half is stamped (each once, so
+ * every stamp is the member's first of the day at their shop), the second half receives points.
+ */
+const counterMembers = memberCount - activeMembers;
+const stampPool = Math.floor(counterMembers / 2);
+const pointsPool = counterMembers - stampPool;
+const stampMember = (n: number) => activeMembers + 1 + (n % stampPool);
+const pointsMember = (n: number) => activeMembers + 1 + stampPool + (n % pointsPool);
+/** Each member shops at one shop, so no stamp or grant is flagged as "two places minutes apart". */
+const shopOf = (memberId: number) => memberId % shopCount;
+/** The QR each counter member shows: made in setup, live for the whole run. */
+const qrOf = (memberId: number) => `ANIGYE-M1.bench-${memberId}`;
+
+async function fillCatalogue(db: Database) {
   const companyCount = Math.max(10, Math.round(adCount / 20));
   await db.execute(sql`
     insert into companies (name, username, category, city, latitude, longitude, plan, max_ads, paid_until, logo)
@@ -110,90 +170,150 @@ async function fill(databaseUrl: string) {
     select 'ANG-B' || lpad(g::text, 7, '0'), 'member-' || g, 'member' || g || '@example.com', 'Member ' || g,
            (array['Accra','Kumasi','Tamale','Cape Coast'])[1 + g % 4], now(), true, true, 'REF' || g
     from generate_series(1, ${memberCount}) g`);
-  await db.execute(sql`analyze`);
+  // Member QR codes live 60 s in the app; these are made directly with a long life so the run never
+  // outlasts them (the lookup and its checks are the same).
+  await db.execute(sql`
+    insert into user_qr_codes (user_id, qr_data, short_code, expires_at, created_at, updated_at)
+    select g, 'ANIGYE-M1.bench-' || g, upper(substr(md5(g::text), 1, 6)), now() + interval '6 hours', now(), now()
+    from generate_series(${activeMembers + 1}::int, ${memberCount}::int) g`);
+}
 
-  const memberSessions: string[] = [];
+async function memberSessions(db: Database) {
+  const cookies: string[] = [];
   for (let id = 1; id <= activeMembers; id++) {
     const { token } = await createSession(
       db,
       { kind: "user", userId: id },
       { ipAddress: "127.0.0.1", userAgent: "bench" },
     );
-    memberSessions.push(`anigye_sid=${token}`);
+    cookies.push(`anigye_sid=${token}`);
   }
-
-  const shop = await createCompany(db, { username: "bench-counter", plan: "pro" });
-  await db.insert(loyaltyPrograms).values({
-    companyId: shop.id,
-    programName: "Regulars",
-    requiredVisits: 10,
-    rewardTitle: "A free plate",
-  });
-  const staffCookies: string[] = [];
-  const pinHash = await hashPassword("2580");
-  for (let i = 0; i < 10; i++) {
-    const [staff] = await db
-      .insert(companyStaff)
-      .values({ companyId: shop.id, name: `Staff ${i}`, pinHash, staffCode: String(200000 + i) })
-      .returning();
-    const { token } = await createSession(
-      db,
-      { kind: "company_staff", companyStaffId: staff!.id, companyId: shop.id },
-      { ipAddress: "127.0.0.1", userAgent: "bench" },
-    );
-    staffCookies.push(`anigye_biz=${token}`);
-  }
-  await database.close();
-  return { memberSessions, staffCookies };
+  return cookies;
 }
+
+/**
+ * The counter's shops: a loyalty program each (its card cap raised above the members stamped), a
+ * month's points allocation far above what the run grants, and signed-in staff phones.
+ */
+async function counterShops(db: Database) {
+  const pinHash = await hashPassword("2580");
+  const { year, month } = accraMonth(new Date());
+  const staffCookies: string[][] = [];
+  for (let s = 0; s < shopCount; s++) {
+    const shop = await createCompany(db, { username: `bench-counter-${s}`, plan: "pro" });
+    await db.insert(loyaltyPrograms).values({
+      companyId: shop.id,
+      programName: "Regulars",
+      requiredVisits: 10,
+      rewardTitle: "A free plate",
+      maxActiveCards: 1_000_000,
+    });
+    await db.insert(companyPointAllocations).values({
+      companyId: shop.id,
+      year,
+      month,
+      allocatedPoints: 100_000_000,
+      remainingPoints: 100_000_000,
+      plan: "pro",
+    });
+    const cookies: string[] = [];
+    for (let i = 0; i < staffPerShop; i++) {
+      const [staff] = await db
+        .insert(companyStaff)
+        .values({ companyId: shop.id, name: `Staff ${i}`, pinHash, staffCode: String(200000 + s * 10 + i) })
+        .returning();
+      const { token } = await createSession(
+        db,
+        { kind: "company_staff", companyStaffId: staff!.id, companyId: shop.id },
+        { ipAddress: "127.0.0.1", userAgent: "bench" },
+      );
+      cookies.push(`anigye_biz=${token}`);
+    }
+    staffCookies.push(cookies);
+  }
+  return staffCookies;
+}
+
+async function fill(databaseUrl: string) {
+  const database = await openDatabase({ databaseUrl, poolSize: 4 });
+  await database.migrate();
+  await fillCatalogue(database.db);
+  await database.db.execute(sql`analyze`);
+  const data = {
+    memberSessions: await memberSessions(database.db),
+    staffCookies: await counterShops(database.db),
+  };
+  await database.close();
+  return data;
+}
+
+type Data = Awaited<ReturnType<typeof fill>>;
+
+// --- The rows ------------------------------------------------------------------------------------
 
 const json = { "content-type": "application/json", "x-requested-with": "anigye" };
 
-async function measureApp(baseUrl: string, data: Awaited<ReturnType<typeof fill>>) {
-  const results: Record<string, Result> = {};
+/** What a row's answers should be: all 2xx, or (for refusals and the 404 floor) all this status. */
+type Expected = "2xx" | "409 DAILY_LIMIT" | "404";
+
+interface Row {
+  name: string;
+  kind: "read" | "write";
+  expected: Expected;
+  result: Result;
+  note?: string;
+}
+
+async function readRows(baseUrl: string, data: Data): Promise<Row[]> {
+  const rows: Row[] = [];
+  const read = (name: string, result: Result): Row => ({ name, kind: "read", expected: "2xx", result });
   let n = 0;
   const member = () => data.memberSessions[n++ % data.memberSessions.length]!;
-
-  const wanted = (name: string) => only.length === 0 || only.some((part) => name.includes(part));
-  if (wanted("stats")) results["GET /api/stats/public"] = await hammer(`${baseUrl}/api/stats/public`);
+  if (wanted("stats")) rows.push(read("GET /api/stats/public", await hammer(`${baseUrl}/api/stats/public`)));
   if (wanted("carousel"))
-    results["GET /api/companies/carousel"] = await hammer(`${baseUrl}/api/companies/carousel`);
-  if (wanted("discovery")) {
-    results["GET /api/ads/discovery (signed in, first load)"] = await hammer(`${baseUrl}/api/ads/discovery`, [
-      {
-        method: "GET",
-        setupRequest: (request) => ({ ...request, headers: { cookie: member(), "accept-encoding": "gzip" } }),
-      },
-    ]);
-    // What members' phones do every 30 s: revalidate with the ETag of the copy they hold (browsers do it
-    // on their own for a no-cache answer). Each member's tag is the one their last load gave.
-    const tags = new Map<string, string>();
-    for (const cookie of data.memberSessions) {
-      const first = await fetch(`${baseUrl}/api/ads/discovery`, { headers: { cookie } });
-      tags.set(cookie, first.headers.get("etag") ?? "");
-    }
-    results["GET /api/ads/discovery (signed in, poll with If-None-Match)"] = await hammer(
-      `${baseUrl}/api/ads/discovery`,
-      [
-        {
-          method: "GET",
-          setupRequest: (request) => {
-            const cookie = member();
-            return {
-              ...request,
-              headers: { cookie, "accept-encoding": "gzip", "if-none-match": tags.get(cookie) ?? "" },
-            };
-          },
-        },
-      ],
-    );
+    rows.push(read("GET /api/companies/carousel", await hammer(`${baseUrl}/api/companies/carousel`)));
+  if (!wanted("discovery")) return rows;
+  const firstLoad = await hammer(`${baseUrl}/api/ads/discovery`, [
+    {
+      method: "GET",
+      setupRequest: (request) => ({ ...request, headers: { cookie: member(), "accept-encoding": "gzip" } }),
+    },
+  ]);
+  rows.push(read("GET /api/ads/discovery (signed in, first load)", firstLoad));
+  // What members' phones do every 30 s: revalidate with the ETag of the copy they hold (browsers do it
+  // on their own for a no-cache answer). Each member's tag is the one their last load gave.
+  const tags = new Map<string, string>();
+  for (const cookie of data.memberSessions) {
+    const first = await fetch(`${baseUrl}/api/ads/discovery`, { headers: { cookie } });
+    tags.set(cookie, first.headers.get("etag") ?? "");
   }
-  if (!wanted("progress") && !wanted("scans")) return results;
+  const poll = await hammer(`${baseUrl}/api/ads/discovery`, [
+    {
+      method: "GET",
+      setupRequest: (request) => {
+        const cookie = member();
+        return {
+          ...request,
+          headers: { cookie, "accept-encoding": "gzip", "if-none-match": tags.get(cookie) ?? "" },
+        };
+      },
+    },
+  ]);
+  rows.push(read("GET /api/ads/discovery (signed in, poll with If-None-Match)", poll));
+  return rows;
+}
 
-  // Each connection watches its own ad as a member, reporting progress at the real pace.
-  const sessions: { cookie: string; id: number; startedAt: number }[] = [];
+interface View {
+  cookie: string;
+  id: number;
+  startedAt: number;
+}
+
+/** One view per connection, each its own member watching its own ad, started just before the row. */
+async function startViews(baseUrl: string, data: Data): Promise<View[]> {
+  const views: View[] = [];
   // Ads any bronze member may watch (every 13th is Anigye+ only, every 29th needs gold).
-  const openAds = Array.from({ length: connections * 2 }, (_, i) => i + 1).filter((g) => g % 13 && g % 29);
+  const openAds = Array.from({ length: connections * 3 }, (_, i) => i + 1).filter((g) => g % 13 && g % 29);
   for (let c = 0; c < connections; c++) {
     const cookie = data.memberSessions[c % data.memberSessions.length]!;
     const started = await fetch(`${baseUrl}/api/watch/sessions`, {
@@ -202,95 +322,262 @@ async function measureApp(baseUrl: string, data: Awaited<ReturnType<typeof fill>
       body: JSON.stringify({ adId: openAds[c] }),
     });
     if (!started.ok) throw new Error(`could not start a view: ${await started.text()}`);
-    sessions.push({ cookie, id: (await started.json()).sessionId, startedAt: Date.now() });
+    views.push({ cookie, id: (await started.json()).sessionId, startedAt: Date.now() });
   }
+  return views;
+}
+
+/**
+ * Each view reports the seconds really elapsed since it started (capped at the ad's 8 s). A view's
+ * reports go one at a time, as a phone's do: each request takes a view no request is reporting on and
+ * gives it back with the answer.
+ */
+async function progressRow(baseUrl: string, views: View[]): Promise<Row> {
+  const idle = [...views];
+  type ViewContext = { view?: View };
   let s = 0;
-  if (wanted("progress"))
-    results["POST /api/watch/sessions/:id/progress"] = await hammer(
-      `${baseUrl}/api/watch/sessions/1/progress`,
-      [
-        {
-          method: "POST",
-          setupRequest: (request) => {
-            const session = sessions[s++ % sessions.length]!;
-            const watched = Math.min(8, Math.max(0, (Date.now() - session.startedAt) / 1000 - 0.5));
-            return {
-              ...request,
-              path: `/api/watch/sessions/${session.id}/progress`,
-              headers: { ...json, cookie: session.cookie, "x-device-fingerprint": "bench" },
-              body: JSON.stringify({ watchedSeconds: Math.round(watched * 10) / 10 }),
-            };
-          },
-        },
-      ],
-    );
-
-  // A yardstick for the write targets: a signed-in report on a view that doesn't exist costs the app's
-  // fixed work for a write (session, checks, validation, the error answer) and one indexed read, nothing
-  // else. No write route can be faster than this.
-  if (wanted("progress"))
-    results["POST progress on a view that doesn't exist (answered 404)"] = await hammer(
-      `${baseUrl}/api/watch/sessions/999999999/progress`,
-      [
-        {
-          method: "POST",
-          setupRequest: (request) => ({
+  const result = await hammer(
+    `${baseUrl}/api/watch/sessions/1/progress`,
+    [
+      {
+        method: "POST",
+        setupRequest: (request, context) => {
+          const view = idle.shift() ?? views[s++ % views.length]!;
+          (context as ViewContext).view = view;
+          const watched = Math.min(8, Math.max(0, (Date.now() - view.startedAt) / 1000 - 0.5));
+          return {
             ...request,
-            headers: { ...json, cookie: member(), "x-device-fingerprint": "bench" },
-            body: JSON.stringify({ watchedSeconds: 1 }),
-          }),
+            path: `/api/watch/sessions/${view.id}/progress`,
+            headers: { ...json, cookie: view.cookie, "x-device-fingerprint": "bench" },
+            body: JSON.stringify({ watchedSeconds: Math.round(watched * 10) / 10 }),
+          };
         },
-      ],
-    );
+        onResponse: (_status, _body, context) => {
+          const { view } = context as ViewContext;
+          if (view) idle.push(view);
+        },
+      },
+    ],
+    true,
+  );
+  return {
+    name: `POST /api/watch/sessions/:id/progress (${views.length} members, own view each, real pace)`,
+    kind: "write",
+    expected: "2xx",
+    result,
+  };
+}
 
-  // Members open their loyalty QR (valid 60 s) just before the counters scan them.
-  const qrCodes: string[] = [];
-  for (const cookie of data.memberSessions) {
-    const qr = await fetch(`${baseUrl}/api/loyalty/qr`, { headers: { cookie } });
-    if (!qr.ok) throw new Error(`could not open a member QR: ${await qr.text()}`);
-    qrCodes.push((await qr.json()).qrData);
-  }
-  let q = 0;
-  if (wanted("scans"))
-    results["POST /api/merchant/scans (stamp)"] = await hammer(`${baseUrl}/api/merchant/scans`, [
+/**
+ * The floor under every write: a signed-in report on a view that doesn't exist costs the app's fixed
+ * work for a write (session, checks, validation, the error answer) and one indexed read, nothing else.
+ */
+async function floorRow(baseUrl: string, data: Data): Promise<Row> {
+  let m = 0;
+  const result = await hammer(
+    `${baseUrl}/api/watch/sessions/999999999/progress`,
+    [
+      {
+        method: "POST",
+        setupRequest: (request) => ({
+          ...request,
+          headers: {
+            ...json,
+            cookie: data.memberSessions[m++ % data.memberSessions.length]!,
+            "x-device-fingerprint": "bench",
+          },
+          body: JSON.stringify({ watchedSeconds: 1 }),
+        }),
+      },
+    ],
+    true,
+  );
+  return {
+    name: "POST progress on a view that doesn't exist (the floor: answered 404)",
+    kind: "write",
+    expected: "404",
+    result,
+  };
+}
+
+/**
+ * A counter request for a member, sent by one of their shop's staff phones. Every request carries its
+ * own device fingerprint: a real phone scans every 10 to 30 s, so none of them is a burst.
+ */
+function counterRequest(data: Data, memberId: number, n: number, body: object) {
+  const shop = data.staffCookies[shopOf(memberId)]!;
+  return {
+    headers: { ...json, cookie: shop[n % shop.length]!, "x-device-fingerprint": `bench-counter-${n}` },
+    body: JSON.stringify({ qrData: qrOf(memberId), ...body }),
+  };
+}
+
+type MemberContext = { memberId?: number };
+const stamp = { action: "stamp", purchaseAmount: 30 };
+
+/** Each request stamps a member not stamped yet, so each is the member's first stamp of the day there. */
+async function stampRow(baseUrl: string, data: Data, stamped: number[]): Promise<Row> {
+  let sent = 0;
+  const result = await hammer(
+    `${baseUrl}/api/merchant/scans`,
+    [
+      {
+        method: "POST",
+        setupRequest: (request, context) => {
+          const n = sent++;
+          const memberId = stampMember(n);
+          (context as MemberContext).memberId = memberId;
+          return { ...request, ...counterRequest(data, memberId, n, stamp) };
+        },
+        onResponse: (status, _body, context) => {
+          if (status === 200) stamped.push((context as MemberContext).memberId!);
+        },
+      },
+    ],
+    true,
+  );
+  return {
+    name: "POST /api/merchant/scans, stamps that succeed (distinct members)",
+    kind: "write",
+    expected: "2xx",
+    result,
+    note: poolNote(sent, stampPool, "stamped members"),
+  };
+}
+
+/** Each request stamps, at the same shop, a member the stamp row stamped: refused by the daily rule. */
+async function refusalRow(baseUrl: string, data: Data, stamped: number[]): Promise<Row> {
+  if (stamped.length === 0) throw new Error("no stamp succeeded, so there is nothing to refuse");
+  let n = 0;
+  const result = await hammer(
+    `${baseUrl}/api/merchant/scans`,
+    [
       {
         method: "POST",
         setupRequest: (request) => {
-          const i = q++;
-          return {
-            ...request,
-            headers: { ...json, cookie: data.staffCookies[i % data.staffCookies.length]! },
-            body: JSON.stringify({
-              qrData: qrCodes[i % qrCodes.length],
-              action: "stamp",
-              purchaseAmount: 30,
-            }),
-          };
+          const i = n++;
+          return { ...request, ...counterRequest(data, stamped[i % stamped.length]!, i, stamp) };
         },
       },
-    ]);
-  return results;
+    ],
+    true,
+  );
+  return {
+    name: "POST /api/merchant/scans, stamps refused (a second stamp the same day)",
+    kind: "write",
+    expected: "409 DAILY_LIMIT",
+    result,
+    note: `refused stamps cycled over the ${stamped.length} members stamped above`,
+  };
 }
 
-await withScratchDatabase(async (databaseUrl) => {
-  const started = Date.now();
-  const data = await fill(databaseUrl);
-  console.error(
-    `filled ${memberCount} members and ${adCount} ads in ${Math.round((Date.now() - started) / 1000)} s`,
+/** Grants cycle over the points pool: a member comes round again only after the whole pool. */
+async function pointsRow(baseUrl: string, data: Data): Promise<Row> {
+  let n = 0;
+  const result = await hammer(
+    `${baseUrl}/api/merchant/points`,
+    [
+      {
+        method: "POST",
+        setupRequest: (request) => {
+          const i = n++;
+          const body = { points: pointsPerGrant, purchaseAmount: 30 };
+          return { ...request, ...counterRequest(data, pointsMember(i), i, body) };
+        },
+      },
+    ],
+    true,
   );
+  return {
+    name: `POST /api/merchant/points, ${pointsPerGrant} points each (members under the daily limit)`,
+    kind: "write",
+    expected: "2xx",
+    result,
+    note: poolNote(n, pointsPool * (dailyPointsLimit / pointsPerGrant), "grants the points pool holds"),
+  };
+}
 
+async function counterRows(baseUrl: string, data: Data): Promise<Row[]> {
+  const rows: Row[] = [];
+  const stamped: number[] = [];
+  if (wanted("stamps") || wanted("refusals")) rows.push(await stampRow(baseUrl, data, stamped));
+  if (wanted("refusals")) rows.push(await refusalRow(baseUrl, data, stamped));
+  if (wanted("points")) rows.push(await pointsRow(baseUrl, data));
+  return rows;
+}
+
+function poolNote(used: number, capacity: number, what: string) {
+  const note = `${used} sent of ${capacity} ${what}`;
+  return used > capacity ? `${note}: POOL EXHAUSTED, raise BENCH_MEMBERS` : note;
+}
+
+// --- The report ----------------------------------------------------------------------------------
+
+function asExpected(expected: Expected, r: Result) {
+  if (r.errors > 0) return "no (socket errors)";
+  if (r.ok + r.non2xx + r.notModified === 0) return "no (no answer)";
+  if (expected === "2xx") return r.non2xx === 0 ? "yes" : "no";
+  const others = Object.keys(r.byStatus).filter((answer) => !answer.startsWith(expected));
+  return r.ok === 0 && others.length === 0 ? "yes" : "no";
+}
+
+const statuses = (r: Result) =>
+  Object.entries(r.byStatus)
+    .map(([status, count]) => `${count} × ${status}`)
+    .join(", ") || "0";
+
+const share = (r: Result, yardstick: Result) =>
+  `${((100 * r.requestsPerSecond) / yardstick.requestsPerSecond).toFixed(1)} %`;
+
+function report(bareGet: Result, bareWrite: Result, rows: Row[]) {
+  console.log(
+    `\n## Load (${connections} connections, ${seconds} s each, PostgreSQL, ${memberCount} members, ${adCount} ads)`,
+  );
+  console.log(
+    "| route | req/s | p50 ms | p99 ms | 2xx | non-2xx (by status) | 304 | as expected | KB/response | share of the bare write | share of the bare GET |",
+  );
+  console.log("|---|---|---|---|---|---|---|---|---|---|---|");
+  const line = (name: string, r: Result, expected: Expected, writeShare: string, getShare: string) =>
+    `| ${name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.ok} | ${statuses(r)} | ${r.notModified} | ${asExpected(expected, r)} | ${r.kilobytes} | ${writeShare} | ${getShare} |`;
+  console.log(line("bare Fastify GET (own process)", bareGet, "2xx", "", "100 %"));
+  console.log(
+    line(
+      "bare write: Fastify + pg (pool 10), one INSERT … RETURNING id per POST (own process)",
+      bareWrite,
+      "2xx",
+      "100 %",
+      share(bareWrite, bareGet),
+    ),
+  );
+  for (const row of rows) {
+    const r = row.result;
+    const writeShare = row.kind === "write" ? share(r, bareWrite) : "";
+    console.log(line(row.name, r, row.expected, writeShare, share(r, bareGet)));
+  }
+  for (const row of rows) if (row.note) console.log(`- ${row.name}: ${row.note}`);
+}
+
+// --- The run -------------------------------------------------------------------------------------
+
+async function measureBare(databaseUrl: string) {
   const barePort = 5611;
   const bare = startProcess(["bench/bare-server.ts"], {
     BARE_PORT: String(barePort),
     BARE_DATABASE_URL: databaseUrl,
   });
-  await waitUntilUp(`http://127.0.0.1:${barePort}/bare`);
-  const bareResult = await hammer(`http://127.0.0.1:${barePort}/bare`);
-  const bareWriteResult = await hammer(`http://127.0.0.1:${barePort}/bare-write`, [
-    { method: "POST", headers: json, body: "{}" },
-  ]);
-  await stopProcess(bare);
+  try {
+    await waitUntilUp(`http://127.0.0.1:${barePort}/bare`);
+    const bareGet = await hammer(`http://127.0.0.1:${barePort}/bare`);
+    const bareWrite = await hammer(`http://127.0.0.1:${barePort}/bare-write`, [
+      { method: "POST", headers: { "content-type": "application/json" }, body: '{"note":"bench"}' },
+    ]);
+    return { bareGet, bareWrite };
+  } finally {
+    await stopProcess(bare);
+  }
+}
 
+async function measureApp(databaseUrl: string, data: Data) {
   const port = 5612;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "anigye-load-"));
   const server = startProcess(
@@ -311,21 +598,35 @@ await withScratchDatabase(async (databaseUrl) => {
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await waitUntilUp(`${baseUrl}/api/health`);
-    const results = await measureApp(baseUrl, data);
-    console.log(
-      `\n## Load (${connections} connections, ${seconds} s each, PostgreSQL, ${memberCount} members, ${adCount} ads)`,
-    );
-    console.log(
-      "| route | req/s | p50 ms | p99 ms | KB/response | 304 | other non-2xx (503) | share of bare |",
-    );
-    console.log("|---|---|---|---|---|---|---|---|");
-    const row = (name: string, r: Result) =>
-      `| ${name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.kilobytes} | ${r.notModified} | ${r.non2xx} (${r.shed}) | ${((100 * r.requestsPerSecond) / bareResult.requestsPerSecond).toFixed(1)} % |`;
-    console.log(row("bare Fastify GET (own process)", bareResult));
-    console.log(row("bare write: one UPDATE through pg, no app (own process)", bareWriteResult));
-    for (const [name, result] of Object.entries(results)) console.log(row(name, result));
+    return [
+      ...(await readRows(baseUrl, data)),
+      ...(wanted("progress")
+        ? [await progressRow(baseUrl, await startViews(baseUrl, data)), await floorRow(baseUrl, data)]
+        : []),
+      ...(await counterRows(baseUrl, data)),
+    ];
   } finally {
     await stopProcess(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The machine's state, printed with the results: other work on a small machine moves every figure. */
+const machine = () =>
+  `${os.cpus().length} cores, load average ${os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(" / ")} (1 / 5 / 15 min)`;
+
+await withScratchDatabase(async (databaseUrl) => {
+  const started = Date.now();
+  console.error(`before: ${machine()}`);
+  const data = await fill(databaseUrl);
+  console.error(
+    `filled ${memberCount} members and ${adCount} ads in ${Math.round((Date.now() - started) / 1000)} s`,
+  );
+  const { bareGet, bareWrite } = await measureBare(databaseUrl);
+  const rows = await measureApp(databaseUrl, data);
+  report(bareGet, bareWrite, rows);
+  console.log(`- measured ${new Date().toISOString()}, ${machine()} at the end`);
 });
