@@ -14,6 +14,7 @@ export {
   listSettings,
   type ManualMomoAccount,
   manualMomoAccount,
+  pointsAllocationKey,
   readNumberSettings,
   type SettingView,
   settingDefinitions,
