@@ -2,6 +2,7 @@
 export {
   creditPrizePoints,
   creditXp,
+  creditXpForStanding,
   type MemberStanding,
   memberPrizePoints,
   memberStanding,

@@ -1,15 +1,14 @@
-import { sql } from "drizzle-orm";
-import { type TierId, tierForXp, tierIds } from "../../../shared/tiers";
+import { type SQL, sql } from "drizzle-orm";
+import type { TierId } from "../../../shared/tiers";
 import type { Executor } from "../../db/client";
 import { ledgerEntries, userTiers } from "../../db/schema/ledger";
 import {
   type MemberStanding,
   memberInGoodStanding,
-  movePrizePoints,
-  moveXpBalance,
+  prizePointsMove,
   readPrizePoints,
   readStanding,
-  setCachedTier,
+  xpBalanceMove,
 } from "./member-balances";
 
 export type { MemberStanding } from "./member-balances";
@@ -31,45 +30,65 @@ export interface XpCredit {
  * and races never double-credit. Call inside a transaction when the credit must move with other rows.
  */
 export async function creditXp(db: Executor, credit: XpCredit, now: Date = new Date()): Promise<boolean> {
-  if (!(await appendMemberRow(db, "xp", credit))) return false;
-
-  const updated = await moveXpBalance(db, credit.userId, credit.amount);
-  if (updated) await promoteIfEarned(db, credit.userId, updated, now);
-  return true;
+  return (await creditXpForStanding(db, credit, now)) !== undefined;
 }
 
 /**
- * Appends a member's ledger row (false when it wasn't written): once per idempotency key, and for a
- * gain only while the member is in good standing (a suspended account earns nothing; taking XP back
- * still works), in one statement.
+ * creditXp returning the member's balance and tier after the credit (undefined when nothing was
+ * written), for a caller that needs the tier next, so it needs no read of its own. One statement.
  */
-async function appendMemberRow(db: Executor, currency: "xp" | "prize_points", credit: XpCredit) {
+export function creditXpForStanding(
+  db: Executor,
+  credit: XpCredit,
+  now: Date = new Date(),
+): Promise<MemberStanding | undefined> {
+  return appendXpMovingBalance(db, memberRowInsert("xp", credit), now);
+}
+
+const entry = sql`${sql.identifier("entry")}`;
+
+/**
+ * One statement: the ledger row's insert, then (only when the row was written) the cached balance,
+ * lifetime XP and tier moving with it. A gain that takes lifetime XP over a tier threshold also records
+ * the promotion in user_tiers, when the tier now held is higher than the one recorded there (a member
+ * earning back XP taken from them reaches no new tier).
+ */
+async function appendXpMovingBalance(db: Executor, rowInsert: SQL, now: Date) {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const rows = await rowsOf<MemberStanding>(
+    db.execute(sql`
+    with ${entry} as (${rowInsert}),
+    moved as (${xpBalanceMove(entry, now)}),
+    promoted as (
+      insert into ${userTiers} as recorded (user_id, current_tier, tier_achieved_at)
+      select user_id, tier, ${at} from moved where crossed
+      on conflict (user_id) do update
+        set current_tier = excluded.current_tier, tier_achieved_at = excluded.tier_achieved_at, updated_at = ${at}
+        where recorded.current_tier < excluded.current_tier
+    )
+    select "xpPoints", "lifetimeXp", tier from moved`),
+  );
+  return rows[0];
+}
+
+async function rowsOf<Row>(result: Promise<unknown>): Promise<Row[]> {
+  return ((await result) as { rows: Row[] }).rows;
+}
+
+/**
+ * The insert of a member's ledger row, returning its user_id and amount (no row when it isn't written):
+ * once per idempotency key, and for a gain only while the member is in good standing (a suspended
+ * account earns nothing; taking XP back still works).
+ */
+function memberRowInsert(currency: "xp" | "prize_points", credit: XpCredit): SQL {
   const amount = sql`${credit.amount}::integer`;
-  const written = await db
-    .execute<{ id: number }>(sql`
+  return sql`
     insert into ${ledgerEntries} (user_id, currency, amount, reason, idempotency_key, source_type, source_id)
     select ${credit.userId}::integer, ${currency}::ledger_currency, ${amount}, ${credit.reason}::text,
       ${credit.idempotencyKey}::text, ${credit.sourceType ?? null}::text, ${credit.sourceId ?? null}::integer
     where ${amount} <= 0 or ${memberInGoodStanding(credit.userId)}
     on conflict do nothing
-    returning id`)
-    .then((result) => (result as unknown as { rows: { id: number }[] }).rows);
-  return written.length > 0;
-}
-
-/** Tiers never drop (PRODUCT.md), so only a promotion is written, with the moment it was reached. */
-async function promoteIfEarned(db: Executor, userId: number, standing: MemberStanding, now: Date) {
-  const earned = tierForXp(standing.lifetimeXp);
-  if (tierRank(earned) <= tierRank(standing.tier)) return;
-  await setCachedTier(db, userId, earned);
-  await db
-    .insert(userTiers)
-    .values({ userId, currentTier: earned, tierAchievedAt: now })
-    .onConflictDoUpdate({ target: userTiers.userId, set: { currentTier: earned, tierAchievedAt: now } });
-}
-
-function tierRank(tier: TierId): number {
-  return tierIds.indexOf(tier);
+    returning user_id, amount`;
 }
 
 /** A member's XP balance and tier as they stand now (read inside a transaction to see its credits). */
@@ -88,17 +107,22 @@ export async function sumXpLedger(db: Executor, userId: number): Promise<number>
 }
 
 /**
- * Adds a counter-points ledger row for a member and moves their cached balance in the same transaction.
- * Returns the balance before and after, or undefined when the idempotency key was already used.
+ * Adds a counter-points ledger row for a member and moves their cached balance with it, in one
+ * statement. Returns the balance before and after and the member's tier, or undefined when the
+ * idempotency key was already used or the member may not earn.
  */
 export async function creditPrizePoints(
   tx: Executor,
   credit: XpCredit,
-): Promise<{ before: number; after: number } | undefined> {
-  if (!(await appendMemberRow(tx, "prize_points", credit))) return undefined;
-  const after = await movePrizePoints(tx, credit.userId, credit.amount);
-  if (after === undefined) return undefined;
-  return { before: after - credit.amount, after };
+  now: Date = new Date(),
+): Promise<{ before: number; after: number; tier: TierId } | undefined> {
+  const [moved] = await rowsOf<{ prizePoints: number; tier: TierId }>(
+    tx.execute(sql`
+    with ${entry} as (${memberRowInsert("prize_points", credit)})
+    ${prizePointsMove(entry, now)}`),
+  );
+  if (!moved) return undefined;
+  return { before: moved.prizePoints - credit.amount, after: moved.prizePoints, tier: moved.tier };
 }
 
 export function memberPrizePoints(db: Executor, userId: number): Promise<number> {

@@ -1,5 +1,5 @@
 import { eq, type SQL, sql } from "drizzle-orm";
-import type { TierId } from "../../../shared/tiers";
+import { type TierId, tierIds, tierThresholds } from "../../../shared/tiers";
 import type { Executor } from "../../db/client";
 // The balance columns of users (xp_points, lifetime_xp, tier) are the ledger's cached sums; this file is
 // the one place outside the auth module allowed to touch the users table, and only those columns.
@@ -19,21 +19,52 @@ export function memberInGoodStanding(userId: number): SQL {
   return sql`exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.isActive} and ${users.deletedAt} is null)`;
 }
 
-/** Moves the cached XP balance (and lifetime XP for a gain) in the caller's transaction. */
-export async function moveXpBalance(tx: Executor, userId: number, amount: number) {
-  const [updated] = await tx
-    .update(users)
-    .set({
-      xpPoints: sql`${users.xpPoints} + ${amount}`,
-      lifetimeXp: sql`${users.lifetimeXp} + greatest(${amount}, 0)`,
-    })
-    .where(eq(users.id, userId))
-    .returning({ xpPoints: users.xpPoints, lifetimeXp: users.lifetimeXp, tier: users.tier });
-  return updated as MemberStanding | undefined;
+/**
+ * The member's new tier for a credit: the tier their new lifetime XP earns, never below the tier they
+ * hold (tiers never drop). The tier enum is declared in rank order, so `greatest` picks the higher one.
+ */
+function tierAfterGain(gain: SQL): SQL {
+  return sql`greatest(${users.tier}, ${tierEarnedBy(sql`${users.lifetimeXp} + ${gain}`)})`;
 }
 
-export async function setCachedTier(tx: Executor, userId: number, tier: TierId): Promise<void> {
-  await tx.update(users).set({ tier }).where(eq(users.id, userId));
+function tierEarnedBy(lifetimeXp: SQL): SQL {
+  const steps = [...tierIds]
+    .reverse()
+    .map((tier) => sql`when ${lifetimeXp} >= ${tierThresholds[tier]}::integer then ${tier}`);
+  return sql`(case ${sql.join(steps, sql` `)} end)::tier`;
+}
+
+/**
+ * Moves the cached XP balance (and lifetime XP for a gain, and the tier with it) by the ledger rows in
+ * `entry`, a CTE of (user_id, amount) earlier in the credit's own statement: the UPDATE … RETURNING
+ * part of that statement. Returns the member's standing after it, and `crossed` when the gain took
+ * lifetime XP over a tier threshold.
+ */
+export function xpBalanceMove(entry: SQL, now: Date): SQL {
+  const gain = sql`greatest(${entry}.amount, 0)`;
+  return sql`
+    update ${users} set
+      xp_points = ${users.xpPoints} + ${entry}.amount,
+      lifetime_xp = ${users.lifetimeXp} + ${gain},
+      tier = ${tierAfterGain(gain)},
+      updated_at = ${now.toISOString()}::timestamptz
+    from ${entry} where ${users.id} = ${entry}.user_id
+    returning ${users.id} as user_id, ${users.xpPoints} as "xpPoints", ${users.lifetimeXp} as "lifetimeXp",
+      ${users.tier} as tier,
+      ${tierEarnedBy(sql`${users.lifetimeXp}`)} > ${tierEarnedBy(sql`${users.lifetimeXp} - ${gain}`)} as crossed`;
+}
+
+/**
+ * Moves the cached counter-points balance by the ledger rows in `entry`, as xpBalanceMove does (the
+ * check constraint refuses a negative balance). Returns the new balance and the member's tier.
+ */
+export function prizePointsMove(entry: SQL, now: Date): SQL {
+  return sql`
+    update ${users} set
+      prize_points = ${users.prizePoints} + ${entry}.amount,
+      updated_at = ${now.toISOString()}::timestamptz
+    from ${entry} where ${users.id} = ${entry}.user_id
+    returning ${users.prizePoints} as "prizePoints", ${users.tier} as tier`;
 }
 
 export async function readStanding(db: Executor, userId: number): Promise<MemberStanding | undefined> {
@@ -42,20 +73,6 @@ export async function readStanding(db: Executor, userId: number): Promise<Member
     .from(users)
     .where(eq(users.id, userId));
   return row;
-}
-
-/** Moves the cached counter-points balance; the check constraint refuses a negative balance. */
-export async function movePrizePoints(
-  tx: Executor,
-  userId: number,
-  amount: number,
-): Promise<number | undefined> {
-  const [updated] = await tx
-    .update(users)
-    .set({ prizePoints: sql`${users.prizePoints} + ${amount}` })
-    .where(eq(users.id, userId))
-    .returning({ prizePoints: users.prizePoints });
-  return updated?.prizePoints;
 }
 
 export async function readPrizePoints(db: Executor, userId: number): Promise<number> {

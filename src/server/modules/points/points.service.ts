@@ -5,8 +5,8 @@ import type { Executor } from "../../db/client";
 import { companyPointAllocations, dailyPointLimits, pointTransactions } from "../../db/schema/points";
 import { AppError } from "../../lib/errors";
 import { addMonthlyDrawEntry } from "../draws";
-import { creditPrizePoints, memberStanding } from "../ledger";
-import { currentPointsAllocations, readNumberSettings } from "../settings";
+import { creditPrizePoints } from "../ledger";
+import { currentPointsAllocations, pointsAllocationKey, readNumberSettings } from "../settings";
 
 /**
  * PRODUCT.md: every 100 points earn a draw entry. The member's daily limit (100 by default) is the
@@ -37,84 +37,156 @@ export interface GrantOutcome {
 }
 
 /**
- * Grants points from the company's monthly allocation to a member, in the caller's transaction. Both
- * limits are conditional single-row updates, taken in the same order every time (allocation, then the
+ * Grants points from the company's monthly allocation to a member, in the caller's transaction: the
+ * settings read, one statement taking both limits and recording the grant, and the ledger credit. Both
+ * limits are conditional single-row upserts, taken in the same order every time (allocation, then the
  * member's day), so parallel grants queue instead of overspending or deadlocking.
  */
 export async function grantPoints(tx: Executor, grant: PointGrant, now: Date): Promise<GrantOutcome> {
-  const allocationRemaining = await spendAllocation(tx, grant, now);
-  const memberPointsToday = await receiveToday(tx, grant, now);
-  const [row] = await tx
-    .insert(pointTransactions)
-    .values({
-      fromCompanyId: grant.companyId,
-      toUserId: grant.userId,
-      points: grant.points,
-      purchaseAmountPesewas: grant.purchasePesewas,
-      transactionNote: grant.note,
-      processedByStaff: grant.staffName.slice(0, 100),
-      staffId: grant.staffId,
-      merchantDevice: grant.merchantDevice?.slice(0, 200),
-      createdAt: now,
-    })
-    .returning({ id: pointTransactions.id });
-  const balance = await creditPrizePoints(tx, {
-    userId: grant.userId,
-    amount: grant.points,
-    reason: "grant",
-    idempotencyKey: `points:transaction:${row!.id}`,
-    sourceType: "point_transaction",
-    sourceId: row!.id,
-  });
+  const limits = await grantLimits(tx, grant.plan);
+  const taken = await takeLimitsAndRecord(tx, grant, limits, now);
+  if (taken.transactionId === null) throw await refusal(tx, grant, limits, taken, now);
+  const transactionId = taken.transactionId;
+  const balance = await creditPrizePoints(
+    tx,
+    {
+      userId: grant.userId,
+      amount: grant.points,
+      reason: "grant",
+      idempotencyKey: `points:transaction:${transactionId}`,
+      sourceType: "point_transaction",
+      sourceId: transactionId,
+    },
+    now,
+  );
   const drawEntryEarned =
     balance !== undefined &&
     Math.floor(balance.after / pointsPerDrawEntry) > Math.floor(balance.before / pointsPerDrawEntry);
   if (drawEntryEarned) {
-    const standing = await memberStanding(tx, grant.userId);
-    await addMonthlyDrawEntry(tx, grant.userId, standing.tier, now, {
+    await addMonthlyDrawEntry(tx, grant.userId, balance.tier, now, {
       kind: "points",
-      key: `points:${row!.id}`,
+      key: `points:${transactionId}`,
     });
   }
-  return { transactionId: row!.id, memberPointsToday, allocationRemaining, drawEntryEarned };
+  return {
+    transactionId,
+    memberPointsToday: taken.pointsToday!,
+    allocationRemaining: taken.allocationRemaining!,
+    drawEntryEarned,
+  };
 }
 
-async function spendAllocation(tx: Executor, grant: PointGrant, now: Date): Promise<number> {
+interface GrantLimits {
+  /** What this month's allocation opens with, for the company's plan. */
+  allocation: number;
+  dailyLimit: number;
+}
+
+async function grantLimits(tx: Executor, plan: PlanId): Promise<GrantLimits> {
+  const allocationKey = pointsAllocationKey(plan);
+  const values = await readNumberSettings(tx, [allocationKey, "daily_points_limit"]);
+  return { allocation: values[allocationKey], dailyLimit: values.daily_points_limit };
+}
+
+/** What the grant's statement took, with the limits as it saw them for a refusal's message. */
+interface TakenLimits {
+  allocationRemaining: number | null;
+  pointsToday: number | null;
+  /** null when a limit refused: allocationRemaining null means the allocation, else the member's day. */
+  transactionId: number | null;
+  remainingSeen: number | null;
+  todaySeen: number | null;
+}
+
+/**
+ * One statement: spends the grant from this month's allocation (opening the month with the plan's
+ * allocation if no grant or reset has yet), then adds it to the member's day within the daily limit,
+ * then writes the point_transactions row; each step only when the one before it was taken.
+ */
+async function takeLimitsAndRecord(
+  tx: Executor,
+  grant: PointGrant,
+  limits: GrantLimits,
+  now: Date,
+): Promise<TakenLimits> {
   const { year, month } = accraMonth(now);
-  // Before the monthly reset has run (or for a business new this month), the first grant opens the month.
-  const allocation = (await currentPointsAllocations(tx))[grant.plan];
-  await tx
-    .insert(companyPointAllocations)
-    .values({
-      companyId: grant.companyId,
-      year,
-      month,
-      allocatedPoints: allocation,
-      remainingPoints: allocation,
-      plan: grant.plan,
-    })
-    .onConflictDoNothing();
-  const thisMonth = and(
-    eq(companyPointAllocations.companyId, grant.companyId),
-    eq(companyPointAllocations.year, year),
-    eq(companyPointAllocations.month, month),
-  );
-  const [spent] = await tx
-    .update(companyPointAllocations)
-    .set({
-      usedPoints: sql`${companyPointAllocations.usedPoints} + ${grant.points}`,
-      remainingPoints: sql`${companyPointAllocations.remainingPoints} - ${grant.points}`,
-      updatedAt: now,
-    })
-    .where(and(thisMonth, sql`${companyPointAllocations.remainingPoints} >= ${grant.points}`))
-    .returning({ remaining: companyPointAllocations.remainingPoints });
-  if (spent) return spent.remaining;
-  const [left] = await tx
-    .select({ remaining: companyPointAllocations.remainingPoints })
-    .from(companyPointAllocations)
-    .where(thisMonth);
-  const remaining = left?.remaining ?? 0;
-  throw new AppError(
+  const day = accraDay(now);
+  const points = sql`${grant.points}::integer`;
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const limit = sql`${limits.dailyLimit}::integer`;
+  // A month opened by this grant with too small an allocation opens unspent (used 0), so it isn't taken.
+  // The day's row keeps the limit it was last checked against (the check constraint holds it to it).
+  const openingSpend = limits.allocation >= grant.points ? grant.points : 0;
+  const result = await tx.execute(sql`
+    with allocation as (
+      insert into ${companyPointAllocations} as held
+        (company_id, year, month, allocated_points, used_points, remaining_points, plan)
+      values (${grant.companyId}::integer, ${year}::integer, ${month}::integer, ${limits.allocation}::integer,
+        ${openingSpend}::integer, ${limits.allocation - openingSpend}::integer, ${grant.plan}::plan)
+      on conflict (company_id, year, month) do update
+        set used_points = held.used_points + ${points}, remaining_points = held.remaining_points - ${points},
+          updated_at = ${at}
+        where held.remaining_points >= ${points}
+      returning held.remaining_points, held.used_points
+    ),
+    spent as (select remaining_points from allocation where used_points > 0),
+    received as (
+      insert into ${dailyPointLimits} as today (user_id, day, points_received, max_points_per_day)
+      select ${grant.userId}::integer, ${day}::date, ${points}, ${limit} from spent where ${points} <= ${limit}
+      on conflict (user_id, day) do update
+        set points_received = today.points_received + ${points}, max_points_per_day = ${limit}, updated_at = ${at}
+        where today.points_received + ${points} <= ${limit}
+      returning today.points_received
+    ),
+    granted as (
+      insert into ${pointTransactions} (from_company_id, to_user_id, points, purchase_amount_pesewas,
+        transaction_note, processed_by_staff, staff_id, merchant_device, created_at)
+      select ${grant.companyId}::integer, ${grant.userId}::integer, ${points}, ${grant.purchasePesewas ?? null}::integer,
+        ${grant.note ?? null}::text, ${grant.staffName.slice(0, 100)}::text, ${grant.staffId}::integer,
+        ${grant.merchantDevice?.slice(0, 200) ?? null}::text, ${at}
+      from received
+      returning id
+    )
+    select
+      (select remaining_points from spent) as "allocationRemaining",
+      (select points_received from received) as "pointsToday",
+      (select id from granted) as "transactionId",
+      (select remaining_points from ${companyPointAllocations}
+        where company_id = ${grant.companyId}::integer and year = ${year}::integer and month = ${month}::integer
+      ) as "remainingSeen",
+      (select points_received from ${dailyPointLimits}
+        where user_id = ${grant.userId}::integer and day = ${day}::date) as "todaySeen"`);
+  return (result as unknown as { rows: TakenLimits[] }).rows[0]!;
+}
+
+/**
+ * The refusal of the limit that refused, with what is left. The statement's view of the limits predates
+ * any grant it waited for; when that view would have allowed the grant (it lost a race), the limit is read
+ * again so the message tells what is really left.
+ */
+async function refusal(
+  tx: Executor,
+  grant: PointGrant,
+  limits: GrantLimits,
+  taken: TakenLimits,
+  now: Date,
+): Promise<AppError> {
+  if (taken.allocationRemaining === null) {
+    const seen = taken.remainingSeen ?? limits.allocation;
+    const lostRace = seen >= grant.points;
+    const remaining = lostRace
+      ? (await allocationThisMonth(tx, grant.companyId, grant.plan, now)).remaining
+      : seen;
+    return allocationUsed(remaining);
+  }
+  const seen = taken.todaySeen ?? 0;
+  const lostRace = seen + grant.points <= limits.dailyLimit;
+  const today = lostRace ? await pointsReceivedToday(tx, grant.userId, now) : seen;
+  return pointsLimitReached(grant.memberName, limits.dailyLimit, today);
+}
+
+function allocationUsed(remaining: number): AppError {
+  return new AppError(
     "ALLOCATION_USED",
     remaining === 0
       ? "This shop has used all its points for this month. They renew on the 1st."
@@ -122,40 +194,18 @@ async function spendAllocation(tx: Executor, grant: PointGrant, now: Date): Prom
   );
 }
 
-async function receiveToday(tx: Executor, grant: PointGrant, now: Date): Promise<number> {
-  const day = accraDay(now);
-  const limit = await dailyPointsLimit(tx);
-  // The day's row keeps the limit it was last checked against (the check constraint holds the row to it).
-  const withinLimit = sql`${dailyPointLimits.pointsReceived} + ${grant.points} <= ${limit}`;
-  const [received] =
-    grant.points > limit
-      ? []
-      : await tx
-          .insert(dailyPointLimits)
-          .values({ userId: grant.userId, day, pointsReceived: grant.points, maxPointsPerDay: limit })
-          .onConflictDoUpdate({
-            target: [dailyPointLimits.userId, dailyPointLimits.day],
-            set: {
-              pointsReceived: sql`${dailyPointLimits.pointsReceived} + ${grant.points}`,
-              maxPointsPerDay: limit,
-              updatedAt: now,
-            },
-            setWhere: withinLimit,
-          })
-          .returning({ pointsReceived: dailyPointLimits.pointsReceived });
-  if (received) return received.pointsReceived;
-  const today = await pointsReceivedOn(tx, grant.userId, day);
+function pointsLimitReached(name: string, limit: number, today: number): AppError {
   const left = Math.max(0, limit - today);
-  throw new AppError(
+  return new AppError(
     "POINTS_LIMIT",
     left === 0
       ? {
           message: "{name} has had the {limit} points a day already. Try again tomorrow.",
-          values: { name: grant.memberName, limit },
+          values: { name, limit },
         }
       : {
           message: "{name} can receive only {left} more points today ({limit} a day).",
-          values: { name: grant.memberName, left, limit },
+          values: { name, left, limit },
         },
   );
 }

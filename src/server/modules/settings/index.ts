@@ -15,6 +15,7 @@ export {
   type ManualMomoAccount,
   manualMomoAccount,
   numberSettingFrom,
+  pointsAllocationKey,
   readNumberSettings,
   type SettingView,
   settingDefinitions,
