@@ -68,6 +68,30 @@ describe("a counter session kept between notices", () => {
     expect(JSON.stringify(cards)).not.toContain(`"currentStamps":1`);
   });
 
+  it("refuses a removed staff member's points grant even when this instance missed the notice", async () => {
+    const counter = await shop();
+    const member = await signedInMember(ctx.database.db, "kept");
+    const grant = async () =>
+      sendAs(
+        one.app,
+        counter.staff,
+        "POST",
+        "/api/merchant/points",
+        { qrData: await qrOf(member.cookies), points: 10 },
+        device,
+      );
+    expect((await grant()).statusCode).toBe(200);
+    await unheard("company_staff", () =>
+      ctx.database.db
+        .update(companyStaff)
+        .set({ isActive: false })
+        .where(eq(companyStaff.id, counter.staffId)),
+    );
+    expect((await grant()).statusCode).toBe(401);
+    const [after] = await ctx.database.db.select().from(users).where(eq(users.id, member.user.id));
+    expect(after?.prizePoints).toBe(10);
+  });
+
   it("refuses a suspended member's stamp even when this instance missed the notice", async () => {
     const counter = await shop();
     const member = await signedInMember(ctx.database.db, "kept");

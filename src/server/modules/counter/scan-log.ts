@@ -6,7 +6,7 @@ import type { Executor } from "../../db/client";
 import { qrScanLogs } from "../../db/schema/counter";
 import type { ClientSignals } from "../../lib/client-signals";
 import { retryOnTransientConflict, uniqueViolationConstraint } from "../../lib/db-errors";
-import { AppError, type ErrorCode } from "../../lib/errors";
+import { AppError, type ErrorCode, unauthenticated } from "../../lib/errors";
 import { type MessageValues, type Saying, sayingText } from "../../lib/i18n";
 import { type CounterActorRecord, counterActorOnDutySql, findShopStaff } from "../companies";
 import { recordFraudSignal } from "../fraud";
@@ -324,12 +324,18 @@ async function writeLog(
       today + ${outcome.accepted ? 1 : 0}::int, ${now.toISOString()}::timestamptz
     from reasons
     ${
+      // An accepted scan is logged only while its sender still works the counter: a staff member removed
+      // (or a shop suspended) since the session was kept undoes the scan.
+      outcome.accepted ? sql`where ${senderOnDuty(context)}` : sql``
+    }
+    ${
       // An accepted scan must fail on a duplicate key, undoing its effects (the first copy's answer is
       // replayed); a refusal that lost such a race is simply not logged twice.
       outcome.accepted ? sql`` : sql`on conflict (company_id, idempotency_key) do nothing`
     }
     returning suspicious_reasons`);
   const [row] = (result as unknown as { rows: { suspicious_reasons: string[] | string }[] }).rows;
+  if (!row && outcome.accepted) throw unauthenticated("Please sign in at the counter to continue");
   const reasons = parseTextArray(row?.suspicious_reasons);
   if (reasons.length > 0 && log.userId) await flagScan(db, context, action, log.userId, reasons);
 }

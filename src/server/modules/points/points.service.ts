@@ -59,8 +59,14 @@ export async function grantPoints(tx: Executor, grant: PointGrant, now: Date): P
     },
     now,
   );
+  // The credit re-checks the member's standing: a suspension that landed since they were read undoes the grant.
+  if (!balance) {
+    throw new AppError(
+      "MEMBER_SUSPENDED",
+      "This customer's account is suspended, so it can't collect stamps, points or rewards.",
+    );
+  }
   const drawEntryEarned =
-    balance !== undefined &&
     Math.floor(balance.after / pointsPerDrawEntry) > Math.floor(balance.before / pointsPerDrawEntry);
   if (drawEntryEarned) {
     await addMonthlyDrawEntry(tx, grant.userId, balance.tier, now, {
