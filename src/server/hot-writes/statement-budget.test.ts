@@ -68,7 +68,6 @@ describe("statement budgets of the hot writes", () => {
     const first = await stamp();
     clock.advance(24 * 60 * 60 * 1000);
     const second = await stamp();
-    console.log("stamp first", first.length, "second", second.length);
     expect(first.length).toBeLessThanOrEqual(6);
     expect(second.length).toBeLessThanOrEqual(6);
   });
@@ -81,7 +80,6 @@ describe("statement budgets of the hot writes", () => {
     const statements = await statementsOf(() =>
       sendAs(one.app, shop.staff, "POST", "/api/merchant/points", { qrData, points: 10 }, device),
     );
-    console.log("points", statements.length);
     expect(statements.length).toBeLessThanOrEqual(6);
   });
 
@@ -112,7 +110,6 @@ describe("statement budgets of the hot writes", () => {
         device,
       ),
     );
-    console.log("redeem", statements.length);
     expect(statements.length).toBeLessThanOrEqual(6);
   });
 
@@ -124,7 +121,6 @@ describe("statement budgets of the hot writes", () => {
     await kit.report(viewer.cookies, view.sessionId, 3);
     clock.advance(3_000);
     const statements = await statementsOf(() => kit.report(viewer.cookies, view.sessionId, 6));
-    console.log("progress", statements.length);
     expect(statements.length).toBeLessThanOrEqual(3);
   });
 });

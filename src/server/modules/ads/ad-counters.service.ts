@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { accraDay } from "../../../shared/accra-time";
 import type { Executor } from "../../db/client";
 import { adDailyStats, ads } from "../../db/schema/ads";
@@ -56,35 +56,21 @@ export async function recordMapVisit(tx: Executor, adId: number, now: Date): Pro
   await countToday(tx, adId, now, "clicks");
 }
 
-export interface RedemptionCaps {
-  title: string;
-  maxRedemptions: number;
-  dailyRedemptionCap: number | null;
-  weeklyRedemptionCap: number | null;
-}
-
 /**
- * Takes one of the ad's redemptions (maxRedemptions), counted and checked in one statement. The ad's row
- * stays locked until the caller's transaction ends, so the caller's daily and weekly counts that follow
- * can't be raced either. Refused with CAP_REACHED when every redemption is taken.
+ * The parts of a redemption's statement that take one of the ad's redemptions (within maxRedemptions)
+ * and count it in the day's stats, only when `onlyIf` holds: the caller writes `ctes` into its WITH, and
+ * `taken` names the part that returns the ad's id once taken. The ad's row comes before its stats row.
  */
-export async function takeRedemption(tx: Executor, adId: number, now: Date): Promise<RedemptionCaps> {
-  const [taken] = await tx
-    .update(ads)
-    .set({ currentRedemptions: sql`${ads.currentRedemptions} + 1` })
-    .where(and(eq(ads.id, adId), sql`${ads.currentRedemptions} < ${ads.maxRedemptions}`))
-    .returning({
-      title: ads.title,
-      maxRedemptions: ads.maxRedemptions,
-      dailyRedemptionCap: ads.dailyRedemptionCap,
-      weeklyRedemptionCap: ads.weeklyRedemptionCap,
-    });
-  if (!taken) {
-    throw new AppError(
-      "CAP_REACHED",
-      "This offer has reached its limit of redemptions. It can't be used any more.",
-    );
-  }
-  await countToday(tx, adId, now, "redemptions");
-  return taken;
+export function takeRedemptionSql(adId: number, now: Date, onlyIf: SQL): { ctes: SQL; taken: SQL } {
+  const taken = sql.raw("ad_redemption_taken");
+  const ctes = sql`${taken} as (
+      update ${ads} set current_redemptions = current_redemptions + 1, updated_at = now()
+      where id = ${adId} and current_redemptions < max_redemptions and ${onlyIf}
+      returning id),
+    ad_redemption_counted as (
+      insert into ${adDailyStats} (ad_id, day, redemptions)
+      select id, ${accraDay(now)}::date, 1 from ${taken}
+      on conflict (ad_id, day) do update
+      set redemptions = ${adDailyStats}.redemptions + 1, updated_at = now())`;
+  return { ctes, taken };
 }

@@ -5,11 +5,10 @@
 
 export type { Ad } from "../../db/schema/ads";
 export {
-  type RedemptionCaps,
   recordCompletion,
   recordUnlock,
   recordView,
-  takeRedemption,
+  takeRedemptionSql,
 } from "./ad-counters.service";
 export { adsRoutes } from "./ads.routes";
 export { adStatus } from "./ads.service";

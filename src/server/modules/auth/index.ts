@@ -32,6 +32,8 @@ export {
   type MemberSummary,
   memberAtCounterFrom,
   memberAtCounterSql,
+  memberNotSuspended,
+  memberSummaryColumn,
 } from "./member-summary";
 export {
   countMembers,

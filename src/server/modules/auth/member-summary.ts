@@ -1,4 +1,4 @@
-import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { AppError } from "../../lib/errors";
@@ -22,6 +22,33 @@ export async function findMemberSummary(db: Executor, userId: number): Promise<M
     .where(and(eq(users.id, userId), eq(users.isActive, true), isNull(users.deletedAt)));
   if (!member) return undefined;
   return { id: member.id, displayName: firstNameOf(member), tier: member.tier };
+}
+
+/**
+ * The little staff are shown about a member, as one column of another module's read of `userId` (a
+ * column there): null for a suspended or closed account, as findMemberSummary.
+ */
+export function memberSummaryColumn(userId: SQLWrapper): SQL<MemberSummary | null> {
+  return sql`(select json_build_object('id', ${users.id}, 'displayName', ${users.displayName},
+      'username', ${users.username}, 'tier', ${users.tier})
+    from ${users} where ${users.id} = ${userId} and ${users.isActive} and ${users.deletedAt} is null)`.mapWith(
+    (value: string | SummaryRow) => {
+      const member: SummaryRow = typeof value === "string" ? JSON.parse(value) : value;
+      return { id: member.id, displayName: firstNameOf(member), tier: member.tier };
+    },
+  );
+}
+
+type SummaryRow = { id: number; displayName: string | null; username: string; tier: string };
+
+/**
+ * A condition for a statement that uses a member's reward or credit: false only while the account is
+ * suspended (a closed account's history is kept and its rewards can still be handed over). Part of that
+ * statement, so re-checking standing costs no round trip.
+ */
+export function memberNotSuspended(userId: number): SQL<boolean> {
+  return sql<boolean>`not exists (select 1 from ${users} where ${users.id} = ${userId}
+    and not ${users.isActive} and ${users.deletedAt} is null)`;
 }
 
 /**

@@ -1,9 +1,14 @@
 import type { ScanRequest, ScanResult } from "../../../shared/contracts/counter";
 import type { Executor } from "../../db/client";
 import { AppError } from "../../lib/errors";
-import { findMemberSummary } from "../auth";
-import { readRewardQr, readRewardTypedCode, redeemReward, rewardClaimFromTypedCode } from "../redemptions";
-import { describeRewardForCounter } from "../rewards";
+import { readRewardQr, readRewardTypedCode, redeemReward, typedRewardClaimOf } from "../redemptions";
+import {
+  describeRewardForCounter,
+  findRewardToRedeem,
+  type RewardAtCounter,
+  type RewardKey,
+  type RewardToRedeem,
+} from "../rewards";
 import {
   type LogDraft,
   phoneClockSlackMs,
@@ -21,12 +26,15 @@ export async function scanRewardQr(
   log: LogDraft,
 ): Promise<Said<ScanResult>> {
   const { actor, scannedAt, now } = context;
-  const claim = await rewardClaim(tx, context, input.qrData.trim());
-  const reward = await describeRewardForCounter(tx, claim.rewardId);
-  if (!reward) throw new AppError("UNKNOWN_CODE", "This reward no longer exists.");
+  const { claim, reward } = await presentedReward(
+    tx,
+    context,
+    input.qrData.trim(),
+    input.action === "redeem",
+  );
   log.userId = reward.userId;
   refuseIfBackdated(context);
-  const member = reward.userId ? await findMemberSummary(tx, reward.userId) : undefined;
+  const member = reward.member;
   const shown = {
     id: reward.id,
     title: reward.title,
@@ -67,6 +75,8 @@ export async function scanRewardQr(
     tx,
     {
       rewardId: reward.id,
+      // Read above with its ad locked: the redemption needs no second read.
+      reward: "adLocked" in reward ? (reward as RewardToRedeem) : undefined,
       method: "qr",
       companyId: actor.companyId,
       qrNonce: claim.nonce,
@@ -86,25 +96,32 @@ export async function scanRewardQr(
 }
 
 /**
- * What a reward QR (or the code typed from under it) names. A typed code is looked up among this shop's
- * rewards and stands for its QR: same nonce, same two minutes, and no use claimed before it was shown.
+ * The reward a QR (or the code typed from under it) names, read with its ad and member in one statement;
+ * to redeem, the ad's row is locked too. A typed code is looked up among this shop's rewards and stands for
+ * its QR: same nonce, same two minutes, and no use claimed before it was shown.
  */
-async function rewardClaim(tx: Executor, context: ScanContext, presented: string) {
+async function presentedReward(tx: Executor, context: ScanContext, presented: string, toRedeem: boolean) {
+  const read = (key: RewardKey) =>
+    toRedeem ? findRewardToRedeem(tx, key) : describeRewardForCounter(tx, key);
   const typedCode = readRewardTypedCode(presented);
-  const claim = typedCode
-    ? await typedRewardClaim(tx, context, typedCode)
-    : readRewardQr(presented, context.deps.config.sessionSecret);
-  if (!claim) {
-    throw new AppError(
-      "UNKNOWN_CODE",
-      "We don't recognise this code. Ask the customer to show the reward's QR again.",
-    );
+  if (typedCode) {
+    const reward = await read({ companyId: context.actor.companyId, typedCode });
+    const claim = reward && typedRewardClaimOf(reward);
+    if (!reward || !claim || context.scannedAt.getTime() + phoneClockSlackMs < claim.issuedAt.getTime()) {
+      throw unknownRewardCode();
+    }
+    return { claim, reward };
   }
-  return claim;
+  const claim = readRewardQr(presented, context.deps.config.sessionSecret);
+  if (!claim) throw unknownRewardCode();
+  const reward: RewardAtCounter | undefined = await read({ rewardId: claim.rewardId });
+  if (!reward) throw new AppError("UNKNOWN_CODE", "This reward no longer exists.");
+  return { claim, reward };
 }
 
-async function typedRewardClaim(tx: Executor, context: ScanContext, typedCode: string) {
-  const claim = await rewardClaimFromTypedCode(tx, context.actor.companyId, typedCode);
-  if (!claim || context.scannedAt.getTime() + phoneClockSlackMs < claim.issuedAt.getTime()) return undefined;
-  return claim;
+function unknownRewardCode() {
+  return new AppError(
+    "UNKNOWN_CODE",
+    "We don't recognise this code. Ask the customer to show the reward's QR again.",
+  );
 }

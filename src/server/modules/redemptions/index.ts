@@ -12,5 +12,7 @@ export {
   readRewardTypedCode,
   redeemReward,
   rewardClaimFromTypedCode,
+  type TypedRewardClaim,
+  typedRewardClaimOf,
 } from "./redemptions.service";
 export { countRedemptionsSince } from "./redemptions-overview.read-model";

@@ -48,7 +48,7 @@ export function redemptionsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
               : messageFor(request, "Marked as used. Enjoy your discount!"),
           redemption: {
             id: redeemed.redemptionId,
-            rewardId: redeemed.reward.id,
+            rewardId: redeemed.rewardId,
             method: request.body.method,
             redemptionNumber: redeemed.redemptionNumber,
             redeemedAt: redeemed.redeemedAt.toISOString(),

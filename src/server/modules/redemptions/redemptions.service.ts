@@ -1,22 +1,19 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, count, eq, gte, inArray } from "drizzle-orm";
-import { startOfAccraDay } from "../../../shared/accra-time";
 import type { RedemptionMethod, RewardQr } from "../../../shared/contracts/counter";
 import type { Executor } from "../../db/client";
-import { redemptions } from "../../db/schema/redemptions";
 import { AppError } from "../../lib/errors";
 import { typedCodeFormat } from "../../lib/typed-codes";
-import { type RedemptionCaps, takeRedemption } from "../ads";
-import { lockMemberInGoodStanding } from "../auth";
 import { creditXp } from "../ledger";
 import {
+  describeRewardForCounter,
   findMemberReward,
-  findRewardByTypedCode,
-  lockRewardForUse,
-  markRewardUsed,
+  findRewardToRedeem,
   type Reward,
+  type RewardAtCounter,
+  type RewardToRedeem,
   setRewardQrNonce,
 } from "../rewards";
+import { maximumReached, writeRedemption } from "./redemption-write";
 
 /** A reward QR lives two minutes and works once (PRODUCT.md: signed, short-lived, single-use). */
 export const rewardQrLifetimeMs = 2 * 60 * 1000;
@@ -67,25 +64,34 @@ export const readRewardTypedCode = rewardTypedCode.read;
 
 /**
  * What a typed code stands for, as a reward QR would say it: the shop's reward whose newest QR shows
- * it, that QR's nonce and expiry. A replaced QR's code is gone with it; a used reward's finds nothing.
+ * it, that QR's nonce and expiry (with the reward, read once). A replaced QR's code is gone with it; a
+ * used reward's finds nothing.
  */
 export async function rewardClaimFromTypedCode(
   db: Executor,
   companyId: number,
   typedCode: string,
-): Promise<(RewardQrClaim & { issuedAt: Date }) | undefined> {
-  const found = await findRewardByTypedCode(db, companyId, typedCode);
-  if (!found) return undefined;
+): Promise<(TypedRewardClaim & { reward: RewardAtCounter }) | undefined> {
+  const reward = await describeRewardForCounter(db, { companyId, typedCode });
+  const claim = reward && typedRewardClaimOf(reward);
+  return claim && { ...claim, reward };
+}
+
+export type TypedRewardClaim = RewardQrClaim & { issuedAt: Date };
+
+/** The claim a reward found by its typed code stands for: its newest QR's nonce, made when, lasting until. */
+export function typedRewardClaimOf(reward: RewardAtCounter): TypedRewardClaim | undefined {
+  if (!reward.qrNonce || !reward.qrIssuedAt) return undefined;
   return {
-    rewardId: found.id,
-    nonce: found.nonce,
-    issuedAt: found.generatedAt,
-    expiresAt: new Date(found.generatedAt.getTime() + rewardQrLifetimeMs),
+    rewardId: reward.id,
+    nonce: reward.qrNonce,
+    issuedAt: reward.qrIssuedAt,
+    expiresAt: new Date(reward.qrIssuedAt.getTime() + rewardQrLifetimeMs),
   };
 }
 
 /** Only discount rewards are used at a shop or online; XP, badges and entries are already "used". */
-function assertRedeemable(reward: Reward, now: Date) {
+function assertRedeemable(reward: Pick<Reward, "rewardType" | "isUsed" | "usedAt" | "expiresAt">, now: Date) {
   if (reward.rewardType !== "discount") {
     throw new AppError("BAD_REQUEST", "This reward has nothing to redeem: it was added to your account.");
   }
@@ -134,6 +140,11 @@ export async function issueRewardQr(
 
 export interface RedemptionRequest {
   rewardId: number;
+  /**
+   * The reward as findRewardToRedeem read it earlier in this transaction (the counter shows it before
+   * redeeming); read here otherwise.
+   */
+  reward?: RewardToRedeem;
   method: RedemptionMethod;
   /** The member redeeming their own reward (self or staff code), or undefined at the counter (qr). */
   userId?: number;
@@ -155,20 +166,58 @@ export interface RedemptionRequest {
 export interface RedeemedReward {
   redemptionId: number;
   redemptionNumber: string;
-  reward: Reward;
+  rewardId: number;
   redeemedAt: Date;
 }
 
 /**
- * Uses a reward once, within the ad's caps. The reward row is locked first, then the ad's (in takeRedemption),
- * so parallel redemptions of one reward or one ad queue; the live-redemption unique index backs it up.
+ * Uses a reward once, within the ad's caps: one read (the reward, its ad's row locked, the member) and
+ * one statement that writes it all, then the XP for a redemption staff confirmed. Parallel redemptions
+ * of one ad queue on the ad's row; the write re-checks the reward itself, and the live-redemption unique
+ * index backs it up.
  */
 export async function redeemReward(
   tx: Executor,
   request: RedemptionRequest,
   now: Date,
 ): Promise<RedeemedReward> {
-  const reward = await lockRewardForUse(tx, request.rewardId);
+  const reward =
+    request.reward?.id === request.rewardId
+      ? request.reward
+      : await findRewardToRedeem(tx, { rewardId: request.rewardId });
+  assertMayRedeem(reward, request, now);
+  if (reward.ad.currentRedemptions >= reward.ad.maxRedemptions) throw maximumReached();
+
+  const redemptionNumber = `RD-${randomBytes(5).toString("hex").toUpperCase()}`;
+  const redemptionId = await writeRedemption(tx, reward, { ...request, redemptionNumber }, now);
+  if (redemptionId === undefined) {
+    // Used, withdrawn or shown with a newer QR since it was read: say which, as if read now.
+    assertMayRedeem(await describeRewardForCounter(tx, reward.id), request, now);
+    throw new AppError("CONFLICT", "This reward changed while it was being used. Try again.");
+  }
+  if (request.method !== "self" && reward.userId !== null) {
+    await creditXp(
+      tx,
+      {
+        userId: reward.userId,
+        amount: verifiedRedemptionXp,
+        reason: "redemption",
+        idempotencyKey: `redemption:${redemptionId}`,
+        sourceType: "redemption",
+        sourceId: redemptionId,
+      },
+      now,
+    );
+  }
+  return { redemptionId, redemptionNumber, rewardId: reward.id, redeemedAt: now };
+}
+
+/** The reward is this member's or this shop's, still usable, and (by QR) shown with its newest QR. */
+function assertMayRedeem<T extends RewardAtCounter>(
+  reward: T | undefined,
+  request: RedemptionRequest,
+  now: Date,
+): asserts reward is T {
   if (!reward || (request.userId !== undefined && reward.userId !== request.userId)) {
     throw new AppError(request.method === "qr" ? "UNKNOWN_CODE" : "NOT_FOUND", "Reward not found");
   }
@@ -177,112 +226,11 @@ export async function redeemReward(
   }
   assertRedeemable(reward, now);
   // Only the newest QR works, whatever time a queued scan claims: a replaced QR is dead.
-  if (request.method === "qr" && reward.qrCodeData !== request.qrNonce) {
+  if (request.method === "qr" && reward.qrNonce !== request.qrNonce) {
     throw new AppError(
       "EXPIRED_CODE",
       "This reward QR was replaced by a newer one. Ask the customer to show it again.",
     );
-  }
-
-  const caps = await takeRedemption(tx, reward.adId, now);
-  await assertWithinPeriodCaps(tx, reward.adId, caps, now);
-  // Locked after the ad, as the XP credit below always did, so locks are taken in one order.
-  if (reward.userId !== null) {
-    await lockMemberInGoodStanding(
-      tx,
-      reward.userId,
-      request.method === "qr"
-        ? "This customer's account is suspended, so their rewards can't be used."
-        : "Your account is suspended, so your rewards can't be used.",
-    );
-  }
-
-  const redemptionNumber = `RD-${randomBytes(5).toString("hex").toUpperCase()}`;
-  const [row] = await tx
-    .insert(redemptions)
-    .values({
-      userId: reward.userId,
-      adId: reward.adId,
-      rewardId: reward.id,
-      companyId: reward.companyId,
-      method: request.method,
-      status: "complete",
-      proofUrl: request.proofUrl,
-      location: request.location,
-      redemptionNumber,
-      staffMember: request.staffName,
-      staffId: request.staffId,
-      ipAddress: request.ipAddress,
-      userAgent: request.userAgent?.slice(0, 300),
-      deviceFingerprint: request.deviceFingerprint?.slice(0, 200),
-      timestamp: now,
-      createdAt: request.receivedAt ?? now,
-    })
-    .returning({ id: redemptions.id });
-  const used = await markRewardUsed(
-    tx,
-    reward,
-    {
-      redemptionNumber,
-      method: request.method,
-      staffName: request.staffName,
-      location: request.location,
-      proofUrl: request.proofUrl,
-    },
-    now,
-  );
-  if (request.method !== "self" && reward.userId !== null) {
-    await creditXp(
-      tx,
-      {
-        userId: reward.userId,
-        amount: verifiedRedemptionXp,
-        reason: "redemption",
-        idempotencyKey: `redemption:${row!.id}`,
-        sourceType: "redemption",
-        sourceId: row!.id,
-      },
-      now,
-    );
-  }
-  return { redemptionId: row!.id, redemptionNumber, reward: used, redeemedAt: now };
-}
-
-/** Monday 00:00 in Accra (ISO weeks; Accra is UTC all year). */
-function startOfIsoWeek(now: Date): Date {
-  const day = startOfAccraDay(now);
-  const sinceMonday = (day.getUTCDay() + 6) % 7;
-  return new Date(day.getTime() - sinceMonday * 24 * 60 * 60 * 1000);
-}
-
-async function assertWithinPeriodCaps(tx: Executor, adId: number, caps: RedemptionCaps, now: Date) {
-  const periods = [
-    {
-      cap: caps.dailyRedemptionCap,
-      from: startOfAccraDay(now),
-      refusal: "This offer's daily limit of {cap} redemptions is reached. Try again tomorrow.",
-    },
-    {
-      cap: caps.weeklyRedemptionCap,
-      from: startOfIsoWeek(now),
-      refusal: "This offer's weekly limit of {cap} redemptions is reached. Try again next week.",
-    },
-  ];
-  for (const period of periods) {
-    if (!period.cap) continue;
-    const [row] = await tx
-      .select({ n: count() })
-      .from(redemptions)
-      .where(
-        and(
-          eq(redemptions.adId, adId),
-          gte(redemptions.timestamp, period.from),
-          inArray(redemptions.status, ["pending", "complete"]),
-        ),
-      );
-    if ((row?.n ?? 0) >= period.cap) {
-      throw new AppError("CAP_REACHED", { message: period.refusal, values: { cap: period.cap } });
-    }
   }
 }
 

@@ -3,12 +3,16 @@
 export type { Reward } from "../../db/schema/rewards";
 export { type CodePool, codePoolsOf, setFreeCodes } from "./code-pools.service";
 export { remindExpiringRewards } from "./expiry-reminders.service";
-export { describeRewardForCounter } from "./member-rewards.read-model";
+export {
+  describeRewardForCounter,
+  findRewardToRedeem,
+  type RewardAtCounter,
+  type RewardKey,
+  type RewardToRedeem,
+} from "./reward-to-redeem.read-model";
 export {
   findMemberReward,
-  findRewardByTypedCode,
-  lockRewardForUse,
-  markRewardUsed,
+  markRewardUsedSql,
   setRewardQrNonce,
 } from "./reward-use.service";
 export { rewardsRoutes } from "./rewards.routes";

@@ -50,26 +50,3 @@ export async function listMemberRewards(db: Executor, userId: number, now: Date)
     googleMapsLink: ad.googleMapsLink ?? companyMaps,
   }));
 }
-
-/** A reward as counter staff see it: the offer's title and discount, and whose shop it belongs to. */
-export async function describeRewardForCounter(db: Executor, rewardId: number) {
-  const [row] = await db
-    .select({ reward: rewards, adTitle: ads.title })
-    .from(rewards)
-    .innerJoin(ads, eq(ads.id, rewards.adId))
-    .where(eq(rewards.id, rewardId));
-  if (!row) return undefined;
-  const { reward, adTitle } = row;
-  return {
-    id: reward.id,
-    userId: reward.userId,
-    companyId: reward.companyId,
-    title: reward.discountPercent ? `${reward.discountPercent}% off: ${adTitle}` : adTitle,
-    discountPercent: reward.discountPercent,
-    code: reward.discountCode ?? reward.customDiscountCode,
-    isUsed: reward.isUsed,
-    usedAt: reward.usedAt,
-    expiresAt: reward.expiresAt,
-    rewardType: reward.rewardType,
-  };
-}

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { type Reward, rewards } from "../../db/schema/rewards";
 import { AppError } from "../../lib/errors";
@@ -11,12 +11,6 @@ export async function findMemberReward(db: Executor, userId: number, rewardId: n
     .from(rewards)
     .where(and(eq(rewards.id, rewardId), eq(rewards.userId, userId)));
   if (!reward) throw new AppError("NOT_FOUND", "Reward not found");
-  return reward;
-}
-
-/** Locks the reward row for the caller's transaction, so two uses of one reward queue. */
-export async function lockRewardForUse(tx: Executor, rewardId: number): Promise<Reward | undefined> {
-  const [reward] = await tx.select().from(rewards).where(eq(rewards.id, rewardId)).for("no key update");
   return reward;
 }
 
@@ -33,52 +27,32 @@ export async function setRewardQrNonce(
     .where(and(eq(rewards.id, rewardId), eq(rewards.isUsed, false)));
 }
 
-/**
- * The shop's unused reward whose newest QR shows this typed code, with that QR's nonce and when it was
- * made. Only this shop's rewards are searched, so a code can't be tried against every shop.
- */
-export async function findRewardByTypedCode(db: Executor, companyId: number, typedCode: string) {
-  const [row] = await db
-    .select({ id: rewards.id, nonce: rewards.qrCodeData, generatedAt: rewards.qrGeneratedAt })
-    .from(rewards)
-    .where(
-      and(eq(rewards.companyId, companyId), eq(rewards.qrTypedCode, typedCode), eq(rewards.isUsed, false)),
-    )
-    .limit(1);
-  if (!row?.nonce || !row.generatedAt) return undefined;
-  return { id: row.id, nonce: row.nonce, generatedAt: row.generatedAt };
-}
-
 export interface RewardUse {
   redemptionNumber: string;
   method: "self" | "staff" | "qr";
   staffName: string | null;
   location?: string;
   proofUrl?: string;
+  /** The nonce of the reward QR scanned (a reward QR only works while it is the newest). */
+  qrNonce?: string;
 }
 
-export async function markRewardUsed(
-  tx: Executor,
-  reward: Reward,
-  use: RewardUse,
-  now: Date,
-): Promise<Reward> {
-  const [used] = await tx
-    .update(rewards)
-    .set({
-      isUsed: true,
-      usedAt: now,
-      isClaimed: true,
-      claimedAt: now,
-      claimedBy: use.staffName,
-      redemptionNumber: use.redemptionNumber,
-      redemptionMethod: use.method,
-      redemptionLocation: use.location,
-      redemptionProofUrl: use.proofUrl,
-      qrScannedAt: use.method === "qr" ? now : reward.qrScannedAt,
-      updatedAt: now,
-    })
-    .where(eq(rewards.id, reward.id))
-    .returning();
-  return used!;
+/**
+ * The update that marks a reward used, as one part of the redemption's statement (it returns the
+ * reward's id). It re-checks what the caller read, on the row as it stands now: the reward is still
+ * unused and unexpired and, for a reward QR, the scanned QR is still its newest. So a reward is used
+ * once, whatever runs beside it; `onlyIf` holds it back unless the rest of the statement may go ahead.
+ */
+export function markRewardUsedSql(rewardId: number, use: RewardUse, now: Date, onlyIf: SQL): SQL {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const newestQr = use.method === "qr" ? sql`qr_code_data = ${use.qrNonce ?? null}` : sql`true`;
+  return sql`update ${rewards} set is_used = true, used_at = ${at}, is_claimed = true, claimed_at = ${at},
+      claimed_by = ${use.staffName}, redemption_number = ${use.redemptionNumber},
+      redemption_method = ${use.method}::redemption_method,
+      redemption_location = coalesce(${use.location ?? null}, redemption_location),
+      redemption_proof_url = coalesce(${use.proofUrl ?? null}, redemption_proof_url),
+      qr_scanned_at = ${use.method === "qr" ? at : sql`qr_scanned_at`}, updated_at = ${at}
+    where id = ${rewardId} and not is_used and (expires_at is null or expires_at > ${at})
+      and ${newestQr} and ${onlyIf}
+    returning id`;
 }
