@@ -26,7 +26,6 @@ export { googleRoutes } from "./google.routes";
 export { countReviewSubmitted, countVerifiedPurchase } from "./member-counters";
 export { expireMemberPlus, membersPlusEndingBetween, setMemberPlus } from "./member-plus.service";
 export {
-  findMemberSummary,
   lockMemberInGoodStanding,
   type MemberAtCounter,
   type MemberSummary,

@@ -14,19 +14,9 @@ function firstNameOf(member: { displayName: string | null; username: string }): 
   return (member.displayName ?? member.username).trim().split(/\s+/)[0] ?? member.username;
 }
 
-/** The little staff are shown about a member they scan. */
-export async function findMemberSummary(db: Executor, userId: number): Promise<MemberSummary | undefined> {
-  const [member] = await db
-    .select({ id: users.id, displayName: users.displayName, username: users.username, tier: users.tier })
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.isActive, true), isNull(users.deletedAt)));
-  if (!member) return undefined;
-  return { id: member.id, displayName: firstNameOf(member), tier: member.tier };
-}
-
 /**
  * The little staff are shown about a member, as one column of another module's read of `userId` (a
- * column there): null for a suspended or closed account, as findMemberSummary.
+ * column there): null for a suspended or closed account.
  */
 export function memberSummaryColumn(userId: SQLWrapper): SQL<MemberSummary | null> {
   return sql`(select json_build_object('id', ${users.id}, 'displayName', ${users.displayName},
