@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import type { SQL } from "drizzle-orm";
 import type { Database, Executor } from "./client";
 
 /**
@@ -15,4 +17,31 @@ export function preparedQuery<Query>(build: (db: Database) => Query): (db: Execu
     }
     return query;
   };
+}
+
+interface DrizzleInternals {
+  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+  session: {
+    prepareQuery(
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string,
+      isResponseInArrayMode: boolean,
+    ): { execute(): Promise<unknown> };
+  };
+}
+
+/**
+ * Runs a hot write's statement as a named prepared statement on PostgreSQL: parsed and planned once per
+ * connection, then only its parameters go over the wire (the counter's profile: a quarter of the app's CPU
+ * was sending statements). The name carries a hash of the text, so each variant of a statement is its own.
+ * The embedded database ignores the name. Answers `{ rows }` as `db.execute` does.
+ */
+export function executeNamed<Row>(db: Executor, name: string, query: SQL): Promise<{ rows: Row[] }> {
+  const { dialect, session } = db as unknown as DrizzleInternals;
+  const compiled = dialect.sqlToQuery(query);
+  const variant = createHash("sha1").update(compiled.sql).digest("hex").slice(0, 12);
+  return session.prepareQuery(compiled, undefined, `${name}_${variant}`, false).execute() as Promise<{
+    rows: Row[];
+  }>;
 }

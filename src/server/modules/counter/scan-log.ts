@@ -3,6 +3,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { startOfAccraDay } from "../../../shared/accra-time";
 import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/client";
+import { executeNamed } from "../../db/prepared";
 import { qrScanLogs } from "../../db/schema/counter";
 import type { ClientSignals } from "../../lib/client-signals";
 import { retryOnTransientConflict, uniqueViolationConstraint } from "../../lib/db-errors";
@@ -182,11 +183,15 @@ async function readLog(
     ? sql`(select max(created_at) from ${qrScanLogs} where ${samePhone}
         and company_id = ${companyId}::integer and not was_queued)`
     : sql`null::timestamptz`;
-  const result = await db.execute(sql`
+  const result = await executeNamed(
+    db,
+    "scan_log_read",
+    sql`
     select logged.accepted, logged.result_code, logged.message, logged.response, ${lastLive} as last_live_at
     from (select 1) as one
     left join ${qrScanLogs} as logged on logged.company_id = ${companyId}::integer
-      and logged.idempotency_key = ${key}::text`);
+      and logged.idempotency_key = ${key}::text`,
+  );
   const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
   const answer =
     row && row.accepted !== null && row.accepted !== undefined
@@ -304,7 +309,10 @@ async function writeLog(
     and scanned_at >= ${startOfAccraDay(scannedAt).toISOString()}::timestamptz)::int`;
   const accepted = sql.raw(String(outcome.accepted));
   const knownReasons = `{${reasonsOf(outcome.resultCode).join(",")}}`;
-  const result = await db.execute(sql`
+  const result = await executeNamed(
+    db,
+    "scan_log_write",
+    sql`
     with counts as (select ${burst} as burst, ${elsewhere} as elsewhere, ${today} as today),
     reasons as (
       select array_remove(${knownReasons}::text[]
@@ -333,7 +341,8 @@ async function writeLog(
       // replayed); a refusal that lost such a race is simply not logged twice.
       outcome.accepted ? sql`` : sql`on conflict (company_id, idempotency_key) do nothing`
     }
-    returning suspicious_reasons`);
+    returning suspicious_reasons`,
+  );
   const [row] = (result as unknown as { rows: { suspicious_reasons: string[] | string }[] }).rows;
   if (!row && outcome.accepted) throw unauthenticated("Please sign in at the counter to continue");
   const reasons = parseTextArray(row?.suspicious_reasons);

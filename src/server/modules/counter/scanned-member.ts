@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
+import { executeNamed } from "../../db/prepared";
 import { AppError } from "../../lib/errors";
 import { type MemberAtCounter, memberAtCounterFrom, memberAtCounterSql } from "../auth";
 import {
@@ -41,12 +42,16 @@ export async function scannedMember(
   const code = presentedMemberCodeSql(presented, context.scannedAt, context.now);
   if (!code) throw unknownCode();
   const owner = sql`code.user_id`;
-  const result = await tx.execute(sql`
+  const result = await executeNamed(
+    tx,
+    "scanned_member",
+    sql`
     with code as (${code.sql})
     select code.*, ${memberAtCounterSql(owner)} as member,
       ${pointsReceivedTodaySql(owner, context.scannedAt)} as points_today,
       ${options.withCard ? stampCardStateSql(owner, context.actor.companyId) : sql`null`} as card_state
-    from code`);
+    from code`,
+  );
   const [row] = (result as unknown as { rows: ScannedRow[] }).rows;
   if (!row) throw unknownCode();
   const scanned = scannedMemberFrom(row, code.typed, context.scannedAt);

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { TierId } from "../../../shared/tiers";
 import type { Executor } from "../../db/client";
+import { executeNamed } from "../../db/prepared";
 import { ledgerEntries, userTiers } from "../../db/schema/ledger";
 import {
   type MemberStanding,
@@ -56,7 +57,10 @@ const entry = sql`${sql.identifier("entry")}`;
 async function appendXpMovingBalance(db: Executor, rowInsert: SQL, now: Date) {
   const at = sql`${now.toISOString()}::timestamptz`;
   const rows = await rowsOf<MemberStanding>(
-    db.execute(sql`
+    executeNamed(
+      db,
+      "xp_credit",
+      sql`
     with ${entry} as (${rowInsert}),
     moved as (${xpBalanceMove(entry, now)}),
     promoted as (
@@ -66,7 +70,8 @@ async function appendXpMovingBalance(db: Executor, rowInsert: SQL, now: Date) {
         set current_tier = excluded.current_tier, tier_achieved_at = excluded.tier_achieved_at, updated_at = ${at}
         where recorded.current_tier < excluded.current_tier
     )
-    select "xpPoints", "lifetimeXp", tier from moved`),
+    select "xpPoints", "lifetimeXp", tier from moved`,
+    ),
   );
   return rows[0];
 }
@@ -117,9 +122,13 @@ export async function creditPrizePoints(
   now: Date = new Date(),
 ): Promise<{ before: number; after: number; tier: TierId } | undefined> {
   const [moved] = await rowsOf<{ prizePoints: number; tier: TierId }>(
-    tx.execute(sql`
+    executeNamed(
+      tx,
+      "prize_points_credit",
+      sql`
     with ${entry} as (${memberRowInsert("prize_points", credit)})
-    ${prizePointsMove(entry, now)}`),
+    ${prizePointsMove(entry, now)}`,
+    ),
   );
   if (!moved) return undefined;
   return { before: moved.prizePoints - credit.amount, after: moved.prizePoints, tier: moved.tier };

@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { accraDay } from "../../../shared/accra-time";
 import { formatCedis } from "../../../shared/money";
 import type { Executor } from "../../db/client";
+import { executeNamed } from "../../db/prepared";
 import {
   dailyScanLimits,
   loyaltyCards,
@@ -199,7 +200,10 @@ async function writeStamp(
   const completesAtOnce = program.requiredVisits <= 1;
   const expiresAt = new Date(now.getTime() + program.validityDays * 24 * 60 * 60 * 1000);
   const activeCards = sql`(select count(*) from ${loyaltyCards} where program_id = ${program.id}::integer and is_active)`;
-  const result = await tx.execute(sql`
+  const result = await executeNamed(
+    tx,
+    "counter_stamp",
+    sql`
     with daily as (
       insert into ${dailyScanLimits} (user_id, company_id, scan_date, scan_count, max_scans_allowed, updated_at)
       select ${user}, ${company}, ${accraDay(stamp.scannedAt)}::date, 1, ${defaultDailyScans}::integer, ${at}
@@ -255,7 +259,8 @@ async function writeStamp(
       (${cardId}::integer is null and ${activeCards} >= ${program.maxActiveCards}::integer) as program_full,
       card.id as card_id, card.current_stamps, card.required_stamps, card.is_completed,
       (select id from check_in) as check_in_id
-    from (select 1) as one left join card on true`);
+    from (select 1) as one left join card on true`,
+  );
   const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
   return {
     memberOk: Boolean(row?.member_ok),

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { accraDay, accraMonth } from "../../../shared/accra-time";
 import type { PlanId } from "../../../shared/plans";
 import type { Executor } from "../../db/client";
+import { executeNamed } from "../../db/prepared";
 import { companyPointAllocations, dailyPointLimits, pointTransactions } from "../../db/schema/points";
 import { AppError } from "../../lib/errors";
 import { addMonthlyDrawEntry } from "../draws";
@@ -123,7 +124,10 @@ async function takeLimitsAndRecord(
   // A month opened by this grant with too small an allocation opens unspent (used 0), so it isn't taken.
   // The day's row keeps the limit it was last checked against (the check constraint holds it to it).
   const openingSpend = limits.allocation >= grant.points ? grant.points : 0;
-  const result = await tx.execute(sql`
+  const result = await executeNamed(
+    tx,
+    "point_grant",
+    sql`
     with allocation as (
       insert into ${companyPointAllocations} as held
         (company_id, year, month, allocated_points, used_points, remaining_points, plan)
@@ -161,7 +165,8 @@ async function takeLimitsAndRecord(
         where company_id = ${grant.companyId}::integer and year = ${year}::integer and month = ${month}::integer
       ) as "remainingSeen",
       (select points_received from ${dailyPointLimits}
-        where user_id = ${grant.userId}::integer and day = ${day}::date) as "todaySeen"`);
+        where user_id = ${grant.userId}::integer and day = ${day}::date) as "todaySeen"`,
+  );
   return (result as unknown as { rows: TakenLimits[] }).rows[0]!;
 }
 

@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { startOfAccraDay } from "../../../shared/accra-time";
 import type { RedemptionMethod } from "../../../shared/contracts/counter";
 import type { Executor } from "../../db/client";
+import { executeNamed } from "../../db/prepared";
 import { redemptions } from "../../db/schema/redemptions";
 import { AppError } from "../../lib/errors";
 import { takeRedemptionSql } from "../ads";
@@ -51,7 +52,10 @@ export async function writeRedemption(
   const withinCaps = sql`${daily ? sql`today < ${daily}` : sql`true`} and ${weekly ? sql`this_week < ${weekly}` : sql`true`}`;
   const ad = takeRedemptionSql(reward.adId, now, sql`(select may_redeem from checks)`);
   const used = markRewardUsedSql(reward.id, write, now, sql`exists (select 1 from ${ad.taken})`);
-  const result = await tx.execute(sql`
+  const result = await executeNamed(
+    tx,
+    "redemption_write",
+    sql`
     with counted as (
       select ${daily ? redemptionsSince(reward.adId, startOfAccraDay(now)) : sql`0`} as today,
         ${weekly ? redemptionsSince(reward.adId, startOfIsoWeek(now)) : sql`0`} as this_week,
@@ -63,7 +67,8 @@ export async function writeRedemption(
     redeemed as (${insertRedemption(reward, write, now)})
     select today, this_week, member_ok, exists (select 1 from ${ad.taken}) as taken,
       (select id from redeemed) as redemption_id
-    from checks`);
+    from checks`,
+  );
   const [outcome] = (result as unknown as { rows: Outcome[] }).rows;
   if (outcome?.redemption_id) return outcome.redemption_id;
   if (outcome && !outcome.taken) refuseTaking(reward, write.method, outcome);
