@@ -15,18 +15,23 @@ function firstNameOf(member: { displayName: string | null; username: string }): 
 }
 
 /**
- * The little staff are shown about a member, as one column of another module's read of `userId` (a
- * column there): null for a suspended or closed account.
+ * The member named by `userId` (a column or expression of the caller's statement) as one JSON value, so
+ * another module reads them inside its own statement: null for a closed account, and also for a
+ * suspended one when `onlyActive`.
  */
-export function memberSummaryColumn(userId: SQLWrapper): SQL<MemberSummary | null> {
+function memberJsonSql(userId: SQLWrapper, onlyActive: boolean): SQL {
   return sql`(select json_build_object('id', ${users.id}, 'displayName', ${users.displayName},
-      'username', ${users.username}, 'tier', ${users.tier})
-    from ${users} where ${users.id} = ${userId} and ${users.isActive} and ${users.deletedAt} is null)`.mapWith(
-    (value: string | SummaryRow) => {
-      const member: SummaryRow = typeof value === "string" ? JSON.parse(value) : value;
-      return { id: member.id, displayName: firstNameOf(member), tier: member.tier };
-    },
-  );
+    'username', ${users.username}, 'tier', ${users.tier}, 'isActive', ${users.isActive})
+    from ${users} where ${users.id} = ${userId} and ${users.deletedAt} is null
+    ${onlyActive ? sql`and ${users.isActive}` : sql``})`;
+}
+
+/** The little staff are shown about a member, as one column of another module's read: null for a suspended or closed account. */
+export function memberSummaryColumn(userId: SQLWrapper): SQL<MemberSummary | null> {
+  return memberJsonSql(userId, true).mapWith((value: string | SummaryRow) => {
+    const member: SummaryRow = typeof value === "string" ? JSON.parse(value) : value;
+    return { id: member.id, displayName: firstNameOf(member), tier: member.tier };
+  });
 }
 
 type SummaryRow = { id: number; displayName: string | null; username: string; tier: string };
@@ -72,14 +77,9 @@ export interface MemberAtCounter extends MemberSummary {
   isActive: boolean;
 }
 
-/**
- * The member named by `userId` (an expression of the caller's statement) as one JSON value, so the
- * counter reads them in the statement that finds their code. Null for a closed account.
- */
+/** The member as the counter reads them in the statement that finds their code, suspended or not. */
 export function memberAtCounterSql(userId: SQL): SQL {
-  return sql`(select json_build_object('id', ${users.id}, 'displayName', ${users.displayName},
-    'username', ${users.username}, 'tier', ${users.tier}, 'isActive', ${users.isActive})
-    from ${users} where ${users.id} = ${userId} and ${users.deletedAt} is null)`;
+  return memberJsonSql(userId, false);
 }
 
 export function memberAtCounterFrom(
