@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import type { RedemptionMethod, RewardQr } from "../../../shared/contracts/counter";
+import type { RewardQr } from "../../../shared/contracts/counter";
 import type { Executor } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import { typedCodeFormat } from "../../lib/typed-codes";
@@ -13,7 +13,7 @@ import {
   type RewardToRedeem,
   setRewardQrNonce,
 } from "../rewards";
-import { maximumReached, writeRedemption } from "./redemption-write";
+import { maximumReached, type RedemptionWrite, writeRedemption } from "./redemption-write";
 
 /** A reward QR lives two minutes and works once (PRODUCT.md: signed, short-lived, single-use). */
 export const rewardQrLifetimeMs = 2 * 60 * 1000;
@@ -138,29 +138,18 @@ export async function issueRewardQr(
   };
 }
 
-export interface RedemptionRequest {
+/** What a caller asks: the write's fields (less the number this module gives it) and whose reward it is. */
+export interface RedemptionRequest extends Omit<RedemptionWrite, "redemptionNumber"> {
   rewardId: number;
   /**
    * The reward as findRewardToRedeem read it earlier in this transaction (the counter shows it before
    * redeeming); read here otherwise.
    */
   reward?: RewardToRedeem;
-  method: RedemptionMethod;
   /** The member redeeming their own reward (self or staff code), or undefined at the counter (qr). */
   userId?: number;
   /** The shop scanning (qr), which must be the reward's shop. */
   companyId?: number;
-  /** The nonce of the scanned reward QR (qr). */
-  qrNonce?: string;
-  staffId: number | null;
-  staffName: string | null;
-  /** When the server received the request; `now` is when it happened (earlier for a queued scan). */
-  receivedAt?: Date;
-  location?: string;
-  proofUrl?: string;
-  ipAddress: string;
-  userAgent: string | undefined;
-  deviceFingerprint: string | undefined;
 }
 
 export interface RedeemedReward {
