@@ -1,4 +1,4 @@
-/** Profile answers of spec section 5 (plain data, safe to load in any page). */
+/** The onboarding profile's answer options (plain data, safe to load in any page). */
 export const ageRangeOptions = ["18-25", "26-35", "36-45", "46+"] as const;
 export const profileCityOptions = ["Accra", "Kumasi", "Tamale", "Cape Coast", "Other"] as const;
 export const profileGenderOptions = ["Male", "Female", "Prefer not to say"] as const;

@@ -1,5 +1,5 @@
 /**
- * The device fingerprint of spec section 3: base64 of screen size, time zone, language, platform,
+ * The device fingerprint: base64 of screen size, time zone, language, platform,
  * the first 100 characters of the user agent, a canvas sample, device memory, CPU cores, touch
  * support and graphics renderer, cut to 100 characters and cached for the browser session.
  * The server uses it only as a fraud signal, never as an identity.

@@ -4,7 +4,7 @@ import { isOnline } from "./network-status";
 
 const fiveMinutes = 5 * 60 * 1000;
 
-/** Spec section 9: fresh for 5 minutes, no refetch on focus, no polling by default,
+/** Fresh for 5 minutes, no refetch on focus, no polling by default,
  * up to 3 retries but never after a 401, and mutations never retry. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -8,7 +8,7 @@ import { pgEnum } from "drizzle-orm/pg-core";
 /** users.role: consumer, platform staff (verifies proofs) and admin. */
 export const userRoleEnum = pgEnum("user_role", ["user", "staff", "admin"]);
 
-/** Company plans of spec section 9. */
+/** Company plans (docs/product-rules.md#payments-plans). */
 export const planEnum = pgEnum("plan", ["starter", "business", "pro", "enterprise"]);
 
 /** Consumer tiers, lowest first. */

@@ -81,7 +81,7 @@ const adminOnly: onRequestHookHandler = async (request) => {
   await requireAdmin(request);
 };
 
-/** Platform staff or an admin (PRODUCT.md: staff verify share proofs and purchase receipts). */
+/** Platform staff or an admin (docs/product-rules.md#admin-staff-role). */
 export async function requireStaff(request: FastifyRequest): Promise<User> {
   const user = await requireUser(request);
   if (user.role !== "staff" && user.role !== "admin") throw forbidden();
