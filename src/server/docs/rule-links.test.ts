@@ -4,9 +4,10 @@ import { parseSync } from "oxc-parser";
 import { describe, expect, it } from "vitest";
 
 /**
- * Code comments send a reader only to texts this repository holds: a product rule is cited by its anchor
- * (e.g. docs/product-rules.md#counter-daily-stamp-limit), and that anchor must exist. The product spec, its sections and issue
- * numbers live outside the repository, so a comment that cites them fails here (say the reason instead).
+ * Code comments send a reader only to texts this repository holds: a product rule is cited by its
+ * anchor (e.g. docs/product-rules.md#counter-daily-stamp-limit), and that anchor must exist. The product
+ * spec, its sections and issue numbers live outside the repository, so a comment that cites them fails
+ * here (say the reason instead).
  */
 const root = path.resolve(import.meta.dirname, "../../..");
 const rulesDocument = "docs/product-rules.md";
@@ -30,22 +31,29 @@ interface Comment {
   text: string;
 }
 
-/** Every comment of one file: parsed for scripts (strings and test names are not comments), `--` lines for SQL. */
+/**
+ * Every comment of a file, its lines joined (a citation may break across them): parsed for scripts, so
+ * strings and test names don't count; each `--` line for SQL.
+ */
 function commentsOf(file: string, source: string): Comment[] {
   if (file.endsWith(".sql")) {
     return source.split("\n").flatMap((text, index) => {
       const at = text.indexOf("--");
-      return at === -1 ? [] : [{ file, line: index + 1, text: text.slice(at + 2) }];
+      return at === -1 ? [] : [{ file, line: index + 1, text: text.slice(at + 2).trim() }];
     });
   }
   const { comments } = parseSync(file, source);
-  return comments.flatMap((comment) => {
-    const firstLine = source.slice(0, comment.start).split("\n").length;
-    return comment.value.split("\n").map((text, offset) => ({ file, line: firstLine + offset, text }));
-  });
+  return comments.map((comment) => ({
+    file,
+    line: source.slice(0, comment.start).split("\n").length,
+    text: comment.value
+      .replace(/^\*/, "")
+      .replace(/\s*\n\s*\*?\s*/g, " ")
+      .trim(),
+  }));
 }
 
-/** The comments' lines that send a reader to a text outside the repository, each with what it cites. */
+/** The comments that send a reader to a text outside the repository, each with what it cites. */
 function outsideCitations(comments: Comment[]): string[] {
   return comments.flatMap(({ file, line, text }) => {
     const cited = outsideTexts.find(({ pattern }) => pattern.test(text));
@@ -129,14 +137,16 @@ describe("the checks themselves", () => {
     "// Rule: docs/product-rules.md#counter-daily-stamp-limit",
     "// Rule: docs/product-rules.md#no-such-rule",
     "// See docs/product-rules.md for the rest.",
+    "/**\n * The login page (spec\n * sections 2 and 5).\n */",
   ].join("\n");
   const comments = commentsOf("planted.ts", planted);
 
   it("find comments citing outside texts, and not strings", () => {
     expect(outsideCitations(comments)).toEqual([
       "planted.ts:1 cites the product decisions document: As PRODUCT.md says, one stamp a day.",
-      "planted.ts:2 cites a section of the product spec: * Spec section 5: the form's messages.",
+      "planted.ts:2 cites a section of the product spec: Spec section 5: the form's messages.",
       "planted.ts:4 cites an issue number: Measured for issue 14.",
+      "planted.ts:8 cites a section of the product spec: The login page (spec sections 2 and 5).",
     ]);
   });
 
