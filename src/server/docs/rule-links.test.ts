@@ -22,6 +22,7 @@ const outsideTexts: { pattern: RegExp; what: string }[] = [
   { pattern: /§\s*\d/, what: "a numbered section" },
   { pattern: /\(section \d+\)/i, what: "a numbered section" },
   { pattern: /\bissues? #?\d+/i, what: "an issue number" },
+  { pattern: /\bthe spec\b|(?<!OpenAPI )\bspec's\b|\(spec\b|\bspec:/i, what: "the product spec" },
 ];
 const ruleCitation = /docs\/product-rules\.md(#[A-Za-z0-9_-]+)?/g;
 
@@ -137,6 +138,7 @@ describe("the checks themselves", () => {
     "// Rule: docs/product-rules.md#counter-daily-stamp-limit",
     "// Rule: docs/product-rules.md#no-such-rule",
     "// See docs/product-rules.md for the rest.",
+    "// Answers as the spec's login response.",
     "/**\n * The login page (spec\n * sections 2 and 5).\n */",
   ].join("\n");
   const comments = commentsOf("planted.ts", planted);
@@ -146,7 +148,8 @@ describe("the checks themselves", () => {
       "planted.ts:1 cites the product decisions document: As PRODUCT.md says, one stamp a day.",
       "planted.ts:2 cites a section of the product spec: Spec section 5: the form's messages.",
       "planted.ts:4 cites an issue number: Measured for issue 14.",
-      "planted.ts:8 cites a section of the product spec: The login page (spec sections 2 and 5).",
+      "planted.ts:8 cites the product spec: Answers as the spec's login response.",
+      "planted.ts:9 cites a section of the product spec: The login page (spec sections 2 and 5).",
     ]);
   });
 

@@ -21,7 +21,8 @@ export function createQueryClient(): QueryClient {
         // Try even when the browser says offline, so a screen shows its error instead of waiting forever.
         networkMode: "offlineFirst",
       },
-      // A form sent offline fails at once with the spec's message, and is never sent later behind the user's back.
+      // A form sent offline fails at once with its error message, and is never sent later behind the user's
+      // back.
       mutations: { retry: false, networkMode: "always" },
     },
   });

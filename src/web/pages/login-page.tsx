@@ -29,7 +29,7 @@ type View =
   | { kind: "reset-token"; token: string }
   | { kind: "reset-phone"; phoneNumber: string; message: string };
 
-/** Signed in by password or link: the spec's welcome, then where the member was going. */
+/** Signed in by password or link: a welcome, then where the member was going. */
 function useWelcome() {
   const { signIn } = useAuth();
   const navigate = useNavigate();

@@ -31,7 +31,7 @@ export const users = pgTable(
   "users",
   {
     id: id(),
-    /** Public, shareable member id (e.g. "ANG-7K2Q9P"); the spec's {product}Id. */
+    /** Public, shareable member id (e.g. "ANG-7K2Q9P"). */
     anigyeId: text("anigye_id").notNull(),
     username: text("username").notNull(),
     email: text("email").notNull(),

@@ -88,7 +88,7 @@ export async function requireStaff(request: FastifyRequest): Promise<User> {
   return user;
 }
 
-/** A view that earned a reward counts on the member's account (spec: totalViews). */
+/** A view that earned a reward counts on the member's account (users.totalViews). */
 export async function countRewardedView(tx: Executor, userId: number): Promise<void> {
   await tx
     .update(users)
