@@ -3,7 +3,7 @@ import pg from "pg";
 
 /**
  * The yardsticks for bench/load.ts, each in its own process like the app: a bare Fastify JSON route, and,
- * when BARE_DATABASE_URL is set, issue 27's bare write: `POST /bare-write` commits one
+ * when BARE_DATABASE_URL is set, a bare write: `POST /bare-write` commits one
  * `INSERT … RETURNING id` into a scratch table on the same PostgreSQL, through a pool of the app's size
  * (no session, no ORM, no validation): the most any write route can do on the same machine.
  */

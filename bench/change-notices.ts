@@ -6,7 +6,7 @@ import { hashPassword } from "../src/server/lib/password";
 import { withScratchDatabase } from "./scratch-database";
 
 /**
- * Issue 27: how long a change (a staff member removed, a member suspended) takes to reach an instance that
+ * How long a change (a staff member removed, a member suspended) takes to reach an instance that
  * keeps sessions: from the writer's commit to the listener on another connection hearing the notice, on
  * PostgreSQL. `npx tsx bench/change-notices.ts`; the result goes into bench/README.md.
  */

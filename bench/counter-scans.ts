@@ -11,7 +11,7 @@ import { issueMemberQr } from "../src/server/modules/loyalty/member-qr.service";
 import { withScratchDatabase } from "./scratch-database";
 
 /**
- * Issue 10: the scan endpoint at 50 counters scanning at once, on PostgreSQL, beside a bare Fastify
+ * The scan endpoint at 50 counters scanning at once, on PostgreSQL, beside a bare Fastify
  * route on the same machine. 10 shops with 5 staff phones each stamp 2,000 members' cards (each
  * member's first stamp of the day is accepted; later ones are refused by the daily limit and logged).
  */

@@ -16,7 +16,7 @@ import { tierIds, tierThresholds } from "../src/shared/tiers";
 import { withScratchDatabase } from "./scratch-database";
 
 /**
- * Issue 14: crash safety. The real server (its own process) on a scratch PostgreSQL database takes a
+ * Crash safety. The real server (its own process) on a scratch PostgreSQL database takes a
  * bounded write load from 40 members, 3 shops' counter phones, their owners, an admin and "Paystack":
  * watching 5-second ads to the end (rewards, pool codes, XP), reward QRs redeemed at the counter (caps),
  * stamps and point grants from member QRs, Anigye+ bought through Paystack's mobile money (signed

@@ -1,14 +1,14 @@
 import { launchBenchBrowser, startBenchServer } from "./server";
 
 /**
- * Issue 4: the bytes a first Discover screen downloads on a phone, signed in as the demo consumer,
- * with a cold cache and no service worker (the worst case: a first visit on mobile data); issue 15:
+ * The bytes a first Discover screen downloads on a phone, signed in as the demo consumer,
+ * with a cold cache and no service worker (the worst case: a first visit on mobile data); and
  * the same with the data saver on.
  */
 const server = await startBenchServer(5201);
 const browser = await launchBenchBrowser();
 
-/** One cold first visit, with this device's data saver on or off (issue 15). */
+/** One cold first visit, with this device's data saver on or off. */
 async function measure(dataSaver: boolean) {
   const context = await browser.newContext({
     viewport: { width: 412, height: 915 },

@@ -6,7 +6,7 @@ import { findDiscoveryAds } from "../src/server/modules/ads/discovery.read-model
 import { percentile, round, withScratchDatabase } from "./scratch-database";
 
 /**
- * Issues 4 and 5: the discovery call's latency with 1,000 and 100,000 ads in PostgreSQL. Each size gets a
+ * The discovery call's latency with 1,000 and 100,000 ads in PostgreSQL. Each size gets a
  * scratch database on the server in BENCH_DATABASE_URL (default: the local PostgreSQL), filled with
  * generate_series, then the service is called repeatedly as a signed-in member's poll would.
  */

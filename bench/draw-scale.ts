@@ -10,7 +10,7 @@ import { verifyDrawRecord } from "../src/shared/draw-verification";
 import { round, withScratchDatabase } from "./scratch-database";
 
 /**
- * Issue 12: running a monthly draw with many entrants on PostgreSQL. BENCH_ENTRANTS members (default
+ * Running a monthly draw with many entrants on PostgreSQL. BENCH_ENTRANTS members (default
  * 20,000; tiers spread over bronze to diamond) each earn 1 to 12 entries in October; in November an admin
  * draws it through the API. Measures the draw call, the public page and record reads, and checks the
  * record verifies and every entrant got exactly one notice.
@@ -68,7 +68,7 @@ const result = await withScratchDatabase(async (databaseUrl) => {
   now = new Date("2026-11-01T09:00:00Z");
   const app = await buildApp({ config, db, now: () => now });
   const [draw] = await db.select().from(prizeDraws).where(eq(prizeDraws.drawMonth, 10));
-  // Measured as before issue 26: drawn at once, without the drand round it announces by default.
+  // Measured as before monthly draws announced a drand round: drawn at once, without that round.
   await db.update(prizeDraws).set({ publicRandomnessSource: null }).where(eq(prizeDraws.id, draw!.id));
 
   const t0 = performance.now();

@@ -4,8 +4,8 @@ import { gzipSync } from "node:zlib";
 import { launchBenchBrowser, startBenchServer } from "./server";
 
 /**
- * Budget of issue 2: the signed-out home loads at most 120 KB of gzipped JavaScript before it is
- * interactive, and its largest contentful paint comes from text. Run after `npm run build`.
+ * The home page's budget (bench/README.md): the signed-out home loads at most 120 KB of gzipped JavaScript
+ * before it is interactive, and its largest contentful paint comes from text. Run after `npm run build`.
  */
 const budgetBytes = 120 * 1024;
 const distDir = path.resolve("dist");

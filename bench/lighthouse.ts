@@ -7,7 +7,7 @@ import { chromiumArgs, chromiumPath } from "../e2e/support/chromium";
 import { startBenchServer } from "./server";
 
 /**
- * Issue 15: Lighthouse's mobile run (Moto G Power, simulated slow 4G, 4x CPU slowdown) on the signed-out
+ * Lighthouse's mobile run (Moto G Power, simulated slow 4G, 4x CPU slowdown) on the signed-out
  * landing (a first visit) and on the demo consumer's Discover (signed in, empty cache, no service worker).
  * `npm run build` first; `npx tsx bench/lighthouse.ts [runs]` prints each run and the median.
  * With LIGHTHOUSE_REPORTS=<dir>, every run's full report is written there too (open it in the viewer);

@@ -14,7 +14,7 @@ import { accraMonth } from "../src/shared/accra-time";
 import { withScratchDatabase } from "./scratch-database";
 
 /**
- * Issues 14 and 27: `npm run bench:load`. The real server (a separate process, as in production) on
+ * `npm run bench:load`. The real server (a separate process, as in production) on
  * PostgreSQL with 100,000 members and 10,000 ads, under autocannon at 100 connections, beside two
  * yardsticks measured in the same run in their own process: a bare Fastify GET (for the reads) and a bare
  * one-statement write, Fastify + `pg` (pool 10) doing one `INSERT … RETURNING id` per POST (for the

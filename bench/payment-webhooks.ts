@@ -9,7 +9,7 @@ import { startPaystackFake } from "../src/server/test/paystack-fake";
 import { percentile, round, withScratchDatabase } from "./scratch-database";
 
 /**
- * Issue 11: Paystack webhooks on PostgreSQL. 200 members each have a pending Anigye+ charge; Paystack
+ * Paystack webhooks on PostgreSQL. 200 members each have a pending Anigye+ charge; Paystack
  * delivers every charge.success 10 times (2,000 signed deliveries, 50 in flight at once). Each delivery
  * is checked, recorded, verified with the (local fake) Paystack and settled; the count of paid periods
  * must come out at exactly 200.

@@ -10,7 +10,7 @@ import { listMoments } from "../src/server/modules/moments/moments.read-model";
 import { timeCalls, withScratchDatabase } from "./scratch-database";
 
 /**
- * Issue 5: a member's Moments page and a business's Analytics, on PostgreSQL, for a heavy member and a
+ * A member's Moments page and a business's Analytics, on PostgreSQL, for a heavy member and a
  * big business among many others. Each size fills a scratch database with generate_series.
  */
 const runs = Number(process.env.BENCH_RUNS ?? 30);

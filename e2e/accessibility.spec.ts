@@ -3,7 +3,7 @@ import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { signInAsNewMember } from "./support/members";
 
 /**
- * Issue 15: every page passes axe-core's WCAG 2.2 A and AA rules on a 360 px phone, in English and in
+ * Every page passes axe-core's WCAG 2.2 A and AA rules on a 360 px phone, in English and in
  * Twi, for each kind of visitor: signed out, a member, a business owner, an admin and counter staff.
  */
 const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];

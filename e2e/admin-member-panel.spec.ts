@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { boxOf, expectWithinWidth } from "./support/geometry";
 import { signInAsDemo, signInAsNewMember } from "./support/members";
 
-/** Issue 26: the admin's member panel fits a 360 px phone; its ledger scrolls inside its own box. */
+/** The admin's member panel fits a 360 px phone; its ledger scrolls inside its own box. */
 test("the admin's member panel fits a 360 px screen, Close in view, however long the email", async ({
   browser,
   page,

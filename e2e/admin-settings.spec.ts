@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { signInAsDemo } from "./support/members";
 
-/** Issue 13, first part: an admin changes a platform setting and finds the change in the audit log. */
+/** An admin changes a platform setting and finds the change in the audit log. */
 test("an admin changes the stamp XP, a bad value is refused, and the audit log shows who changed what", async ({
   page,
 }) => {

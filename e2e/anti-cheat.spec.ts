@@ -2,9 +2,9 @@ import { expect, test } from "@playwright/test";
 import { signInAsDemo } from "./support/members";
 
 /**
- * Issue 13: an admin finds the member flagged for too-fast watching (the seed's Kojo), reads the
- * evidence, reverses the XP he earned and suspends him; Kojo is signed out and told why when he next
- * signs in.
+ * The anti-cheat review (docs/product-rules.md#admin-anti-cheat): an admin finds the member flagged for
+ * too-fast watching (the seed's Kojo), reads the evidence, reverses the XP he earned and suspends him; Kojo
+ * is signed out and told why when he next signs in.
  */
 test("an admin reverses a too-fast watcher's XP and suspends him; he is signed out and told why", async ({
   browser,

@@ -2,9 +2,9 @@ import { expect, test } from "@playwright/test";
 import { signInAsDemo } from "./support/members";
 
 /**
- * Provably fair draws (issue 12): the admin draws last month's seeded draw, anyone's browser re-checks
- * the result on the public page (signed out too, from the landing's link), and the winner is told and
- * claims the prize.
+ * Provably fair draws (docs/draw-algorithm.md): the admin draws last month's seeded draw, anyone's browser
+ * re-checks the result on the public page (signed out too, from the landing's link), and the winner is told
+ * and claims the prize.
  */
 
 /** The demo members in last month's draw (src/server/db/seed/demo-draws.ts), by display name. */
@@ -37,7 +37,7 @@ test("an admin draws last month's prize, the browser verifies it, and the winner
     `[data-testid="admin-draw"][data-kind="monthly"][data-month="${lastAccraMonth()}"]`,
   );
   await expect(row).toHaveAttribute("data-status", "ready");
-  // This month's draw is still taking entries: nothing to run yet (issue 26).
+  // This month's draw is still taking entries: nothing to run yet (docs/product-rules.md#draws-when-drawn).
   const thisMonth = page.locator(
     `[data-testid="admin-draw"][data-kind="monthly"][data-month="${new Date().toISOString().slice(0, 7)}"]`,
   );

@@ -3,9 +3,9 @@ import { expect, type Page, test } from "@playwright/test";
 import { signInAsDemo, signInAsNewMember } from "./support/members";
 
 /**
- * Money (issue 11): a business owner upgrades by manual MoMo and an admin verifies it; a member buys
- * Anigye+ through the provider path, against the local fake of Paystack the journeys start (it approves
- * MTN charges on the "phone" by itself after a moment and posts a signed webhook).
+ * Money (docs/product-rules.md#payments): a business owner upgrades by manual MoMo and an admin verifies it;
+ * a member buys Anigye+ through the provider path, against the local fake of Paystack the journeys start (it
+ * approves MTN charges on the "phone" by itself after a moment and posts a signed webhook).
  */
 
 async function signInAsBusiness(page: Page, username: string) {

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 
 /**
- * Issue 26: pages log nothing wrong on the way: no screen text read before its catalog arrived
+ * Pages log nothing wrong on the way: no screen text read before its catalog arrived
  * ("Uncompiled message detected!") and no refused request a signed-out visit was bound to get.
  */
 

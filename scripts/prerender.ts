@@ -1,5 +1,5 @@
 /**
- * Pre-renders the signed-out landing and the content pages into `dist/prerendered/` (issue 15), after
+ * Pre-renders the signed-out landing and the content pages into `dist/prerendered/`, after
  * `vite build` and `vite build --ssr src/web/prerender.tsx`. One file per page and per device language:
  * `first-run` (no language chosen yet: English with the language chooser), `en` and `tw`. The server
  * answers a signed-out visitor's page request with the matching file (`src/server/plugins/web-app.ts`).

@@ -28,7 +28,7 @@ export function screensCatalog(
 /**
  * `import messages from "virtual:ui-catalog/tw"`: the screens' catalog for a language (all its area files;
  * `virtual:ui-catalog/en/core,discover` for only those areas),
- * compiled from ICU JSON at build time (issue 15), so the browser gets ready-to-run messages and no ICU
+ * compiled from ICU JSON at build time, so the browser gets ready-to-run messages and no ICU
  * parser.
  */
 export function uiCatalogs(): Plugin {

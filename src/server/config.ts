@@ -262,7 +262,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadOp
     // A hop count, never "trust everything": X-Forwarded-For's left entries are the client's to forge.
     trustProxy: e.TRUST_PROXY === "false" ? 0 : Number(e.TRUST_PROXY),
     sms: smsConfig(e),
-    // PRODUCT.md: phone verification is required when SMS is really configured.
+    // Phone verification is required when SMS is really configured
+    // (docs/product-rules.md#accounts-phone-required-with-real-sms).
     requirePhoneVerification:
       (e.REQUIRE_PHONE_VERIFICATION ?? String(e.SMS_PROVIDER !== "outbox")) === "true",
     google:

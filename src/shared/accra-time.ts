@@ -3,7 +3,8 @@ import { brand } from "./brand";
 /**
  * Calendar days and months in Ghana (Africa/Accra: GMT all year, no daylight saving), which is why a
  * day's range is also the UTC day. Counters, caps and the monthly draw are kept by these, and every
- * date a person reads is shown in this zone (PRODUCT.md, Time). One copy for the server and the web.
+ * date a person reads is shown in this zone (docs/product-rules.md#conventions-accra-time). One copy for the
+ * server and the web.
  */
 const accraDate = new Intl.DateTimeFormat("en-CA", {
   timeZone: brand.timeZone,

@@ -1,4 +1,4 @@
-/** The category catalogue of spec section 3: category → subcategories. */
+/** The category catalogue: category → subcategories. */
 export const categoryCatalogue = {
   "Food & Dining": ["Restaurants", "Fast Food", "Chop Bars", "Cafes", "Delivery Services"],
   "Fashion & Beauty": ["Clothing", "Shoes", "Accessories", "Hair Salons", "Barbershops", "Makeup & Skincare"],
@@ -55,6 +55,6 @@ export function isSubcategoryOf(category: string, subcategory: string): boolean 
   return subs?.includes(subcategory) ?? false;
 }
 
-/** Cities the product is launched in (spec section 5, profile city). */
+/** Cities the product is launched in (the profile's city choices). */
 export const cities = ["Accra", "Kumasi", "Tamale", "Cape Coast", "Other"] as const;
 export type City = (typeof cities)[number];

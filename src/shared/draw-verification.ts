@@ -8,7 +8,7 @@ import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
  */
 
 export const drawAlgorithm = "anigye-draw-v1";
-/** PRODUCT.md: at most 10 entries per member in a draw. */
+/** At most 10 entries per member in a draw (docs/product-rules.md#draws-entries). */
 export const maxEntriesPerMember = 10;
 
 export interface DrawEntryLine {

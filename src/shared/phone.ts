@@ -2,8 +2,9 @@ import { parsePhoneNumberFromString } from "libphonenumber-js/core";
 import { ghanaPhoneMetadata } from "./ghana-phone-metadata";
 
 /**
- * Ghana numbers arrive as `024 123 4567`, `+233 24 123 4567` or `233241234567` (PRODUCT.md) and are
- * stored as E.164 (`+233241234567`). Returns undefined for anything that is not a valid Ghana number.
+ * Ghana numbers arrive as `024 123 4567`, `+233 24 123 4567` or `233241234567` and are stored
+ * as E.164 (`+233241234567`). Returns undefined for anything that is not a valid Ghana number.
+ * Rule: docs/product-rules.md#conventions-ghana-phone.
  */
 export function normaliseGhanaPhone(input: string): string | undefined {
   const compact = input.replace(/[\s\-().]/g, "");

@@ -1,5 +1,5 @@
 /**
- * Business plans (spec section 9 as PRODUCT.md reads it). Prices are integer pesewas (GHS × 100).
+ * Business plans (docs/product-rules.md#payments-plans). Prices are integer pesewas (GHS × 100).
  */
 export const planIds = ["starter", "business", "pro", "enterprise"] as const;
 export type PlanId = (typeof planIds)[number];
@@ -58,12 +58,15 @@ export const plans: Record<PlanId, Plan> = {
   },
 };
 
-/** PRODUCT.md: an ad runs at least 5 s and at most the plan's maximum. */
+/** An ad runs at least 5 s and at most the plan's maximum (docs/product-rules.md#ads-duration). */
 export const minAdDurationSeconds = 5;
-/** PRODUCT.md: a paid period is 30 days. */
+/** A paid period is 30 days (docs/product-rules.md#payments-paying-for-a-plan). */
 export const paidPeriodDays = 30;
 
-/** A plan's limits as the company columns that hold them (PRODUCT.md: section 9 wins over column defaults). */
+/**
+ * A plan's limits as the company columns that hold them (they win over column defaults:
+ * docs/product-rules.md#payments-plans).
+ */
 export function planLimits(planId: PlanId) {
   const plan = plans[planId];
   return {

@@ -1,6 +1,7 @@
 /**
- * The pages whose signed-out HTML is rendered at build time (issue 15), by file name, and the device
- * languages each is rendered for (`first-run`: none chosen yet, so the language chooser shows).
+ * The pages whose signed-out HTML is rendered at build time (so a first paint needs no JavaScript), by file
+ * name, and the device languages each is rendered for (`first-run`: none chosen yet, so the language chooser
+ * shows).
  */
 export const prerenderedPages = {
   landing: "/",

@@ -1,4 +1,4 @@
-/** Consumer tiers follow lifetime XP and never drop (PRODUCT.md). */
+/** Consumer tiers follow lifetime XP and never drop (docs/product-rules.md#members-tiers). */
 export const tierIds = ["bronze", "silver", "gold", "diamond"] as const;
 export type TierId = (typeof tierIds)[number];
 

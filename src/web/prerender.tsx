@@ -10,7 +10,7 @@ import { type MemberHomeState, seedMemberHome } from "./lib/member-home";
 import { createQueryClient } from "./lib/query-client";
 
 /**
- * Server-side rendering of the signed-out pages at build time (issue 15): `scripts/prerender.ts` writes
+ * Server-side rendering of the signed-out pages at build time: `scripts/prerender.ts` writes
  * their HTML into the shell, so the first paint doesn't wait for the app's JavaScript. The browser then
  * adopts it (`main.tsx` hydrates the same tree).
  */

@@ -1,4 +1,4 @@
-/** The screens' catalogs, compiled at build time by vite.config.ts (issue 15). */
+/** The screens' catalogs, compiled at build time by vite.config.ts. */
 declare module "virtual:ui-catalog/*" {
   import type { Messages } from "@lingui/core";
 

@@ -7,7 +7,8 @@ import { watchingKit } from "../test/watching";
 
 /**
  * The hot writes stay cheap: each counts the statements it sends to the database (transaction control
- * aside) with the instance's kept sessions warm, and fails past its budget (docs/product-rules.md#hot-writes).
+ * aside) with the instance's kept sessions warm, and fails past its budget
+ * (docs/product-rules.md#hot-writes-statement-budgets).
  */
 const clock = testClock(new Date("2026-11-23T09:00:00Z"));
 const sent: string[] = [];

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 
-/** Email and SMS failures are logged, never shown (spec section 8); the person can ask for a resend. */
+/** Email and SMS failures are logged, never shown: the action stands, and the person can ask for a resend. */
 export async function deliverQuietly(
   deps: { log: FastifyBaseLogger },
   what: string,

@@ -9,7 +9,7 @@ export type AnswerEncoding = "br" | "gzip" | "identity";
 /**
  * A JSON answer many callers share (the landing's counters, Discover's lists), serialised once, compressed
  * at most once per encoding, with its ETag. Sending it skips the per-request serialiser, hashing and
- * compression, which were most of a cached read's cost (issue 14's profiles).
+ * compression, which were most of a cached read's cost (CPU profiles of the load bench).
  */
 export class EncodedAnswer {
   readonly etag: string;

@@ -7,7 +7,7 @@ import twiSms from "../../shared/i18n/catalogs/sms.tw.json";
 import { compileCatalog } from "../../shared/i18n/compile-catalog";
 import { intlLocaleOf, type Language, languageFromHeader } from "../../shared/i18n/languages";
 
-/** The contracts' and services' English messages, by language (issue 15); English is the key itself. */
+/** The contracts' and services' English messages, by language; English is the key itself. */
 const catalogs: Record<Language, Record<string, string>> = { en: {}, tw: twiMessages };
 
 /**

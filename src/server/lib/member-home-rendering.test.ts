@@ -8,7 +8,7 @@ import { createTestContext, type TestContext, testClock } from "../test/test-app
 import { watchingKit } from "../test/watching";
 
 /**
- * The member's home as the server renders it (issue 26, item 20): a build's frame, and the renderer from
+ * The member's home as the server renders it : a build's frame, and the renderer from
  * the sources (the build bundles the same module into `.prerender-build/prerender.js`).
  */
 let ctx: TestContext;

@@ -27,7 +27,7 @@ export interface MemberHomePages {
 }
 
 /**
- * A signed-in member's home (Discover) rendered on the server for each request (issue 15): their first
+ * A signed-in member's home (Discover) rendered on the server for each request: their first
  * cards and images are in the HTML, so the phone shows them before it has run any of the app's code.
  * Built by `npm run build` (the frame in `dist/prerendered/`, the renderer in `.prerender-build/`);
  * without them, or when a render fails, the member gets the plain shell as before.

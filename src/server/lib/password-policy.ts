@@ -43,7 +43,10 @@ const commonShortPasswords = new Set([
   "anigye",
 ]);
 
-/** PRODUCT.md: never one of the most common passwords, nor the username or email. */
+/**
+ * Never one of the most common passwords, nor the username or email
+ * (docs/product-rules.md#accounts-password-rules).
+ */
 export function passwordProblem(
   password: string,
   identity: { username?: string; email?: string },

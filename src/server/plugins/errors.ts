@@ -121,7 +121,7 @@ function isDatabaseDataException(error: unknown): boolean {
 
 /**
  * The error body, its message (ICU filled with `values` when it has them) and each field's message in
- * the request's language (issue 15).
+ * the request's language (docs/product-rules.md#language-english-and-twi).
  */
 function answerIn(language: Language) {
   return (

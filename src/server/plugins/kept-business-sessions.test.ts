@@ -6,8 +6,9 @@ import { shopWithCounter } from "../test/counter-shop";
 import { signedInMember } from "../test/members";
 import { createTestContext, sendAs, type TestContext } from "../test/test-app";
 
-// Issue 27: an instance keeps a counter's session (and who it is) for writes too, between the database's
-// change notices; the writes that move stamps, points or rewards re-check standing in their own statements.
+// docs/product-rules.md#kept-sessions: an instance keeps a counter's session (and who it is) for writes too,
+// between the database's change notices; the writes that move stamps, points or rewards re-check standing in
+// their own statements.
 
 let ctx: TestContext;
 let one: TestContext;

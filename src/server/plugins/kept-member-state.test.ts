@@ -10,8 +10,9 @@ import { watchProgress } from "../db/schema/watch";
 import { createCompany, createUser } from "../db/seed/factories";
 import { createTestContext, sendAs, sessionCookieFrom, type TestContext } from "../test/test-app";
 
-// Issue 14: an instance keeps a member's session and watched ads between the database's change notices.
-// What a member must never notice: a sign-out, suspension or finished watch that an instance ignores.
+// docs/product-rules.md#kept-sessions: an instance keeps a member's session and watched ads between the
+// database's change notices. What a member must never notice: a sign-out, suspension or finished watch that
+// an instance ignores.
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -5,8 +5,9 @@ const stateChangingMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
  * Custom headers that prove a call was not made by a cross-site form or image: a cross-origin page can
- * only add one after a CORS preflight, which this server never grants. The web client sends both; the
- * spec's other clients (a counter device, a partner's app, curl) send X-Device-Fingerprint (section 7).
+ * only add one after a CORS preflight, which this server never grants. The web client sends both; other
+ * clients (a counter device, a partner's app, curl) send X-Device-Fingerprint
+ * (docs/product-rules.md#conventions-non-browser-clients).
  */
 export const requestedWithHeader = "x-requested-with";
 export const deviceFingerprintHeader = "x-device-fingerprint";

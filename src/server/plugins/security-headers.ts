@@ -5,7 +5,7 @@ import helmet, { type HelmetOptions } from "helmet";
  * Helmet's security headers (CSP, HSTS, frame and referrer rules...), worked out once at start. Our policy
  * has no per-request part (no nonces), so helmet runs once against a recording response and every reply
  * gets the same values; running helmet's middleware per request was the most expensive step of a cached
- * read (issue 14's profile).
+ * read (a CPU profile of the load bench).
  */
 export function securityHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};

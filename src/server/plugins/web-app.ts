@@ -111,7 +111,7 @@ function languageChosenInQuery(query: unknown): Language | undefined {
 
 /**
  * A signed-out visitor's landing or content page comes with its HTML already rendered at build time
- * (issue 15, `scripts/prerender.ts`), in the language this device chose. A member's pages depend on who
+ * (`scripts/prerender.ts`), in the language this device chose. A member's pages depend on who
  * they are, so they get the plain shell (their home, one that starts loading Discover at once).
  */
 function prerenderedFileFor(

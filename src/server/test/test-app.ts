@@ -16,8 +16,8 @@ export interface TestContext {
   app: FastifyInstance;
   /**
    * The first app instance alone. With two instances, Discover's shared candidate list on one instance
-   * lags a change made through the other by up to 5 s (docs/product-rules.md), so tests of what a poll
-   * sees right after a change send every request to one instance.
+   * lags a change made through the other by up to 5 s (docs/product-rules.md#ads-discover-freshness), so
+   * tests of what a poll sees right after a change send every request to one instance.
    */
   oneInstance: FastifyInstance;
   database: DatabaseHandle;

@@ -19,8 +19,8 @@ const optionalPositive = (label: string) =>
   );
 
 /**
- * What a business sets on an ad (spec section 3 and 5, PRODUCT.md plan rules). The plan's own limits
- * (ad count, video, duration) are checked by the server against the company's plan.
+ * What a business sets on an ad (docs/product-rules.md#payments-plans has the plan rules). The plan's own
+ * limits (ad count, video, duration) are checked by the server against the company's plan.
  */
 export const adInput = z
   .object({
@@ -169,7 +169,7 @@ export const companyAd = z.object({
 });
 export type CompanyAd = z.infer<typeof companyAd>;
 
-/** An ad card on Discover (spec section 3: id, title, description, category, mediaUrl, mediaType, company). */
+/** An ad card on Discover (clients read id, title, description, category, mediaUrl, mediaType, company). */
 export const discoveryAd = z.object({
   id: z.number().int(),
   title: z.string(),

@@ -58,7 +58,7 @@ export const analyticsMetricLabels: Record<AnalyticsMetric, string> = {
   redemptions: "Redemptions",
 };
 
-/** One line each, for the screen's help text (docs/product-rules.md has the full rules). */
+/** One line each, for the screen's help text (docs/product-rules.md#analytics has the full rules). */
 export const analyticsMetricHelp: Record<AnalyticsMetric, string> = {
   views: "Times someone opened your ad",
   impressions: "Times your ad's card was seen on Discover (each member once a day)",
@@ -72,7 +72,10 @@ export const analyticsMetricHelp: Record<AnalyticsMetric, string> = {
   redemptions: "Rewards used at your counter",
 };
 
-/** The first plan that shows each metric (spec section 9: starter views, business impressions, pro the rest). */
+/**
+ * The first plan that shows each metric (starter views, business impressions, pro the rest:
+ * docs/product-rules.md#analytics-by-plan).
+ */
 export const metricFirstPlan: Record<AnalyticsMetric, PlanId> = {
   views: "starter",
   impressions: "business",
@@ -86,7 +89,7 @@ export const metricFirstPlan: Record<AnalyticsMetric, PlanId> = {
   redemptions: "pro",
 };
 
-/** Spec section 9: "Export reports" is an enterprise feature. */
+/** The CSV export is an Enterprise feature (docs/product-rules.md#analytics-export). */
 export const csvExportFirstPlan: PlanId = "enterprise";
 
 /** Whether `plan` includes what starts at `firstPlan` (plans only ever add to the one below). */

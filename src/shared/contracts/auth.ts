@@ -3,7 +3,7 @@ import { isLanguage, languages } from "../i18n/languages";
 import { ghanaPhoneMessage, normaliseGhanaPhone } from "../phone";
 import { sessionUser } from "./session";
 
-// Spec section 5 with PRODUCT.md: passwords 6 to 128 characters.
+// Passwords are 6 to 128 characters (docs/product-rules.md#accounts-password-rules).
 export const passwordSchema = z
   .string({ error: "Password is required" })
   .min(6, "Password must be at least 6 characters")
@@ -47,7 +47,7 @@ export const displayNameSchema = z
 
 export const otpSchema = z.string({ error: "OTP must be 6 digits" }).regex(/^\d{6}$/, "OTP must be 6 digits");
 
-/** POST /api/auth/login (spec section 5: email at least 1 character, password at least 6). */
+/** POST /api/auth/login (email at least 1 character, password at least 6). */
 export const loginRequest = z.object({
   email: z
     .string({ error: "Email is required" })
@@ -120,7 +120,7 @@ export const sendPhoneOtpRequest = z.object({
   purpose: z.enum(otpPurposes, { error: "Choose a valid purpose" }).default("registration"),
 });
 
-/** POST /api/auth/verify-otp (spec section 5: phone at least 8, otp exactly 6 digits). */
+/** POST /api/auth/verify-otp (a Ghana phone, a 6-digit code: docs/product-rules.md#accounts-phone-codes). */
 export const verifyOtpRequest = z.object({
   phoneNumber: ghanaPhoneSchema,
   otp: otpSchema,

@@ -1,4 +1,4 @@
-/** Option lists of spec section 5 ("Coming-soon options"): plain data, safe to load in any page. */
+/** The early-access forms' option lists: plain data, safe to load in any page. */
 export const ageOptions = ["18-24", "25-34", "35-44", "45-54", "55+"] as const;
 export const genderOptions = ["male", "female", "other", "prefer-not-to-say"] as const;
 export const genderLabels: Record<(typeof genderOptions)[number], string> = {

@@ -10,7 +10,9 @@ import {
 } from "./coming-soon-options";
 import { optionalChoice, optionalText, requiredEmail, requiredGhanaPhone, requiredText } from "./common";
 
-/** POST /api/coming-soon/users: name, email and phone are required (spec section 5). */
+/**
+ * POST /api/coming-soon/users: name, email and phone are required (docs/product-rules.md#early-access-phone).
+ */
 export const comingSoonUserRequest = z.object({
   name: requiredText("Name", 100),
   email: requiredEmail("Email"),

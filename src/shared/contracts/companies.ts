@@ -84,7 +84,7 @@ export const setCompanyPlanRequest = z.object({
   reason: adminReason,
 });
 
-/** POST /api/companies/setup (spec section 5 messages). */
+/** POST /api/companies/setup, each refusal naming its field as the setup form shows it. */
 export const companySetupRequest = z.object({
   token: z.string({ error: "Setup token is required" }).trim().min(1, "Setup token is required").max(200),
   username: usernameSchema,
@@ -106,7 +106,7 @@ export const resendSetupRequest = z
     path: ["companyId"],
   });
 
-/** POST /api/companies/login (spec section 5 messages). */
+/** POST /api/companies/login, each refusal naming its field as the sign-in form shows it. */
 export const companyLoginRequest = z.object({
   username: z.string({ error: "Username is required" }).trim().min(1, "Username is required").max(60),
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(128),

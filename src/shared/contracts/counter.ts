@@ -134,7 +134,10 @@ export const loyaltyProgramResponse = z.object({ program: loyaltyProgram.nullabl
 export const redemptionMethods = ["self", "staff", "qr"] as const;
 export type RedemptionMethod = (typeof redemptionMethods)[number];
 
-/** POST /api/redemptions: the spec's Redeem body. */
+/**
+ * POST /api/redemptions: a member's reward used by one of the three ways
+ * (docs/product-rules.md#rewards-what-can-be-redeemed).
+ */
 export const redeemRequest = z.object({
   rewardId: idSchema,
   method: z.enum(redemptionMethods, { error: "Method must be self, staff or qr" }).default("self"),
@@ -250,7 +253,10 @@ export const scanResult = z.object({
 });
 export type ScanResult = z.infer<typeof scanResult>;
 
-/** POST /api/merchant/points: the spec's Point grant rules (the member is named by their QR). */
+/**
+ * POST /api/merchant/points: a point grant, the member named by their QR
+ * (docs/product-rules.md#points-allocation-and-draw-entries).
+ */
 export const pointGrantRequest = z.object({
   qrData: requiredText("QR code", 600),
   points: z

@@ -68,7 +68,7 @@ export const createPaymentRequest = z
     companyId: idSchema.optional(),
     plan: z.enum(planIds, { error: "Choose a plan" }).optional(),
     method: z.enum(paymentMethods, { error: "Choose how to pay" }),
-    /** The MoMo number paying (spec: at least 1 character; a valid Ghana number). */
+    /** The MoMo number paying (required; docs/product-rules.md#conventions-ghana-phone). */
     paymentPhone: requiredGhanaPhone("Payment phone"),
     /** Manual path: the MoMo transaction reference from the payer's confirmation SMS. */
     paymentReference: momoTransactionReference.optional(),

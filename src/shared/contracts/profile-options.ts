@@ -1,4 +1,4 @@
-/** Profile answers of spec section 5 (plain data, safe to load in any page). */
+/** The onboarding profile's answer options (plain data, safe to load in any page). */
 export const ageRangeOptions = ["18-25", "26-35", "36-45", "46+"] as const;
 export const profileCityOptions = ["Accra", "Kumasi", "Tamale", "Cape Coast", "Other"] as const;
 export const profileGenderOptions = ["Male", "Female", "Prefer not to say"] as const;
@@ -27,7 +27,10 @@ export const onboardingQuestions = [
 ] as const;
 export type OnboardingQuestion = (typeof onboardingQuestions)[number];
 
-/** Profile strength starts at 25 (spec default) and grows with every answered question up to 100. */
+/**
+ * Profile strength starts at 25 and grows with every answered question up to 100
+ * (docs/product-rules.md#members-profile-strength).
+ */
 export function profileStrengthFor(answered: number): number {
   const clamped = Math.max(0, Math.min(answered, onboardingQuestions.length));
   return 25 + Math.round((75 * clamped) / onboardingQuestions.length);

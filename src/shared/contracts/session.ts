@@ -19,7 +19,10 @@ export const sessionUser = z.object({
   onboardingCompleted: z.boolean(),
   /** Every required verification is done (email, and phone where required). */
   activated: z.boolean(),
-  /** The member's language (issue 15), null until they choose; a device signed in as them follows it. */
+  /**
+   * The member's language (docs/product-rules.md#language-english-and-twi), null until they choose; a device
+   * signed in as them follows it.
+   */
   language: z.enum(languages).nullable(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;

@@ -2,7 +2,10 @@ import { z } from "zod";
 import { optionalText } from "./common";
 import { idSchema } from "./ids";
 
-/* Share proofs (spec: Share proof, Share verify): a member shows they shared a reward; staff check it. */
+/*
+ * Share proofs (docs/product-rules.md#referrals-share-proofs): a member shows they shared a reward; staff
+ * check it.
+ */
 
 export const sharePlatforms = ["facebook", "twitter", "instagram", "whatsapp", "other"] as const;
 export type SharePlatformId = (typeof sharePlatforms)[number];
@@ -20,7 +23,7 @@ export const dataUrlImage = z
   .max(4_200_000, "The image is too large: at most 3 MB")
   .regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/=]+$/, "The image must be a JPEG, PNG or WebP");
 
-/** POST /api/share-proofs (spec: rewardId a number; platform; optional proofUrl or proofImage). */
+/** POST /api/share-proofs (rewardId a number; platform; optional proofUrl or proofImage). */
 export const shareProofRequest = z
   .object({
     rewardId: z.number({ error: "rewardId must be a number" }).int().positive().max(2_147_483_647),
@@ -72,7 +75,7 @@ export const staffShareProofsResponse = z.object({
 });
 export type StaffShareProofsResponse = z.infer<typeof staffShareProofsResponse>;
 
-/** POST /api/staff/share-proofs/:id/decision (spec: status verified or rejected, optional staffNotes). */
+/** POST /api/staff/share-proofs/:id/decision (status verified or rejected, optional staffNotes). */
 export const shareVerifyRequest = z.object({
   status: z.enum(["verified", "rejected"], { error: "Status must be verified or rejected" }),
   staffNotes: optionalText("Notes", 500),

@@ -26,7 +26,7 @@ function argumentsOf(message: string): string[] {
 }
 
 /**
- * What is wrong between the screens' catalogs (issue 15): a key one language has and the other hasn't, a
+ * What is wrong between the screens' catalogs: a key one language has and the other hasn't, a
  * message that isn't valid ICU, or a translation that drops or invents a value. Empty when all is well.
  */
 export function screenCatalogProblems(catalogs: Record<string, Catalog>): string[] {

@@ -1,6 +1,7 @@
 /**
- * The languages Anigye speaks (issue 15). `tw` is Twi (Asante and Akuapem, written as in schools); its
- * plurals and dates come from CLDR's Akan (`ak`), the language Twi belongs to.
+ * The languages Anigye speaks (docs/product-rules.md#language-english-and-twi). `tw` is Twi (Asante and
+ * Akuapem, written as in schools); its plurals and dates come from CLDR's Akan (`ak`), the language Twi
+ * belongs to.
  */
 export const languages = ["en", "tw"] as const;
 export type Language = (typeof languages)[number];
@@ -15,7 +16,7 @@ export const intlLocaleOf: Record<Language, string> = { en: "en-GH", tw: "ak-GH"
 
 /**
  * The device's chosen language, as a cookie beside local storage, so the server can send a signed-out
- * page already rendered in it (issue 15).
+ * page already rendered in it.
  */
 export const languageCookieName = "anigye_language";
 

@@ -1,4 +1,4 @@
-/** One route table: every path is named once; links use these names (spec section 2). */
+/** One route table: every path is named once; links use these names. */
 export const paths = {
   home: "/",
   watch: "/watch",

@@ -16,7 +16,7 @@ export function isChunkLoadError(error: Error): boolean {
   );
 }
 
-/** Spec section 2: render errors show this card; 'Try Again' clears the error state. */
+/** Render errors show this card; 'Try Again' clears the error state. */
 export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { error: null };
 

@@ -63,8 +63,9 @@ export function LanguageSwitch() {
 }
 
 /**
- * First run (issue 15): a visitor who hasn't chosen a language on this device is asked once, at the top
+ * First run: a visitor who hasn't chosen a language on this device is asked once, at the top
  * of the page, in both languages. It never covers the page; choosing either hides it for good.
+ * Rule: docs/product-rules.md#language-english-and-twi.
  */
 export function FirstRunLanguageChooser() {
   const { user } = useAuth();

@@ -18,7 +18,7 @@ interface PhoneCodeFormProps {
 }
 
 /**
- * The SMS code entry of spec sections 2 and 4 (registration and a changed phone on the profile): digits
+ * The SMS code entry (registration and a changed phone on the profile): digits
  * only, at most 6, verified automatically 0.5 s after the sixth digit (or with the button), with
  * 'Resend SMS'.
  */

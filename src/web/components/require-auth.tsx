@@ -7,7 +7,8 @@ import { rememberReturnTo } from "../lib/return-to";
 /**
  * Signed-in pages: anyone else goes to /login and comes back after signing in (the server enforces the
  * same on every call). Someone who
- * just pressed Logout or signed out everywhere goes home instead, as spec section 2 says.
+ * just pressed Logout or signed out everywhere goes home instead
+ * (docs/product-rules.md#accounts-where-sign-in-lands).
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { user, signedOutOnPurpose } = useAuth();

@@ -17,7 +17,7 @@ import { Dialog } from "./ui/dialog";
 import { PageSpinner } from "./ui/page-spinner";
 
 // The shared components' own words (their defaults, the ones no screen passes in) follow the language
-// chosen (issue 15): a consumer or counter screen in Twi shows none of them in English.
+// chosen: a consumer or counter screen in Twi shows none of them in English.
 
 type CoreKey = keyof typeof coreInTwi;
 

@@ -3,7 +3,10 @@ import { type TierId, tierIds, tierLabel, tierThresholds } from "../../shared/ti
 import { useLanguage, useT } from "../lib/i18n";
 import { ProgressBar } from "./ui/progress-bar";
 
-/** Where lifetime XP stands between this tier and the next (tiers never drop; PRODUCT.md). */
+/**
+ * Where lifetime XP stands between this tier and the next (tiers never drop:
+ * docs/product-rules.md#members-tiers).
+ */
 export function tierProgress(tier: TierId, lifetimeXp: number) {
   const next = tierIds[tierIds.indexOf(tier) + 1];
   if (!next) return null;

@@ -1,7 +1,7 @@
 import { getDeviceFingerprint } from "./fingerprint";
 import { currentLanguage } from "./language";
 
-/** A non-ok answer, with the message spec section 8 asks for: `{status}: {response text or status text}`. */
+/** A non-ok answer, with the message the screens show: `{status}: {response text or status text}`. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -50,13 +50,13 @@ export function requestHeaders(hasBody: boolean): Record<string, string> {
     "Accept-Language": currentLanguage(),
   };
   if (hasBody) headers["Content-Type"] = "application/json";
-  // Spec section 7: a bearer header only if a token exists; sessions are cookies, so in practice never.
+  // A bearer header only if a token exists; sessions are cookies, so in practice never.
   const legacyToken = localStorage.getItem("auth_token");
   if (legacyToken) headers.Authorization = `Bearer ${legacyToken}`;
   return headers;
 }
 
-/** The error for a non-ok answer: `{status}: {text}` (spec section 8). */
+/** The error for a non-ok answer: `{status}: {text}`. */
 export function apiErrorOf(status: number, text: string): ApiError {
   return new ApiError(status, text, `${status}: ${text}`);
 }

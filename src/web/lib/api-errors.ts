@@ -8,7 +8,7 @@ export function serverMessage(error: unknown): string | undefined {
 
 export const isNetworkFailure = (error: unknown) => !(error instanceof ApiError) || error.status >= 500;
 
-/** Spec section 5: an answer fails unless it is ok and says `success: true`. */
+/** An answer fails unless it is ok and says `success: true`. */
 export function requireSuccess<T extends { success?: unknown; message?: unknown }>(result: T): T {
   if (result.success === true) return result;
   const body = JSON.stringify(result);

@@ -30,7 +30,7 @@ async function runBeforeSignOut(): Promise<void> {
 }
 
 /**
- * The session of spec section 4. The cookie is the session; local storage only remembers that
+ * The member's session. The cookie is the session; local storage only remembers that
  * someone is signed in (auth_session) and who (auth_user), so the screen can render at once while the
  * server re-validates it. A 401 clears everything; other check failures are only logged.
  */
@@ -39,7 +39,7 @@ const revalidateEveryMs = 5 * 60 * 1000;
 
 interface AuthState {
   user: SessionUser | null;
-  /** Always null: the session is a cookie (spec section 3). */
+  /** Always null: the session is a cookie. */
   token: null;
   isAuthenticated: boolean;
   isAdmin: boolean;

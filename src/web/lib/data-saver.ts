@@ -2,9 +2,9 @@ import { useSyncExternalStore } from "react";
 import { dataSaverCookieName } from "../../shared/prerendered-pages";
 
 /**
- * The data saver (issue 15): smaller thumbnails, no video previews on Discover's cards. On by default
- * when the browser says the member wants to save data (Save-Data) or the connection is 2G or 3G; the
- * member's own choice on this device wins.
+ * The data saver (docs/product-rules.md#app-data-saver): smaller thumbnails, no video previews on Discover's
+ * cards. On by default when the browser says the member wants to save data (Save-Data) or the connection is
+ * 2G or 3G; the member's own choice on this device wins.
  */
 const storageKey = "anigye_data_saver";
 const listeners = new Set<() => void>();

@@ -1,9 +1,10 @@
 import { accraMonth } from "../../shared/accra-time";
 
 /**
- * What the app downloaded on this device this month (issue 15's data saver shows it in the profile):
- * the bytes each page and resource came over the network with (`transferSize`; anything answered from
- * the service worker's or the browser's cache counts 0), added up per Accra month in local storage.
+ * What the app downloaded on this device this month (shown in the profile:
+ * docs/product-rules.md#app-data-saver): the bytes each page and resource came over the network with
+ * (`transferSize`; anything answered from the service worker's or the browser's cache counts 0), added up per
+ * Accra month in local storage.
  */
 const storageKey = "anigye_data_used";
 const saveEveryMs = 5_000;

@@ -38,7 +38,7 @@ function stubBrowser(userAgent: string) {
   return canvasesMade;
 }
 
-/** The spec's fingerprint with every part read: what the server has always received. */
+/** The full fingerprint, every part read: what the server has always received. */
 function fingerprintReadingEverything(userAgent: string) {
   const parts = [
     "360x800x24",

@@ -1,5 +1,5 @@
 /**
- * The device fingerprint of spec section 3: base64 of screen size, time zone, language, platform,
+ * The device fingerprint: base64 of screen size, time zone, language, platform,
  * the first 100 characters of the user agent, a canvas sample, device memory, CPU cores, touch
  * support and graphics renderer, cut to 100 characters and cached for the browser session.
  * The server uses it only as a fraud signal, never as an identity.
@@ -23,9 +23,9 @@ const fingerprintBytes = 75;
 
 function computeFingerprint(): string {
   const nav = navigator as Navigator & { deviceMemory?: number };
-  // In the spec's order. Later parts are read only while the fingerprint still needs their bytes: with a
-  // real user agent the first five already fill it, so the canvas and WebGL probes (about 45 ms on a
-  // phone's first API call) rarely run.
+  // Always in this order (another order is another fingerprint). Later parts are read only while the
+  // fingerprint still needs their bytes: with a real user agent the first five already fill it, so the
+  // canvas and WebGL probes (about 45 ms on a phone's first API call) rarely run.
   const parts: Array<() => string | number> = [
     () => `${screen.width}x${screen.height}x${screen.colorDepth}`,
     () => Intl.DateTimeFormat().resolvedOptions().timeZone,

@@ -7,7 +7,7 @@ import { apiJson } from "./api-client";
 import { useAuth } from "./auth";
 import { takeReturnTo } from "./return-to";
 
-/** Spec sections 1 and 9: the welcome message announces a 100 XP sign-in bonus. */
+/** The welcome message announces a 100 XP sign-in bonus. */
 export const signInBonusXp = 100;
 export const googleSessionKey = "sessionId";
 const reloadAfterMs = 2000;
@@ -15,7 +15,7 @@ const reloadAfterMs = 2000;
 let handled = false;
 
 /**
- * Spec section 2, "Google sign-in return": `/?auth=google&session=<value>` stores the value (key
+ * The Google sign-in return: `/?auth=google&session=<value>` stores the value (key
  * sessionId), welcomes the user, removes the query string and reloads after 2000 ms. Before the reload
  * the user is read from /api/auth/me and stored, so the reloaded page opens signed in. An account that
  * still needs a phone check opens the verify view instead of reloading the same address.

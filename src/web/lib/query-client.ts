@@ -4,7 +4,7 @@ import { isOnline } from "./network-status";
 
 const fiveMinutes = 5 * 60 * 1000;
 
-/** Spec section 9: fresh for 5 minutes, no refetch on focus, no polling by default,
+/** Fresh for 5 minutes, no refetch on focus, no polling by default,
  * up to 3 retries but never after a 401, and mutations never retry. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -21,7 +21,8 @@ export function createQueryClient(): QueryClient {
         // Try even when the browser says offline, so a screen shows its error instead of waiting forever.
         networkMode: "offlineFirst",
       },
-      // A form sent offline fails at once with the spec's message, and is never sent later behind the user's back.
+      // A form sent offline fails at once with its error message, and is never sent later behind the user's
+      // back.
       mutations: { retry: false, networkMode: "always" },
     },
   });

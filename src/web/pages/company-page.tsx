@@ -38,7 +38,7 @@ function NewLinkDisclosure() {
 }
 
 /**
- * `/company`: the business owner's sign-in (spec sections 2 and 5). With `?setup=<token>` (the link the
+ * `/company`: the business owner's sign-in. With `?setup=<token>` (the link the
  * platform sends a newly registered business), the owner first chooses a username and password; with
  * `?signin=<token>` (a sign-in link asked for here), the owner is signed in.
  */

@@ -8,7 +8,7 @@ import { tierIds, tierLabel, tierThresholds } from "../../shared/tiers";
 import { paths } from "../app/paths";
 import { CallToAction, ContentPage, ContentSection } from "../components/content-page";
 
-/** Anigye+ monthly price in pesewas (platform setting, PRODUCT.md). */
+/** Anigye+ monthly price in pesewas (a platform setting: docs/product-rules.md#payments-anigye-plus). */
 const plusPricePesewas = 20_00;
 
 const linkClass = "font-medium text-amber-700 underline";

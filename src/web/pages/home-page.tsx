@@ -33,7 +33,7 @@ function Counter({ label, value, testId }: { label: string; value: number | unde
   );
 }
 
-/** The signed-out home: the marketing landing of spec section 2. */
+/** The signed-out home: the marketing landing. */
 function Landing() {
   const { data: stats } = usePublicStats();
   const t = useT();
@@ -127,7 +127,7 @@ function Landing() {
   );
 }
 
-/** `/` has two modes (spec section 2): Discover when signed in, the marketing landing when signed out. */
+/** `/` has two modes: Discover when signed in, the marketing landing when signed out. */
 export default function HomePage() {
   const { user } = useAuth();
   if (!user) return <Landing />;

@@ -29,7 +29,7 @@ type View =
   | { kind: "reset-token"; token: string }
   | { kind: "reset-phone"; phoneNumber: string; message: string };
 
-/** Signed in by password or link: the spec's welcome, then where the member was going. */
+/** Signed in by password or link: a welcome, then where the member was going. */
 function useWelcome() {
   const { signIn } = useAuth();
   const navigate = useNavigate();
@@ -119,8 +119,8 @@ function SignInForm({ onForgot, onLink }: { onForgot(): void; onLink(email: stri
 }
 
 /**
- * /login: Google, email and password, a sign-in link by email, and the forgot-password flow (spec
- * sections 2, 5 and 8). `?signin=<token>` is an emailed sign-in link being opened.
+ * /login: Google, email and password, a sign-in link by email, and the forgot-password flow.
+ * `?signin=<token>` is an emailed sign-in link being opened.
  */
 export default function LoginPage() {
   // Who was already signed in on arrival (signing in here moves on by itself).

@@ -10,7 +10,7 @@ import { activateLanguage, translate, type UiKey } from "../lib/language";
 import PlacePage from "./place-page";
 
 // A business's public page (its loyalty card, offers, reviews and the member's purchases) in the
-// language chosen (issue 15): the English word for word as before, the Twi from the catalog.
+// language chosen: the English word for word as before, the Twi from the catalog.
 
 const auth = vi.hoisted(() => ({ user: null as { id: number } | null }));
 vi.mock("../lib/auth", () => ({

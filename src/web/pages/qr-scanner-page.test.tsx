@@ -5,7 +5,7 @@ import { brand } from "../../shared/brand";
 import { activateLanguage, translate, type UiKey } from "../lib/language";
 import QrScannerPage, { notAPoster } from "./qr-scanner-page";
 
-// The poster scanner a member opens to scan a shop's poster, in the language chosen (issue 15).
+// The poster scanner a member opens to scan a shop's poster, in the language chosen.
 
 const inMarkup = (text: string) =>
   text

@@ -174,7 +174,7 @@ function SignedInCard({ name, onboardingCompleted }: { name: string; onboardingC
   );
 }
 
-/** /register: Google sign-up and the form, then the verify view (spec sections 2, 4, 5 and 8). */
+/** /register: Google sign-up and the form, then the verify view. */
 export default function RegisterPage() {
   const { user } = useAuth();
   const [searchParams, setSearchParams] = useSearchParams();

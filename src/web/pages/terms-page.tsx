@@ -9,7 +9,7 @@ import { ContentPage, ContentSection } from "../components/content-page";
 const linkClass = "font-medium text-amber-700 underline";
 const lastUpdated = "21 November 2026";
 
-/** Anigye+ monthly price in pesewas (platform setting, PRODUCT.md). */
+/** Anigye+ monthly price in pesewas (a platform setting: docs/product-rules.md#payments-anigye-plus). */
 const plusPricePesewas = 20_00;
 
 export default function TermsPage() {

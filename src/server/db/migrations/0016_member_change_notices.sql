@@ -1,5 +1,6 @@
--- Issue 14: every app instance hears which members changed, whoever wrote (another instance, a job), so
--- it may keep a member's session and watched ads in memory between changes. The payload is the member's id.
+-- docs/product-rules.md#kept-sessions-writes: every app instance hears which members changed, whoever wrote
+-- (another instance, a job), so it may keep a member's session and watched ads in memory between changes. The
+-- payload is the member's id.
 CREATE OR REPLACE FUNCTION anigye_notify_member_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_notify('anigye_member_changed', coalesce(to_jsonb(NEW), to_jsonb(OLD)) ->> TG_ARGV[0]);

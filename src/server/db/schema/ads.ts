@@ -37,7 +37,7 @@ export const ads = pgTable(
     thumbnailUrl: text("thumbnail_url"),
     posterUrl: text("poster_url"),
     shareImageUrl: text("share_image_url"),
-    /** The spec's `duration`: how long the story runs, in seconds. */
+    /** How long the story runs, in seconds. */
     durationSeconds: integer("duration_seconds").notNull().default(10),
     category: text("category").notNull(),
 

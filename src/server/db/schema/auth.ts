@@ -31,7 +31,7 @@ export const users = pgTable(
   "users",
   {
     id: id(),
-    /** Public, shareable member id (e.g. "ANG-7K2Q9P"); the spec's {product}Id. */
+    /** Public, shareable member id (e.g. "ANG-7K2Q9P"). */
     anigyeId: text("anigye_id").notNull(),
     username: text("username").notNull(),
     email: text("email").notNull(),
@@ -88,8 +88,9 @@ export const users = pgTable(
     /** The member asked to be left off the public leaderboards. */
     leaderboardOptOut: boolean("leaderboard_opt_out").notNull().default(false),
     /**
-     * The language the member chose (issue 15): their screens, the server's messages and their SMS. Null
-     * until they choose; a device's own choice then becomes theirs at sign-in.
+     * The language the member chose (docs/product-rules.md#language-english-and-twi): their screens, the
+     * server's messages and their SMS. Null until they choose; a device's own choice then becomes theirs at
+     * sign-in.
      */
     language: text("language", { enum: languages }),
 

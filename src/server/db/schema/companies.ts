@@ -47,7 +47,7 @@ export const companies = pgTable(
     showInCarousel: boolean("show_in_carousel").notNull().default(true),
     status: companyStatusEnum("status").notNull().default("active"),
 
-    // Plan and billing (the spec's subscriptionTier is `plan`; subscriptionEnd is `paidUntil`)
+    // Plan and billing: `plan` is the plan in effect, `paidUntil` the end of the time paid for
     plan: planEnum("plan").notNull().default("starter"),
     subscriptionStart: tstz("subscription_start"),
     paidUntil: tstz("paid_until"),

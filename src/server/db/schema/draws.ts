@@ -60,7 +60,7 @@ export const competitions = pgTable(
     prizeValuePesewas: integer("prize_value_pesewas"),
     sponsorCompanyId: integer("sponsor_company_id").references(() => companies.id, { onDelete: "set null" }),
     minimumTier: tierEnum("minimum_tier").notNull().default("bronze"),
-    /** The spec's requiresAnigyyePlus. */
+    /** Whether only Anigye+ members may enter. */
     requiresPlus: boolean("requires_plus").notNull().default(true),
     minimumValidatedRedemptions: integer("minimum_validated_redemptions").notNull().default(3),
     minimumSocialShares: integer("minimum_social_shares").notNull().default(2),
@@ -92,7 +92,7 @@ export const competitionEntries = pgTable(
     validatedRedemptions: integer("validated_redemptions").notNull().default(0),
     socialShares: integer("social_shares").notNull().default(0),
     userTier: tierEnum("user_tier").notNull().default("bronze"),
-    /** The spec's isAnigyyePlus at entry time. */
+    /** Whether the member had Anigye+ at entry time. */
     isPlus: boolean("is_plus").notNull().default(false),
     entryDate: tstz("entry_date").notNull().defaultNow(),
     isEligible: boolean("is_eligible").notNull().default(false),

@@ -8,7 +8,7 @@ import { pgEnum } from "drizzle-orm/pg-core";
 /** users.role: consumer, platform staff (verifies proofs) and admin. */
 export const userRoleEnum = pgEnum("user_role", ["user", "staff", "admin"]);
 
-/** Company plans of spec section 9. */
+/** Company plans (docs/product-rules.md#payments-plans). */
 export const planEnum = pgEnum("plan", ["starter", "business", "pro", "enterprise"]);
 
 /** Consumer tiers, lowest first. */
@@ -47,7 +47,7 @@ export const reviewStatusEnum = pgEnum("review_status", ["unverified", "verified
 /**
  * payments.status: pending → succeeded | failed | rejected, exactly once. "flagged": the provider took an
  * amount or currency that doesn't match the order, so nothing is granted until an admin decides.
- * "completed" and "refunded" are the spec's original values, unused.
+ * "completed" and "refunded" are older values, kept in the type and unused.
  */
 export const paymentStatusEnum = pgEnum("payment_status", [
   "pending",

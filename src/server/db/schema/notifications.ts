@@ -62,9 +62,10 @@ export const memberSmsKinds = [
 export type MemberSmsKind = (typeof memberSmsKinds)[number];
 
 /**
- * Every SMS meant for a member (issue 15), queued by the event and sent by the scheduled job: only with
- * consent and a verified phone, never between 21:00 and 07:00 Accra time, at most one a day per member
- * (the unique index on the day it went out). The rows are the log: sent, skipped (and why) or failed.
+ * Every SMS meant for a member (docs/product-rules.md#notifications-texts-to-members), queued by the event
+ * and sent by the scheduled job: only with consent and a verified phone, never between 21:00 and 07:00 Accra
+ * time, at most one a day per member (the unique index on the day it went out). The rows are the log: sent,
+ * skipped (and why) or failed.
  */
 export const memberSms = pgTable(
   "member_sms",

@@ -72,7 +72,7 @@ export const companyPointAllocations = pgTable(
     allocatedPoints: integer("allocated_points").notNull(),
     usedPoints: integer("used_points").notNull().default(0),
     remainingPoints: integer("remaining_points").notNull(),
-    /** The spec's subscriptionTier: the company's plan when allocated. */
+    /** The company's plan when allocated. */
     plan: planEnum("plan").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -20,9 +20,10 @@ import { resetMonthlyAllocations } from "../payments";
 import { manualMomoAccount } from "../settings";
 
 /*
- * Issue 13's platform settings beyond XP and prices: points allocations by plan, the daily points limit,
- * the draw cap and the manual MoMo account. Each is read where it is used, so the next operation after
- * an admin's change uses the new value (no restart), and a bad value is refused with what would do.
+ * The platform settings (docs/product-rules.md#admin-platform-settings) beyond XP and prices: points
+ * allocations by plan, the daily points limit, the draw cap and the manual MoMo account. Each is read where
+ * it is used, so the next operation after an admin's change uses the new value (no restart), and a bad value
+ * is refused with what would do.
  */
 
 const clock = testClock(new Date("2026-11-23T10:00:00Z"));

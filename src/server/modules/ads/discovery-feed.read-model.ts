@@ -24,7 +24,8 @@ import {
 } from "./discovery.read-model";
 
 /**
- * Discover without a position (the default order and Trending), built in two parts (issue 14):
+ * Discover without a position (the default order and Trending), built in two parts
+ * (docs/product-rules.md#ads-discover-freshness):
  * - the candidates every member of one tier and Anigye+ state may see, read once and shared for a few
  *   seconds (an ad a business adds, edits, pauses or deletes on this instance shows at once);
  * - this member's part, which of those they have watched: one indexed read.

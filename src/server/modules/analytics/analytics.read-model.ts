@@ -77,7 +77,9 @@ function ratio(part: number, whole: number): number | null {
   return whole === 0 ? null : Math.round((part / whole) * 10_000) / 10_000;
 }
 
-/** CTR = views ÷ impressions; completion rate = completions ÷ views (docs/product-rules.md). */
+/**
+ * CTR = views ÷ impressions; completion rate = completions ÷ views (docs/product-rules.md#analytics-rates).
+ */
 function valuesOf(counts: Counts): AllValues {
   return {
     views: counts.views,
@@ -344,7 +346,7 @@ export interface AnalyticsCsv {
   body: string;
 }
 
-/** Enterprise only (spec section 9, "Export reports"): one row per ad per day with any activity. */
+/** Enterprise only (docs/product-rules.md#analytics-export): one row per ad per day with any activity. */
 export async function exportCompanyAnalyticsCsv(
   db: Executor,
   company: Company,

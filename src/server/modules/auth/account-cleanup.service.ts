@@ -5,7 +5,10 @@ import { emailTokens, otpVerifications, sessions, users } from "../../db/schema/
 export const unverifiedAccountLifetimeMs = 24 * 60 * 60 * 1000;
 const dayMs = 24 * 60 * 60 * 1000;
 
-/** Spec: an account not verified within 24 hours is deleted. Only never-activated consumers qualify. */
+/**
+ * An account not verified within 24 hours is deleted; only never-activated consumers qualify
+ * (docs/product-rules.md#accounts-unverified-deleted).
+ */
 export async function deleteUnverifiedAccounts(db: Executor, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - unverifiedAccountLifetimeMs);
   const deleted = await db

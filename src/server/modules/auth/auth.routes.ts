@@ -69,7 +69,7 @@ const byEmail = (email: string): RateLimitSubject => ({
   identifierType: "email",
 });
 
-/** Starts the member's session and answers as the spec's login response. */
+/** Starts the member's session and answers with the login response (its fields are binding). */
 async function startMemberSession(reply: FastifyReply, user: User) {
   await reply.startSession({ kind: "user", userId: user.id });
   return {

@@ -81,14 +81,14 @@ const adminOnly: onRequestHookHandler = async (request) => {
   await requireAdmin(request);
 };
 
-/** Platform staff or an admin (PRODUCT.md: staff verify share proofs and purchase receipts). */
+/** Platform staff or an admin (docs/product-rules.md#admin-staff-role). */
 export async function requireStaff(request: FastifyRequest): Promise<User> {
   const user = await requireUser(request);
   if (user.role !== "staff" && user.role !== "admin") throw forbidden();
   return user;
 }
 
-/** A view that earned a reward counts on the member's account (spec: totalViews). */
+/** A view that earned a reward counts on the member's account (users.totalViews). */
 export async function countRewardedView(tx: Executor, userId: number): Promise<void> {
   await tx
     .update(users)

@@ -78,7 +78,7 @@ export function googleRoutes(deps: AppDeps): FastifyPluginAsync {
           const claims = await google.finish(new URL(request.url, deps.config.appUrl), pending);
           const user = await signInWithGoogle(deps, claims);
           await reply.startSession({ kind: "user", userId: user.id });
-          // The spec's client stores this value; it is a random marker, never a credential (the cookie is).
+          // The web client stores this value; it is a random marker, never a credential (the cookie is).
           return reply.redirect(`/?auth=google&session=${randomBytes(8).toString("hex")}`);
         } catch (error) {
           const message =

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { users } from "../../db/schema/auth";
 
-/** A purchase of the member's was verified by staff (spec: users.verifiedPurchases). */
+/** A purchase of the member's was verified by staff (users.verifiedPurchases). */
 export async function countVerifiedPurchase(tx: Executor, userId: number): Promise<void> {
   await tx
     .update(users)
@@ -10,7 +10,7 @@ export async function countVerifiedPurchase(tx: Executor, userId: number): Promi
     .where(eq(users.id, userId));
 }
 
-/** The member published a review (spec: users.reviewsSubmitted). */
+/** The member published a review (users.reviewsSubmitted). */
 export async function countReviewSubmitted(tx: Executor, userId: number): Promise<void> {
   await tx
     .update(users)

@@ -10,7 +10,8 @@ import { consumeRateLimit } from "../rate-limit";
 
 export type CodePurpose = "registration" | "login" | "password_reset";
 
-// PRODUCT.md: 6 digits, 10 minutes, 5 attempts; a new code does not reset the attempt count.
+// 6 digits, 10 minutes, 5 attempts; a new code does not reset the attempt count
+// (docs/product-rules.md#accounts-phone-codes).
 const codeLifetimeMs = 10 * 60 * 1000;
 export const maxCodeAttempts = 5;
 const resendGap = { limit: 1, windowSeconds: 60 };

@@ -11,8 +11,9 @@ import { suspendedAccountError } from "./members-admin.service";
 
 /**
  * Sign-in links: the way in that always works for the real owner, whatever strangers do to the password
- * sign-in (docs/product-rules.md). Each link signs in once and lives 15 minutes; sending a new one leaves
- * the earlier ones valid, so a stranger asking for links only fills the owner's inbox with working ones.
+ * sign-in (docs/product-rules.md#accounts-sign-in-links). Each link signs in once and lives 15 minutes;
+ * sending a new one leaves the earlier ones valid, so a stranger asking for links only fills the owner's
+ * inbox with working ones.
  */
 const signInLinkLifetimeMs = 15 * 60 * 1000;
 const purpose = "login_otp";

@@ -9,7 +9,8 @@ import { twiOf } from "../../test/twi-messages";
 import { watchingKit } from "../../test/watching";
 import { createSession } from "../auth";
 
-// The counter's and a member's redemption answers in the language the phone asks for (issue 15).
+// The counter's and a member's redemption answers in the language the phone asks for
+// (docs/product-rules.md#language-english-and-twi).
 
 const clock = testClock(new Date("2026-11-23T09:00:00Z"));
 let ctx: TestContext;

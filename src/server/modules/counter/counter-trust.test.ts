@@ -10,8 +10,9 @@ import { creditXp } from "../ledger";
 import { redeemOwnReward } from "../redemptions/own-redemption.service";
 import { reportProgress } from "../watch/watch.service";
 
-// Issue 26: what a counter may trust from a phone's offline queue (4), a suspended member earning or
-// redeeming (5), and the typed code under a reward QR (16).
+// What a counter may trust from a phone's offline queue (docs/product-rules.md#counter-queued-scan-claims), a
+// suspended member earning or redeeming (docs/product-rules.md#admin-suspended-member), and the typed code
+// under a reward QR (docs/product-rules.md#rewards-typed-code).
 const clock = testClock(new Date("2026-11-23T09:00:00Z"));
 let ctx: TestContext;
 let kit: ReturnType<typeof watchingKit>;

@@ -16,7 +16,7 @@ import { offlineScanWindowMs } from "../loyalty";
 /**
  * The counter's scan log: every scan is answered once per idempotency key (a resend gets the first answer
  * back), and logged with what looks suspicious about it. Read once before the scan's work and written
- * once after it (docs/product-rules.md#hot-writes).
+ * once after it (docs/product-rules.md#hot-writes-statement-budgets).
  */
 
 /** A device scanning more than this many codes in a minute is flagged (a real queue is slower). */
@@ -70,7 +70,7 @@ export function senderOnDuty(context: ScanContext): SQL {
 
 /**
  * When the scan happened: now, or the time a queued offline scan was made. A scan more than a day old
- * is refused (docs/product-rules.md#hot-writes); a device clock running ahead is treated as now.
+ * is refused (docs/product-rules.md#counter-offline-scans); a device clock running ahead is treated as now.
  */
 export function scanTime(scannedAt: string | undefined, now: Date): Date {
   if (!scannedAt) return now;

@@ -6,7 +6,10 @@ export type CompetitionRules = Pick<
   "minimumTier" | "requiresPlus" | "minimumValidatedRedemptions" | "minimumSocialShares"
 >;
 
-/** PRODUCT.md: the minimum tier, Anigye+ when required, and the month's redemptions and shares. */
+/**
+ * The minimum tier, Anigye+ when required, and the month's redemptions and shares
+ * (docs/product-rules.md#draws-competitions).
+ */
 export function meetsRequirements(
   rules: CompetitionRules,
   member: {

@@ -9,14 +9,14 @@ import { readNumberSettings } from "../settings";
 import { newSealedSeed } from "./draw-seeds";
 
 /**
- * PRODUCT.md: entries are capped at 10 per member per draw; admins may lower the cap (the
- * `draw_max_entries` setting, read in the transaction that adds or settles entries).
+ * Entries are capped at 10 per member per draw; admins may lower the cap (the `draw_max_entries`
+ * setting, read in the transaction that adds or settles entries). Rule: docs/product-rules.md#draws-entries.
  */
 export async function drawEntryCap(db: Executor): Promise<number> {
   return (await readNumberSettings(db, ["draw_max_entries"])).draw_max_entries;
 }
 
-/** PRODUCT.md: a member's tier adds entries to a draw they have entered (silver +1, gold +2, diamond +3). */
+/** A member's tier adds entries to a draw they have entered (docs/product-rules.md#draws-entries). */
 export const tierBonusEntries: Record<Tier, number> = { bronze: 0, silver: 1, gold: 2, diamond: 3 };
 
 /** What earned an entry, once per event: `key` is unique within the draw, e.g. `reward:42`. */
@@ -72,7 +72,7 @@ export function announcedDrandRound(drawDate: Date): string {
 
 /**
  * This month's draw, opened on first need. Opening it commits to a secret seed by publishing its
- * SHA-256 (PRODUCT.md: provably fair) and announces a drand round as its public randomness; the seed is
+ * SHA-256 (docs/draw-algorithm.md) and announces a drand round as its public randomness; the seed is
  * kept sealed and revealed only at the draw. The unique (year, month) key makes two openings at once
  * produce one draw.
  */

@@ -18,7 +18,10 @@ import { type MemberNotice, notifyMember, queueMemberSms } from "../notification
 import { numberSettingFrom, storedSettingSql } from "../settings";
 import type { CardState } from "./stamps.service";
 
-/** One stamp per member per shop per Accra day unless a shop allows more (docs/product-rules.md#hot-writes). */
+/**
+ * One stamp per member per shop per Accra day unless a shop allows more
+ * (docs/product-rules.md#counter-daily-stamp-limit).
+ */
 export const defaultDailyScans = 1;
 
 /** What a stamp needs to know about the shop's program and the member's card, read with the member. */

@@ -6,10 +6,16 @@ import { userQrCodes } from "../../db/schema/loyalty";
 import { AppError } from "../../lib/errors";
 import { typedCodeFormat } from "../../lib/typed-codes";
 
-/** PRODUCT.md: the personal QR rotates every 30 s and is valid for 60 s, so a screenshot dies. */
+/**
+ * The personal QR rotates every 30 s and is valid for 60 s, so a screenshot dies
+ * (docs/product-rules.md#counter-member-qr).
+ */
 export const memberQrRotationMs = 30_000;
 export const memberQrLifetimeMs = 60_000;
-/** A scan queued offline counts if it reaches the server within a day (PRODUCT.md, the counter). */
+/**
+ * A scan queued offline counts if it reaches the server within a day
+ * (docs/product-rules.md#counter-offline-scans).
+ */
 export const offlineScanWindowMs = 24 * 60 * 60 * 1000;
 /**
  * A queued scan carries the counter phone's clock, which may run behind the server's: a scan may claim

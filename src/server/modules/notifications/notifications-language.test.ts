@@ -9,7 +9,7 @@ import { twiOf } from "../../test/twi-messages";
 import { addMonthlyDrawEntry } from "../draws/draws.service";
 import { notifyMember } from "./notifications.service";
 
-// The notification centre says each notice in the language the request asks for (issue 15): what was
+// The notification centre says each notice in the language the request asks for: what was
 // said is kept unfilled with the notice, and the English stays word for word.
 
 // November 2026 in Accra; the month's draw closes at the end of the 30th.

@@ -8,8 +8,9 @@ import { lockCompany, putPlanInEffect, setPaidThrough } from "../companies";
 import { raiseAllocationThisMonth } from "../points";
 
 /*
- * What a paid period grants. Company plans (PRODUCT.md, issue 11): an upgrade takes effect as soon as it
- * is paid; a renewal or a downgrade starts when the paid time runs out. Anigye+ periods queue end to end.
+ * What a paid period grants. Company plans (docs/product-rules.md#payments-paying-for-a-plan): an upgrade
+ * takes effect as soon as it is paid; a renewal or a downgrade starts when the paid time runs out. Anigye+
+ * periods queue end to end.
  */
 
 const periodMs = paidPeriodDays * 24 * 60 * 60 * 1000;

@@ -6,7 +6,7 @@ import type { AppDeps } from "../../app-deps";
 import { translateMessage } from "../../lib/i18n";
 import { currentPointsAllocations, currentPrices, manualMomoAccount } from "../settings";
 
-/** What Anigye+ gives (PRODUCT.md: premium ads, competitions). */
+/** What Anigye+ gives (docs/product-rules.md#payments-anigye-plus). */
 const plusBenefits = [
   { message: "Premium ads from local brands, with their richer offers" },
   { message: "Monthly competitions for members (with the tier, redemptions and shares they ask)" },

@@ -10,9 +10,10 @@ import { creditPrizePoints } from "../ledger";
 import { currentPointsAllocations, pointsAllocationKey, readNumberSettings } from "../settings";
 
 /**
- * PRODUCT.md: every 100 points earn a draw entry. The member's daily limit (100 by default) is the
- * `daily_points_limit` setting and a month's allocation the plan's `points_allocation_<plan>`, both read
- * in the grant's transaction, so an admin's change applies to the next grant.
+ * Every 100 points earn a draw entry (docs/product-rules.md#points-allocation-and-draw-entries). The member's
+ * daily limit (100 by default) is the `daily_points_limit` setting and a month's allocation the plan's
+ * `points_allocation_<plan>`, both read in the grant's transaction, so an admin's change applies to the next
+ * grant.
  */
 export const pointsPerDrawEntry = 100;
 

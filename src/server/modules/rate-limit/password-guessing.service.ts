@@ -11,7 +11,7 @@ import {
 
 /**
  * Throttles password guessing without giving strangers the power to lock anyone out
- * (docs/product-rules.md, "Wrong passwords"). Attempts are counted per account AND source together:
+ * (docs/product-rules.md#accounts-wrong-passwords). Attempts are counted per account AND source together:
  * a source that keeps getting one account's password wrong is slowed (3 tries per 30 s), then paused
  * for that account (5 tries per 15 min); other sources, the real owner's included, are unaffected, and a
  * right password clears the source's count. When an account sees many failures from everywhere (a

@@ -14,12 +14,12 @@ import {
 
 /**
  * Throttles guessing a counter staff member's PIN without letting a stranger lock the shop's phone out
- * (docs/product-rules.md, "Staff codes and PINs"). As for passwords (decision 008), tries are counted per
- * name AND source: a source that keeps getting a name's PIN wrong is slowed (3 tries per 30 s), then
- * paused for that name (5 per 15 min). Across every source, 10 wrong PINs in 15 minutes close the name
- * to devices it has never signed in on, until the window ends or the owner unlocks; a phone the staff
- * member signed in on before (a trusted device) keeps working. The name is counted whether or not such a
- * staff member exists, so no answer tells a made-up name from a real one.
+ * (docs/product-rules.md#businesses-staff-codes-and-pins). As for passwords (decision 008), tries are counted
+ * per name AND source: a source that keeps getting a name's PIN wrong is slowed (3 tries per 30 s), then
+ * paused for that name (5 per 15 min). Across every source, 10 wrong PINs in 15 minutes close the name to
+ * devices it has never signed in on, until the window ends or the owner unlocks; a phone the staff member
+ * signed in on before (a trusted device) keeps working. The name is counted whether or not such a staff
+ * member exists, so no answer tells a made-up name from a real one.
  */
 const slowDown: RateLimitRule = { action: "pin_slow", limit: 3, windowSeconds: 30 };
 const pause: RateLimitRule = { action: "pin_pause", limit: 5, windowSeconds: 15 * 60 };

@@ -8,7 +8,10 @@ import { consumeRateLimit, type RateLimitRule } from "../rate-limit";
 import { findMemberReward } from "../rewards";
 import { type RedeemedReward, redeemReward } from "./redemptions.service";
 
-/** PRODUCT.md: 5 wrong staff codes lock that reward's staff redemption for 15 minutes. */
+/**
+ * 5 wrong staff codes lock that reward's staff redemption for 15 minutes
+ * (docs/product-rules.md#businesses-staff-codes-and-pins).
+ */
 export const wrongStaffCodes: RateLimitRule = {
   action: "reward_staff_code",
   limit: 5,

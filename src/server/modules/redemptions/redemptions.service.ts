@@ -15,10 +15,13 @@ import {
 } from "../rewards";
 import { maximumReached, type RedemptionWrite, writeRedemption } from "./redemption-write";
 
-/** A reward QR lives two minutes and works once (PRODUCT.md: signed, short-lived, single-use). */
+/** A reward QR lives two minutes and works once (docs/product-rules.md#rewards-reward-qr). */
 export const rewardQrLifetimeMs = 2 * 60 * 1000;
 export const rewardQrPrefix = "ANIGYE-R1.";
-/** PRODUCT.md: a verified redemption (at the counter, by QR or staff code) earns 25 XP. */
+/**
+ * A verified redemption (at the counter, by QR or staff code) earns 25 XP
+ * (docs/product-rules.md#rewards-what-can-be-redeemed).
+ */
 export const verifiedRedemptionXp = 25;
 
 function signature(secret: string, payload: string): string {

@@ -10,7 +10,8 @@ import { addMonthlyDrawEntry, currentDrawStanding } from "../draws";
 import { creditXp, memberStanding } from "../ledger";
 import { notifyMember } from "../notifications";
 
-// PRODUCT.md: a reward expires at the ad's expiry, else 30 days after it was earned.
+// A reward expires at the ad's expiry, else 30 days after it was earned
+// (docs/product-rules.md#rewards-expiry).
 const defaultRewardLifetimeMs = 30 * 86_400_000;
 
 /** What an ad promises to a member who watches it: all the rewards domain needs to know of the ad. */

@@ -11,7 +11,7 @@ import { notifyMember } from "../notifications";
 import { readNumberSettings } from "../settings";
 
 /*
- * Share proofs live on the reward that was shared (the spec's rewards.shareProof* columns). A member may
+ * Share proofs live on the reward that was shared (the rewards.shareProof* columns). A member may
  * send a proof again while it waits or after a rejection; a verified share is final and earns its XP once.
  */
 

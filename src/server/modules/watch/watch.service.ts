@@ -197,7 +197,8 @@ async function recordProgressOnly(
   };
 }
 
-// Prepared once: building this update with Drizzle cost more CPU than running it (issue 14's profile).
+// Prepared once: building this update with Drizzle cost more CPU than running it (a CPU profile of the load
+// bench).
 const recordWatchedSeconds = preparedQuery((db) =>
   db
     .update(watchProgress)

@@ -6,7 +6,7 @@ import { BottomNav } from "./bottom-nav";
 import { InstallPrompt } from "./install-prompt";
 import { TopNav } from "./top-nav";
 
-/** Routes with top navigation, bottom navigation and the install prompt (spec section 2). */
+/** Routes with top navigation, bottom navigation and the install prompt. */
 export function AppLayout() {
   return (
     <div className="min-h-dvh bg-stone-50 pb-16">

@@ -4,7 +4,7 @@ import { FieldError, FieldHint, inputClass, inputStateClass, useFieldIds } from 
 export const codeLength = 6;
 const autoSubmitDelayMs = 500;
 
-/** Keeps digits only, at most six (spec section 4). */
+/** Keeps digits only, at most six (docs/product-rules.md#accounts-phone-codes). */
 export function digitsOnly(value: string): string {
   return value.replace(/\D/g, "").slice(0, codeLength);
 }

@@ -264,7 +264,7 @@ interface CodeFieldProps {
   name: string;
   label: string;
   hint?: string;
-  /** Called 0.5 s after the sixth digit (spec section 4). */
+  /** Called 0.5 s after the sixth digit. */
   onComplete?(code: string): void;
   autoFocus?: boolean;
 }

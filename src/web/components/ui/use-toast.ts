@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from "react";
 
 /**
- * The toast store of spec sections 3, 4 and 9: toasts are added, updated, dismissed (open false),
+ * The toast store: toasts are added, updated, dismissed (open false),
  * then removed after a delay; only one is shown at a time.
  */
 export const toastLimit = 1;

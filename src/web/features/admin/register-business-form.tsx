@@ -43,7 +43,10 @@ export function SubcategoryField() {
   );
 }
 
-/** An admin registers a business; the platform sends its owner a setup link (spec section 5, issue 4). */
+/**
+ * An admin registers a business; the platform sends its owner a setup link
+ * (docs/product-rules.md#businesses-setup-link).
+ */
 export function RegisterBusinessForm() {
   const register = useRegisterCompany();
   const form = useContractForm(registerBusinessForm, { defaultValues: emptyBusiness });

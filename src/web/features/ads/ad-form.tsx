@@ -106,7 +106,7 @@ function RewardFields() {
   }
 }
 
-/** Create or edit an ad: every field a business sets (spec section 3), within the plan's limits. */
+/** Create or edit an ad: every field a business sets, within the plan's limits. */
 export function AdForm({ companyId, plan, ad, onDone }: AdFormProps) {
   const save = useSaveAd(companyId);
   const refreshCompany = useRefreshCompany(companyId);

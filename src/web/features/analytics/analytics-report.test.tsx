@@ -2,7 +2,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { AnalyticsPlanWarning } from "./analytics-report";
 
-// /analytics agrees with the dashboard (issue 26): a business that never paid is not told it lapsed.
+// /analytics agrees with the dashboard: a business that never paid is not told it lapsed
+// (docs/product-rules.md#payments-never-paid).
 
 const warningOf = (report: { isPlanCurrent: boolean; planPaidUntil: string | null }) =>
   renderToStaticMarkup(<AnalyticsPlanWarning report={report} />);

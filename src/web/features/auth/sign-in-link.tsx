@@ -15,7 +15,7 @@ import { CheckYourEmail } from "./check-your-email";
 
 /**
  * "Email me a sign-in link": the way in that always works for the owner, whatever anyone typed as their
- * password (docs/product-rules.md, "Sign-in links").
+ * password (docs/product-rules.md#accounts-sign-in-links).
  */
 export function SignInLinkForm({ email, onBack }: { email: string; onBack(): void }) {
   const send = useSendSignInLink();

@@ -18,7 +18,7 @@ import { useRecheckSessionOn401 } from "../../lib/session-expiry";
 import { useSendEmailLink } from "../../lib/verification-api";
 import { useVerificationStatus, type VerificationState } from "./api";
 
-/** Spec section 9: after activation the page moves on to onboarding after 1.5 s. */
+/** After activation the page moves on to onboarding after 1.5 s. */
 export const activationRedirectMs = 1500;
 
 /** The XP the activation awarded, or the usual sign-in bonus when the server didn't say. */
@@ -151,7 +151,7 @@ interface VerifyViewProps {
 }
 
 /**
- * The verify view of /register (spec sections 2 and 4): email card, phone card when a phone was given
+ * The verify view of /register: email card, phone card when a phone was given
  * (or the server requires one), the 24-hour warning, and activation → /onboarding after 1.5 s.
  */
 export function VerifyView({ email, phoneNumber: givenPhone, initial, addPhoneForm }: VerifyViewProps) {

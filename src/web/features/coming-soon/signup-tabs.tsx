@@ -55,9 +55,9 @@ function Options({
 }
 
 /**
- * One submit for both signup forms. A required field left empty gives the spec's 'Missing Info' toast;
- * any other refusal, the form's or the server's, the spec's 'Error' toast with the message that names
- * the field. Each message also shows under its field.
+ * One submit for both signup forms. A required field left empty gives a 'Missing Info' toast; any
+ * other refusal, the form's or the server's, an 'Error' toast with the message that names the field
+ * (docs/product-rules.md#early-access-failure-message). Each message also shows under its field.
  */
 function useSignup<TValues extends FieldValues, Body>(
   form: UseFormReturn<TValues, unknown, Body>,

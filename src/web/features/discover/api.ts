@@ -4,7 +4,7 @@ import { discoveryPath } from "../../../shared/prerendered-pages";
 import { useAuth } from "../../lib/auth";
 import { useRecheckSessionOn401 } from "../../lib/session-expiry";
 
-/** Spec section 9: the ads list is re-read every 30 s. */
+/** The ads list is re-read every 30 s. */
 export const discoveryRefreshMs = 30_000;
 
 /** How Discover orders ads: the default (featured, unwatched, newest), Trending, or Near Me. */

@@ -1,6 +1,6 @@
 import { Skeleton } from "../../components/ui/skeleton";
 
-/** Spec sections 2 and 9: while Discover loads, a grid of 20 placeholder cards fades in one after another. */
+/** While Discover loads, a grid of 20 placeholder cards fades in one after another. */
 export const skeletonCardCount = 20;
 
 /** The masonry columns of Discover: 2 on small screens, 3 medium, 4 large, 5 extra large. */

@@ -23,7 +23,7 @@ import { filterDiscoveryAds } from "./filter";
 import { useImpressionTracker } from "./impressions";
 import { type FallbackReason, geolocationSupported, locationAlreadyAllowed, useLocate } from "./near-me";
 
-/** Spec section 9: the first 10 cards, then 'View More Discoveries' shows all. */
+/** The first 10 cards, then 'View More Discoveries' shows all. */
 export const initialCardCount = 10;
 /** The first row on a phone (two columns): its images load first; the rest as they scroll into view. */
 const aboveTheFoldCards = 2;
@@ -87,7 +87,7 @@ const quickButton = (active: boolean) =>
     active ? "bg-stone-900 text-white" : "bg-white text-stone-800 ring-1 ring-stone-300 hover:bg-stone-50"
   }`;
 
-/** The signed-in home (spec section 2, "Home, signed in"): greeting, quick buttons, search and the grid. */
+/** The signed-in home: greeting, quick buttons, search and the grid. */
 export default function DiscoverView() {
   const [mode, setMode] = useState<DiscoveryMode>({ sort: "default" });
   const [fallback, setFallback] = useState<FallbackReason | null>(null);

@@ -1,7 +1,7 @@
 import type { DiscoveryAd } from "../../../shared/contracts/ads";
 
 /**
- * Spec section 5, "Ad filter on Discover": a non-empty search matches the title, description or
+ * Discover's filter: a non-empty search matches the title, description or
  * company name case-insensitively, and then the category is ignored; with no search, the category
  * (if any) must match exactly.
  */

@@ -7,7 +7,7 @@ import { updateDrawForm } from "../../../shared/forms/draws";
 import { ApiError } from "../../lib/api-client";
 import { DrawRow, editDrawDefaults, failureText } from "./admin-draws-section";
 
-// The admin's draws (issue 26): "Run the draw…" only on a draw that can run, and a refusal says the
+// The admin's draws: "Run the draw…" only on a draw that can run, and a refusal says the
 // server's own reason.
 
 function adminDraw(id: number, status: AdminDraw["status"]): AdminDraw {

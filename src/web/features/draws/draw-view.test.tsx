@@ -8,7 +8,7 @@ import { activateLanguage } from "../../lib/language";
 import { DrawView } from "./draw-view";
 
 // What the draw page says when the published numbers don't add up, with the numbers in its sentences,
-// in the language chosen (issue 15).
+// in the language chosen.
 
 const seed = "c".repeat(64);
 const entries = [

@@ -14,7 +14,10 @@ export interface ProgramFormValues {
   isActive: boolean;
 }
 
-/** The program being edited, or a first program's suggestions (PRODUCT.md: 5 visits, a year, any spend). */
+/**
+ * The program being edited, or a first program's suggestions
+ * (docs/product-rules.md#loyalty-program-suggestions).
+ */
 export function programFormValues(program: LoyaltyProgram | null): ProgramFormValues {
   return {
     programName: program?.programName ?? "",

@@ -7,7 +7,9 @@ import type { MemberQr } from "../../../shared/contracts/counter";
  * dead on arrival (the phone runs fast) is counted from its arrival instead.
  */
 
-/** How long a fresh code is valid (PRODUCT.md, Loyalty cards: rotates every 30 s, valid 60 s). */
+/**
+ * How long a fresh code is valid (docs/product-rules.md#counter-member-qr: rotates every 30 s, valid 60 s).
+ */
 export const qrLifetimeMs = 60_000;
 /** What the server's refreshAt says when it cannot be read: ask again 30 s before the code dies. */
 const defaultRefreshLeadMs = 30_000;

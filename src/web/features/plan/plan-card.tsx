@@ -29,7 +29,7 @@ export function PlanBadge({ plan }: { plan: PlanStatus }) {
   );
 }
 
-/** Spec section 9 as PRODUCT.md reads it: what the plan costs and allows, how much is used, when it ends. */
+/** What the plan costs and allows (docs/product-rules.md#payments-plans), how much is used, when it ends. */
 export function PlanCard({ companyId, plan }: { companyId: number; plan: PlanStatus }) {
   const name = plans[plan.plan].name;
   return (

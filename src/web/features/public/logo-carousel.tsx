@@ -5,7 +5,7 @@ import { useT } from "../../lib/i18n";
 import { useCarouselCompanies } from "./api";
 
 const skeletonCount = 12;
-// Repeated so the scrolling strip never shows a gap (spec section 9: repeated 4 times).
+// Repeated so the scrolling strip never shows a gap.
 const repeats = 4;
 
 /** The moving strip of partner logos, with a pause button (moving content must be stoppable, WCAG 2.2.2). */

@@ -9,7 +9,7 @@ import { ReportDialog, WriteReviewDialog } from "./place-reviews";
 import { ReportPurchaseDialog } from "./report-purchase";
 
 // The dialogs of a business's page (reporting a purchase, writing or reporting a review) in the language
-// chosen (issue 15): the English word for word as before, the Twi from the catalog.
+// chosen: the English word for word as before, the Twi from the catalog.
 
 const inMarkup = (text: string) =>
   text
