@@ -4,7 +4,7 @@ import { ghanaPhoneMetadata } from "./ghana-phone-metadata";
 import { normaliseGhanaMobile, normaliseGhanaPhone } from "./phone";
 
 describe("normaliseGhanaPhone", () => {
-  it("reads the formats PRODUCT.md names and stores E.164", () => {
+  it("reads the Ghanaian formats (docs/product-rules.md#conventions-ghana-phone) and stores E.164", () => {
     for (const input of [
       "024 123 4567",
       "0241234567",

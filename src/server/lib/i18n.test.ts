@@ -9,7 +9,7 @@ function twiOf(message: string, values: Record<string, string | number> = {}): s
   return twi!.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
 }
 
-describe("the server's messages in the language asked for (issue 15)", () => {
+describe("the server's messages in the language asked for", () => {
   it("fills a message's values, in English word for word and in Twi from the catalog", () => {
     const entry = "{points} points for {name} — and a prize-draw entry!";
     expect(translateMessage(entry, "en", { points: 4000, name: "Ama" })).toBe(

@@ -25,7 +25,7 @@ async function signedIn() {
 
 const twi = { "accept-language": "tw" };
 
-describe("a member's language (issue 15)", () => {
+describe("a member's language", () => {
   it("is unset until chosen, then saved on the account and back with the session", async () => {
     const { user, cookies } = await signedIn();
     expect((await sendAs(ctx.app, cookies, "GET", "/api/auth/me")).json().user.language).toBeNull();
@@ -117,7 +117,7 @@ function twiOf(english: string): string {
   return twi!;
 }
 
-describe("a member's successes in the language asked for (issue 15)", () => {
+describe("a member's successes in the language asked for", () => {
   it("answers signing up, verifying, signing in, links, codes and signing out in Twi", async () => {
     const person = {
       displayName: "Abena Mensah",

@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-describe("a competition's counter redemptions (issue 26, item 10)", () => {
+describe("a competition's counter redemptions", () => {
   it("counts rewards staff redeemed (QR or staff code), never a code marked as used online", async () => {
     const kit = watchingKit(ctx, clock);
     const counter = await shopWithCounter(ctx, "competition-counter");

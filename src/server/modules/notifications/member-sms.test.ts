@@ -61,7 +61,7 @@ async function logOf(userId: number) {
 }
 const send = (now: Date) => sendQueuedMemberSms(ctx.app.deps, now);
 
-describe("texts to members (issue 15)", () => {
+describe("texts to members", () => {
   it("go only with consent and a verified phone, and each is logged with why not", async () => {
     const agreed = await member();
     const noConsent = await member({ smsConsent: false });

@@ -27,7 +27,7 @@ const ads = [
 ];
 const ids = (list: DiscoveryAd[]) => list.map((a) => a.id);
 
-describe("filterDiscoveryAds (spec section 5)", () => {
+describe("filterDiscoveryAds: the Discover filters", () => {
   it("matches a search against the title, the description or the company name, ignoring case", () => {
     expect(ids(filterDiscoveryAds(ads, "KENTE", ""))).toEqual([2]);
     expect(ids(filterDiscoveryAds(ads, "walk-ins", ""))).toEqual([3]);
