@@ -24,3 +24,38 @@ export const mediaLimits = {
 export function rewardHasExpiry(rewardType: RewardType): boolean {
   return rewardType === "discount" || rewardType === "experience";
 }
+
+/**
+ * The ad fields each reward type owns. An ad keeps only its own type's fields: the form sends the others
+ * empty and the server stores them empty, both through `withOwnRewardFields`.
+ */
+export const rewardTypeFields = {
+  discount: ["discountPercent", "useCustomCode", "customDiscountCode", "discountCodes"],
+  xp: [],
+  badge: ["badgeName"],
+  experience: ["experienceContent"],
+  prize_entry: ["prizeEntryDetails"],
+} as const satisfies Record<RewardType, readonly string[]>;
+
+type RewardField = (typeof rewardTypeFields)[RewardType][number];
+const allRewardFields = [...new Set(Object.values(rewardTypeFields).flat())] as RewardField[];
+
+/** A field's empty value: no codes, not ticked, or left out. */
+function emptied(value: unknown): unknown {
+  if (Array.isArray(value)) return [];
+  return typeof value === "boolean" ? false : undefined;
+}
+
+/**
+ * The ad with every field of the other reward types emptied. A discount gives out one custom code or a
+ * code each from the list, so the one not chosen is emptied too.
+ */
+export function withOwnRewardFields<T extends { rewardType: RewardType; useCustomCode?: boolean }>(ad: T): T {
+  const own = new Set<RewardField>(rewardTypeFields[ad.rewardType]);
+  own.delete(ad.useCustomCode ? "discountCodes" : "customDiscountCode");
+  const kept: Record<string, unknown> = { ...ad };
+  for (const field of allRewardFields) {
+    if (!own.has(field)) kept[field] = emptied(kept[field]);
+  }
+  return kept as T;
+}

@@ -1,6 +1,5 @@
 import { and, count, desc, eq, isNull } from "drizzle-orm";
-import type { z } from "zod";
-import type { adInput, CompanyAd } from "../../../shared/contracts/ads";
+import type { CompanyAd } from "../../../shared/contracts/ads";
 import { adDurationLimitMessage, plans } from "../../../shared/plans";
 import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/client";
@@ -8,53 +7,9 @@ import { type Ad, ads } from "../../db/schema/ads";
 import { AppError } from "../../lib/errors";
 import { type Company, lockCompany } from "../companies";
 import { findCompanyMedia } from "../media";
-import { type CodePool, codePoolsOf, setFreeCodes } from "../rewards";
+import { codePoolsOf, setFreeCodes } from "../rewards";
+import { type AdFields, inputColumns, mediaColumns, toCompanyAd, wantedCodes } from "./ad-shapes";
 import { adOutsidePlan, countActiveAds } from "./plan-fit.service";
-
-type AdFields = z.output<typeof adInput>;
-
-export function adStatus(ad: Pick<Ad, "expiresAt" | "isActive">, now: Date): CompanyAd["status"] {
-  if (ad.expiresAt && ad.expiresAt <= now) return "expired";
-  return ad.isActive ? "active" : "paused";
-}
-
-function toCompanyAd(ad: Ad, codes: CodePool | undefined, now: Date): CompanyAd {
-  return {
-    id: ad.id,
-    title: ad.title,
-    description: ad.description,
-    category: ad.category,
-    adType: ad.adType,
-    mediaId: ad.mediaFileId,
-    mediaUrl: ad.adType === "video" ? ad.videoUrl : ad.imageUrl,
-    thumbnailUrl: ad.thumbnailUrl,
-    durationSeconds: ad.durationSeconds,
-    rewardType: ad.rewardType,
-    discountPercent: ad.discountPercent,
-    discountCodesTotal: codes?.total ?? 0,
-    discountCodesLeft: codes?.unused.length ?? 0,
-    discountCodes: codes?.unused ?? [],
-    useCustomCode: ad.useCustomCode,
-    customDiscountCode: ad.customDiscountCode,
-    xpPointsReward: ad.xpPointsReward,
-    badgeName: ad.badgeId,
-    experienceContent: ad.experienceContent,
-    prizeEntryDetails: ad.prizeEntryDetails,
-    maxRedemptions: ad.maxRedemptions,
-    dailyRedemptionCap: ad.dailyRedemptionCap,
-    weeklyRedemptionCap: ad.weeklyRedemptionCap,
-    requiredTier: ad.requiredTier,
-    isPlus: ad.isPlus,
-    expiresAt: ad.expiresAt?.toISOString() ?? null,
-    branchName: ad.branchName,
-    locationAddress: ad.locationAddress,
-    googleMapsLink: ad.googleMapsLink,
-    status: adStatus(ad, now),
-    viewCount: ad.viewCount,
-    impressionCount: ad.impressionCount,
-    createdAt: ad.createdAt.toISOString(),
-  };
-}
 
 export async function listCompanyAds(db: Executor, companyId: number, now: Date): Promise<CompanyAd[]> {
   const rows = await db
@@ -80,7 +35,7 @@ async function findCompanyAd(db: Executor, companyId: number, adId: number): Pro
 }
 
 /** The media must be the company's own; its kind and length must fit the company's plan. */
-async function mediaColumns(
+async function checkedMediaColumns(
   db: Executor,
   company: Company,
   input: AdFields,
@@ -103,47 +58,7 @@ async function mediaColumns(
     const message = adDurationLimitMessage(company.plan, company.maxAdDurationSeconds);
     throw new AppError("PLAN_LIMIT", message, { durationSeconds: message });
   }
-  const url = (key: string | null) => (key ? urlFor(key) : null);
-  return {
-    adType: media.kind,
-    mediaFileId: media.id,
-    imageUrl: media.kind === "image" ? url(media.storageKey) : null,
-    videoUrl: media.kind === "video" ? url(media.storageKey) : null,
-    posterUrl: url(media.posterKey),
-    thumbnailUrl: url(media.thumbnailKey),
-    durationSeconds: duration,
-  };
-}
-
-function fieldColumns(input: AdFields) {
-  return {
-    title: input.title,
-    description: input.description ?? null,
-    category: input.category,
-    rewardType: input.rewardType,
-    discountPercent: input.rewardType === "discount" ? (input.discountPercent ?? null) : null,
-    useCustomCode: input.rewardType === "discount" && input.useCustomCode,
-    customDiscountCode:
-      input.rewardType === "discount" && input.useCustomCode ? input.customDiscountCode : null,
-    xpPointsReward: input.xpPointsReward,
-    badgeId: input.rewardType === "badge" ? input.badgeName : null,
-    experienceContent: input.rewardType === "experience" ? input.experienceContent : null,
-    prizeEntryDetails: input.rewardType === "prize_entry" ? (input.prizeEntryDetails ?? null) : null,
-    maxRedemptions: input.maxRedemptions,
-    dailyRedemptionCap: input.dailyRedemptionCap ?? null,
-    weeklyRedemptionCap: input.weeklyRedemptionCap ?? null,
-    requiredTier: input.requiredTier,
-    isPlus: input.isPlus,
-    expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
-    branchName: input.branchName ?? null,
-    locationAddress: input.locationAddress ?? null,
-    googleMapsLink: input.googleMapsLink ?? null,
-  };
-}
-
-/** An ad that hands out codes from a pool keeps exactly these free; any other reward keeps none. */
-function wantedCodes(input: AdFields): string[] {
-  return input.rewardType === "discount" && !input.useCustomCode ? input.discountCodes : [];
+  return mediaColumns(media, duration, urlFor);
 }
 
 /** Ads that count against the plan's maximum: every ad not deleted (paused ones included). */
@@ -181,8 +96,8 @@ export async function createAd(deps: AppDeps, company: Company, input: AdFields)
       .insert(ads)
       .values({
         companyId: company.id,
-        ...fieldColumns(input),
-        ...(await mediaColumns(tx, locked, input, deps.storage.urlFor.bind(deps.storage))),
+        ...inputColumns(input),
+        ...(await checkedMediaColumns(tx, locked, input, deps.storage.urlFor.bind(deps.storage))),
       })
       .returning();
     await setFreeCodes(tx, ad!.id, wantedCodes(input));
@@ -200,8 +115,8 @@ export async function updateAd(deps: AppDeps, company: Company, adId: number, in
     const [ad] = await tx
       .update(ads)
       .set({
-        ...fieldColumns(input),
-        ...(await mediaColumns(tx, company, input, deps.storage.urlFor.bind(deps.storage))),
+        ...inputColumns(input),
+        ...(await checkedMediaColumns(tx, company, input, deps.storage.urlFor.bind(deps.storage))),
       })
       .where(eq(ads.id, adId))
       .returning();

@@ -205,6 +205,73 @@ describe("creating ads within the plan", () => {
         .statusCode,
     ).toBe(403);
   });
+
+  it("gives back every field the owner set, keeping only the chosen reward type's own", async () => {
+    const { company, cookies } = await signedInCompany(ctx.app, ctx.database.db, { plan: "pro" });
+    const mediaId = await uploadImage(company.id, cookies);
+    const settings = {
+      xpPointsReward: 25,
+      maxRedemptions: 300,
+      dailyRedemptionCap: 5,
+      weeklyRedemptionCap: 20,
+      requiredTier: "silver",
+      isPlus: true,
+      expiresAt: "2099-12-31T23:59:59.000Z",
+      branchName: "Osu",
+      locationAddress: "Oxford Street, Osu",
+      googleMapsLink: "https://maps.app.goo.gl/osu",
+    };
+    const otherRewards = {
+      badgeName: "Chop Bar Regular",
+      experienceContent: "The secret pepper sauce",
+      prizeEntryDetails: "A hamper",
+    };
+    const created = await sendAs(
+      ctx.app,
+      cookies,
+      "POST",
+      `/api/companies/${company.id}/ads`,
+      adBody(mediaId, { ...settings, ...otherRewards, customDiscountCode: "KOFI10" }),
+    );
+    expect(created.json()).toMatchObject({
+      ...settings,
+      title: "Waakye + wele combo 15% off",
+      description: "Every lunchtime this week",
+      category: "Food & Dining",
+      rewardType: "discount",
+      discountPercent: 15,
+      discountCodes: ["WAAKYE-1", "WAAKYE-2"],
+      useCustomCode: false,
+      customDiscountCode: null,
+      badgeName: null,
+      experienceContent: null,
+      prizeEntryDetails: null,
+    });
+
+    const badge = await sendAs(
+      ctx.app,
+      cookies,
+      "PUT",
+      `/api/companies/${company.id}/ads/${created.json().id}`,
+      adBody(mediaId, { ...otherRewards, rewardType: "badge", useCustomCode: true, description: "" }),
+    );
+    expect(badge.json()).toMatchObject({
+      rewardType: "badge",
+      badgeName: "Chop Bar Regular",
+      description: null,
+      discountPercent: null,
+      useCustomCode: false,
+      discountCodesLeft: 0,
+      experienceContent: null,
+      prizeEntryDetails: null,
+      dailyRedemptionCap: null,
+      branchName: null,
+      expiresAt: null,
+      isPlus: false,
+    });
+    const list = await sendAs(ctx.app, cookies, "GET", `/api/companies/${company.id}/ads`);
+    expect(list.json()).toEqual([badge.json()]);
+  });
 });
 
 describe("discovery", () => {

@@ -13,12 +13,12 @@ import { watchProgress } from "../../db/schema/watch";
 import { cachedValue } from "../../lib/cached-value";
 import { type AnswerEncoding, EncodedAnswer } from "../../lib/encoded-answer";
 import { MemberKeyedCache } from "../../lib/member-keyed-cache";
+import { cardColumns, toDiscoveryAd } from "./ad-shapes";
 import {
   candidateIds,
-  discoveryColumns,
+  cardCompanyColumns,
   discoveryLimit,
   recentViewsSince,
-  toDiscoveryAd,
   trendingSince,
   visibleAdsFor,
 } from "./discovery.read-model";
@@ -143,7 +143,8 @@ async function readCandidates(
   const since = trendingSince(now);
   const rows = await db
     .select({
-      ...discoveryColumns,
+      ad: cardColumns,
+      company: cardCompanyColumns,
       createdAt: ads.createdAt,
       recentViews: sort === "trending" ? recentViewsSince(since) : sql<number>`0`,
     })
@@ -156,7 +157,7 @@ async function readCandidates(
       ),
     );
   const candidates = rows.map((row) => ({
-    card: toDiscoveryAd(row),
+    card: toDiscoveryAd(row.ad, row.company),
     createdAtMs: row.createdAt.getTime(),
     recentViews: Number(row.recentViews),
   }));

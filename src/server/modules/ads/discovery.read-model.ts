@@ -1,11 +1,12 @@
 import { and, eq, gt, inArray, isNull, or, type Placeholder, type SQL, sql } from "drizzle-orm";
-import type { DiscoveryAd } from "../../../shared/contracts/ads";
+import type { DiscoveryAd, ViewerAd } from "../../../shared/contracts/ads";
 import { type TierId, tierIds } from "../../../shared/tiers";
 import type { Executor } from "../../db/client";
 import { type Ad, adDailyStats, adLikes, ads } from "../../db/schema/ads";
 import type { User } from "../../db/schema/auth";
 import { companies } from "../../db/schema/companies";
 import { watchProgress } from "../../db/schema/watch";
+import { cardColumns, toDiscoveryAd, toViewerAd } from "./ad-shapes";
 
 // Discover, the viewer and "may this member see this ad" read ads with their company (plan, status), the
 // ad's code pool (rewards) and the member's watches (watch): a read model across those domains.
@@ -154,14 +155,14 @@ export async function findDiscoveryAds(
   );
 
   const rows = await db
-    .select({ ...discoveryColumns, isWatched: watched, distanceKm: distance })
+    .select({ ad: cardColumns, company: cardCompanyColumns, isWatched: watched, distanceKm: distance })
     .from(ads)
     .innerJoin(companies, eq(companies.id, ads.companyId))
     .where(and(visibleAdsFor(user, now), sql`${ads.id} in (${candidateIds(user, options, now, since)})`))
     .orderBy(...ordering)
     .limit(discoveryLimit);
   return rows.map((row) => ({
-    ...toDiscoveryAd(row),
+    ...toDiscoveryAd(row.ad, row.company),
     isWatched: Boolean(row.isWatched),
     distanceKm: row.distanceKm === null ? null : Math.round(Number(row.distanceKm) * 10) / 10,
   }));
@@ -177,54 +178,8 @@ export function recentViewsSince(since: string): SQL<number> {
   return sql<number>`coalesce((select sum(${adDailyStats.views}) from ${adDailyStats} where ${adDailyStats.adId} = ${ads.id} and ${adDailyStats.day} >= ${since}), 0)`;
 }
 
-/** What a Discover card shows of an ad and its business. */
-export const discoveryColumns = {
-  id: ads.id,
-  title: ads.title,
-  description: ads.description,
-  category: ads.category,
-  adType: ads.adType,
-  imageUrl: ads.imageUrl,
-  videoUrl: ads.videoUrl,
-  thumbnailUrl: ads.thumbnailUrl,
-  isFeatured: ads.isFeatured,
-  rewardType: ads.rewardType,
-  companyId: companies.id,
-  companyName: companies.name,
-  companyLogo: companies.logo,
-};
-
-interface DiscoveryRow {
-  id: number;
-  title: string;
-  description: string | null;
-  category: string;
-  adType: Ad["adType"];
-  imageUrl: string | null;
-  videoUrl: string | null;
-  thumbnailUrl: string | null;
-  isFeatured: boolean;
-  rewardType: Ad["rewardType"];
-  companyId: number;
-  companyName: string;
-  companyLogo: string | null;
-}
-
-/** A card as Discover sends it, before this member's own part (watched, distance). */
-export function toDiscoveryAd(row: DiscoveryRow): Omit<DiscoveryAd, "isWatched" | "distanceKm"> {
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    category: row.category,
-    mediaUrl: (row.adType === "video" ? row.videoUrl : row.imageUrl) ?? row.thumbnailUrl ?? "",
-    mediaType: row.adType,
-    thumbnailUrl: row.thumbnailUrl,
-    company: { id: row.companyId, name: row.companyName, logo: row.companyLogo },
-    isFeatured: row.isFeatured,
-    rewardType: row.rewardType,
-  };
-}
+/** Beside each card: its business. */
+export const cardCompanyColumns = { id: companies.id, name: companies.name, logo: companies.logo };
 
 /** Of the given ids, those the member may see right now (impressions count only real, visible ads). */
 export async function filterVisibleAdIds(
@@ -247,7 +202,7 @@ export async function findViewerAd(
   user: Pick<User, "id" | "isPlus" | "tier">,
   adId: number,
   now: Date,
-) {
+): Promise<ViewerAd | undefined> {
   // One read: the ad, its company, and whether this member has watched and likes it.
   const [row] = await db
     .select({
@@ -266,30 +221,11 @@ export async function findViewerAd(
     .where(and(eq(ads.id, adId), visibleAdsFor(user, now)))
     .limit(1);
   if (!row) return undefined;
-  const { ad } = row;
-  return {
-    id: ad.id,
-    title: ad.title,
-    description: ad.description,
-    category: ad.category,
-    mediaUrl: (ad.adType === "video" ? ad.videoUrl : ad.imageUrl) ?? ad.thumbnailUrl ?? "",
-    mediaType: ad.adType,
-    thumbnailUrl: ad.thumbnailUrl,
-    posterUrl: ad.posterUrl,
-    company: { id: ad.companyId, name: row.companyName, logo: row.companyLogo },
-    isFeatured: ad.isFeatured,
-    isWatched: row.isWatched,
-    rewardType: ad.rewardType,
-    distanceKm: null,
-    durationSeconds: ad.durationSeconds,
-    minWatchPercent: ad.minWatchPercent,
-    discountPercent: ad.discountPercent,
-    xpPointsReward: ad.xpPointsReward,
-    googleMapsLink: ad.googleMapsLink ?? row.companyMaps,
-    branchName: ad.branchName,
-    likeCount: ad.likeCount,
-    likedByMe: row.likedByMe,
-  };
+  return toViewerAd(
+    row.ad,
+    { id: row.ad.companyId, name: row.companyName, logo: row.companyLogo, mapsUrl: row.companyMaps },
+    row,
+  );
 }
 
 /** The ad, if this member may be shown it now (the viewer, interactions and watching all ask this). */

@@ -10,8 +10,8 @@ export {
   recordView,
   takeRedemptionSql,
 } from "./ad-counters.service";
+export { adStatus } from "./ad-shapes";
 export { adsRoutes } from "./ads.routes";
-export { adStatus } from "./ads.service";
 export { findShownAd, visibleAdsFor } from "./discovery.read-model";
 export { createDiscoveryFeed, type DiscoveryFeed } from "./discovery-feed.read-model";
 export { createImpressionCounter, type ImpressionCounter } from "./impressions";

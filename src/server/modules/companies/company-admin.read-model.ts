@@ -24,7 +24,7 @@ import { listStaff } from "./counter-staff.service";
 const recentLimit = 10;
 const scanWindowMs = 30 * 86_400_000;
 
-/** The owner's view of an ad's state (ads.service `adStatus`), in SQL so it can be counted. */
+/** The owner's view of an ad's state (the ads module's `adStatus`), in SQL so it can be counted. */
 function adStatusSql(now: Date): SQL<AdminCompanyAd["status"]> {
   const at = now.toISOString();
   return sql<AdminCompanyAd["status"]>`case

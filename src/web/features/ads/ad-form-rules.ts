@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withOwnRewardFields } from "../../../shared/contracts/ad-options";
 import { type AdInput, adInput, type CompanyAd, type RewardType } from "../../../shared/contracts/ads";
 import type { PlanStatus } from "../../../shared/contracts/companies";
 import { adDurationLimitMessage } from "../../../shared/plans";
@@ -10,62 +11,64 @@ import { accraDay, endOfAccraDay } from "../../lib/dates";
  * hold into that request, and add the plan's limits the server also applies.
  */
 
-/** The ad form's values: text as typed (numbers too), the uploaded media's id, the checkboxes. */
-export interface AdFormValues {
+/** Optional boxes of text: sent trimmed, or left out when empty. */
+const textBoxes = [
+  "description",
+  "customDiscountCode",
+  "badgeName",
+  "experienceContent",
+  "prizeEntryDetails",
+  "branchName",
+  "locationAddress",
+  "googleMapsLink",
+] as const;
+/** Boxes for a whole number: sent as a number, or left out when empty (the contract's default applies). */
+const numberBoxes = [
+  "durationSeconds",
+  "discountPercent",
+  "xpPointsReward",
+  "maxRedemptions",
+  "dailyRedemptionCap",
+  "weeklyRedemptionCap",
+] as const;
+type Box = (typeof textBoxes)[number] | (typeof numberBoxes)[number];
+
+/** The ad form's values: text as typed (numbers too), the uploaded media's id, the choices and checkboxes. */
+export type AdFormValues = Record<Box, string> & {
   title: string;
-  description: string;
   category: string;
   mediaId: number | null;
-  durationSeconds: string;
   rewardType: RewardType;
-  discountPercent: string;
   useCustomCode: boolean;
-  customDiscountCode: string;
   discountCodes: string;
-  xpPointsReward: string;
-  badgeName: string;
-  experienceContent: string;
-  prizeEntryDetails: string;
-  maxRedemptions: string;
-  dailyRedemptionCap: string;
-  weeklyRedemptionCap: string;
   requiredTier: TierId;
   isPlus: boolean;
   expiresAt: string;
-  branchName: string;
-  locationAddress: string;
-  googleMapsLink: string;
-}
+};
 
 const shown = (value: string | number | null | undefined) => (value == null ? "" : String(value));
+
+function boxesOf<K extends Box>(boxes: readonly K[], read: (box: K) => unknown) {
+  return Object.fromEntries(boxes.map((box) => [box, read(box)]));
+}
 
 /** The form's starting values: the ad being edited, or a new ad's defaults within the plan. */
 export function adFormValues(ad: CompanyAd | null, plan: PlanStatus): AdFormValues {
   return {
+    ...(boxesOf([...textBoxes, ...numberBoxes], (box) => shown(ad?.[box])) as Record<Box, string>),
     title: ad?.title ?? "",
-    description: shown(ad?.description),
     category: ad?.category ?? "",
     mediaId: ad?.mediaId ?? null,
     durationSeconds: String(ad?.durationSeconds ?? Math.min(10, plan.maxAdDurationSeconds)),
     rewardType: ad?.rewardType ?? "discount",
-    discountPercent: shown(ad?.discountPercent),
     useCustomCode: ad?.useCustomCode ?? false,
-    customDiscountCode: shown(ad?.customDiscountCode),
     // The pool's unused codes, so saving without changes keeps them.
     discountCodes: ad?.discountCodes.join("\n") ?? "",
     xpPointsReward: String(ad?.xpPointsReward ?? 10),
-    badgeName: shown(ad?.badgeName),
-    experienceContent: shown(ad?.experienceContent),
-    prizeEntryDetails: shown(ad?.prizeEntryDetails),
     maxRedemptions: String(ad?.maxRedemptions ?? 1000),
-    dailyRedemptionCap: shown(ad?.dailyRedemptionCap),
-    weeklyRedemptionCap: shown(ad?.weeklyRedemptionCap),
     requiredTier: ad?.requiredTier ?? "bronze",
     isPlus: ad?.isPlus ?? false,
     expiresAt: ad?.expiresAt ? accraDay(new Date(ad.expiresAt)) : "",
-    branchName: shown(ad?.branchName),
-    locationAddress: shown(ad?.locationAddress),
-    googleMapsLink: shown(ad?.googleMapsLink),
   };
 }
 
@@ -85,33 +88,20 @@ const count = (value: string) => (value.trim() ? Number(value) : undefined);
  * contract's defaults apply), the expiry date as the end of that day in Accra.
  */
 export function toAdInput(values: AdFormValues): AdInput {
-  const discount = values.rewardType === "discount";
-  return {
+  return withOwnRewardFields({
+    ...boxesOf(textBoxes, (box) => text(values[box])),
+    ...boxesOf(numberBoxes, (box) => count(values[box])),
     title: values.title,
-    description: text(values.description),
     category: values.category,
     mediaId: values.mediaId ?? undefined,
-    durationSeconds: count(values.durationSeconds),
     rewardType: values.rewardType,
-    discountPercent: discount ? count(values.discountPercent) : undefined,
-    discountCodes: discount && !values.useCustomCode ? codeLines(values.discountCodes) : [],
-    useCustomCode: discount && values.useCustomCode,
-    customDiscountCode: discount && values.useCustomCode ? text(values.customDiscountCode) : undefined,
-    xpPointsReward: count(values.xpPointsReward),
-    badgeName: values.rewardType === "badge" ? text(values.badgeName) : undefined,
-    experienceContent: values.rewardType === "experience" ? text(values.experienceContent) : undefined,
-    prizeEntryDetails: values.rewardType === "prize_entry" ? text(values.prizeEntryDetails) : undefined,
-    maxRedemptions: count(values.maxRedemptions),
-    dailyRedemptionCap: count(values.dailyRedemptionCap),
-    weeklyRedemptionCap: count(values.weeklyRedemptionCap),
+    discountCodes: codeLines(values.discountCodes),
+    useCustomCode: values.useCustomCode,
     requiredTier: values.requiredTier,
     isPlus: values.isPlus,
     expiresAt: text(values.expiresAt) ? endOfAccraDay(values.expiresAt.trim()) : undefined,
-    branchName: text(values.branchName),
-    locationAddress: text(values.locationAddress),
-    googleMapsLink: text(values.googleMapsLink),
     // An empty required box (no media, no duration) is left undefined for the contract to name it.
-  } as AdInput;
+  } as AdInput);
 }
 
 /**
