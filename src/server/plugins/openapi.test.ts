@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../test/test-app";
 
 type Operation = {
+  operationId?: string;
   summary?: string;
   tags?: string[];
   parameters?: { in: string; name: string; schema?: unknown }[];
@@ -104,6 +105,20 @@ describe("the OpenAPI document at /api/openapi.json", () => {
       if (!operation.responses?.["4XX"]) problems.push(`${name}: the error shape is not documented`);
     }
     expect(problems).toEqual([]);
+  });
+
+  it("names every operation once, with ids that change only on purpose (a generated client's method names)", async () => {
+    const named = operations().map(({ path, method, operation }) => ({
+      id: operation.operationId,
+      path,
+      method,
+    }));
+    expect(named.filter(({ id }) => !id)).toEqual([]);
+    const ids = named.map(({ id }) => id);
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+    // A renamed or vanished id breaks integrators' clients: the list changes only with `vitest -u`.
+    const list = named.map(({ id, method, path }) => `${id} ${method.toUpperCase()} ${path}`).sort();
+    await expect(`${list.join("\n")}\n`).toMatchFileSnapshot("./openapi-operation-ids.txt");
   });
 
   it("says which headers a client that is not a browser sends", async () => {

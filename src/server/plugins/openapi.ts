@@ -4,6 +4,7 @@ import type { FastifyInstance, RouteOptions } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { brand } from "../../shared/brand";
 import { sessionCookieNames } from "../lib/session-cookies";
+import { securityOf, securitySchemes } from "./openapi-access";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -30,27 +31,62 @@ Every call may be made by a browser or by any HTTP client (a counter device, a p
 `;
 
 const errorBody = {
-  type: "object",
+  type: "object" as const,
   required: ["message", "code"],
   properties: {
-    message: { type: "string", description: "What went wrong, in words a person can act on" },
+    message: { type: "string" as const, description: "What went wrong, in words a person can act on" },
     code: {
-      type: "string",
+      type: "string" as const,
       description: "e.g. VALIDATION, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, RATE_LIMITED",
     },
     fields: {
-      type: "object",
-      additionalProperties: { type: "string" },
+      type: "object" as const,
+      additionalProperties: { type: "string" as const },
       description: "Per-field messages for a form",
     },
   },
 };
 
-/** The zod route schemas as OpenAPI, plus the parts zod can't describe (uploads, the error shape). */
+/** Fastify's `/api/ads/:adId` as OpenAPI writes it, `/api/ads/{adId}`. */
+function documentedPath(url: string): string {
+  return url.replace(/:(\w+)(\([^)]*\))?/g, "{$1}");
+}
+
+function capitalized(text: string): string {
+  return text
+    .split(/[^A-Za-z0-9]+/)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join("");
+}
+
+/**
+ * A generated client's method name for an operation, from its method and path alone so that it stays put
+ * while the code moves: `GET /api/companies/{companyId}/ads` is `getCompaniesAds`, and a path that ends in
+ * a parameter names it (`PUT /api/companies/{companyId}/ads/{adId}` is `putCompaniesAdsByAdId`).
+ * `openapi-operation-ids.txt` lists every id; `openapi.test.ts` keeps them unique and unchanged.
+ */
+export function operationIdOf(method: string, path: string): string {
+  const segments = path.split("/").filter((segment) => segment && segment !== "api");
+  const words = segments.map((segment, index) => {
+    const parameter = /^\{(\w+)\}$/.exec(segment)?.[1];
+    if (!parameter) return capitalized(segment);
+    return index === segments.length - 1 ? `By${capitalized(parameter)}` : "";
+  });
+  return `${method.toLowerCase()}${words.join("")}`;
+}
+
+/**
+ * The zod route schemas as OpenAPI, plus what zod can't describe: uploads, the error shape, who may call
+ * (openapi-access.ts) and each operation's id.
+ */
 const transform: typeof jsonSchemaTransform = (input) => {
   const { schema, url } = jsonSchemaTransform(input);
   const route = input.route as RouteOptions;
   const documented = { ...(schema as Record<string, unknown>) };
+  const method = [route.method].flat()[0] ?? "GET";
+  const path = documentedPath(url);
+  documented.operationId ??= operationIdOf(method, path);
+  documented.security ??= securityOf(method, path);
   const multipart = route.config?.multipartBody;
   if (multipart) {
     const file = { type: "string", format: "binary" };
@@ -68,6 +104,27 @@ const transform: typeof jsonSchemaTransform = (input) => {
   documented.response = response;
   return { schema: documented, url };
 };
+
+function metricsOperation() {
+  return {
+    get: {
+      operationId: operationIdOf("GET", "/metrics"),
+      summary: "The server's figures in Prometheus's text format (requests, database pool, fraud signals)",
+      tags: ["health"],
+      security: securityOf("GET", "/metrics"),
+      responses: {
+        200: {
+          description: "The figures",
+          content: { "text/plain": { schema: { type: "string" as const } } },
+        },
+        "4XX": {
+          description: "Refused: 401 when the metrics token is missing or wrong",
+          content: { "application/json": { schema: errorBody } },
+        },
+      },
+    },
+  };
+}
 
 function withoutOutsideSources(policy: string, isHttps: boolean): string {
   const kept = policy
@@ -95,12 +152,9 @@ export async function registerOpenApi(app: FastifyInstance, options: { appUrl: s
         description: `${brand.name} (${brand.tagline}): local-brand discovery and loyalty rewards.\n${clientHeaders}`,
       },
       servers: [{ url: options.appUrl }],
-      components: {
-        securitySchemes: {
-          memberSession: { type: "apiKey", in: "cookie", name: sessionCookieNames.member },
-          businessSession: { type: "apiKey", in: "cookie", name: sessionCookieNames.business },
-        },
-      },
+      components: { securitySchemes },
+      // Registered before this plugin (so its own calls are counted), /metrics is described here.
+      paths: { "/metrics": metricsOperation() },
     },
     transform,
   });

@@ -1,15 +1,20 @@
 import { z } from "zod";
-import { planIds } from "../plans";
+import { type PlanId, planIds } from "../plans";
 import { tierIds } from "../tiers";
 import { pageNumber } from "./common";
 import { idSchema } from "./ids";
 
 /* The admin's home numbers and member management. */
 
+/** A count for every plan, one named property each (a record's keys are not properties to API clients). */
+const countPerPlan = z.object(
+  Object.fromEntries(planIds.map((plan) => [plan, z.number().int()])) as Record<PlanId, z.ZodNumber>,
+);
+
 /** GET /api/admin/overview: the numbers that matter today (Accra days and months). */
 export const adminOverviewResponse = z.object({
   members: z.object({ total: z.number().int(), joinedToday: z.number().int() }),
-  activeCompaniesByPlan: z.record(z.enum(planIds), z.number().int()),
+  activeCompaniesByPlan: countPerPlan,
   watchesToday: z.number().int(),
   rewardsToday: z.number().int(),
   redemptionsToday: z.number().int(),
