@@ -9,6 +9,7 @@ import coreInEnglish from "../../shared/i18n/catalogs/screens/core.en.json";
 import coreInTwi from "../../shared/i18n/catalogs/screens/core.tw.json";
 import { LogoCarousel } from "../features/public/logo-carousel";
 import { activateLanguage } from "../lib/language";
+import { queryKeys } from "../lib/query-keys";
 import { ErrorBoundary } from "./error-fallback";
 import { FormActions } from "./form-actions";
 import { ImageField } from "./image-field";
@@ -34,7 +35,7 @@ const english = (key: CoreKey) => inMarkup(coreInEnglish[key]);
 
 function withQueries(children: ReactNode, companies?: { id: number; name: string; logo: string }[]) {
   const client = new QueryClient();
-  if (companies) client.setQueryData(["/api/companies/carousel"], companies);
+  if (companies) client.setQueryData(queryKeys.public.carousel, companies);
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
 

@@ -93,15 +93,20 @@ export async function apiJson<T>(method: string, url: string, body?: unknown): P
   return (await response.json()) as T;
 }
 
-/** GET the first element of the query key; optionally a 401 yields null instead of an error. */
-export function getQueryFn<T>(options: { on401: "returnNull" | "throw" }) {
-  return async ({ queryKey }: { queryKey: readonly unknown[] }): Promise<T | null> => {
-    const response = await fetch(String(queryKey[0]), {
+/** GET `url` for a query whose answer is null when no one is signed in (a 401), instead of an error. */
+export function getOrNullOn401<T>(url: string) {
+  return async (): Promise<T | null> => {
+    const response = await fetch(url, {
       headers: requestHeaders(false),
       credentials: "include",
     });
-    if (options.on401 === "returnNull" && response.status === 401) return null;
+    if (response.status === 401) return null;
     await throwIfNotOk(response);
     return (await response.json()) as T;
   };
+}
+
+/** GET `url` for a query: its JSON answer, or the error for a non-ok one. */
+export function getJson<T>(url: string) {
+  return () => apiJson<T>("GET", url);
 }

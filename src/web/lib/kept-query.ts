@@ -1,25 +1,25 @@
-import { useQuery } from "@tanstack/react-query";
+import { type QueryKey, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { getQueryFn } from "./api-client";
+import { apiJson } from "./api-client";
 import { useAuth } from "./auth";
 import { keepOnDevice, readFromDevice } from "./device-copy";
 import { useRecheckSessionOn401 } from "./session-expiry";
 
 /**
  * A signed-in member's own read (GET `url`) whose last answer is kept on this phone: the page opens
- * with it at once, even with no signal, while the server is asked again. Keyed by member, so another
- * account on the phone never gets it. `dataUpdatedAt` tells when the shown copy was read.
+ * with it at once, even with no signal, while the server is asked again. Keyed by member (`keyOf`), so
+ * another account on the phone never gets it. `dataUpdatedAt` tells when the shown copy was read.
  */
-export function useQueryKeptOnDevice<T>(url: string) {
+export function useQueryKeptOnDevice<T>(url: string, keyOf: (userId: number | undefined) => QueryKey) {
   const { user } = useAuth();
   const userId = user?.id;
   const query = useQuery<T>({
-    queryKey: [url, userId],
+    queryKey: keyOf(userId),
     enabled: userId !== undefined,
     // What is kept can change elsewhere (a code used at a counter), so every visit asks again.
     staleTime: 0,
-    queryFn: async ({ queryKey }) => {
-      const data = (await getQueryFn<T>({ on401: "throw" })({ queryKey })) as T;
+    queryFn: async () => {
+      const data = await apiJson<T>("GET", url);
       if (userId !== undefined) keepOnDevice(url, userId, data);
       return data;
     },

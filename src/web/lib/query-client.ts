@@ -1,5 +1,4 @@
 import { QueryClient } from "@tanstack/react-query";
-import { getQueryFn } from "./api-client";
 import { isOnline } from "./network-status";
 
 const fiveMinutes = 5 * 60 * 1000;
@@ -9,8 +8,8 @@ const fiveMinutes = 5 * 60 * 1000;
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
+      // No default read: each query names its own, since its key says what it is, not where it is read.
       queries: {
-        queryFn: getQueryFn({ on401: "throw" }),
         staleTime: fiveMinutes,
         refetchOnWindowFocus: false,
         refetchInterval: false,

@@ -1,20 +1,24 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiJson } from "./api-client";
 import { retryUnlessRefused } from "./api-errors";
+import { queryKeys } from "./query-keys";
 import { useRecheckSessionOn401 } from "./session-expiry";
 
 /**
- * A staff queue's API (share proofs, purchases): pages newest first at `url?status=…&before=…`, and
- * `POST url/:id/decision`. A decided row leaves the pending pages at once; the queue is then read again.
+ * A staff queue's API (share proofs, purchases): pages newest first at `/api/staff/<queue>?status=…&before=…`,
+ * and `POST /api/staff/<queue>/:id/decision`. A decided row leaves the pending pages at once; the queue is
+ * then read again.
  */
+export type StaffQueue = "share-proofs" | "purchases";
 
-const startsWith = (prefix: string) => (query: { queryKey: readonly unknown[] }) =>
-  String(query.queryKey[0]).startsWith(prefix);
+const queueUrl = (queue: StaffQueue) => `/api/staff/${queue}`;
 
 /** One page of the queue, newest first; `before` pages back to older rows. */
-export function useStaffQueuePage<Page>(url: string, status: string, before?: number) {
+export function useStaffQueuePage<Page>(queue: StaffQueue, status: string, before?: number) {
   const query = useQuery<Page>({
-    queryKey: [`${url}?status=${status}${before ? `&before=${before}` : ""}`],
+    queryKey: queryKeys.staffQueue.page(queue, status, before),
+    queryFn: () =>
+      apiJson<Page>("GET", `${queueUrl(queue)}?status=${status}${before ? `&before=${before}` : ""}`),
     staleTime: 0,
     retry: retryUnlessRefused,
     // New rows arrive while staff work through the queue.
@@ -29,16 +33,16 @@ export function useStaffQueuePage<Page>(url: string, status: string, before?: nu
  * row drops out.
  */
 export function useStaffDecision<Row, Page, Decision>(
-  url: string,
+  queue: StaffQueue,
   id: number,
   withoutRow: (page: Page, decided: Row) => Page,
 ) {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ predicate: startsWith(url) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.staffQueue.all(queue) });
   return useMutation({
-    mutationFn: (decision: Decision) => apiJson<Row>("POST", `${url}/${id}/decision`, decision),
+    mutationFn: (decision: Decision) => apiJson<Row>("POST", `${queueUrl(queue)}/${id}/decision`, decision),
     onSuccess: (decided) => {
-      queryClient.setQueriesData<Page>({ predicate: startsWith(`${url}?status=pending`) }, (old) =>
+      queryClient.setQueriesData<Page>({ queryKey: queryKeys.staffQueue.status(queue, "pending") }, (old) =>
         old ? withoutRow(old, decided) : old,
       );
       void refresh();

@@ -13,9 +13,11 @@ import { PageSpinner } from "../components/ui/page-spinner";
 import { toast } from "../components/ui/use-toast";
 import { useMySubscription, usePlans } from "../features/payments/api";
 import { PayPanel } from "../features/payments/pay-panel";
+import { isDiscoveryKey } from "../features/watch/api";
 import { useAuth } from "../lib/auth";
 import { formatAccraDate } from "../lib/dates";
 import { useT } from "../lib/i18n";
+import { queryKeys } from "../lib/query-keys";
 import { rememberReturnTo } from "../lib/return-to";
 import { slotMark, withSlots } from "../lib/rich-text";
 
@@ -59,9 +61,8 @@ function Checkout({ offers }: { offers: PlansResponse }) {
   const paid = () => {
     // The session (isPlus) and Discover change with it: premium ads show from now on.
     void refreshUser();
-    void queryClient.invalidateQueries({
-      predicate: (query) => String(query.queryKey[0]).startsWith("/api/ads"),
-    });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.ads.all });
+    void queryClient.invalidateQueries({ predicate: (query) => isDiscoveryKey(query.queryKey) });
     toast({ title: t("plus.welcome", { plus: brand.plusName }), description: t("plus.welcomeText") });
   };
 

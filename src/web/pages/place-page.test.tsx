@@ -7,6 +7,7 @@ import type { MyPurchase, PublicCompany, ReviewsResponse } from "../../shared/co
 import { formatCedis } from "../../shared/money";
 import { formatAccraDate } from "../lib/dates";
 import { activateLanguage, translate, type UiKey } from "../lib/language";
+import { queryKeys } from "../lib/query-keys";
 import PlacePage from "./place-page";
 
 // A business's public page (its loyalty card, offers, reviews and the member's purchases) in the
@@ -111,10 +112,10 @@ function renderPage(signedIn: boolean) {
   const me = auth.user?.id;
   // Nothing is fetched: every read the page makes is answered here.
   const client = new QueryClient({ defaultOptions: { queries: { queryFn: () => new Promise(() => {}) } } });
-  client.setQueryData(["/api/companies/7/public", me], signedIn ? company : { ...company, me: null });
-  client.setQueryData(["/api/loyalty/places/7"], signedIn ? place : { ...place, myCard: null });
-  client.setQueryData(["/api/companies/7/reviews", me], reviews);
-  client.setQueryData(["/api/purchases/mine", me], { purchases: [purchase] });
+  client.setQueryData(queryKeys.company.page(7, me), signedIn ? company : { ...company, me: null });
+  client.setQueryData(queryKeys.loyalty.place(7), signedIn ? place : { ...place, myCard: null });
+  client.setQueryData(queryKeys.company.reviews(7, undefined, me), reviews);
+  client.setQueryData(queryKeys.purchases.mine(me), { purchases: [purchase] });
   return renderToStaticMarkup(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={["/places/7"]}>

@@ -12,6 +12,7 @@ import type {
 } from "../../../shared/contracts/companies";
 import type { PlanId } from "../../../shared/plans";
 import { apiJson, apiRequest } from "../../lib/api-client";
+import { queryKeys } from "../../lib/query-keys";
 import { useRecheckSessionOn401 } from "../../lib/session-expiry";
 
 export const adminCompaniesUrl = "/api/admin/companies";
@@ -42,7 +43,7 @@ function companiesPageUrl({ q, status, plan, page }: CompaniesFilter): string {
 /** One page of businesses; the previous page stays on screen while the next one loads. */
 export function useAdminCompanies(filter: CompaniesFilter) {
   const query = useQuery<CompaniesPage>({
-    queryKey: [adminCompaniesUrl, "list", filter],
+    queryKey: queryKeys.admin.companies.list(filter),
     queryFn: async () => {
       const response = await apiRequest("GET", companiesPageUrl(filter));
       const companies = (await response.json()) as CompanyProfile[];
@@ -57,7 +58,7 @@ export function useAdminCompanies(filter: CompaniesFilter) {
 
 export function useAdminCompany(companyId: number, enabled: boolean) {
   const query = useQuery<AdminCompanyDetail>({
-    queryKey: [adminCompaniesUrl, "detail", companyId],
+    queryKey: queryKeys.admin.companies.detail(companyId),
     queryFn: () => apiJson<AdminCompanyDetail>("GET", `${adminCompaniesUrl}/${companyId}`),
     enabled,
     staleTime: 0,
@@ -69,7 +70,7 @@ export function useAdminCompany(companyId: number, enabled: boolean) {
 /** Every list page and details panel is read again after a change. */
 function useRefreshCompanies() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: [adminCompaniesUrl] });
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.companies.all });
 }
 
 export function useRegisterCompany() {

@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AdInput, CompanyAd, UploadedMedia } from "../../../shared/contracts/ads";
 import type { MessageResponse } from "../../../shared/contracts/auth";
-import { apiJson } from "../../lib/api-client";
+import { apiJson, getJson } from "../../lib/api-client";
 import { retryUnlessRefused } from "../../lib/api-errors";
 import { companyUrl } from "../../lib/company-queries";
+import { queryKeys } from "../../lib/query-keys";
 import { type UploadProgress, uploadForm } from "../../lib/upload";
 
 export const companyAdsUrl = (companyId: number) => `${companyUrl(companyId)}/ads`;
@@ -22,7 +23,8 @@ export function uploadAdMedia(
 
 export function useCompanyAds(companyId: number) {
   return useQuery<CompanyAd[]>({
-    queryKey: [companyAdsUrl(companyId)],
+    queryKey: queryKeys.business.ads(companyId),
+    queryFn: getJson(companyAdsUrl(companyId)),
     staleTime: 0,
     retry: retryUnlessRefused,
   });
@@ -38,8 +40,8 @@ function useAdChange<TVariables, TResult>(
     mutationFn: call,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: [companyAdsUrl(companyId)] }),
-        queryClient.invalidateQueries({ queryKey: [companyUrl(companyId)] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.business.ads(companyId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.business.profile(companyId) }),
       ]),
   });
 }

@@ -8,15 +8,20 @@ import type {
   RegisterResponse,
   VerifyResponse,
 } from "../../../shared/contracts/auth";
-import { apiJson } from "../../lib/api-client";
+import { apiJson, getJson } from "../../lib/api-client";
 import { requireSuccess } from "../../lib/api-errors";
+import { queryKeys } from "../../lib/query-keys";
 
 export type VerificationState = VerifyResponse["verification"];
 
 export const verificationPollMs = 5_000;
 
 export function useAuthProviders() {
-  return useQuery<AuthProviders>({ queryKey: ["/api/auth/providers"], staleTime: Number.POSITIVE_INFINITY });
+  return useQuery<AuthProviders>({
+    queryKey: queryKeys.auth.providers,
+    queryFn: getJson("/api/auth/providers"),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 }
 
 export function useLogin() {
@@ -43,7 +48,8 @@ export function useVerifyEmail() {
 /** The signed-in user's verification, re-read every 5 s so a link opened elsewhere activates this tab. */
 export function useVerificationStatus(userId: number | undefined, enabled: boolean) {
   return useQuery<{ verification: VerificationState }>({
-    queryKey: ["/api/auth/verification", userId],
+    queryKey: queryKeys.auth.verification(userId),
+    queryFn: getJson("/api/auth/verification"),
     enabled: enabled && userId !== undefined,
     staleTime: 0,
     refetchInterval: verificationPollMs,

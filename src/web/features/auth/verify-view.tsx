@@ -14,6 +14,7 @@ import { formatPhone } from "../../lib/format";
 import { signInBonusXp } from "../../lib/google-return";
 import { useT } from "../../lib/i18n";
 import { translate } from "../../lib/language";
+import { queryKeys } from "../../lib/query-keys";
 import { useRecheckSessionOn401 } from "../../lib/session-expiry";
 import { useSendEmailLink } from "../../lib/verification-api";
 import { useVerificationStatus, type VerificationState } from "./api";
@@ -200,7 +201,7 @@ export function VerifyView({ email, phoneNumber: givenPhone, initial, addPhoneFo
     } else {
       toast({ title: t("auth.verify.phoneVerifiedToast"), description: t("auth.verify.openLinkToFinish") });
     }
-    queryClient.setQueryData(["/api/auth/verification", user?.id], { verification: result.verification });
+    queryClient.setQueryData(queryKeys.auth.verification(user?.id), { verification: result.verification });
   };
 
   if (activated) return <ActivatedPanel />;

@@ -5,9 +5,10 @@ import type {
   CompanyProfile,
   CompanySummary,
 } from "../../../shared/contracts/companies";
-import { apiJson, getQueryFn } from "../../lib/api-client";
+import { apiJson, getJson, getOrNullOn401 } from "../../lib/api-client";
 import { requireSuccess, retryUnlessRefused } from "../../lib/api-errors";
 import { companyUrl } from "../../lib/company-queries";
+import { queryKeys } from "../../lib/query-keys";
 import { type UploadProgress, uploadForm } from "../../lib/upload";
 
 export const companyMeUrl = "/api/companies/me";
@@ -15,8 +16,8 @@ export const companyMeUrl = "/api/companies/me";
 /** The business signed in on this device (the company session), or null. */
 export function useCompanyMe() {
   return useQuery({
-    queryKey: [companyMeUrl],
-    queryFn: getQueryFn<{ company: CompanySummary | null }>({ on401: "returnNull" }),
+    queryKey: queryKeys.business.session,
+    queryFn: getOrNullOn401<{ company: CompanySummary | null }>(companyMeUrl),
     // Sign-in and sign-out drop this cache, so a short freshness only saves repeat calls between pages.
     staleTime: 30_000,
     retry: retryUnlessRefused,
@@ -26,10 +27,7 @@ export function useCompanyMe() {
 /** After a company signs in or out, everything cached for a business is stale. */
 function useResetCompanyCache() {
   const queryClient = useQueryClient();
-  return () =>
-    queryClient.removeQueries({
-      predicate: (query) => String(query.queryKey[0]).startsWith("/api/companies"),
-    });
+  return () => queryClient.removeQueries({ queryKey: queryKeys.business.all });
 }
 
 export function useCompanyLogin() {
@@ -80,7 +78,8 @@ export function useCompanyLogout() {
 
 export function useCompanyProfile(companyId: number | null) {
   return useQuery<CompanyProfile>({
-    queryKey: [companyUrl(companyId ?? 0)],
+    queryKey: queryKeys.business.profile(companyId ?? 0),
+    queryFn: getJson(companyUrl(companyId ?? 0)),
     enabled: companyId !== null,
     staleTime: 0,
     retry: retryUnlessRefused,
@@ -90,7 +89,8 @@ export function useCompanyProfile(companyId: number | null) {
 /** A call answered with the company profile: the cache follows it. */
 function useProfileAnswer(companyId: number) {
   const queryClient = useQueryClient();
-  return (profile: CompanyProfile) => queryClient.setQueryData([companyUrl(companyId)], profile);
+  return (profile: CompanyProfile) =>
+    queryClient.setQueryData(queryKeys.business.profile(companyId), profile);
 }
 
 /** Left out: unchanged; null: cleared by the owner. */

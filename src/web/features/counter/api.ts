@@ -9,10 +9,11 @@ import type {
   ScanResult,
 } from "../../../shared/contracts/counter";
 import { toast } from "../../components/ui/use-toast";
-import { ApiError, apiJson, getQueryFn } from "../../lib/api-client";
+import { ApiError, apiJson, getJson, getOrNullOn401 } from "../../lib/api-client";
 import { requireSuccess, retryUnlessRefused } from "../../lib/api-errors";
 import { translate } from "../../lib/language";
 import { isOnline } from "../../lib/network-status";
+import { queryKeys } from "../../lib/query-keys";
 import {
   deviceQueueStore,
   enqueue,
@@ -31,7 +32,6 @@ export const counterLogUrl = "/api/merchant/log";
 export const counterDashboardUrl = "/api/merchant/dashboard";
 const scansUrl = "/api/merchant/scans";
 const pointsUrl = "/api/merchant/points";
-const queueKey = ["counter-queue"] as const;
 
 // --- Who is at the counter ------------------------------------------------------------------------
 
@@ -77,8 +77,8 @@ export interface CounterSession {
  */
 export function useCounterSession({ checkNow = false }: { checkNow?: boolean } = {}): CounterSession {
   const query = useQuery({
-    queryKey: [merchantMeUrl],
-    queryFn: getQueryFn<{ actor: CounterActor | null }>({ on401: "returnNull" }),
+    queryKey: queryKeys.business.counter.actor,
+    queryFn: getOrNullOn401<{ actor: CounterActor | null }>(merchantMeUrl),
     staleTime: 30_000,
     refetchOnMount: checkNow ? "always" : true,
     retry: retryUnlessRefused,
@@ -111,12 +111,7 @@ export function useCounterSession({ checkNow = false }: { checkNow?: boolean } =
 
 /** Signing in or out at the counter changes the business session: every business answer is stale. */
 function dropBusinessCaches(queryClient: QueryClient) {
-  queryClient.removeQueries({
-    predicate: (query) => {
-      const key = String(query.queryKey[0]);
-      return key.startsWith("/api/merchant/") || key.startsWith("/api/companies");
-    },
-  });
+  queryClient.removeQueries({ queryKey: queryKeys.business.all });
 }
 
 export function useMerchantLogin() {
@@ -129,7 +124,7 @@ export function useMerchantLogin() {
     onSuccess: ({ actor }) => {
       dropBusinessCaches(queryClient);
       rememberActor(actor);
-      queryClient.setQueryData([merchantMeUrl], { actor });
+      queryClient.setQueryData(queryKeys.business.counter.actor, { actor });
     },
   });
 }
@@ -141,7 +136,7 @@ export function useMerchantLogout() {
     onSettled: () => {
       dropBusinessCaches(queryClient);
       rememberActor(null);
-      queryClient.setQueryData([merchantMeUrl], { actor: null });
+      queryClient.setQueryData(queryKeys.business.counter.actor, { actor: null });
     },
   });
 }
@@ -151,7 +146,8 @@ export function useMerchantLogout() {
 /** Today's counter log for the business, newest first. */
 export function useCounterLog() {
   return useQuery<CounterLogEntry[]>({
-    queryKey: [counterLogUrl],
+    queryKey: queryKeys.business.counter.log,
+    queryFn: getJson(counterLogUrl),
     staleTime: 0,
     retry: retryUnlessRefused,
   });
@@ -159,21 +155,22 @@ export function useCounterLog() {
 
 export function useCounterDashboard() {
   return useQuery<CounterDashboard>({
-    queryKey: [counterDashboardUrl],
+    queryKey: queryKeys.business.counter.dashboard,
+    queryFn: getJson(counterDashboardUrl),
     staleTime: 0,
     retry: retryUnlessRefused,
   });
 }
 
 function refreshCounterReads(queryClient: QueryClient) {
-  void queryClient.invalidateQueries({ queryKey: [counterLogUrl] });
-  void queryClient.invalidateQueries({ queryKey: [counterDashboardUrl] });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.business.counter.log });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.business.counter.dashboard });
 }
 
 /** This phone's queued scans for the business (waiting ones, and answered ones kept for the log). */
 export function useQueuedScans(companyId: number | null) {
   return useQuery({
-    queryKey: queueKey,
+    queryKey: queryKeys.counterQueue,
     queryFn: () => deviceQueueStore().all(),
     select: (items: QueuedScan[]) =>
       items
@@ -251,13 +248,15 @@ export function useCounterRequest(actor: CounterActor) {
     onSuccess: (outcome) => {
       // The session ended: the page asks again, and sends staff to sign in.
       if (outcome.kind === "refused" && outcome.status === 401) {
-        void queryClient.invalidateQueries({ queryKey: [merchantMeUrl] });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.business.counter.actor });
       }
-      if (outcome.kind === "queued") void queryClient.invalidateQueries({ queryKey: queueKey });
+      if (outcome.kind === "queued") void queryClient.invalidateQueries({ queryKey: queryKeys.counterQueue });
       else refreshCounterReads(queryClient);
       // An answer means the connection works: anything still waiting can go now.
       if (outcome.kind === "scan" || outcome.kind === "points" || outcome.kind === "refused") {
-        void runSync(actor.companyId).then(() => queryClient.invalidateQueries({ queryKey: queueKey }));
+        void runSync(actor.companyId).then(() =>
+          queryClient.invalidateQueries({ queryKey: queryKeys.counterQueue }),
+        );
       }
     },
   });
@@ -309,8 +308,9 @@ export function useOfflineSync(companyId: number | null) {
       return; // The phone's store could not be read; the next round tries again.
     }
     setNeedsSignIn(summary.needsSignIn);
-    if (summary.needsSignIn) void queryClient.invalidateQueries({ queryKey: [merchantMeUrl] });
-    void queryClient.invalidateQueries({ queryKey: queueKey });
+    if (summary.needsSignIn)
+      void queryClient.invalidateQueries({ queryKey: queryKeys.business.counter.actor });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.counterQueue });
     const answered = summary.accepted.length + summary.refused.length;
     if (answered === 0) return;
     refreshCounterReads(queryClient);

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { DiscoveryAd } from "../../../shared/contracts/ads";
 import { discoveryPath } from "../../../shared/prerendered-pages";
+import { getJson } from "../../lib/api-client";
 import { useAuth } from "../../lib/auth";
 import { useRecheckSessionOn401 } from "../../lib/session-expiry";
 
@@ -29,6 +30,7 @@ export function useDiscovery(mode: DiscoveryMode) {
   const { user } = useAuth();
   const query = useQuery<DiscoveryAd[]>({
     queryKey: [discoveryUrl(mode), user?.id],
+    queryFn: getJson(discoveryUrl(mode)),
     enabled: user !== null,
     staleTime: 0,
     refetchInterval: discoveryRefreshMs,

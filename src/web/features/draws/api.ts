@@ -11,9 +11,10 @@ import type {
   RunDrawRequest,
   UpdateDrawRequest,
 } from "../../../shared/contracts/draws";
-import { apiJson } from "../../lib/api-client";
+import { apiJson, getJson } from "../../lib/api-client";
 import { retryUnlessRefused } from "../../lib/api-errors";
 import { useAuth } from "../../lib/auth";
+import { queryKeys } from "../../lib/query-keys";
 import { useRecheckSessionOn401 } from "../../lib/session-expiry";
 
 export const drawsUrl = "/api/draws";
@@ -35,7 +36,8 @@ export function drawRecordUrl(kind: DrawKind, drawId: number): string {
 /** The latest draws and competitions (public), newest first. */
 export function useDrawsList() {
   return useQuery<DrawsListResponse>({
-    queryKey: [drawsUrl],
+    queryKey: queryKeys.draws.list,
+    queryFn: getJson(drawsUrl),
     staleTime: 5 * 60_000,
     retry: retryUnlessRefused,
   });
@@ -48,23 +50,22 @@ export function useDrawsList() {
 export function useDraw(kind: DrawKind, drawId: number) {
   const { user } = useAuth();
   return useQuery<DrawPublic>({
-    queryKey: [drawApiUrl(kind, drawId), user?.id ?? null],
+    queryKey: queryKeys.draws.one(kind, drawId, user?.id ?? null),
+    queryFn: getJson(drawApiUrl(kind, drawId)),
     enabled: Number.isInteger(drawId) && drawId > 0,
     staleTime: 60_000,
     retry: retryUnlessRefused,
   });
 }
 
-/** Whatever shows a draw is stale once one is drawn, edited or claimed. */
+/** Whatever shows a draw is stale once one is drawn, edited or claimed: the draws and the admin's screens. */
 function useRefreshDraws() {
   const queryClient = useQueryClient();
   return () =>
-    queryClient.invalidateQueries({
-      predicate: (query) => {
-        const key = String(query.queryKey[0]);
-        return key.startsWith(drawsUrl) || key.startsWith(competitionsUrl) || key.startsWith("/api/admin/");
-      },
-    });
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.draws.all }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
+    ]);
 }
 
 export function useClaimPrize(kind: DrawKind, drawId: number) {
@@ -80,7 +81,8 @@ export function useClaimPrize(kind: DrawKind, drawId: number) {
 export function useMyDrawEntries() {
   const { user } = useAuth();
   const query = useQuery<MyDrawEntries>({
-    queryKey: [myDrawEntriesUrl, user?.id],
+    queryKey: queryKeys.draws.myEntries(user?.id),
+    queryFn: getJson(myDrawEntriesUrl),
     enabled: user !== null,
     staleTime: 60_000,
     retry: retryUnlessRefused,
@@ -93,7 +95,8 @@ export function useMyDrawEntries() {
 export function useCompetitions() {
   const { user } = useAuth();
   return useQuery<CompetitionsResponse>({
-    queryKey: [competitionsUrl, user?.id ?? null],
+    queryKey: queryKeys.draws.competitions(user?.id ?? null),
+    queryFn: getJson(competitionsUrl),
     staleTime: 60_000,
     retry: retryUnlessRefused,
   });
@@ -103,7 +106,8 @@ export function useCompetitions() {
 
 export function useAdminDraws() {
   const query = useQuery<AdminDrawsResponse>({
-    queryKey: [adminDrawsUrl],
+    queryKey: queryKeys.admin.draws,
+    queryFn: getJson(adminDrawsUrl),
     staleTime: 0,
     retry: retryUnlessRefused,
   });

@@ -1,8 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import type { LoyaltyCardsResponse, MemberQr } from "../../../shared/contracts/counter";
+import { getJson } from "../../lib/api-client";
 import { useAuth } from "../../lib/auth";
 import { useQueryKeptOnDevice } from "../../lib/kept-query";
 import { usePollWhileVisible } from "../../lib/poll";
+import { queryKeys } from "../../lib/query-keys";
 import { useRecheckSessionOn401 } from "../../lib/session-expiry";
 import { nextQrFetchIn, qrScheduleOf } from "./qr-schedule";
 
@@ -22,7 +24,8 @@ export function useMemberQr() {
   const { user } = useAuth();
   const userId = user?.id;
   const query = useQuery<MemberQr>({
-    queryKey: [memberQrUrl, userId],
+    queryKey: queryKeys.loyalty.memberQr(userId),
+    queryFn: getJson(memberQrUrl),
     enabled: userId !== undefined,
     gcTime: 0,
     staleTime: ({ state }) =>
@@ -46,7 +49,7 @@ export function useMemberQr() {
  * shows soon after the staff scan. The last copy is kept on the phone for a counter with no signal.
  */
 export function useLoyaltyCards() {
-  const query = useQueryKeptOnDevice<LoyaltyCardsResponse>(loyaltyCardsUrl);
+  const query = useQueryKeptOnDevice<LoyaltyCardsResponse>(loyaltyCardsUrl, queryKeys.loyalty.cards);
   usePollWhileVisible(() => void query.refetch({ cancelRefetch: false }), cardsPollMs, query.isEnabled);
   return query;
 }

@@ -5,8 +5,9 @@ import type {
   ViolationDecisionResponse,
   ViolationsResponse,
 } from "../../../shared/contracts/anti-cheat";
-import { apiJson } from "../../lib/api-client";
+import { apiJson, getJson } from "../../lib/api-client";
 import { retryUnlessRefused } from "../../lib/api-errors";
+import { queryKeys } from "../../lib/query-keys";
 import { useRecheckSessionOn401 } from "../../lib/session-expiry";
 import { useRefreshAdminLists } from "./api";
 
@@ -35,7 +36,8 @@ export function fraudEventsUrl(filter: FraudFilter, page: number): string {
 
 export function useFraudEvents(filter: FraudFilter, page: number) {
   const query = useQuery<FraudEventsResponse>({
-    queryKey: [fraudEventsUrl(filter, page)],
+    queryKey: queryKeys.admin.fraudEvents(filter, page),
+    queryFn: getJson(fraudEventsUrl(filter, page)),
     staleTime: 0,
     placeholderData: keepPreviousData,
     retry: retryUnlessRefused,
@@ -54,7 +56,8 @@ export function violationsUrl(status: string, page: number): string {
 
 export function useViolations(status: string, page: number) {
   const query = useQuery<ViolationsResponse>({
-    queryKey: [violationsUrl(status, page)],
+    queryKey: queryKeys.admin.violations(status, page),
+    queryFn: getJson(violationsUrl(status, page)),
     staleTime: 0,
     placeholderData: keepPreviousData,
     retry: retryUnlessRefused,

@@ -7,8 +7,9 @@ import type {
   MemberRoleRequest,
   MemberStatusRequest,
 } from "../../../shared/contracts/admin-members";
-import { apiJson } from "../../lib/api-client";
+import { apiJson, getJson } from "../../lib/api-client";
 import { retryUnlessRefused } from "../../lib/api-errors";
+import { queryKeys } from "../../lib/query-keys";
 import { useRecheckSessionOn401 } from "../../lib/session-expiry";
 
 const overviewUrl = "/api/admin/overview";
@@ -17,7 +18,8 @@ const usersUrl = "/api/admin/users";
 /** The admin's home numbers, read again every minute while the page is open. */
 export function useAdminOverview() {
   const query = useQuery<AdminOverview>({
-    queryKey: [overviewUrl],
+    queryKey: queryKeys.admin.overview,
+    queryFn: getJson(overviewUrl),
     staleTime: 0,
     refetchInterval: 60_000,
     retry: retryUnlessRefused,
@@ -37,7 +39,8 @@ export function membersSearchUrl(q: string, page: number): string {
 /** One page of members matching the search box. */
 export function useMembersSearch(q: string, page: number) {
   const query = useQuery<AdminUsersResponse>({
-    queryKey: [membersSearchUrl(q, page)],
+    queryKey: queryKeys.admin.members(q, page),
+    queryFn: getJson(membersSearchUrl(q, page)),
     staleTime: 0,
     placeholderData: keepPreviousData,
     retry: retryUnlessRefused,
@@ -53,7 +56,8 @@ export function memberUrl(userId: number): string {
 /** A member's page: balances, risk, ledger, rewards, views, devices and cases. */
 export function useMemberDetail(userId: number) {
   const query = useQuery<AdminMemberDetail>({
-    queryKey: [memberUrl(userId)],
+    queryKey: queryKeys.admin.member(userId),
+    queryFn: getJson(memberUrl(userId)),
     staleTime: 0,
     retry: retryUnlessRefused,
   });
@@ -64,10 +68,7 @@ export function useMemberDetail(userId: number) {
 /** After a change to a member, every admin list that shows them is read again. */
 export function useRefreshAdminLists() {
   const queryClient = useQueryClient();
-  return () =>
-    queryClient.invalidateQueries({
-      predicate: (query) => String(query.queryKey[0]).startsWith("/api/admin/"),
-    });
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all });
 }
 
 export function useSetMemberStatus(userId: number) {

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Moment, MomentsPage } from "../../../shared/contracts/moments";
 import profileInTwi from "../../../shared/i18n/catalogs/screens/profile.tw.json";
 import { activateLanguage } from "../../lib/language";
+import { queryKeys } from "../../lib/query-keys";
 import MomentsPageScreen from "../../pages/moments-page";
-import { momentsUrl } from "./api";
 import { MomentList } from "./moment-list";
 
 // Moments' own words follow the language chosen; names (ads, businesses, badges) stay as they are.
@@ -43,7 +43,7 @@ const offline = () => Promise.reject(new Error("no network in tests"));
 
 function render(children: ReactNode, page: MomentsPage = { items: moments, nextCursor: "x" }) {
   const client = new QueryClient({ defaultOptions: { queries: { queryFn: offline, retry: false } } });
-  client.setQueryData([momentsUrl, 7], { pages: [page], pageParams: [null] });
+  client.setQueryData(queryKeys.moments.timeline(7), { pages: [page], pageParams: [null] });
   return renderToStaticMarkup(
     <QueryClientProvider client={client}>
       <MemoryRouter>{children}</MemoryRouter>

@@ -1,11 +1,12 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { NotificationsResponse } from "../../../shared/contracts/notifications";
-import { apiJson } from "../../lib/api-client";
+import { apiJson, getJson } from "../../lib/api-client";
 import { retryUnlessRefused } from "../../lib/api-errors";
 import { useAuth } from "../../lib/auth";
+import { queryKeys } from "../../lib/query-keys";
 import { useRecheckSessionOn401 } from "../../lib/session-expiry";
 
-export const notificationsUrl = "/api/notifications";
+const notificationsUrl = "/api/notifications";
 /** The bell's count is read again this often; TanStack skips it while the tab is in the background. */
 const unreadPollMs = 60_000;
 
@@ -13,7 +14,8 @@ const unreadPollMs = 60_000;
 export function useUnreadNotifications() {
   const { user } = useAuth();
   const query = useQuery<NotificationsResponse>({
-    queryKey: [notificationsUrl, user?.id],
+    queryKey: queryKeys.notifications.latest(user?.id),
+    queryFn: getJson(notificationsUrl),
     enabled: user !== null,
     staleTime: 30_000,
     retry: retryUnlessRefused,
@@ -28,7 +30,7 @@ export function useUnreadNotifications() {
 export function useNotificationPages() {
   const { user } = useAuth();
   const query = useInfiniteQuery({
-    queryKey: [notificationsUrl, user?.id, "pages"],
+    queryKey: queryKeys.notifications.pages(user?.id),
     enabled: user !== null,
     staleTime: 0,
     retry: retryUnlessRefused,
@@ -52,7 +54,7 @@ export function useMarkNotificationsRead() {
     mutationFn: (ids?: number[]) =>
       apiJson<{ unread: number }>("POST", `${notificationsUrl}/read`, ids ? { ids } : {}),
     onSuccess: ({ unread }) => {
-      queryClient.setQueryData<NotificationsResponse>([notificationsUrl, user?.id], (old) =>
+      queryClient.setQueryData<NotificationsResponse>(queryKeys.notifications.latest(user?.id), (old) =>
         old ? { ...old, unread } : old,
       );
     },

@@ -7,8 +7,8 @@ import type { NotificationsResponse } from "../../../shared/contracts/notificati
 import coreInTwi from "../../../shared/i18n/catalogs/screens/core.tw.json";
 import profileInTwi from "../../../shared/i18n/catalogs/screens/profile.tw.json";
 import { activateLanguage } from "../../lib/language";
+import { queryKeys } from "../../lib/query-keys";
 import NotificationsPage from "../../pages/notifications-page";
-import { notificationsUrl } from "./api";
 import { NotificationBell } from "./notification-bell";
 
 // The notification centre's own words follow the language chosen; the notifications themselves are
@@ -40,8 +40,8 @@ const offline = () => Promise.reject(new Error("no network in tests"));
 
 function render(children: ReactNode, first: NotificationsResponse = page()) {
   const client = new QueryClient({ defaultOptions: { queries: { queryFn: offline, retry: false } } });
-  client.setQueryData([notificationsUrl, 7], first);
-  client.setQueryData([notificationsUrl, 7, "pages"], { pages: [first], pageParams: [null] });
+  client.setQueryData(queryKeys.notifications.latest(7), first);
+  client.setQueryData(queryKeys.notifications.pages(7), { pages: [first], pageParams: [null] });
   return renderToStaticMarkup(
     <QueryClientProvider client={client}>
       <MemoryRouter>{children}</MemoryRouter>

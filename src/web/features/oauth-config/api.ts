@@ -5,19 +5,18 @@ import type {
   TestOAuthIssuerResponse,
   UpdateOAuthConfigRequest,
 } from "../../../shared/contracts/oauth-config";
-import { apiJson } from "../../lib/api-client";
+import { apiJson, getJson } from "../../lib/api-client";
 import { retryUnlessRefused } from "../../lib/api-errors";
+import { queryKeys } from "../../lib/query-keys";
 import { useRecheckSessionOn401 } from "../../lib/session-expiry";
 
 const oauthConfigUrl = "/api/admin/oauth-config";
-// Read again after a save: the login page's Google button and the audit log both change.
-const providersUrl = "/api/auth/providers";
-const auditUrlBase = "/api/admin/audit";
 
 /** The Google sign-in settings in force, where they come from, and whether a secret is saved. */
 export function useOAuthConfig() {
   const query = useQuery<OAuthConfigResponse>({
-    queryKey: [oauthConfigUrl],
+    queryKey: queryKeys.admin.oauthConfig,
+    queryFn: getJson(oauthConfigUrl),
     staleTime: 0,
     retry: retryUnlessRefused,
   });
@@ -25,18 +24,15 @@ export function useOAuthConfig() {
   return query;
 }
 
+/** A save changes the login page's Google button and adds an audit entry: both are read again. */
 export function useSaveOAuthConfig() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateOAuthConfigRequest) => apiJson<OAuthConfigResponse>("PUT", oauthConfigUrl, body),
     onSuccess: (saved) => {
-      queryClient.setQueryData([oauthConfigUrl], saved);
-      void queryClient.invalidateQueries({
-        predicate: (query) => {
-          const url = String(query.queryKey[0]);
-          return url === providersUrl || url.startsWith(auditUrlBase);
-        },
-      });
+      queryClient.setQueryData(queryKeys.admin.oauthConfig, saved);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.auth.providers });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.admin.audit.all });
     },
   });
 }

@@ -12,17 +12,18 @@ import type {
   PaymentStatusName,
   PlansResponse,
 } from "../../../shared/contracts/payments";
-import { apiJson } from "../../lib/api-client";
+import { apiJson, getJson } from "../../lib/api-client";
 import { retryUnlessRefused } from "../../lib/api-errors";
 import { useAuth } from "../../lib/auth";
+import { queryKeys } from "../../lib/query-keys";
 import { useRecheckSessionOn401 } from "../../lib/session-expiry";
 
-export const plansUrl = "/api/plans";
-export const mySubscriptionUrl = "/api/subscriptions/mine";
+const plansUrl = "/api/plans";
+const mySubscriptionUrl = "/api/subscriptions/mine";
 const paymentsUrl = "/api/payments";
 const adminPaymentsUrl = "/api/admin/payments";
 
-export const paymentUrl = (paymentId: number) => `${paymentsUrl}/${paymentId}`;
+const paymentUrl = (paymentId: number) => `${paymentsUrl}/${paymentId}`;
 export const companyPaymentsUrl = (companyId: number) => `/api/companies/${companyId}/payments`;
 
 /** While the payer approves the prompt on their phone, the payment is read again this often. */
@@ -32,7 +33,12 @@ const adminCheckPollMs = 30_000;
 
 /** The plans, Anigye+ and the ways to pay (prices are platform settings: read, never assumed). */
 export function usePlans() {
-  return useQuery<PlansResponse>({ queryKey: [plansUrl], staleTime: 60_000, retry: retryUnlessRefused });
+  return useQuery<PlansResponse>({
+    queryKey: queryKeys.plans,
+    queryFn: getJson(plansUrl),
+    staleTime: 60_000,
+    retry: retryUnlessRefused,
+  });
 }
 
 /** How often a payment in this state is read again, or false when it is settled. */
@@ -54,7 +60,8 @@ export function pollIntervalFor(payment: Pick<PaymentResponse, "status" | "nextS
  */
 export function usePayment(paymentId: number | null, { poll = true }: { poll?: boolean } = {}) {
   return useQuery<PaymentDetail>({
-    queryKey: [paymentUrl(paymentId ?? 0)],
+    queryKey: queryKeys.payments.one(paymentId ?? 0),
+    queryFn: getJson(paymentUrl(paymentId ?? 0)),
     enabled: paymentId !== null,
     staleTime: 0,
     retry: retryUnlessRefused,
@@ -62,21 +69,20 @@ export function usePayment(paymentId: number | null, { poll = true }: { poll?: b
   });
 }
 
-/** Everything that shows payments is stale once one changes. */
+/**
+ * Everything that shows payments is stale once one changes: the member's subscription, the companies'
+ * payments, the admin's queue and that payment itself.
+ */
 export function useRefreshPayments() {
   const queryClient = useQueryClient();
   return (paymentId?: number) => {
-    void queryClient.invalidateQueries({
-      predicate: (query) => {
-        const key = String(query.queryKey[0]);
-        return (
-          key === mySubscriptionUrl ||
-          key.endsWith("/payments") ||
-          key.startsWith(`${adminPaymentsUrl}`) ||
-          (paymentId !== undefined && key === paymentUrl(paymentId))
-        );
-      },
-    });
+    const stale = [
+      queryKeys.payments.subscriptionAll,
+      queryKeys.business.paymentsAll,
+      queryKeys.admin.payments.all,
+      ...(paymentId === undefined ? [] : [queryKeys.payments.one(paymentId)]),
+    ];
+    for (const queryKey of stale) void queryClient.invalidateQueries({ queryKey });
   };
 }
 
@@ -85,7 +91,7 @@ function useFollowUpAnswer() {
   const queryClient = useQueryClient();
   const refresh = useRefreshPayments();
   return (answer: PaymentResponse) => {
-    queryClient.setQueryData<PaymentDetail>([paymentUrl(answer.id)], (old) =>
+    queryClient.setQueryData<PaymentDetail>(queryKeys.payments.one(answer.id), (old) =>
       old ? { ...old, ...answer } : old,
     );
     refresh(answer.id);
@@ -124,7 +130,8 @@ export function useSubmitOtp(paymentId: number) {
 export function useMySubscription() {
   const { user } = useAuth();
   const query = useQuery<MySubscription>({
-    queryKey: [mySubscriptionUrl, user?.id],
+    queryKey: queryKeys.payments.mySubscription(user?.id),
+    queryFn: getJson(mySubscriptionUrl),
     enabled: user !== null,
     staleTime: 0,
   });
@@ -135,7 +142,8 @@ export function useMySubscription() {
 /** A company's plan payments (its owner, or an admin). */
 export function useCompanyPayments(companyId: number) {
   return useQuery<PaymentList>({
-    queryKey: [companyPaymentsUrl(companyId)],
+    queryKey: queryKeys.business.payments(companyId),
+    queryFn: getJson(companyPaymentsUrl(companyId)),
     staleTime: 0,
     retry: retryUnlessRefused,
   });
@@ -147,7 +155,8 @@ export type QueueStatus = Extract<PaymentStatusName, "pending" | "flagged">;
 
 export function useAdminPayments(status: QueueStatus, page: number) {
   const query = useQuery<AdminPaymentList>({
-    queryKey: [`${adminPaymentsUrl}?status=${status}&page=${page}`],
+    queryKey: queryKeys.admin.payments.page(status, page),
+    queryFn: getJson(`${adminPaymentsUrl}?status=${status}&page=${page}`),
     placeholderData: keepPreviousData,
     staleTime: 0,
     // New payments arrive while the admin works through the queue.
@@ -165,14 +174,11 @@ export function useDecidePayment() {
       apiJson<PaymentDetail>("POST", `${adminPaymentsUrl}/${paymentId}/decision`, decision),
     onSuccess: (payment) => {
       // The row leaves the queue at once; the lists are then read again.
-      queryClient.setQueriesData<AdminPaymentList>(
-        { predicate: (query) => String(query.queryKey[0]).startsWith(adminPaymentsUrl) },
-        (old) => {
-          if (!old) return old;
-          const left = old.payments.filter((row) => row.id !== payment.id);
-          return { ...old, payments: left, total: old.total - (old.payments.length - left.length) };
-        },
-      );
+      queryClient.setQueriesData<AdminPaymentList>({ queryKey: queryKeys.admin.payments.all }, (old) => {
+        if (!old) return old;
+        const left = old.payments.filter((row) => row.id !== payment.id);
+        return { ...old, payments: left, total: old.total - (old.payments.length - left.length) };
+      });
       refresh(payment.id);
     },
   });

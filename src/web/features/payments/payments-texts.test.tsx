@@ -14,10 +14,10 @@ import { formatCedis } from "../../../shared/money";
 import { ApiError } from "../../lib/api-client";
 import { formatAccraDate, formatAccraDateTime } from "../../lib/dates";
 import { activateLanguage } from "../../lib/language";
+import { queryKeys } from "../../lib/query-keys";
 import AnigyePlusPage from "../../pages/anigye-plus-page";
 import PaymentReceiptPage from "../../pages/payment-receipt-page";
 import SubscriptionPage from "../../pages/subscription-page";
-import { mySubscriptionUrl, paymentUrl, plansUrl } from "./api";
 import { PayPanel } from "./pay-panel";
 import { PaymentProgress } from "./payment-progress";
 
@@ -84,10 +84,10 @@ function render(
   const client = new QueryClient({
     defaultOptions: { queries: { queryFn: offline, retry: false, retryOnMount: false } },
   });
-  client.setQueryData([plansUrl], offers);
-  client.setQueryData([mySubscriptionUrl, 7], mine);
-  client.setQueryData(["/api/companies/me"], { company: null });
-  if (detail) client.setQueryData([paymentUrl(detail.id)], detail);
+  client.setQueryData(queryKeys.plans, offers);
+  client.setQueryData(queryKeys.payments.mySubscription(7), mine);
+  client.setQueryData(queryKeys.business.session, { company: null });
+  if (detail) client.setQueryData(queryKeys.payments.one(detail.id), detail);
   const html = renderToStaticMarkup(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[url]}>{children}</MemoryRouter>
@@ -101,12 +101,12 @@ function receiptPage(id: string, detail?: PaymentDetail, status?: number) {
   const client = new QueryClient({
     defaultOptions: { queries: { queryFn: offline, retry: false, retryOnMount: false } },
   });
-  client.setQueryData(["/api/companies/me"], { company: null });
-  if (detail) client.setQueryData([paymentUrl(detail.id)], detail);
+  client.setQueryData(queryKeys.business.session, { company: null });
+  if (detail) client.setQueryData(queryKeys.payments.one(detail.id), detail);
   if (status) {
     client
       .getQueryCache()
-      .build(client, { queryKey: [paymentUrl(Number(id))] })
+      .build(client, { queryKey: queryKeys.payments.one(Number(id)) })
       .setState({ status: "error", error: new ApiError(status, "", "refused"), fetchStatus: "idle" });
   }
   const html = renderToStaticMarkup(

@@ -5,17 +5,19 @@ import type {
   SettingsResponse,
   UpdateSettingRequest,
 } from "../../../shared/contracts/admin";
-import { apiJson } from "../../lib/api-client";
+import { apiJson, getJson } from "../../lib/api-client";
 import { retryUnlessRefused } from "../../lib/api-errors";
+import { queryKeys } from "../../lib/query-keys";
 import { useRecheckSessionOn401 } from "../../lib/session-expiry";
-import { type AuditFilter, auditUrl, auditUrlBase } from "./audit-format";
+import { type AuditFilter, auditUrl } from "./audit-format";
 
 const settingsUrl = "/api/admin/settings";
 
 /** Every platform setting with its value, default and bounds. */
 export function useAdminSettings() {
   const query = useQuery<SettingsResponse>({
-    queryKey: [settingsUrl],
+    queryKey: queryKeys.admin.settings,
+    queryFn: getJson(settingsUrl),
     staleTime: 0,
     retry: retryUnlessRefused,
   });
@@ -29,20 +31,18 @@ export function useUpdateSetting(key: string) {
   return useMutation({
     mutationFn: (body: UpdateSettingRequest) =>
       apiJson<SettingItem>("PUT", `${settingsUrl}/${encodeURIComponent(key)}`, body),
-    onSuccess: () =>
-      void queryClient.invalidateQueries({
-        predicate: (query) => {
-          const url = String(query.queryKey[0]);
-          return url === settingsUrl || url.startsWith(auditUrlBase);
-        },
-      }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.admin.settings });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.admin.audit.all });
+    },
   });
 }
 
 /** One page of the audit log, newest first; `before` pages back to older entries. */
 export function useAuditPage(filter: AuditFilter, before?: number) {
   const query = useQuery<AuditResponse>({
-    queryKey: [auditUrl(filter, before)],
+    queryKey: queryKeys.admin.audit.page(filter, before),
+    queryFn: getJson(auditUrl(filter, before)),
     staleTime: 0,
     retry: retryUnlessRefused,
   });

@@ -1,6 +1,6 @@
 /** The audit log's pure parts: its URL, the actor box, and before/after values shown compactly. */
 
-export const auditUrlBase = "/api/admin/audit";
+const auditUrlBase = "/api/admin/audit";
 
 export interface AuditFilter {
   /** An action prefix ("payment." finds every payment action); empty for all. */

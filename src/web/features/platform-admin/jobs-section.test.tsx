@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import type { JobRunItem, JobsResponse } from "../../../shared/contracts/jobs";
+import { queryKeys } from "../../lib/query-keys";
 import { ScheduledJobsSection } from "./jobs-section";
 
 vi.mock("../../lib/auth", async (importOriginal) => ({
@@ -32,7 +33,7 @@ function jobsList(runs: JobRunItem[]) {
     jobs: runs.map((lastRun) => ({ job: lastRun.job, lastRun, runs24h: 144, failures24h: 0 })),
     recentRuns: runs,
   };
-  client.setQueryData(["/api/admin/jobs"], answer);
+  client.setQueryData(queryKeys.admin.jobs, answer);
   return renderToStaticMarkup(
     <QueryClientProvider client={client}>
       <ScheduledJobsSection />

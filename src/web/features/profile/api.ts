@@ -1,8 +1,9 @@
 import { useIsMutating, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { MessageResponse } from "../../../shared/contracts/auth";
 import type { OnboardingRequest, Profile } from "../../../shared/contracts/profile";
-import { apiJson } from "../../lib/api-client";
+import { apiJson, getJson } from "../../lib/api-client";
 import { useAuth } from "../../lib/auth";
+import { queryKeys } from "../../lib/query-keys";
 import { useRecheckSessionOn401 } from "../../lib/session-expiry";
 
 const profileUrl = "/api/profile";
@@ -10,12 +11,17 @@ const profileUrl = "/api/profile";
 /** The profile is keyed by user id, so another account signing in on this phone never sees it. */
 function useProfileKey() {
   const { user } = useAuth();
-  return [profileUrl, user?.id] as const;
+  return queryKeys.profile(user?.id);
 }
 
 export function useProfile() {
-  const key = useProfileKey();
-  const query = useQuery<Profile>({ queryKey: key, enabled: key[1] !== undefined, staleTime: 0 });
+  const { user } = useAuth();
+  const query = useQuery<Profile>({
+    queryKey: queryKeys.profile(user?.id),
+    queryFn: getJson(profileUrl),
+    enabled: user?.id !== undefined,
+    staleTime: 0,
+  });
   useRecheckSessionOn401(query.error);
   return query;
 }

@@ -1,20 +1,21 @@
 import { useQuery } from "@tanstack/react-query";
 import type { CarouselCompany, PublicStats } from "../../../shared/contracts/public";
-import { getQueryFn } from "../../lib/api-client";
+import { getOrNullOn401 } from "../../lib/api-client";
+import { queryKeys } from "../../lib/query-keys";
 
 export const statsRefreshMs = 10_000;
 
 export function usePublicStats() {
   return useQuery({
-    queryKey: ["/api/stats/public"],
-    queryFn: getQueryFn<PublicStats>({ on401: "returnNull" }),
+    queryKey: queryKeys.public.stats,
+    queryFn: getOrNullOn401<PublicStats>("/api/stats/public"),
     refetchInterval: statsRefreshMs,
   });
 }
 
 export function useCarouselCompanies() {
   return useQuery({
-    queryKey: ["/api/companies/carousel"],
-    queryFn: getQueryFn<CarouselCompany[]>({ on401: "returnNull" }),
+    queryKey: queryKeys.public.carousel,
+    queryFn: getOrNullOn401<CarouselCompany[]>("/api/companies/carousel"),
   });
 }

@@ -13,15 +13,15 @@ import type {
   StaffPurchasesResponse,
   WriteReviewRequest,
 } from "../../../shared/contracts/purchases";
-import { apiJson } from "../../lib/api-client";
+import { apiJson, getJson } from "../../lib/api-client";
 import { retryUnlessRefused } from "../../lib/api-errors";
 import { useAuth } from "../../lib/auth";
+import { queryKeys } from "../../lib/query-keys";
 import { useRecheckSessionOn401 } from "../../lib/session-expiry";
 import { useStaffDecision, useStaffQueuePage } from "../../lib/staff-queue";
 
 const purchasesUrl = "/api/purchases";
 const myPurchasesUrl = "/api/purchases/mine";
-const staffPurchasesUrl = "/api/staff/purchases";
 const publicCompanyUrl = (companyId: number) => `/api/companies/${companyId}/public`;
 const reviewsUrl = (companyId: number) => `/api/companies/${companyId}/reviews`;
 
@@ -29,7 +29,8 @@ const reviewsUrl = (companyId: number) => `/api/companies/${companyId}/reviews`;
 export function usePublicCompany(companyId: number | null) {
   const { user } = useAuth();
   return useQuery<PublicCompany>({
-    queryKey: [publicCompanyUrl(companyId ?? 0), user?.id],
+    queryKey: queryKeys.company.page(companyId ?? 0, user?.id),
+    queryFn: getJson(publicCompanyUrl(companyId ?? 0)),
     enabled: companyId !== null,
     staleTime: 60_000,
     retry: retryUnlessRefused,
@@ -39,7 +40,8 @@ export function usePublicCompany(companyId: number | null) {
 export function useCompanyReviews(companyId: number, before?: number) {
   const { user } = useAuth();
   return useQuery<ReviewsResponse>({
-    queryKey: [`${reviewsUrl(companyId)}${before ? `?before=${before}` : ""}`, user?.id],
+    queryKey: queryKeys.company.reviews(companyId, before, user?.id),
+    queryFn: getJson(`${reviewsUrl(companyId)}${before ? `?before=${before}` : ""}`),
     staleTime: 60_000,
     retry: retryUnlessRefused,
   });
@@ -49,16 +51,10 @@ export function useCompanyReviews(companyId: number, before?: number) {
 function useRefreshCompany(companyId: number) {
   const queryClient = useQueryClient();
   return () =>
-    queryClient.invalidateQueries({
-      predicate: (query) => {
-        const key = String(query.queryKey[0]);
-        return (
-          key.startsWith(reviewsUrl(companyId)) ||
-          key === publicCompanyUrl(companyId) ||
-          key === myPurchasesUrl
-        );
-      },
-    });
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.company.all(companyId) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.purchases.mineAll }),
+    ]);
 }
 
 export function useWriteReview(companyId: number) {
@@ -90,7 +86,8 @@ export function useReportReview(companyId: number) {
 export function useMyPurchases() {
   const { user } = useAuth();
   const query = useQuery<MyPurchasesResponse>({
-    queryKey: [myPurchasesUrl, user?.id],
+    queryKey: queryKeys.purchases.mine(user?.id),
+    queryFn: getJson(myPurchasesUrl),
     enabled: user !== null,
     staleTime: 30_000,
     retry: retryUnlessRefused,
@@ -111,12 +108,12 @@ export function useReportPurchase(companyId: number) {
 
 /** One page of the queue, newest first; `before` pages back to older purchases. */
 export function useStaffPurchases(status: PurchaseStatus, before?: number) {
-  return useStaffQueuePage<StaffPurchasesResponse>(staffPurchasesUrl, status, before);
+  return useStaffQueuePage<StaffPurchasesResponse>("purchases", status, before);
 }
 
 export function useDecidePurchase(purchaseId: number) {
   return useStaffDecision<StaffPurchase, StaffPurchasesResponse, PurchaseDecisionRequest>(
-    staffPurchasesUrl,
+    "purchases",
     purchaseId,
     (page, decided) => ({ ...page, purchases: page.purchases.filter((row) => row.id !== decided.id) }),
   );

@@ -1,6 +1,8 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { Leaderboard, LeaderboardPeriod, MyReferrals } from "../../../shared/contracts/referrals";
+import { getJson } from "../../lib/api-client";
 import { useAuth } from "../../lib/auth";
+import { queryKeys } from "../../lib/query-keys";
 
 const mineUrl = "/api/referrals/mine";
 
@@ -8,13 +10,14 @@ const mineUrl = "/api/referrals/mine";
 export function useMyReferrals() {
   const { user } = useAuth();
   return useQuery<MyReferrals>({
-    queryKey: [mineUrl, user?.id],
+    queryKey: queryKeys.referrals.mine(user?.id),
+    queryFn: getJson(mineUrl),
     enabled: user !== null && user !== undefined,
     staleTime: 60_000,
   });
 }
 
-export function leaderboardUrl(period: LeaderboardPeriod, city: string | undefined): string {
+function leaderboardUrl(period: LeaderboardPeriod, city: string | undefined): string {
   const query = new URLSearchParams({ period });
   if (city) query.set("city", city);
   return `/api/leaderboards?${query}`;
@@ -24,7 +27,8 @@ export function leaderboardUrl(period: LeaderboardPeriod, city: string | undefin
 export function useLeaderboard(period: LeaderboardPeriod, city: string | undefined) {
   const { user } = useAuth();
   return useQuery<Leaderboard>({
-    queryKey: [leaderboardUrl(period, city), user?.id ?? null],
+    queryKey: queryKeys.referrals.leaderboard(period, city, user?.id ?? null),
+    queryFn: getJson(leaderboardUrl(period, city)),
     staleTime: 30_000,
     placeholderData: keepPreviousData,
   });

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Leaderboard, MyReferrals } from "../../../shared/contracts/referrals";
 import profileInTwi from "../../../shared/i18n/catalogs/screens/profile.tw.json";
 import { activateLanguage } from "../../lib/language";
+import { queryKeys } from "../../lib/query-keys";
 import LeaderboardPage from "../../pages/leaderboard-page";
-import { leaderboardUrl } from "./api";
 import { InviteCard } from "./invite-card";
 import { LeaderboardTable } from "./leaderboard-table";
 
@@ -76,9 +76,9 @@ const offline = () => Promise.reject(new Error("no network in tests"));
 
 function render(children: ReactNode, url = "/leaderboard", leaderboard: Leaderboard = board()) {
   const client = new QueryClient({ defaultOptions: { queries: { queryFn: offline, retry: false } } });
-  client.setQueryData(["/api/referrals/mine", 7], referrals);
+  client.setQueryData(queryKeys.referrals.mine(7), referrals);
   const city = new URL(url, "http://x").searchParams.get("city") ?? undefined;
-  client.setQueryData([leaderboardUrl(leaderboard.period, city), 7], leaderboard);
+  client.setQueryData(queryKeys.referrals.leaderboard(leaderboard.period, city, 7), leaderboard);
   const html = renderToStaticMarkup(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[url]}>{children}</MemoryRouter>

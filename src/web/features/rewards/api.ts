@@ -10,13 +10,14 @@ import { requireSuccess } from "../../lib/api-errors";
 import { useAuth } from "../../lib/auth";
 import { keepOnDevice, readFromDevice } from "../../lib/device-copy";
 import { useQueryKeptOnDevice } from "../../lib/kept-query";
+import { queryKeys } from "../../lib/query-keys";
 
 export const myRewardsUrl = "/api/rewards/mine";
 export const rewardsCollectionUrl = "/api/rewards/collection";
 
 /** The member's rewards and codes; the last copy is kept on the phone for a counter with no signal. */
 export function useMyRewards() {
-  return useQueryKeptOnDevice<MyReward[]>(myRewardsUrl);
+  return useQueryKeptOnDevice<MyReward[]>(myRewardsUrl, queryKeys.rewards.mine);
 }
 
 /** What the page sends (optional fields may be left out; the server fills the defaults). */
@@ -38,17 +39,18 @@ export function useCreateRewardQr(rewardId: number) {
  */
 export function useRedeemReward() {
   const queryClient = useQueryClient();
+  const { user } = useAuth();
   return useMutation({
     mutationKey: ["POST", "/api/redemptions"],
     mutationFn: async (body: RedeemBody) =>
       requireSuccess(await apiJson<RedeemResponse>("POST", "/api/redemptions", body)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [myRewardsUrl] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.rewards.mine(user?.id) }),
   });
 }
 
 /** Badges and draw entries, kept the same way. */
 export function useRewardsCollection() {
-  return useQueryKeptOnDevice<RewardsCollection>(rewardsCollectionUrl);
+  return useQueryKeptOnDevice<RewardsCollection>(rewardsCollectionUrl, queryKeys.rewards.collection);
 }
 
 export interface RewardsProgress {

@@ -7,21 +7,22 @@ import type {
   StaffShareProof,
   StaffShareProofsResponse,
 } from "../../../shared/contracts/share-proofs";
-import { apiJson } from "../../lib/api-client";
+import { apiJson, getJson } from "../../lib/api-client";
 import { retryUnlessRefused } from "../../lib/api-errors";
 import { useAuth } from "../../lib/auth";
+import { queryKeys } from "../../lib/query-keys";
 import { useRecheckSessionOn401 } from "../../lib/session-expiry";
 import { useStaffDecision, useStaffQueuePage } from "../../lib/staff-queue";
 
 const shareProofsUrl = "/api/share-proofs";
 export const myShareProofsUrl = "/api/share-proofs/mine";
-const staffShareProofsUrl = "/api/staff/share-proofs";
 
 /** The member's proofs, newest first: one per reward shows its status on the reward's card. */
 export function useMyShareProofs() {
   const { user } = useAuth();
   const query = useQuery<MyShareProofsResponse>({
-    queryKey: [myShareProofsUrl, user?.id],
+    queryKey: queryKeys.shareProofs.mine(user?.id),
+    queryFn: getJson(myShareProofsUrl),
     enabled: user !== null,
     staleTime: 60_000,
     retry: retryUnlessRefused,
@@ -35,10 +36,10 @@ export function useSendShareProof() {
   return useMutation({
     mutationFn: (body: ShareProofRequest) => apiJson<ShareProofResponse>("POST", shareProofsUrl, body),
     onSuccess: (proof) => {
-      queryClient.setQueriesData<MyShareProofsResponse>({ queryKey: [myShareProofsUrl] }, (old) =>
+      queryClient.setQueriesData<MyShareProofsResponse>({ queryKey: queryKeys.shareProofs.mineAll }, (old) =>
         old ? { proofs: [proof, ...old.proofs.filter((other) => other.rewardId !== proof.rewardId)] } : old,
       );
-      void queryClient.invalidateQueries({ queryKey: [myShareProofsUrl] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.shareProofs.mineAll });
     },
   });
 }
@@ -49,12 +50,12 @@ export type ShareProofQueueStatus = "pending" | "verified" | "rejected";
 
 /** One page of the queue, newest first; `before` pages back to older proofs. */
 export function useStaffShareProofs(status: ShareProofQueueStatus, before?: number) {
-  return useStaffQueuePage<StaffShareProofsResponse>(staffShareProofsUrl, status, before);
+  return useStaffQueuePage<StaffShareProofsResponse>("share-proofs", status, before);
 }
 
 export function useDecideShareProof(rewardId: number) {
   return useStaffDecision<StaffShareProof, StaffShareProofsResponse, ShareVerifyRequest>(
-    staffShareProofsUrl,
+    "share-proofs",
     rewardId,
     (page, decided) => ({ ...page, proofs: page.proofs.filter((row) => row.rewardId !== decided.rewardId) }),
   );

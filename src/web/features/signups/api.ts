@@ -5,8 +5,9 @@ import type {
   SignupStatus,
   SignupsResponse,
 } from "../../../shared/contracts/signups";
-import { apiJson } from "../../lib/api-client";
+import { apiJson, getJson } from "../../lib/api-client";
 import { retryUnlessRefused } from "../../lib/api-errors";
+import { queryKeys } from "../../lib/query-keys";
 import { useRecheckSessionOn401 } from "../../lib/session-expiry";
 
 const signupsUrlBase = "/api/admin/signups";
@@ -42,7 +43,8 @@ export function signupsExportUrl(view: Omit<SignupsView, "page">): string {
 /** One page of signups; the previous page stays on screen while the next one loads. */
 export function useAdminSignups(view: SignupsView) {
   const query = useQuery<SignupsResponse>({
-    queryKey: [signupsUrl(view)],
+    queryKey: queryKeys.admin.signups.page(view),
+    queryFn: getJson(signupsUrl(view)),
     staleTime: 0,
     retry: retryUnlessRefused,
     placeholderData: keepPreviousData,
@@ -57,12 +59,9 @@ export function useInviteSignup() {
   return useMutation({
     mutationFn: ({ kind, id }: { kind: SignupKind; id: number }) =>
       apiJson<InviteSignupResponse>("POST", `${signupsUrlBase}/${kind}/${id}/invite`),
-    onSettled: () =>
-      void queryClient.invalidateQueries({
-        predicate: (query) => {
-          const url = String(query.queryKey[0]);
-          return url.startsWith(signupsUrlBase) || url.startsWith("/api/admin/audit");
-        },
-      }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.admin.signups.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.admin.audit.all });
+    },
   });
 }

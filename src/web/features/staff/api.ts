@@ -1,14 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { StaffMember } from "../../../shared/contracts/companies";
-import { apiJson } from "../../lib/api-client";
+import { apiJson, getJson } from "../../lib/api-client";
 import { retryUnlessRefused } from "../../lib/api-errors";
 import { companyUrl } from "../../lib/company-queries";
+import { queryKeys } from "../../lib/query-keys";
 
 export const companyStaffUrl = (companyId: number) => `${companyUrl(companyId)}/staff`;
 
 export function useStaff(companyId: number) {
   return useQuery<StaffMember[]>({
-    queryKey: [companyStaffUrl(companyId)],
+    queryKey: queryKeys.business.staff(companyId),
+    queryFn: getJson(companyStaffUrl(companyId)),
     staleTime: 0,
     retry: retryUnlessRefused,
   });
@@ -19,7 +21,7 @@ export function useAddStaff(companyId: number) {
   return useMutation({
     mutationFn: (body: { name: string; pin: string }) =>
       apiJson<StaffMember>("POST", companyStaffUrl(companyId), body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [companyStaffUrl(companyId)] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.business.staff(companyId) }),
   });
 }
 
@@ -28,7 +30,7 @@ export function useDeactivateStaff(companyId: number) {
   return useMutation({
     mutationFn: (staffId: number) =>
       apiJson<StaffMember>("DELETE", `${companyStaffUrl(companyId)}/${staffId}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [companyStaffUrl(companyId)] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.business.staff(companyId) }),
   });
 }
 
@@ -38,6 +40,6 @@ export function useUnlockStaff(companyId: number) {
   return useMutation({
     mutationFn: (staffId: number) =>
       apiJson<StaffMember>("POST", `${companyStaffUrl(companyId)}/${staffId}/unlock`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [companyStaffUrl(companyId)] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.business.staff(companyId) }),
   });
 }

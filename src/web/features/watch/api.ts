@@ -3,15 +3,14 @@ import { useEffect } from "react";
 import type { DiscoveryAd, ViewerAd } from "../../../shared/contracts/ads";
 import type { InteractionRequest, LikeState } from "../../../shared/contracts/interactions";
 import type { ProgressResponse, WatchSession } from "../../../shared/contracts/watch";
-import { apiJson, apiRequest } from "../../lib/api-client";
+import { discoveryPath } from "../../../shared/prerendered-pages";
+import { apiJson, apiRequest, getJson } from "../../lib/api-client";
 import { retryUnlessRefused } from "../../lib/api-errors";
 import { useAuth } from "../../lib/auth";
+import { queryKeys } from "../../lib/query-keys";
 import { useRecheckSessionOn401 } from "../../lib/session-expiry";
 
-/** The Discover list's query key prefix (see features/discover/api.ts). */
-const discoveryKeyPrefix = "/api/ads/discovery";
-
-export function viewerAdUrl(adId: number): string {
+function viewerAdUrl(adId: number): string {
   return `/api/ads/${adId}`;
 }
 
@@ -19,7 +18,8 @@ export function viewerAdUrl(adId: number): string {
 export function useViewerAd(adId: number | null) {
   const { user } = useAuth();
   const query = useQuery<ViewerAd>({
-    queryKey: [viewerAdUrl(adId ?? 0), user?.id],
+    queryKey: queryKeys.ads.viewer(adId ?? 0, user?.id),
+    queryFn: getJson(viewerAdUrl(adId ?? 0)),
     enabled: adId !== null && user !== null,
     staleTime: 0,
     // Fewer tries than elsewhere: a member waiting in the viewer should hear of a problem sooner.
@@ -38,7 +38,10 @@ export function usePrefetchViewerAd(adId: number | null, ready: boolean) {
   const { user } = useAuth();
   useEffect(() => {
     if (!ready || adId === null || user === null) return;
-    void queryClient.prefetchQuery({ queryKey: [viewerAdUrl(adId), user.id] });
+    void queryClient.prefetchQuery({
+      queryKey: queryKeys.ads.viewer(adId, user.id),
+      queryFn: getJson<ViewerAd>(viewerAdUrl(adId)),
+    });
   }, [adId, ready, user, queryClient]);
 }
 
@@ -50,8 +53,9 @@ export function reportWatchProgress(sessionId: number, watchedSeconds: number): 
   return apiJson<ProgressResponse>("POST", `/api/watch/sessions/${sessionId}/progress`, { watchedSeconds });
 }
 
-function isDiscoveryKey(key: readonly unknown[]): boolean {
-  return typeof key[0] === "string" && key[0].startsWith(discoveryKeyPrefix);
+/** Discover's lists are keyed by their address (see features/discover/api.ts). */
+export function isDiscoveryKey(key: readonly unknown[]): boolean {
+  return typeof key[0] === "string" && key[0].startsWith(discoveryPath);
 }
 
 /**

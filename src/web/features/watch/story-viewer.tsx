@@ -1,37 +1,22 @@
 import { ChevronLeft, ChevronRight, Gift, Pause, Play, Volume2, VolumeX, X } from "lucide-react";
-import { type PointerEvent, useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { ViewerAd } from "../../../shared/contracts/ads";
 import { placePath } from "../../app/paths";
 import { useT } from "../../lib/i18n";
 import { offerLabel } from "./offer";
 import { RewardSheet } from "./reward-sheet";
+import { useMediaTime, watchedPercent } from "./use-media-time";
+import { useViewerGestures } from "./use-viewer-gestures";
+import { useViewerKeys } from "./use-viewer-keys";
 import { useWatchSession } from "./use-watch-session";
 import { ViewerActions } from "./viewer-actions";
-
-/** Holding this long pauses; moving this far sideways is a swipe. */
-const holdMs = 300;
-const swipePx = 50;
-const tapSlopPx = 12;
-/** Image counting tick; each tick adds the real time since the last one (capped, for throttled timers). */
-const imageTickMs = 250;
 
 /** Round 44 px icon buttons over the dark media: bare in the top bar, tinted for stepping between ads. */
 const roundIconButton =
   "flex size-11 items-center justify-center rounded-full focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none";
 const topBarButton = `${roundIconButton} hover:bg-white/15`;
 const stepButton = `${roundIconButton} bg-white/15 hover:bg-white/25`;
-const maxTickSeconds = 1;
-
-function useDocumentHidden(): boolean {
-  const [hidden, setHidden] = useState(() => document.visibilityState === "hidden");
-  useEffect(() => {
-    const update = () => setHidden(document.visibilityState === "hidden");
-    document.addEventListener("visibilitychange", update);
-    return () => document.removeEventListener("visibilitychange", update);
-  }, []);
-  return hidden;
-}
 
 interface StoryViewerProps {
   ad: ViewerAd;
@@ -47,19 +32,8 @@ export function StoryViewer({ ad, hasPrevious, onPrevious, onNext, onClose }: St
   const isVideo = ad.mediaType === "video";
   const watch = useWatchSession(ad);
   const { addSeconds, counting, outcome } = watch;
-  const hidden = useDocumentHidden();
   const [userPaused, setUserPaused] = useState(false);
-  const [holding, setHolding] = useState(false);
-  const [muted, setMuted] = useState(false);
-  const [mediaReady, setMediaReady] = useState(false);
-  const [mediaFailed, setMediaFailed] = useState(false);
-  const [mediaAttempt, setMediaAttempt] = useState(0);
-  const retryMedia = () => {
-    setMediaFailed(false);
-    setMediaAttempt((attempt) => attempt + 1);
-  };
   const [logoFailed, setLogoFailed] = useState(false);
-  const videoRef = useRef<HTMLVideoElement>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
 
   // Each ad mounts a new viewer: land focus on its title (unless a control already holds it), so keyboard
@@ -69,141 +43,20 @@ export function StoryViewer({ ad, hasPrevious, onPrevious, onNext, onClose }: St
       titleRef.current?.focus({ preventScroll: true });
     }
   }, []);
-  const lastVideoTime = useRef(0);
 
   const sheet = outcome && outcome.kind !== "completed" ? outcome : null;
-  const stopped = userPaused || holding || hidden || sheet !== null;
   const togglePause = useCallback(() => setUserPaused((paused) => !paused), []);
-
-  // Images: seconds on screen, measured with performance.now between ticks.
-  useEffect(() => {
-    if (isVideo || !mediaReady || !counting || stopped) return;
-    let last = performance.now();
-    const tick = () => {
-      const now = performance.now();
-      addSeconds(Math.min(now - last, maxTickSeconds * 1000) / 1000);
-      last = now;
-    };
-    const timer = setInterval(tick, imageTickMs);
-    return () => {
-      clearInterval(timer);
-      tick();
-    };
-  }, [isVideo, mediaReady, counting, stopped, addSeconds]);
-
-  // Videos: play while not stopped. If the browser refuses sound without a gesture, play muted.
-  useEffect(() => {
-    const video = videoRef.current;
-    if (!video || mediaFailed) return;
-    if (stopped) {
-      video.pause();
-      return;
-    }
-    video.play().catch((error: unknown) => {
-      if (error instanceof DOMException && error.name === "NotAllowedError") {
-        video.muted = true;
-        setMuted(true);
-        video.play().catch(() => undefined);
-      }
-    });
-  }, [stopped, mediaFailed]);
-
-  useEffect(() => {
-    if (videoRef.current) videoRef.current.muted = muted;
-  }, [muted]);
-
-  // Videos count only what actually played: currentTime deltas while playing and visible.
-  const onTimeUpdate = () => {
-    const video = videoRef.current;
-    if (!video) return;
-    const delta = video.currentTime - lastVideoTime.current;
-    lastVideoTime.current = video.currentTime;
-    if (video.paused || document.visibilityState === "hidden") return;
-    if (delta > 0 && delta < 1.5) addSeconds(delta);
-  };
-  const resyncVideoTime = () => {
-    if (videoRef.current) lastVideoTime.current = videoRef.current.currentTime;
-  };
-
-  // Keyboard: arrows move, Space pauses, Escape closes.
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (sheet || event.altKey || event.ctrlKey || event.metaKey) return;
-      const target = event.target as HTMLElement | null;
-      if (event.key === "ArrowLeft") {
-        event.preventDefault();
-        onPrevious();
-      } else if (event.key === "ArrowRight") {
-        event.preventDefault();
-        onNext();
-      } else if (event.key === " " || event.key === "Spacebar") {
-        // Space on a focused button presses that button instead.
-        if (target?.closest("button, a, input, textarea, select")) return;
-        event.preventDefault();
-        togglePause();
-      } else if (event.key === "Escape") {
-        onClose();
-      }
-    };
-    window.addEventListener("keydown", onKeyDown);
-    return () => window.removeEventListener("keydown", onKeyDown);
-  }, [sheet, onPrevious, onNext, onClose, togglePause]);
-
-  // Touch and mouse on the media: thirds for previous / pause / next, hold to pause, swipe to move.
-  const press = useRef<{ x: number; y: number; timer?: ReturnType<typeof setTimeout>; held: boolean } | null>(
-    null,
-  );
-  useEffect(() => () => clearTimeout(press.current?.timer), []);
-  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    if (event.button !== 0) return;
-    const state: { x: number; y: number; timer?: ReturnType<typeof setTimeout>; held: boolean } = {
-      x: event.clientX,
-      y: event.clientY,
-      held: false,
-    };
-    state.timer = setTimeout(() => {
-      state.held = true;
-      setHolding(true);
-    }, holdMs);
-    press.current = state;
-  };
-  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
-    const state = press.current;
-    if (!state || state.held) return;
-    if (Math.hypot(event.clientX - state.x, event.clientY - state.y) > tapSlopPx) clearTimeout(state.timer);
-  };
-  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
-    const state = press.current;
-    press.current = null;
-    if (!state) return;
-    clearTimeout(state.timer);
-    if (state.held) {
-      setHolding(false);
-      return;
-    }
-    const dx = event.clientX - state.x;
-    const dy = event.clientY - state.y;
-    if (Math.abs(dx) > swipePx && Math.abs(dx) > Math.abs(dy)) {
-      if (dx < 0) onNext();
-      else onPrevious();
-      return;
-    }
-    if (Math.hypot(dx, dy) > tapSlopPx) return;
-    const rect = event.currentTarget.getBoundingClientRect();
-    const third = (event.clientX - rect.left) / rect.width;
-    if (third < 1 / 3) onPrevious();
-    else if (third > 2 / 3) onNext();
-    else togglePause();
-  };
-  const onPointerCancel = () => {
-    clearTimeout(press.current?.timer);
-    press.current = null;
-    setHolding(false);
-  };
+  const { holding, tapLayerProps } = useViewerGestures({ onPrevious, onNext, togglePause });
+  useViewerKeys({ active: sheet === null, onPrevious, onNext, onClose, togglePause });
+  const media = useMediaTime({
+    isVideo,
+    counting,
+    addSeconds,
+    paused: userPaused || holding || sheet !== null,
+  });
 
   const t = useT();
-  const duration = watch.durationSeconds;
-  const percent = duration > 0 ? Math.min(100, Math.round((watch.watched / duration) * 100)) : 0;
+  const percent = watchedPercent(watch.watched, watch.durationSeconds);
   const offer = offerLabel(ad);
 
   return (
@@ -216,14 +69,7 @@ export function StoryViewer({ ad, hasPrevious, onPrevious, onNext, onClose }: St
           aria-hidden
           data-testid="tap-layer"
           className="absolute inset-0 z-10 touch-none [-webkit-touch-callout:none]"
-          onPointerDown={onPointerDown}
-          onPointerMove={onPointerMove}
-          onPointerUp={onPointerUp}
-          onPointerCancel={onPointerCancel}
-          onPointerLeave={(event) => {
-            if (event.pointerType === "mouse" && press.current) onPointerCancel();
-          }}
-          onContextMenu={(event) => event.preventDefault()}
+          {...tapLayerProps}
         />
 
         {/* Creatives carry their own text from edge to edge (logo, headline, offer, footer strip), so nothing
@@ -276,11 +122,11 @@ export function StoryViewer({ ad, hasPrevious, onPrevious, onNext, onClose }: St
                 {isVideo && (
                   <button
                     type="button"
-                    aria-label={muted ? t("viewer.unmute") : t("viewer.mute")}
-                    onClick={() => setMuted((on) => !on)}
+                    aria-label={media.muted ? t("viewer.unmute") : t("viewer.mute")}
+                    onClick={media.toggleMuted}
                     className={topBarButton}
                   >
-                    {muted ? (
+                    {media.muted ? (
                       <VolumeX className="size-5" aria-hidden />
                     ) : (
                       <Volume2 className="size-5" aria-hidden />
@@ -316,7 +162,7 @@ export function StoryViewer({ ad, hasPrevious, onPrevious, onNext, onClose }: St
 
           <div className="flex min-h-0 flex-1">
             <div className="relative min-w-0 flex-1">
-              {mediaFailed ? (
+              {media.failed ? (
                 <div
                   className="pointer-events-auto absolute inset-x-0 top-1/2 -translate-y-1/2 px-6 text-center"
                   role="alert"
@@ -326,7 +172,7 @@ export function StoryViewer({ ad, hasPrevious, onPrevious, onNext, onClose }: St
                   </p>
                   <button
                     type="button"
-                    onClick={retryMedia}
+                    onClick={media.retry}
                     className="mt-3 inline-flex min-h-11 items-center rounded-full bg-white px-5 font-semibold text-stone-900 focus-visible:ring-2 focus-visible:ring-amber-400 focus-visible:outline-none"
                   >
                     {t("viewer.tryAgain")}
@@ -334,34 +180,31 @@ export function StoryViewer({ ad, hasPrevious, onPrevious, onNext, onClose }: St
                 </div>
               ) : isVideo ? (
                 <video
-                  key={mediaAttempt}
-                  ref={videoRef}
+                  key={media.attempt}
+                  ref={media.videoRef}
                   src={ad.mediaUrl}
                   poster={ad.posterUrl ?? undefined}
                   playsInline
-                  muted={muted}
+                  muted={media.muted}
                   loop
                   preload="auto"
                   aria-label={ad.title}
                   data-testid="viewer-media"
-                  onLoadedData={() => setMediaReady(true)}
-                  onPlay={resyncVideoTime}
-                  onSeeking={resyncVideoTime}
-                  onSeeked={resyncVideoTime}
-                  onTimeUpdate={onTimeUpdate}
-                  onError={() => setMediaFailed(true)}
+                  onLoadedData={media.onLoaded}
+                  {...media.videoTimeEvents}
+                  onError={media.onFailed}
                   className="absolute inset-0 size-full object-contain"
                 />
               ) : (
                 <img
-                  key={mediaAttempt}
+                  key={media.attempt}
                   src={ad.mediaUrl}
                   alt={ad.title}
                   data-testid="viewer-media"
                   decoding="async"
                   draggable={false}
-                  onLoad={() => setMediaReady(true)}
-                  onError={() => setMediaFailed(true)}
+                  onLoad={media.onLoaded}
+                  onError={media.onFailed}
                   className="absolute inset-0 size-full object-contain"
                 />
               )}

@@ -6,6 +6,7 @@ import { ApiError } from "../../lib/api-client";
 import { useAuth } from "../../lib/auth";
 import { translate } from "../../lib/language";
 import { isConnectionFailure, isOnline } from "../../lib/network-status";
+import { queryKeys } from "../../lib/query-keys";
 import { markWatchedInDiscovery, reportWatchProgress, startWatchSession } from "./api";
 
 /** Progress is reported this often while counting. */
@@ -122,10 +123,8 @@ export function useWatchSession(ad: ViewerAd | undefined) {
         if (response.reward) {
           setOutcome({ kind: "reward", response });
           markWatchedInDiscovery(queryClient, current.adId);
-          void queryClient.invalidateQueries({
-            predicate: (query) =>
-              ["/api/rewards", "/api/moments"].some((prefix) => String(query.queryKey[0]).startsWith(prefix)),
-          });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.rewards.all });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.moments.all });
           // The header's XP and tier follow the signed-in user.
           void refreshUser();
         } else {

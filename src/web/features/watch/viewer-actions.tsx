@@ -7,7 +7,8 @@ import { mobileWatchPath } from "../../app/paths";
 import { toast } from "../../components/ui/use-toast";
 import { useT } from "../../lib/i18n";
 import { translate } from "../../lib/language";
-import { recordAdInteraction, setAdLiked, viewerAdUrl } from "./api";
+import { queryKeys } from "../../lib/query-keys";
+import { recordAdInteraction, setAdLiked } from "./api";
 
 const actionClass =
   "flex size-12 items-center justify-center rounded-full bg-white/15 hover:bg-white/25 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none";
@@ -27,7 +28,7 @@ function Action({ label, count, children }: { label: string; count?: ReactNode; 
 function useLike(ad: ViewerAd) {
   const queryClient = useQueryClient();
   const setCached = (liked: boolean, likeCount: number) =>
-    queryClient.setQueriesData<ViewerAd>({ queryKey: [viewerAdUrl(ad.id)] }, (cached) =>
+    queryClient.setQueriesData<ViewerAd>({ queryKey: queryKeys.ads.viewerAll(ad.id) }, (cached) =>
       cached ? { ...cached, likedByMe: liked, likeCount } : cached,
     );
   return useMutation({
