@@ -2,10 +2,9 @@
 
 export {
   isSmsDaytime,
-  type MemberSmsRequest,
   queueMemberSms,
   queueWeeklySummaries,
   sendQueuedMemberSms,
 } from "./member-sms.service";
 export { notificationsRoutes } from "./notifications.routes";
-export { type MemberNotice, notifyMember, notifyMembers, unreadCount } from "./notifications.service";
+export { type MemberNotice, notifyMember, notifyMembers } from "./notifications.service";

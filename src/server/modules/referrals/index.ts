@@ -7,8 +7,5 @@
 export { referralsRoutes } from "./referrals.routes";
 export {
   completeReferral,
-  type ReferralCompletion,
-  type ReferralNotice,
   recordReferral,
-  referralXpKey,
 } from "./referrals.service";
