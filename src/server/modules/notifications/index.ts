@@ -1,4 +1,4 @@
-/** The member's in-app notification centre. Owns notifications and device_tokens. */
+/** The member's in-app notification centre and texts to members. Owns notifications and member_sms. */
 
 export {
   isSmsDaytime,
