@@ -12,7 +12,8 @@ export const e2eBaseUrl = `http://localhost:${port}`;
 
 /**
  * Browser journeys in Debian's Chromium (Playwright never downloads a browser here) against the real
- * server, built and started on a fresh embedded database with the demo seed.
+ * server as production runs it (compiled by `npm run build` into `dist-server/`), started on a fresh
+ * embedded database with the demo seed.
  */
 export default defineConfig({
   testDir: "e2e",
@@ -61,8 +62,8 @@ export default defineConfig({
     {
       // A fresh embedded database by default; with E2E_DATABASE_URL, a fresh database on that PostgreSQL server.
       command: databaseUrl
-        ? `rm -rf ${dataDir} && tsx e2e/support/recreate-database.ts && tsx src/server/main.ts`
-        : `rm -rf ${dataDir} && tsx src/server/main.ts`,
+        ? `rm -rf ${dataDir} && tsx e2e/support/recreate-database.ts && node --enable-source-maps dist-server/main.js`
+        : `rm -rf ${dataDir} && node --enable-source-maps dist-server/main.js`,
       url: `${e2eBaseUrl}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,

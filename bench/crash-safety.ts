@@ -676,12 +676,11 @@ const checks: Check[] = [
       where a.used_points <> coalesce(t.total, 0) or a.remaining_points <> a.allocated_points - a.used_points`,
   },
   {
-    name: "no negative balance (members, companies, allocations, daily limits)",
-    checked: `select (select count(*) from users) + (select count(*) from companies)
+    name: "no negative balance (members, allocations, daily limits)",
+    checked: `select (select count(*) from users)
                    + (select count(*) from company_point_allocations) + (select count(*) from daily_point_limits)`,
     violations: `
       select 'user' as kind, id from users where xp_points < 0 or lifetime_xp < 0 or prize_points < 0
-      union all select 'company', id from companies where points_used_this_month < 0
       union all select 'allocation', id from company_point_allocations where remaining_points < 0 or used_points < 0
       union all select 'daily points', id from daily_point_limits
         where points_received < 0 or points_received > max_points_per_day`,

@@ -12,3 +12,4 @@ export {};
 await import("./counter-scans");
 await import("./payment-webhooks");
 await import("./draw-scale");
+await import("./start");

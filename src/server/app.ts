@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { hash, randomUUID } from "node:crypto";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
 import fastifyEtag from "@fastify/etag";
@@ -22,6 +21,7 @@ import { createPaystackClient } from "./integrations/payments/paystack";
 import { createSmsSender, type SmsSender } from "./integrations/sms/sms-sender";
 import { createMediaStorage } from "./integrations/storage/create-media-storage";
 import { jobsRoutes } from "./jobs/jobs.routes";
+import { projectRoot } from "./lib/project-root";
 import { adminMembersRoutes, adminRoutes, antiCheatRoutes } from "./modules/admin";
 import {
   adsRoutes,
@@ -84,7 +84,6 @@ export interface AppDependencies {
   memberChanges?: MemberChanges;
 }
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const defaultWebDistDir = path.join(projectRoot, "dist");
 
 /** Builds the whole HTTP application without listening, so tests drive it with `app.inject()`. */

@@ -71,7 +71,10 @@ async function main() {
 
 /** Creates, migrates and seeds the embedded database in a child process (see prepare-embedded.ts). */
 async function prepareEmbeddedDatabaseApart() {
-  const child = fork(fileURLToPath(new URL("./prepare-embedded.ts", import.meta.url)), { stdio: "inherit" });
+  // Beside this module: prepare-embedded.ts in the sources, prepare-embedded.js in the compiled server.
+  const thisModule = fileURLToPath(import.meta.url);
+  const prepare = path.join(path.dirname(thisModule), `prepare-embedded${path.extname(thisModule)}`);
+  const child = fork(prepare, { stdio: "inherit" });
   const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
   if (code !== 0) throw new Error(`Preparing the embedded database failed (exit code ${code})`);
 }

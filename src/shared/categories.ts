@@ -57,4 +57,3 @@ export function isSubcategoryOf(category: string, subcategory: string): boolean 
 
 /** Cities the product is launched in (the profile's city choices). */
 export const cities = ["Accra", "Kumasi", "Tamale", "Cape Coast", "Other"] as const;
-export type City = (typeof cities)[number];

@@ -5,7 +5,7 @@ import { type KeptOwner, MemberKeyedCache } from "../lib/member-keyed-cache";
 import { type SessionAudience, sessionCookieNames } from "../lib/session-cookies";
 import { createSession, deleteSession, findActiveSession, type SessionOwner } from "../modules/auth";
 
-export { type SessionAudience, sessionCookieName, sessionCookieNames } from "../lib/session-cookies";
+export { type SessionAudience, sessionCookieName } from "../lib/session-cookies";
 
 type ActiveSession = NonNullable<Awaited<ReturnType<typeof findActiveSession>>>;
 

@@ -75,7 +75,6 @@ export const riskResponse = z.object({
   /** "82: 3 too-fast watches, 4 accounts on this device" */
   summary: z.string(),
 });
-export type RiskResponse = z.infer<typeof riskResponse>;
 
 export const ledgerRowItem = z.object({
   id: idSchema,

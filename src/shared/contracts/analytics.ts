@@ -42,7 +42,6 @@ export const analyticsAdRow = analyticsValues.extend({
   title: z.string(),
   status: analyticsAdStatus,
 });
-export type AnalyticsAdRow = z.infer<typeof analyticsAdRow>;
 
 /** One Africa/Accra day of the chart; only the per-day counts the plan includes. */
 export const analyticsDay = z.object({

@@ -7,7 +7,6 @@ export const errorResponse = z.object({
   code: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
 });
-export type ErrorResponse = z.infer<typeof errorResponse>;
 
 /** A required text field whose message names the field, e.g. "Name is required". */
 export function requiredText(label: string, max = 200) {

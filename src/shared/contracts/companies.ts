@@ -251,7 +251,6 @@ export const adminCompaniesQuery = z.object({
     .max(100_000, "No such page")
     .default(1),
 });
-export type AdminCompaniesQuery = z.input<typeof adminCompaniesQuery>;
 
 const createFields = createCompanyRequest.shape;
 

@@ -321,6 +321,3 @@ export const counterDashboard = z.object({
   suspiciousToday: z.number().int(),
 });
 export type CounterDashboard = z.infer<typeof counterDashboard>;
-
-/** The staff code an owner reads in the dashboard (for the consumer's "staff" redemption). */
-export const staffCodeResponse = z.object({ staffId: z.number().int(), staffCode: z.string() });

@@ -3,14 +3,6 @@ export const ageRangeOptions = ["18-25", "26-35", "36-45", "46+"] as const;
 export const profileCityOptions = ["Accra", "Kumasi", "Tamale", "Cape Coast", "Other"] as const;
 export const profileGenderOptions = ["Male", "Female", "Prefer not to say"] as const;
 export const interestOptions = ["tech", "fashion", "food", "health", "travel", "home"] as const;
-export const interestLabels: Record<(typeof interestOptions)[number], string> = {
-  tech: "Tech",
-  fashion: "Fashion",
-  food: "Food",
-  health: "Health",
-  travel: "Travel",
-  home: "Home",
-};
 export const shoppingFrequencyOptions = ["Weekly", "Monthly", "Occasionally"] as const;
 export const shoppingTimeOptions = ["Weekends", "Evenings", "Lunch breaks", "Anytime"] as const;
 export const budgetStyleOptions = ["Value hunter", "Balance seeker", "Quality focused"] as const;

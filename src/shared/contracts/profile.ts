@@ -80,7 +80,6 @@ export const preferencesRequest = z
   .refine((change) => Object.values(change).some((value) => value !== undefined), {
     message: "Send smsConsent, leaderboardOptOut or language",
   });
-export type PreferencesRequest = z.input<typeof preferencesRequest>;
 
 /** PATCH /api/profile: name and username. */
 export const updateProfileRequest = z

@@ -196,7 +196,6 @@ export type ReviewsResponse = z.infer<typeof reviewsResponse>;
 
 /** POST /api/reviews/:id/report */
 export const reportReviewRequest = z.object({ reason: requiredText("Reason", 300) });
-export type ReportReviewRequest = z.input<typeof reportReviewRequest>;
 
 export const reviewVoteResponse = z.object({
   helpfulVotes: z.number().int(),

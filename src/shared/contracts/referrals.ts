@@ -3,20 +3,12 @@ import { tierIds } from "../tiers";
 import { profileCityOptions } from "./profile-options";
 
 export const referralStatuses = ["pending", "completed", "cancelled"] as const;
-export type ReferralStatus = (typeof referralStatuses)[number];
 /**
  * Why a referral didn't count: the friend joined or watched on a device the inviter uses, both accounts
  * carry one phone number, or the inviter's account wasn't active when the friend watched.
  */
 export const referralCancelReasons = ["same_device", "same_phone", "inviter_gone"] as const;
 export type ReferralCancelReason = (typeof referralCancelReasons)[number];
-
-/** A member's own referral code as typed or carried in `?ref=` (unknown codes are ignored, not refused). */
-export const referralCodeSchema = z
-  .string()
-  .trim()
-  .max(40)
-  .transform((code) => code.toUpperCase());
 
 export const referralItem = z.object({
   /** The invited member's display name only (never their email, id or Anigye id). */
@@ -54,7 +46,6 @@ export const leaderboardQuery = z.object({
     z.enum(profileCityOptions, { error: "Choose a valid city" }).optional(),
   ),
 });
-export type LeaderboardQuery = z.input<typeof leaderboardQuery>;
 
 export const leaderboardEntry = z.object({
   rank: z.number().int().positive(),
@@ -64,7 +55,6 @@ export const leaderboardEntry = z.object({
   /** The signed-in member's own row. */
   isYou: z.boolean(),
 });
-export type LeaderboardEntry = z.infer<typeof leaderboardEntry>;
 
 export const leaderboardResponse = z.object({
   period: z.enum(leaderboardPeriods),

@@ -46,7 +46,6 @@ export const drawStanding = z.object({
   entries: z.number().int(),
   maxEntries: z.number().int(),
 });
-export type DrawStanding = z.infer<typeof drawStanding>;
 
 /** GET /api/rewards/collection: badges earned, newest first, and this month's draw entries. */
 export const rewardsCollection = z.object({

@@ -96,7 +96,6 @@ export const createCompetitionForm = createCompetitionRequest
     }
     return z.NEVER;
   });
-export type CreateCompetitionFormValues = z.input<typeof createCompetitionForm>;
 
 /** "Run the draw": the public randomness value is optional; an empty box means none. */
 export const runDrawForm = z

@@ -28,4 +28,3 @@ export const shareProofForm = z
     }
     return z.NEVER;
   });
-export type ShareProofFormValues = z.input<typeof shareProofForm>;

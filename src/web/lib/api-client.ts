@@ -50,9 +50,6 @@ export function requestHeaders(hasBody: boolean): Record<string, string> {
     "Accept-Language": currentLanguage(),
   };
   if (hasBody) headers["Content-Type"] = "application/json";
-  // A bearer header only if a token exists; sessions are cookies, so in practice never.
-  const legacyToken = localStorage.getItem("auth_token");
-  if (legacyToken) headers.Authorization = `Bearer ${legacyToken}`;
   return headers;
 }
 

@@ -36,7 +36,6 @@ export const ads = pgTable(
     imageUrl: text("image_url"),
     thumbnailUrl: text("thumbnail_url"),
     posterUrl: text("poster_url"),
-    shareImageUrl: text("share_image_url"),
     /** How long the story runs, in seconds. */
     durationSeconds: integer("duration_seconds").notNull().default(10),
     category: text("category").notNull(),
@@ -50,14 +49,12 @@ export const ads = pgTable(
     xpPointsReward: integer("xp_points_reward").notNull().default(10),
     /** Badge type awarded (discovery_badges.badgeType) when rewardType is 'badge'. */
     badgeId: text("badge_id"),
-    contentAccessType: text("content_access_type"),
     prizeEntryDetails: text("prize_entry_details"),
     minWatchPercent: integer("min_watch_percent").notNull().default(80),
 
     // Visibility
     isActive: boolean("is_active").notNull().default(true),
     isFeatured: boolean("is_featured").notNull().default(false),
-    isPremium: boolean("is_premium").notNull().default(false),
     /** Shown to Anigye+ members only. */
     isPlus: boolean("is_plus").notNull().default(false),
     requiredTier: tierEnum("required_tier").notNull().default("bronze"),

@@ -64,7 +64,6 @@ export const users = pgTable(
     totalViews: integer("total_views").notNull().default(0),
     verifiedPurchases: integer("verified_purchases").notNull().default(0),
     reviewsSubmitted: integer("reviews_submitted").notNull().default(0),
-    trustScore: integer("trust_score").notNull().default(100),
 
     // Anigye+
     isPlus: boolean("is_plus").notNull().default(false),
@@ -72,9 +71,6 @@ export const users = pgTable(
     subscriptionType: userSubscriptionTypeEnum("subscription_type").notNull().default("free"),
     subscriptionStatus: userSubscriptionStatusEnum("subscription_status").notNull().default("inactive"),
     subscriptionExpiresAt: tstz("subscription_expires_at"),
-
-    /** Convenience copy; ad_interactions and watch_progress are the source of truth. */
-    watchedAds: integer("watched_ads").array().notNull().default(sql`'{}'::integer[]`),
 
     googleId: text("google_id"),
     /** This user's own code to invite others (referrals.referralCode), set at registration. */
@@ -128,7 +124,6 @@ export const users = pgTable(
     check("users_xp_points_nonnegative", sql`${t.xpPoints} >= 0`),
     check("users_lifetime_xp_nonnegative", sql`${t.lifetimeXp} >= 0`),
     check("users_prize_points_nonnegative", sql`${t.prizePoints} >= 0`),
-    check("users_trust_score_range", sql`${t.trustScore} between 0 and 100`),
     check("users_profile_strength_range", sql`${t.profileStrength} between 0 and 100`),
   ],
 );

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { ads } from "./ads";
 import { users } from "./auth";
 import { createdAt, id, tstz } from "./columns";
@@ -15,13 +15,11 @@ export const discoveryBadges = pgTable(
     badgeType: text("badge_type").notNull(),
     badgeName: text("badge_name").notNull(),
     badgeDescription: text("badge_description"),
-    badgeIcon: text("badge_icon"),
     badgeColor: text("badge_color").notNull().default("#3B82F6"),
     earnedFromAdId: integer("earned_from_ad_id").references(() => ads.id, { onDelete: "set null" }),
     earnedFromCompanyId: integer("earned_from_company_id").references(() => companies.id, {
       onDelete: "set null",
     }),
-    isDisplayed: boolean("is_displayed").notNull().default(true),
     earnedAt: tstz("earned_at").notNull().defaultNow(),
     createdAt: createdAt(),
   },

@@ -58,15 +58,9 @@ export const companies = pgTable(
     maxAdDurationSeconds: integer("max_ad_duration_seconds").notNull().default(10),
 
     searchTags: text("search_tags").array().notNull().default(sql`'{}'::text[]`),
-    /** Typical spend per visit, in pesewas. */
-    averageCostPesewas: integer("average_cost_pesewas"),
-    /** Average review rating 1.00-5.00, cached from user_reviews. */
-    customerRating: numeric("customer_rating", { precision: 3, scale: 2, mode: "number" }),
 
     // Points the company's staff may grant each month (spent through company_point_allocations)
     monthlyPointsAllocation: integer("monthly_points_allocation").notNull().default(250),
-    pointsUsedThisMonth: integer("points_used_this_month").notNull().default(0),
-    lastPointsReset: tstz("last_points_reset"),
 
     deletedAt: tstz("deleted_at"),
     createdAt: createdAt(),
@@ -82,12 +76,10 @@ export const companies = pgTable(
     index("companies_carousel_idx")
       .on(t.createdAt)
       .where(sql`${t.showInCarousel} and ${t.isActive} and ${t.deletedAt} is null`),
-    check("companies_points_used_nonnegative", sql`${t.pointsUsedThisMonth} >= 0`),
     check("companies_monthly_price_nonnegative", sql`${t.monthlyPricePesewas} >= 0`),
     check("companies_max_ads_nonnegative", sql`${t.maxAds} >= 0`),
     check("companies_max_ad_duration_positive", sql`${t.maxAdDurationSeconds} > 0`),
     check("companies_failed_logins_nonnegative", sql`${t.failedLoginAttempts} >= 0`),
-    check("companies_customer_rating_range", sql`${t.customerRating} between 0 and 5`),
   ],
 );
 

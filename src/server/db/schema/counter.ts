@@ -31,13 +31,9 @@ export const qrScanLogs = pgTable(
     /** Made while the counter was offline and sent later from the phone's queue. */
     wasQueued: boolean("was_queued").notNull().default(false),
     merchantDeviceFingerprint: text("merchant_device_fingerprint"),
-    userDeviceFingerprint: text("user_device_fingerprint"),
     ipAddress: text("ip_address"),
-    scanLocation: text("scan_location"),
     city: text("city"),
     country: text("country").notNull().default("GH"),
-    scanMethod: text("scan_method").notNull().default("qr"),
-    scanDurationMs: integer("scan_duration_ms"),
     isSuspicious: boolean("is_suspicious").notNull().default(false),
     suspiciousReasons: text("suspicious_reasons").array().notNull().default(sql`'{}'::text[]`),
     isVerified: boolean("is_verified").notNull().default(false),

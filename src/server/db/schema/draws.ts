@@ -94,7 +94,6 @@ export const competitionEntries = pgTable(
     userTier: tierEnum("user_tier").notNull().default("bronze"),
     /** Whether the member had Anigye+ at entry time. */
     isPlus: boolean("is_plus").notNull().default(false),
-    entryDate: tstz("entry_date").notNull().defaultNow(),
     isEligible: boolean("is_eligible").notNull().default(false),
     /** The member's pseudonymous id in this competition's public entry list. */
     memberRef: text("member_ref").notNull().default(randomMemberRef),

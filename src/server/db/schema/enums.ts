@@ -144,8 +144,6 @@ export const violationStatusEnum = pgEnum("violation_status", [
 
 export const referralStatusEnum = pgEnum("referral_status", ["pending", "completed", "cancelled"]);
 
-export const leaderboardPeriodEnum = pgEnum("leaderboard_period", ["daily", "weekly", "monthly", "all_time"]);
-
 export const pointTransactionStatusEnum = pgEnum("point_transaction_status", ["completed", "reversed"]);
 
 export const settingTypeEnum = pgEnum("setting_type", ["text", "number", "boolean", "json"]);
@@ -177,6 +175,5 @@ export type AdInteractionType = (typeof adInteractionTypeEnum.enumValues)[number
 export type ViolationSeverity = (typeof violationSeverityEnum.enumValues)[number];
 export type ViolationStatus = (typeof violationStatusEnum.enumValues)[number];
 export type ReferralStatus = (typeof referralStatusEnum.enumValues)[number];
-export type LeaderboardPeriod = (typeof leaderboardPeriodEnum.enumValues)[number];
 export type PointTransactionStatus = (typeof pointTransactionStatusEnum.enumValues)[number];
 export type SettingType = (typeof settingTypeEnum.enumValues)[number];

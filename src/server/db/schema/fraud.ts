@@ -3,9 +3,7 @@ import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzl
 import { ads } from "./ads";
 import { users } from "./auth";
 import { createdAt, id, tstz, updatedAt } from "./columns";
-import { companies } from "./companies";
 import { violationSeverityEnum, violationStatusEnum } from "./enums";
-import { rewards } from "./rewards";
 
 /** Automatic fraud signals (e.g. watch progress faster than the clock, device reuse). */
 export const fraudDetection = pgTable(
@@ -42,8 +40,6 @@ export const antiCheatViolations = pgTable(
     violationType: text("violation_type").notNull(),
     violationDescription: text("violation_description"),
     severity: violationSeverityEnum("severity").notNull().default("low"),
-    relatedRewardId: integer("related_reward_id").references(() => rewards.id, { onDelete: "set null" }),
-    relatedCompanyId: integer("related_company_id").references(() => companies.id, { onDelete: "set null" }),
     evidenceData: jsonb("evidence_data").$type<Record<string, unknown>>().notNull().default({}),
     status: violationStatusEnum("status").notNull().default("pending"),
     actionTaken: text("action_taken"),

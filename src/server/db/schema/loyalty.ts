@@ -115,7 +115,6 @@ export const loyaltyCheckIns = pgTable(
     qrCodeData: text("qr_code_data"),
     purchaseAmountPesewas: integer("purchase_amount_pesewas"),
     meetsMinimum: boolean("meets_minimum").notNull().default(true),
-    checkInLocation: text("check_in_location"),
     staffMemberId: integer("staff_member_id").references(() => companyStaff.id, { onDelete: "set null" }),
     verificationMethod: text("verification_method").notNull().default("qr"),
     ipAddress: text("ip_address"),

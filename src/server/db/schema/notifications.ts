@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./auth";
-import { createdAt, id, tstz, updatedAt } from "./columns";
+import { createdAt, id, tstz } from "./columns";
 
 export const notifications = pgTable(
   "notifications",
@@ -28,30 +28,8 @@ export const notifications = pgTable(
   ],
 );
 
-/** Web-push / mobile push tokens. */
-export const deviceTokens = pgTable(
-  "device_tokens",
-  {
-    id: id(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    token: text("token").notNull(),
-    /** 'web' | 'android' | 'ios' */
-    platform: text("platform").notNull(),
-    isActive: boolean("is_active").notNull().default(true),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    uniqueIndex("device_tokens_token_key").on(t.token),
-    index("device_tokens_user_id_idx").on(t.userId).where(sql`${t.isActive}`),
-  ],
-);
-
 export type Notification = typeof notifications.$inferSelect;
 export type NewNotification = typeof notifications.$inferInsert;
-export type DeviceToken = typeof deviceTokens.$inferSelect;
 
 export const memberSmsKinds = [
   "draw_won",

@@ -24,7 +24,6 @@ export const pointTransactions = pgTable(
     processedByStaff: varchar("processed_by_staff", { length: 100 }),
     staffId: integer("staff_id").references(() => companyStaff.id, { onDelete: "set null" }),
     merchantDevice: text("merchant_device"),
-    transactionLocation: text("transaction_location"),
     status: pointTransactionStatusEnum("status").notNull().default("completed"),
     createdAt: createdAt(),
   },

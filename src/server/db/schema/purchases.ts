@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { createdAt, id, tstz, updatedAt } from "./columns";
 import { companies } from "./companies";
@@ -29,8 +29,6 @@ export const verifiedPurchases = pgTable(
     verifiedBy: integer("verified_by").references(() => users.id, { onDelete: "set null" }),
     verifiedAt: tstz("verified_at"),
     rejectionReason: text("rejection_reason"),
-    purchaseLocation: text("purchase_location"),
-    merchantBranch: text("merchant_branch"),
     flaggedForReview: boolean("flagged_for_review").notNull().default(false),
     flagReason: text("flag_reason"),
     createdAt: createdAt(),
@@ -67,8 +65,6 @@ export const userReviews = pgTable(
     helpfulVotes: integer("helpful_votes").notNull().default(0),
     reportedCount: integer("reported_count").notNull().default(0),
     isAnonymous: boolean("is_anonymous").notNull().default(false),
-    reviewerLocation: text("reviewer_location"),
-    visitDate: date("visit_date", { mode: "string" }),
     isPublished: boolean("is_published").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -57,7 +57,6 @@ export const rewards = pgTable(
     redemptionMethod: redemptionMethodEnum("redemption_method"),
     /** Nonce / payload of the signed, short-lived, single-use reward QR. */
     qrCodeData: text("qr_code_data"),
-    qrCodeUrl: text("qr_code_url"),
     qrGeneratedAt: tstz("qr_generated_at"),
     /** The short code shown under the newest reward QR, for a counter without a camera to type. */
     qrTypedCode: text("qr_typed_code"),

@@ -61,8 +61,6 @@ export const discoveredCompanies = pgTable(
     adId: integer("ad_id").references(() => ads.id, { onDelete: "set null" }),
     watchPercentage: integer("watch_percentage").notNull().default(0),
     hasRewards: boolean("has_rewards").notNull().default(false),
-    /** 'unlock' | 'watch' | 'scan' */
-    discoveryType: text("discovery_type").notNull().default("unlock"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

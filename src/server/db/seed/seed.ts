@@ -1,10 +1,10 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { and, eq } from "drizzle-orm";
 import { profileStrengthFor } from "../../../shared/contracts/profile-options";
 import { planLimits } from "../../../shared/plans";
 import type { MediaStorage } from "../../integrations/storage/storage";
+import { projectRoot } from "../../lib/project-root";
 import { creditXp } from "../../modules/ledger/ledger.service";
 import {
   cardThumbnail,
@@ -34,7 +34,7 @@ export const demoAccounts = {
 } as const;
 
 const seededMarker = "demo_seeded_at";
-const mediaDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "media");
+const mediaDir = path.join(projectRoot, "src/server/db/seed/media");
 const signinBonusXp = 100;
 
 export async function isDemoSeeded(db: Executor): Promise<boolean> {

@@ -2,7 +2,7 @@ import { createTransport } from "nodemailer";
 import type { Executor } from "../../db/client";
 import { saveOutboxMessage } from "../outbox/outbox-store";
 
-export { type EmailContent, escapeHtml, type RenderedEmail, renderEmail } from "./render-email";
+export { escapeHtml, renderEmail } from "./render-email";
 
 export interface MailMessage {
   to: string;

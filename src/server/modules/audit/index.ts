@@ -1,2 +1,2 @@
 /** The append-only audit log of admin and staff actions. Owns audit_log; imports no other module. */
-export { type AuditRecord, findLatestAudit, listAudit, recordAudit } from "./audit.service";
+export { findLatestAudit, listAudit, recordAudit } from "./audit.service";

@@ -8,7 +8,6 @@ export { deleteExpiredCredentials, deleteUnverifiedAccounts } from "./account-cl
 export { ensureAdmin } from "./admin-bootstrap.service";
 export { authRoutes } from "./auth.routes";
 export {
-  type CompanyCodeRecipient,
   issueCompanySignInCode,
   redeemCompanySignInCode,
 } from "./company-codes.service";
@@ -20,7 +19,6 @@ export {
   requireAdmin,
   requireStaff,
   requireUser,
-  toSessionUser,
 } from "./current-user";
 export { googleRoutes } from "./google.routes";
 export { countReviewSubmitted, countVerifiedPurchase } from "./member-counters";
@@ -37,9 +35,7 @@ export {
 export {
   countMembers,
   findMemberForAdmin,
-  type MemberStatus,
   membersByIds,
-  type PlatformRole,
   searchMembers,
   setMemberRole,
   setMemberStatus,
@@ -52,7 +48,6 @@ export {
   deleteBusinessSessions,
   deleteSession,
   findActiveSession,
-  hashSessionToken,
   type SessionOwner,
 } from "./session.service";
-export { consumeSignInLink, issueSignInLink, type SignInLinkOwner } from "./sign-in-links.service";
+export { consumeSignInLink, issueSignInLink } from "./sign-in-links.service";

@@ -6,7 +6,6 @@ import type {
   createCompanyRequest,
   resendSetupRequest,
 } from "../../../shared/contracts/companies";
-import { paidPeriodDays } from "../../../shared/plans";
 import type { AppDeps } from "../../app-deps";
 import { type Company, companies } from "../../db/schema/companies";
 import { deliverQuietly } from "../../integrations/deliver-quietly";
@@ -91,10 +90,6 @@ const registeredDetails = (company: Company) => ({
   contactPhone: company.contactPhone,
   plan: company.plan,
 });
-
-export function defaultPaidUntil(now: Date): Date {
-  return new Date(now.getTime() + paidPeriodDays * 86_400_000);
-}
 
 /** A new single-use setup link (72 hours); any earlier link stops working. Sent by email, else SMS. */
 export async function sendSetupLink(deps: AppDeps, company: Company): Promise<void> {

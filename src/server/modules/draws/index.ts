@@ -9,5 +9,4 @@ export { drawsRoutes } from "./draws.routes";
 export {
   addMonthlyDrawEntry,
   currentDrawStanding,
-  type EntrySource,
 } from "./draws.service";

@@ -2,15 +2,11 @@
 export {
   creditPrizePoints,
   creditXp,
-  creditXpForStanding,
-  type MemberStanding,
   memberPrizePoints,
   memberStanding,
   recordCompletedCycle,
-  sumPrizePointsLedger,
   sumXpLedger,
-  type XpCredit,
 } from "./ledger.service";
 export { memberInGoodStanding } from "./member-balances";
 export { memberLedger } from "./member-ledger.read-model";
-export { type ReversalResult, reverseXpCredits } from "./reversals.service";
+export { reverseXpCredits } from "./reversals.service";

@@ -138,14 +138,6 @@ export function memberPrizePoints(db: Executor, userId: number): Promise<number>
   return readPrizePoints(db, userId);
 }
 
-export async function sumPrizePointsLedger(db: Executor, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::int` })
-    .from(ledgerEntries)
-    .where(sql`${ledgerEntries.userId} = ${userId} and ${ledgerEntries.currency} = 'prize_points'`);
-  return row?.total ?? 0;
-}
-
 /** A completed stamp card is one completed loyalty cycle (user_tiers.completedCycles). */
 export async function recordCompletedCycle(tx: Executor, userId: number, now: Date): Promise<void> {
   await tx

@@ -5,7 +5,6 @@
  */
 
 export {
-  assertStampAllowed,
   type StampCardState,
   stampAtCounter,
   stampCardStateFrom,
@@ -20,4 +19,4 @@ export {
   type ScannedMember,
   scannedMemberFrom,
 } from "./member-qr.service";
-export { type CardState, cardStateAt, claimCardReward } from "./stamps.service";
+export { cardStateAt, claimCardReward } from "./stamps.service";

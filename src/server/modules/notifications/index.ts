@@ -1,11 +1,10 @@
-/** The member's in-app notification centre. Owns notifications and device_tokens. */
+/** The member's in-app notification centre and texts to members. Owns notifications and member_sms. */
 
 export {
   isSmsDaytime,
-  type MemberSmsRequest,
   queueMemberSms,
   queueWeeklySummaries,
   sendQueuedMemberSms,
 } from "./member-sms.service";
 export { notificationsRoutes } from "./notifications.routes";
-export { type MemberNotice, notifyMember, notifyMembers, unreadCount } from "./notifications.service";
+export { type MemberNotice, notifyMember, notifyMembers } from "./notifications.service";

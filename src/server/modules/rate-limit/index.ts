@@ -2,24 +2,20 @@
 
 export {
   admitPasswordAttempt,
-  type PasswordAttempt,
   passwordAttemptFailed,
   passwordAttemptSucceeded,
 } from "./password-guessing.service";
 export {
   admitPinAttempt,
   forgetPinAttempts,
-  type PinAttempt,
   pinAttemptFailed,
   pinAttemptSucceeded,
   staffPinAccount,
 } from "./pin-guessing.service";
 export {
-  assertWithinRateLimit,
   byIp,
   byUser,
   consumeRateLimit,
-  countRateLimitedCall,
   deleteExpiredRateLimits,
   type RateLimitRule,
   type RateLimitSubject,

@@ -117,17 +117,6 @@ export async function resetRateLimits(db: Executor, subject: RateLimitSubject, r
   );
 }
 
-/** Refuses when the subject has already used up the current window, without counting this call. */
-export async function assertWithinRateLimit(
-  db: Executor,
-  subject: RateLimitSubject,
-  rule: RateLimitRule,
-  now: Date = new Date(),
-): Promise<void> {
-  const row = await currentWindow(db, subject, rule, now);
-  if (row && row.count >= rule.limit) throw rateLimited(row.windowStart, rule, now);
-}
-
 /** Whether the subject has used up the current window (the call itself is not counted). */
 export async function isRateLimitReached(
   db: Executor,

@@ -6,13 +6,9 @@
 export { redemptionsRoutes } from "./redemptions.routes";
 export {
   isRewardQr,
-  type RedeemedReward,
-  type RewardQrClaim,
   readRewardQr,
   readRewardTypedCode,
   redeemReward,
-  rewardClaimFromTypedCode,
-  type TypedRewardClaim,
   typedRewardClaimOf,
 } from "./redemptions.service";
 export { countRedemptionsSince } from "./redemptions-overview.read-model";

@@ -65,21 +65,6 @@ const rewardTypedCode = typedCodeFormat(8);
 /** A reward's typed code as staff typed it, normalised; undefined when it can't be one. */
 export const readRewardTypedCode = rewardTypedCode.read;
 
-/**
- * What a typed code stands for, as a reward QR would say it: the shop's reward whose newest QR shows
- * it, that QR's nonce and expiry (with the reward, read once). A replaced QR's code is gone with it; a
- * used reward's finds nothing.
- */
-export async function rewardClaimFromTypedCode(
-  db: Executor,
-  companyId: number,
-  typedCode: string,
-): Promise<(TypedRewardClaim & { reward: RewardAtCounter }) | undefined> {
-  const reward = await describeRewardForCounter(db, { companyId, typedCode });
-  const claim = reward && typedRewardClaimOf(reward);
-  return claim && { ...claim, reward };
-}
-
 export type TypedRewardClaim = RewardQrClaim & { issuedAt: Date };
 
 /** The claim a reward found by its typed code stands for: its newest QR's nonce, made when, lasting until. */

@@ -1,5 +1,5 @@
 /**
- * Invites and the XP leaderboards. Owns referrals and leaderboards. Reads members through its read models
+ * Invites and the XP leaderboards. Owns referrals; the leaderboards are read live from the ledger. Reads members through its read models
  * and never imports auth: auth records a referral at registration (`recordReferral`), and watch settles
  * it when the referred member's verified watch earns (`completeReferral`).
  */
@@ -7,8 +7,5 @@
 export { referralsRoutes } from "./referrals.routes";
 export {
   completeReferral,
-  type ReferralCompletion,
-  type ReferralNotice,
   recordReferral,
-  referralXpKey,
 } from "./referrals.service";

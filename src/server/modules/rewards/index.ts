@@ -16,7 +16,7 @@ export {
   setRewardQrNonce,
 } from "./reward-use.service";
 export { rewardsRoutes } from "./rewards.routes";
-export { issueReward, type RewardSourceAd, rewardIssuedBy } from "./rewards.service";
+export { issueReward, rewardIssuedBy } from "./rewards.service";
 export { shareProofsRoutes } from "./share-proofs.routes";
 export {
   memberRewardIdsForAds,

@@ -12,13 +12,10 @@ export {
   currentPointsAllocations,
   currentPrices,
   listSettings,
-  type ManualMomoAccount,
   manualMomoAccount,
   numberSettingFrom,
   pointsAllocationKey,
   readNumberSettings,
-  type SettingView,
-  settingDefinitions,
   storedSettingSql,
   updateSetting,
 } from "./settings.service";

@@ -155,8 +155,6 @@ export const settingDefinitions = {
   },
 } satisfies Record<string, SettingDefinition>;
 
-export type SettingKey = keyof typeof settingDefinitions;
-
 const definitions: Record<string, SettingDefinition> = settingDefinitions;
 
 /** "a Starter", "an Enterprise": the article a plan's name takes when spoken. */
