@@ -6,7 +6,7 @@ import { rewardTypes } from "./ad-options";
 import { optionalText, requiredText } from "./common";
 import { maxId } from "./ids";
 
-export { mediaLimits, type RewardType, rewardTypeLabels, rewardTypes } from "./ad-options";
+export { mediaLimits, type RewardType } from "./ad-options";
 
 const optionalPositive = (label: string) =>
   z.preprocess(

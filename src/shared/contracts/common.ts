@@ -1,13 +1,6 @@
 import { z } from "zod";
 import { ghanaPhoneMessage, normaliseGhanaPhone } from "../phone";
 
-/** The body of every error answer (ARCHITECTURE.md: one error shape). */
-export const errorResponse = z.object({
-  message: z.string(),
-  code: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
-});
-
 /** A required text field whose message names the field, e.g. "Name is required". */
 export function requiredText(label: string, max = 200) {
   return z
