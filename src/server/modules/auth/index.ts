@@ -17,7 +17,7 @@ export {
   currentUser,
   findActiveUser,
   guardAdminScope,
-  requireAdmin,
+  guardedAdmin,
   requireStaff,
   requireUser,
   toSessionUser,

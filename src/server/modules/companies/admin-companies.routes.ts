@@ -13,7 +13,7 @@ import {
 import type { AppDeps } from "../../app-deps";
 import { AppError } from "../../lib/errors";
 import { companyParams } from "../../lib/route-params";
-import { requireAdmin } from "../auth";
+import { guardedAdmin } from "../auth";
 import { findCompany } from "./company-access";
 import { createCompanyAccount } from "./company-accounts.service";
 import { loadAdminCompanyDetail } from "./company-admin.read-model";
@@ -38,7 +38,7 @@ export function adminCompaniesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const admin = await requireAdmin(request);
+        const admin = guardedAdmin(request);
         const company = await createCompanyAccount(deps, admin, request.body);
         return loadCompanyProfile(deps.db, company, deps.now());
       },
@@ -91,7 +91,7 @@ export function adminCompaniesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const admin = await requireAdmin(request);
+        const admin = guardedAdmin(request);
         const company = await updateCompanyDetails(deps, admin, request.params.companyId, request.body);
         return loadCompanyProfile(deps.db, company, deps.now());
       },
@@ -108,7 +108,7 @@ export function adminCompaniesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const admin = await requireAdmin(request);
+        const admin = guardedAdmin(request);
         const company = await setCompanyStatus(deps, admin, request.params.companyId, request.body);
         return loadCompanyProfile(deps.db, company, deps.now());
       },
@@ -124,7 +124,7 @@ export function adminCompaniesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const admin = await requireAdmin(request);
+        const admin = guardedAdmin(request);
         await resendSetupLinkAsAdmin(deps, admin, request.params.companyId);
         return { success: true as const, message: "A new setup link has been sent." };
       },
@@ -141,7 +141,7 @@ export function adminCompaniesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const admin = await requireAdmin(request);
+        const admin = guardedAdmin(request);
         const company = await setCompanyPlan(deps, admin, request.params.companyId, request.body);
         return loadCompanyProfile(deps.db, company, deps.now());
       },
