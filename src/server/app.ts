@@ -32,7 +32,7 @@ import {
 import { analyticsRoutes } from "./modules/analytics";
 import { authRoutes, googleRoutes, guardAdminScope, oauthConfigRoutes, profileRoutes } from "./modules/auth";
 import { comingSoonRoutes, signupsAdminRoutes } from "./modules/coming-soon";
-import { companiesRoutes } from "./modules/companies";
+import { adminCompaniesRoutes, companyDashboardRoutes, companySignInRoutes } from "./modules/companies";
 import { counterRoutes } from "./modules/counter";
 import { devOutboxRoutes } from "./modules/dev-outbox";
 import { drawsRoutes } from "./modules/draws";
@@ -192,7 +192,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(tagged("auth", authRoutes(deps)));
   await app.register(tagged("profile", profileRoutes(deps)));
   await app.register(tagged("auth", googleRoutes(deps)));
-  await app.register(tagged("companies", companiesRoutes(deps)));
+  await app.register(tagged("companies", adminCompaniesRoutes(deps)));
+  await app.register(tagged("companies", companySignInRoutes(deps)));
+  await app.register(tagged("companies", companyDashboardRoutes(deps)));
   await app.register(tagged("media", mediaRoutes(deps)));
   await app.register(tagged("ads", adsRoutes(deps, impressions, discoveryFeed)));
   await app.register(tagged("watch", watchRoutes(deps)));

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Executor } from "../db/client";
 import { type CompanyInput, createCompany } from "../db/seed/factories";
+import { createSession } from "../modules/auth/session.service";
 import { sendAs, sessionCookieFrom } from "./test-app";
 
 let companyCounter = 0;
@@ -16,6 +17,17 @@ export async function signedInCompany(app: FastifyInstance, db: Executor, input:
   });
   if (login.statusCode !== 200) throw new Error(`company login failed: ${login.body}`);
   return { company, cookies: sessionCookieFrom(login) };
+}
+
+/** A company with its owner's session, made directly (many sign-ins from one address would be rate limited). */
+export async function signedInOwner(db: Executor, input: CompanyInput = {}) {
+  const company = await createCompany(db, input);
+  const { token } = await createSession(
+    db,
+    { kind: "company", companyId: company.id },
+    { ipAddress: "10.0.0.8", userAgent: "test" },
+  );
+  return { company, cookies: { anigye_biz: token } };
 }
 
 /** Sends a multipart upload the way the dashboard does. */

@@ -1,7 +1,6 @@
 import { expect } from "vitest";
 import type { Executor } from "../db/client";
-import { createCompany } from "../db/seed/factories";
-import { createSession } from "../modules/auth";
+import { signedInOwner } from "./company-session";
 import type { TestContext } from "./test-app";
 import { sendAs, sessionCookieFrom } from "./test-app";
 
@@ -15,13 +14,7 @@ export async function shopWithCounter(
   username: string,
   program: Record<string, unknown> = {},
 ) {
-  const company = await createCompany(ctx.database.db, { username, plan: "pro" });
-  const { token } = await createSession(
-    ctx.database.db,
-    { kind: "company", companyId: company.id },
-    { ipAddress: "10.0.0.3", userAgent: "test" },
-  );
-  const owner = { anigye_biz: token };
+  const { company, cookies: owner } = await signedInOwner(ctx.database.db, { username, plan: "pro" });
   const saved = await sendAs(ctx.app, owner, "PUT", `/api/companies/${company.id}/loyalty-program`, {
     programName: "Regulars",
     requiredVisits: 3,

@@ -22,3 +22,8 @@ export async function signedInMember(db: Executor, label: string, fields: UserIn
   );
   return { user, cookies: { anigye_sid: token } };
 }
+
+/** An admin with a session, made the same way. */
+export function signedInAdmin(db: Executor, label = "admin", fields: UserInput = {}) {
+  return signedInMember(db, label, { role: "admin", ...fields });
+}

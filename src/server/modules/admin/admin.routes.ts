@@ -9,7 +9,7 @@ import {
 } from "../../../shared/contracts/admin";
 import type { AppDeps } from "../../app-deps";
 import { listAudit } from "../audit";
-import { requireAdmin } from "../auth";
+import { guardedAdmin } from "../auth";
 import { listSettings, updateSetting } from "../settings";
 
 /** The platform's own screens for admins: settings and the audit log. */
@@ -40,7 +40,7 @@ export function adminRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const admin = await requireAdmin(request);
+        const admin = guardedAdmin(request);
         return updateSetting(deps.db, deps.config, request.params.key, request.body.value, admin, deps.now());
       },
     );

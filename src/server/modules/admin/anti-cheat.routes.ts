@@ -11,7 +11,7 @@ import {
 } from "../../../shared/contracts/anti-cheat";
 import { idParam } from "../../../shared/contracts/ids";
 import type { AppDeps } from "../../app-deps";
-import { findMemberForAdmin, requireAdmin } from "../auth";
+import { findMemberForAdmin, guardedAdmin } from "../auth";
 import { deviceRisk, listFraudEvents, memberRisk, riskSummary } from "../fraud";
 import { riskSignalTypes } from "../settings";
 import { decideViolation, toFraudEventItem, violationQueue } from "./anti-cheat.service";
@@ -102,7 +102,7 @@ export function antiCheatRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const admin = await requireAdmin(request);
+        const admin = guardedAdmin(request);
         return decideViolation(deps, admin, request.params.id, request.body);
       },
     );

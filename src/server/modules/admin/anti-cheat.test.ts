@@ -4,19 +4,12 @@ import { auditLog } from "../../db/schema/audit";
 import { users } from "../../db/schema/auth";
 import { ledgerEntries } from "../../db/schema/ledger";
 import { rewards } from "../../db/schema/rewards";
-import { signedInMember } from "../../test/members";
+import { signedInAdmin, signedInMember } from "../../test/members";
 import { sendAs } from "../../test/test-app";
 import { setUpWatchingTests } from "../../test/watching";
 import { sumXpLedger } from "../ledger";
 
 const t = setUpWatchingTests();
-let admins = 0;
-
-async function signedInAdmin() {
-  admins++;
-  return signedInMember(t.ctx.database.db, `anticheat-admin${admins}`, { role: "admin" });
-}
-
 /**
  * A member who tries to skip ahead five times on one ad (each report refused and logged), then watches
  * it for real and earns its 25 XP and code: five too-fast signals (10 each) reach the threshold of 50.
@@ -52,7 +45,7 @@ async function balanceOf(userId: number) {
 
 describe("anti-cheat review", () => {
   it("opens a case with its evidence when signals reach the threshold, and explains the score", async () => {
-    const admin = await signedInAdmin();
+    const admin = await signedInAdmin(t.ctx.database.db, "anticheat-admin");
     const { cheat, ad } = await tooFastWatcher("FAST-CASE-1");
 
     const risk = await sendAs(t.ctx.app, admin.cookies, "GET", `/api/admin/risk/users/${cheat.user.id}`);
@@ -92,7 +85,7 @@ describe("anti-cheat review", () => {
   });
 
   it("reverses what the evidence shows was earned with reversing rows, once, keeping the ledger balanced", async () => {
-    const admin = await signedInAdmin();
+    const admin = await signedInAdmin(t.ctx.database.db, "anticheat-admin");
     const { cheat } = await tooFastWatcher("FAST-CASE-2");
     const open = await pendingCaseOf(admin.cookies, cheat.user.id);
     expect(await balanceOf(cheat.user.id)).toBe(25);
@@ -148,7 +141,7 @@ describe("anti-cheat review", () => {
   });
 
   it("never reverses a row twice or drives a balance negative when a new case names the same ad", async () => {
-    const admin = await signedInAdmin();
+    const admin = await signedInAdmin(t.ctx.database.db, "anticheat-admin");
     const { cheat, ad } = await tooFastWatcher("FAST-CASE-3");
     const first = await pendingCaseOf(admin.cookies, cheat.user.id);
     await sendAs(t.ctx.app, admin.cookies, "POST", `/api/admin/violations/${first.id}/decision`, {
@@ -179,7 +172,7 @@ describe("anti-cheat review", () => {
   });
 
   it("suspends from a case: sessions end, and the next sign-in is refused with the reason", async () => {
-    const admin = await signedInAdmin();
+    const admin = await signedInAdmin(t.ctx.database.db, "anticheat-admin");
     const { cheat } = await tooFastWatcher("FAST-CASE-4");
     const open = await pendingCaseOf(admin.cookies, cheat.user.id);
     const decided = await sendAs(
@@ -203,7 +196,7 @@ describe("anti-cheat review", () => {
   });
 
   it("warns or dismisses, and refuses a decision without notes or on a missing case", async () => {
-    const admin = await signedInAdmin();
+    const admin = await signedInAdmin(t.ctx.database.db, "anticheat-admin");
     const { cheat } = await tooFastWatcher("FAST-CASE-5");
     const open = await pendingCaseOf(admin.cookies, cheat.user.id);
     const noNotes = await sendAs(
@@ -243,7 +236,7 @@ describe("anti-cheat review", () => {
   });
 
   it("scores many accounts on one device, and the device itself", async () => {
-    const admin = await signedInAdmin();
+    const admin = await signedInAdmin(t.ctx.database.db, "anticheat-admin");
     const ad = await t.kit.publishAd(["SHARED-1"]);
     const phone = { "x-device-fingerprint": "shared-phone-1" };
     const accounts = await Promise.all(
@@ -288,7 +281,7 @@ describe("anti-cheat review", () => {
   });
 
   it("refuses bad filters with a clear message", async () => {
-    const admin = await signedInAdmin();
+    const admin = await signedInAdmin(t.ctx.database.db, "anticheat-admin");
     const bad = await sendAs(t.ctx.app, admin.cookies, "GET", "/api/admin/fraud/events?from=yesterday");
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/date and time/);

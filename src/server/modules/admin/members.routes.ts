@@ -11,7 +11,7 @@ import {
 } from "../../../shared/contracts/admin-members";
 import { idParam } from "../../../shared/contracts/ids";
 import type { AppDeps } from "../../app-deps";
-import { requireAdmin, searchMembers, setMemberRole, setMemberStatus } from "../auth";
+import { guardedAdmin, searchMembers, setMemberRole, setMemberStatus } from "../auth";
 import { memberDetail, toAdminMemberItem } from "./members.service";
 import { adminOverview } from "./overview.read-model";
 
@@ -76,7 +76,7 @@ export function adminMembersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const admin = await requireAdmin(request);
+        const admin = guardedAdmin(request);
         const change = { userId: request.params.id, ...request.body, admin };
         const user = await deps.db.transaction((tx) => setMemberStatus(tx, change, deps.now()));
         return toAdminMemberItem(user);
@@ -94,7 +94,7 @@ export function adminMembersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const admin = await requireAdmin(request);
+        const admin = guardedAdmin(request);
         const change = { userId: request.params.id, ...request.body, admin };
         const user = await deps.db.transaction((tx) => setMemberRole(tx, change, deps.now()));
         return toAdminMemberItem(user);

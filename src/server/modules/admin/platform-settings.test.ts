@@ -5,7 +5,7 @@ import { ghanaMobileMessage } from "../../../shared/phone";
 import type { PlanId } from "../../../shared/plans";
 import type { AppDeps } from "../../app-deps";
 import { companies, companyPointAllocations, dailyPointLimits } from "../../db/schema";
-import { createCompany } from "../../db/seed/factories";
+import { signedInOwner } from "../../test/company-session";
 import { signedInMember } from "../../test/members";
 import {
   createTestContext,
@@ -14,7 +14,6 @@ import {
   type TestContext,
   testClock,
 } from "../../test/test-app";
-import { createSession } from "../auth";
 import { addMonthlyDrawEntry } from "../draws";
 import { resetMonthlyAllocations } from "../payments";
 import { manualMomoAccount } from "../settings";
@@ -54,13 +53,11 @@ async function settingsList() {
 
 /** A business on the plan with a counter staff member signed in. */
 async function counter(plan: PlanId) {
-  const company = await createCompany(ctx.database.db, { username: `settings-shop-${++staffed}`, plan });
-  const { token } = await createSession(
-    ctx.database.db,
-    { kind: "company", companyId: company.id },
-    { ipAddress: "10.0.0.3", userAgent: "test" },
-  );
-  const staff = await sendAs(ctx.app, { anigye_biz: token }, "POST", `/api/companies/${company.id}/staff`, {
+  const { company, cookies: owner } = await signedInOwner(ctx.database.db, {
+    username: `settings-shop-${++staffed}`,
+    plan,
+  });
+  const staff = await sendAs(ctx.app, owner, "POST", `/api/companies/${company.id}/staff`, {
     name: "Esi",
     pin: "2580",
   });

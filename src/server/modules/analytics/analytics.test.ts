@@ -4,10 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PlanId } from "../../../shared/plans";
 import { adDailyStats, adInteractions, ads } from "../../db/schema/ads";
 import { companies } from "../../db/schema/companies";
-import { createUser } from "../../db/seed/factories";
 import { signedInCompany, upload } from "../../test/company-session";
+import { signedInMember } from "../../test/members";
 import { createTestContext, sendAs, type TestContext, testClock } from "../../test/test-app";
-import { createSession } from "../auth/session.service";
 import { csvField } from "./analytics.read-model";
 
 // Midday, so moving the clock a few seconds never crosses into another day.
@@ -26,22 +25,9 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-let people = 0;
 /** A member or an admin with a session made directly (many sign-ins from one address would be rate limited). */
-async function signedInUser(role: "user" | "admin" = "user") {
-  people++;
-  const user = await createUser(ctx.database.db, {
-    email: `analytics-${role}-${people}@example.com`,
-    username: `analytics-${role}-${people}`,
-    role,
-    city: "Accra",
-  });
-  const { token } = await createSession(
-    ctx.database.db,
-    { kind: "user", userId: user.id },
-    { ipAddress: "10.0.0.2", userAgent: "test" },
-  );
-  return { user, cookies: { anigye_sid: token } };
+function signedInUser(role: "user" | "admin" = "user") {
+  return signedInMember(ctx.database.db, `analytics-${role}-`, { role, city: "Accra" });
 }
 
 /** An ad row straight in the table, for tests that only need numbers against it. */

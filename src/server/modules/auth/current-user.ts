@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { SessionUser } from "../../../shared/contracts/session";
 import type { Executor } from "../../db/client";
 import { preparedQuery } from "../../db/prepared";
@@ -55,31 +55,41 @@ export async function requireUser(request: FastifyRequest): Promise<User> {
   return user;
 }
 
-export async function requireAdmin(request: FastifyRequest): Promise<User> {
-  const user = await requireUser(request);
-  if (user.role !== "admin") throw forbidden();
-  return user;
-}
-
 /** The admin scope: every route under /api/admin is for admins only. */
 const adminScope = /^\/api\/admin(\/|$)/;
 
+/** The admin each request in the admin scope was let in as, for the handler to record as the actor. */
+const admittedAdmins = new WeakMap<FastifyRequest, User>();
+
 /**
- * One guard for the whole admin scope, run as each request arrives (before its body is read or checked):
- * a stranger gets 401, a signed-in member without the role 403, and neither learns the body's fields.
- * Call before the routes are registered; routes added later get it too.
+ * One guard for the whole admin scope: a hook on the app itself, keyed on the matched route's path, so no
+ * route or plugin under /api/admin can leave it out. It runs as each request arrives (before its body is
+ * read or checked): a stranger gets 401, and anyone signed in without the role (a member, a business or its
+ * counter staff) 403, and neither learns the body's fields. Call before the routes are registered.
  */
 export function guardAdminScope(app: FastifyInstance): void {
-  app.addHook("onRoute", (route) => {
-    if (!adminScope.test(route.url)) return;
-    const own = route.onRequest ? [route.onRequest].flat() : [];
-    route.onRequest = [adminOnly, ...own];
+  app.addHook("onRequest", (request, _reply, done) => {
+    if (!adminScope.test(request.routeOptions.url ?? "")) return done();
+    admitAdmin(request).then(() => done(), done);
   });
 }
 
-const adminOnly: onRequestHookHandler = async (request) => {
-  await requireAdmin(request);
-};
+async function admitAdmin(request: FastifyRequest): Promise<void> {
+  const user = await currentUser(request);
+  if (user?.role === "admin") {
+    admittedAdmins.set(request, user);
+    return;
+  }
+  if (user || (await request.getSession("business"))) throw forbidden();
+  throw unauthenticated();
+}
+
+/** The admin the scope's guard let in: for handlers of routes under /api/admin only. */
+export function guardedAdmin(request: FastifyRequest): User {
+  const admin = admittedAdmins.get(request);
+  if (!admin) throw new Error(`${request.routeOptions.url} is outside the admin scope's guard`);
+  return admin;
+}
 
 /** Platform staff or an admin (docs/product-rules.md#admin-staff-role). */
 export async function requireStaff(request: FastifyRequest): Promise<User> {

@@ -16,7 +16,7 @@ export {
   currentUser,
   findActiveUser,
   guardAdminScope,
-  requireAdmin,
+  guardedAdmin,
   requireStaff,
   requireUser,
 } from "./current-user";

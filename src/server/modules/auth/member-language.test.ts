@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import twiMessages from "../../../shared/i18n/catalogs/messages.tw.json";
 import { users } from "../../db/schema/auth";
 import { createUser } from "../../db/seed/factories";
+import { signedInMember } from "../../test/members";
 import { latestLinkTokenFor, latestSmsCodeFor } from "../../test/outbox";
 import { createTestContext, sendAs, sessionCookieFrom, type TestContext } from "../../test/test-app";
 import { createSession } from "./session.service";
@@ -13,14 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function signedIn() {
-  const user = await createUser(ctx.database.db);
-  const { token } = await createSession(
-    ctx.database.db,
-    { kind: "user", userId: user.id },
-    { ipAddress: "10.0.0.1", userAgent: "test" },
-  );
-  return { user, cookies: { anigye_sid: token } };
+function signedIn() {
+  return signedInMember(ctx.database.db, "language");
 }
 
 const twi = { "accept-language": "tw" };

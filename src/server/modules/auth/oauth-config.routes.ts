@@ -7,7 +7,7 @@ import {
 } from "../../../shared/contracts/oauth-config";
 import type { AppDeps } from "../../app-deps";
 import { assertIssuerAllowed, describeGoogleOAuthConfig, saveGoogleOAuthConfig } from "../settings";
-import { requireAdmin } from "./current-user";
+import { guardedAdmin } from "./current-user";
 import { testGoogleIssuer } from "./google.service";
 
 /**
@@ -42,7 +42,7 @@ export function oauthConfigRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const admin = await requireAdmin(request);
+        const admin = guardedAdmin(request);
         return {
           google: await saveGoogleOAuthConfig(deps.db, deps.config, request.body, admin, deps.now()),
         };

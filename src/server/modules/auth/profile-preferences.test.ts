@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../db/schema/auth";
-import { createUser } from "../../db/seed/factories";
+import { signedInMember } from "../../test/members";
 import { createTestContext, sendAs, type TestContext } from "../../test/test-app";
-import { createSession } from "./session.service";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -11,14 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function signedIn() {
-  const user = await createUser(ctx.database.db);
-  const { token } = await createSession(
-    ctx.database.db,
-    { kind: "user", userId: user.id },
-    { ipAddress: "10.0.0.1", userAgent: "test" },
-  );
-  return { user, cookies: { anigye_sid: token } };
+function signedIn() {
+  return signedInMember(ctx.database.db, "preferences");
 }
 
 describe("member preferences", () => {

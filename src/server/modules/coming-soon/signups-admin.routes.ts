@@ -8,7 +8,7 @@ import {
   signupsResponse,
 } from "../../../shared/contracts/signups";
 import type { AppDeps } from "../../app-deps";
-import { requireAdmin } from "../auth";
+import { guardedAdmin } from "../auth";
 import { exportSignupsCsv, inviteSignup, listSignups } from "./signups-admin.service";
 
 /** The early-access lists for admins: read them, export them, invite people from them. */
@@ -69,7 +69,7 @@ export function signupsAdminRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const admin = await requireAdmin(request);
+        const admin = guardedAdmin(request);
         return inviteSignup(deps, request.params.kind, request.params.id, admin);
       },
     );

@@ -61,7 +61,7 @@ describe("admin business routes are for admins only", () => {
       expect((await sendAs(ctx.app, {}, method, url, body)).statusCode, `${method} ${url}`).toBe(401);
       expect((await sendAs(ctx.app, member, method, url, body)).statusCode, `${method} ${url}`).toBe(403);
       expect((await sendAs(ctx.app, owner.cookies, method, url, body)).statusCode, `${method} ${url}`).toBe(
-        401,
+        403,
       );
     }
     const row = await companyRow(id);

@@ -1,9 +1,10 @@
 /** Businesses: accounts (setup, sign-in, 2-step code), profile, plan limits and counter staff. */
 
 export type { Company } from "../../db/schema/companies";
-export { companiesRoutes } from "./companies.routes";
+export { adminCompaniesRoutes } from "./admin-companies.routes";
 export { countActiveCompaniesByPlan } from "./companies-overview.read-model";
 export { findCompany, lockCompany, requireCompanyAccess, signedInCompanyId } from "./company-access";
+export { companyDashboardRoutes } from "./company-dashboard.routes";
 export {
   applyPointsAllocations,
   companiesForAllocation,
@@ -15,6 +16,7 @@ export {
 } from "./company-plan.service";
 export { loadCompanyProfile } from "./company-profile.read-model";
 export { hasCurrentPlan, setCompanyImage } from "./company-profile.service";
+export { companySignInRoutes } from "./company-sign-in.routes";
 export {
   type CounterActorRecord,
   counterActorOnDutySql,

@@ -2,12 +2,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatCedis } from "../../../shared/money";
 import { ads, rewards } from "../../db/schema";
-import { createUser } from "../../db/seed/factories";
 import { shopWithCounter } from "../../test/counter-shop";
+import { signedInMember } from "../../test/members";
 import { createTestContext, sendAs, type TestContext, testClock } from "../../test/test-app";
 import { twiOf } from "../../test/twi-messages";
 import { watchingKit } from "../../test/watching";
-import { createSession } from "../auth";
 
 // The counter's and a member's redemption answers in the language the phone asks for
 // (docs/product-rules.md#language-english-and-twi).
@@ -15,7 +14,6 @@ import { createSession } from "../auth";
 const clock = testClock(new Date("2026-11-23T09:00:00Z"));
 let ctx: TestContext;
 let kit: ReturnType<typeof watchingKit>;
-let members = 0;
 let shops = 0;
 
 beforeAll(async () => {
@@ -27,19 +25,8 @@ afterAll(() => ctx.close());
 const twi = { "accept-language": "tw", "x-device-fingerprint": "counter-phone-tw" };
 const english = { "x-device-fingerprint": "counter-phone-tw" };
 
-async function member(name = "Ama Owusu") {
-  members++;
-  const user = await createUser(ctx.database.db, {
-    email: `counter-tw${members}@example.com`,
-    username: `countertw${members}`,
-    displayName: name,
-  });
-  const { token } = await createSession(
-    ctx.database.db,
-    { kind: "user", userId: user.id },
-    { ipAddress: "10.0.0.2", userAgent: "test" },
-  );
-  return { user, cookies: { anigye_sid: token } };
+function member(name = "Ama Owusu") {
+  return signedInMember(ctx.database.db, "countertw", { displayName: name });
 }
 
 /** A shop with a 2-visit loyalty program and a signed-in counter staff member. */

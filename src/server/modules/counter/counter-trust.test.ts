@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fraudDetection, ledgerEntries, qrScanLogs, redemptions, rewards, users } from "../../db/schema";
-import { createUser } from "../../db/seed/factories";
 import { shopWithCounter } from "../../test/counter-shop";
+import { signedInMember } from "../../test/members";
 import { createTestContext, sendAs, type TestContext, testClock } from "../../test/test-app";
 import { watchingKit } from "../../test/watching";
-import { createSession, findActiveUser } from "../auth";
+import { findActiveUser } from "../auth";
 import { creditXp } from "../ledger";
 import { redeemOwnReward } from "../redemptions/own-redemption.service";
 import { reportProgress } from "../watch/watch.service";
@@ -28,19 +28,9 @@ afterAll(() => ctx.close());
 const device = { "x-device-fingerprint": "trust-counter-phone" };
 const signals = { ipAddress: "10.0.0.2", userAgent: "test", deviceFingerprint: "member-phone" };
 
-async function member(name = "Ama Owusu") {
+function member(name = "Ama Owusu") {
   members++;
-  const user = await createUser(ctx.database.db, {
-    email: `trust${members}@example.com`,
-    username: `trust${members}`,
-    displayName: name,
-  });
-  const { token } = await createSession(
-    ctx.database.db,
-    { kind: "user", userId: user.id },
-    { ipAddress: "10.0.0.2", userAgent: "test" },
-  );
-  return { user, cookies: { anigye_sid: token } };
+  return signedInMember(ctx.database.db, "trust", { displayName: name });
 }
 
 const shop = () => shopWithCounter(ctx, `trust-shop-${++shops}`);

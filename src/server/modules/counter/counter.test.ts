@@ -8,8 +8,8 @@ import {
   memberSms,
   rewards,
 } from "../../db/schema";
-import { createUser } from "../../db/seed/factories";
 import { shopWithCounter } from "../../test/counter-shop";
+import { signedInMember } from "../../test/members";
 import {
   createTestContext,
   sendAs,
@@ -18,12 +18,10 @@ import {
   testClock,
 } from "../../test/test-app";
 import { watchingKit } from "../../test/watching";
-import { createSession } from "../auth";
 
 const clock = testClock(new Date("2026-11-23T09:00:00Z"));
 let ctx: TestContext;
 let kit: ReturnType<typeof watchingKit>;
-let members = 0;
 let shops = 0;
 
 beforeAll(async () => {
@@ -34,19 +32,8 @@ afterAll(() => ctx.close());
 
 const device = { "x-device-fingerprint": "counter-phone-1" };
 
-async function member(name = "Ama Owusu") {
-  members++;
-  const user = await createUser(ctx.database.db, {
-    email: `counter${members}@example.com`,
-    username: `counter${members}`,
-    displayName: name,
-  });
-  const { token } = await createSession(
-    ctx.database.db,
-    { kind: "user", userId: user.id },
-    { ipAddress: "10.0.0.2", userAgent: "test" },
-  );
-  return { user, cookies: { anigye_sid: token } };
+function member(name = "Ama Owusu") {
+  return signedInMember(ctx.database.db, "counter", { displayName: name });
 }
 
 function shop(program: Record<string, unknown> = {}) {

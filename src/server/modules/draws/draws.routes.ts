@@ -15,7 +15,7 @@ import {
 import { idParam } from "../../../shared/contracts/ids";
 import type { AppDeps } from "../../app-deps";
 import { notFound } from "../../lib/errors";
-import { currentUser, requireAdmin, requireUser } from "../auth";
+import { currentUser, guardedAdmin, requireUser } from "../auth";
 import { claimPrize, createCompetition, runDraw, updateMonthlyDraw } from "./draw-run.service";
 import { setDrawSeedKey } from "./draw-seeds";
 import {
@@ -166,7 +166,7 @@ export function drawsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const admin = await requireAdmin(request);
+        const admin = guardedAdmin(request);
         await updateMonthlyDraw(deps, request.params.id, request.body, admin);
         return drawPublicView(deps.db, await loadDraw("monthly", request.params.id), admin.id);
       },
@@ -182,7 +182,7 @@ export function drawsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const admin = await requireAdmin(request);
+        const admin = guardedAdmin(request);
         const id = await createCompetition(deps, request.body, admin);
         reply.code(201);
         return drawPublicView(deps.db, await loadDraw("competition", id), admin.id);
@@ -202,7 +202,7 @@ export function drawsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           },
         },
         async (request) => {
-          const admin = await requireAdmin(request);
+          const admin = guardedAdmin(request);
           await runDraw(deps, kind, request.params.id, {
             publicRandomness: request.body.publicRandomness,
             actor: admin,

@@ -19,7 +19,7 @@ import {
 import type { AppDeps } from "../../app-deps";
 import { AppError, forbidden, unauthenticated } from "../../lib/errors";
 import { languageOf } from "../../lib/i18n";
-import { currentUser, requireAdmin, requireUser } from "../auth";
+import { currentUser, guardedAdmin, requireUser } from "../auth";
 import { requireCompanyAccess, signedInCompanyId } from "../companies";
 import { consumeRateLimit, type RateLimitSubject } from "../rate-limit";
 import { manualMomoAccount } from "../settings";
@@ -246,7 +246,7 @@ export function paymentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const admin = await requireAdmin(request);
+        const admin = guardedAdmin(request);
         await decidePayment(deps, admin, request.params.id, request.body);
         return (await findPaymentDetail(deps.db, request.params.id, await manual()))!.detail;
       },

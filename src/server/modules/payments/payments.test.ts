@@ -11,13 +11,13 @@ import {
   subscriptions,
   users,
 } from "../../db/schema";
-import { createCompany, createUser } from "../../db/seed/factories";
 import { runBillingJobs } from "../../jobs/billing.job";
+import { signedInOwner } from "../../test/company-session";
+import { signedInAdmin, signedInMember } from "../../test/members";
 import { latestOutboxMessage } from "../../test/outbox";
 import { fakeOtp, type PaystackFake, startPaystackFake } from "../../test/paystack-fake";
 import { createTestContext, sendAs, type TestContext, testClock } from "../../test/test-app";
 import { twiOf } from "../../test/twi-messages";
-import { createSession } from "../auth";
 
 const secretKey = "sk_test_anigye_payments";
 const clock = testClock(new Date("2026-11-23T09:00:00Z"));
@@ -41,40 +41,23 @@ afterAll(async () => {
   await fake.close();
 });
 
-async function member(fields: Parameters<typeof createUser>[1] = {}) {
-  people++;
-  const user = await createUser(ctx.database.db, {
-    email: `payer${people}@example.com`,
-    username: `payer${people}`,
-    ...fields,
-  });
-  const { token } = await createSession(
-    ctx.database.db,
-    { kind: "user", userId: user.id },
-    { ipAddress: "10.0.0.9", userAgent: "test" },
-  );
-  return { user, cookies: { anigye_sid: token } };
+function member(fields: Parameters<typeof signedInMember>[2] = {}) {
+  return signedInMember(ctx.database.db, "payer", fields);
 }
 
-async function admin() {
-  return member({ role: "admin", displayName: "Platform Admin" });
+function admin() {
+  return signedInAdmin(ctx.database.db, "payments-admin", { displayName: "Platform Admin" });
 }
 
 /** A company owner signed in (session made directly), on a plan paid until `paidUntil`. */
-async function owner(plan: "starter" | "business" | "pro" | "enterprise" = "pro", daysLeft = 10) {
+function owner(plan: "starter" | "business" | "pro" | "enterprise" = "pro", daysLeft = 10) {
   people++;
-  const company = await createCompany(ctx.database.db, {
+  return signedInOwner(ctx.database.db, {
     username: `pay-shop-${people}`,
     plan,
     paidUntil: new Date(clock.now().getTime() + daysLeft * dayMs),
     contactEmail: `shop${people}@example.com`,
   });
-  const { token } = await createSession(
-    ctx.database.db,
-    { kind: "company", companyId: company.id },
-    { ipAddress: "10.0.0.8", userAgent: "test" },
-  );
-  return { company, cookies: { anigye_biz: token } };
 }
 
 const momoPhone = "024 123 4567";
@@ -349,7 +332,7 @@ describe("manual MoMo for a business plan", () => {
 
     const decide = (cookies: Record<string, string>) =>
       sendAs(ctx.app, cookies, "POST", `/api/admin/payments/${created.id}/decision`, { status: "verified" });
-    expect((await decide(shop.cookies)).statusCode).toBe(401);
+    expect((await decide(shop.cookies)).statusCode).toBe(403);
     expect((await decide(someone.cookies)).statusCode).toBe(403);
     const staff = await member({ role: "staff" });
     expect((await decide(staff.cookies)).statusCode).toBe(403);

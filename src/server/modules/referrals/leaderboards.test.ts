@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerEntries } from "../../db/schema/ledger";
-import { createUser, type UserInput } from "../../db/seed/factories";
+import type { UserInput } from "../../db/seed/factories";
+import { signedInMember } from "../../test/members";
 import { createTestContext, sendAs, type TestContext, testClock } from "../../test/test-app";
-import { createSession } from "../auth/session.service";
 import { creditXp } from "../ledger/ledger.service";
 import { periodRange } from "./leaderboards.read-model";
 
@@ -16,12 +16,11 @@ afterAll(() => ctx.close());
 let members = 0;
 async function member(xp: number, fields: UserInput = {}) {
   members++;
-  const user = await createUser(ctx.database.db, {
-    email: `board${members}@example.com`,
-    username: `board${members}`,
+  const signedIn = await signedInMember(ctx.database.db, "board", {
     displayName: `Board Member ${members}`,
     ...fields,
   });
+  const { user } = signedIn;
   if (xp > 0) {
     await creditXp(ctx.database.db, {
       userId: user.id,
@@ -30,12 +29,7 @@ async function member(xp: number, fields: UserInput = {}) {
       idempotencyKey: `board-test:${user.id}`,
     });
   }
-  const { token } = await createSession(
-    ctx.database.db,
-    { kind: "user", userId: user.id },
-    { ipAddress: "10.0.0.1", userAgent: "test" },
-  );
-  return { user, cookies: { anigye_sid: token } };
+  return signedIn;
 }
 
 /** The board is cached 30 s per instance; move the server's clock past it before reading again. */
