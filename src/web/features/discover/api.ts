@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { DiscoveryAd } from "../../../shared/contracts/ads";
+import { discoveryQueryKey } from "../../../shared/member-home";
 import { discoveryPath } from "../../../shared/prerendered-pages";
 import { useAuth } from "../../lib/auth";
 import { useRecheckSessionOn401 } from "../../lib/session-expiry";
@@ -28,7 +29,7 @@ export function discoveryUrl(mode: DiscoveryMode): string {
 export function useDiscovery(mode: DiscoveryMode) {
   const { user } = useAuth();
   const query = useQuery<DiscoveryAd[]>({
-    queryKey: [discoveryUrl(mode), user?.id],
+    queryKey: discoveryQueryKey(discoveryUrl(mode), user?.id),
     enabled: user !== null,
     staleTime: 0,
     refetchInterval: discoveryRefreshMs,
