@@ -31,11 +31,12 @@ const fallbackReasons = ["signed-out", "busy", "failed"] as const;
 type FallbackReason = (typeof fallbackReasons)[number];
 
 /**
- * Homes rendered at once, at most; the next member gets the shell. A render is about 10-15 ms of the
- * server's CPU, so the last of these finishes within about a quarter second on a core: past that, a
- * member would wait longer for the server than their phone takes to render the shell.
+ * Homes rendered at once, at most; the next member gets the shell (counted as `busy`). A render takes
+ * about 10-15 ms of the server's one JavaScript thread, so the last of these is done within about 0.4 s:
+ * longer than that, and a member would be better off with the shell their phone renders. Many more
+ * members at once than this need another instance, not a longer wait.
  */
-const maxRendersAtOnce = 16;
+const maxRendersAtOnce = 32;
 
 /**
  * A signed-in member's home (Discover) rendered on the server for each request: their first cards and
