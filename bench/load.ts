@@ -659,9 +659,10 @@ async function measureHome(databaseUrl: string) {
     const cookie = await demoConsumerSession(databaseUrl);
     const headers = { cookie, "accept-encoding": "br" };
     for (let i = 0; i < 20; i++) await fetch(`${baseUrl}/`, { headers });
-    const rows: { connections: number; result: Result; shells: number }[] = [];
+    const rows: { connections: number; result: Result; shells: number; cpuMsPerPage: number }[] = [];
     for (const atConnections of homeConnections) {
       let shells = 0;
+      const cpuBefore = await serverCpuSeconds(baseUrl);
       const result = await hammer(
         `${baseUrl}/`,
         [
@@ -676,13 +677,24 @@ async function measureHome(databaseUrl: string) {
         false,
         atConnections,
       );
-      rows.push({ connections: atConnections, result, shells });
+      const cpuMs = 1000 * ((await serverCpuSeconds(baseUrl)) - cpuBefore);
+      rows.push({ connections: atConnections, result, shells, cpuMsPerPage: cpuMs / Math.max(1, result.ok) });
     }
     return rows;
   } finally {
     await stopProcess(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The server's CPU time so far (its own /metrics): per page, what a page costs whatever else shares the
+ * machine, where pages/s and latencies move with the other work.
+ */
+async function serverCpuSeconds(baseUrl: string): Promise<number> {
+  const metrics = await (await fetch(`${baseUrl}/metrics`)).text();
+  const line = metrics.split("\n").find((text) => text.startsWith("process_cpu_seconds_total "));
+  return Number(line?.split(" ")[1]);
 }
 
 async function demoConsumerSession(databaseUrl: string): Promise<string> {
@@ -701,12 +713,12 @@ async function demoConsumerSession(databaseUrl: string): Promise<string> {
 function reportHome(rows: Awaited<ReturnType<typeof measureHome>>) {
   console.log(`\n## Member home, GET / signed in (demo seed, brotli, ${seconds} s each, PostgreSQL)`);
   console.log(
-    "| connections | pages/s | of which rendered/s | p50 ms | p99 ms | 2xx | of which the shell (fallback) | non-2xx | KB/page |",
+    "| connections | pages/s | of which rendered/s | p50 ms | p99 ms | 2xx | of which the shell (fallback) | non-2xx | KB/page | server CPU ms/page |",
   );
-  console.log("|---|---|---|---|---|---|---|---|---|");
-  for (const { connections: n, result: r, shells } of rows) {
+  console.log("|---|---|---|---|---|---|---|---|---|---|");
+  for (const { connections: n, result: r, shells, cpuMsPerPage } of rows) {
     console.log(
-      `| ${n} | ${r.requestsPerSecond} | ${Math.round((r.ok - shells) / seconds)} | ${r.p50} | ${r.p99} | ${r.ok} | ${shells} | ${statuses(r)} | ${r.kilobytes} |`,
+      `| ${n} | ${r.requestsPerSecond} | ${Math.round((r.ok - shells) / seconds)} | ${r.p50} | ${r.p99} | ${r.ok} | ${shells} | ${statuses(r)} | ${r.kilobytes} | ${cpuMsPerPage.toFixed(1)} |`,
     );
   }
 }
