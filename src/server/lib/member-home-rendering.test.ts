@@ -5,6 +5,8 @@ import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { languageCookieName } from "../../shared/i18n/languages";
 import { dataSaverCookieName, memberHomeMarker, memberHomeStateId } from "../../shared/prerendered-pages";
+import { buildApp } from "../app";
+import { loadConfig } from "../config";
 import { createTestContext, type TestContext, testClock } from "../test/test-app";
 import { watchingKit } from "../test/watching";
 
@@ -16,8 +18,8 @@ let ctx: TestContext;
 let kit: ReturnType<typeof watchingKit>;
 const buildDirs: string[] = [];
 
-/** An app whose build holds the frame and, as its renderer, a module with this source. */
-async function appWithRenderer(rendererSource: string) {
+/** A build that holds the frame and, as its renderer, a module with this source: its `dist` folder. */
+function buildWithRenderer(rendererSource: string): string {
   const buildDir = fs.mkdtempSync(path.join(os.tmpdir(), "anigye-member-home-"));
   buildDirs.push(buildDir);
   const distDir = path.join(buildDir, "dist");
@@ -29,16 +31,18 @@ async function appWithRenderer(rendererSource: string) {
   );
   fs.mkdirSync(path.join(buildDir, ".prerender-build"));
   fs.writeFileSync(path.join(buildDir, ".prerender-build", "prerender.js"), rendererSource);
-  return createTestContext({
-    env: { MEMBER_HOME_RENDERING: "server" },
-    overrides: { webDistDir: distDir },
-  });
+  return distDir;
 }
+
+const rendering = { MEMBER_HOME_RENDERING: "server" };
 
 const renderer = path.resolve(import.meta.dirname, "../../web/prerender.tsx");
 
 beforeAll(async () => {
-  ctx = await appWithRenderer(`export * from ${JSON.stringify(renderer)};\n`);
+  ctx = await createTestContext({
+    env: rendering,
+    overrides: { webDistDir: buildWithRenderer(`export * from ${JSON.stringify(renderer)};\n`) },
+  });
   kit = watchingKit(ctx, testClock());
   await kit.publishAd(["HOME-1"]);
 });
@@ -140,20 +144,29 @@ describe("a home sent as the shell is counted in /metrics, with its reason", () 
   };
 
   it("a renderer that fails: the member gets the shell, counted as failed", async () => {
-    const broken = await appWithRenderer(
-      'export async function renderMemberHome() { throw new Error("the renderer is broken"); }\n',
-    );
+    // A second app on the same database, whose build's renderer throws.
+    const broken = await buildApp({
+      config: loadConfig({
+        NODE_ENV: "test",
+        LOG_LEVEL: "silent",
+        DATA_DIR: ctx.dataDir,
+        MAX_EVENT_LOOP_DELAY_MS: "0",
+        ...rendering,
+      }),
+      db: ctx.database.db,
+      webDistDir: buildWithRenderer(
+        'export async function renderMemberHome() { throw new Error("the renderer is broken"); }\n',
+      ),
+    });
     try {
-      const brokenKit = watchingKit(broken, testClock());
-      await brokenKit.publishAd(["HOME-2"]);
-      const { cookies } = await brokenKit.member();
-      expect(await fallbacks(broken.app, "failed")).toBe(0);
+      const { cookies } = await kit.member();
+      expect(await fallbacks(broken, "failed")).toBe(0);
 
-      const home = await homeOf(cookies, {}, broken.app);
+      const home = await homeOf(cookies, {}, broken);
 
       expect(home.rendered).toBe(false);
       expect(home.html).toContain('<div id="root"></div>');
-      expect(await fallbacks(broken.app, "failed")).toBe(1);
+      expect(await fallbacks(broken, "failed")).toBe(1);
     } finally {
       await broken.close();
     }
