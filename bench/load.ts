@@ -7,7 +7,8 @@ import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import { type Database, openDatabase } from "../src/server/db/client";
 import { companyPointAllocations, companyStaff, loyaltyPrograms } from "../src/server/db/schema";
-import { createCompany } from "../src/server/db/seed/factories";
+import { createCompany, findUserByEmail } from "../src/server/db/seed/factories";
+import { demoAccounts } from "../src/server/db/seed/seed";
 import { hashPassword } from "../src/server/lib/password";
 import { createSession } from "../src/server/modules/auth";
 import { accraMonth } from "../src/shared/accra-time";
@@ -28,7 +29,9 @@ const memberCount = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const adCount = Number(process.env.BENCH_ADS ?? 10_000);
 /**
  * BENCH_ONLY=stats,discovery runs only the rows named: stats, carousel, discovery, progress, stamps,
- * refusals (runs the stamps first: it re-stamps the members they stamped), points.
+ * refusals (runs the stamps first: it re-stamps the members they stamped), points. `home` is measured
+ * on its own (BENCH_ONLY=home): a signed-in member's home `GET /` rendered by the server, on the demo
+ * seed, at each of BENCH_HOME_CONNECTIONS (default 1,10,50); it needs `npm run build` first.
  */
 const only = (process.env.BENCH_ONLY ?? "").split(",").filter(Boolean);
 const wanted = (name: string) => only.length === 0 || only.includes(name);
@@ -60,7 +63,12 @@ interface Result {
  * Runs one row. With `tallyCodes`, answers other than 2xx and 304 are counted by status and the error
  * code in their body ("409 DAILY_LIMIT"), so a refusal row shows it was refused for the right reason.
  */
-async function hammer(url: string, requests?: autocannon.Request[], tallyCodes = false): Promise<Result> {
+async function hammer(
+  url: string,
+  requests?: autocannon.Request[],
+  tallyCodes = false,
+  atConnections = connections,
+): Promise<Result> {
   const codes: Record<string, number> = {};
   const tally = (status: number, body: string) => {
     if (status < 300 || status === 304) return;
@@ -76,7 +84,7 @@ async function hammer(url: string, requests?: autocannon.Request[], tallyCodes =
         },
       }))
     : requests;
-  const result = await autocannon({ url, connections, duration: seconds, requests: tallied });
+  const result = await autocannon({ url, connections: atConnections, duration: seconds, requests: tallied });
   const byStatus: Record<string, number> = {};
   for (const [status, stats] of Object.entries(result.statusCodeStats ?? {})) {
     if (!status.startsWith("2") && status !== "304") byStatus[status] = stats.count ?? 0;
@@ -618,15 +626,124 @@ const machine = () =>
     .map((load) => load.toFixed(2))
     .join(" / ")} (1 / 5 / 15 min)`;
 
-await withScratchDatabase(async (databaseUrl) => {
-  const started = Date.now();
-  console.error(`before: ${machine()}`);
-  const data = await fill(databaseUrl);
-  console.error(
-    `filled ${memberCount} members and ${adCount} ads in ${Math.round((Date.now() - started) / 1000)} s`,
+// --- The member's home --------------------------------------------------------------------------
+
+const homeConnections = (process.env.BENCH_HOME_CONNECTIONS ?? "1,10,50").split(",").map(Number);
+
+/**
+ * The demo consumer's home, `GET /` signed in, brotli, as their phone asks for it. A page the server
+ * rendered comes with `cache-control: private, no-cache`; the plain shell (the fallback) without: each
+ * row says how many of its answers were the shell, since a shell is cheaper and would flatter the figure.
+ */
+async function measureHome(databaseUrl: string) {
+  const port = 5613;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "anigye-home-"));
+  const server = startProcess(
+    ["src/server/main.ts"],
+    {
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: "development",
+      SEED_DEMO: "true",
+      MEMBER_HOME_RENDERING: "server",
+      LOG_LEVEL: "warn",
+      DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? "10",
+      MAX_EVENT_LOOP_DELAY_MS: "0",
+    },
+    true,
   );
-  const { bareGet, bareWrite } = await measureBare(databaseUrl);
-  const rows = await measureApp(databaseUrl, data);
-  report(bareGet, bareWrite, rows);
-  console.log(`- measured ${new Date().toISOString()}, ${machine()} at the end`);
-});
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilUp(`${baseUrl}/api/health`);
+    const cookie = await demoConsumerSession(databaseUrl);
+    const headers = { cookie, "accept-encoding": "br" };
+    for (let i = 0; i < 20; i++) await fetch(`${baseUrl}/`, { headers });
+    const rows: { connections: number; result: Result; shells: number; cpuMsPerPage: number }[] = [];
+    for (const atConnections of homeConnections) {
+      let shells = 0;
+      const cpuBefore = await serverCpuSeconds(baseUrl);
+      const result = await hammer(
+        `${baseUrl}/`,
+        [
+          {
+            method: "GET",
+            headers,
+            onResponse: (_status, _body, _context, answerHeaders) => {
+              if (!String(answerHeaders?.["cache-control"] ?? "").includes("private")) shells++;
+            },
+          },
+        ],
+        false,
+        atConnections,
+      );
+      const cpuMs = 1000 * ((await serverCpuSeconds(baseUrl)) - cpuBefore);
+      rows.push({ connections: atConnections, result, shells, cpuMsPerPage: cpuMs / Math.max(1, result.ok) });
+    }
+    return rows;
+  } finally {
+    await stopProcess(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The server's CPU time so far (its own /metrics): per page, what a page costs whatever else shares the
+ * machine, where pages/s and latencies move with the other work.
+ */
+async function serverCpuSeconds(baseUrl: string): Promise<number> {
+  const metrics = await (await fetch(`${baseUrl}/metrics`)).text();
+  const line = metrics.split("\n").find((text) => text.startsWith("process_cpu_seconds_total "));
+  return Number(line?.split(" ")[1]);
+}
+
+async function demoConsumerSession(databaseUrl: string): Promise<string> {
+  const database = await openDatabase({ databaseUrl, poolSize: 1 });
+  try {
+    const member = await findUserByEmail(database.db, demoAccounts.consumer.email);
+    if (!member) throw new Error("the demo consumer is missing: was the demo seeded?");
+    const owner = { kind: "user" as const, userId: member.id };
+    const { token } = await createSession(database.db, owner, { ipAddress: "127.0.0.1", userAgent: "bench" });
+    return `anigye_sid=${token}`;
+  } finally {
+    await database.close();
+  }
+}
+
+function reportHome(rows: Awaited<ReturnType<typeof measureHome>>) {
+  console.log(`\n## Member home, GET / signed in (demo seed, brotli, ${seconds} s each, PostgreSQL)`);
+  console.log(
+    "| connections | pages/s | of which rendered/s | p50 ms | p99 ms | 2xx | of which the shell (fallback) | non-2xx | KB/page | server CPU ms/page |",
+  );
+  console.log("|---|---|---|---|---|---|---|---|---|---|");
+  for (const { connections: n, result: r, shells, cpuMsPerPage } of rows) {
+    console.log(
+      `| ${n} | ${r.requestsPerSecond} | ${Math.round((r.ok - shells) / seconds)} | ${r.p50} | ${r.p99} | ${r.ok} | ${shells} | ${statuses(r)} | ${r.kilobytes} | ${cpuMsPerPage.toFixed(1)} |`,
+    );
+  }
+}
+
+if (only.length === 1 && only[0] === "home") {
+  await withScratchDatabase(async (databaseUrl) => {
+    console.error(`before: ${machine()}`);
+    reportHome(await measureHome(databaseUrl));
+    console.log(`- measured ${new Date().toISOString()}, ${machine()} at the end`);
+  });
+} else {
+  await measureAll();
+}
+
+async function measureAll() {
+  await withScratchDatabase(async (databaseUrl) => {
+    const started = Date.now();
+    console.error(`before: ${machine()}`);
+    const data = await fill(databaseUrl);
+    console.error(
+      `filled ${memberCount} members and ${adCount} ads in ${Math.round((Date.now() - started) / 1000)} s`,
+    );
+    const { bareGet, bareWrite } = await measureBare(databaseUrl);
+    const rows = await measureApp(databaseUrl, data);
+    report(bareGet, bareWrite, rows);
+    console.log(`- measured ${new Date().toISOString()}, ${machine()} at the end`);
+  });
+}

@@ -8,6 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
+import { languageCookieName } from "../src/shared/i18n/languages.ts";
 import {
   discoveryPath,
   memberHomeMarker,
@@ -21,15 +22,9 @@ const distDir = path.resolve("dist");
 const ssrBundle = path.resolve(".prerender-build/prerender.js");
 const outDir = path.join(distDir, "prerendered");
 
-// The app reads the device's language choice from local storage; at build time each variant is a device.
-function pretendDeviceStorage(values: Record<string, string>) {
-  Object.assign(globalThis, {
-    localStorage: {
-      getItem: (key: string) => values[key] ?? null,
-      setItem: () => undefined,
-      removeItem: () => undefined,
-    },
-  });
+/** The device each variant is: its stored choices are its language, or none on its first run. */
+function deviceStorageOf(chosen: Record<string, string>) {
+  return { getItem: (key: string) => chosen[key] ?? null };
 }
 
 /**
@@ -155,9 +150,9 @@ fs.mkdirSync(outDir, { recursive: true });
 let written = 0;
 for (const variant of prerenderVariants) {
   const language = variant === "first-run" ? "en" : variant;
-  pretendDeviceStorage(variant === "first-run" ? {} : { anigye_language: variant });
+  const storage = deviceStorageOf(variant === "first-run" ? {} : { [languageCookieName]: variant });
   for (const [name, url] of Object.entries(prerenderedPages)) {
-    const body = await renderSignedOutPage(url, language);
+    const body = await renderSignedOutPage(url, { language, storage });
     const html = shell
       .replace('<html lang="en-GH">', `<html lang="${language === "en" ? "en-GH" : language}">`)
       .replace(emptyRoot, `<div id="root">${body}</div>`);

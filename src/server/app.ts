@@ -219,7 +219,12 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   if (config.devOutbox) await app.register(tagged("development", devOutboxRoutes));
 
   await registerMediaFiles(app, { storage: deps.storage });
-  await registerWebApp(app, { distDir: webDistDir, renderMemberHome: config.renderMemberHomeOnServer });
+  await registerWebApp(app, {
+    distDir: webDistDir,
+    memberHome: config.renderMemberHomeOnServer
+      ? { feed: discoveryFeed, now: deps.now, fallbacks: metrics.memberHomeFallbacks }
+      : undefined,
+  });
   return app;
 }
 

@@ -3,8 +3,9 @@ import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { App } from "./app/app";
-import { rememberDataSaverChoice, renderAssumingDataSaver } from "./lib/data-saver";
+import { rememberDataSaverChoice } from "./lib/data-saver";
 import { countDataUsage } from "./lib/data-usage";
+import { browserDevice } from "./lib/device";
 import { activateLanguage, deviceLanguage, rememberDeviceLanguage } from "./lib/language";
 import { memberHomeStateInPage, seedMemberHome } from "./lib/member-home";
 import { createQueryClient } from "./lib/query-client";
@@ -13,10 +14,8 @@ import { registerServiceWorker } from "./lib/service-worker";
 const queryClient = createQueryClient();
 // A member's home rendered on the server: the browser starts from what it was rendered from.
 const memberHome = memberHomeStateInPage();
-if (memberHome) {
-  seedMemberHome(queryClient, memberHome);
-  renderAssumingDataSaver(memberHome.dataSaver);
-}
+if (memberHome) seedMemberHome(queryClient, memberHome);
+const device = { ...browserDevice, dataSaverAtFirstRender: memberHome?.dataSaver ?? false };
 
 /**
  * Signed-out pages arrive pre-rendered (scripts/prerender.ts), a member's home rendered by the server
@@ -25,7 +24,9 @@ if (memberHome) {
  */
 function renderApp() {
   const container = document.getElementById("root")!;
-  const app = <App queryClient={queryClient} router={BrowserRouter} member={memberHome?.member} />;
+  const app = (
+    <App queryClient={queryClient} router={BrowserRouter} member={memberHome?.member} device={device} />
+  );
   startTransition(() => {
     if (container.firstElementChild) hydrateRoot(container, app);
     else createRoot(container).render(app);

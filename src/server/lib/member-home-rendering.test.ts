@@ -3,7 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dataSaverCookieName, memberHomeMarker } from "../../shared/prerendered-pages";
+import { languageCookieName } from "../../shared/i18n/languages";
+import { dataSaverCookieName, memberHomeMarker, memberHomeStateId } from "../../shared/prerendered-pages";
+import { buildApp } from "../app";
+import { loadConfig } from "../config";
 import { createTestContext, type TestContext, testClock } from "../test/test-app";
 import { watchingKit } from "../test/watching";
 
@@ -13,10 +16,13 @@ import { watchingKit } from "../test/watching";
  */
 let ctx: TestContext;
 let kit: ReturnType<typeof watchingKit>;
-const buildDir = fs.mkdtempSync(path.join(os.tmpdir(), "anigye-member-home-"));
-const distDir = path.join(buildDir, "dist");
+const buildDirs: string[] = [];
 
-beforeAll(async () => {
+/** A build that holds the frame and, as its renderer, a module with this source: its `dist` folder. */
+function buildWithRenderer(rendererSource: string): string {
+  const buildDir = fs.mkdtempSync(path.join(os.tmpdir(), "anigye-member-home-"));
+  buildDirs.push(buildDir);
+  const distDir = path.join(buildDir, "dist");
   fs.mkdirSync(path.join(distDir, "prerendered"), { recursive: true });
   fs.writeFileSync(path.join(distDir, "index.html"), '<!doctype html><div id="root"></div>');
   fs.writeFileSync(
@@ -24,37 +30,49 @@ beforeAll(async () => {
     `<!doctype html><html lang="en-GH"><head></head><body><div id="root">${memberHomeMarker}</div></body></html>`,
   );
   fs.mkdirSync(path.join(buildDir, ".prerender-build"));
-  const renderer = path.resolve(import.meta.dirname, "../../web/prerender.tsx");
-  fs.writeFileSync(
-    path.join(buildDir, ".prerender-build", "prerender.js"),
-    `export * from ${JSON.stringify(renderer)};\n`,
-  );
+  fs.writeFileSync(path.join(buildDir, ".prerender-build", "prerender.js"), rendererSource);
+  return distDir;
+}
+
+const rendering = { MEMBER_HOME_RENDERING: "server" };
+
+const renderer = path.resolve(import.meta.dirname, "../../web/prerender.tsx");
+
+beforeAll(async () => {
   ctx = await createTestContext({
-    env: { MEMBER_HOME_RENDERING: "server" },
-    overrides: { webDistDir: distDir },
+    env: rendering,
+    overrides: { webDistDir: buildWithRenderer(`export * from ${JSON.stringify(renderer)};\n`) },
   });
   kit = watchingKit(ctx, testClock());
   await kit.publishAd(["HOME-1"]);
 });
 afterAll(async () => {
   await ctx.close();
-  fs.rmSync(buildDir, { recursive: true, force: true });
+  for (const buildDir of buildDirs) fs.rmSync(buildDir, { recursive: true, force: true });
 });
 
-async function homeOf(cookies: Record<string, string>, headers: Record<string, string> = {}) {
+async function homeOf(
+  cookies: Record<string, string>,
+  headers: Record<string, string> = {},
+  app: TestContext["app"] = ctx.app,
+) {
   const cookie = Object.entries(cookies)
     .map(([name, value]) => `${name}=${value}`)
     .join("; ");
-  const response = await ctx.app.inject({
+  const response = await app.inject({
     method: "GET",
     url: "/",
     headers: { cookie, "accept-encoding": "br", ...headers },
   });
   expect(response.statusCode).toBe(200);
-  const html = brotliDecompressSync(response.rawPayload).toString("utf8");
+  const compressed = response.headers["content-encoding"] === "br";
+  const html = (compressed ? brotliDecompressSync(response.rawPayload) : response.rawPayload).toString(
+    "utf8",
+  );
   const pictures = [...html.matchAll(/<img[^>]*\ssrc="([^"]+\.webp)"/g)].map((match) => match[1] ?? "");
   const cardPictures = pictures.filter((src) => !src.includes("logo"));
-  return { response, html, cardPictures };
+  const rendered = html.includes(memberHomeStateId);
+  return { response, html, cardPictures, rendered };
 }
 
 describe("the member's home rendered on the server and the data saver", () => {
@@ -89,5 +107,81 @@ describe("the member's home rendered on the server and the data saver", () => {
     expect(off.cardPictures.some((src) => src.endsWith(".small.webp"))).toBe(false);
     expect(on.cardPictures.length).toBeGreaterThan(0);
     expect(on.cardPictures.every((src) => src.endsWith(".small.webp"))).toBe(true);
+  });
+});
+
+describe("members' homes rendered side by side", () => {
+  it("members whose phones are in Twi and in English, at the same moment, each get their own language", async () => {
+    const members = await Promise.all([kit.member(), kit.member(), kit.member(), kit.member()]);
+    const languages = ["tw", "en", "tw", "en"] as const;
+
+    const homes = await Promise.all(
+      members.map(({ cookies }, i) => homeOf({ ...cookies, [languageCookieName]: languages[i]! })),
+    );
+
+    homes.forEach((home, i) => {
+      expect(home.rendered).toBe(true);
+      if (languages[i] === "tw") {
+        expect(home.html).toContain('<html lang="tw">');
+        expect(home.html).toContain("Deɛ agye din");
+        expect(home.html).not.toContain("Trending");
+      } else {
+        expect(home.html).toContain('<html lang="en-GH">');
+        expect(home.html).toContain("Trending");
+        expect(home.html).not.toContain("Deɛ agye din");
+      }
+    });
+  });
+});
+
+describe("a home sent as the shell is counted in /metrics, with its reason", () => {
+  const fallbacks = async (app: TestContext["app"], reason: string) => {
+    const metrics = await app.inject({ method: "GET", url: "/metrics" });
+    const line = metrics.body
+      .split("\n")
+      .find((text) => text.startsWith(`anigye_member_home_fallbacks_total{reason="${reason}"}`));
+    return Number(line?.split(" ").at(-1));
+  };
+
+  it("a renderer that fails: the member gets the shell, counted as failed", async () => {
+    // A second app on the same database, whose build's renderer throws.
+    const broken = await buildApp({
+      config: loadConfig({
+        NODE_ENV: "test",
+        LOG_LEVEL: "silent",
+        DATA_DIR: ctx.dataDir,
+        MAX_EVENT_LOOP_DELAY_MS: "0",
+        ...rendering,
+      }),
+      db: ctx.database.db,
+      webDistDir: buildWithRenderer(
+        'export async function renderMemberHome() { throw new Error("the renderer is broken"); }\n',
+      ),
+    });
+    try {
+      const { cookies } = await kit.member();
+      expect(await fallbacks(broken, "failed")).toBe(0);
+
+      const home = await homeOf(cookies, {}, broken);
+
+      expect(home.rendered).toBe(false);
+      expect(home.html).toContain('<div id="root"></div>');
+      expect(await fallbacks(broken, "failed")).toBe(1);
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it("a cookie whose session has ended: the shell, counted as signed out, and nothing else", async () => {
+    const before = {
+      signedOut: await fallbacks(ctx.app, "signed-out"),
+      failed: await fallbacks(ctx.app, "failed"),
+    };
+
+    const home = await homeOf({ anigye_sid: "a-session-that-ended" });
+
+    expect(home.rendered).toBe(false);
+    expect(await fallbacks(ctx.app, "signed-out")).toBe(before.signedOut + 1);
+    expect(await fallbacks(ctx.app, "failed")).toBe(before.failed);
   });
 });

@@ -2,40 +2,62 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Counter } from "prom-client";
 import { isLanguage, type Language, languageCookieName } from "../../shared/i18n/languages";
-import {
-  dataSaverCookieName,
-  discoveryPath,
-  memberHomeMarker,
-  memberHomeStateId,
-} from "../../shared/prerendered-pages";
+import type { DeviceStorage, MemberHomeRenderer, MemberHomeState } from "../../shared/member-home";
+import { dataSaverCookieName, memberHomeMarker, memberHomeStateId } from "../../shared/prerendered-pages";
+import type { DiscoveryFeed } from "../modules/ads";
+import { currentUser, toSessionUser } from "../modules/auth";
 
-/** What `src/web/prerender.tsx` renders a member's home from (the browser adopts the same). */
-interface MemberHomeState {
-  member: { id: number };
-  discovery: unknown[];
-  dataSaver: boolean;
-}
-
-interface MemberHomeRenderer {
-  renderMemberHome(state: MemberHomeState, language: Language): Promise<string>;
+/** What a member's home is built from: the services `GET /api/auth/me` and `GET /api/ads/discovery` use. */
+export interface MemberHomeSources {
+  feed: DiscoveryFeed;
+  now: () => Date;
+  /** Counts each home sent as the shell, by reason (`/metrics`). */
+  fallbacks: Counter<"reason">;
 }
 
 export interface MemberHomePages {
-  /** The member's home with their first cards in it, or undefined when it can't be rendered now. */
+  /** The member's home with their first cards in it, or undefined when the shell goes instead. */
   render(request: FastifyRequest): Promise<string | undefined>;
 }
 
 /**
- * A signed-in member's home (Discover) rendered on the server for each request: their first
- * cards and images are in the HTML, so the phone shows them before it has run any of the app's code.
- * Built by `npm run build` (the frame in `dist/prerendered/`, the renderer in `.prerender-build/`);
- * without them, or when a render fails, the member gets the plain shell as before.
+ * Why a home went out as the plain shell (rendered by the member's phone instead): the session behind
+ * the cookie has ended; the server already renders as many homes as it takes at once; the renderer, or
+ * what it was given, failed (an error to look into, logged as one).
  */
-export function memberHomePages(app: FastifyInstance, distDir: string): MemberHomePages | undefined {
+const fallbackReasons = ["signed-out", "busy", "failed"] as const;
+type FallbackReason = (typeof fallbackReasons)[number];
+
+/**
+ * Homes rendered at once, at most; the next member gets the shell (counted as `busy`). A render takes
+ * about 10-15 ms of the server's one JavaScript thread, so the last of these is done within about 0.4 s:
+ * longer than that, and a member would be better off with the shell their phone renders. Many more
+ * members at once than this need another instance, not a longer wait.
+ */
+const maxRendersAtOnce = 32;
+
+/**
+ * A signed-in member's home (Discover) rendered on the server for each request: their first cards and
+ * images are in the HTML, so the phone shows them before it has run any of the app's code. Built by
+ * `npm run build` (the frame in `dist/prerendered/`, the renderer in `.prerender-build/`); without them,
+ * or when a render can't be done, the member gets the plain shell, counted in `/metrics`.
+ */
+export function memberHomePages(
+  app: FastifyInstance,
+  distDir: string,
+  sources: MemberHomeSources,
+): MemberHomePages | undefined {
   const framePath = path.join(distDir, "prerendered", "member-home.frame.html");
   const rendererPath = path.resolve(distDir, "..", ".prerender-build", "prerender.js");
-  if (!fs.existsSync(framePath) || !fs.existsSync(rendererPath)) return undefined;
+  if (!fs.existsSync(framePath) || !fs.existsSync(rendererPath)) {
+    app.log.warn(
+      { framePath, rendererPath },
+      "members' homes are to be rendered on the server, but the renderer isn't built (npm run build): they get the shell",
+    );
+    return undefined;
+  }
   const frame = fs.readFileSync(framePath, "utf8");
   let renderer: Promise<MemberHomeRenderer> | undefined;
   const loadRenderer = () => {
@@ -49,48 +71,54 @@ export function memberHomePages(app: FastifyInstance, distDir: string): MemberHo
       app.log.error({ err: error }, "the member-home renderer failed to load"),
     );
   });
-  const oneAtATime = inTurn();
+  // Every reason shows in /metrics from the start, at 0.
+  for (const reason of fallbackReasons) sources.fallbacks.inc({ reason }, 0);
+  let rendering = 0;
+
+  function fallBack(request: FastifyRequest, reason: FallbackReason, error?: unknown): undefined {
+    sources.fallbacks.inc({ reason });
+    const line = `the member's home went out as the shell (${reason})`;
+    if (reason === "failed") request.log.error({ err: error, reason }, line);
+    else if (reason === "busy") request.log.warn({ reason, rendering }, line);
+    else request.log.info({ reason }, line);
+    return undefined;
+  }
 
   return {
     async render(request) {
-      // Renders run one at a time: when many members open their home at once, the later ones get the
-      // shell (rendered by their phone) rather than wait in line.
-      if (oneAtATime.waiting() >= maxWaitingRenders) return undefined;
-      const state = await stateFor(app, request);
-      if (!state) return undefined;
-      const language = deviceLanguageOf(request);
+      if (rendering >= maxRendersAtOnce) return fallBack(request, "busy");
+      rendering++;
       try {
+        const state = await stateFor(request, sources);
+        if (!state) return fallBack(request, "signed-out");
+        const language = deviceLanguageOf(request);
         const { renderMemberHome } = await loadRenderer();
-        const body = await oneAtATime(() =>
-          asThisDevice({ [languageCookieName]: language }, () => renderMemberHome(state, language)),
-        );
+        const body = await renderMemberHome(state, {
+          language,
+          storage: storageOf({ [languageCookieName]: language }),
+        });
         return frame
           .replace('<html lang="en-GH">', `<html lang="${language === "en" ? "en-GH" : language}">`)
           .replace(memberHomeMarker, () => body)
           .replace("</body>", () => `${stateScript(state)}</body>`);
       } catch (error) {
-        request.log.warn({ err: error }, "the member's home could not be rendered; sending the shell");
-        return undefined;
+        return fallBack(request, "failed", error);
+      } finally {
+        rendering--;
       }
     },
   };
 }
 
-/** The member and their list, asked of the API itself so they are exactly what the app would get. */
-async function stateFor(app: FastifyInstance, request: FastifyRequest): Promise<MemberHomeState | undefined> {
-  const headers = {
-    cookie: request.headers.cookie ?? "",
-    "accept-language": request.headers["accept-language"] ?? "",
-  };
-  const [me, list] = await Promise.all([
-    app.inject({ method: "GET", url: "/api/auth/me", headers }),
-    app.inject({ method: "GET", url: discoveryPath, headers }),
-  ]);
-  if (me.statusCode !== 200 || list.statusCode !== 200) return undefined;
-  const member = (me.json() as { user?: MemberHomeState["member"] }).user;
-  const discovery = list.json() as unknown;
-  if (!member || !Array.isArray(discovery)) return undefined;
-  return { member, discovery, dataSaver: dataSaverFor(request) };
+/** The member and their list, from the services their own requests would be answered by. */
+async function stateFor(
+  request: FastifyRequest,
+  { feed, now }: MemberHomeSources,
+): Promise<MemberHomeState | undefined> {
+  const user = await currentUser(request);
+  if (!user) return undefined;
+  const discovery = await feed.page(user, "default", now());
+  return { member: toSessionUser(user), discovery: discovery.cards(), dataSaver: dataSaverFor(request) };
 }
 
 /** The device's own choice when it made one; otherwise the browser's Save-Data. */
@@ -105,45 +133,13 @@ function deviceLanguageOf(request: FastifyRequest): Language {
   return isLanguage(chosen) ? chosen : "en";
 }
 
+/** The device's choices as its app would find them in local storage (the cookies carry the same names). */
+function storageOf(choices: Record<string, string>): DeviceStorage {
+  return { getItem: (key) => choices[key] ?? null };
+}
+
 /** JSON the page never runs (the CSP would refuse it anyway); `<` escaped so no text can end the element. */
 export function stateScript(state: MemberHomeState): string {
   const json = JSON.stringify(state).replaceAll("<", "\\u003c");
   return `<script type="application/json" id="${memberHomeStateId}">${json}</script>`;
-}
-
-/** About 25-40 ms each: more than this many waiting would cost a member more than their phone's render. */
-const maxWaitingRenders = 4;
-
-/** Runs tasks one after another: the renderer's language and storage are shared by its renders. */
-export function inTurn() {
-  let last: Promise<unknown> = Promise.resolve();
-  let waiting = 0;
-  const run = <T>(task: () => Promise<T>): Promise<T> => {
-    waiting++;
-    const next = last.then(task, task).finally(() => {
-      waiting--;
-    });
-    last = next.catch(() => undefined);
-    return next;
-  };
-  return Object.assign(run, { waiting: () => waiting });
-}
-
-/**
- * The app reads this device's choices from local storage while it renders; on the server, the device is
- * the one asking, as its cookies say. Safe because renders run one at a time.
- */
-async function asThisDevice<T>(values: Record<string, string>, render: () => Promise<T>): Promise<T> {
-  const global = globalThis as { localStorage?: unknown };
-  const before = global.localStorage;
-  global.localStorage = {
-    getItem: (key: string) => values[key] ?? null,
-    setItem: () => undefined,
-    removeItem: () => undefined,
-  };
-  try {
-    return await render();
-  } finally {
-    global.localStorage = before;
-  }
 }

@@ -7,6 +7,8 @@ import type { PoolStats } from "../db/client";
 export interface AppMetrics {
   registry: Registry;
   jobRuns: Counter<"job" | "outcome">;
+  /** Members' homes sent as the plain shell instead of rendered on the server, by reason. */
+  memberHomeFallbacks: Counter<"reason">;
 }
 
 /** One registry per app (tests build many apps in one process; prom-client's global one would clash). */
@@ -19,7 +21,13 @@ export function createMetrics(): AppMetrics {
     labelNames: ["job", "outcome"] as const,
     registers: [registry],
   });
-  return { registry, jobRuns };
+  const memberHomeFallbacks = new Counter({
+    name: "anigye_member_home_fallbacks_total",
+    help: "Members' homes sent as the plain shell instead of rendered on the server, by reason (signed-out, busy, failed)",
+    labelNames: ["reason"] as const,
+    registers: [registry],
+  });
+  return { registry, jobRuns, memberHomeFallbacks };
 }
 
 interface MetricsOptions {

@@ -7,7 +7,7 @@ import { isLanguage, type Language, languageCookieName } from "../../shared/i18n
 import { type PrerenderVariant, prerenderedPageAt } from "../../shared/prerendered-pages";
 import { isSafeKey, type MediaStorage } from "../integrations/storage/storage";
 import { AppError } from "../lib/errors";
-import { memberHomePages } from "../lib/member-home";
+import { type MemberHomeSources, memberHomePages } from "../lib/member-home";
 import { sessionCookieNames } from "../lib/session-cookies";
 
 const oneYear = "public, max-age=31536000, immutable";
@@ -20,7 +20,11 @@ const alwaysRevalidate = "no-cache";
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  options: { distDir: string | undefined; renderMemberHome?: boolean },
+  options: {
+    distDir: string | undefined;
+    /** Given, a signed-in member's home is rendered on the server from these. */
+    memberHome?: MemberHomeSources;
+  },
 ) {
   const distDir =
     options.distDir && fs.existsSync(path.join(options.distDir, "index.html")) ? options.distDir : undefined;
@@ -40,7 +44,8 @@ export async function registerWebApp(
 
   // Listed once at start: a page request never touches the disk to find its pre-rendered file.
   const prerenderedFiles = listPrerenderedFiles(distDir);
-  const memberHome = distDir && options.renderMemberHome ? memberHomePages(app, distDir) : undefined;
+  const memberHome =
+    distDir && options.memberHome ? memberHomePages(app, distDir, options.memberHome) : undefined;
 
   app.setNotFoundHandler(async (request, reply) => {
     const urlPath = request.url.split("?")[0] ?? "";

@@ -4,6 +4,7 @@ import type { SessionUser } from "../../shared/contracts/session";
 import { ErrorBoundary } from "../components/error-fallback";
 import { Toaster } from "../components/ui/toaster";
 import { AuthProvider } from "../lib/auth";
+import { type Device, DeviceProvider } from "../lib/device";
 import { GoogleSignInReturn } from "../lib/google-return";
 import { FollowMemberLanguage } from "../lib/i18n";
 import { AppRoutes } from "./router";
@@ -17,26 +18,31 @@ export function App({
   queryClient,
   router: Router,
   member,
+  device,
 }: {
   queryClient: QueryClient;
   router: RouterLike;
   /** The signed-in member a server-rendered page was for. */
   member?: SessionUser;
+  /** The device rendered for: the browser, or on the server the one asking. */
+  device: Device;
 }) {
   return (
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider initialUser={member}>
-          <FollowMemberLanguage />
-          <GoogleSignInReturn />
-          <Router>
-            <ErrorBoundary>
-              <AppRoutes />
-            </ErrorBoundary>
-            <Toaster />
-          </Router>
-        </AuthProvider>
-      </QueryClientProvider>
+      <DeviceProvider value={device}>
+        <QueryClientProvider client={queryClient}>
+          <AuthProvider initialUser={member}>
+            <FollowMemberLanguage />
+            <GoogleSignInReturn />
+            <Router>
+              <ErrorBoundary>
+                <AppRoutes />
+              </ErrorBoundary>
+              <Toaster />
+            </Router>
+          </AuthProvider>
+        </QueryClientProvider>
+      </DeviceProvider>
     </StrictMode>
   );
 }

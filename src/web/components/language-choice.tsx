@@ -2,6 +2,7 @@ import { Languages } from "lucide-react";
 import { useState } from "react";
 import { type Language, languageNames, languages } from "../../shared/i18n/languages";
 import { useAuth } from "../lib/auth";
+import { useDevice } from "../lib/device";
 import { useChooseLanguage, useLanguage, useT } from "../lib/i18n";
 import { deviceLanguage } from "../lib/language";
 import { toast } from "./ui/use-toast";
@@ -69,7 +70,8 @@ export function LanguageSwitch() {
  */
 export function FirstRunLanguageChooser() {
   const { user } = useAuth();
-  const [unchosen, setUnchosen] = useState(() => deviceLanguage() === null);
+  const { storage } = useDevice();
+  const [unchosen, setUnchosen] = useState(() => deviceLanguage(storage) === null);
   const t = useT();
   const { pick, pending } = useLanguagePicker();
   // A signed-in member brings their own language.

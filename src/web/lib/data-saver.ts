@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { dataSaverCookieName } from "../../shared/prerendered-pages";
+import { useDevice } from "./device";
 
 /**
  * The data saver (docs/product-rules.md#app-data-saver): smaller thumbnails, no video previews on Discover's
@@ -63,15 +64,11 @@ function subscribe(listener: () => void) {
 }
 
 /**
- * What a page rendered on the server assumed (its images are in the HTML already): the browser's first
- * render agrees with it, then follows this device's own setting.
+ * The data saver: a page's first render (on the server, or the browser adopting the server's HTML)
+ * follows what the page was rendered with, since its images are in the HTML already; then this device's
+ * own setting.
  */
-let assumedByServer = false;
-
-export function renderAssumingDataSaver(on: boolean): void {
-  assumedByServer = on;
-}
-
 export function useDataSaver(): boolean {
-  return useSyncExternalStore(subscribe, isDataSaverOn, () => assumedByServer);
+  const { dataSaverAtFirstRender } = useDevice();
+  return useSyncExternalStore(subscribe, isDataSaverOn, () => dataSaverAtFirstRender);
 }

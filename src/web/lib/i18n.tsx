@@ -1,8 +1,9 @@
-import { i18n } from "@lingui/core";
+import type { I18n } from "@lingui/core";
 import { useCallback, useEffect, useSyncExternalStore } from "react";
-import type { Language } from "../../shared/i18n/languages";
+import { defaultLanguage, isLanguage, type Language } from "../../shared/i18n/languages";
 import { apiJson } from "./api-client";
 import { useAuth } from "./auth";
+import { useDevice } from "./device";
 import {
   activateLanguage,
   currentLanguage,
@@ -11,20 +12,27 @@ import {
   type UiKey,
 } from "./language";
 
-// Every screen that shows text re-renders when another language becomes active (no provider needed).
-const onLanguageChange = (listener: () => void) => i18n.on("change", listener);
-const activeLocale = () => i18n.locale;
-
-export function useLanguage(): Language {
-  useSyncExternalStore(onLanguageChange, activeLocale, activeLocale);
-  return currentLanguage();
+/**
+ * The locale of the device's texts; every screen that shows text re-renders when it changes (no provider
+ * needed in the browser: its device's texts are the app's one `i18n`, switched in place).
+ */
+function useLocale(texts: I18n): string {
+  const onChange = useCallback((listener: () => void) => texts.on("change", listener), [texts]);
+  const locale = () => texts.locale;
+  return useSyncExternalStore(onChange, locale, locale);
 }
 
-/** `t("nav.home")`: the screen's text for a key in the active language, with ICU values. */
+export function useLanguage(): Language {
+  const locale = useLocale(useDevice().i18n);
+  return isLanguage(locale) ? locale : defaultLanguage;
+}
+
+/** `t("nav.home")`: the screen's text for a key in the device's language, with ICU values. */
 export function useT() {
-  const locale = useSyncExternalStore(onLanguageChange, activeLocale, activeLocale);
+  const texts = useDevice().i18n;
+  const locale = useLocale(texts);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new function per language re-runs effects that use it
-  return useCallback((key: UiKey, values?: Record<string, unknown>) => i18n._(key, values), [locale]);
+  return useCallback((key: UiKey, values?: Record<string, unknown>) => texts._(key, values), [texts, locale]);
 }
 
 /**

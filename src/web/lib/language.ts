@@ -1,5 +1,5 @@
 import firstScreensInEnglish from "virtual:ui-catalog/en/core,discover";
-import { i18n, type Messages } from "@lingui/core";
+import { type I18n, i18n, type Messages, setupI18n } from "@lingui/core";
 import type auth from "../../shared/i18n/catalogs/screens/auth.en.json";
 import type core from "../../shared/i18n/catalogs/screens/core.en.json";
 import type counter from "../../shared/i18n/catalogs/screens/counter.en.json";
@@ -13,6 +13,8 @@ import {
   type Language,
   languageCookieName,
 } from "../../shared/i18n/languages";
+import type { DeviceStorage } from "../../shared/member-home";
+import { browserStorage } from "./device";
 
 /** Every key of the screens' catalogs; a key missing from the English catalogs fails the type check. */
 export type UiKey =
@@ -23,8 +25,8 @@ export type UiKey =
   | keyof typeof profile
   | keyof typeof rewards;
 
-/** The language chosen on this device (before any sign-in, and kept after). */
-const deviceKey = "anigye_language";
+/** The language chosen on this device (before any sign-in, and kept after), under its cookie's name. */
+const deviceKey = languageCookieName;
 
 interface LanguagePack {
   ui: Messages;
@@ -79,17 +81,10 @@ i18n.loadAndActivate({
   messages: firstScreensInEnglish,
 });
 
-export function deviceLanguage(): Language | null {
-  return storedLanguage() ?? cookieLanguage();
-}
-
-function storedLanguage(): Language | null {
-  try {
-    const stored = localStorage.getItem(deviceKey);
-    return isLanguage(stored) ? stored : null;
-  } catch {
-    return null;
-  }
+/** The language chosen on this device, or null (none yet): this browser's unless another device is named. */
+export function deviceLanguage(storage: DeviceStorage = browserStorage): Language | null {
+  const stored = storage.getItem(deviceKey);
+  return isLanguage(stored) ? stored : cookieLanguage();
 }
 
 /** The choice as the server knows it: a language picked on a pre-rendered page before its code ran. */
@@ -117,6 +112,23 @@ const oneYearInSeconds = 365 * 24 * 3600;
 
 export function currentLanguage(): Language {
   return isLanguage(i18n.locale) ? i18n.locale : defaultLanguage;
+}
+
+/**
+ * A language's screen texts on their own, loaded once: a render for one device reads them without
+ * switching the app's language, so the server can render for devices in different languages at once.
+ */
+const textsByLanguage = new Map<Language, Promise<I18n>>();
+export function screenTextsIn(language: Language): Promise<I18n> {
+  let texts = textsByLanguage.get(language);
+  if (!texts) {
+    texts = packs[language]().then(({ ui }) =>
+      setupI18n({ locale: language, locales: [intlLocaleOf[language]], messages: { [language]: ui } }),
+    );
+    texts.catch(() => textsByLanguage.delete(language));
+    textsByLanguage.set(language, texts);
+  }
+  return texts;
 }
 
 /** Loads a language's catalogs and switches every screen to it (and the page's `lang`). */

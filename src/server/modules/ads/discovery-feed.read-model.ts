@@ -60,6 +60,11 @@ export interface DiscoveryPage {
    * match share one serialised and compressed answer.
    */
   in(encoding: AnswerEncoding): Buffer;
+  /**
+   * The same list as cards, for a page the server renders (the member's home). Shared like the answer:
+   * read it, never change it.
+   */
+  cards(): DiscoveryAd[];
 }
 
 export interface DiscoveryFeed {
@@ -71,12 +76,14 @@ export interface DiscoveryFeed {
 /** Each answer is checked against the contract once, when it is first built. */
 const discoveryAnswer = z.array(discoveryAd);
 
-/** Answers kept by tag: about 45 KB each (JSON and its two compressions), so at most about 9 MB. */
+/** Answers kept by tag: about 45 KB each (cards, JSON and its two compressions), so at most about 9 MB. */
 const keptAnswers = 200;
 
 export function createDiscoveryFeed(db: Executor, memberChanges?: MemberChanges): DiscoveryFeed {
   let lists = new Map<string, ReturnType<typeof cachedValue<CandidateList>>>();
-  const answers = new LRUCache<string, EncodedAnswer>({ max: keptAnswers });
+  const answers = new LRUCache<string, { cards: DiscoveryAd[]; encoded: EncodedAnswer }>({
+    max: keptAnswers,
+  });
   // Which of a shared list's ads a member has watched, kept until the member changes (a finished watch
   // notifies every instance) or the list does: a poll that finds nothing new then reads nothing.
   const watchedKept = new MemberKeyedCache<number, { version: string; watched: Set<number> }>(memberChanges, {
@@ -108,19 +115,19 @@ export function createDiscoveryFeed(db: Executor, memberChanges?: MemberChanges)
       const list = await sharedList(viewer, sort, now);
       const watched = await watchedBy(viewer.id, list);
       const etag = `W/"feed-${digest(`${list.version}:${[...watched].join(",")}`)}"`;
+      const answer = () => {
+        let built = answers.get(etag);
+        if (!built) {
+          const cards = discoveryAnswer.parse(orderForMember(list.candidates, watched, sort));
+          built = { cards, encoded: new EncodedAnswer(cards, etag) };
+          answers.set(etag, built);
+        }
+        return built;
+      };
       return {
         etag,
-        in(encoding) {
-          let answer = answers.get(etag);
-          if (!answer) {
-            answer = new EncodedAnswer(
-              discoveryAnswer.parse(orderForMember(list.candidates, watched, sort)),
-              etag,
-            );
-            answers.set(etag, answer);
-          }
-          return answer.in(encoding);
-        },
+        in: (encoding) => answer().encoded.in(encoding),
+        cards: () => answer().cards,
       };
     },
     invalidate() {

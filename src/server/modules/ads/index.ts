@@ -13,6 +13,6 @@ export {
 export { adStatus } from "./ad-shapes";
 export { adsRoutes } from "./ads.routes";
 export { findShownAd, visibleAdsFor } from "./discovery.read-model";
-export { createDiscoveryFeed } from "./discovery-feed.read-model";
+export { createDiscoveryFeed, type DiscoveryFeed } from "./discovery-feed.read-model";
 export { createImpressionCounter, type ImpressionCounter } from "./impressions";
 export { fitAdsToPlan } from "./plan-fit.service";

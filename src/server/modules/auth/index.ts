@@ -19,6 +19,7 @@ export {
   guardedAdmin,
   requireStaff,
   requireUser,
+  toSessionUser,
 } from "./current-user";
 export { googleRoutes } from "./google.routes";
 export { countReviewSubmitted, countVerifiedPurchase } from "./member-counters";

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { DiscoveryAd } from "../../../shared/contracts/ads";
+import { discoveryQueryKey } from "../../../shared/member-home";
 import { discoveryPath } from "../../../shared/prerendered-pages";
 import { getJson } from "../../lib/api-client";
 import { useAuth } from "../../lib/auth";
@@ -29,7 +30,7 @@ export function discoveryUrl(mode: DiscoveryMode): string {
 export function useDiscovery(mode: DiscoveryMode) {
   const { user } = useAuth();
   const query = useQuery<DiscoveryAd[]>({
-    queryKey: [discoveryUrl(mode), user?.id],
+    queryKey: discoveryQueryKey(discoveryUrl(mode), user?.id),
     queryFn: getJson(discoveryUrl(mode)),
     enabled: user !== null,
     staleTime: 0,

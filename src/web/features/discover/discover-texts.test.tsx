@@ -4,6 +4,7 @@ import { MemoryRouter } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { categories } from "../../../shared/categories";
 import discoverInTwi from "../../../shared/i18n/catalogs/screens/discover.tw.json";
+import { discoveryQueryKey } from "../../../shared/member-home";
 import { discoveryPath } from "../../../shared/prerendered-pages";
 import { activateLanguage } from "../../lib/language";
 import { categoryNameKey } from "./category-names";
@@ -24,7 +25,7 @@ function discover() {
   const client = new QueryClient({
     defaultOptions: { queries: { queryFn: () => Promise.reject(new Error("offline")), retry: false } },
   });
-  client.setQueryData([discoveryPath, 7], []);
+  client.setQueryData(discoveryQueryKey(discoveryPath, 7), []);
   return renderToStaticMarkup(
     <QueryClientProvider client={client}>
       <MemoryRouter>
