@@ -223,6 +223,18 @@ export interface paths {
     /** Let a staff member locked out by wrong PINs sign in again (owner or admin) */
     post: operations["postCompaniesStaffUnlock"];
   };
+  "/api/companies/{companyId}/branches": {
+    /** A business's branches and its plan's branch limit (owner or admin) */
+    get: operations["getCompaniesBranches"];
+    /** Add a branch while the plan allows another (owner or admin) */
+    post: operations["postCompaniesBranches"];
+  };
+  "/api/companies/{companyId}/branches/{branchId}": {
+    /** Remove a branch; its staff and ads name no branch after (owner or admin) */
+    delete: operations["deleteCompaniesBranchesByBranchId"];
+    /** Change a branch's name, address, pin, phone or hours (owner or admin) */
+    patch: operations["patchCompaniesBranchesByBranchId"];
+  };
   "/api/companies/{companyId}/media": {
     /** Upload an ad's image or video (multipart) */
     post: operations["postCompaniesMedia"];
@@ -3405,6 +3417,184 @@ export interface operations {
       };
     };
   };
+  /** A business's branches and its plan's branch limit (owner or admin) */
+  getCompaniesBranches: {
+    parameters: {
+      path: {
+        companyId: string;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            branches: ({
+                id: number;
+                name: string;
+                address: string | null;
+                latitude: number | null;
+                longitude: number | null;
+                phone: string | null;
+                businessHours: string | null;
+                directionsUrl: string | null;
+              })[];
+            limit: number | null;
+          };
+        };
+      };
+      /** @description Refused: see `message` and `fields` */
+      "4XX": {
+        content: {
+          "application/json": {
+            /** @description What went wrong, in words a person can act on */
+            message: string;
+            /** @description e.g. VALIDATION, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, RATE_LIMITED */
+            code: string;
+            /** @description Per-field messages for a form */
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  /** Add a branch while the plan allows another (owner or admin) */
+  postCompaniesBranches: {
+    parameters: {
+      path: {
+        companyId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          address: string;
+          latitude: number;
+          longitude: number;
+          phone: string;
+          businessHours?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        content: {
+          "application/json": {
+            id: number;
+            name: string;
+            address: string | null;
+            latitude: number | null;
+            longitude: number | null;
+            phone: string | null;
+            businessHours: string | null;
+            directionsUrl: string | null;
+          };
+        };
+      };
+      /** @description Refused: see `message` and `fields` */
+      "4XX": {
+        content: {
+          "application/json": {
+            /** @description What went wrong, in words a person can act on */
+            message: string;
+            /** @description e.g. VALIDATION, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, RATE_LIMITED */
+            code: string;
+            /** @description Per-field messages for a form */
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  /** Remove a branch; its staff and ads name no branch after (owner or admin) */
+  deleteCompaniesBranchesByBranchId: {
+    parameters: {
+      path: {
+        companyId: string;
+        branchId: string;
+      };
+    };
+    responses: {
+      /** @description Removed */
+      204: {
+        content: never;
+      };
+      /** @description Refused: see `message` and `fields` */
+      "4XX": {
+        content: {
+          "application/json": {
+            /** @description What went wrong, in words a person can act on */
+            message: string;
+            /** @description e.g. VALIDATION, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, RATE_LIMITED */
+            code: string;
+            /** @description Per-field messages for a form */
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  /** Change a branch's name, address, pin, phone or hours (owner or admin) */
+  patchCompaniesBranchesByBranchId: {
+    parameters: {
+      path: {
+        companyId: string;
+        branchId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name?: string;
+          address?: string;
+          latitude?: number;
+          longitude?: number;
+          phone?: string;
+          businessHours?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            id: number;
+            name: string;
+            address: string | null;
+            latitude: number | null;
+            longitude: number | null;
+            phone: string | null;
+            businessHours: string | null;
+            directionsUrl: string | null;
+          };
+        };
+      };
+      /** @description Refused: see `message` and `fields` */
+      "4XX": {
+        content: {
+          "application/json": {
+            /** @description What went wrong, in words a person can act on */
+            message: string;
+            /** @description e.g. VALIDATION, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, RATE_LIMITED */
+            code: string;
+            /** @description Per-field messages for a form */
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
   /** Upload an ad's image or video (multipart) */
   postCompaniesMedia: {
     parameters: {
@@ -3920,6 +4110,7 @@ export interface operations {
               requiredTier: "bronze" | "silver" | "gold" | "diamond";
               isPlus: boolean;
               expiresAt: string | null;
+              branchId: number | null;
               branchName: string | null;
               locationAddress: string | null;
               googleMapsLink: string | null;
@@ -3990,6 +4181,7 @@ export interface operations {
           isPlus?: boolean;
           /** Format: date-time */
           expiresAt?: string;
+          branchId?: number;
           branchName?: string;
           locationAddress?: string;
           /** Format: uri */
@@ -4031,6 +4223,7 @@ export interface operations {
             requiredTier: "bronze" | "silver" | "gold" | "diamond";
             isPlus: boolean;
             expiresAt: string | null;
+            branchId: number | null;
             branchName: string | null;
             locationAddress: string | null;
             googleMapsLink: string | null;
@@ -4102,6 +4295,7 @@ export interface operations {
           isPlus?: boolean;
           /** Format: date-time */
           expiresAt?: string;
+          branchId?: number;
           branchName?: string;
           locationAddress?: string;
           /** Format: uri */
@@ -4143,6 +4337,7 @@ export interface operations {
             requiredTier: "bronze" | "silver" | "gold" | "diamond";
             isPlus: boolean;
             expiresAt: string | null;
+            branchId: number | null;
             branchName: string | null;
             locationAddress: string | null;
             googleMapsLink: string | null;
@@ -4249,6 +4444,7 @@ export interface operations {
             requiredTier: "bronze" | "silver" | "gold" | "diamond";
             isPlus: boolean;
             expiresAt: string | null;
+            branchId: number | null;
             branchName: string | null;
             locationAddress: string | null;
             googleMapsLink: string | null;
@@ -4319,6 +4515,7 @@ export interface operations {
             requiredTier: "bronze" | "silver" | "gold" | "diamond";
             isPlus: boolean;
             expiresAt: string | null;
+            branchId: number | null;
             branchName: string | null;
             locationAddress: string | null;
             googleMapsLink: string | null;
@@ -7744,7 +7941,7 @@ export interface operations {
             settings: (OneOf<[{
                 key: string;
                 /** @enum {string} */
-                group: "xp" | "prices" | "points" | "draws" | "anti_cheat" | "manual_momo";
+                group: "xp" | "prices" | "points" | "branches" | "draws" | "anti_cheat" | "manual_momo";
                 description: string;
                 updatedAt: string | null;
                 fromEnvironment: boolean;
@@ -7757,7 +7954,7 @@ export interface operations {
               }, {
                 key: string;
                 /** @enum {string} */
-                group: "xp" | "prices" | "points" | "draws" | "anti_cheat" | "manual_momo";
+                group: "xp" | "prices" | "points" | "branches" | "draws" | "anti_cheat" | "manual_momo";
                 description: string;
                 updatedAt: string | null;
                 fromEnvironment: boolean;
@@ -7809,7 +8006,7 @@ export interface operations {
           "application/json": OneOf<[{
             key: string;
             /** @enum {string} */
-            group: "xp" | "prices" | "points" | "draws" | "anti_cheat" | "manual_momo";
+            group: "xp" | "prices" | "points" | "branches" | "draws" | "anti_cheat" | "manual_momo";
             description: string;
             updatedAt: string | null;
             fromEnvironment: boolean;
@@ -7822,7 +8019,7 @@ export interface operations {
           }, {
             key: string;
             /** @enum {string} */
-            group: "xp" | "prices" | "points" | "draws" | "anti_cheat" | "manual_momo";
+            group: "xp" | "prices" | "points" | "branches" | "draws" | "anti_cheat" | "manual_momo";
             description: string;
             updatedAt: string | null;
             fromEnvironment: boolean;
