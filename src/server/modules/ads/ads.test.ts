@@ -272,6 +272,50 @@ describe("creating ads within the plan", () => {
     const list = await sendAs(ctx.app, cookies, "GET", `/api/companies/${company.id}/ads`);
     expect(list.json()).toEqual([badge.json()]);
   });
+
+  it("names one of the business's own branches, filling the branch name and address from it", async () => {
+    const { company, cookies } = await signedInCompany(ctx.app, ctx.database.db, { plan: "pro" });
+    const other = await signedInCompany(ctx.app, ctx.database.db, { plan: "pro" });
+    const mediaId = await uploadImage(company.id, cookies);
+    const branch = (
+      await sendAs(ctx.app, cookies, "POST", `/api/companies/${company.id}/branches`, {
+        name: "Makola",
+        address: "Makola Market, Accra",
+        latitude: 5.5486,
+        longitude: -0.2107,
+        phone: "0244555666",
+      })
+    ).json();
+    const theirs = (
+      await sendAs(ctx.app, other.cookies, "GET", `/api/companies/${other.company.id}/branches`)
+    ).json().branches[0];
+    const url = `/api/companies/${company.id}/ads`;
+    const refused = await sendAs(ctx.app, cookies, "POST", url, adBody(mediaId, { branchId: theirs.id }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual({ branchId: "Choose one of your branches" });
+
+    const created = await sendAs(
+      ctx.app,
+      cookies,
+      "POST",
+      url,
+      adBody(mediaId, { branchId: branch.id, branchName: "Typed over", locationAddress: "" }),
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json()).toMatchObject({
+      branchId: branch.id,
+      branchName: "Makola",
+      locationAddress: "Makola Market, Accra",
+    });
+    const cleared = await sendAs(
+      ctx.app,
+      cookies,
+      "PUT",
+      `${url}/${created.json().id}`,
+      adBody(mediaId, { branchId: null, branchName: "Osu" }),
+    );
+    expect(cleared.json()).toMatchObject({ branchId: null, branchName: "Osu", locationAddress: null });
+  });
 });
 
 describe("discovery", () => {
@@ -545,6 +589,55 @@ describe("discovery", () => {
       .filter((id: number) => id === accraAd.id || id === tamaleAd.id);
     expect(order).toEqual([tamaleAd.id, accraAd.id]);
     expect(fromTamale.find((a: { id: number }) => a.id === tamaleAd.id).distanceKm).toBeLessThan(5);
+  });
+
+  it("measures Near Me to the business's nearest live branch", async () => {
+    const owner = await signedInCompany(ctx.app, ctx.database.db, {
+      plan: "pro",
+      latitude: 9.4,
+      longitude: -0.84,
+      city: "Tamale",
+    });
+    const ad = (
+      await sendAs(
+        ctx.app,
+        owner.cookies,
+        "POST",
+        `/api/companies/${owner.company.id}/ads`,
+        adBody(await uploadImage(owner.company.id, owner.cookies), {
+          title: "Two towns",
+          discountCodes: ["TWO"],
+        }),
+      )
+    ).json();
+    const member = await signedInMember();
+    const fromCapeCoast = async () =>
+      (await sendAs(ctx.app, member.cookies, "GET", "/api/ads/discovery?sort=near&lat=5.1036&lng=-1.2466"))
+        .json()
+        .find((a: { id: number }) => a.id === ad.id);
+    expect((await fromCapeCoast()).distanceKm).toBeGreaterThan(400);
+    const branch = await sendAs(
+      ctx.app,
+      owner.cookies,
+      "POST",
+      `/api/companies/${owner.company.id}/branches`,
+      {
+        name: "Cape Coast Castle",
+        address: "Victoria Road, Cape Coast",
+        latitude: 5.1053,
+        longitude: -1.2414,
+        phone: "0244111222",
+      },
+    );
+    expect(branch.statusCode, branch.body).toBe(201);
+    expect((await fromCapeCoast()).distanceKm).toBeLessThan(1);
+    await sendAs(
+      ctx.app,
+      owner.cookies,
+      "DELETE",
+      `/api/companies/${owner.company.id}/branches/${branch.json().id}`,
+    );
+    expect((await fromCapeCoast()).distanceKm).toBeGreaterThan(400);
   });
 
   // Impressions wait in each instance's memory until its batch is written; this test flushes one instance.

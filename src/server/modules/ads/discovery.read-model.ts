@@ -4,7 +4,7 @@ import { type TierId, tierIds } from "../../../shared/tiers";
 import type { Executor } from "../../db/client";
 import { type Ad, adDailyStats, adLikes, ads } from "../../db/schema/ads";
 import type { User } from "../../db/schema/auth";
-import { companies } from "../../db/schema/companies";
+import { companies, companyBranches } from "../../db/schema/companies";
 import { watchProgress } from "../../db/schema/watch";
 import { cardColumns, toDiscoveryAd, toViewerAd } from "./ad-shapes";
 
@@ -70,21 +70,24 @@ export function visibleAdsFor(
   )!;
 }
 
-/** Great-circle distance in km between the ad's branch (else its company) and a point. */
-function distanceKm(lat: number, lng: number): SQL<number> {
-  const adLat = sql`coalesce(${ads.latitude}, ${companies.latitude})`;
-  const adLng = sql`coalesce(${ads.longitude}, ${companies.longitude})`;
+/** Great-circle distance in km between a branch (its table aliased `b`) and a point. */
+function branchDistanceKm(lat: number, lng: number): SQL<number> {
   return sql<number>`(6371 * 2 * asin(sqrt(
-    power(sin(radians(${adLat} - ${lat}) / 2), 2) +
-    cos(radians(${lat})) * cos(radians(${adLat})) * power(sin(radians(${adLng} - ${lng}) / 2), 2)
+    power(sin(radians(b.latitude - ${lat}) / 2), 2) +
+    cos(radians(${lat})) * cos(radians(b.latitude)) * power(sin(radians(b.longitude - ${lng}) / 2), 2)
   )))`;
 }
 
-function companyDistanceKm(lat: number, lng: number): SQL {
-  return sql`(6371 * 2 * asin(sqrt(
-    power(sin(radians(c.latitude - ${lat}) / 2), 2) +
-    cos(radians(${lat})) * cos(radians(c.latitude)) * power(sin(radians(c.longitude - ${lng}) / 2), 2)
-  )))`;
+/** A live branch with a pin (aliased `b`). */
+const pinnedLiveBranch = sql`b.deleted_at is null and b.latitude is not null and b.longitude is not null`;
+
+/**
+ * How far the ad's business is: to its nearest live branch (docs/product-rules.md#businesses-branches);
+ * null when no branch has a pin.
+ */
+function distanceKm(lat: number, lng: number): SQL<number> {
+  return sql<number>`(select min(${branchDistanceKm(lat, lng)}) from ${companyBranches} b
+    where b.company_id = ${companies.id} and ${pinnedLiveBranch})`;
 }
 
 /** The ids worth ordering for this request: newest and featured always, plus the sort's own best. */
@@ -107,11 +110,15 @@ export function candidateIds(
   if (options.sort === "near" && options.lat !== undefined && options.lng !== undefined) {
     // Each of the nearest businesses offers its few newest live ads (read off ads_company_newest_idx), so
     // the work is bounded by the number of businesses asked, not by how many ads they have.
+    // A business is as near as its nearest live branch (read off company_branches_latitude_idx).
     parts.push(sql`(select nearby.id from (
-      select c.id as company_id from ${companies} c
-      where c.latitude between ${options.lat - nearbyLatitudeDegrees} and ${options.lat + nearbyLatitudeDegrees}
+      select b.company_id from ${companyBranches} b
+      inner join ${companies} c on c.id = b.company_id
+      where b.latitude between ${options.lat - nearbyLatitudeDegrees} and ${options.lat + nearbyLatitudeDegrees}
+        and ${pinnedLiveBranch}
         and c.paid_until > ${now.toISOString()}::timestamptz
-      order by ${companyDistanceKm(options.lat, options.lng)} limit ${nearestCompanies}
+      group by b.company_id
+      order by min(${branchDistanceKm(options.lat, options.lng)}) limit ${nearestCompanies}
     ) nearest cross join lateral (
       ${fromVisible} and ${ads.companyId} = nearest.company_id and ${ads.deletedAt} is null and ${ads.isActive}
       order by ${ads.createdAt} desc limit ${adsPerNearbyCompany}
