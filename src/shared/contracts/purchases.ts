@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { branch } from "./branches";
 import { requiredText } from "./common";
 import { idSchema } from "./ids";
 import { dataUrlImage } from "./share-proofs";
@@ -220,6 +221,8 @@ export const publicCompany = z.object({
   businessHours: z.string().nullable(),
   /** The business's own map link, else a search for its address; null without either. */
   mapUrl: z.string().nullable(),
+  /** Its live branches, its first location first, each with directions. */
+  branches: z.array(branch),
   averageRating: z.number().nullable(),
   reviewCount: z.number().int(),
   /** The signed-in member's standing here; null when signed out. */

@@ -34,6 +34,28 @@ const company: PublicCompany = {
   city: "Accra",
   businessHours: "Mon–Sat 7:00–15:00",
   mapUrl: "https://maps.example/muni",
+  branches: [
+    {
+      id: 11,
+      name: "Osu",
+      address: "12 Oxford St",
+      latitude: 5.5571,
+      longitude: -0.1818,
+      phone: "+233241234567",
+      businessHours: "Mon–Sat 7:00–15:00",
+      directionsUrl: "https://www.google.com/maps/dir/?api=1&destination=5.5571,-0.1818",
+    },
+    {
+      id: 12,
+      name: "Labone",
+      address: "Labone Crescent",
+      latitude: null,
+      longitude: null,
+      phone: null,
+      businessHours: null,
+      directionsUrl: "https://www.google.com/maps/dir/?api=1&destination=Labone%20Crescent",
+    },
+  ],
   averageRating: 4.5,
   reviewCount: 2,
   me: { canReview: true, hasReviewed: false, pendingPurchases: 1 },
@@ -184,6 +206,17 @@ describe("the place page in English", () => {
     expect(html).toContain("Why: Blurry photo");
   });
 
+  it("lists the branches with their address, hours, phone and directions", () => {
+    const html = renderPage(false);
+    expect(html).toContain("2 branches");
+    expect(html).toContain("Directions to Osu");
+    expect(html).toContain('href="https://www.google.com/maps/dir/?api=1&amp;destination=5.5571,-0.1818"');
+    expect(html).toContain('href="tel:+233241234567"');
+    expect(html).toContain("Call +233241234567");
+    expect(html).toContain("Labone Crescent");
+    expect(html).toContain("Directions to Labone");
+  });
+
   it("reads word for word as before, signed out", () => {
     const html = renderPage(false);
     expect(html).toContain("Sign in and show your QR at the counter to start collecting stamps.");
@@ -217,6 +250,10 @@ describe("the place page in Twi", () => {
     ] as const)
       expect(html).toContain(text(key));
     expect(html).toContain(text("reviews.count", { count: 2 }));
+    expect(html).toContain(text("place.branches", { count: 2 }));
+    expect(html).toContain(text("place.branchDirections", { branch: "Osu" }));
+    expect(html).toContain(text("place.callBranch", { phone: "+233241234567" }));
+    expect(html).not.toContain("Directions to Osu");
     expect(html).toContain(text("loyalty.card.stamps", { current: 3, required: 5 }));
     expect(html).toContain(text("place.cardValid", { date: "30 Jun 2026" }));
     expect(html).toContain(text("place.minimumSpend", { amount: formatCedis(2000) }));

@@ -1,4 +1,4 @@
-import { Gift, MessageSquareText, Receipt, ScanLine, Stamp } from "lucide-react";
+import { Gift, MapPin, MessageSquareText, Receipt, ScanLine, Stamp } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import { Link, useLocation, useParams } from "react-router";
 import { brand } from "../../shared/brand";
@@ -13,7 +13,7 @@ import { Skeleton } from "../components/ui/skeleton";
 import { usePlace } from "../features/places/api";
 import { LoyaltyCardProgress, PlaceOffers } from "../features/places/place-view";
 import { usePublicCompany } from "../features/purchases/api";
-import { BusinessDetails } from "../features/purchases/business-details";
+import { BranchList, BusinessDetails } from "../features/purchases/business-details";
 import { PlaceReviews } from "../features/purchases/place-reviews";
 import { ReportPurchase } from "../features/purchases/report-purchase";
 import { ApiError } from "../lib/api-client";
@@ -98,6 +98,15 @@ export default function PlacePage() {
     body = (
       <>
         <BusinessDetails company={data} />
+        {data.branches.length > 0 && (
+          <Card
+            title={t("place.branches", { count: data.branches.length })}
+            icon={<MapPin className="size-5" aria-hidden />}
+            testId="place-branches-card"
+          >
+            <BranchList branches={data.branches} />
+          </Card>
+        )}
         <LoyaltyAndOffers companyId={data.id} signedIn={signedIn} />
         <Card
           title={t("reviews.heading")}

@@ -5,7 +5,7 @@ export { adminCompaniesRoutes } from "./admin-companies.routes";
 export { countActiveCompaniesByPlan } from "./companies-overview.read-model";
 export { findCompany, lockCompany, requireCompanyAccess, signedInCompanyId } from "./company-access";
 export { companyBranchesRoutes } from "./company-branches.routes";
-export { type BranchListeners, findLiveBranch } from "./company-branches.service";
+export { type BranchListeners, findLiveBranch, listBranches } from "./company-branches.service";
 export { companyDashboardRoutes } from "./company-dashboard.routes";
 export {
   applyPointsAllocations,

@@ -12,6 +12,7 @@ import type { Executor } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { companies } from "../../db/schema/companies";
 import { reviewVotes, userReviews, verifiedPurchases } from "../../db/schema/purchases";
+import { listBranches } from "../companies";
 
 /*
  * Reads for purchases and reviews that need the member's name or the business's details. Read only.
@@ -202,6 +203,7 @@ export async function loadPublicCompany(
   const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
   if (!company || company.deletedAt || !company.isActive || company.status !== "active") return undefined;
   const { averageRating, count: reviewCount } = await ratingSummary(db, companyId);
+  const branches = await listBranches(db, companyId);
   let me: PublicCompany["me"] = null;
   if (viewerId !== undefined) {
     const mine = await db
@@ -235,6 +237,7 @@ export async function loadPublicCompany(
     city: company.city,
     businessHours: company.businessHours,
     mapUrl,
+    branches,
     averageRating,
     reviewCount,
     me,

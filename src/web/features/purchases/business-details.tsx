@@ -1,4 +1,4 @@
-import { Clock, MapPin, Navigation, Star } from "lucide-react";
+import { Clock, MapPin, Navigation, Phone, Star } from "lucide-react";
 import { useState } from "react";
 import type { PublicCompany } from "../../../shared/contracts/purchases";
 import { buttonClass } from "../../components/ui/button";
@@ -82,5 +82,47 @@ export function BusinessDetails({ company }: { company: PublicCompany }) {
         </a>
       )}
     </header>
+  );
+}
+
+/** The business's branches: where each is, when it opens, its phone and directions to it. */
+export function BranchList({ branches }: { branches: PublicCompany["branches"] }) {
+  const t = useT();
+  return (
+    <ul className="divide-y divide-stone-100" data-testid="place-branches">
+      {branches.map((branch) => (
+        <li key={branch.id} className="space-y-1 py-3 first:pt-0 last:pb-0">
+          <p className="font-semibold break-words text-stone-900">{branch.name}</p>
+          {branch.address && (
+            <p className="flex items-start gap-1 text-sm break-words text-stone-700">
+              <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden /> {branch.address}
+            </p>
+          )}
+          {branch.businessHours && (
+            <p className="flex items-start gap-1 text-sm text-stone-700">
+              <Clock className="mt-0.5 size-4 shrink-0" aria-hidden /> {branch.businessHours}
+            </p>
+          )}
+          <div className="flex flex-wrap gap-2 pt-1">
+            {branch.directionsUrl && (
+              <a
+                href={branch.directionsUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonClass("secondary", "min-h-11")}
+              >
+                <Navigation className="size-4" aria-hidden />{" "}
+                {t("place.branchDirections", { branch: branch.name })}
+              </a>
+            )}
+            {branch.phone && (
+              <a href={`tel:${branch.phone}`} className={buttonClass("ghost", "min-h-11")}>
+                <Phone className="size-4" aria-hidden /> {t("place.callBranch", { phone: branch.phone })}
+              </a>
+            )}
+          </div>
+        </li>
+      ))}
+    </ul>
   );
 }
