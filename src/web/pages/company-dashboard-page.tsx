@@ -10,6 +10,7 @@ import { Card } from "../components/ui/card";
 import { PageSpinner } from "../components/ui/page-spinner";
 import { AdsSection } from "../features/ads/ads-section";
 import { useCompanyAds } from "../features/ads/api";
+import { BranchesSection } from "../features/branches/branches-section";
 import { CompanyLoadProblem, companyIdParam, useCompanyPageAccess } from "../features/company-account/access";
 import { useCompanyLogout, useCompanyMe, useCompanyProfile } from "../features/company-account/api";
 import { ProfileSection } from "../features/company-account/profile-section";
@@ -28,6 +29,7 @@ const tabs = [
   { value: "ads", label: "Ads" },
   { value: "loyalty", label: "Loyalty" },
   { value: "profile", label: "Profile" },
+  { value: "branches", label: "Branches" },
   { value: "staff", label: "Staff" },
 ] as const;
 type Tab = (typeof tabs)[number]["value"];
@@ -218,6 +220,9 @@ export default function CompanyDashboardPage() {
           </Tabs.Content>
           <Tabs.Content value="profile">
             <ProfileSection profile={data} />
+          </Tabs.Content>
+          <Tabs.Content value="branches">
+            <BranchesSection companyId={data.id} plan={data.plan.plan} />
           </Tabs.Content>
           <Tabs.Content value="staff">
             <StaffSection companyId={data.id} />
