@@ -1,0 +1,78 @@
+import { expect, test } from "@playwright/test";
+import { waitForTheLiveHome } from "./support/live-app";
+
+// A new branch of Oguaa Heritage Tours (Cape Coast) in Takoradi, about 60 km west; the member stands
+// beside it.
+const takoradi = { latitude: 4.8986, longitude: -1.7554 };
+
+test.use({
+  viewport: { width: 360, height: 780 },
+  geolocation: { latitude: 4.899, longitude: -1.7556 },
+  permissions: ["geolocation"],
+});
+
+test("an owner adds a branch on the Branches tab, and a member's Near Me from there finds the business beside it", async ({
+  page,
+}) => {
+  await page.goto("/company");
+  const signIn = page.getByRole("form", { name: "Company sign in" });
+  await signIn.getByLabel("Username").fill("oguaa-heritage-tours");
+  await signIn.getByLabel("Password").fill("anigye-demo");
+  await signIn.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/company-dashboard\/\d+/);
+
+  await page.getByRole("tab", { name: "Branches" }).click();
+  const tab = page.getByRole("tabpanel", { name: "Branches" });
+  await expect(tab.getByTestId("branch-count")).toHaveText("1 of 5 branches on Business");
+  await expect(tab.getByRole("list", { name: "Branches" }).getByRole("listitem")).toHaveCount(1);
+
+  // The contract's own messages, before anything is sent.
+  const form = tab.getByRole("form", { name: "Add a branch" });
+  await form.getByRole("button", { name: "Add branch" }).click();
+  await expect(form.getByLabel("Branch name")).toHaveAccessibleDescription("Branch name is required");
+  await form.getByLabel("Latitude").fill("95");
+  await form.getByRole("button", { name: "Add branch" }).click();
+  await expect(form.getByText("Latitude must be between -90 and 90")).toBeVisible();
+
+  await form.getByLabel("Branch name").fill("Takoradi Market Circle");
+  await form.getByLabel("Phone").fill("024 555 0101");
+  await form.getByLabel("Address").fill("Market Circle, Takoradi");
+  // The owner stands in the new shop: the pin is this phone's position.
+  await form.getByRole("button", { name: "Use my location" }).click();
+  await expect(form.getByLabel("Latitude")).toHaveValue("4.899000");
+  await form.getByLabel("Latitude").fill(String(takoradi.latitude));
+  await form.getByLabel("Longitude").fill(String(takoradi.longitude));
+  await form.getByLabel("Business hours").fill("Mon-Sat 8 AM-6 PM");
+  await form.getByRole("button", { name: "Add branch" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Branch added");
+  await expect(tab.getByTestId("branch-count")).toHaveText("2 of 5 branches on Business");
+  await expect(tab.getByRole("list", { name: "Branches" })).toContainText("Takoradi Market Circle");
+  // Nothing on the tab is wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // A member in Takoradi presses Near Me.
+  const member = await page.request.post("/api/auth/login", {
+    headers: { "X-Requested-With": "anigye" },
+    data: { email: "ama@example.com", password: "anigye-demo" },
+  });
+  expect(member.ok()).toBe(true);
+  await page.goto("/");
+  await waitForTheLiveHome(page);
+  await page.getByRole("button", { name: "Near Me" }).click();
+  await expect(page.getByRole("button", { name: "Near Me" })).toHaveAttribute("aria-pressed", "true");
+  const first = page
+    .getByRole("main")
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { level: 2 }) })
+    .first();
+  await expect(first).toContainText("Oguaa Heritage Tours · 0 km away");
+
+  // Its place page lists the new branch with directions.
+  await first.getByTestId("ad-card-company-link").click();
+  const branches = page.getByTestId("place-branches");
+  await expect(branches).toContainText("Takoradi Market Circle");
+  await expect(branches.getByRole("link", { name: "Directions to Takoradi Market Circle" })).toHaveAttribute(
+    "href",
+    `https://www.google.com/maps/dir/?api=1&destination=${takoradi.latitude},${takoradi.longitude}`,
+  );
+});
