@@ -14,6 +14,8 @@ test.use({
 test("an owner adds a branch on the Branches tab, and a member's Near Me from there finds the business beside it", async ({
   page,
 }) => {
+  // Two sign-ins, a form and Discover on a shared two-core machine.
+  test.setTimeout(120_000);
   await page.goto("/company");
   const signIn = page.getByRole("form", { name: "Company sign in" });
   await signIn.getByLabel("Username").fill("oguaa-heritage-tours");

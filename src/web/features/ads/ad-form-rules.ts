@@ -44,6 +44,8 @@ export type AdFormValues = Record<Box, string> & {
   requiredTier: TierId;
   isPlus: boolean;
   expiresAt: string;
+  /** One of the business's branches by id, or "" for none (then the branch boxes say where). */
+  branchId: string;
 };
 
 const shown = (value: string | number | null | undefined) => (value == null ? "" : String(value));
@@ -69,6 +71,7 @@ export function adFormValues(ad: CompanyAd | null, plan: PlanStatus): AdFormValu
     requiredTier: ad?.requiredTier ?? "bronze",
     isPlus: ad?.isPlus ?? false,
     expiresAt: ad?.expiresAt ? accraDay(new Date(ad.expiresAt)) : "",
+    branchId: shown(ad?.branchId),
   };
 }
 
@@ -100,6 +103,7 @@ export function toAdInput(values: AdFormValues): AdInput {
     requiredTier: values.requiredTier,
     isPlus: values.isPlus,
     expiresAt: text(values.expiresAt) ? endOfAccraDay(values.expiresAt.trim()) : undefined,
+    branchId: values.branchId ? Number(values.branchId) : undefined,
     // An empty required box (no media, no duration) is left undefined for the contract to name it.
   } as AdInput);
 }

@@ -19,7 +19,7 @@ import { useRefreshCompany } from "../../lib/company-queries";
 import { accraDay } from "../../lib/dates";
 import { applyServerErrors, useContractForm } from "../../lib/forms";
 import { adFormSchema, adFormValues } from "./ad-form-rules";
-import { useSaveAd } from "./api";
+import { useBranchChoices, useSaveAd } from "./api";
 import { type ChosenMedia, MediaPicker } from "./media-picker";
 
 interface AdFormProps {
@@ -107,6 +107,36 @@ function RewardFields() {
 }
 
 /** Create or edit an ad: every field a business sets, within the plan's limits. */
+/** One of the business's branches (its name and address then go on the ad), or typed boxes for none. */
+function BranchChoice({ companyId }: { companyId: number }) {
+  const branches = useBranchChoices(companyId);
+  const chosen = useWatch({ name: "branchId" }) as string;
+  return (
+    <>
+      <SelectField
+        name="branchId"
+        label="Branch"
+        labelNote="(optional)"
+        hint={chosen ? "The ad shows this branch's name and address." : undefined}
+      >
+        <option value="">No particular branch</option>
+        {branches.data?.branches.map((branch) => (
+          <option key={branch.id} value={String(branch.id)}>
+            {branch.name}
+            {branch.address ? ` · ${branch.address}` : ""}
+          </option>
+        ))}
+      </SelectField>
+      {!chosen && (
+        <>
+          <TextField name="branchName" label="Branch name" labelNote="(optional)" maxLength={80} />
+          <TextField name="locationAddress" label="Branch address" labelNote="(optional)" maxLength={200} />
+        </>
+      )}
+    </>
+  );
+}
+
 export function AdForm({ companyId, plan, ad, onDone }: AdFormProps) {
   const save = useSaveAd(companyId);
   const refreshCompany = useRefreshCompany(companyId);
@@ -321,8 +351,7 @@ export function AdForm({ companyId, plan, ad, onDone }: AdFormProps) {
       </Section>
 
       <Section title="Where to redeem">
-        <TextField name="branchName" label="Branch name" labelNote="(optional)" maxLength={80} />
-        <TextField name="locationAddress" label="Branch address" labelNote="(optional)" maxLength={200} />
+        <BranchChoice companyId={companyId} />
         <TextField
           name="googleMapsLink"
           label="Map link"

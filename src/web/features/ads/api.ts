@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AdInput, CompanyAd, UploadedMedia } from "../../../shared/contracts/ads";
 import type { MessageResponse } from "../../../shared/contracts/auth";
+import type { BranchesResponse } from "../../../shared/contracts/branches";
 import { apiJson, getJson } from "../../lib/api-client";
 import { retryUnlessRefused } from "../../lib/api-errors";
 import { companyUrl } from "../../lib/company-queries";
@@ -64,4 +65,13 @@ export function useDeleteAd(companyId: number) {
   return useAdChange(companyId, (adId: number) =>
     apiJson<MessageResponse>("DELETE", `${companyAdsUrl(companyId)}/${adId}`),
   );
+}
+
+/** The business's live branches, for an ad's branch choice. */
+export function useBranchChoices(companyId: number) {
+  return useQuery<BranchesResponse>({
+    queryKey: queryKeys.business.branches(companyId),
+    queryFn: getJson(`${companyUrl(companyId)}/branches`),
+    staleTime: 60_000,
+  });
 }

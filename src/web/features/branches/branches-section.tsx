@@ -53,8 +53,10 @@ function UseMyLocation() {
     navigator.geolocation.getCurrentPosition(
       ({ coords }) => {
         setLocating(false);
-        form.setValue("latitude", coords.latitude.toFixed(6), { shouldDirty: true });
-        form.setValue("longitude", coords.longitude.toFixed(6), { shouldDirty: true });
+        // After a refused submit the boxes' messages follow what the pin now says.
+        const options = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
+        form.setValue("latitude", coords.latitude.toFixed(6), options);
+        form.setValue("longitude", coords.longitude.toFixed(6), options);
       },
       () => {
         setLocating(false);
