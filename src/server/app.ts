@@ -24,6 +24,7 @@ import { jobsRoutes } from "./jobs/jobs.routes";
 import { projectRoot } from "./lib/project-root";
 import { adminMembersRoutes, adminRoutes, antiCheatRoutes } from "./modules/admin";
 import {
+  adBranchListeners,
   adsRoutes,
   createDiscoveryFeed,
   createImpressionCounter,
@@ -32,7 +33,12 @@ import {
 import { analyticsRoutes } from "./modules/analytics";
 import { authRoutes, googleRoutes, guardAdminScope, oauthConfigRoutes, profileRoutes } from "./modules/auth";
 import { comingSoonRoutes, signupsAdminRoutes } from "./modules/coming-soon";
-import { adminCompaniesRoutes, companyDashboardRoutes, companySignInRoutes } from "./modules/companies";
+import {
+  adminCompaniesRoutes,
+  companyBranchesRoutes,
+  companyDashboardRoutes,
+  companySignInRoutes,
+} from "./modules/companies";
 import { counterRoutes } from "./modules/counter";
 import { devOutboxRoutes } from "./modules/dev-outbox";
 import { drawsRoutes } from "./modules/draws";
@@ -195,6 +201,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(tagged("companies", adminCompaniesRoutes(deps)));
   await app.register(tagged("companies", companySignInRoutes(deps)));
   await app.register(tagged("companies", companyDashboardRoutes(deps)));
+  await app.register(tagged("companies", companyBranchesRoutes(deps, adBranchListeners)));
   await app.register(tagged("media", mediaRoutes(deps)));
   await app.register(tagged("ads", adsRoutes(deps, impressions, discoveryFeed)));
   await app.register(tagged("watch", watchRoutes(deps)));

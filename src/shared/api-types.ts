@@ -225,6 +225,18 @@ export interface paths {
     /** Let a staff member locked out by wrong PINs sign in again (owner or admin) */
     post: operations["postCompaniesStaffUnlock"];
   };
+  "/api/companies/{companyId}/branches": {
+    /** A business's branches and its plan's branch limit (owner or admin) */
+    get: operations["getCompaniesBranches"];
+    /** Add a branch while the plan allows another (owner or admin) */
+    post: operations["postCompaniesBranches"];
+  };
+  "/api/companies/{companyId}/branches/{branchId}": {
+    /** Remove a branch; its staff and ads name no branch after (owner or admin) */
+    delete: operations["deleteCompaniesBranchesByBranchId"];
+    /** Change a branch's name, address, pin, phone or hours (owner or admin) */
+    patch: operations["patchCompaniesBranchesByBranchId"];
+  };
   "/api/companies/{companyId}/media": {
     /** Upload an ad's image or video (multipart) */
     post: operations["postCompaniesMedia"];
@@ -3461,6 +3473,184 @@ export interface operations {
       };
     };
   };
+  /** A business's branches and its plan's branch limit (owner or admin) */
+  getCompaniesBranches: {
+    parameters: {
+      path: {
+        companyId: string;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            branches: ({
+                id: number;
+                name: string;
+                address: string | null;
+                latitude: number | null;
+                longitude: number | null;
+                phone: string | null;
+                businessHours: string | null;
+                directionsUrl: string | null;
+              })[];
+            limit: number | null;
+          };
+        };
+      };
+      /** @description Refused: see `message` and `fields` */
+      "4XX": {
+        content: {
+          "application/json": {
+            /** @description What went wrong, in words a person can act on */
+            message: string;
+            /** @description e.g. VALIDATION, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, RATE_LIMITED */
+            code: string;
+            /** @description Per-field messages for a form */
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  /** Add a branch while the plan allows another (owner or admin) */
+  postCompaniesBranches: {
+    parameters: {
+      path: {
+        companyId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          address: string;
+          latitude: number;
+          longitude: number;
+          phone: string;
+          businessHours?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        content: {
+          "application/json": {
+            id: number;
+            name: string;
+            address: string | null;
+            latitude: number | null;
+            longitude: number | null;
+            phone: string | null;
+            businessHours: string | null;
+            directionsUrl: string | null;
+          };
+        };
+      };
+      /** @description Refused: see `message` and `fields` */
+      "4XX": {
+        content: {
+          "application/json": {
+            /** @description What went wrong, in words a person can act on */
+            message: string;
+            /** @description e.g. VALIDATION, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, RATE_LIMITED */
+            code: string;
+            /** @description Per-field messages for a form */
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  /** Remove a branch; its staff and ads name no branch after (owner or admin) */
+  deleteCompaniesBranchesByBranchId: {
+    parameters: {
+      path: {
+        companyId: string;
+        branchId: string;
+      };
+    };
+    responses: {
+      /** @description Removed */
+      204: {
+        content: never;
+      };
+      /** @description Refused: see `message` and `fields` */
+      "4XX": {
+        content: {
+          "application/json": {
+            /** @description What went wrong, in words a person can act on */
+            message: string;
+            /** @description e.g. VALIDATION, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, RATE_LIMITED */
+            code: string;
+            /** @description Per-field messages for a form */
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  /** Change a branch's name, address, pin, phone or hours (owner or admin) */
+  patchCompaniesBranchesByBranchId: {
+    parameters: {
+      path: {
+        companyId: string;
+        branchId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name?: string;
+          address?: string;
+          latitude?: number;
+          longitude?: number;
+          phone?: string;
+          businessHours?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            id: number;
+            name: string;
+            address: string | null;
+            latitude: number | null;
+            longitude: number | null;
+            phone: string | null;
+            businessHours: string | null;
+            directionsUrl: string | null;
+          };
+        };
+      };
+      /** @description Refused: see `message` and `fields` */
+      "4XX": {
+        content: {
+          "application/json": {
+            /** @description What went wrong, in words a person can act on */
+            message: string;
+            /** @description e.g. VALIDATION, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, RATE_LIMITED */
+            code: string;
+            /** @description Per-field messages for a form */
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
   /** Upload an ad's image or video (multipart) */
   postCompaniesMedia: {
     parameters: {
@@ -3976,6 +4166,7 @@ export interface operations {
               requiredTier: "bronze" | "silver" | "gold" | "diamond";
               isPlus: boolean;
               expiresAt: string | null;
+              branchId: number | null;
               branchName: string | null;
               locationAddress: string | null;
               googleMapsLink: string | null;
@@ -4046,6 +4237,7 @@ export interface operations {
           isPlus?: boolean;
           /** Format: date-time */
           expiresAt?: string;
+          branchId?: number;
           branchName?: string;
           locationAddress?: string;
           /** Format: uri */
@@ -4087,6 +4279,7 @@ export interface operations {
             requiredTier: "bronze" | "silver" | "gold" | "diamond";
             isPlus: boolean;
             expiresAt: string | null;
+            branchId: number | null;
             branchName: string | null;
             locationAddress: string | null;
             googleMapsLink: string | null;
@@ -4158,6 +4351,7 @@ export interface operations {
           isPlus?: boolean;
           /** Format: date-time */
           expiresAt?: string;
+          branchId?: number;
           branchName?: string;
           locationAddress?: string;
           /** Format: uri */
@@ -4199,6 +4393,7 @@ export interface operations {
             requiredTier: "bronze" | "silver" | "gold" | "diamond";
             isPlus: boolean;
             expiresAt: string | null;
+            branchId: number | null;
             branchName: string | null;
             locationAddress: string | null;
             googleMapsLink: string | null;
@@ -4305,6 +4500,7 @@ export interface operations {
             requiredTier: "bronze" | "silver" | "gold" | "diamond";
             isPlus: boolean;
             expiresAt: string | null;
+            branchId: number | null;
             branchName: string | null;
             locationAddress: string | null;
             googleMapsLink: string | null;
@@ -4375,6 +4571,7 @@ export interface operations {
             requiredTier: "bronze" | "silver" | "gold" | "diamond";
             isPlus: boolean;
             expiresAt: string | null;
+            branchId: number | null;
             branchName: string | null;
             locationAddress: string | null;
             googleMapsLink: string | null;
@@ -7818,7 +8015,7 @@ export interface operations {
             settings: (OneOf<[{
                 key: string;
                 /** @enum {string} */
-                group: "xp" | "prices" | "points" | "draws" | "anti_cheat" | "manual_momo";
+                group: "xp" | "prices" | "points" | "branches" | "draws" | "anti_cheat" | "manual_momo";
                 description: string;
                 updatedAt: string | null;
                 fromEnvironment: boolean;
@@ -7831,7 +8028,7 @@ export interface operations {
               }, {
                 key: string;
                 /** @enum {string} */
-                group: "xp" | "prices" | "points" | "draws" | "anti_cheat" | "manual_momo";
+                group: "xp" | "prices" | "points" | "branches" | "draws" | "anti_cheat" | "manual_momo";
                 description: string;
                 updatedAt: string | null;
                 fromEnvironment: boolean;
@@ -7883,7 +8080,7 @@ export interface operations {
           "application/json": OneOf<[{
             key: string;
             /** @enum {string} */
-            group: "xp" | "prices" | "points" | "draws" | "anti_cheat" | "manual_momo";
+            group: "xp" | "prices" | "points" | "branches" | "draws" | "anti_cheat" | "manual_momo";
             description: string;
             updatedAt: string | null;
             fromEnvironment: boolean;
@@ -7896,7 +8093,7 @@ export interface operations {
           }, {
             key: string;
             /** @enum {string} */
-            group: "xp" | "prices" | "points" | "draws" | "anti_cheat" | "manual_momo";
+            group: "xp" | "prices" | "points" | "branches" | "draws" | "anti_cheat" | "manual_momo";
             description: string;
             updatedAt: string | null;
             fromEnvironment: boolean;

@@ -12,6 +12,8 @@ export interface Plan {
   adTypes: readonly ("image" | "video" | "custom")[];
   maxDurationSeconds: number;
   monthlyPointsAllocation: number;
+  /** Live branches at the start (the admin's setting wins); null for no limit. */
+  branchLimit: number | null;
   features: readonly string[];
 }
 
@@ -24,6 +26,7 @@ export const plans: Record<PlanId, Plan> = {
     adTypes: ["image"],
     maxDurationSeconds: 10,
     monthlyPointsAllocation: 250,
+    branchLimit: 1,
     features: ["Basic views only"],
   },
   business: {
@@ -34,6 +37,7 @@ export const plans: Record<PlanId, Plan> = {
     adTypes: ["image", "video"],
     maxDurationSeconds: 30,
     monthlyPointsAllocation: 500,
+    branchLimit: 5,
     features: ["Image + short video", "Impressions tracking"],
   },
   pro: {
@@ -44,6 +48,7 @@ export const plans: Record<PlanId, Plan> = {
     adTypes: ["image", "video"],
     maxDurationSeconds: 60,
     monthlyPointsAllocation: 1000,
+    branchLimit: 2,
     features: ["All formats", "Full insights (CTR, completion rate, redemptions)"],
   },
   enterprise: {
@@ -54,6 +59,7 @@ export const plans: Record<PlanId, Plan> = {
     adTypes: ["image", "video", "custom"],
     maxDurationSeconds: 120,
     monthlyPointsAllocation: 5000,
+    branchLimit: null,
     features: ["Custom formats", "Unlimited ads", "Export reports (CSV)"],
   },
 };

@@ -4,7 +4,15 @@ import { idSchema } from "./ids";
 /* Platform settings and the audit log, for admins. */
 
 /** The headings the admin's settings screen groups the settings under, in this order. */
-export const settingGroups = ["xp", "prices", "points", "draws", "anti_cheat", "manual_momo"] as const;
+export const settingGroups = [
+  "xp",
+  "prices",
+  "points",
+  "branches",
+  "draws",
+  "anti_cheat",
+  "manual_momo",
+] as const;
 export type SettingGroup = (typeof settingGroups)[number];
 
 const settingFields = {

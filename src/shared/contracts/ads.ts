@@ -72,6 +72,16 @@ export const adInput = z
       (v) => (v === "" || v === null ? undefined : v),
       z.iso.datetime({ offset: true, error: "Expiry must be a date and time" }).optional(),
     ),
+    /** One of the business's branches: its name and address then fill branchName and locationAddress. */
+    branchId: z.preprocess(
+      (v) => (v === "" || v === null ? undefined : v),
+      z
+        .number({ error: "Choose one of your branches" })
+        .int()
+        .positive()
+        .max(maxId, "Choose one of your branches")
+        .optional(),
+    ),
     branchName: optionalText("Branch name", 80),
     locationAddress: optionalText("Branch address", 200),
     googleMapsLink: z.preprocess(
@@ -159,6 +169,7 @@ export const companyAd = z.object({
   requiredTier: z.enum(tierIds),
   isPlus: z.boolean(),
   expiresAt: z.string().nullable(),
+  branchId: z.number().int().nullable(),
   branchName: z.string().nullable(),
   locationAddress: z.string().nullable(),
   googleMapsLink: z.string().nullable(),

@@ -2,8 +2,17 @@ import { eq, sql } from "drizzle-orm";
 import { type PlanId, paidPeriodDays, planLimits } from "../../../shared/plans";
 import { hashPassword } from "../../lib/password";
 import { newAnigyeId } from "../../modules/auth/user-identity";
+import { firstBranchOf } from "../../modules/companies/company-branches.service";
 import type { Executor } from "../client";
-import { type Company, companies, type NewCompany, type NewUser, type User, users } from "../schema";
+import {
+  type Company,
+  companies,
+  companyBranches,
+  type NewCompany,
+  type NewUser,
+  type User,
+  users,
+} from "../schema";
 
 /**
  * Row builders shared by the demo seed, the API tests and the browser journeys, so all three
@@ -64,6 +73,8 @@ export async function createCompany(db: Executor, input: CompanyInput = {}): Pro
       passwordHash: password ? await hashPassword(password) : null,
     })
     .returning();
+  // Every business has its location as its first branch (docs/product-rules.md#businesses-branches).
+  await db.insert(companyBranches).values(firstBranchOf(company!));
   return company!;
 }
 

@@ -5,6 +5,7 @@ import { profileStrengthFor } from "../../../shared/contracts/profile-options";
 import { planLimits } from "../../../shared/plans";
 import type { MediaStorage } from "../../integrations/storage/storage";
 import { projectRoot } from "../../lib/project-root";
+import { mirrorLocationToFirstBranch } from "../../modules/companies/company-branches.service";
 import { creditXp } from "../../modules/ledger/ledger.service";
 import {
   cardThumbnail,
@@ -141,10 +142,12 @@ async function seedCompany(db: Database, storage: MediaStorage, demo: DemoCompan
   };
   const existing = await findCompanyByUsername(db, demo.slug);
   if (existing) {
-    await db
+    const [updated] = await db
       .update(companies)
       .set({ ...details, ...planLimits(demo.plan) })
-      .where(eq(companies.id, existing.id));
+      .where(eq(companies.id, existing.id))
+      .returning();
+    await mirrorLocationToFirstBranch(db, updated!);
     return existing.id;
   }
   const created = await createCompany(db, {

@@ -8,6 +8,7 @@ import { AppError } from "../../lib/errors";
 import { type Company, lockCompany } from "../companies";
 import { findCompanyMedia } from "../media";
 import { codePoolsOf, setFreeCodes } from "../rewards";
+import { branchColumnsFor } from "./ad-branches.service";
 import { type AdFields, inputColumns, mediaColumns, toCompanyAd, wantedCodes } from "./ad-shapes";
 import { adOutsidePlan, countActiveAds } from "./plan-fit.service";
 
@@ -97,6 +98,7 @@ export async function createAd(deps: AppDeps, company: Company, input: AdFields)
       .values({
         companyId: company.id,
         ...inputColumns(input),
+        ...(await branchColumnsFor(tx, company.id, input.branchId)),
         ...(await checkedMediaColumns(tx, locked, input, deps.storage.urlFor.bind(deps.storage))),
       })
       .returning();
@@ -116,6 +118,7 @@ export async function updateAd(deps: AppDeps, company: Company, adId: number, in
       .update(ads)
       .set({
         ...inputColumns(input),
+        ...(await branchColumnsFor(tx, company.id, input.branchId)),
         ...(await checkedMediaColumns(tx, company, input, deps.storage.urlFor.bind(deps.storage))),
       })
       .where(eq(ads.id, adId))

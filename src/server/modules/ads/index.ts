@@ -4,6 +4,7 @@
  */
 
 export type { Ad } from "../../db/schema/ads";
+export { adBranchListeners } from "./ad-branches.service";
 export {
   recordCompletion,
   recordUnlock,

@@ -24,6 +24,7 @@ import {
   passwordAttemptSucceeded,
 } from "../rate-limit";
 import { companySuspended, isCompanyActive } from "./company-access";
+import { addFirstBranch } from "./company-branches.service";
 import { currentPlanLimits } from "./company-plan.service";
 
 const setupLinkLifetimeMs = 72 * 60 * 60 * 1000;
@@ -63,6 +64,7 @@ export async function createCompanyAccount(
         ...(await currentPlanLimits(tx, input.plan)),
       })
       .returning();
+    await addFirstBranch(tx, created!);
     await recordAudit(
       tx,
       {

@@ -14,6 +14,7 @@ import { recordAudit } from "../audit";
 import { deleteBusinessSessions } from "../auth";
 import { findCompany } from "./company-access";
 import { resendSetupLink } from "./company-accounts.service";
+import { mirrorLocationToFirstBranch } from "./company-branches.service";
 import { currentPlanLimits } from "./company-plan.service";
 
 /*
@@ -89,6 +90,7 @@ export async function updateCompanyDetails(
       })
       .where(eq(companies.id, companyId))
       .returning();
+    if (after.address !== undefined) await mirrorLocationToFirstBranch(tx, updated!);
     await recordAudit(
       tx,
       { actor: admin, action: "company.update", targetType: "company", targetId: companyId, before, after },

@@ -7,8 +7,9 @@ import type {
   updateCompanyProfileRequest,
 } from "../../../shared/contracts/companies";
 import { plans } from "../../../shared/plans";
-import type { Executor } from "../../db/client";
+import type { Database, Executor } from "../../db/client";
 import { type Company, companies } from "../../db/schema/companies";
+import { mirrorLocationToFirstBranch } from "./company-branches.service";
 
 /** A plan is current while its paid period lasts; a lapsed company keeps its account, its ads stop showing. */
 export function hasCurrentPlan(company: Pick<Company, "paidUntil">, now: Date): boolean {
@@ -85,24 +86,28 @@ export function toCompanyProfile(
 }
 
 export async function updateCompanyProfile(
-  db: Executor,
+  db: Database,
   company: Company,
   input: z.output<typeof updateCompanyProfileRequest>,
 ): Promise<Company> {
-  const [updated] = await db
-    .update(companies)
-    .set({
-      address: input.address,
-      googleMapsUrl: input.googleMapsUrl,
-      phone: input.phone,
-      businessHours: input.businessHours,
-      searchTags: input.searchTags,
-      otpEnabled: input.otpEnabled,
-      otpChannel: input.otpEnabled ? (company.contactEmail ? "email" : "sms") : company.otpChannel,
-    })
-    .where(eq(companies.id, company.id))
-    .returning();
-  return updated!;
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(companies)
+      .set({
+        address: input.address,
+        googleMapsUrl: input.googleMapsUrl,
+        phone: input.phone,
+        businessHours: input.businessHours,
+        searchTags: input.searchTags,
+        otpEnabled: input.otpEnabled,
+        otpChannel: input.otpEnabled ? (company.contactEmail ? "email" : "sms") : company.otpChannel,
+      })
+      .where(eq(companies.id, company.id))
+      .returning();
+    // The profile's location is the first branch's (docs/product-rules.md#businesses-branches).
+    await mirrorLocationToFirstBranch(tx, updated!);
+    return updated!;
+  });
 }
 
 export async function setCompanyImage(

@@ -1,9 +1,11 @@
 /** Businesses: accounts (setup, sign-in, 2-step code), profile, plan limits and counter staff. */
 
-export type { Company } from "../../db/schema/companies";
+export type { Company, CompanyBranch } from "../../db/schema/companies";
 export { adminCompaniesRoutes } from "./admin-companies.routes";
 export { countActiveCompaniesByPlan } from "./companies-overview.read-model";
 export { findCompany, lockCompany, requireCompanyAccess, signedInCompanyId } from "./company-access";
+export { companyBranchesRoutes } from "./company-branches.routes";
+export { type BranchListeners, findLiveBranch } from "./company-branches.service";
 export { companyDashboardRoutes } from "./company-dashboard.routes";
 export {
   applyPointsAllocations,

@@ -9,6 +9,7 @@ export {
 } from "./oauth-config.service";
 export { type RiskSignalType, riskSignalDefaults, riskSignalTypes, riskWeightKey } from "./risk-weights";
 export {
+  currentBranchLimit,
   currentPointsAllocations,
   currentPrices,
   listSettings,

@@ -104,6 +104,15 @@ export const settingDefinitions = {
       description: `Points ${withArticle(plans[plan].name)} business may give members each month (from its next month or plan change)`,
     }),
   ]),
+  ...perPlan((plan) => [
+    branchLimitKey(plan),
+    numberSetting("branches", {
+      default: plans[plan].branchLimit ?? 0,
+      min: 0,
+      max: 1000,
+      description: `Branches ${withArticle(plans[plan].name)} business may have (0 = no limit); a business over it after a plan change keeps its branches but can't add`,
+    }),
+  ]),
   daily_points_limit: numberSetting("points", {
     default: 100,
     min: 1,
@@ -187,6 +196,20 @@ export function planPriceKey(plan: PlanId) {
 
 export function pointsAllocationKey(plan: PlanId) {
   return `points_allocation_${plan}` as const;
+}
+
+function branchLimitKey(plan: PlanId) {
+  return `branch_limit_${plan}` as const;
+}
+
+/**
+ * How many live branches a plan's business may have now; null when it has no limit (the setting is 0).
+ * Rule: docs/product-rules.md#businesses-branches.
+ */
+export async function currentBranchLimit(db: Executor, plan: PlanId): Promise<number | null> {
+  const key = branchLimitKey(plan);
+  const limit = (await readNumberSettings(db, [key]))[key];
+  return limit === 0 ? null : limit;
 }
 
 function parseNumber(definition: NumberSetting, stored: string | undefined): number {

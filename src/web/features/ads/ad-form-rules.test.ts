@@ -191,6 +191,7 @@ describe("adFormValues", () => {
       requiredTier: "silver",
       isPlus: true,
       expiresAt: "2026-12-24T23:59:59.000Z",
+      branchId: null,
       branchName: "Makola",
       locationAddress: null,
       googleMapsLink: null,

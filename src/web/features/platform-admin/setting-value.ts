@@ -31,6 +31,7 @@ export const settingGroupTitles: Record<SettingGroup, string> = {
   xp: "XP",
   prices: "Prices",
   points: "Points and limits",
+  branches: "Branches",
   draws: "Draws",
   anti_cheat: "Anti-cheat",
   manual_momo: "Manual MoMo",
