@@ -45,6 +45,23 @@ async function branchOf(companyId: number, name: string, change: { deletedAt?: D
   return branch!.id;
 }
 
+/** The branch every business starts with (its first location), renamed for the test's reading. */
+async function firstBranchOf(companyId: number, name: string) {
+  const [branch] = await ctx.database.db
+    .update(companyBranches)
+    .set({ name })
+    .where(eq(companyBranches.companyId, companyId))
+    .returning();
+  return branch!.id;
+}
+
+async function closeBranch(branchId: number) {
+  await ctx.database.db
+    .update(companyBranches)
+    .set({ deletedAt: clock.now() })
+    .where(eq(companyBranches.id, branchId));
+}
+
 const staffUrl = (companyId: number) => `/api/companies/${companyId}/staff`;
 
 async function assign(owner: Cookies, companyId: number, staffId: number, branchId: number | null) {
@@ -241,29 +258,31 @@ describe("the branch counter work is recorded at", () => {
   it("records the only open branch for the owner and unassigned staff, and none when there are several", async () => {
     const counter = await shop();
     const ama = await member();
-    // No branch at all: none is recorded.
-    await stamp(counter.staff, ama.cookies);
-    expect((await lastLog(counter.companyId)).branchId).toBeNull();
-
-    const osu = await branchOf(counter.companyId, "Osu");
+    const osu = await firstBranchOf(counter.companyId, "Osu");
     await branchOf(counter.companyId, "Gone", { deletedAt: clock.now() });
+    await stamp(counter.staff, ama.cookies);
+    expect(await lastLog(counter.companyId)).toMatchObject({ staffId: counter.staffId, branchId: osu });
     const { qrData } = await memberQr(ama.cookies);
     expect((await scan(counter.owner, { qrData, action: "lookup" })).statusCode).toBe(200);
     expect(await lastLog(counter.companyId)).toMatchObject({ staffId: null, branchId: osu });
-    expect((await scan(counter.staff, { qrData, action: "lookup" })).statusCode).toBe(200);
-    expect(await lastLog(counter.companyId)).toMatchObject({ staffId: counter.staffId, branchId: osu });
 
     // A second open branch: the owner's and an unassigned staff member's scans are at no branch.
-    await branchOf(counter.companyId, "Madina");
+    const madina = await branchOf(counter.companyId, "Madina");
     expect((await scan(counter.owner, { qrData, action: "lookup" })).statusCode).toBe(200);
     expect((await lastLog(counter.companyId)).branchId).toBeNull();
+    expect((await scan(counter.staff, { qrData, action: "lookup" })).statusCode).toBe(200);
+    expect((await lastLog(counter.companyId)).branchId).toBeNull();
+
+    // No open branch at all: none either.
+    await closeBranch(osu);
+    await closeBranch(madina);
     expect((await scan(counter.staff, { qrData, action: "lookup" })).statusCode).toBe(200);
     expect((await lastLog(counter.companyId)).branchId).toBeNull();
   });
 
   it("follows a move to another branch on the staff member's next scan, and a closed branch", async () => {
     const counter = await shop();
-    const osu = await branchOf(counter.companyId, "Osu");
+    const osu = await firstBranchOf(counter.companyId, "Osu");
     const madina = await branchOf(counter.companyId, "Madina");
     await assign(counter.owner, counter.companyId, counter.staffId, osu);
     const ama = await member();
@@ -276,10 +295,7 @@ describe("the branch counter work is recorded at", () => {
     await assign(counter.owner, counter.companyId, counter.staffId, madina);
     expect(await lookup()).toBe(madina);
     // Madina closes (kept for history): Esi's work goes to the only open branch left.
-    await ctx.database.db
-      .update(companyBranches)
-      .set({ deletedAt: clock.now() })
-      .where(eq(companyBranches.id, madina));
+    await closeBranch(madina);
     expect(await lookup()).toBe(osu);
   });
 });
@@ -287,7 +303,7 @@ describe("the branch counter work is recorded at", () => {
 describe("the merchant dashboard by branch", () => {
   it("counts today's and this month's work at each branch, with every open branch listed", async () => {
     const counter = await shop();
-    const osu = await branchOf(counter.companyId, "Osu");
+    const osu = await firstBranchOf(counter.companyId, "Osu");
     const madina = await branchOf(counter.companyId, "Madina");
     const quiet = await branchOf(counter.companyId, "Quiet corner");
     await assign(counter.owner, counter.companyId, counter.staffId, osu);
@@ -358,7 +374,6 @@ describe("the merchant dashboard by branch", () => {
 
   it("names work at no branch in the staff's language", async () => {
     const counter = await shop();
-    await branchOf(counter.companyId, "Osu");
     await branchOf(counter.companyId, "Madina");
     const ama = await member();
     await stamp(counter.staff, ama.cookies);
@@ -379,7 +394,7 @@ describe("the same member at two branches minutes apart", () => {
 
   it("flags two branches of one business, and not the same branch twice", async () => {
     const counter = await shop();
-    const osu = await branchOf(counter.companyId, "Osu");
+    const osu = await firstBranchOf(counter.companyId, "Osu");
     const madina = await branchOf(counter.companyId, "Madina");
     await assign(counter.owner, counter.companyId, counter.staffId, osu);
     const kojo = await colleague(counter, "Kojo", madina);
@@ -419,13 +434,16 @@ describe("the same member at two branches minutes apart", () => {
     const first = await shop();
     const second = await shop();
     const third = await shop();
-    await branchOf(first.companyId, "Osu");
-    await branchOf(second.companyId, "Adum");
+    const osu = await firstBranchOf(first.companyId, "Osu");
+    const adum = await firstBranchOf(second.companyId, "Adum");
+    await closeBranch(await firstBranchOf(third.companyId, "Closed"));
     const ama = await member();
     clock.advance(60 * 60 * 1000);
     await stamp(first.staff, ama.cookies);
     clock.advance(60 * 1000);
     await stamp(second.staff, ama.cookies);
+    expect((await lastLog(first.companyId)).branchId).toBe(osu);
+    expect((await lastLog(second.companyId)).branchId).toBe(adum);
     expect((await lastLog(second.companyId)).suspiciousReasons).toContain("two_places_minutes_apart");
     // The third shop has no branch: compared by business.
     clock.advance(60 * 1000);
