@@ -113,6 +113,7 @@ export const queryKeys = {
     profile: (companyId: number) => ["business", "profile", companyId],
     ads: (companyId: number) => ["business", "ads", companyId],
     staff: (companyId: number) => ["business", "staff", companyId],
+    branches: (companyId: number) => ["business", "branches", companyId],
     analytics: (companyId: number, days: number) => ["business", "analytics", companyId, days],
     loyaltyProgram: (companyId: number) => ["business", "loyalty-program", companyId],
     paymentsAll: ["business", "payments"],
