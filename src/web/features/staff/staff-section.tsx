@@ -130,7 +130,7 @@ function AddStaffForm({ companyId, branches }: { companyId: number; branches: Br
           <SelectField
             name="branchId"
             label="Branch"
-            hint="Their scans and redemptions are counted at this branch."
+            hint="Their work at the counter is counted at this branch."
           >
             <BranchOptions branches={branches} />
           </SelectField>
