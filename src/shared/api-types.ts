@@ -218,6 +218,8 @@ export interface paths {
   "/api/companies/{companyId}/staff/{staffId}": {
     /** Deactivate a counter staff member (owner or admin) */
     delete: operations["deleteCompaniesStaffByStaffId"];
+    /** Assign a counter staff member to one of the business's branches, or none (owner or admin) */
+    patch: operations["patchCompaniesStaffByStaffId"];
   };
   "/api/companies/{companyId}/staff/{staffId}/unlock": {
     /** Let a staff member locked out by wrong PINs sign in again (owner or admin) */
@@ -2454,6 +2456,7 @@ export interface operations {
                 lastLoginAt: string | null;
                 createdAt: string;
                 lockedUntil: string | null;
+                branchId: number | null;
               })[];
             scans: {
               last30Days: {
@@ -3270,6 +3273,7 @@ export interface operations {
               createdAt: string;
               staffCode: string;
               lockedUntil: string | null;
+              branchId: number | null;
             })[];
         };
       };
@@ -3302,6 +3306,7 @@ export interface operations {
         "application/json": {
           name: string;
           pin: string;
+          branchId?: number | null;
         };
       };
     };
@@ -3317,6 +3322,7 @@ export interface operations {
             createdAt: string;
             staffCode: string;
             lockedUntil: string | null;
+            branchId: number | null;
           };
         };
       };
@@ -3357,6 +3363,55 @@ export interface operations {
             createdAt: string;
             staffCode: string;
             lockedUntil: string | null;
+            branchId: number | null;
+          };
+        };
+      };
+      /** @description Refused: see `message` and `fields` */
+      "4XX": {
+        content: {
+          "application/json": {
+            /** @description What went wrong, in words a person can act on */
+            message: string;
+            /** @description e.g. VALIDATION, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, RATE_LIMITED */
+            code: string;
+            /** @description Per-field messages for a form */
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  /** Assign a counter staff member to one of the business's branches, or none (owner or admin) */
+  patchCompaniesStaffByStaffId: {
+    parameters: {
+      path: {
+        companyId: string;
+        staffId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          branchId: number | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            id: number;
+            name: string;
+            isActive: boolean;
+            lastLoginAt: string | null;
+            createdAt: string;
+            staffCode: string;
+            lockedUntil: string | null;
+            branchId: number | null;
           };
         };
       };
@@ -3397,6 +3452,7 @@ export interface operations {
             createdAt: string;
             staffCode: string;
             lockedUntil: string | null;
+            branchId: number | null;
           };
         };
       };
@@ -5397,6 +5453,24 @@ export interface operations {
                   refused: number;
                 };
               }[];
+            byBranch: ({
+                branchId: number | null;
+                branchName: string;
+                today: {
+                  scans: number;
+                  stamps: number;
+                  redemptions: number;
+                  points: number;
+                  refused: number;
+                };
+                month: {
+                  scans: number;
+                  stamps: number;
+                  redemptions: number;
+                  points: number;
+                  refused: number;
+                };
+              })[];
             allocation: {
               allocated: number;
               used: number;

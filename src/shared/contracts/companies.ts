@@ -204,11 +204,24 @@ export const updateCompanyProfileRequest = z.object({
   otpEnabled: z.boolean().optional(),
 });
 
-/** Counter staff: a name and a 4- to 6-digit PIN. */
+/** A branch of the business, or null for none (the business's only branch, or no branch, is then recorded). */
+const staffBranchId = z
+  .number({ error: "Choose one of your branches" })
+  .int("Choose one of your branches")
+  .positive("Choose one of your branches")
+  .nullable();
+
+/** Counter staff: a name, a 4- to 6-digit PIN and, optionally, the branch they work at. */
 export const createStaffRequest = z.object({
   name: requiredText("Staff name", 60),
   pin: z.string({ error: "PIN must be 4 to 6 digits" }).regex(/^\d{4,6}$/, "PIN must be 4 to 6 digits"),
+  branchId: staffBranchId.optional(),
 });
+export type CreateStaffRequest = z.infer<typeof createStaffRequest>;
+
+/** PATCH a staff member: the branch they work at (null: none). */
+export const updateStaffRequest = z.object({ branchId: staffBranchId });
+export type UpdateStaffRequest = z.infer<typeof updateStaffRequest>;
 export const staffMember = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -219,6 +232,8 @@ export const staffMember = z.object({
   staffCode: z.string(),
   /** Set while wrong PINs keep this name closed to new phones (15 minutes); the owner can unlock. */
   lockedUntil: z.string().nullable(),
+  /** The branch they work at; their counter work is recorded there. Null: none chosen. */
+  branchId: z.number().int().nullable(),
 });
 export type StaffMember = z.infer<typeof staffMember>;
 

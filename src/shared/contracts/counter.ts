@@ -317,6 +317,18 @@ export const counterDashboard = z.object({
   today: counterTotals,
   month: counterTotals,
   byStaff: z.array(z.object({ staffName: z.string(), today: counterTotals, month: counterTotals })),
+  /**
+   * The same work by branch: every open branch (with nothing yet, zeros), and a closed branch or work
+   * recorded at no branch when it has some this month (`branchId` null, named "No branch").
+   */
+  byBranch: z.array(
+    z.object({
+      branchId: z.number().int().nullable(),
+      branchName: z.string(),
+      today: counterTotals,
+      month: counterTotals,
+    }),
+  ),
   allocation: z.object({ allocated: z.number().int(), used: z.number().int(), remaining: z.number().int() }),
   suspiciousToday: z.number().int(),
 });

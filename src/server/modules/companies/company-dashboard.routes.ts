@@ -5,13 +5,20 @@ import {
   createStaffRequest,
   staffMember,
   updateCompanyProfileRequest,
+  updateStaffRequest,
 } from "../../../shared/contracts/companies";
 import type { AppDeps } from "../../app-deps";
 import { companyParams, staffParams } from "../../lib/route-params";
 import { requireCompanyAccess } from "./company-access";
 import { loadCompanyProfile } from "./company-profile.read-model";
 import { updateCompanyProfile } from "./company-profile.service";
-import { addStaff, deactivateStaff, listStaff, unlockStaff } from "./counter-staff.service";
+import {
+  addStaff,
+  assignStaffBranch,
+  deactivateStaff,
+  listStaff,
+  unlockStaff,
+} from "./counter-staff.service";
 
 /** A business's dashboard (its owner, or an admin): profile, plan and counter staff. */
 export function companyDashboardRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -77,6 +84,24 @@ export function companyDashboardRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         await requireCompanyAccess(deps.db, request, request.params.companyId);
         return addStaff(deps.db, request.params.companyId, request.body, deps.now());
+      },
+    );
+
+    app.patch(
+      "/api/companies/:companyId/staff/:staffId",
+      {
+        schema: {
+          summary:
+            "Assign a counter staff member to one of the business's branches, or none (owner or admin)",
+          params: staffParams,
+          body: updateStaffRequest,
+          response: { 200: staffMember },
+        },
+      },
+      async (request) => {
+        await requireCompanyAccess(deps.db, request, request.params.companyId);
+        const { companyId, staffId } = request.params;
+        return assignStaffBranch(deps.db, companyId, staffId, request.body.branchId, deps.now());
       },
     );
 

@@ -1,8 +1,8 @@
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { StaffMember } from "../../../shared/contracts/companies";
+import type { CreateStaffRequest, StaffMember } from "../../../shared/contracts/companies";
 import type { Executor } from "../../db/client";
-import { type CompanyStaff, companies, companyStaff } from "../../db/schema/companies";
+import { type CompanyStaff, companies, companyBranches, companyStaff } from "../../db/schema/companies";
 import { uniqueViolationConstraint } from "../../lib/db-errors";
 import { AppError, unauthenticated } from "../../lib/errors";
 import { hashPassword, verifyPassword } from "../../lib/password";
@@ -25,7 +25,29 @@ function toStaffMember(staff: CompanyStaff, now: Date): StaffMember {
     createdAt: staff.createdAt.toISOString(),
     staffCode: staff.staffCode,
     lockedUntil: staff.lockedUntil && staff.lockedUntil > now ? staff.lockedUntil.toISOString() : null,
+    branchId: staff.branchId,
   };
+}
+
+/** A branch staff may be assigned to: an open branch of their own business, else a clear refusal. */
+async function assignableBranch(db: Executor, companyId: number, branchId: number | null | undefined) {
+  if (branchId === null || branchId === undefined) return null;
+  const [branch] = await db
+    .select({ id: companyBranches.id })
+    .from(companyBranches)
+    .where(
+      and(
+        eq(companyBranches.id, branchId),
+        eq(companyBranches.companyId, companyId),
+        isNull(companyBranches.deletedAt),
+      ),
+    );
+  if (!branch) {
+    throw new AppError("VALIDATION", "Choose one of your branches", {
+      branchId: "Choose one of your branches",
+    });
+  }
+  return branch.id;
 }
 
 export async function listStaff(db: Executor, companyId: number, now: Date): Promise<StaffMember[]> {
@@ -40,16 +62,17 @@ export async function listStaff(db: Executor, companyId: number, now: Date): Pro
 export async function addStaff(
   db: Executor,
   companyId: number,
-  input: { name: string; pin: string },
+  input: CreateStaffRequest,
   now: Date,
 ): Promise<StaffMember> {
+  const branchId = await assignableBranch(db, companyId, input.branchId);
   const pinHash = await hashPassword(input.pin);
   // A staff code is unique within the shop; a clash (1 in a million per pair) just draws again.
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
       const [staff] = await db
         .insert(companyStaff)
-        .values({ companyId, name: input.name, pinHash, staffCode: newSixDigitCode() })
+        .values({ companyId, name: input.name, pinHash, staffCode: newSixDigitCode(), branchId })
         .returning();
       return toStaffMember(staff!, now);
     } catch (error) {
@@ -64,6 +87,24 @@ export async function addStaff(
     }
   }
   throw new AppError("UNAVAILABLE", "We're busy right now. Please try again.");
+}
+
+/** The owner moves a staff member to a branch (or to none); their later counter work is recorded there. */
+export async function assignStaffBranch(
+  db: Executor,
+  companyId: number,
+  staffId: number,
+  branchId: number | null,
+  now: Date,
+): Promise<StaffMember> {
+  const assigned = await assignableBranch(db, companyId, branchId);
+  const [staff] = await db
+    .update(companyStaff)
+    .set({ branchId: assigned })
+    .where(and(eq(companyStaff.id, staffId), eq(companyStaff.companyId, companyId)))
+    .returning();
+  if (!staff) throw new AppError("NOT_FOUND", "Staff member not found");
+  return toStaffMember(staff, now);
 }
 
 /** Staff are deactivated, not deleted: their past scans keep pointing at them. */
@@ -212,6 +253,8 @@ export interface CounterActorRecord {
   plan: string;
   staffId: number | null;
   staffName: string;
+  /** The branch this counter's work is recorded at (docs/product-rules.md#counter-branch-of-a-scan). */
+  branchId: number | null;
 }
 
 export async function findCounterActor(
@@ -229,7 +272,13 @@ async function counterActorOf(
   if (session.kind === "company" && session.companyId) {
     const company = await activeCompany(db, session.companyId);
     if (!company) return undefined;
-    return { kind: "owner", ...company, staffId: null, staffName: `${company.companyName} (owner)` };
+    return {
+      kind: "owner",
+      ...company,
+      staffId: null,
+      staffName: `${company.companyName} (owner)`,
+      branchId: company.onlyBranchId,
+    };
   }
   if (session.kind === "company_staff" && session.companyStaffId) {
     return staffActor(db, session.companyStaffId);
@@ -240,18 +289,49 @@ async function counterActorOf(
 /** A staff member at the counter, while both they and their shop are active. */
 export async function staffActor(db: Executor, staffId: number): Promise<CounterActorRecord | undefined> {
   const [found] = await db
-    .select({ company: activeCompanyColumns, staffId: companyStaff.id, staffName: companyStaff.name })
+    .select({
+      company: activeCompanyColumns,
+      staffId: companyStaff.id,
+      staffName: companyStaff.name,
+      branchId: staffBranchSql,
+    })
     .from(companyStaff)
     .innerJoin(companies, and(eq(companies.id, companyStaff.companyId), companyIsActive))
     .where(and(eq(companyStaff.id, staffId), eq(companyStaff.isActive, true)));
-  return found && { kind: "staff", ...found.company, staffId: found.staffId, staffName: found.staffName };
+  if (!found) return undefined;
+  const { onlyBranchId: _, ...company } = found.company;
+  return {
+    kind: "staff",
+    ...company,
+    staffId: found.staffId,
+    staffName: found.staffName,
+    branchId: found.branchId,
+  };
 }
+
+/**
+ * The business's only live branch, or null when it has several (or none): where an owner's scans, and
+ * those of staff assigned to no branch, are recorded (docs/product-rules.md#counter-branch-of-a-scan).
+ * For a query on companies, named in full: a query on one table names its columns bare, which a subquery
+ * would take for its own.
+ */
+const onlyBranchSql = sql<number | null>`(select case when count(*) = 1 then min(only_branch.id) end
+  from ${companyBranches} as only_branch
+  where only_branch.company_id = "companies"."id" and only_branch.deleted_at is null)`;
+
+/**
+ * A staff member's branch while it is open, else the business's only one. For a query on company_staff
+ * joined to companies (named in full: a query on one table names its columns bare).
+ */
+const staffBranchSql = sql<number | null>`coalesce((select own_branch.id from ${companyBranches} as own_branch
+  where own_branch.id = "company_staff"."branch_id" and own_branch.deleted_at is null), ${onlyBranchSql})`;
 
 const activeCompanyColumns = {
   companyId: companies.id,
   companyName: companies.name,
   companyLogo: companies.logo,
   plan: companies.plan,
+  onlyBranchId: onlyBranchSql,
 };
 
 const companyIsActive = and(
@@ -296,8 +376,9 @@ export async function requireCounterActor(
 /** The active staff member of this shop whose redemption code this is, if any. */
 export async function findStaffByCode(db: Executor, companyId: number, staffCode: string) {
   const [staff] = await db
-    .select({ id: companyStaff.id, name: companyStaff.name })
+    .select({ id: companyStaff.id, name: companyStaff.name, branchId: staffBranchSql })
     .from(companyStaff)
+    .innerJoin(companies, eq(companies.id, companyStaff.companyId))
     .where(
       and(
         eq(companyStaff.companyId, companyId),
@@ -311,8 +392,9 @@ export async function findStaffByCode(db: Executor, companyId: number, staffCode
 /** A staff member of this shop, active or not (a scan made before they left is still theirs). */
 export async function findShopStaff(db: Executor, companyId: number, staffId: number) {
   const [staff] = await db
-    .select({ id: companyStaff.id, name: companyStaff.name })
+    .select({ id: companyStaff.id, name: companyStaff.name, branchId: staffBranchSql })
     .from(companyStaff)
+    .innerJoin(companies, eq(companies.id, companyStaff.companyId))
     .where(and(eq(companyStaff.id, staffId), eq(companyStaff.companyId, companyId)));
   return staff;
 }

@@ -1,10 +1,10 @@
-import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import { startOfAccraDay } from "../../../shared/accra-time";
 import type { CounterDashboard, CounterLogEntry, CounterTotals } from "../../../shared/contracts/counter";
 import type { Language } from "../../../shared/i18n/languages";
 import type { Executor } from "../../db/client";
 import { users } from "../../db/schema/auth";
-import { companyStaff } from "../../db/schema/companies";
+import { companyBranches, companyStaff } from "../../db/schema/companies";
 import { qrScanLogs } from "../../db/schema/counter";
 import { redemptions } from "../../db/schema/redemptions";
 import { type Saying, sayingText, translateMessage } from "../../lib/i18n";
@@ -60,6 +60,7 @@ export async function listCounterLog(
 
 function totalsFrom(
   rows: { action: string | null; accepted: boolean; points: number | null; n: number }[],
+  typedCodes: { n: number }[],
 ): CounterTotals {
   const totals: CounterTotals = { scans: 0, stamps: 0, redemptions: 0, points: 0, refused: 0 };
   for (const row of rows) {
@@ -72,10 +73,24 @@ function totalsFrom(
     if (row.action === "redeem") totals.redemptions += row.n;
     if (row.action === "points") totals.points += row.points ?? 0;
   }
+  for (const row of typedCodes) totals.redemptions += row.n;
   return totals;
 }
 
-/** Today's and this month's counter work, for the shop and by staff member (the owner named in `language`). */
+/** A group of the month's work: who did it, where, on which day. */
+interface Worked {
+  staffName: string;
+  branchId: number | null;
+  isToday: boolean;
+}
+
+/** Words the dashboard says itself, in the staff's language. */
+const noBranchLabel = "No branch";
+
+/**
+ * Today's and this month's counter work, for the shop, by staff member and by branch (the owner and work
+ * at no branch named in `language`).
+ */
 export async function loadCounterDashboard(
   db: Executor,
   companyId: number,
@@ -86,57 +101,85 @@ export async function loadCounterDashboard(
   const owner = translateMessage(ownerLabel, language);
   const dayStart = startOfAccraDay(now);
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const rows = await db
-    .select({
-      staffName: sql<string>`coalesce(${companyStaff.name}, ${owner})`,
-      isToday: sql<boolean>`${qrScanLogs.scannedAt} >= ${dayStart.toISOString()}::timestamptz`,
-      action: qrScanLogs.scanType,
-      accepted: qrScanLogs.accepted,
-      points: sql<number>`coalesce(sum(${qrScanLogs.points}), 0)::int`,
-      suspicious: sql<number>`count(*) filter (where ${qrScanLogs.isSuspicious})::int`,
-      n: sql<number>`count(*)::int`,
-    })
-    .from(qrScanLogs)
-    .leftJoin(companyStaff, eq(companyStaff.id, qrScanLogs.staffId))
-    .where(and(eq(qrScanLogs.companyId, companyId), gte(qrScanLogs.scannedAt, monthStart)))
-    .groupBy(sql`1`, sql`2`, qrScanLogs.scanType, qrScanLogs.accepted);
-  // Redemptions confirmed with a staff code on the member's phone never pass the scanner: add them.
-  const typedCodes = await db
-    .select({
-      staffName: sql<string>`coalesce(${companyStaff.name}, ${owner})`,
-      isToday: sql<boolean>`${redemptions.timestamp} >= ${dayStart.toISOString()}::timestamptz`,
-      n: sql<number>`count(*)::int`,
-    })
-    .from(redemptions)
-    .leftJoin(companyStaff, eq(companyStaff.id, redemptions.staffId))
-    .where(
-      and(
-        eq(redemptions.companyId, companyId),
-        eq(redemptions.method, "staff"),
-        gte(redemptions.timestamp, monthStart),
+  const [rows, typedCodes, branches] = await Promise.all([
+    db
+      .select({
+        staffName: sql<string>`coalesce(${companyStaff.name}, ${owner})`,
+        branchId: qrScanLogs.branchId,
+        isToday: sql<boolean>`${qrScanLogs.scannedAt} >= ${dayStart.toISOString()}::timestamptz`,
+        action: qrScanLogs.scanType,
+        accepted: qrScanLogs.accepted,
+        points: sql<number>`coalesce(sum(${qrScanLogs.points}), 0)::int`,
+        suspicious: sql<number>`count(*) filter (where ${qrScanLogs.isSuspicious})::int`,
+        n: sql<number>`count(*)::int`,
+      })
+      .from(qrScanLogs)
+      .leftJoin(companyStaff, eq(companyStaff.id, qrScanLogs.staffId))
+      .where(and(eq(qrScanLogs.companyId, companyId), gte(qrScanLogs.scannedAt, monthStart)))
+      .groupBy(sql`1`, qrScanLogs.branchId, sql`3`, qrScanLogs.scanType, qrScanLogs.accepted),
+    // Redemptions confirmed with a staff code on the member's phone never pass the scanner: add them.
+    db
+      .select({
+        staffName: sql<string>`coalesce(${companyStaff.name}, ${owner})`,
+        branchId: redemptions.branchId,
+        isToday: sql<boolean>`${redemptions.timestamp} >= ${dayStart.toISOString()}::timestamptz`,
+        n: sql<number>`count(*)::int`,
+      })
+      .from(redemptions)
+      .leftJoin(companyStaff, eq(companyStaff.id, redemptions.staffId))
+      .where(
+        and(
+          eq(redemptions.companyId, companyId),
+          eq(redemptions.method, "staff"),
+          gte(redemptions.timestamp, monthStart),
+        ),
+      )
+      .groupBy(sql`1`, redemptions.branchId, sql`3`),
+    db
+      .select({
+        id: companyBranches.id,
+        name: companyBranches.name,
+        isOpen: isNull(companyBranches.deletedAt),
+      })
+      .from(companyBranches)
+      .where(eq(companyBranches.companyId, companyId))
+      .orderBy(companyBranches.createdAt, companyBranches.id),
+  ]);
+  const totalsOf = (belongs: (row: Worked) => boolean) => {
+    const own = rows.filter(belongs);
+    const typed = typedCodes.filter(belongs);
+    return {
+      today: totalsFrom(
+        own.filter((row) => row.isToday),
+        typed.filter((row) => row.isToday),
       ),
-    )
-    .groupBy(sql`1`, sql`2`);
-  const withTypedCodes = (totals: CounterTotals, staffName: string | null, todayOnly: boolean) => {
-    for (const row of typedCodes) {
-      if ((staffName === null || row.staffName === staffName) && (!todayOnly || row.isToday)) {
-        totals.redemptions += row.n;
-      }
-    }
-    return totals;
+      month: totalsFrom(own, typed),
+    };
   };
-  const staffNames = [...new Set([...rows, ...typedCodes].map((row) => row.staffName))].sort();
+  const worked: Worked[] = [...rows, ...typedCodes];
+  const staffNames = [...new Set(worked.map((row) => row.staffName))].sort();
+  const workedAt = new Set(worked.map((row) => row.branchId));
+  // A closed branch is listed while it has work this month; work recorded at no branch is "No branch".
+  const named = branches.filter((branch) => branch.isOpen || workedAt.has(branch.id));
+  const namedIds = new Set(named.map((branch) => branch.id));
+  const atNoBranch = (row: Worked) => row.branchId === null || !namedIds.has(row.branchId);
+  const noBranch = worked.some(atNoBranch)
+    ? [{ branchId: null, branchName: translateMessage(noBranchLabel, language), ...totalsOf(atNoBranch) }]
+    : [];
   return {
-    today: withTypedCodes(totalsFrom(rows.filter((row) => row.isToday)), null, true),
-    month: withTypedCodes(totalsFrom(rows), null, false),
-    byStaff: staffNames.map((staffName) => {
-      const own = rows.filter((row) => row.staffName === staffName);
-      return {
-        staffName,
-        today: withTypedCodes(totalsFrom(own.filter((row) => row.isToday)), staffName, true),
-        month: withTypedCodes(totalsFrom(own), staffName, false),
-      };
-    }),
+    ...totalsOf(() => true),
+    byStaff: staffNames.map((staffName) => ({
+      staffName,
+      ...totalsOf((row) => row.staffName === staffName),
+    })),
+    byBranch: [
+      ...named.map((branch) => ({
+        branchId: branch.id,
+        branchName: branch.name,
+        ...totalsOf((row) => row.branchId === branch.id),
+      })),
+      ...noBranch,
+    ],
     allocation,
     suspiciousToday: rows.filter((row) => row.isToday).reduce((sum, row) => sum + row.suspicious, 0),
   };

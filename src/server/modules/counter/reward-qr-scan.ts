@@ -82,6 +82,7 @@ export async function scanRewardQr(
       qrNonce: claim.nonce,
       staffId: actor.staffId,
       staffName: actor.staffName,
+      branchId: actor.branchId,
       receivedAt: now,
       ...context.client,
     },

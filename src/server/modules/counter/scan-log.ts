@@ -21,7 +21,7 @@ import { offlineScanWindowMs } from "../loyalty";
 
 /** A device scanning more than this many codes in a minute is flagged (a real queue is slower). */
 const burstScansPerMinute = 12;
-/** The same member at two shops this close together is flagged. */
+/** The same member at two branches this close together is flagged (docs/product-rules.md#counter-suspicious-scans). */
 const twoPlacesWindowMs = 10 * 60 * 1000;
 /** A queued scan may claim a time this far before its phone's last live scan (a phone clock running behind). */
 export const phoneClockSlackMs = 30_000;
@@ -98,7 +98,7 @@ async function whoScanned(
   if (input.madeByStaffId === sender.staffId) return sender;
   const staff = await findShopStaff(deps.db, sender.companyId, input.madeByStaffId);
   if (!staff) throw new AppError("FORBIDDEN", "That staff member doesn't work at this shop");
-  return { ...sender, kind: "staff", staffId: staff.id, staffName: staff.name };
+  return { ...sender, kind: "staff", staffId: staff.id, staffName: staff.name, branchId: staff.branchId };
 }
 
 /**
@@ -301,9 +301,12 @@ async function writeLog(
       ? sql`(select count(*) from ${qrScanLogs} where merchant_device_fingerprint = ${device}::text
           and created_at >= ${new Date(now.getTime() - 60_000).toISOString()}::timestamptz)::int`
       : sql`0`;
-  const elsewhere = sql`(select count(*) from ${qrScanLogs} where user_id = ${user}
-    and company_id <> ${actor.companyId}::integer and accepted
-    and scanned_at >= ${new Date(scannedAt.getTime() - twoPlacesWindowMs).toISOString()}::timestamptz)::int`;
+  // Another branch, of this business or another; where either scan's branch is unknown, another business.
+  const branch = sql`${actor.branchId}::integer`;
+  const elsewhere = sql`(select count(*) from ${qrScanLogs} where user_id = ${user} and accepted
+    and scanned_at >= ${new Date(scannedAt.getTime() - twoPlacesWindowMs).toISOString()}::timestamptz
+    and case when ${branch} is null or branch_id is null then company_id <> ${actor.companyId}::integer
+      else branch_id <> ${branch} end)::int`;
   const today = sql`(select count(*) from ${qrScanLogs} where user_id = ${user}
     and company_id = ${actor.companyId}::integer and accepted
     and scanned_at >= ${startOfAccraDay(scannedAt).toISOString()}::timestamptz)::int`;
@@ -320,10 +323,10 @@ async function writeLog(
                  case when elsewhere > 0 then 'two_places_minutes_apart' end], null) as list, today
       from counts
     )
-    insert into ${qrScanLogs} (user_id, company_id, staff_id, scan_type, idempotency_key, accepted, result_code,
+    insert into ${qrScanLogs} (user_id, company_id, staff_id, branch_id, scan_type, idempotency_key, accepted, result_code,
       message, response, scanned_at, points, was_queued, merchant_device_fingerprint, ip_address, is_suspicious,
       suspicious_reasons, is_verified, is_first_scan_of_day, daily_scan_count, created_at)
-    select ${user}, ${actor.companyId}::integer, ${actor.staffId}::integer, ${action}::text,
+    select ${user}, ${actor.companyId}::integer, ${actor.staffId}::integer, ${branch}, ${action}::text,
       ${context.idempotencyKey}::text, ${accepted}, ${outcome.resultCode}::text, ${outcome.message}::text,
       ${outcome.response === null ? null : JSON.stringify(outcome.response)}::jsonb,
       ${scannedAt.toISOString()}::timestamptz, ${outcome.accepted ? log.points : null}::integer,
@@ -375,7 +378,13 @@ async function flagScan(
         ? "impossible_travel"
         : "suspicious_counter_scan",
       riskScore: Math.min(100, 30 * reasons.length),
-      details: { reasons, companyId: context.actor.companyId, staffId: context.actor.staffId, action },
+      details: {
+        reasons,
+        companyId: context.actor.companyId,
+        branchId: context.actor.branchId,
+        staffId: context.actor.staffId,
+        action,
+      },
     },
     context.client,
     context.now,

@@ -35,7 +35,7 @@ export async function redeemOwnReward(
       "Show this reward's QR to the staff at the counter: they scan it to use it.",
     );
   }
-  let staff: { id: number; name: string } | undefined;
+  let staff: { id: number; name: string; branchId: number | null } | undefined;
   if (request.method === "staff") {
     if (!request.staffCode) {
       throw new AppError("VALIDATION", "Ask the staff member to type their staff code", {
@@ -68,6 +68,7 @@ export async function redeemOwnReward(
           userId,
           staffId: staff?.id ?? null,
           staffName: staff?.name ?? null,
+          branchId: staff?.branchId ?? null,
           location: request.location,
           proofUrl: request.proofUrl,
           ...client,

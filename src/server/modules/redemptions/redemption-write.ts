@@ -16,6 +16,8 @@ export interface RedemptionWrite {
   qrNonce?: string;
   staffId: number | null;
   staffName: string | null;
+  /** The branch it was redeemed at (docs/product-rules.md#counter-branch-of-a-scan). */
+  branchId: number | null;
   /** When the server received the request (later than the redemption for a queued scan). */
   receivedAt?: Date;
   location?: string;
@@ -77,12 +79,12 @@ export async function writeRedemption(
 
 function insertRedemption(reward: RewardToRedeem, write: RedemptionWrite, now: Date): SQL {
   return sql`insert into ${redemptions} (user_id, ad_id, reward_id, company_id, method, status, proof_url,
-      location, redemption_number, staff_member, staff_id, ip_address, user_agent, device_fingerprint,
+      location, redemption_number, staff_member, staff_id, branch_id, ip_address, user_agent, device_fingerprint,
       timestamp, created_at)
     select ${reward.userId}::integer, ${reward.adId}::integer, id, ${reward.companyId}::integer,
       ${write.method}::redemption_method, 'complete'::redemption_status, ${write.proofUrl ?? null}::text,
       ${write.location ?? null}::text, ${write.redemptionNumber}::text, ${write.staffName}::text,
-      ${write.staffId}::integer, ${write.ipAddress}::text, ${write.userAgent?.slice(0, 300) ?? null}::text,
+      ${write.staffId}::integer, ${write.branchId}::integer, ${write.ipAddress}::text, ${write.userAgent?.slice(0, 300) ?? null}::text,
       ${write.deviceFingerprint?.slice(0, 200) ?? null}::text, ${now.toISOString()}::timestamptz,
       ${(write.receivedAt ?? now).toISOString()}::timestamptz
     from used

@@ -62,6 +62,7 @@ function redeemAtCounter(
         qrNonce,
         staffId: null,
         staffName: "Esi",
+        branchId: null,
         ...signals,
       },
       clock.now(),

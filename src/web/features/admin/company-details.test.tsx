@@ -80,6 +80,7 @@ const detail = (overrides: Partial<AdminCompanyDetail> = {}): AdminCompanyDetail
       lastLoginAt: null,
       createdAt: "2026-01-06T10:00:00.000Z",
       lockedUntil: null,
+      branchId: null,
     },
   ],
   scans: {

@@ -35,7 +35,35 @@ function Totals({ totals, compact = false }: { totals: CounterTotals; compact?: 
   );
 }
 
-/** Today's and this month's counter work, by staff member, and the points allocation left. */
+/** Today's and this month's work of each staff member or branch. */
+function WorkList({
+  label,
+  rows,
+}: {
+  label: string;
+  rows: { key: string; name: string; today: CounterTotals; month: CounterTotals }[];
+}) {
+  const t = useT();
+  return (
+    <ul className="space-y-4" aria-label={label}>
+      {rows.map((row) => (
+        <li key={row.key} className="rounded-xl ring-1 ring-stone-200">
+          <p className="border-b border-stone-200 px-3 py-2 font-bold break-words text-stone-950">
+            {row.name}
+          </p>
+          <div className="space-y-2 p-2">
+            <p className="px-1 text-xs font-semibold text-stone-600">{t("counter.dashboard.today")}</p>
+            <Totals totals={row.today} compact />
+            <p className="px-1 text-xs font-semibold text-stone-600">{t("counter.dashboard.month")}</p>
+            <Totals totals={row.month} compact />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Today's and this month's counter work, by branch and staff member, and the points allocation left. */
 export function CounterDashboardView({ dashboard }: { dashboard: CounterDashboard }) {
   const t = useT();
   const { allocation } = dashboard;
@@ -82,25 +110,29 @@ export function CounterDashboardView({ dashboard }: { dashboard: CounterDashboar
           {t("counter.dashboard.allocationResets", { used, allocated })}
         </p>
       </Card>
+      {
+        // One shop needs no table of its branches; two or more do.
+        dashboard.byBranch.length >= 2 && (
+          <Card title={t("counter.dashboard.byBranch")} testId="counter-by-branch">
+            <WorkList
+              label={t("counter.dashboard.byBranch")}
+              rows={dashboard.byBranch.map((row) => ({
+                ...row,
+                key: `branch-${row.branchId}`,
+                name: row.branchName,
+              }))}
+            />
+          </Card>
+        )
+      }
       <Card title={t("counter.dashboard.byStaff")} testId="counter-by-staff">
         {dashboard.byStaff.length === 0 ? (
           <p className="text-stone-700">{t("counter.dashboard.noWork")}</p>
         ) : (
-          <ul className="space-y-4" aria-label={t("counter.dashboard.byStaff")}>
-            {dashboard.byStaff.map((row) => (
-              <li key={row.staffName} className="rounded-xl ring-1 ring-stone-200">
-                <p className="border-b border-stone-200 px-3 py-2 font-bold text-stone-950">
-                  {row.staffName}
-                </p>
-                <div className="space-y-2 p-2">
-                  <p className="px-1 text-xs font-semibold text-stone-600">{t("counter.dashboard.today")}</p>
-                  <Totals totals={row.today} compact />
-                  <p className="px-1 text-xs font-semibold text-stone-600">{t("counter.dashboard.month")}</p>
-                  <Totals totals={row.month} compact />
-                </div>
-              </li>
-            ))}
-          </ul>
+          <WorkList
+            label={t("counter.dashboard.byStaff")}
+            rows={dashboard.byStaff.map((row) => ({ ...row, key: row.staffName, name: row.staffName }))}
+          />
         )}
       </Card>
     </div>

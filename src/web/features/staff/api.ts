@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { StaffMember } from "../../../shared/contracts/companies";
+import type { BranchesResponse } from "../../../shared/contracts/branches";
+import type { CreateStaffRequest, StaffMember } from "../../../shared/contracts/companies";
 import { apiJson, getJson } from "../../lib/api-client";
 import { retryUnlessRefused } from "../../lib/api-errors";
 import { companyUrl } from "../../lib/company-queries";
@@ -19,8 +20,26 @@ export function useStaff(companyId: number) {
 export function useAddStaff(companyId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { name: string; pin: string }) =>
-      apiJson<StaffMember>("POST", companyStaffUrl(companyId), body),
+    mutationFn: (body: CreateStaffRequest) => apiJson<StaffMember>("POST", companyStaffUrl(companyId), body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.business.staff(companyId) }),
+  });
+}
+
+/** The business's open branches (a staff member may be assigned to one). */
+export function useBranches(companyId: number) {
+  return useQuery<BranchesResponse>({
+    queryKey: queryKeys.business.branches(companyId),
+    queryFn: getJson(`${companyUrl(companyId)}/branches`),
+    retry: retryUnlessRefused,
+  });
+}
+
+/** Moves a staff member to a branch, or to none (null). */
+export function useAssignStaffBranch(companyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ staffId, branchId }: { staffId: number; branchId: number | null }) =>
+      apiJson<StaffMember>("PATCH", `${companyStaffUrl(companyId)}/${staffId}`, { branchId }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.business.staff(companyId) }),
   });
 }

@@ -1,18 +1,28 @@
 import { Lock, UserPlus } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
+import { z } from "zod";
 import { brand } from "../../../shared/brand";
+import type { Branch } from "../../../shared/contracts/branches";
 import { createStaffRequest, type StaffMember } from "../../../shared/contracts/companies";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Dialog } from "../../components/ui/dialog";
-import { Form, TextField } from "../../components/ui/form-field";
+import { inputClass, inputStateClass } from "../../components/ui/field-parts";
+import { Form, SelectField, TextField } from "../../components/ui/form-field";
 import { LoadError } from "../../components/ui/load-error";
 import { Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api-errors";
 import { formatAccraDateTime } from "../../lib/dates";
 import { applyServerErrors, useContractForm } from "../../lib/forms";
-import { useAddStaff, useDeactivateStaff, useStaff, useUnlockStaff } from "./api";
+import {
+  useAddStaff,
+  useAssignStaffBranch,
+  useBranches,
+  useDeactivateStaff,
+  useStaff,
+  useUnlockStaff,
+} from "./api";
 
 const clockFormat = new Intl.DateTimeFormat("en-GH", {
   timeZone: brand.timeZone,
@@ -66,11 +76,34 @@ function StaffLock({ companyId, member }: { companyId: number; member: StaffMemb
   );
 }
 
-function AddStaffForm({ companyId }: { companyId: number }) {
-  const add = useAddStaff(companyId);
-  const form = useContractForm(createStaffRequest, { defaultValues: { name: "", pin: "" } });
+/** The add form's fields: the branch select gives text ("" for none), sent as a branch id or null. */
+const addStaffForm = createStaffRequest.extend({
+  branchId: z.string().transform((value) => (value === "" ? null : Number(value))),
+});
 
-  const submit = (member: { name: string; pin: string }) =>
+/** A choice of branch is offered only when there is more than one: one shop's work is recorded there anyway. */
+function assignable(branches: Branch[] | undefined): Branch[] {
+  return branches && branches.length > 1 ? branches : [];
+}
+
+function BranchOptions({ branches }: { branches: Branch[] }) {
+  return (
+    <>
+      <option value="">No branch (works at any)</option>
+      {branches.map((branch) => (
+        <option key={branch.id} value={String(branch.id)}>
+          {branch.name}
+        </option>
+      ))}
+    </>
+  );
+}
+
+function AddStaffForm({ companyId, branches }: { companyId: number; branches: Branch[] }) {
+  const add = useAddStaff(companyId);
+  const form = useContractForm(addStaffForm, { defaultValues: { name: "", pin: "", branchId: "" } });
+
+  const submit = (member: z.output<typeof addStaffForm>) =>
     add.mutate(member, {
       onSuccess: (added) => {
         form.reset();
@@ -93,6 +126,15 @@ function AddStaffForm({ companyId }: { companyId: number }) {
           maxLength={6}
           hint="4 to 6 digits. Share it with this person only."
         />
+        {branches.length > 0 && (
+          <SelectField
+            name="branchId"
+            label="Branch"
+            hint="Their work at the counter is counted at this branch."
+          >
+            <BranchOptions branches={branches} />
+          </SelectField>
+        )}
       </div>
       <Button type="submit" pending={add.isPending} pendingLabel="Adding…">
         <UserPlus className="size-4" aria-hidden /> Add staff
@@ -101,13 +143,74 @@ function AddStaffForm({ companyId }: { companyId: number }) {
   );
 }
 
+/** Moves an active staff member to another branch as soon as the owner picks it. */
+function StaffBranch({
+  companyId,
+  member,
+  branches,
+}: {
+  companyId: number;
+  member: StaffMember;
+  branches: Branch[];
+}) {
+  const assign = useAssignStaffBranch(companyId);
+  const id = useId();
+  const [error, setError] = useState<string | null>(null);
+  const change = (value: string) => {
+    setError(null);
+    const branchId = value === "" ? null : Number(value);
+    assign.mutate(
+      { staffId: member.id, branchId },
+      {
+        onSuccess: (moved) => {
+          const name = branches.find((branch) => branch.id === moved.branchId)?.name;
+          toast({
+            title: "Branch saved",
+            description: name ? `${moved.name} now works at ${name}.` : `${moved.name} works at any branch.`,
+          });
+        },
+        onError: (failure) =>
+          setError(serverMessage(failure) ?? "Could not save the branch. Please try again."),
+      },
+    );
+  };
+  return (
+    <div className="mt-2 max-w-xs">
+      <label htmlFor={id} className="text-xs font-semibold text-stone-600">
+        Branch
+      </label>
+      <select
+        id={id}
+        className={`${inputClass} ${inputStateClass(Boolean(error))} mt-1`}
+        value={member.branchId === null ? "" : String(member.branchId)}
+        disabled={assign.isPending}
+        aria-label={`Branch of ${member.name}`}
+        aria-invalid={error ? true : undefined}
+        onChange={(event) => change(event.target.value)}
+      >
+        <BranchOptions branches={branches} />
+        {member.branchId !== null && !branches.some((branch) => branch.id === member.branchId) && (
+          <option value={String(member.branchId)}>A removed branch</option>
+        )}
+      </select>
+      {error && (
+        <p role="alert" className="mt-1 text-sm font-semibold text-red-800">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /**
  * The Staff tab: the business's counter staff, each with a PIN to sign in at the counter and a staff code
  * to confirm a customer's redemption on the customer's phone. Many wrong PINs close a name to new phones
- * for 15 minutes (the shop's own phone keeps working); the owner can lift that here.
+ * for 15 minutes (the shop's own phone keeps working); the owner can lift that here. With two or more
+ * branches, each staff member can be assigned to one (docs/product-rules.md#counter-branch-of-a-scan).
  */
 export function StaffSection({ companyId }: { companyId: number }) {
   const query = useStaff(companyId);
+  const branches = assignable(useBranches(companyId).data?.branches);
   const deactivate = useDeactivateStaff(companyId);
   const [confirming, setConfirming] = useState<StaffMember | null>(null);
 
@@ -166,6 +269,9 @@ export function StaffSection({ companyId }: { companyId: number }) {
                     </p>
                   )}
                   {member.isActive && <StaffLock companyId={companyId} member={member} />}
+                  {member.isActive && branches.length > 0 && (
+                    <StaffBranch companyId={companyId} member={member} branches={branches} />
+                  )}
                 </div>
                 {member.isActive && (
                   <Button
@@ -183,7 +289,7 @@ export function StaffSection({ companyId }: { companyId: number }) {
         )}
       </Card>
       <Card title="New staff member">
-        <AddStaffForm companyId={companyId} />
+        <AddStaffForm companyId={companyId} branches={branches} />
       </Card>
       <Dialog
         open={confirming !== null}

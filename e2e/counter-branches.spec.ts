@@ -1,0 +1,88 @@
+import { devices, expect, test } from "@playwright/test";
+import { e2eBaseUrl } from "../playwright.config";
+import { signInAsNewMember } from "./support/members";
+
+test("the owner puts a new staff member at the second branch, and the dashboard counts her scan there", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const business = "fixam-phone-clinic";
+  const branchName = `Kaneshie ${Date.now().toString(36)}`;
+  const staffName = `Yaa ${Date.now().toString(36)}`;
+
+  await page.goto("/company");
+  const signIn = page.getByRole("form", { name: "Company sign in" });
+  await signIn.getByLabel("Username").fill(business);
+  await signIn.getByLabel("Password").fill("anigye-demo");
+  await signIn.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/company-dashboard\/\d+/);
+  const companyId = Number(/\/company-dashboard\/(\d+)/.exec(page.url())![1]);
+
+  // A second branch (the Branches tab's own journey is elsewhere; its API is enough here).
+  const added = await page.request.post(`/api/companies/${companyId}/branches`, {
+    data: {
+      name: branchName,
+      address: "Kaneshie Market Road, Accra",
+      latitude: 5.5654,
+      longitude: -0.2355,
+      phone: "024 400 0199",
+    },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+
+  await page.getByRole("tab", { name: "Staff" }).click();
+  const staffTab = page.getByRole("tabpanel", { name: "Staff" });
+  const form = staffTab.getByRole("form", { name: "Add staff" });
+  await form.getByLabel("Name").fill(staffName);
+  await form.getByLabel("PIN").fill("4821");
+  await form.getByLabel("Branch").selectOption({ label: branchName });
+  await form.getByRole("button", { name: "Add staff" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Staff added");
+  await expect(staffTab.getByLabel(`Branch of ${staffName}`)).toHaveValue(/\d+/);
+  await expect(staffTab.getByLabel(`Branch of ${staffName}`).locator("option:checked")).toHaveText(branchName);
+
+  // A member's code, typed at the counter by the new staff member: a look-up, at her branch.
+  const memberContext = await browser.newContext({ baseURL: e2eBaseUrl });
+  const memberPage = await memberContext.newPage();
+  await signInAsNewMember(memberPage, "Kwesi Branch");
+  const { shortCode } = (await (await memberPage.request.get("/api/loyalty/qr")).json()) as {
+    shortCode: string;
+  };
+
+  const counterContext = await browser.newContext({ ...devices["Pixel 7"], baseURL: e2eBaseUrl });
+  const counter = await counterContext.newPage();
+  await counter.goto("/merchant-login");
+  const counterSignIn = counter.getByRole("form", { name: "Counter sign-in" });
+  await counterSignIn.getByLabel("Business username").fill(business);
+  await counterSignIn.getByLabel("Your name").fill(staffName);
+  await counterSignIn.getByLabel("PIN").fill("4821");
+  await counterSignIn.getByRole("button", { name: "Sign in" }).click();
+  await expect(counter.getByRole("heading", { name: "Counter", exact: true })).toBeVisible();
+  await counter.goto("/merchant-scanner");
+  await counter.getByRole("button", { name: "Look up", exact: true }).click();
+  const typeACode = counter.getByRole("button", { name: "Type a code" });
+  if (await typeACode.isVisible()) await typeACode.click();
+  const typed = counter.getByRole("form", { name: "Typed code" });
+  await typed.getByLabel("Customer's code").fill(shortCode);
+  await typed.getByRole("button", { name: "Send code" }).click();
+  await expect(counter.getByTestId("scan-result")).toHaveAttribute("data-tone", "accepted", {
+    timeout: 15_000,
+  });
+
+  await counter.goto("/merchant-dashboard");
+  const byBranch = counter.getByTestId("counter-by-branch");
+  await expect(byBranch).toBeVisible();
+  const atBranch = byBranch.getByRole("listitem").filter({ hasText: branchName });
+  await expect(atBranch).toBeVisible();
+  // Today's totals come first: one scan there.
+  await expect(atBranch.getByRole("definition").first()).toHaveText("1");
+  // At 360 px wide nothing spills sideways.
+  await counter.setViewportSize({ width: 360, height: 780 });
+  const overflow = await counter.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  await memberContext.close();
+  await counterContext.close();
+});
