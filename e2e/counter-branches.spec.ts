@@ -1,6 +1,5 @@
 import { devices, expect, test } from "@playwright/test";
 import { e2eBaseUrl } from "../playwright.config";
-import { signInAsNewMember } from "./support/members";
 
 test("the owner puts a new staff member at the second branch, and the dashboard counts her scan there", async ({
   page,
@@ -11,8 +10,13 @@ test("the owner puts a new staff member at the second branch, and the dashboard 
   const branchName = `Kaneshie ${Date.now().toString(36)}`;
   const staffName = `Yaa ${Date.now().toString(36)}`;
 
-  // The member whose code is scanned later; the owner signs in on the same browser (its own session).
-  await signInAsNewMember(page, "Kwesi Branch");
+  // Ama, whose code is looked up later, signed in on this browser; the owner signs in beside her (a
+  // business session of its own).
+  const member = await page.request.post("/api/auth/login", {
+    headers: { "x-requested-with": "anigye" },
+    data: { email: "ama@example.com", password: "anigye-demo" },
+  });
+  expect(member.ok(), await member.text()).toBe(true);
   await page.goto("/company");
   const signIn = page.getByRole("form", { name: "Company sign in" });
   await signIn.getByLabel("Username").fill(business);
