@@ -221,7 +221,6 @@ export type CreateStaffRequest = z.infer<typeof createStaffRequest>;
 
 /** PATCH a staff member: the branch they work at (null: none). */
 export const updateStaffRequest = z.object({ branchId: staffBranchId });
-export type UpdateStaffRequest = z.infer<typeof updateStaffRequest>;
 export const staffMember = z.object({
   id: z.number().int(),
   name: z.string(),
