@@ -52,6 +52,7 @@ function expiring(userId: number, now: Date, expiresAt = new Date(now.getTime() 
 }
 
 async function textsTo(phone: string | null) {
+  await ctx.drainMessages();
   const rows = await ctx.database.db.select().from(outboxMessages).where(eq(outboxMessages.channel, "sms"));
   return rows.filter((row) => row.recipient === phone).map((row) => row.textBody);
 }
