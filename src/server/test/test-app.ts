@@ -181,6 +181,9 @@ export function testClock(start = new Date()) {
     advance(ms: number) {
       current += ms;
     },
+    set(moment: Date) {
+      current = moment.getTime();
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { memberSms, outboxMessages, rewards, sessions, users } from "../../db/schema";
 import { createUser } from "../../db/seed/factories";
 import { createTestContext, type TestContext, testClock } from "../../test/test-app";
@@ -147,6 +147,26 @@ describe("texts to members", () => {
       { kind: "draw_won", status: "skipped", reason: "no_consent" },
     ]);
     expect(await textsTo(changedMind.phoneNumber)).toEqual([]);
+  });
+
+  it("are tried again when the provider fails, and arrive once", async () => {
+    const winner = await member();
+    const now = at("2026-11-28T09:00:00Z");
+    await drawWon(winner.id, now);
+    const provider = vi.spyOn(ctx.app.deps.sms, "send");
+    provider.mockRejectedValueOnce(new Error("Hubtel SMS failed (HTTP 502)"));
+    try {
+      await send(now);
+      expect(await textsTo(winner.phoneNumber)).toEqual([]);
+      // A second run of the job finds nothing new to hand over; the queue retries the failed one.
+      await send(now);
+      await ctx.drainMessages({ allDue: true });
+      expect(await textsTo(winner.phoneNumber)).toHaveLength(1);
+      expect(provider).toHaveBeenCalledTimes(2);
+      expect(await logOf(winner.id)).toEqual([{ kind: "draw_won", status: "sent", reason: null }]);
+    } finally {
+      provider.mockRestore();
+    }
   });
 
   it("sum up a quiet member's waiting rewards once a week, and leave active members alone", async () => {

@@ -68,7 +68,6 @@ async function lapseEndedPlans(deps: AppDeps, now: Date) {
           : "";
       await sendNotice(
         tx,
-        deps,
         { email: company.contactEmail, phone: company.contactPhone },
         `Your ${plans[company.plan].name} plan has ended`,
         `${company.name}'s plan ended on ${formatAccraDate(company.paidUntil!.toISOString())}; your ads no longer show on ${brand.name}.${adsLine} Renew to show them again.`,
@@ -85,7 +84,6 @@ async function endMemberPlus(deps: AppDeps, now: Date) {
     for (const member of members) {
       await sendNotice(
         tx,
-        deps,
         { email: member.email, phone: null },
         `Your ${brand.name}+ has ended`,
         `Your ${brand.name}+ membership has ended, so premium ads and competitions are closed to you. Renew any time.`,
@@ -112,7 +110,6 @@ export async function sendRenewalReminders(deps: AppDeps, now: Date) {
       if (!(await claimReminder(tx, `plan:${company.id}:${end.toISOString()}:${kind}`))) return false;
       await sendNotice(
         tx,
-        deps,
         { email: company.contactEmail, phone: company.contactPhone },
         kind === "day" ? `Your plan ends today` : `Your plan ends in 3 days`,
         `${company.name}'s ${plans[company.plan].name} plan is paid until ${formatAccraDate(end.toISOString())}. Pay by mobile money to keep your ads showing.`,
@@ -129,7 +126,6 @@ export async function sendRenewalReminders(deps: AppDeps, now: Date) {
       if (!(await claimReminder(tx, `plus:${member.id}:${end.toISOString()}:${kind}`))) return false;
       await sendNotice(
         tx,
-        deps,
         { email: member.email, phone: null },
         kind === "day" ? `Your ${brand.name}+ ends today` : `Your ${brand.name}+ ends in 3 days`,
         `Your ${brand.name}+ is paid until ${formatAccraDate(end.toISOString())}. Renew to keep premium ads and competitions.`,

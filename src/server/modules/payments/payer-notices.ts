@@ -37,13 +37,12 @@ export async function tellPayerTheOutcome(tx: Executor, deps: AppDeps, paymentId
             subject: "Your payment did not go through",
             line: `Your payment ${detail.reference} of ${amount} was ${detail.status === "rejected" ? "rejected" : "not completed"}: ${detail.reason ?? "no reason given"}. Nothing was granted; you can try again.`,
           };
-  await sendNotice(tx, deps, contact, subject, line, receiptUrl(deps, paymentId));
+  await sendNotice(tx, contact, subject, line, receiptUrl(deps, paymentId));
 }
 
 /** Queues a notice in the caller's transaction: an email, or an SMS when there is no email. */
 export async function sendNotice(
   tx: Executor,
-  deps: AppDeps,
   contact: { email: string | null; phone: string | null },
   subject: string,
   line: string,
