@@ -198,10 +198,7 @@ export async function startMessageQueue(
     },
     async stop() {
       // Sends under way finish (or are handed back to the queue) before the database closes.
-      await new Promise<void>((resolve) => {
-        boss.once("stopped", () => resolve());
-        boss.stop({ graceful: true, close: false, timeout: 15_000 }).catch(() => resolve());
-      });
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: 15_000 });
     },
   };
 }
