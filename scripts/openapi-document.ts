@@ -30,7 +30,11 @@ async function buildDocument(): Promise<object> {
     DATA_DIR: dataDir,
     DEV_OUTBOX: "false",
   });
-  const app = await buildApp({ config, db: drizzle.mock() as unknown as Database });
+  const app = await buildApp({
+    config,
+    db: drizzle.mock() as unknown as Database,
+    withoutMessageQueue: true,
+  });
   try {
     await app.ready();
     return app.swagger();

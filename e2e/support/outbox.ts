@@ -5,14 +5,19 @@ interface OutboxMessage {
   recipient: string;
   subject: string | null;
   textBody: string;
+  createdAt: string;
 }
 
-/** Reads the development outbox the way a developer would at /dev/outbox, waiting for a message to arrive. */
+/**
+ * Reads the development outbox the way a developer would at /dev/outbox, waiting for a message to arrive:
+ * messages are queued with the action and sent by the server's queue worker within a second or two.
+ * `since` (a time taken before the action) skips older messages to the same recipient.
+ */
 export async function waitForOutboxMessage(
   request: APIRequestContext,
   recipient: string,
   channel: "email" | "sms",
-  timeoutMs = 10_000,
+  { since, timeoutMs = 10_000 }: { since?: number; timeoutMs?: number } = {},
 ): Promise<OutboxMessage> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -20,7 +25,11 @@ export async function waitForOutboxMessage(
       `/api/dev/outbox?recipient=${encodeURIComponent(recipient)}&channel=${channel}`,
     );
     const { messages } = (await response.json()) as { messages: OutboxMessage[] };
-    if (messages[0]) return messages[0];
+    // A little slack for the server's clock against this one (the same machine in every run here).
+    const newest = messages.find(
+      (message) => since === undefined || Date.parse(message.createdAt) >= since - 1000,
+    );
+    if (newest) return newest;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`No ${channel} for ${recipient} arrived in the outbox`);

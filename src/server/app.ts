@@ -17,6 +17,7 @@ import type { AppConfig } from "./config";
 import type { Database, PoolStats } from "./db/client";
 import type { MemberChanges } from "./db/member-changes";
 import { createMailer, type Mailer } from "./integrations/mail/mailer";
+import { type MessageQueue, startMessageQueue } from "./integrations/message-queue/message-queue";
 import { createPaystackClient } from "./integrations/payments/paystack";
 import { createSmsSender, type SmsSender } from "./integrations/sms/sms-sender";
 import { createMediaStorage } from "./integrations/storage/create-media-storage";
@@ -71,6 +72,8 @@ declare module "fastify" {
     impressions: ImpressionCounter;
     /** The services' dependencies, for the scheduler that main.ts starts beside the app. */
     deps: AppDeps;
+    /** The queue every email and SMS goes through (tests drain it instead of waiting). */
+    messages: MessageQueue;
   }
 }
 
@@ -88,6 +91,8 @@ export interface AppDependencies {
   poolStats?: () => PoolStats;
   /** Which members changed (the database's notifications); without it nothing about members is kept. */
   memberChanges?: MemberChanges;
+  /** No message queue (a script that only reads the routes, on no database). */
+  withoutMessageQueue?: true;
 }
 
 export const defaultWebDistDir = path.join(projectRoot, "dist");
@@ -129,8 +134,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   });
   registerErrorHandling(app);
   const metrics = createMetrics();
+  let messages: MessageQueue | undefined;
   registerMetrics(app, {
     metrics,
+    messagesWaiting: () => messages?.waiting(),
     poolStats: dependencies.poolStats,
     token: config.metricsToken,
     fraudSignalsSince: (since) => countSignalsSince(db, since),
@@ -176,6 +183,15 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     discoveryChanged: () => discoveryFeed.invalidate(),
   };
   app.decorate("deps", deps);
+  if (!dependencies.withoutMessageQueue) {
+    messages = await startMessageQueue(
+      { ...deps, counted: (channel, outcome) => metrics.messages.inc({ channel, outcome }) },
+      { workers: config.messageWorkers },
+    );
+    app.decorate("messages", messages);
+    // After the requests in flight: what they queued is in the database, and a send under way finishes.
+    app.addHook("onClose", () => messages!.stop());
+  }
   const impressions = createImpressionCounter(db, deps.now);
   app.decorate("impressions", impressions);
   const flushEveryMs = 10_000;

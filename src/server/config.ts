@@ -33,6 +33,12 @@ const envSchema = z
       .min(0, "must be 0 (off) or more")
       .max(60_000, "must be at most 60000")
       .default(1000),
+    MESSAGE_WORKERS: z.coerce
+      .number({ error: "must be a whole number" })
+      .int("must be a whole number")
+      .min(0, "must be 0 (this instance sends nothing) or more")
+      .max(50, "must be at most 50")
+      .default(2),
     METRICS_TOKEN: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
     MEMBER_HOME_RENDERING: z
       .enum(["server", "browser"], { error: 'must be "server" or "browser"' })
@@ -225,6 +231,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadOp
     databasePoolSize: e.DATABASE_POOL_SIZE,
     // Above this event-loop delay new requests get 503 at once (0 turns that check off).
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
+    // Emails and texts this instance sends at once, per channel (0: another instance sends them).
+    messageWorkers: e.MESSAGE_WORKERS,
     // When set, /metrics answers only a request with "Authorization: Bearer <token>".
     metricsToken: e.METRICS_TOKEN,
     // A member's home rendered per request holds the app's code in the server (about 75 MB): on by

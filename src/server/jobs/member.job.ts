@@ -43,7 +43,7 @@ export async function runMemberJobs(deps: AppDeps, now: Date) {
   if (await runJobOnce(deps, "weekly-sms-summaries", weekOf(now), summaries)) ran.push("weekly-summaries");
   const texts = async () => {
     const outcome = await sendQueuedMemberSms(deps, now);
-    if (outcome.sent + outcome.skipped + outcome.failed > 0) deps.log.info(outcome, "member SMS sent");
+    if (outcome.sent + outcome.skipped > 0) deps.log.info(outcome, "member SMS handed to the message queue");
   };
   // After the reminders, so a reminder queued this minute can go out in the same run.
   if (daytime && (await runJobOnce(deps, "member-sms", now.toISOString().slice(0, 15), texts))) {

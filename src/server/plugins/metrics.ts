@@ -9,6 +9,8 @@ export interface AppMetrics {
   jobRuns: Counter<"job" | "outcome">;
   /** Members' homes sent as the plain shell instead of rendered on the server, by reason. */
   memberHomeFallbacks: Counter<"reason">;
+  /** Attempts to send an email or SMS, by channel and outcome. */
+  messages: Counter<"channel" | "outcome">;
 }
 
 /** One registry per app (tests build many apps in one process; prom-client's global one would clash). */
@@ -27,7 +29,13 @@ export function createMetrics(): AppMetrics {
     labelNames: ["reason"] as const,
     registers: [registry],
   });
-  return { registry, jobRuns, memberHomeFallbacks };
+  const messages = new Counter({
+    name: "anigye_messages_total",
+    help: "Emails and SMS by channel (email, sms) and outcome: sent, retrying (an attempt failed; it will be tried again), failed (given up after the last retry), deferred (an alert waiting for the morning)",
+    labelNames: ["channel", "outcome"] as const,
+    registers: [registry],
+  });
+  return { registry, jobRuns, memberHomeFallbacks, messages };
 }
 
 interface MetricsOptions {
@@ -35,6 +43,8 @@ interface MetricsOptions {
   /** Fraud signals per type since a moment (the fraud module's count). */
   fraudSignalsSince: (since: Date) => Promise<{ type: string; n: number }[]>;
   poolStats?: () => PoolStats;
+  /** Messages not yet sent or given up, per channel (undefined without a queue). */
+  messagesWaiting: () => Promise<Record<string, number>> | undefined;
   /** When set, /metrics needs "Authorization: Bearer <token>". */
   token?: string;
 }
@@ -51,8 +61,8 @@ function tokenMatches(header: string | undefined, token: string): boolean {
 }
 
 /**
- * Prometheus metrics at /metrics: requests and latency per route, the database pool, job outcomes and
- * fraud signals per type in the last 24 hours.
+ * Prometheus metrics at /metrics: requests and latency per route, the database pool, job outcomes,
+ * messages queued, sent and failed, and fraud signals per type in the last 24 hours.
  */
 export function registerMetrics(app: FastifyInstance, options: MetricsOptions) {
   const { registry } = options.metrics;
@@ -71,6 +81,7 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions) {
   });
   registerPoolGauges(registry, options.poolStats);
   registerFraudGauge(registry, options.fraudSignalsSince);
+  registerMessagesGauge(registry, options.messagesWaiting);
 
   // One labelled child per method, route and status, found by a string key: prom-client hashes a labels
   // object on every call otherwise, which cost more than the rest of a cached read.
@@ -134,6 +145,20 @@ function registerFraudGauge(registry: Registry, countSince: MetricsOptions["frau
       const rows = await countSince(since);
       this.reset();
       for (const row of rows) this.set({ type: row.type }, row.n);
+    },
+  });
+}
+
+function registerMessagesGauge(registry: Registry, waiting: MetricsOptions["messagesWaiting"]) {
+  new Gauge({
+    name: "anigye_messages_queued",
+    help: "Emails and SMS queued and not yet sent or given up (waiting, to be retried, being sent), by channel",
+    labelNames: ["channel"] as const,
+    registers: [registry],
+    async collect() {
+      const counts = await waiting();
+      this.reset();
+      for (const [channel, n] of Object.entries(counts ?? {})) this.set({ channel }, n);
     },
   });
 }

@@ -2,8 +2,16 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { outboxMessages } from "../db/schema/outbox";
 
-/** The newest message the development outbox holds for a recipient. */
+const queueDrains = new WeakMap<Executor, () => Promise<unknown>>();
+
+/** The test's database and its message queue: what was queued is sent before the outbox is read. */
+export function deliverQueuedMessagesBeforeReading(db: Executor, drain: () => Promise<unknown>) {
+  queueDrains.set(db, drain);
+}
+
+/** The newest message the development outbox holds for a recipient (once the queue has sent everything due). */
 export async function latestOutboxMessage(db: Executor, recipient: string, channel: "email" | "sms") {
+  await queueDrains.get(db)?.();
   const [message] = await db
     .select()
     .from(outboxMessages)

@@ -7,6 +7,7 @@ import pg from "pg";
 import { type AppDependencies, buildApp } from "../app";
 import { loadConfig } from "../config";
 import { type DatabaseHandle, openDatabase } from "../db/client";
+import { deliverQueuedMessagesBeforeReading } from "./outbox";
 
 /**
  * A fresh database per test file: in-memory PGlite by default, or a new database on the PostgreSQL
@@ -24,6 +25,11 @@ export interface TestContext {
   dataDir: string;
   /** The scratch database's URL when the tests run on PostgreSQL (a second app instance may open it). */
   databaseUrl?: string;
+  /**
+   * Sends every queued email and SMS now and waits for them (the tests' workers don't poll, so nothing is
+   * sent behind a test's back); the outbox helpers call it before they read.
+   */
+  drainMessages(options?: { allDue?: boolean }): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -58,6 +64,7 @@ export async function createTestContext({
     LOG_LEVEL: "silent",
     DATA_DIR: dataDir,
     MAX_EVENT_LOOP_DELAY_MS: "0",
+    MESSAGE_WORKERS: "0",
     ...env,
   });
   const memberChangesOf = (handle: DatabaseHandle) => (keepMemberState ? handle.memberChanges : undefined);
@@ -81,12 +88,15 @@ export async function createTestContext({
     return { app, handle };
   }
   const app = second ? alternating(first, second.app) : first;
+  const drainMessages = (options?: { allDue?: boolean }) => first.messages.drain(options);
+  deliverQueuedMessagesBeforeReading(database.db, drainMessages);
   return {
     app,
     oneInstance: first,
     database,
     dataDir,
     databaseUrl: scratch?.url,
+    drainMessages,
     async close() {
       await first.close();
       await second?.app.close();
@@ -170,6 +180,9 @@ export function testClock(start = new Date()) {
     now: () => new Date(current),
     advance(ms: number) {
       current += ms;
+    },
+    set(moment: Date) {
+      current = moment.getTime();
     },
   };
 }

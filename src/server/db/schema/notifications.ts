@@ -42,8 +42,9 @@ export type MemberSmsKind = (typeof memberSmsKinds)[number];
 /**
  * Every SMS meant for a member (docs/product-rules.md#notifications-texts-to-members), queued by the event
  * and sent by the scheduled job: only with consent and a verified phone, never between 21:00 and 07:00 Accra
- * time, at most one a day per member (the unique index on the day it went out). The rows are the log: sent,
- * skipped (and why) or failed.
+ * time, at most one a day per member (the unique index on the day it went out). The rows are the log: sent
+ * (handed to the message queue, which retries a failed send), skipped (and why), or failed (before the
+ * queue existed).
  */
 export const memberSms = pgTable(
   "member_sms",

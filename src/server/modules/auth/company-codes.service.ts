@@ -1,5 +1,6 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { AppDeps } from "../../app-deps";
+import type { Executor } from "../../db/client";
 import { otpVerifications } from "../../db/schema/auth";
 import { AppError } from "../../lib/errors";
 import { hashesMatch, keyedHash, newSixDigitCode } from "../../lib/secrets";
@@ -25,9 +26,10 @@ function codeHash(deps: AppDeps, companyId: number, code: string): string {
 export async function issueCompanySignInCode(
   deps: AppDeps,
   recipient: CompanyCodeRecipient,
+  tx: Executor = deps.db,
 ): Promise<{ codeId: number; code: string }> {
   const code = newSixDigitCode();
-  const [row] = await deps.db
+  const [row] = await tx
     .insert(otpVerifications)
     .values({
       companyId: recipient.companyId,

@@ -3,8 +3,8 @@ import { brand } from "../../../shared/brand";
 import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/client";
 import { emailTokens, type User } from "../../db/schema/auth";
-import { deliverQuietly } from "../../integrations/deliver-quietly";
 import { renderEmail } from "../../integrations/mail/mailer";
+import { queueEmail } from "../../integrations/message-queue/message-queue";
 import { AppError } from "../../lib/errors";
 import { keyedHash, newLinkToken } from "../../lib/secrets";
 
@@ -21,9 +21,9 @@ function linkUrl(deps: AppDeps, purpose: LinkPurpose, token: string): string {
   return `${deps.config.appUrl}${path}${encodeURIComponent(token)}`;
 }
 
-async function issueLink(deps: AppDeps, user: User, purpose: LinkPurpose): Promise<string> {
+async function issueLink(tx: Executor, deps: AppDeps, user: User, purpose: LinkPurpose): Promise<string> {
   const token = newLinkToken();
-  await deps.db.insert(emailTokens).values({
+  await tx.insert(emailTokens).values({
     purpose,
     userId: user.id,
     email: user.email,
@@ -33,36 +33,47 @@ async function issueLink(deps: AppDeps, user: User, purpose: LinkPurpose): Promi
   return linkUrl(deps, purpose, token);
 }
 
-export async function sendVerificationEmail(deps: AppDeps, user: User): Promise<void> {
-  const url = await issueLink(deps, user, "verify_email");
-  const body = renderEmail({
-    heading: `Welcome to ${brand.name}, ${user.displayName}!`,
-    paragraphs: [
-      "Confirm your email address to activate your account and collect your 100 XP sign-in bonus.",
-      "The link works once and expires in 24 hours. Accounts that are not verified within 24 hours are deleted.",
-    ],
-    action: { label: "Verify my email", url },
-    footer: "If you did not create this account, you can ignore this email.",
+/** The link and the email that carries it are saved together: the email is queued with the link it holds. */
+async function sendLinkEmail(
+  deps: AppDeps,
+  user: User,
+  purpose: LinkPurpose,
+  email: (url: string) => { subject: string; body: ReturnType<typeof renderEmail> },
+) {
+  await deps.db.transaction(async (tx) => {
+    const { subject, body } = email(await issueLink(tx, deps, user, purpose));
+    await queueEmail(tx, { to: user.email, subject, ...body });
   });
-  await deliverQuietly(deps, "verification email", () =>
-    deps.mailer.send({ to: user.email, subject: `Verify your email for ${brand.name}`, ...body }),
-  );
+}
+
+export async function sendVerificationEmail(deps: AppDeps, user: User): Promise<void> {
+  await sendLinkEmail(deps, user, "verify_email", (url) => ({
+    subject: `Verify your email for ${brand.name}`,
+    body: renderEmail({
+      heading: `Welcome to ${brand.name}, ${user.displayName}!`,
+      paragraphs: [
+        "Confirm your email address to activate your account and collect your 100 XP sign-in bonus.",
+        "The link works once and expires in 24 hours. Accounts that are not verified within 24 hours are deleted.",
+      ],
+      action: { label: "Verify my email", url },
+      footer: "If you did not create this account, you can ignore this email.",
+    }),
+  }));
 }
 
 export async function sendPasswordResetEmail(deps: AppDeps, user: User): Promise<void> {
-  const url = await issueLink(deps, user, "password_reset");
-  const body = renderEmail({
-    heading: "Reset your password",
-    paragraphs: [
-      `Someone asked to reset the password of your ${brand.name} account.`,
-      "The link works once and expires in 1 hour. Resetting signs you out on every device.",
-    ],
-    action: { label: "Choose a new password", url },
-    footer: "If this was not you, ignore this email: your password stays the same.",
-  });
-  await deliverQuietly(deps, "password reset email", () =>
-    deps.mailer.send({ to: user.email, subject: `Reset your ${brand.name} password`, ...body }),
-  );
+  await sendLinkEmail(deps, user, "password_reset", (url) => ({
+    subject: `Reset your ${brand.name} password`,
+    body: renderEmail({
+      heading: "Reset your password",
+      paragraphs: [
+        `Someone asked to reset the password of your ${brand.name} account.`,
+        "The link works once and expires in 1 hour. Resetting signs you out on every device.",
+      ],
+      action: { label: "Choose a new password", url },
+      footer: "If this was not you, ignore this email: your password stays the same.",
+    }),
+  }));
 }
 
 const linkMessages: Record<LinkPurpose, { invalid: string; used: string; expired: string }> = {

@@ -3,7 +3,7 @@ import { brand } from "../../../shared/brand";
 import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/client";
 import { otpVerifications } from "../../db/schema/auth";
-import { deliverQuietly } from "../../integrations/deliver-quietly";
+import { queueSms } from "../../integrations/message-queue/message-queue";
 import { AppError } from "../../lib/errors";
 import { hashesMatch, keyedHash, newSixDigitCode } from "../../lib/secrets";
 import { consumeRateLimit } from "../rate-limit";
@@ -59,13 +59,11 @@ export async function sendPhoneCode(
       expiresAt: new Date(now.getTime() + codeLifetimeMs),
       attempts: previous?.attempts ?? 0,
     });
+    await queueSms(tx, {
+      to: request.phoneNumber,
+      text: `Your ${brand.name} code is ${code}. It expires in 10 minutes. Never share it.`,
+    });
   });
-  await deliverQuietly(deps, "SMS code", () =>
-    deps.sms.send(
-      request.phoneNumber,
-      `Your ${brand.name} code is ${code}. It expires in 10 minutes. Never share it.`,
-    ),
-  );
 }
 
 /** A new password also ends the account's unused sign-in and reset codes sent by SMS before it. */

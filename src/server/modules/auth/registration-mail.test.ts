@@ -54,6 +54,8 @@ describe("registration mail over SMTP", () => {
       password: "red-red-and-plantain",
     });
     expect(register.statusCode).toBe(200);
+    // Queued with the registration; the queue's worker hands it to the SMTP server.
+    await ctx.drainMessages();
 
     const mail = inbox.find((m) => m.to.includes("adwoa@example.com"));
     expect(mail).toBeDefined();

@@ -1,9 +1,10 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { brand } from "../../../shared/brand";
 import type { AppDeps } from "../../app-deps";
+import type { Executor } from "../../db/client";
 import { emailTokens, type User, users } from "../../db/schema/auth";
-import { deliverQuietly } from "../../integrations/deliver-quietly";
 import { renderEmail } from "../../integrations/mail/mailer";
+import { queueEmail } from "../../integrations/message-queue/message-queue";
 import { AppError } from "../../lib/errors";
 import { keyedHash, newLinkToken } from "../../lib/secrets";
 import { passwordAttemptSucceeded } from "../rate-limit";
@@ -25,9 +26,10 @@ export async function issueSignInLink(
   deps: AppDeps,
   owner: SignInLinkOwner,
   sentTo: { email: string } | { phoneNumber: string },
+  tx: Executor = deps.db,
 ): Promise<string> {
   const token = newLinkToken();
-  await deps.db.insert(emailTokens).values({
+  await tx.insert(emailTokens).values({
     purpose,
     userId: "userId" in owner ? owner.userId : null,
     companyId: "companyId" in owner ? owner.companyId : null,
@@ -80,20 +82,20 @@ export async function sendMemberSignInLink(deps: AppDeps, email: string): Promis
     )
     .limit(1);
   if (!user) return;
-  const token = await issueSignInLink(deps, { userId: user.id }, { email: user.email });
-  const url = `${deps.config.appUrl}/login?signin=${encodeURIComponent(token)}`;
-  const body = renderEmail({
-    heading: `Sign in to ${brand.name}`,
-    paragraphs: [
-      `Hello ${user.displayName}, use this link to sign in without your password.`,
-      "It works once and expires in 15 minutes.",
-    ],
-    action: { label: "Sign me in", url },
-    footer: "If you didn't ask for this, ignore it: nobody can use the link without your inbox.",
+  await deps.db.transaction(async (tx) => {
+    const token = await issueSignInLink(deps, { userId: user.id }, { email: user.email }, tx);
+    const url = `${deps.config.appUrl}/login?signin=${encodeURIComponent(token)}`;
+    const body = renderEmail({
+      heading: `Sign in to ${brand.name}`,
+      paragraphs: [
+        `Hello ${user.displayName}, use this link to sign in without your password.`,
+        "It works once and expires in 15 minutes.",
+      ],
+      action: { label: "Sign me in", url },
+      footer: "If you didn't ask for this, ignore it: nobody can use the link without your inbox.",
+    });
+    await queueEmail(tx, { to: user.email, subject: `Your ${brand.name} sign-in link`, ...body });
   });
-  await deliverQuietly(deps, "sign-in link", () =>
-    deps.mailer.send({ to: user.email, subject: `Your ${brand.name} sign-in link`, ...body }),
-  );
 }
 
 /**

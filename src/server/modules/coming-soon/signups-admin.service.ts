@@ -24,6 +24,7 @@ import {
   merchantInterestSignups,
 } from "../../db/schema/coming-soon";
 import { renderEmail } from "../../integrations/mail/mailer";
+import { queueEmail } from "../../integrations/message-queue/message-queue";
 import { AppError, notFound } from "../../lib/errors";
 import { recordAudit } from "../audit";
 
@@ -334,11 +335,6 @@ async function claimWaitingSignup(
   return row;
 }
 
-async function releaseSignup(tx: Executor, kind: SignupKind, id: number): Promise<void> {
-  const t = kind === "consumer" ? earlyAccessSignups : merchantInterestSignups;
-  await tx.update(t).set({ isConverted: false }).where(eq(t.id, id));
-}
-
 async function findSignupEmail(db: Executor, kind: SignupKind, id: number): Promise<string | undefined> {
   const t = kind === "consumer" ? earlyAccessSignups : merchantInterestSignups;
   const [row] = await db.select({ email: t.email }).from(t).where(eq(t.id, id)).limit(1);
@@ -387,9 +383,9 @@ function merchantInvitation(appUrl: string, signup: ClaimedSignup) {
 }
 
 /**
- * Invites a waiting signup: one conditional UPDATE claims it (so two clicks send one email), the claim
- * and its audit entry commit together, then the email goes out. If the email fails the claim is
- * released (and audited), so the signup is still waiting and can be invited again.
+ * Invites a waiting signup: one conditional UPDATE claims it (so two clicks send one email), and the
+ * claim, its audit entry and the queued invitation commit together; the message queue sends it, retrying
+ * a failed send (docs/product-rules.md#notifications-retries).
  */
 export async function inviteSignup(
   deps: AppDeps,
@@ -400,54 +396,29 @@ export async function inviteSignup(
   const target = { targetType: auditTargets[kind], targetId: id };
   const signup = await deps.db.transaction(async (tx) => {
     const claimed = await claimWaitingSignup(tx, kind, id);
-    if (claimed) {
-      await recordAudit(
-        tx,
-        {
-          actor: admin,
-          action: "signup.invite",
-          ...target,
-          before: { isConverted: false },
-          after: { isConverted: true, email: claimed.email },
-        },
-        deps.now(),
-      );
-    }
+    if (!claimed) return undefined;
+    await recordAudit(
+      tx,
+      {
+        actor: admin,
+        action: "signup.invite",
+        ...target,
+        before: { isConverted: false },
+        after: { isConverted: true, email: claimed.email },
+      },
+      deps.now(),
+    );
+    const invitation =
+      kind === "consumer"
+        ? consumerInvitation(deps.config.appUrl, claimed)
+        : merchantInvitation(deps.config.appUrl, claimed);
+    await queueEmail(tx, { to: claimed.email, ...invitation });
     return claimed;
   });
   if (!signup) {
     const email = await findSignupEmail(deps.db, kind, id);
     if (email === undefined) throw notFound("No such signup");
     throw new AppError("CONFLICT", `${email} has already been invited. Nothing was sent.`);
-  }
-
-  const invitation =
-    kind === "consumer"
-      ? consumerInvitation(deps.config.appUrl, signup)
-      : merchantInvitation(deps.config.appUrl, signup);
-  try {
-    await deps.mailer.send({ to: signup.email, ...invitation });
-  } catch (error) {
-    deps.log.error({ err: error, signupId: id, kind }, "could not send a signup invitation");
-    await deps.db.transaction(async (tx) => {
-      await releaseSignup(tx, kind, id);
-      await recordAudit(
-        tx,
-        {
-          actor: admin,
-          action: "signup.invite_failed",
-          ...target,
-          before: { isConverted: true },
-          after: { isConverted: false },
-          reason: "The invitation email could not be sent",
-        },
-        deps.now(),
-      );
-    });
-    throw new AppError(
-      "UNAVAILABLE",
-      `The invitation to ${signup.email} could not be sent, so the signup is still waiting. Please try again.`,
-    );
   }
   return {
     kind,

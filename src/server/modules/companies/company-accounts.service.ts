@@ -8,8 +8,8 @@ import type {
 } from "../../../shared/contracts/companies";
 import type { AppDeps } from "../../app-deps";
 import { type Company, companies } from "../../db/schema/companies";
-import { deliverQuietly } from "../../integrations/deliver-quietly";
 import { renderEmail } from "../../integrations/mail/mailer";
+import { queueEmail, queueSms } from "../../integrations/message-queue/message-queue";
 import { uniqueViolationConstraint } from "../../lib/db-errors";
 import { AppError } from "../../lib/errors";
 import { hashPassword, verifyPassword } from "../../lib/password";
@@ -96,39 +96,37 @@ const registeredDetails = (company: Company) => ({
 /** A new single-use setup link (72 hours); any earlier link stops working. Sent by email, else SMS. */
 export async function sendSetupLink(deps: AppDeps, company: Company): Promise<void> {
   const token = newLinkToken();
-  await deps.db
-    .update(companies)
-    .set({
-      setupTokenHash: keyedHash(deps.config.sessionSecret, "company_setup", token),
-      setupTokenExpiresAt: new Date(deps.now().getTime() + setupLinkLifetimeMs),
-      setupTokenUsedAt: null,
-    })
-    .where(eq(companies.id, company.id));
   const url = `${deps.config.appUrl}/company?setup=${encodeURIComponent(token)}`;
-  if (company.contactEmail) {
-    const body = renderEmail({
-      heading: `Set up ${company.name} on ${brand.name}`,
-      paragraphs: [
-        `Your business has been added to ${brand.name}. Choose a username and password to open your dashboard, publish ads and scan customers' codes.`,
-        "The link works once and expires in 72 hours.",
-      ],
-      action: { label: "Set up my business account", url },
-    });
-    await deliverQuietly(deps, "company setup email", () =>
-      deps.mailer.send({
-        to: company.contactEmail!,
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(companies)
+      .set({
+        setupTokenHash: keyedHash(deps.config.sessionSecret, "company_setup", token),
+        setupTokenExpiresAt: new Date(deps.now().getTime() + setupLinkLifetimeMs),
+        setupTokenUsedAt: null,
+      })
+      .where(eq(companies.id, company.id));
+    if (company.contactEmail) {
+      const body = renderEmail({
+        heading: `Set up ${company.name} on ${brand.name}`,
+        paragraphs: [
+          `Your business has been added to ${brand.name}. Choose a username and password to open your dashboard, publish ads and scan customers' codes.`,
+          "The link works once and expires in 72 hours.",
+        ],
+        action: { label: "Set up my business account", url },
+      });
+      await queueEmail(tx, {
+        to: company.contactEmail,
         subject: `Set up ${company.name} on ${brand.name}`,
         ...body,
-      }),
-    );
-  } else if (company.contactPhone) {
-    await deliverQuietly(deps, "company setup SMS", () =>
-      deps.sms.send(
-        company.contactPhone!,
-        `Set up ${company.name} on ${brand.name}: ${url} (expires in 72 hours)`,
-      ),
-    );
-  }
+      });
+    } else if (company.contactPhone) {
+      await queueSms(tx, {
+        to: company.contactPhone,
+        text: `Set up ${company.name} on ${brand.name}: ${url} (expires in 72 hours)`,
+      });
+    }
+  });
 }
 
 /** Sends a fresh setup link to a business that has not finished setup; false when there is none to send. */
@@ -270,33 +268,31 @@ export async function sendCompanySignInLink(deps: AppDeps, username: string): Pr
   const sentTo = company.contactEmail
     ? { email: company.contactEmail }
     : { phoneNumber: company.contactPhone! };
-  const token = await issueSignInLink(deps, { companyId: company.id }, sentTo);
-  const url = `${deps.config.appUrl}/company?signin=${encodeURIComponent(token)}`;
-  if (company.contactEmail) {
-    const body = renderEmail({
-      heading: `Sign in to ${company.name}`,
-      paragraphs: [
-        "Use this link to open your business dashboard without your password.",
-        "It works once and expires in 15 minutes.",
-      ],
-      action: { label: "Open my dashboard", url },
-      footer: "If you didn't ask for this, ignore it: nobody can use the link without your inbox.",
-    });
-    await deliverQuietly(deps, "company sign-in link", () =>
-      deps.mailer.send({
-        to: company.contactEmail!,
+  await deps.db.transaction(async (tx) => {
+    const token = await issueSignInLink(deps, { companyId: company.id }, sentTo, tx);
+    const url = `${deps.config.appUrl}/company?signin=${encodeURIComponent(token)}`;
+    if (company.contactEmail) {
+      const body = renderEmail({
+        heading: `Sign in to ${company.name}`,
+        paragraphs: [
+          "Use this link to open your business dashboard without your password.",
+          "It works once and expires in 15 minutes.",
+        ],
+        action: { label: "Open my dashboard", url },
+        footer: "If you didn't ask for this, ignore it: nobody can use the link without your inbox.",
+      });
+      await queueEmail(tx, {
+        to: company.contactEmail,
         subject: `${brand.name} sign-in link for ${company.name}`,
         ...body,
-      }),
-    );
-  } else {
-    await deliverQuietly(deps, "company sign-in link", () =>
-      deps.sms.send(
-        company.contactPhone!,
-        `Sign in to ${company.name} on ${brand.name}: ${url} (works once, 15 minutes)`,
-      ),
-    );
-  }
+      });
+    } else {
+      await queueSms(tx, {
+        to: company.contactPhone!,
+        text: `Sign in to ${company.name} on ${brand.name}: ${url} (works once, 15 minutes)`,
+      });
+    }
+  });
 }
 
 /** Signs a business in with a link from its inbox or phone; this source's wrong passwords are forgotten. */
@@ -323,25 +319,26 @@ export async function signInCompanyWithLink(deps: AppDeps, token: string, source
  */
 export async function sendCompanyLoginCode(deps: AppDeps, company: Company): Promise<number> {
   const bySms = company.otpChannel === "sms" && Boolean(company.contactPhone);
-  const { codeId, code } = await issueCompanySignInCode(deps, {
-    companyId: company.id,
-    channel: bySms ? "sms" : "email",
-    phoneNumber: company.contactPhone,
-    email: company.contactEmail,
+  return deps.db.transaction(async (tx) => {
+    const recipient = {
+      companyId: company.id,
+      channel: bySms ? ("sms" as const) : ("email" as const),
+      phoneNumber: company.contactPhone,
+      email: company.contactEmail,
+    };
+    const { codeId, code } = await issueCompanySignInCode(deps, recipient, tx);
+    const text = `Your ${brand.name} business sign-in code is ${code}. It expires in 10 minutes.`;
+    if (bySms) {
+      await queueSms(tx, { to: company.contactPhone!, text });
+    } else if (company.contactEmail) {
+      const body = renderEmail({
+        heading: "Your sign-in code",
+        paragraphs: [text, "If this was not you, change your password."],
+      });
+      await queueEmail(tx, { to: company.contactEmail, subject: `${brand.name} sign-in code`, ...body });
+    }
+    return codeId;
   });
-  const text = `Your ${brand.name} business sign-in code is ${code}. It expires in 10 minutes.`;
-  if (bySms) {
-    await deliverQuietly(deps, "company sign-in code", () => deps.sms.send(company.contactPhone!, text));
-  } else if (company.contactEmail) {
-    const body = renderEmail({
-      heading: "Your sign-in code",
-      paragraphs: [text, "If this was not you, change your password."],
-    });
-    await deliverQuietly(deps, "company sign-in code", () =>
-      deps.mailer.send({ to: company.contactEmail!, subject: `${brand.name} sign-in code`, ...body }),
-    );
-  }
-  return codeId;
 }
 
 /** Checks the second-step code; returns the company it signs in. */

@@ -4,6 +4,7 @@ import { brand } from "../../../shared/brand";
 import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/client";
 import { type MemberSmsKind, memberSms } from "../../db/schema/notifications";
+import { queueSms } from "../../integrations/message-queue/message-queue";
 import { uniqueViolationConstraint } from "../../lib/db-errors";
 import { smsText } from "../../lib/i18n";
 import { membersForWeeklySummary, queuedSmsWithMembers } from "./member-sms.read-model";
@@ -25,7 +26,7 @@ export interface MemberSmsRequest {
 const daytime = { from: 7, to: 21 };
 const sendBatch = 200;
 const maxBatchesPerRun = 25;
-type SendOutcome = "sent" | "skipped" | "failed" | "waiting";
+type SendOutcome = "sent" | "skipped" | "waiting";
 const weekMs = 7 * 24 * 3600 * 1000;
 
 export function isSmsDaytime(now: Date): boolean {
@@ -63,21 +64,24 @@ function reasonNotToSend(row: Queued, now: Date): string | null {
   return null;
 }
 
-async function settle(db: Executor, id: number, status: "skipped" | "failed", reason: string) {
+async function settle(db: Executor, id: number, status: "skipped", reason: string) {
   await db.update(memberSms).set({ status, reason, sentOn: null }).where(eq(memberSms.id, id));
 }
 
 /**
  * Claims today's one text for the member: the unique (member, day) index refuses a second, so two
  * instances, or two texts in one run, can't both send. False when the member already had today's.
+ * Runs in a savepoint of the caller's transaction, which the refusal leaves usable.
  */
-async function claimTodaysText(db: Executor, row: Queued, body: string, now: Date): Promise<boolean> {
+async function claimTodaysText(tx: Executor, row: Queued, body: string, now: Date): Promise<boolean> {
   try {
-    const claimed = await db
-      .update(memberSms)
-      .set({ status: "sent", sentOn: accraDay(now), sentAt: now, body })
-      .where(and(eq(memberSms.id, row.sms.id), eq(memberSms.status, "queued")))
-      .returning({ id: memberSms.id });
+    const claimed = await tx.transaction((savepoint) =>
+      savepoint
+        .update(memberSms)
+        .set({ status: "sent", sentOn: accraDay(now), sentAt: now, body })
+        .where(and(eq(memberSms.id, row.sms.id), eq(memberSms.status, "queued")))
+        .returning({ id: memberSms.id }),
+    );
     return claimed.length > 0;
   } catch (error) {
     if (uniqueViolationConstraint(error) === "member_sms_one_a_day") return false;
@@ -88,11 +92,11 @@ async function claimTodaysText(db: Executor, row: Queued, body: string, now: Dat
 /**
  * Sends what is queued, in Accra daytime only: at most one text a day per member (the most important
  * first; the rest wait for the next day), in the member's language, each row left as the log of what
- * happened. A text is marked sent before the provider is called, so a crash can lose one but never
- * send one twice.
+ * happened. A text is marked sent in the transaction that hands it to the message queue, which sends it
+ * once, retrying a failed send, and never outside these hours (docs/product-rules.md#notifications-retries).
  */
 export async function sendQueuedMemberSms(deps: AppDeps, now: Date) {
-  const result = { sent: 0, skipped: 0, failed: 0, waiting: 0 };
+  const result = { sent: 0, skipped: 0, waiting: 0 };
   if (!isSmsDaytime(now)) return result;
   for (let batch = 0; batch < maxBatchesPerRun; batch++) {
     const rows = await queuedSmsWithMembers(deps.db, accraDay(now), sendBatch);
@@ -114,18 +118,17 @@ async function sendOne(deps: AppDeps, row: Queued, now: Date, result: Record<Sen
     brand: brand.name,
     link: `${deps.config.appUrl}${row.sms.path}`,
   });
-  if (!(await claimTodaysText(deps.db, row, body, now))) {
-    result.waiting += 1;
-    return;
-  }
-  try {
-    await deps.sms.send(row.phone!, body);
-    result.sent += 1;
-  } catch (error) {
-    deps.log.error({ err: error, smsId: row.sms.id }, "could not send a member SMS");
-    await settle(deps.db, row.sms.id, "failed", String((error as Error).message ?? error).slice(0, 200));
-    result.failed += 1;
-  }
+  const handedOver = await deps.db.transaction(async (tx) => {
+    if (!(await claimTodaysText(tx, row, body, now))) return false;
+    await queueSms(tx, {
+      to: row.phone!,
+      text: body,
+      key: `member-sms:${row.sms.id}`,
+      sendingHours: { fromHour: daytime.from, toHour: daytime.to },
+    });
+    return true;
+  });
+  result[handedOver ? "sent" : "waiting"] += 1;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { memberSms, outboxMessages, rewards, sessions, users } from "../../db/schema";
 import { createUser } from "../../db/seed/factories";
 import { createTestContext, type TestContext, testClock } from "../../test/test-app";
@@ -52,6 +52,7 @@ function expiring(userId: number, now: Date, expiresAt = new Date(now.getTime() 
 }
 
 async function textsTo(phone: string | null) {
+  await ctx.drainMessages();
   const rows = await ctx.database.db.select().from(outboxMessages).where(eq(outboxMessages.channel, "sms"));
   return rows.filter((row) => row.recipient === phone).map((row) => row.textBody);
 }
@@ -146,6 +147,26 @@ describe("texts to members", () => {
       { kind: "draw_won", status: "skipped", reason: "no_consent" },
     ]);
     expect(await textsTo(changedMind.phoneNumber)).toEqual([]);
+  });
+
+  it("are tried again when the provider fails, and arrive once", async () => {
+    const winner = await member();
+    const now = at("2026-11-28T09:00:00Z");
+    await drawWon(winner.id, now);
+    const provider = vi.spyOn(ctx.app.deps.sms, "send");
+    provider.mockRejectedValueOnce(new Error("Hubtel SMS failed (HTTP 502)"));
+    try {
+      await send(now);
+      expect(await textsTo(winner.phoneNumber)).toEqual([]);
+      // A second run of the job finds nothing new to hand over; the queue retries the failed one.
+      await send(now);
+      await ctx.drainMessages({ allDue: true });
+      expect(await textsTo(winner.phoneNumber)).toHaveLength(1);
+      expect(provider).toHaveBeenCalledTimes(2);
+      expect(await logOf(winner.id)).toEqual([{ kind: "draw_won", status: "sent", reason: null }]);
+    } finally {
+      provider.mockRestore();
+    }
   });
 
   it("sum up a quiet member's waiting rewards once a week, and leave active members alone", async () => {

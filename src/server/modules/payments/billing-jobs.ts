@@ -2,6 +2,7 @@ import { accraDay, formatAccraDate } from "../../../shared/accra-time";
 import { brand } from "../../../shared/brand";
 import { plans } from "../../../shared/plans";
 import type { AppDeps } from "../../app-deps";
+import type { Executor } from "../../db/client";
 import { subscriptionReminders } from "../../db/schema/payments";
 import { fitAdsToPlan } from "../ads";
 import { expireMemberPlus, membersPlusEndingBetween } from "../auth";
@@ -55,46 +56,48 @@ async function startDuePeriods(deps: AppDeps, now: Date) {
 async function lapseEndedPlans(deps: AppDeps, now: Date) {
   const ended = await companiesPastPaidPeriod(deps.db, now);
   for (const company of ended) {
-    const paused = await deps.db.transaction(async (tx) => {
+    await deps.db.transaction(async (tx) => {
       const locked = await lockCompany(tx, company.id);
       // A payment granted since the list was read may have extended it.
-      if (!locked.paidUntil || locked.paidUntil > now || locked.paymentStatus !== "paid") return undefined;
+      if (!locked.paidUntil || locked.paidUntil > now || locked.paymentStatus !== "paid") return;
       const lapsed = await lapsePlan(tx, company.id);
-      return (await fitAdsToPlan(tx, company.id, lapsed, now)).paused;
+      const { paused } = await fitAdsToPlan(tx, company.id, lapsed, now);
+      const adsLine =
+        paused > 0
+          ? ` ${paused} ad${paused === 1 ? " was" : "s were"} paused; choose which stay live in your dashboard.`
+          : "";
+      await sendNotice(
+        tx,
+        { email: company.contactEmail, phone: company.contactPhone },
+        `Your ${plans[company.plan].name} plan has ended`,
+        `${company.name}'s plan ended on ${formatAccraDate(company.paidUntil!.toISOString())}; your ads no longer show on ${brand.name}.${adsLine} Renew to show them again.`,
+        `${deps.config.appUrl}/subscription-details/${company.id}`,
+      );
     });
-    if (paused === undefined) continue;
-    const adsLine =
-      paused > 0
-        ? ` ${paused} ad${paused === 1 ? " was" : "s were"} paused; choose which stay live in your dashboard.`
-        : "";
-    await sendNotice(
-      deps,
-      { email: company.contactEmail, phone: company.contactPhone },
-      `Your ${plans[company.plan].name} plan has ended`,
-      `${company.name}'s plan ended on ${formatAccraDate(company.paidUntil!.toISOString())}; your ads no longer show on ${brand.name}.${adsLine} Renew to show them again.`,
-      `${deps.config.appUrl}/subscription-details/${company.id}`,
-    );
   }
   return ended.length;
 }
 
 async function endMemberPlus(deps: AppDeps, now: Date) {
-  const ended = await deps.db.transaction((tx) => expireMemberPlus(tx, now));
-  for (const member of ended) {
-    await sendNotice(
-      deps,
-      { email: member.email, phone: null },
-      `Your ${brand.name}+ has ended`,
-      `Your ${brand.name}+ membership has ended, so premium ads and competitions are closed to you. Renew any time.`,
-      `${deps.config.appUrl}/anigye-plus`,
-    );
-  }
+  const ended = await deps.db.transaction(async (tx) => {
+    const members = await expireMemberPlus(tx, now);
+    for (const member of members) {
+      await sendNotice(
+        tx,
+        { email: member.email, phone: null },
+        `Your ${brand.name}+ has ended`,
+        `Your ${brand.name}+ membership has ended, so premium ads and competitions are closed to you. Renew any time.`,
+        `${deps.config.appUrl}/anigye-plus`,
+      );
+    }
+    return members;
+  });
   return ended.length;
 }
 
 /**
  * Reminders 3 days before a paid period ends and on its last day, each sent once: its key is recorded
- * before it is sent, so two instances (or two runs) never send it twice.
+ * in the transaction that queues it, so two instances (or two runs) never queue it twice.
  */
 export async function sendRenewalReminders(deps: AppDeps, now: Date) {
   let sent = 0;
@@ -103,34 +106,40 @@ export async function sendRenewalReminders(deps: AppDeps, now: Date) {
   for (const company of await companiesPaidUntilBetween(deps.db, now, soon)) {
     const end = company.paidUntil!;
     const kind = accraDay(end) === today ? "day" : "3d";
-    if (!(await claimReminder(deps, `plan:${company.id}:${end.toISOString()}:${kind}`))) continue;
-    sent++;
-    await sendNotice(
-      deps,
-      { email: company.contactEmail, phone: company.contactPhone },
-      kind === "day" ? `Your plan ends today` : `Your plan ends in 3 days`,
-      `${company.name}'s ${plans[company.plan].name} plan is paid until ${formatAccraDate(end.toISOString())}. Pay by mobile money to keep your ads showing.`,
-      `${deps.config.appUrl}/subscription-details/${company.id}`,
-    );
+    const claimed = await deps.db.transaction(async (tx) => {
+      if (!(await claimReminder(tx, `plan:${company.id}:${end.toISOString()}:${kind}`))) return false;
+      await sendNotice(
+        tx,
+        { email: company.contactEmail, phone: company.contactPhone },
+        kind === "day" ? `Your plan ends today` : `Your plan ends in 3 days`,
+        `${company.name}'s ${plans[company.plan].name} plan is paid until ${formatAccraDate(end.toISOString())}. Pay by mobile money to keep your ads showing.`,
+        `${deps.config.appUrl}/subscription-details/${company.id}`,
+      );
+      return true;
+    });
+    if (claimed) sent++;
   }
   for (const member of await membersPlusEndingBetween(deps.db, now, soon)) {
     const end = member.subscriptionExpiresAt!;
     const kind = accraDay(end) === today ? "day" : "3d";
-    if (!(await claimReminder(deps, `plus:${member.id}:${end.toISOString()}:${kind}`))) continue;
-    sent++;
-    await sendNotice(
-      deps,
-      { email: member.email, phone: null },
-      kind === "day" ? `Your ${brand.name}+ ends today` : `Your ${brand.name}+ ends in 3 days`,
-      `Your ${brand.name}+ is paid until ${formatAccraDate(end.toISOString())}. Renew to keep premium ads and competitions.`,
-      `${deps.config.appUrl}/anigye-plus`,
-    );
+    const claimed = await deps.db.transaction(async (tx) => {
+      if (!(await claimReminder(tx, `plus:${member.id}:${end.toISOString()}:${kind}`))) return false;
+      await sendNotice(
+        tx,
+        { email: member.email, phone: null },
+        kind === "day" ? `Your ${brand.name}+ ends today` : `Your ${brand.name}+ ends in 3 days`,
+        `Your ${brand.name}+ is paid until ${formatAccraDate(end.toISOString())}. Renew to keep premium ads and competitions.`,
+        `${deps.config.appUrl}/anigye-plus`,
+      );
+      return true;
+    });
+    if (claimed) sent++;
   }
   return sent;
 }
 
-async function claimReminder(deps: AppDeps, reminderKey: string) {
-  const claimed = await deps.db
+async function claimReminder(tx: Executor, reminderKey: string) {
+  const claimed = await tx
     .insert(subscriptionReminders)
     .values({ reminderKey })
     .onConflictDoNothing()

@@ -2,8 +2,9 @@ import { formatAccraDate } from "../../../shared/accra-time";
 import { brand } from "../../../shared/brand";
 import { formatCedis } from "../../../shared/money";
 import type { AppDeps } from "../../app-deps";
-import { deliverQuietly } from "../../integrations/deliver-quietly";
+import type { Executor } from "../../db/client";
 import { renderEmail } from "../../integrations/mail/mailer";
+import { queueEmail, queueSms } from "../../integrations/message-queue/message-queue";
 import { findPaymentDetail, payerContact } from "./payments.read-model";
 
 /** Where a payer reads a payment's receipt. */
@@ -11,9 +12,12 @@ export function receiptUrl(deps: AppDeps, paymentId: number) {
   return `${deps.config.appUrl}/payments/${paymentId}`;
 }
 
-/** The payer hears how their payment ended, by email (or SMS when there's no email). */
-export async function tellPayerTheOutcome(deps: AppDeps, paymentId: number) {
-  const found = await findPaymentDetail(deps.db, paymentId);
+/**
+ * The payer hears how their payment ended, by email (or SMS when there's no email), queued in the
+ * transaction that settles it.
+ */
+export async function tellPayerTheOutcome(tx: Executor, deps: AppDeps, paymentId: number) {
+  const found = await findPaymentDetail(tx, paymentId);
   if (!found) return;
   const { detail, row } = found;
   const contact = payerContact(row);
@@ -33,11 +37,12 @@ export async function tellPayerTheOutcome(deps: AppDeps, paymentId: number) {
             subject: "Your payment did not go through",
             line: `Your payment ${detail.reference} of ${amount} was ${detail.status === "rejected" ? "rejected" : "not completed"}: ${detail.reason ?? "no reason given"}. Nothing was granted; you can try again.`,
           };
-  await sendNotice(deps, contact, subject, line, receiptUrl(deps, paymentId));
+  await sendNotice(tx, contact, subject, line, receiptUrl(deps, paymentId));
 }
 
+/** Queues a notice in the caller's transaction: an email, or an SMS when there is no email. */
 export async function sendNotice(
-  deps: AppDeps,
+  tx: Executor,
   contact: { email: string | null; phone: string | null },
   subject: string,
   line: string,
@@ -45,12 +50,8 @@ export async function sendNotice(
 ) {
   if (contact.email) {
     const body = renderEmail({ heading: subject, paragraphs: [line], action: { label: "Open", url } });
-    await deliverQuietly(deps, "payment email", () =>
-      deps.mailer.send({ to: contact.email!, subject: `${subject} · ${brand.name}`, ...body }),
-    );
+    await queueEmail(tx, { to: contact.email, subject: `${subject} · ${brand.name}`, ...body });
   } else if (contact.phone) {
-    await deliverQuietly(deps, "payment SMS", () =>
-      deps.sms.send(contact.phone!, `${brand.name}: ${line} ${url}`),
-    );
+    await queueSms(tx, { to: contact.phone, text: `${brand.name}: ${line} ${url}` });
   }
 }

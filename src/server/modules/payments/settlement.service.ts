@@ -46,9 +46,9 @@ export async function settlePayment(deps: AppDeps, paymentId: number, outcome: O
     }
     await settleSubscription(tx, payment, outcome, now);
     if (payment.userId) await notifyMemberOfOutcome(tx, payment, outcome, now);
+    await tellPayerTheOutcome(tx, deps, payment.id);
     return payment;
   });
-  if (settled) await tellPayerTheOutcome(deps, settled.id);
   return settled !== undefined;
 }
 

@@ -63,6 +63,7 @@ describe("expiring rewards", () => {
     expect(await noticesFor(agreed.id)).toEqual(["reward_expiring"]);
     expect(await noticesFor(silent.id)).toEqual(["reward_expiring"]);
     expect(await noticesFor(later.id)).toEqual([]);
+    await ctx.drainMessages();
     const texts = await ctx.database.db
       .select()
       .from(outboxMessages)

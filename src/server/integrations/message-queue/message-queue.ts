@@ -1,0 +1,255 @@
+import { createHash } from "node:crypto";
+import PgBoss from "pg-boss";
+import type { Database, Executor } from "../../db/client";
+import type { Mailer, MailMessage } from "../mail/mailer";
+import type { SmsSender } from "../sms/sms-sender";
+import { bossDbFor, bossDbForExecutor } from "./boss-db";
+
+/**
+ * Every email and SMS the app sends goes through one durable queue: pg-boss, in its own schema of the
+ * app's database. A message is enqueued in the transaction that decides it (a rolled-back decision sends
+ * nothing, a committed one is sent even if the process dies right after), a worker sends it through the
+ * configured adapter, and a failed send is retried with backoff (docs/product-rules.md#notifications-retries).
+ */
+
+/** The hours (Accra = UTC, all year) a text may go out, e.g. 7 to 21; outside them it waits for the next opening. */
+export interface SendingHours {
+  fromHour: number;
+  toHour: number;
+}
+
+export interface QueuedSms {
+  /** E.164, e.g. +233241234567. */
+  to: string;
+  text: string;
+  /** The same key is enqueued once (a retried request, two instances): e.g. `member-sms:12`. */
+  key?: string;
+  /** Alerts only: the hours it may be sent in (quiet hours), checked at every attempt. */
+  sendingHours?: SendingHours;
+}
+
+export interface QueuedEmail extends MailMessage {
+  key?: string;
+}
+
+type Channel = "email" | "sms";
+type SmsJob = Omit<QueuedSms, "key">;
+type EmailJob = Omit<QueuedEmail, "key">;
+
+const schema = "pgboss";
+const channels: Channel[] = ["email", "sms"];
+
+/**
+ * Each queue's rules. A failed send is tried again after about 5 s, 10 s, 20 s… (doubling, with jitter),
+ * 8 times over roughly 40 minutes, then counted as failed. A send still running after 5 minutes (its
+ * instance died) is tried again.
+ */
+const queueRules = {
+  retryLimit: 8,
+  retryDelay: 5,
+  retryBackoff: true,
+  expireInSeconds: 300,
+} satisfies Omit<PgBoss.Queue, "name">;
+
+/**
+ * pg-boss builds its statements without a connection; each `send` here names the caller's executor, so
+ * this never runs anything on its own.
+ */
+const sender = new PgBoss({
+  schema,
+  db: {
+    executeSql: () => Promise.reject(new Error("The message queue sends through the caller's executor")),
+  },
+});
+
+/** Queues a text in the caller's transaction: it is sent once the transaction commits, and never if it rolls back. */
+export async function queueSms(executor: Executor, message: QueuedSms): Promise<void> {
+  const { key, ...job } = message;
+  await enqueue(executor, "sms", job satisfies SmsJob, key);
+}
+
+/** Queues an email in the caller's transaction, like queueSms. */
+export async function queueEmail(executor: Executor, message: QueuedEmail): Promise<void> {
+  const { key, ...job } = message;
+  await enqueue(executor, "email", job satisfies EmailJob, key);
+}
+
+async function enqueue(executor: Executor, channel: Channel, data: object, key: string | undefined) {
+  const id = await sender.send(channel, data, {
+    db: bossDbForExecutor(executor),
+    id: key === undefined ? undefined : uuidOf(`${channel}:${key}`),
+  });
+  // Null is the same key again (already queued), or a database the queue was never installed in.
+  if (id === null && key === undefined) throw new Error(`The ${channel} queue is not installed`);
+}
+
+/** A stable UUID for an idempotency key (pg-boss ignores a second job with the same id). */
+function uuidOf(key: string): string {
+  const hex = createHash("sha256").update(key).digest("hex");
+  const variant = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export type MessageOutcome = "sent" | "retrying" | "failed" | "deferred";
+
+export interface MessageQueueDeps {
+  db: Database;
+  mailer: Mailer;
+  sms: SmsSender;
+  now(): Date;
+  log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** Counts every attempt's outcome per channel (for /metrics). */
+  counted(channel: Channel, outcome: MessageOutcome): void;
+}
+
+export interface MessageQueueOptions {
+  /** Workers per channel in this instance; 0 sends nothing here (another instance does). */
+  workers: number;
+  /** How often an idle worker looks for new messages. */
+  pollingIntervalSeconds?: number;
+}
+
+export interface MessageQueue {
+  /**
+   * Sends everything waiting now, here, and waits for what other workers are sending (tests, instead of
+   * sleeping). `allDue` first makes every waiting message due at once (retries, texts waiting for the
+   * morning), as if their time had come. Returns how many it handled.
+   */
+  drain(options?: { allDue?: boolean }): Promise<number>;
+  /** Messages not yet sent or given up per channel (waiting, to be retried or being sent). */
+  waiting(): Promise<Record<Channel, number>>;
+  stop(): Promise<void>;
+}
+
+type MessageJob = PgBoss.JobWithMetadata<EmailJob | SmsJob>;
+
+/** Installs (or upgrades) the queue's schema and its two queues, and starts this instance's workers. */
+export async function startMessageQueue(
+  deps: MessageQueueDeps,
+  options: MessageQueueOptions,
+): Promise<MessageQueue> {
+  const bossDb = bossDbFor(deps.db);
+  const boss = new PgBoss({
+    schema,
+    db: bossDb,
+    schedule: false,
+    // Bodies hold sign-in links and codes: finished jobs leave within about two hours.
+    archiveCompletedAfterSeconds: 3600,
+    archiveFailedAfterSeconds: 24 * 3600,
+    deleteAfterSeconds: 3600,
+  });
+  boss.on("error", (error) => deps.log.error({ err: error }, "message queue error"));
+  await boss.start();
+  for (const channel of channels) {
+    await boss.createQueue(channel, { name: channel, ...queueRules });
+    await boss.updateQueue(channel, { name: channel, ...queueRules });
+  }
+
+  const deliver = (channel: Channel, job: MessageJob) => deliverOne(boss, deps, channel, job);
+  for (const channel of channels) {
+    for (let i = 0; i < options.workers; i++) {
+      await boss.work<EmailJob | SmsJob>(
+        channel,
+        { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
+        async ([job]) => deliver(channel, job!),
+      );
+    }
+  }
+
+  return {
+    async drain({ allDue = false } = {}) {
+      if (allDue) {
+        await bossDb.executeSql(
+          `update ${schema}.job set start_after = now()
+            where name in ('email', 'sms') and state in ('created', 'retry')`,
+          [],
+        );
+      }
+      let handled = 0;
+      for (;;) {
+        let fetched = 0;
+        for (const channel of channels) {
+          const jobs = await boss.fetch<EmailJob | SmsJob>(channel, { batchSize: 20, includeMetadata: true });
+          fetched += jobs.length;
+          // A batch comes back in no particular order; sent in the order they were queued, a test reads the newest last.
+          jobs.sort((a, b) => a.createdOn.getTime() - b.createdOn.getTime());
+          for (const job of jobs) {
+            try {
+              await deliver(channel, job);
+              await boss.complete(channel, job.id);
+            } catch (error) {
+              await boss.fail(channel, job.id, { message: (error as Error).message });
+            }
+          }
+        }
+        handled += fetched;
+        if (fetched > 0) continue;
+        const { rows } = await bossDb.executeSql(
+          `select count(*)::int as n from ${schema}.job where name in ('email', 'sms') and state = 'active'`,
+          [],
+        );
+        if (Number(rows[0]?.n ?? 0) === 0) return handled;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    async waiting() {
+      const sizes = await Promise.all(channels.map((c) => boss.getQueueSize(c, { before: "completed" })));
+      return { email: Number(sizes[0]), sms: Number(sizes[1]) };
+    },
+    async stop() {
+      // Sends under way finish (or are handed back to the queue) before the database closes.
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: 15_000 });
+    },
+  };
+}
+
+async function deliverOne(boss: PgBoss, deps: MessageQueueDeps, channel: Channel, job: MessageJob) {
+  if (channel === "sms") {
+    const sms = job.data as SmsJob;
+    const opening = sms.sendingHours && nextOpening(sms.sendingHours, deps.now());
+    if (opening) {
+      await deferUntil(boss, deps, job, opening);
+      deps.counted(channel, "deferred");
+      return;
+    }
+  }
+  try {
+    if (channel === "sms") {
+      const sms = job.data as SmsJob;
+      await deps.sms.send(sms.to, sms.text);
+    } else {
+      await deps.mailer.send(job.data as EmailJob);
+    }
+  } catch (error) {
+    const lastTry = job.retryCount >= job.retryLimit;
+    deps.counted(channel, lastTry ? "failed" : "retrying");
+    // The recipient is logged, never the body (it may hold a code or a sign-in link).
+    deps.log.error(
+      { err: error, channel, to: job.data.to, attempt: job.retryCount + 1, lastTry },
+      lastTry ? "message could not be sent; giving up" : "message could not be sent; it will be retried",
+    );
+    throw error;
+  }
+  deps.counted(channel, "sent");
+}
+
+/** Null while the hours are open, otherwise when they next open. */
+function nextOpening(hours: SendingHours, now: Date): Date | null {
+  const hour = now.getUTCHours();
+  if (hour >= hours.fromHour && hour < hours.toHour) return null;
+  const opening = new Date(now);
+  opening.setUTCHours(hours.fromHour, 0, 0, 0);
+  if (opening <= now) opening.setUTCDate(opening.getUTCDate() + 1);
+  return opening;
+}
+
+/** The text waits for the morning: the same message is queued again for then, in one transaction with this job's end. */
+async function deferUntil(boss: PgBoss, deps: MessageQueueDeps, job: MessageJob, opening: Date) {
+  await deps.db.transaction(async (tx) => {
+    const db = bossDbForExecutor(tx);
+    // In seconds from the database's clock, which decides when a job is due.
+    const waitSeconds = Math.ceil((opening.getTime() - deps.now().getTime()) / 1000);
+    await boss.send(job.name, job.data, { db, startAfter: waitSeconds });
+    await boss.complete(job.name, job.id, { db });
+  });
+}
