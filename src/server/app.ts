@@ -33,7 +33,7 @@ import { analyticsRoutes } from "./modules/analytics";
 import { authRoutes, googleRoutes, guardAdminScope, oauthConfigRoutes, profileRoutes } from "./modules/auth";
 import { comingSoonRoutes, signupsAdminRoutes } from "./modules/coming-soon";
 import { adminCompaniesRoutes, companyDashboardRoutes, companySignInRoutes } from "./modules/companies";
-import { counterRoutes } from "./modules/counter";
+import { counterRoutes, landHeldRewards } from "./modules/counter";
 import { devOutboxRoutes } from "./modules/dev-outbox";
 import { drawsRoutes } from "./modules/draws";
 import { countSignalsSince } from "./modules/fraud";
@@ -168,6 +168,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     storage: createMediaStorage(config),
     paystack: config.payments.paystack ? createPaystackClient(config.payments.paystack) : undefined,
     discoveryChanged: () => discoveryFeed.invalidate(),
+    phoneVerified: async (userId, phoneNumber) => {
+      await landHeldRewards(deps, userId, phoneNumber);
+    },
   };
   app.decorate("deps", deps);
   const impressions = createImpressionCounter(db, deps.now);
