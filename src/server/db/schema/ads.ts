@@ -13,7 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { createdAt, id, tstz, updatedAt } from "./columns";
-import { companies } from "./companies";
+import { companies, companyBranches } from "./companies";
 import { adInteractionTypeEnum, adTypeEnum, redemptionMethodEnum, rewardTypeEnum, tierEnum } from "./enums";
 import { mediaFiles } from "./media";
 
@@ -74,7 +74,9 @@ export const ads = pgTable(
     dailyRedemptionCap: integer("daily_redemption_cap"),
     weeklyRedemptionCap: integer("weekly_redemption_cap"),
 
-    // Branch location
+    // Branch location: an ad may name one of the business's branches (branchName and locationAddress
+    // are then copied from it so old readers keep working).
+    branchId: integer("branch_id").references(() => companyBranches.id, { onDelete: "set null" }),
     googleMapsLink: text("google_maps_link"),
     branchName: text("branch_name"),
     locationAddress: text("location_address"),

@@ -83,6 +83,39 @@ export const companies = pgTable(
   ],
 );
 
+/**
+ * A business's shops. Every business has at least one (its first location); counter work records the
+ * branch it happened at. Removed branches are kept (deletedAt) so history still names them.
+ */
+export const companyBranches = pgTable(
+  "company_branches",
+  {
+    id: id(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    address: text("address"),
+    latitude: numeric("latitude", { precision: 9, scale: 6, mode: "number" }),
+    longitude: numeric("longitude", { precision: 9, scale: 6, mode: "number" }),
+    phone: text("phone"),
+    businessHours: text("business_hours"),
+    deletedAt: tstz("deleted_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("company_branches_company_idx").on(t.companyId).where(sql`${t.deletedAt} is null`),
+    uniqueIndex("company_branches_company_name_lower_key")
+      .on(t.companyId, sql`lower(${t.name})`)
+      .where(sql`${t.deletedAt} is null`),
+    // Near Me measures to each business's nearest live branch within about 110 km of the member.
+    index("company_branches_latitude_idx")
+      .on(t.latitude)
+      .where(sql`${t.latitude} is not null and ${t.deletedAt} is null`),
+  ],
+);
+
 /** Counter staff a company owner creates (name + PIN); signs in on the shop's device. */
 export const companyStaff = pgTable(
   "company_staff",
@@ -98,6 +131,8 @@ export const companyStaff = pgTable(
     staffCode: text("staff_code").notNull(),
     /** Until when wrong PINs close this name to new phones (counted in rate_limits); the owner can unlock. */
     lockedUntil: tstz("locked_until"),
+    /** The branch this person works at; null for staff of a one-shop business or who float between shops. */
+    branchId: integer("branch_id").references(() => companyBranches.id, { onDelete: "set null" }),
     isActive: boolean("is_active").notNull().default(true),
     lastLoginAt: tstz("last_login_at"),
     createdAt: createdAt(),
@@ -111,5 +146,6 @@ export const companyStaff = pgTable(
 
 export type Company = typeof companies.$inferSelect;
 export type NewCompany = typeof companies.$inferInsert;
+export type CompanyBranch = typeof companyBranches.$inferSelect;
 export type CompanyStaff = typeof companyStaff.$inferSelect;
 export type NewCompanyStaff = typeof companyStaff.$inferInsert;

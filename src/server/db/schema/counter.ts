@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { createdAt, id, tstz } from "./columns";
-import { companies, companyStaff } from "./companies";
+import { companies, companyBranches, companyStaff } from "./companies";
 
 /** Every merchant scan of a consumer QR, with who scanned it on which device. */
 export const qrScanLogs = pgTable(
@@ -14,6 +14,8 @@ export const qrScanLogs = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: "restrict" }),
     staffId: integer("staff_id").references(() => companyStaff.id, { onDelete: "set null" }),
+    /** The branch the scan happened at (the staff member's branch); null when the staff has none. */
+    branchId: integer("branch_id").references(() => companyBranches.id, { onDelete: "set null" }),
     /** What the scan was for: 'stamp' | 'redeem' | 'lookup' | 'points' */
     scanType: text("scan_type"),
     /** The device's own key for this scan; a resend with the same key gets the first answer. */

@@ -3,7 +3,7 @@ import { index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core"
 import { ads } from "./ads";
 import { users } from "./auth";
 import { createdAt, id, tstz } from "./columns";
-import { companies, companyStaff } from "./companies";
+import { companies, companyBranches, companyStaff } from "./companies";
 import { redemptionMethodEnum, redemptionStatusEnum } from "./enums";
 import { rewards } from "./rewards";
 
@@ -30,6 +30,8 @@ export const redemptions = pgTable(
     /** Free-text staff name or code as entered. */
     staffMember: text("staff_member"),
     staffId: integer("staff_id").references(() => companyStaff.id, { onDelete: "set null" }),
+    /** The branch it was redeemed at, when counter staff of a branch handled it. */
+    branchId: integer("branch_id").references(() => companyBranches.id, { onDelete: "set null" }),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
     deviceFingerprint: text("device_fingerprint"),
