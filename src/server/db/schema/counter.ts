@@ -68,6 +68,8 @@ export const phoneCheckins = pgTable(
       .references(() => companies.id, { onDelete: "restrict" }),
     /** Who sent the code (null: the owner at /vendor-scan). */
     staffId: integer("staff_id").references(() => companyStaff.id, { onDelete: "set null" }),
+    /** The branch the check-in happened at (the staff member's branch); null when the staff has none. */
+    branchId: integer("branch_id").references(() => companyBranches.id, { onDelete: "set null" }),
     /** E.164, e.g. +233241112233. */
     phoneNumber: text("phone_number").notNull(),
     /** 'stamp' | 'points' */
@@ -143,7 +145,7 @@ export const phoneInvites = pgTable(
       .references(() => companies.id, { onDelete: "cascade" }),
     phoneNumber: text("phone_number").notNull(),
     checkinId: integer("checkin_id").references(() => phoneCheckins.id, { onDelete: "set null" }),
-    sentAt: createdAt(),
+    sentAt: tstz("sent_at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.phoneNumber] })],
 );

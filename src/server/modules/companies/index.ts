@@ -20,6 +20,7 @@ export { companySignInRoutes } from "./company-sign-in.routes";
 export {
   type CounterActorRecord,
   counterActorOnDutySql,
+  staffBranchSql,
   findCounterActor,
   findShopStaff,
   findStaffByCode,

@@ -15,7 +15,7 @@ import type { ClientSignals } from "../../lib/client-signals";
 import { retryOnTransientConflict } from "../../lib/db-errors";
 import { AppError } from "../../lib/errors";
 import { hashesMatch, keyedHash, newSixDigitCode } from "../../lib/secrets";
-import type { CounterActorRecord } from "../companies";
+import { type CounterActorRecord, staffBranchSql } from "../companies";
 import { recordFraudSignal } from "../fraud";
 import { findActiveProgram } from "../loyalty";
 import { allocationThisMonth, dailyPointsLimit } from "../points";
@@ -108,6 +108,7 @@ export async function startPhoneCheckin(
     .values({
       companyId: actor.companyId,
       staffId: actor.staffId,
+      branchId: staffBranchSql(actor.staffId),
       phoneNumber: input.phoneNumber,
       action: input.action,
       purchasePesewas: input.purchaseAmount === undefined ? null : Math.round(input.purchaseAmount * 100),
