@@ -20,13 +20,13 @@ export { companySignInRoutes } from "./company-sign-in.routes";
 export {
   type CounterActorRecord,
   counterActorOnDutySql,
-  staffBranchSql,
   findCounterActor,
   findShopStaff,
   findStaffByCode,
   requireCounterActor,
   signInStaff,
   staffActor,
+  staffBranchSql,
   trustedStaffIdsOf,
   trustThisDevice,
 } from "./counter-staff.service";

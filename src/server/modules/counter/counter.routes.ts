@@ -161,7 +161,13 @@ export function counterRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const actor = await requireCounterActor(deps.db, request);
-        const sent = await startPhoneCheckin(deps, actor, request.body, signalsOf(request));
+        const sent = await startPhoneCheckin(
+          deps,
+          actor,
+          request.body,
+          signalsOf(request),
+          languageOf(request),
+        );
         reply.code(201);
         return sent;
       },
@@ -186,6 +192,7 @@ export function counterRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           request.params.id,
           request.body.code,
           signalsOf(request),
+          languageOf(request),
         );
         return inLanguageOf(request, answer);
       },

@@ -6,6 +6,7 @@ import type {
   PhoneCheckinResult,
   PhoneCheckinSent,
 } from "../../../shared/contracts/counter";
+import type { Language } from "../../../shared/i18n/languages";
 import type { PlanId } from "../../../shared/plans";
 import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/client";
@@ -14,6 +15,7 @@ import { deliverQuietly } from "../../integrations/deliver-quietly";
 import type { ClientSignals } from "../../lib/client-signals";
 import { retryOnTransientConflict } from "../../lib/db-errors";
 import { AppError } from "../../lib/errors";
+import { smsText } from "../../lib/i18n";
 import { hashesMatch, keyedHash, newSixDigitCode } from "../../lib/secrets";
 import { type CounterActorRecord, staffBranchSql } from "../companies";
 import { recordFraudSignal } from "../fraud";
@@ -83,6 +85,7 @@ export async function startPhoneCheckin(
   actor: CounterActorRecord,
   input: PhoneCheckinRequest,
   client: ClientSignals,
+  language: Language,
 ): Promise<PhoneCheckinSent> {
   const earlier = await findByKey(deps.db, actor.companyId, input.idempotencyKey);
   if (earlier) return sentAnswer(earlier);
@@ -122,14 +125,15 @@ export async function startPhoneCheckin(
     .returning();
   // Two copies of one request at once: the second answers with the first's check-in, and sends nothing.
   if (!created) return sentAnswer((await findByKey(deps.db, actor.companyId, input.idempotencyKey))!);
-  await sendCheckinSms(deps, input.phoneNumber, codeText(actor.companyName, code, input));
+  await sendCheckinSms(deps, input.phoneNumber, codeText(language, actor.companyName, code, input));
   await flagSuspiciousSends(deps, actor, created, client, now);
   return sentAnswer(created);
 }
 
-function codeText(shop: string, code: string, input: PhoneCheckinRequest): string {
-  const what = input.action === "points" ? `${input.points} points` : "a stamp on your loyalty card";
-  return `${shop}: your ${brand.name} code is ${code}, valid 5 minutes. Read it to the cashier for ${what}.`;
+/** The code's SMS, in the language the counter works in (the customer is standing at it). */
+function codeText(language: Language, shop: string, code: string, input: PhoneCheckinRequest): string {
+  const points = input.action === "points" ? (input.points ?? 0) : 0;
+  return smsText(language, "sms.counter_code", { shop, brand: brand.name, code, points: String(points) });
 }
 
 /** A stamp the confirm would refuse for the shop's program is refused before any SMS is sent. */
@@ -237,6 +241,7 @@ export async function confirmPhoneCheckin(
   id: number,
   code: string,
   client: ClientSignals,
+  language: Language,
 ): Promise<Said<PhoneCheckinResult>> {
   const checkin = await findCheckin(deps.db, actor.companyId, id);
   const now = deps.now();
@@ -253,7 +258,7 @@ export async function confirmPhoneCheckin(
   if (!rightCode) throw await wrongCode(deps.db, checkin.id);
   const owner = await verifiedOwnerOf(deps.db, checkin.phoneNumber);
   if (owner === null) {
-    const held = await holdForNumber(deps, actor, checkin, now);
+    const held = await holdForNumber(deps, actor, checkin, now, language);
     if (held.alreadyApplied) return held;
     // A member who verified the number while this was being held collects it at once.
     const verifiedMeanwhile = await verifiedOwnerOf(deps.db, checkin.phoneNumber);
@@ -444,6 +449,7 @@ async function holdForNumber(
   actor: CounterActorRecord,
   checkin: PhoneCheckin,
   now: Date,
+  language: Language,
 ): Promise<Said<PhoneCheckinResult>> {
   const outcome = await retryOnTransientConflict(() =>
     deps.db.transaction(async (tx) => {
@@ -501,7 +507,8 @@ async function holdForNumber(
     if (now2.answer) return replayed(now2.answer);
     throw new AppError("EXPIRED_CODE", now2.wrongAttempts >= maxWrongCodes ? closedMessage : expiredMessage);
   }
-  if (outcome.invite) await sendCheckinSms(deps, checkin.phoneNumber, inviteText(deps, actor, checkin));
+  if (outcome.invite)
+    await sendCheckinSms(deps, checkin.phoneNumber, inviteText(deps, language, actor, checkin));
   return outcome.answer;
 }
 
@@ -575,8 +582,18 @@ function heldAnswer(checkin: PhoneCheckin, claimUntil: Date): Said<PhoneCheckinR
       );
 }
 
-function inviteText(deps: AppDeps, actor: CounterActorRecord, checkin: PhoneCheckin): string {
+function inviteText(
+  deps: AppDeps,
+  language: Language,
+  actor: CounterActorRecord,
+  checkin: PhoneCheckin,
+): string {
   const link = `${deps.config.appUrl}/register?phone=${encodeURIComponent(checkin.phoneNumber)}`;
-  const what = checkin.action === "points" ? `${checkin.points} points` : "a loyalty stamp";
-  return `${actor.companyName} is keeping ${what} for you on ${brand.name} for 30 days. Join with this number to collect: ${link}`;
+  const points = checkin.action === "points" ? (checkin.points ?? 0) : 0;
+  return smsText(language, "sms.counter_invite", {
+    shop: actor.companyName,
+    brand: brand.name,
+    points: String(points),
+    link,
+  });
 }
