@@ -310,6 +310,10 @@ const counterTotals = z.object({
   redemptions: z.number().int(),
   points: z.number().int(),
   refused: z.number().int(),
+  /** Check-ins by phone number (codes sent). */
+  phoneCheckins: z.number().int(),
+  /** SMS those check-ins sent (each code, and an invite when a reward was held): what they cost the business. */
+  smsSent: z.number().int(),
 });
 export type CounterTotals = z.infer<typeof counterTotals>;
 

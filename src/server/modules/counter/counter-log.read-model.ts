@@ -5,7 +5,7 @@ import type { Language } from "../../../shared/i18n/languages";
 import type { Executor } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { companyStaff } from "../../db/schema/companies";
-import { qrScanLogs } from "../../db/schema/counter";
+import { phoneCheckins, qrScanLogs } from "../../db/schema/counter";
 import { redemptions } from "../../db/schema/redemptions";
 import { type Saying, sayingText, translateMessage } from "../../lib/i18n";
 
@@ -61,7 +61,15 @@ export async function listCounterLog(
 function totalsFrom(
   rows: { action: string | null; accepted: boolean; points: number | null; n: number }[],
 ): CounterTotals {
-  const totals: CounterTotals = { scans: 0, stamps: 0, redemptions: 0, points: 0, refused: 0 };
+  const totals: CounterTotals = {
+    scans: 0,
+    stamps: 0,
+    redemptions: 0,
+    points: 0,
+    refused: 0,
+    phoneCheckins: 0,
+    smsSent: 0,
+  };
   for (const row of rows) {
     totals.scans += row.n;
     if (!row.accepted) {
@@ -117,15 +125,30 @@ export async function loadCounterDashboard(
       ),
     )
     .groupBy(sql`1`, sql`2`);
+  // Check-ins by phone number: the codes sent, and every SMS they cost (a code, and an invite when held).
+  const phoneWork = await db
+    .select({
+      staffName: sql<string>`coalesce(${companyStaff.name}, ${owner})`,
+      isToday: sql<boolean>`${phoneCheckins.createdAt} >= ${dayStart.toISOString()}::timestamptz`,
+      n: sql<number>`count(*)::int`,
+      sms: sql<number>`coalesce(sum(${phoneCheckins.smsSent}), 0)::int`,
+    })
+    .from(phoneCheckins)
+    .leftJoin(companyStaff, eq(companyStaff.id, phoneCheckins.staffId))
+    .where(and(eq(phoneCheckins.companyId, companyId), gte(phoneCheckins.createdAt, monthStart)))
+    .groupBy(sql`1`, sql`2`);
   const withTypedCodes = (totals: CounterTotals, staffName: string | null, todayOnly: boolean) => {
-    for (const row of typedCodes) {
-      if ((staffName === null || row.staffName === staffName) && (!todayOnly || row.isToday)) {
-        totals.redemptions += row.n;
-      }
+    const mine = (row: { staffName: string; isToday: boolean }) =>
+      (staffName === null || row.staffName === staffName) && (!todayOnly || row.isToday);
+    for (const row of typedCodes) if (mine(row)) totals.redemptions += row.n;
+    for (const row of phoneWork) {
+      if (!mine(row)) continue;
+      totals.phoneCheckins += row.n;
+      totals.smsSent += row.sms;
     }
     return totals;
   };
-  const staffNames = [...new Set([...rows, ...typedCodes].map((row) => row.staffName))].sort();
+  const staffNames = [...new Set([...rows, ...typedCodes, ...phoneWork].map((row) => row.staffName))].sort();
   return {
     today: withTypedCodes(totalsFrom(rows.filter((row) => row.isToday)), null, true),
     month: withTypedCodes(totalsFrom(rows), null, false),
