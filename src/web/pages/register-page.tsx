@@ -66,7 +66,15 @@ function RegisterForm({
   const phoneRequired = providers.data?.requirePhoneVerification ?? false;
   const form = useContractForm<typeof registerRequest | typeof registerWithPhoneForm>(
     phoneRequired ? registerWithPhoneForm : registerRequest,
-    { defaultValues: { displayName: "", username: "", email: initialEmail, phoneNumber: initialPhone, password: "" } },
+    {
+      defaultValues: {
+        displayName: "",
+        username: "",
+        email: initialEmail,
+        phoneNumber: initialPhone,
+        password: "",
+      },
+    },
   );
 
   const submit = (account: RegisterRequest) =>
