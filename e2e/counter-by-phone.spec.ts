@@ -1,4 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect as baseExpect, type Page, test } from "@playwright/test";
+
+// Two cores shared with other work: screens may take a while to answer.
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 /**
  * The counter by phone number, on a counter phone with no camera: staff type the customer's number, the
@@ -15,9 +18,7 @@ interface OutboxMessage {
 async function smsMatching(request: APIRequestContext, phone: string, pattern: RegExp) {
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
-    const response = await request.get(
-      `/api/dev/outbox?recipient=${encodeURIComponent(phone)}&channel=sms`,
-    );
+    const response = await request.get(`/api/dev/outbox?recipient=${encodeURIComponent(phone)}&channel=sms`);
     const { messages } = (await response.json()) as { messages: OutboxMessage[] };
     const found = messages.find((message) => pattern.test(message.textBody));
     if (found) return found.textBody;
@@ -86,7 +87,6 @@ test("a counter without a camera gives Ama points by phone: a wrong code says th
   await expect(result.getByText("+10")).toBeVisible();
   // Nothing on the 360 px screen runs off its side.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  await result.getByRole("button", { name: "Next customer" }).click();
 
   // The dashboard counts the check-in by phone and the SMS it cost.
   await page.goto("/merchant-dashboard");
@@ -106,8 +106,8 @@ test("a non-member's held stamp lands on their card after they register and veri
   await codeForm.getByLabel("Code from the customer's SMS").fill(codeIn(sms));
   await codeForm.getByRole("button", { name: "Confirm" }).click();
   const result = page.getByTestId("scan-result");
-  await expect(result.getByRole("heading", { name: "Held for 30 days" })).toBeVisible();
-  await expect(result.getByRole("alert")).toContainText("A stamp is held for +233");
+  await expect(result).toContainText("Held for 30 days");
+  await expect(result).toContainText("A stamp is held for +233");
 
   // One invite, naming the shop, whose link opens registration with the number filled in.
   const invite = await smsMatching(page.request, phone, /is keeping a loyalty stamp for you/);
@@ -133,10 +133,12 @@ test("a non-member's held stamp lands on their card after they register and veri
   const phoneForm = customer.getByRole("form", { name: "Phone verification" });
   await phoneForm.getByLabel("6-digit code").fill(codeIn(registration));
   await phoneForm.getByRole("button", { name: "Verify phone" }).click();
-  await expect(customer.getByText("Phone verified")).toBeVisible();
+  await expect(customer.getByTestId("phone-verification").getByText("Phone verified")).toBeVisible();
 
   // The email link activates the account; the held stamp is already on Kofi's card.
-  const mail = await customer.request.get(`/api/dev/outbox?recipient=${encodeURIComponent(email)}&channel=email`);
+  const mail = await customer.request.get(
+    `/api/dev/outbox?recipient=${encodeURIComponent(email)}&channel=email`,
+  );
   const { messages } = (await mail.json()) as { messages: OutboxMessage[] };
   await customer.goto(messages[0]!.textBody.match(/https?:\/\/\S+/)![0]);
   await customer.goto("/loyalty-dashboard");

@@ -373,7 +373,6 @@ export const phoneCheckinConfirmRequest = z.object({
     .trim()
     .regex(/^\d{6}$/, "Enter the 6-digit code from the customer's SMS"),
 });
-export type PhoneCheckinConfirmRequest = z.infer<typeof phoneCheckinConfirmRequest>;
 
 /**
  * The confirm's answer: for a member's verified number, what a QR scan or point grant answers; for a

@@ -17,6 +17,8 @@ export interface ResultView {
   repeated: boolean;
   /** The session ended: staff must sign in again. */
   signInAgain: boolean;
+  /** A longer answer to read out to the customer (held for their number): it stays as long as a refusal. */
+  linger?: boolean;
 }
 
 const empty = {
@@ -123,6 +125,7 @@ export function phoneResultViewOf(result: PhoneCheckinResult): ResultView {
       tone: "accepted",
       title: translate("counter.phone.heldTitle"),
       message: result.message,
+      linger: true,
       points: result.points,
       repeated: result.alreadyApplied,
     };
