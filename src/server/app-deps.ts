@@ -29,4 +29,9 @@ export interface AppDeps {
    * candidate lists are read again at once; other instances' within seconds.
    */
   discoveryChanged(): void;
+  /**
+   * A member has just verified this phone number (its transaction committed): what the counter held for
+   * the number lands on their account. Auth calls it; the counter provides it (auth can't import the counter).
+   */
+  phoneVerified(userId: number, phoneNumber: string): Promise<void>;
 }

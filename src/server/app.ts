@@ -40,7 +40,7 @@ import {
   companyDashboardRoutes,
   companySignInRoutes,
 } from "./modules/companies";
-import { counterRoutes } from "./modules/counter";
+import { counterRoutes, landHeldRewards } from "./modules/counter";
 import { devOutboxRoutes } from "./modules/dev-outbox";
 import { drawsRoutes } from "./modules/draws";
 import { countSignalsSince } from "./modules/fraud";
@@ -181,6 +181,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     storage: createMediaStorage(config),
     paystack: config.payments.paystack ? createPaystackClient(config.payments.paystack) : undefined,
     discoveryChanged: () => discoveryFeed.invalidate(),
+    phoneVerified: async (userId, phoneNumber) => {
+      await landHeldRewards(deps, userId, phoneNumber);
+    },
   };
   app.decorate("deps", deps);
   if (!dependencies.withoutMessageQueue) {

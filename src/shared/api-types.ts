@@ -353,6 +353,14 @@ export interface paths {
     /** Give a member 1 to 100 points for a purchase, from the shop's monthly allocation */
     post: operations["postMerchantPoints"];
   };
+  "/api/merchant/phone-checkins": {
+    /** Send a customer without the app an SMS code for a stamp or points at the counter (staff or owner) */
+    post: operations["postMerchantPhoneCheckins"];
+  };
+  "/api/merchant/phone-checkins/{id}/confirm": {
+    /** Confirm a phone check-in with the customer's SMS code: stamp or points for the member, or held for the number */
+    post: operations["postMerchantPhoneCheckinsConfirm"];
+  };
   "/api/merchant/log": {
     /** Today's counter log for the shop, newest first */
     get: operations["getMerchantLog"];
@@ -5376,6 +5384,115 @@ export interface operations {
       };
     };
   };
+  /** Send a customer without the app an SMS code for a stamp or points at the counter (staff or owner) */
+  postMerchantPhoneCheckins: {
+    requestBody: {
+      content: {
+        "application/json": {
+          phoneNumber: string;
+          /** @enum {string} */
+          action: "stamp" | "points";
+          purchaseAmount?: number;
+          points?: number;
+          idempotencyKey: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        content: {
+          "application/json": {
+            id: number;
+            /** @enum {string} */
+            status: "code_sent";
+            expiresAt: string;
+            maskedPhone: string;
+            /** @enum {string} */
+            action: "stamp" | "points";
+          };
+        };
+      };
+      /** @description Refused: see `message` and `fields` */
+      "4XX": {
+        content: {
+          "application/json": {
+            /** @description What went wrong, in words a person can act on */
+            message: string;
+            /** @description e.g. VALIDATION, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, RATE_LIMITED */
+            code: string;
+            /** @description Per-field messages for a form */
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  /** Confirm a phone check-in with the customer's SMS code: stamp or points for the member, or held for the number */
+  postMerchantPhoneCheckinsConfirm: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {boolean} */
+            ok: true;
+            message: string;
+            held: boolean;
+            /** @enum {string} */
+            action: "stamp" | "points";
+            alreadyApplied: boolean;
+            member: {
+              displayName: string;
+              tier: string;
+            } | null;
+            card: {
+              currentStamps: number;
+              requiredStamps: number;
+              isCompleted: boolean;
+              rewardUnlocked: boolean;
+              rewardTitle: string;
+            } | null;
+            points: number | null;
+            pointsToday: number | null;
+            memberPointsToday: number | null;
+            allocationRemaining: number | null;
+            drawEntryEarned: boolean;
+            claimUntil: string | null;
+          };
+        };
+      };
+      /** @description Refused: see `message` and `fields` */
+      "4XX": {
+        content: {
+          "application/json": {
+            /** @description What went wrong, in words a person can act on */
+            message: string;
+            /** @description e.g. VALIDATION, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, RATE_LIMITED */
+            code: string;
+            /** @description Per-field messages for a form */
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
   /** Today's counter log for the shop, newest first */
   getMerchantLog: {
     responses: {
@@ -5428,6 +5545,8 @@ export interface operations {
               redemptions: number;
               points: number;
               refused: number;
+              phoneCheckins: number;
+              smsSent: number;
             };
             month: {
               scans: number;
@@ -5435,6 +5554,8 @@ export interface operations {
               redemptions: number;
               points: number;
               refused: number;
+              phoneCheckins: number;
+              smsSent: number;
             };
             byStaff: {
                 staffName: string;
@@ -5444,6 +5565,8 @@ export interface operations {
                   redemptions: number;
                   points: number;
                   refused: number;
+                  phoneCheckins: number;
+                  smsSent: number;
                 };
                 month: {
                   scans: number;
@@ -5451,6 +5574,8 @@ export interface operations {
                   redemptions: number;
                   points: number;
                   refused: number;
+                  phoneCheckins: number;
+                  smsSent: number;
                 };
               }[];
             byBranch: ({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ghanaPhoneSchema } from "./auth";
 import { optionalText, requiredText } from "./common";
 import { idSchema } from "./ids";
 
@@ -309,6 +310,10 @@ const counterTotals = z.object({
   redemptions: z.number().int(),
   points: z.number().int(),
   refused: z.number().int(),
+  /** Check-ins by phone number (codes sent). */
+  phoneCheckins: z.number().int(),
+  /** SMS those check-ins sent (each code, and an invite when a reward was held): what they cost the business. */
+  smsSent: z.number().int(),
 });
 export type CounterTotals = z.infer<typeof counterTotals>;
 
@@ -333,3 +338,72 @@ export const counterDashboard = z.object({
   suspiciousToday: z.number().int(),
 });
 export type CounterDashboard = z.infer<typeof counterDashboard>;
+
+// --- The counter by phone number ----------------------------------------------------------------
+
+export const phoneCheckinActions = ["stamp", "points"] as const;
+
+const grantPoints = z
+  .number({ error: "Points must be a number" })
+  .int("Points must be a whole number")
+  .min(1, "Points must be between 1 and 100")
+  .max(100, "Points must be between 1 and 100");
+
+/**
+ * POST /api/merchant/phone-checkins: an SMS code sent to a customer who has no app with them
+ * (docs/product-rules.md#counter-phone-check-ins).
+ */
+export const phoneCheckinRequest = z
+  .object({
+    phoneNumber: ghanaPhoneSchema,
+    action: z.enum(phoneCheckinActions, { error: "Action must be stamp or points" }),
+    purchaseAmount: cedis("Purchase amount").optional(),
+    points: grantPoints.optional(),
+    idempotencyKey: z.string({ error: "Idempotency key is required" }).pipe(idempotencyKey),
+  })
+  .superRefine((value, ctx) => {
+    if (value.action === "points" && value.points === undefined) {
+      ctx.addIssue({ code: "custom", path: ["points"], message: "Enter the points to give (1 to 100)" });
+    }
+  });
+export type PhoneCheckinRequest = z.infer<typeof phoneCheckinRequest>;
+
+export const phoneCheckinSent = z.object({
+  id: z.number().int(),
+  status: z.literal("code_sent"),
+  expiresAt: z.string(),
+  /** The number as staff may see it again, e.g. "+233 24 *** **33". */
+  maskedPhone: z.string(),
+  action: z.enum(phoneCheckinActions),
+});
+export type PhoneCheckinSent = z.infer<typeof phoneCheckinSent>;
+
+/** POST /api/merchant/phone-checkins/:id/confirm */
+export const phoneCheckinConfirmRequest = z.object({
+  code: z
+    .string({ error: "Enter the 6-digit code from the customer's SMS" })
+    .trim()
+    .regex(/^\d{6}$/, "Enter the 6-digit code from the customer's SMS"),
+});
+
+/**
+ * The confirm's answer: for a member's verified number, what a QR scan or point grant answers; for a
+ * number no member has verified, `held: true` and until when it can be claimed.
+ */
+export const phoneCheckinResult = z.object({
+  ok: z.literal(true),
+  message: z.string(),
+  held: z.boolean(),
+  action: z.enum(phoneCheckinActions),
+  alreadyApplied: z.boolean(),
+  member: scanMember.nullable(),
+  card: scanResult.shape.card,
+  points: z.number().int().nullable(),
+  pointsToday: z.number().int().nullable(),
+  memberPointsToday: z.number().int().nullable(),
+  allocationRemaining: z.number().int().nullable(),
+  drawEntryEarned: z.boolean(),
+  /** Held only: the last moment a member verifying the number collects it. */
+  claimUntil: z.string().nullable(),
+});
+export type PhoneCheckinResult = z.infer<typeof phoneCheckinResult>;

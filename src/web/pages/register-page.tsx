@@ -49,11 +49,14 @@ function RegisterForm({
   onCreated,
   referralCode,
   initialEmail,
+  initialPhone,
 }: {
   onCreated(target: { email: string; phoneNumber: string | null }): void;
   referralCode: string | undefined;
   /** From `?email=` (the early-access invitation links here with the invited address). */
   initialEmail: string;
+  /** From `?phone=` (a shop's invite SMS links here with the number it held a stamp or points for). */
+  initialPhone: string;
 }) {
   const { signIn } = useAuth();
   const register = useRegister();
@@ -63,7 +66,15 @@ function RegisterForm({
   const phoneRequired = providers.data?.requirePhoneVerification ?? false;
   const form = useContractForm<typeof registerRequest | typeof registerWithPhoneForm>(
     phoneRequired ? registerWithPhoneForm : registerRequest,
-    { defaultValues: { displayName: "", username: "", email: initialEmail, phoneNumber: "", password: "" } },
+    {
+      defaultValues: {
+        displayName: "",
+        username: "",
+        email: initialEmail,
+        phoneNumber: initialPhone,
+        password: "",
+      },
+    },
   );
 
   const submit = (account: RegisterRequest) =>
@@ -174,6 +185,13 @@ function SignedInCard({ name, onboardingCompleted }: { name: string; onboardingC
   );
 }
 
+/** "+233241112233" as people write it (024 111 2233); anything else as given, at most 20 characters. */
+function localPhoneOf(phone: string | null): string {
+  const value = phone?.trim().slice(0, 20) ?? "";
+  const national = /^\+233(\d{2})(\d{3})(\d{4})$/.exec(value);
+  return national ? `0${national[1]} ${national[2]} ${national[3]}` : value;
+}
+
 /** /register: Google sign-up and the form, then the verify view. */
 export default function RegisterPage() {
   const { user } = useAuth();
@@ -181,6 +199,7 @@ export default function RegisterPage() {
   const referralCode = useReferralCode();
   const t = useT();
   const [initialEmail] = useState(() => searchParams.get("email")?.trim().slice(0, 254) ?? "");
+  const [initialPhone] = useState(() => localPhoneOf(searchParams.get("phone")));
   const [mode, setMode] = useState<Mode>(() => {
     const token = searchParams.get("verify");
     return token ? { kind: "link", token } : { kind: "form" };
@@ -259,6 +278,7 @@ export default function RegisterPage() {
         <RegisterForm
           referralCode={referralCode}
           initialEmail={initialEmail}
+          initialPhone={initialPhone}
           onCreated={({ email, phoneNumber }) => setMode({ kind: "verify", email, phoneNumber })}
         />
       )}

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { createdAt, id, tstz } from "./columns";
 import { companies, companyBranches, companyStaff } from "./companies";
@@ -54,3 +54,101 @@ export const qrScanLogs = pgTable(
 
 /** Scans per (user, company, Africa/Accra day); scanCount can never exceed maxScansAllowed. */
 export type QrScanLog = typeof qrScanLogs.$inferSelect;
+
+/**
+ * A check-in at the counter by phone number: staff send the customer an SMS code and type it back
+ * (docs/product-rules.md#counter-phone-check-ins). The row keeps the code's keyed hash, never the code.
+ */
+export const phoneCheckins = pgTable(
+  "phone_checkins",
+  {
+    id: id(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "restrict" }),
+    /** Who sent the code (null: the owner at /vendor-scan). */
+    staffId: integer("staff_id").references(() => companyStaff.id, { onDelete: "set null" }),
+    /** The branch the check-in happened at (the staff member's branch); null when the staff has none. */
+    branchId: integer("branch_id").references(() => companyBranches.id, { onDelete: "set null" }),
+    /** E.164, e.g. +233241112233. */
+    phoneNumber: text("phone_number").notNull(),
+    /** 'stamp' | 'points' */
+    action: text("action").notNull(),
+    purchasePesewas: integer("purchase_pesewas"),
+    points: integer("points"),
+    codeHash: text("code_hash").notNull(),
+    wrongAttempts: integer("wrong_attempts").notNull().default(0),
+    expiresAt: tstz("expires_at").notNull(),
+    /** 'code_sent' → 'confirmed' (a member's card or points) | 'held' (kept for an unverified number). */
+    status: text("status").notNull().default("code_sent"),
+    idempotencyKey: text("idempotency_key").notNull(),
+    /** The member it went to, once confirmed for a verified number. */
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The confirm's answer, repeated for a resent confirm. */
+    answer: jsonb("answer").$type<Record<string, unknown>>(),
+    /** SMS this check-in sent: its code, plus the invite when it held a reward. */
+    smsSent: integer("sms_sent").notNull().default(1),
+    isSuspicious: boolean("is_suspicious").notNull().default(false),
+    suspiciousReasons: text("suspicious_reasons").array().notNull().default(sql`'{}'::text[]`),
+    confirmedAt: tstz("confirmed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("phone_checkins_company_idempotency_key").on(t.companyId, t.idempotencyKey),
+    index("phone_checkins_company_created_idx").on(t.companyId, t.createdAt),
+    index("phone_checkins_phone_created_idx").on(t.phoneNumber, t.createdAt),
+    index("phone_checkins_staff_created_idx").on(t.staffId, t.createdAt),
+  ],
+);
+
+/**
+ * A stamp or points confirmed for a number no member has verified, held 30 days for whoever verifies it
+ * (docs/product-rules.md#counter-held-for-a-number). Landed once: `landed_at` is set by one conditional
+ * update, in the transaction that puts it on the member's card or in their ledger.
+ */
+export const heldPhoneRewards = pgTable(
+  "held_phone_rewards",
+  {
+    id: id(),
+    checkinId: integer("checkin_id")
+      .notNull()
+      .references(() => phoneCheckins.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    staffId: integer("staff_id").references(() => companyStaff.id, { onDelete: "set null" }),
+    phoneNumber: text("phone_number").notNull(),
+    stamps: integer("stamps").notNull().default(0),
+    points: integer("points").notNull().default(0),
+    purchasePesewas: integer("purchase_pesewas"),
+    /** When the stamp or points were given at the counter (the day they count for). */
+    heldAt: tstz("held_at").notNull(),
+    claimUntil: tstz("claim_until").notNull(),
+    landedAt: tstz("landed_at"),
+    landedUserId: integer("landed_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** 'landed', or the rule that refused it when it came to land (e.g. DAILY_LIMIT). */
+    landOutcome: text("land_outcome"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("held_phone_rewards_checkin_key").on(t.checkinId),
+    index("held_phone_rewards_waiting_idx").on(t.phoneNumber, t.claimUntil).where(sql`${t.landedAt} is null`),
+  ],
+);
+
+/** The one invite a shop sends a number it held a reward for (docs/product-rules.md#counter-phone-invite-once). */
+export const phoneInvites = pgTable(
+  "phone_invites",
+  {
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    phoneNumber: text("phone_number").notNull(),
+    checkinId: integer("checkin_id").references(() => phoneCheckins.id, { onDelete: "set null" }),
+    sentAt: tstz("sent_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.phoneNumber] })],
+);
+
+export type PhoneCheckin = typeof phoneCheckins.$inferSelect;
+export type HeldPhoneReward = typeof heldPhoneRewards.$inferSelect;

@@ -27,7 +27,14 @@ import { createCompany, createUser, findCompanyByUsername, findUserByEmail } fro
 
 export const demoPassword = "anigye-demo";
 export const demoAccounts = {
-  consumer: { email: "ama@example.com", username: "ama", displayName: "Ama Owusu" },
+  consumer: {
+    email: "ama@example.com",
+    username: "ama",
+    displayName: "Ama Owusu",
+    // Verified, so a counter without a camera checks her in by phone (0241112233).
+    phoneNumber: "+233241112233",
+    isPhoneVerified: true,
+  },
   staff: { email: "staff@example.com", username: "platform-staff", displayName: "Kwame Staff" },
   admin: { email: "admin@example.com", username: "admin", displayName: "Efua Admin" },
   companyOwner: { username: "kofi-chop-bar" },

@@ -235,18 +235,28 @@ export async function verifyRegistrationCode(deps: AppDeps, user: User, phoneNum
     });
   }
   await checkPhoneCode(deps, { phoneNumber, purpose: "registration", code, userId: user.id });
+  let verified: Awaited<ReturnType<typeof markPhoneVerified>>;
   try {
-    return await deps.db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({ isPhoneVerified: true, phoneVerifiedAt: deps.now() })
-        .where(and(eq(users.id, user.id), eq(users.phoneNumber, phoneNumber)));
-      const { user: after, xp } = await activateIfReady(tx, deps, user.id);
-      return { user: after, verification: verificationStateOf(deps, after, xp) };
-    });
+    verified = await markPhoneVerified(deps, user, phoneNumber);
   } catch (error) {
     throw conflictFromUniqueViolation(error) ?? error;
   }
+  // What a shop's counter held for this number lands now; a failure there leaves it held, never the verification undone.
+  await deps.phoneVerified(user.id, phoneNumber).catch((error) => {
+    deps.log.error({ err: error }, "could not land the rewards held for a verified number");
+  });
+  return verified;
+}
+
+function markPhoneVerified(deps: AppDeps, user: User, phoneNumber: string) {
+  return deps.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ isPhoneVerified: true, phoneVerifiedAt: deps.now() })
+      .where(and(eq(users.id, user.id), eq(users.phoneNumber, phoneNumber)));
+    const { user: after, xp } = await activateIfReady(tx, deps, user.id);
+    return { user: after, verification: verificationStateOf(deps, after, xp) };
+  });
 }
 
 /** A new verification link for an unverified account; silent otherwise, so emails cannot be probed. */

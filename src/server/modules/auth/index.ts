@@ -32,6 +32,7 @@ export {
   memberAtCounterSql,
   memberNotSuspended,
   memberSummaryColumn,
+  verifiedPhoneOwnerSql,
 } from "./member-summary";
 export {
   countMembers,

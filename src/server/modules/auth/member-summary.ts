@@ -88,3 +88,14 @@ export function memberAtCounterFrom(
   if (!json) return undefined;
   return { id: json.id, displayName: firstNameOf(json), tier: json.tier, isActive: json.isActive };
 }
+
+/**
+ * The member who verified this phone number (E.164), as an expression of the caller's statement: null
+ * when no live account has. A verified number belongs to one account at a time.
+ */
+export function verifiedPhoneOwnerSql(phoneNumber: string): SQL<number | null> {
+  return sql<
+    number | null
+  >`(select ${users.id} from ${users} where ${users.phoneNumber} = ${phoneNumber}::text
+    and ${users.isPhoneVerified} and ${users.deletedAt} is null order by ${users.id} limit 1)`;
+}

@@ -28,6 +28,7 @@ export {
   requireCounterActor,
   signInStaff,
   staffActor,
+  staffBranchSql,
   trustedStaffIdsOf,
   trustThisDevice,
 } from "./counter-staff.service";

@@ -5,7 +5,7 @@ import type { Language } from "../../../shared/i18n/languages";
 import type { Executor } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { companyBranches, companyStaff } from "../../db/schema/companies";
-import { qrScanLogs } from "../../db/schema/counter";
+import { phoneCheckins, qrScanLogs } from "../../db/schema/counter";
 import { redemptions } from "../../db/schema/redemptions";
 import { type Saying, sayingText, translateMessage } from "../../lib/i18n";
 
@@ -61,8 +61,17 @@ export async function listCounterLog(
 function totalsFrom(
   rows: { action: string | null; accepted: boolean; points: number | null; n: number }[],
   typedCodes: { n: number }[],
+  phoneWork: { n: number; sms: number }[],
 ): CounterTotals {
-  const totals: CounterTotals = { scans: 0, stamps: 0, redemptions: 0, points: 0, refused: 0 };
+  const totals: CounterTotals = {
+    scans: 0,
+    stamps: 0,
+    redemptions: 0,
+    points: 0,
+    refused: 0,
+    phoneCheckins: 0,
+    smsSent: 0,
+  };
   for (const row of rows) {
     totals.scans += row.n;
     if (!row.accepted) {
@@ -74,6 +83,10 @@ function totalsFrom(
     if (row.action === "points") totals.points += row.points ?? 0;
   }
   for (const row of typedCodes) totals.redemptions += row.n;
+  for (const row of phoneWork) {
+    totals.phoneCheckins += row.n;
+    totals.smsSent += row.sms;
+  }
   return totals;
 }
 
@@ -101,7 +114,7 @@ export async function loadCounterDashboard(
   const owner = translateMessage(ownerLabel, language);
   const dayStart = startOfAccraDay(now);
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const [rows, typedCodes, branches] = await Promise.all([
+  const [rows, typedCodes, phoneWork, branches] = await Promise.all([
     db
       .select({
         staffName: sql<string>`coalesce(${companyStaff.name}, ${owner})`,
@@ -135,6 +148,19 @@ export async function loadCounterDashboard(
         ),
       )
       .groupBy(sql`1`, redemptions.branchId, sql`3`),
+    // Check-ins by phone number: the codes sent, and every SMS they cost (a code, and an invite when held).
+    db
+      .select({
+        staffName: sql<string>`coalesce(${companyStaff.name}, ${owner})`,
+        branchId: phoneCheckins.branchId,
+        isToday: sql<boolean>`${phoneCheckins.createdAt} >= ${dayStart.toISOString()}::timestamptz`,
+        n: sql<number>`count(*)::int`,
+        sms: sql<number>`coalesce(sum(${phoneCheckins.smsSent}), 0)::int`,
+      })
+      .from(phoneCheckins)
+      .leftJoin(companyStaff, eq(companyStaff.id, phoneCheckins.staffId))
+      .where(and(eq(phoneCheckins.companyId, companyId), gte(phoneCheckins.createdAt, monthStart)))
+      .groupBy(sql`1`, phoneCheckins.branchId, sql`3`),
     db
       .select({
         id: companyBranches.id,
@@ -148,15 +174,14 @@ export async function loadCounterDashboard(
   const totalsOf = (belongs: (row: Worked) => boolean) => {
     const own = rows.filter(belongs);
     const typed = typedCodes.filter(belongs);
+    const byPhone = phoneWork.filter(belongs);
+    const today = (row: Worked) => row.isToday;
     return {
-      today: totalsFrom(
-        own.filter((row) => row.isToday),
-        typed.filter((row) => row.isToday),
-      ),
-      month: totalsFrom(own, typed),
+      today: totalsFrom(own.filter(today), typed.filter(today), byPhone.filter(today)),
+      month: totalsFrom(own, typed, byPhone),
     };
   };
-  const worked: Worked[] = [...rows, ...typedCodes];
+  const worked: Worked[] = [...rows, ...typedCodes, ...phoneWork];
   const staffNames = [...new Set(worked.map((row) => row.staffName))].sort();
   const workedAt = new Set(worked.map((row) => row.branchId));
   // A closed branch is listed while it has work this month; work recorded at no branch is "No branch".

@@ -6,11 +6,16 @@ import {
   counterDashboard,
   counterLogResponse,
   merchantLoginRequest,
+  phoneCheckinConfirmRequest,
+  phoneCheckinRequest,
+  phoneCheckinResult,
+  phoneCheckinSent,
   pointGrantRequest,
   pointGrantResult,
   scanRequest,
   scanResult,
 } from "../../../shared/contracts/counter";
+import { idParam } from "../../../shared/contracts/ids";
 import type { AppDeps } from "../../app-deps";
 import { signalsOf } from "../../lib/client-signals";
 import { AppError, unauthenticated } from "../../lib/errors";
@@ -28,6 +33,7 @@ import {
 import { findActiveProgram } from "../loyalty";
 import { allocationThisMonth } from "../points";
 import { listCounterLog, loadCounterDashboard } from "./counter-log.read-model";
+import { confirmPhoneCheckin, startPhoneCheckin } from "./phone-checkin.service";
 import { performPointGrant } from "./point-grant.service";
 import { performScan } from "./scan.service";
 
@@ -140,6 +146,55 @@ export function counterRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const actor = await requireCounterActor(deps.db, request);
         return inLanguageOf(request, await performPointGrant(deps, actor, request.body, signalsOf(request)));
+      },
+    );
+
+    app.post(
+      "/api/merchant/phone-checkins",
+      {
+        schema: {
+          summary:
+            "Send a customer without the app an SMS code for a stamp or points at the counter (staff or owner)",
+          body: phoneCheckinRequest,
+          response: { 201: phoneCheckinSent },
+        },
+      },
+      async (request, reply) => {
+        const actor = await requireCounterActor(deps.db, request);
+        const sent = await startPhoneCheckin(
+          deps,
+          actor,
+          request.body,
+          signalsOf(request),
+          languageOf(request),
+        );
+        reply.code(201);
+        return sent;
+      },
+    );
+
+    app.post(
+      "/api/merchant/phone-checkins/:id/confirm",
+      {
+        schema: {
+          summary:
+            "Confirm a phone check-in with the customer's SMS code: stamp or points for the member, or held for the number",
+          params: z.object({ id: idParam }),
+          body: phoneCheckinConfirmRequest,
+          response: { 200: phoneCheckinResult },
+        },
+      },
+      async (request) => {
+        const actor = await requireCounterActor(deps.db, request);
+        const answer = await confirmPhoneCheckin(
+          deps,
+          actor,
+          request.params.id,
+          request.body.code,
+          signalsOf(request),
+          languageOf(request),
+        );
+        return inLanguageOf(request, answer);
       },
     );
 

@@ -1,5 +1,7 @@
 /**
  * The shop counter: staff sign-in, scans (stamp, redeem, look up), points grants, offline resends and the
- * counter's log. Owns qr_scan_logs and daily_scan_limits; composes loyalty, rewards and points.
+ * counter's log, and check-ins by phone number. Owns qr_scan_logs, phone_checkins, held_phone_rewards and
+ * phone_invites; composes loyalty, rewards and points.
  */
 export { counterRoutes } from "./counter.routes";
+export { landHeldRewards } from "./held-rewards.service";

@@ -28,7 +28,7 @@ export async function scanMemberCode(
   return stamp(tx, context, input, member, base);
 }
 
-type Base = Omit<ScanResult, "card" | "message">;
+export type Base = Omit<ScanResult, "card" | "message">;
 
 async function lookUp(tx: Executor, context: ScanContext, member: Scanned, base: Base) {
   const name = member.summary.displayName;
@@ -60,7 +60,26 @@ async function handOverCardReward(tx: Executor, context: ScanContext, member: Sc
   });
 }
 
-async function stamp(tx: Executor, context: ScanContext, input: ScanRequest, member: Scanned, base: Base) {
+function stamp(tx: Executor, context: ScanContext, input: ScanRequest, member: Scanned, base: Base) {
+  const presented = {
+    qrCodeData: member.code.qrData,
+    method: member.code.typed ? "short_code" : "qr",
+  } as const;
+  return stampMember(tx, context, member, input.purchaseAmount, presented, base);
+}
+
+/** The member found at the counter (by their code or their verified phone number), with their card here. */
+export type MemberToStamp = Pick<Scanned, "summary" | "cardState">;
+
+/** A stamp on the member's card at this shop, with every rule of a counter stamp, and what staff read. */
+export async function stampMember(
+  tx: Executor,
+  context: ScanContext,
+  member: MemberToStamp,
+  purchaseAmount: number | undefined,
+  presented: { qrCodeData: string; method: "qr" | "short_code" | "phone" },
+  base: Base,
+): Promise<Said<ScanResult>> {
   if (!member.cardState) throw new AppError("UNAVAILABLE", "We're busy right now. Please try again.");
   const name = member.summary.displayName;
   const card = await stampAtCounter(
@@ -69,10 +88,9 @@ async function stamp(tx: Executor, context: ScanContext, input: ScanRequest, mem
       userId: member.summary.id,
       memberName: name,
       companyId: context.actor.companyId,
-      purchasePesewas: input.purchaseAmount === undefined ? undefined : toPesewas(input.purchaseAmount),
+      purchasePesewas: purchaseAmount === undefined ? undefined : toPesewas(purchaseAmount),
       staffId: context.actor.staffId,
-      qrCodeData: member.code.qrData,
-      typed: member.code.typed,
+      ...presented,
       ipAddress: context.client.ipAddress,
       deviceFingerprint: context.client.deviceFingerprint,
       scannedAt: context.scannedAt,

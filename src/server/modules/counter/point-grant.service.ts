@@ -1,12 +1,14 @@
 import { type PointGrantRequest, type PointGrantResult, toPesewas } from "../../../shared/contracts/counter";
 import type { PlanId } from "../../../shared/plans";
 import type { AppDeps } from "../../app-deps";
+import type { Executor } from "../../db/client";
 import type { ClientSignals } from "../../lib/client-signals";
 import { AppError } from "../../lib/errors";
+import type { MemberAtCounter } from "../auth";
 import type { CounterActorRecord } from "../companies";
 import { grantPoints } from "../points";
 import { isRewardQr } from "../redemptions";
-import { once, runLogged, type Said, saying } from "./scan-log";
+import { once, runLogged, type Said, type ScanContext, saying } from "./scan-log";
 import { scannedMember } from "./scanned-member";
 
 /** Points for a purchase, from the shop's monthly allocation, to the member whose code staff scanned. */
@@ -24,40 +26,50 @@ export async function performPointGrant(
           "This is a reward QR. Scan the customer's loyalty card to give points.",
         );
       }
-      const { actor } = context;
       const member = await scannedMember(tx, context, input.qrData, log, { withCard: false });
       log.points = input.points;
-      const outcome = await grantPoints(
-        tx,
-        {
-          companyId: actor.companyId,
-          plan: actor.plan as PlanId,
-          userId: member.summary.id,
-          memberName: member.summary.displayName,
-          points: input.points,
-          purchasePesewas: input.purchaseAmount === undefined ? undefined : toPesewas(input.purchaseAmount),
-          note: input.transactionNote,
-          staffName: input.merchantStaff ?? actor.staffName,
-          staffId: actor.staffId,
-          merchantDevice: context.client.deviceFingerprint,
-        },
-        context.scannedAt,
-      );
-      return saying(
-        {
-          ok: true as const,
-          alreadyApplied: false,
-          points: input.points,
-          member: { displayName: member.summary.displayName, tier: member.summary.tier },
-          memberPointsToday: outcome.memberPointsToday,
-          allocationRemaining: outcome.allocationRemaining,
-          drawEntryEarned: outcome.drawEntryEarned,
-        },
-        outcome.drawEntryEarned
-          ? "{points} points for {name} — and a prize-draw entry!"
-          : "{points} points for {name}.",
-        { points: input.points, name: member.summary.displayName },
-      );
+      return grantMemberPoints(tx, context, member.summary, input);
     }),
+  );
+}
+
+/** Points for a purchase to the member found at the counter, with every rule of a grant, and what staff read. */
+export async function grantMemberPoints(
+  tx: Executor,
+  context: ScanContext,
+  member: Pick<MemberAtCounter, "id" | "displayName" | "tier">,
+  input: Pick<PointGrantRequest, "points" | "purchaseAmount" | "transactionNote" | "merchantStaff">,
+): Promise<Said<PointGrantResult>> {
+  const { actor } = context;
+  const outcome = await grantPoints(
+    tx,
+    {
+      companyId: actor.companyId,
+      plan: actor.plan as PlanId,
+      userId: member.id,
+      memberName: member.displayName,
+      points: input.points,
+      purchasePesewas: input.purchaseAmount === undefined ? undefined : toPesewas(input.purchaseAmount),
+      note: input.transactionNote,
+      staffName: input.merchantStaff ?? actor.staffName,
+      staffId: actor.staffId,
+      merchantDevice: context.client.deviceFingerprint,
+    },
+    context.scannedAt,
+  );
+  return saying(
+    {
+      ok: true as const,
+      alreadyApplied: false,
+      points: input.points,
+      member: { displayName: member.displayName, tier: member.tier },
+      memberPointsToday: outcome.memberPointsToday,
+      allocationRemaining: outcome.allocationRemaining,
+      drawEntryEarned: outcome.drawEntryEarned,
+    },
+    outcome.drawEntryEarned
+      ? "{points} points for {name} — and a prize-draw entry!"
+      : "{points} points for {name}.",
+    { points: input.points, name: member.displayName },
   );
 }

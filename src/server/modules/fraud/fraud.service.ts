@@ -8,7 +8,8 @@ import { openViolationIfRisky } from "./violations.service";
 export type { ClientSignals } from "../../lib/client-signals";
 
 export interface FraudSignal {
-  userId: number;
+  /** null for a signal about a shop's staff or a number no member has, not about a member. */
+  userId: number | null;
   adId: number | null;
   /** What was seen, e.g. "watch_faster_than_real_time". */
   eventType: string;
@@ -39,7 +40,7 @@ export async function recordFraudSignal(
     reason: signal.eventType.replaceAll("_", " "),
     createdAt: now,
   });
-  await openViolationIfRisky(db, signal.userId, now);
+  if (signal.userId !== null) await openViolationIfRisky(db, signal.userId, now);
 }
 
 /** Whether this member already has a signal of this type (on this device) since a moment, to log once. */

@@ -102,8 +102,9 @@ export interface CounterStamp {
   companyId: number;
   purchasePesewas: number | undefined;
   staffId: number | null;
+  /** What staff presented: the member's QR or short code, or (for a phone check-in) the number's check-in. */
   qrCodeData: string;
-  typed: boolean;
+  method: "qr" | "short_code" | "phone";
   ipAddress: string;
   deviceFingerprint: string | undefined;
   /** When the stamp happened (a queued scan's own time): its Accra day is the day it counts for. */
@@ -242,7 +243,7 @@ async function writeStamp(
         meets_minimum, staff_member_id, verification_method, ip_address, device_fingerprint, created_at)
       select ${user}, ${company}, card.id, ${stamp.qrCodeData.slice(0, 100)}::text,
         ${stamp.purchasePesewas ?? null}::integer, true, ${stamp.staffId}::integer,
-        ${stamp.typed ? "short_code" : "qr"}::text, ${stamp.ipAddress}::text,
+        ${stamp.method}::text, ${stamp.ipAddress}::text,
         ${stamp.deviceFingerprint?.slice(0, 200) ?? null}::text, ${at}
       from card
       returning id

@@ -5,6 +5,9 @@ import type {
   CounterDashboard,
   CounterLogEntry,
   MerchantLoginRequest,
+  PhoneCheckinRequest,
+  PhoneCheckinResult,
+  PhoneCheckinSent,
   PointGrantResult,
   ScanResult,
 } from "../../../shared/contracts/counter";
@@ -339,4 +342,28 @@ export function useOfflineSync(companyId: number | null) {
   }, [sync]);
 
   return { needsSignIn, syncNow: sync };
+}
+
+// --- Check-ins by phone number ---------------------------------------------------------------------
+
+const phoneCheckinsUrl = "/api/merchant/phone-checkins";
+
+/** `POST /api/merchant/phone-checkins`: the customer gets an SMS code (a retry with the same key sends none). */
+export function useSendPhoneCode() {
+  return useMutation({
+    mutationFn: (body: PhoneCheckinRequest) => apiJson<PhoneCheckinSent>("POST", phoneCheckinsUrl, body),
+  });
+}
+
+/** `POST /api/merchant/phone-checkins/:id/confirm`: the code the customer read out. */
+export function useConfirmPhoneCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, code }: { id: number; code: string }) =>
+      apiJson<PhoneCheckinResult>("POST", `${phoneCheckinsUrl}/${id}/confirm`, { code }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.business.counter.log });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.business.counter.dashboard });
+    },
+  });
 }

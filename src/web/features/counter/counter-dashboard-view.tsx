@@ -13,12 +13,16 @@ const totalLabels: { key: keyof CounterTotals; label: UiKey }[] = [
   { key: "redemptions", label: "counter.dashboard.redeemed" },
   { key: "points", label: "counter.action.points" },
   { key: "refused", label: "counter.refused" },
+  { key: "phoneCheckins", label: "counter.dashboard.phoneCheckins" },
+  { key: "smsSent", label: "counter.dashboard.smsSent" },
 ];
 
 function Totals({ totals, compact = false }: { totals: CounterTotals; compact?: boolean }) {
   const t = useT();
   return (
-    <dl className={`grid text-center ${compact ? "grid-cols-5 gap-1" : "grid-cols-3 gap-2 sm:grid-cols-5"}`}>
+    <dl
+      className={`grid text-center ${compact ? "grid-cols-4 gap-1 sm:grid-cols-7" : "grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-7"}`}
+    >
       {totalLabels.map(({ key, label }) => (
         <div key={key} className={`rounded-xl bg-stone-100 ${compact ? "py-1.5" : "px-1 py-3"}`}>
           <dt className={`text-stone-600 ${compact ? "text-[10px]" : "text-[11px] uppercase tracking-wide"}`}>

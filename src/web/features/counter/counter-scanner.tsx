@@ -13,6 +13,7 @@ import { useT } from "../../lib/i18n";
 import { translateMessage, type UiKey } from "../../lib/language";
 import { type CounterOutcome, useCounterRequest } from "./api";
 import { signal, unlockSound } from "./feedback";
+import { PhoneCheckin } from "./phone-checkin";
 import { localRefusal, type ResultView, resultViewOf } from "./result-view";
 import { ScanResultScreen } from "./scan-result-screen";
 
@@ -310,6 +311,8 @@ export function CounterScanner({ actor }: CounterScannerProps) {
           {t("counter.scanner.typeACode")}
         </button>
       )}
+
+      <PhoneCheckin actor={actor} onResult={show} />
 
       {view && <ScanResultScreen view={view} onNext={next} />}
     </div>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { ScanResult } from "../../../shared/contracts/counter";
+import type { PhoneCheckinResult, ScanResult } from "../../../shared/contracts/counter";
 import { enqueue, memoryQueueStore } from "./offline-queue";
-import { queuedMessage, resultViewOf } from "./result-view";
+import { phoneResultViewOf, queuedMessage, resultViewOf } from "./result-view";
 
 const stamp: ScanResult = {
   ok: true,
@@ -79,5 +79,59 @@ describe("resultViewOf", () => {
       message: queuedMessage(),
     });
     expect(resultViewOf({ kind: "offline" })).toMatchObject({ tone: "refused", title: "No connection" });
+  });
+});
+
+describe("phoneResultViewOf", () => {
+  const base: PhoneCheckinResult = {
+    ok: true,
+    message: "Stamp 3 of 5 for Ama.",
+    held: false,
+    action: "stamp",
+    alreadyApplied: false,
+    member: { displayName: "Ama", tier: "Silver" },
+    card: stamp.card,
+    points: null,
+    pointsToday: 0,
+    memberPointsToday: null,
+    allocationRemaining: null,
+    drawEntryEarned: false,
+    claimUntil: null,
+  };
+
+  it("shows a stamp by phone as a scan's stamp, and points as a grant", () => {
+    expect(phoneResultViewOf(base)).toMatchObject({
+      tone: "accepted",
+      title: "Stamp added",
+      memberName: "Ama",
+      card: { current: 3, required: 5 },
+      points: null,
+    });
+    const points = {
+      ...base,
+      action: "points" as const,
+      card: null,
+      points: 10,
+      message: "10 points for Ama.",
+    };
+    expect(phoneResultViewOf(points)).toMatchObject({ title: "Points granted", points: 10, card: null });
+  });
+
+  it("says what is held for a number nobody verified, and keeps it on screen longer", () => {
+    const held = {
+      ...base,
+      held: true,
+      member: null,
+      card: null,
+      claimUntil: "2026-04-01T09:00:00.000Z",
+      message: "A stamp is held for +233 24 *** **33 for 30 days.",
+    };
+    expect(phoneResultViewOf(held)).toMatchObject({
+      tone: "accepted",
+      title: "Held for 30 days",
+      message: held.message,
+      memberName: null,
+      linger: true,
+    });
   });
 });

@@ -1,4 +1,4 @@
-import type { ScanAction } from "../../../shared/contracts/counter";
+import type { PhoneCheckinResult, ScanAction } from "../../../shared/contracts/counter";
 import { translate, type UiKey } from "../../lib/language";
 import type { CounterOutcome } from "./api";
 import type { Signal } from "./feedback";
@@ -17,6 +17,8 @@ export interface ResultView {
   repeated: boolean;
   /** The session ended: staff must sign in again. */
   signInAgain: boolean;
+  /** A longer answer to read out to the customer (held for their number): it stays as long as a refusal. */
+  linger?: boolean;
 }
 
 const empty = {
@@ -108,4 +110,46 @@ export function resultViewOf(outcome: CounterOutcome): ResultView {
 /** A refusal found on the phone before anything is sent (a mistyped amount). */
 export function localRefusal(message: string): ResultView {
   return { ...empty, tone: "refused", title: translate("counter.result.checkAgain"), message };
+}
+
+/** A check-in by phone number refused by the server (expired, closed, a rule of the counter). */
+export function phoneRefusal(message: string): ResultView {
+  return { ...empty, tone: "refused", title: translate("counter.refused"), message };
+}
+
+/** The answer to a check-in by phone number: a scan's or a grant's answer, or what is held for the number. */
+export function phoneResultViewOf(result: PhoneCheckinResult): ResultView {
+  if (result.held) {
+    return {
+      ...empty,
+      tone: "accepted",
+      title: translate("counter.phone.heldTitle"),
+      message: result.message,
+      linger: true,
+      points: result.points,
+      repeated: result.alreadyApplied,
+    };
+  }
+  const card = result.card;
+  return {
+    ...empty,
+    tone: "accepted",
+    title:
+      result.action === "points"
+        ? translate("counter.result.pointsGranted")
+        : translate(card?.isCompleted ? "counter.result.cardComplete" : "counter.result.stampAdded"),
+    message: result.message,
+    memberName: result.member?.displayName ?? null,
+    memberTier: result.member?.tier ?? null,
+    card: card
+      ? {
+          current: card.currentStamps,
+          required: card.requiredStamps,
+          rewardUnlocked: card.rewardUnlocked,
+          rewardTitle: card.rewardTitle,
+        }
+      : null,
+    points: result.action === "points" ? result.points : null,
+    repeated: result.alreadyApplied,
+  };
 }

@@ -52,7 +52,7 @@ export function ScanResultScreen({ view, onNext }: ScanResultScreenProps) {
   const nextRef = useRef<HTMLButtonElement>(null);
   const barRef = useRef<HTMLDivElement>(null);
   const tone = tones[view.tone];
-  const waitMs = autoNextMs[view.tone];
+  const waitMs = view.linger ? autoNextMs.refused : autoNextMs[view.tone];
 
   useEffect(() => {
     nextRef.current?.focus();
