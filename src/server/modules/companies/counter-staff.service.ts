@@ -352,14 +352,6 @@ export function counterActorOnDutySql(companyId: number, staffId: number | null)
     and ${companyStaff.companyId} = ${companyId}::integer and ${companyStaff.isActive}))`;
 }
 
-/** The branch a staff member works at, as an expression of the caller's statement (null: none, or the owner). */
-export function staffBranchSql(staffId: number | null): SQL<number | null> {
-  if (staffId === null) return sql<null>`null::integer`;
-  return sql<
-    number | null
-  >`(select ${companyStaff.branchId} from ${companyStaff} where ${companyStaff.id} = ${staffId}::integer)`;
-}
-
 async function activeCompany(db: Executor, companyId: number) {
   const [company] = await db
     .select(activeCompanyColumns)

@@ -28,7 +28,6 @@ export {
   requireCounterActor,
   signInStaff,
   staffActor,
-  staffBranchSql,
   trustedStaffIdsOf,
   trustThisDevice,
 } from "./counter-staff.service";

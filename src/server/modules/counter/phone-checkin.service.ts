@@ -11,13 +11,13 @@ import type { PlanId } from "../../../shared/plans";
 import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/client";
 import { heldPhoneRewards, type PhoneCheckin, phoneCheckins, phoneInvites } from "../../db/schema/counter";
-import { deliverQuietly } from "../../integrations/deliver-quietly";
+import { queueSms } from "../../integrations/message-queue/message-queue";
 import type { ClientSignals } from "../../lib/client-signals";
 import { retryOnTransientConflict } from "../../lib/db-errors";
 import { AppError } from "../../lib/errors";
 import { smsText } from "../../lib/i18n";
 import { hashesMatch, keyedHash, newSixDigitCode } from "../../lib/secrets";
-import { type CounterActorRecord, staffBranchSql } from "../companies";
+import type { CounterActorRecord } from "../companies";
 import { recordFraudSignal } from "../fraud";
 import { findActiveProgram } from "../loyalty";
 import { allocationThisMonth, dailyPointsLimit } from "../points";
@@ -43,11 +43,6 @@ const codesPerNumberPerShop = { action: "counter_phone_code", limit: 3, windowSe
 const manyShopsPerDay = 3;
 /** A staff member (or owner) sending this many codes in an hour is flagged. */
 const manyCodesPerHour = 20;
-
-/** The one way the counter's texts leave: a code or an invite, asked for at the counter. */
-export async function sendCheckinSms(deps: AppDeps, phoneNumber: string, text: string): Promise<void> {
-  await deliverQuietly(deps, "counter SMS", () => deps.sms.send(phoneNumber, text));
-}
 
 /** "+233 24 *** **33": enough for staff to see they typed the right number, not enough to read it off. */
 export function maskPhone(phoneNumber: string): string {
@@ -106,26 +101,35 @@ export async function startPhoneCheckin(
     );
   });
   const code = newSixDigitCode();
-  const [created] = await deps.db
-    .insert(phoneCheckins)
-    .values({
-      companyId: actor.companyId,
-      staffId: actor.staffId,
-      branchId: staffBranchSql(actor.staffId),
-      phoneNumber: input.phoneNumber,
-      action: input.action,
-      purchasePesewas: input.purchaseAmount === undefined ? null : Math.round(input.purchaseAmount * 100),
-      points: input.action === "points" ? (input.points ?? null) : null,
-      codeHash: codeHash(deps, actor.companyId, input.idempotencyKey, code),
-      expiresAt: new Date(now.getTime() + checkinLifetimeMs),
-      idempotencyKey: input.idempotencyKey,
-      createdAt: now,
-    })
-    .onConflictDoNothing({ target: [phoneCheckins.companyId, phoneCheckins.idempotencyKey] })
-    .returning();
+  // The check-in and its SMS commit together: a code is never sent for a check-in that isn't kept.
+  const created = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(phoneCheckins)
+      .values({
+        companyId: actor.companyId,
+        staffId: actor.staffId,
+        branchId: actor.branchId,
+        phoneNumber: input.phoneNumber,
+        action: input.action,
+        purchasePesewas: input.purchaseAmount === undefined ? null : Math.round(input.purchaseAmount * 100),
+        points: input.action === "points" ? (input.points ?? null) : null,
+        codeHash: codeHash(deps, actor.companyId, input.idempotencyKey, code),
+        expiresAt: new Date(now.getTime() + checkinLifetimeMs),
+        idempotencyKey: input.idempotencyKey,
+        createdAt: now,
+      })
+      .onConflictDoNothing({ target: [phoneCheckins.companyId, phoneCheckins.idempotencyKey] })
+      .returning();
+    if (row)
+      await queueSms(tx, {
+        to: input.phoneNumber,
+        text: codeText(language, actor.companyName, code, input),
+        key: `phone-checkin:${row.id}`,
+      });
+    return row;
+  });
   // Two copies of one request at once: the second answers with the first's check-in, and sends nothing.
   if (!created) return sentAnswer((await findByKey(deps.db, actor.companyId, input.idempotencyKey))!);
-  await sendCheckinSms(deps, input.phoneNumber, codeText(language, actor.companyName, code, input));
   await flagSuspiciousSends(deps, actor, created, client, now);
   return sentAnswer(created);
 }
@@ -493,12 +497,18 @@ async function holdForNumber(
         })
         .onConflictDoNothing()
         .returning({ companyId: phoneInvites.companyId });
+      if (invited.length > 0)
+        await queueSms(tx, {
+          to: checkin.phoneNumber,
+          text: inviteText(deps, language, actor, checkin),
+          key: `phone-invite:${checkin.companyId}:${checkin.phoneNumber}`,
+        });
       const answer = heldAnswer(checkin, claimUntil);
       await tx
         .update(phoneCheckins)
         .set({ answer, smsSent: invited.length > 0 ? 2 : 1 })
         .where(eq(phoneCheckins.id, checkin.id));
-      return { answer, invite: invited.length > 0 };
+      return { answer };
     }),
   );
   if (!outcome) {
@@ -507,8 +517,6 @@ async function holdForNumber(
     if (now2.answer) return replayed(now2.answer);
     throw new AppError("EXPIRED_CODE", now2.wrongAttempts >= maxWrongCodes ? closedMessage : expiredMessage);
   }
-  if (outcome.invite)
-    await sendCheckinSms(deps, checkin.phoneNumber, inviteText(deps, language, actor, checkin));
   return outcome.answer;
 }
 
