@@ -7741,6 +7741,16 @@ export interface operations {
             city: string | null;
             businessHours: string | null;
             mapUrl: string | null;
+            branches: ({
+                id: number;
+                name: string;
+                address: string | null;
+                latitude: number | null;
+                longitude: number | null;
+                phone: string | null;
+                businessHours: string | null;
+                directionsUrl: string | null;
+              })[];
             averageRating: number | null;
             reviewCount: number;
             me: {

@@ -49,7 +49,6 @@ export const updateBranchRequest = z
   .refine((value) => Object.values(value).some((field) => field !== undefined), {
     message: "Change at least one field",
   });
-export type UpdateBranchRequest = z.input<typeof updateBranchRequest>;
 
 export const branch = z.object({
   id: z.number().int(),
