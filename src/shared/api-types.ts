@@ -5587,6 +5587,8 @@ export interface operations {
                   redemptions: number;
                   points: number;
                   refused: number;
+                  phoneCheckins: number;
+                  smsSent: number;
                 };
                 month: {
                   scans: number;
@@ -5594,6 +5596,8 @@ export interface operations {
                   redemptions: number;
                   points: number;
                   refused: number;
+                  phoneCheckins: number;
+                  smsSent: number;
                 };
               })[];
             allocation: {
