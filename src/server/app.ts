@@ -187,13 +187,35 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   };
   app.decorate("deps", deps);
   if (!dependencies.withoutMessageQueue) {
-    messages = await startMessageQueue(
-      { ...deps, counted: (channel, outcome) => metrics.messages.inc({ channel, outcome }) },
-      { workers: config.messageWorkers },
-    );
-    app.decorate("messages", messages);
+    const queueDeps = {
+      ...deps,
+      counted: (channel: "email" | "sms", outcome: string) => metrics.messages.inc({ channel, outcome }),
+    };
+    const queueOptions = { workers: config.messageWorkers };
+    // While the database can't be reached the app still starts (answering 503) and the queue keeps trying.
+    let retry: NodeJS.Timeout | undefined;
+    let closing = false;
+    const startQueue = async () => {
+      try {
+        messages = await startMessageQueue(queueDeps, queueOptions);
+        if (closing) await messages.stop();
+      } catch (error) {
+        app.log.error({ err: error }, "the message queue could not start; trying again in 5 s");
+        if (!closing) retry = setTimeout(startQueue, 5_000);
+      }
+    };
+    await startQueue();
+    app.decorate("messages", {
+      drain: (options) => messages?.drain(options) ?? Promise.resolve(0),
+      waiting: () => messages?.waiting() ?? Promise.resolve({ email: 0, sms: 0 }),
+      stop: async () => {
+        closing = true;
+        clearTimeout(retry);
+        await messages?.stop();
+      },
+    } satisfies MessageQueue);
     // After the requests in flight: what they queued is in the database, and a send under way finishes.
-    app.addHook("onClose", () => messages!.stop());
+    app.addHook("onClose", () => app.messages.stop());
   }
   const impressions = createImpressionCounter(db, deps.now);
   app.decorate("impressions", impressions);

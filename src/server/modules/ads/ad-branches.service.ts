@@ -5,7 +5,7 @@ import { AppError } from "../../lib/errors";
 import { type BranchListeners, type CompanyBranch, findLiveBranch } from "../companies";
 
 /**
- * An ad that names one of its business's branches carries that branch's name and address (the spec's
+ * An ad that names one of its business's branches carries that branch's name and address (its
  * branchName and locationAddress), kept in step when the branch changes and cleared when it goes.
  */
 export const adBranchListeners: BranchListeners = {

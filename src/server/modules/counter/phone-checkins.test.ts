@@ -87,6 +87,7 @@ async function sentCode(
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 
 async function smsCount(phone: string) {
+  await ctx.drainMessages();
   const rows = await ctx.database.db
     .select({ id: outboxMessages.id })
     .from(outboxMessages)
