@@ -1,3 +1,4 @@
+import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
@@ -6,6 +7,19 @@ import { uiCatalogs } from "./scripts/vite-ui-catalogs.ts";
 import { brand } from "./src/shared/brand.ts";
 
 const apiTarget = `http://localhost:${process.env.PORT ?? 5000}`;
+
+/**
+ * The app is written against React's API and tested on React; the build runs it on Preact's compatible
+ * layer, which is about 50 KB (gzipped) lighter in the first download. Order matters: the longer names first.
+ */
+const reactOnPreact = [
+  { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
+  { find: /^react-dom\/static$/, replacement: path.resolve("src/web/preact/static.ts") },
+  { find: /^react-dom$/, replacement: "preact/compat" },
+  { find: /^react\/jsx-runtime$/, replacement: "preact/jsx-runtime" },
+  { find: /^react\/jsx-dev-runtime$/, replacement: "preact/jsx-dev-runtime" },
+  { find: /^react$/, replacement: "preact/compat" },
+];
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
@@ -81,6 +95,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
       }),
   ],
+  resolve: { alias: reactOnPreact },
+  // Bundled into the server renderer too, so every library there renders through the same Preact.
+  ssr: { noExternal: true },
   // The manifest tells scripts/prerender.ts which chunks a signed-in member's home needs first.
   build: { outDir: "dist", emptyOutDir: true, sourcemap: false, target: "es2022", manifest: !isSsrBuild },
   server: {

@@ -1,0 +1,59 @@
+import fs from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { expect, type Page, test } from "@playwright/test";
+import { waitForTheLiveHome, waitForTheLiveLanding } from "./support/live-app";
+
+/**
+ * What a cheap phone downloads in code on its first visit: every script the page asked for, gzipped at the
+ * strongest level (as a CDN would), read from the build the server serves. Budgets in bench/README.md.
+ */
+const kilobyte = 1024;
+const landingBudget = 100 * kilobyte;
+const memberHomeBudget = 100 * kilobyte;
+
+// A first visit: no service worker answering from a cache.
+test.use({ serviceWorkers: "block" });
+
+function recordScripts(page: Page): Set<string> {
+  const scripts = new Set<string>();
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.add(new URL(request.url()).pathname);
+  });
+  return scripts;
+}
+
+function gzippedBytesOf(scripts: Set<string>): { total: number; perScript: Record<string, number> } {
+  const perScript: Record<string, number> = {};
+  for (const script of scripts) {
+    const file = path.join("dist", script);
+    if (fs.existsSync(file)) perScript[script] = gzipSync(fs.readFileSync(file), { level: 9 }).length;
+  }
+  const total = Object.values(perScript).reduce((sum, bytes) => sum + bytes, 0);
+  test.info().annotations.push({ type: "gzipped code", description: `${total} bytes` });
+  return { total, perScript };
+}
+
+test("the landing's first visit downloads at most 100 KB of code", async ({ page }) => {
+  const scripts = recordScripts(page);
+  await page.goto("/");
+  await waitForTheLiveLanding(page);
+  await page.waitForLoadState("networkidle");
+  const { total, perScript } = gzippedBytesOf(scripts);
+  expect(Object.keys(perScript).length, "the landing ran the app's code").toBeGreaterThan(0);
+  expect(total, JSON.stringify(perScript, null, 1)).toBeLessThanOrEqual(landingBudget);
+});
+
+test("a member's home (Discover) downloads at most 100 KB of code on a new phone", async ({ page }) => {
+  const signIn = await page.request.post("/api/auth/login", {
+    headers: { "X-Requested-With": "anigye" },
+    data: { email: "ama@example.com", password: "anigye-demo" },
+  });
+  expect(signIn.ok()).toBe(true);
+  const scripts = recordScripts(page);
+  await page.goto("/");
+  await waitForTheLiveHome(page);
+  await page.waitForLoadState("networkidle");
+  const { total, perScript } = gzippedBytesOf(scripts);
+  expect(total, JSON.stringify(perScript, null, 1)).toBeLessThanOrEqual(memberHomeBudget);
+});
