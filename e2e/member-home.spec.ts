@@ -84,6 +84,12 @@ test("the home carries its first screen's styles, and the next page has the app'
   // The card is styled as the app styles it (rounded white card) from the page's own styles.
   await expect(firstCard).toHaveCSS("border-top-left-radius", "16px");
   await waitForTheLiveHome(page);
+  // What the live home adds beyond the server's markup is styled too (the page carried only its own).
+  await expect(cardsOf(page)).toHaveCount(10);
+  await expect(page.getByRole("button", { name: "View More Discoveries" })).not.toHaveCSS(
+    "background-color",
+    "rgba(0, 0, 0, 0)",
+  );
 
   // The viewer's black stage is styled only by the full stylesheet, which the page turns on for it.
   await firstCard.getByRole("link").first().click();
@@ -92,7 +98,9 @@ test("the home carries its first screen's styles, and the next page has the app'
   await expect(viewer).toHaveCSS("background-color", "rgb(0, 0, 0)");
 });
 
-test("a full stylesheet that failed to download is asked for again by the next page", async ({ page }) => {
+test("a full stylesheet that failed to download is asked for again once the home is live", async ({
+  page,
+}) => {
   await signInDemoConsumer(page);
   let asked = 0;
   await page.route(/\/assets\/index-[^/]+\.css$/, async (route) => {
@@ -102,7 +110,8 @@ test("a full stylesheet that failed to download is asked for again by the next p
   });
   await page.goto("/");
   await waitForTheLiveHome(page);
-  await expect.poll(() => asked).toBe(1);
+  // The live home turns the full stylesheet on (for the cards and dialogs it adds): it asks once more.
+  await expect.poll(() => asked).toBe(2);
 
   await firstCardOf(page).getByRole("link").first().click();
   const viewer = page.getByTestId("story-viewer");

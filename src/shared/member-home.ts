@@ -14,6 +14,13 @@ export interface MemberHomeState {
 }
 
 /**
+ * Discover shows its first 10 cards, then "View More Discoveries" shows all. A member's home carries only
+ * these in its page: the live app fetches the whole list at once, and a long list would make every first
+ * page heavier.
+ */
+export const discoverFirstCards = 10;
+
+/**
  * Where the app's query cache keeps a member's Discover list: by its address and the member, so another
  * account on the same phone never sees it. The home's list is the default order's (`discoveryPath`).
  */

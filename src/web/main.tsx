@@ -3,6 +3,7 @@ import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { App } from "./app/app";
+import { appStylesReady } from "./lib/app-styles";
 import { rememberDataSaverChoice } from "./lib/data-saver";
 import { countDataUsage } from "./lib/data-usage";
 import { browserDevice } from "./lib/device";
@@ -31,6 +32,9 @@ function renderApp() {
     if (container.firstElementChild) hydrateRoot(container, app);
     else createRoot(container).render(app);
   });
+  // The server's home carries only the styles of what it rendered; what the live app adds (the rest of
+  // the cards, dialogs, notices) needs the full stylesheet, switched on in a task of its own.
+  if (memberHome) setTimeout(() => void appStylesReady());
 }
 
 const chosenLanguage = deviceLanguage();

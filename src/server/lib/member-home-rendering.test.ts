@@ -3,7 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { firstScreenStylesheet } from "../../../scripts/first-screen";
 import { languageCookieName } from "../../shared/i18n/languages";
+import { discoverFirstCards } from "../../shared/member-home";
 import { dataSaverCookieName, memberHomeMarker, memberHomeStateId } from "../../shared/prerendered-pages";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
@@ -19,7 +21,7 @@ let kit: ReturnType<typeof watchingKit>;
 const buildDirs: string[] = [];
 
 /** A build that holds the frame and, as its renderer, a module with this source: its `dist` folder. */
-function buildWithRenderer(rendererSource: string): string {
+function buildWithRenderer(rendererSource: string, firstScreenCss = ""): string {
   const buildDir = fs.mkdtempSync(path.join(os.tmpdir(), "anigye-member-home-"));
   buildDirs.push(buildDir);
   const distDir = path.join(buildDir, "dist");
@@ -27,7 +29,7 @@ function buildWithRenderer(rendererSource: string): string {
   fs.writeFileSync(path.join(distDir, "index.html"), '<!doctype html><div id="root"></div>');
   fs.writeFileSync(
     path.join(distDir, "prerendered", "member-home.frame.html"),
-    `<!doctype html><html lang="en-GH"><head></head><body><div id="root">${memberHomeMarker}</div></body></html>`,
+    `<!doctype html><html lang="en-GH"><head><style>${firstScreenCss}</style></head><body><div id="root">${memberHomeMarker}</div></body></html>`,
   );
   fs.mkdirSync(path.join(buildDir, ".prerender-build"));
   fs.writeFileSync(path.join(buildDir, ".prerender-build", "prerender.js"), rendererSource);
@@ -41,7 +43,12 @@ const renderer = path.resolve(import.meta.dirname, "../../web/prerender.tsx");
 beforeAll(async () => {
   ctx = await createTestContext({
     env: rendering,
-    overrides: { webDistDir: buildWithRenderer(`export * from ${JSON.stringify(renderer)};\n`) },
+    overrides: {
+      webDistDir: buildWithRenderer(
+        `export * from ${JSON.stringify(renderer)};\n`,
+        await firstScreenStylesheet(),
+      ),
+    },
   });
   kit = watchingKit(ctx, testClock());
   await kit.publishAd(["HOME-1"]);
@@ -107,6 +114,33 @@ describe("the member's home rendered on the server and the data saver", () => {
     expect(off.cardPictures.some((src) => src.endsWith(".small.webp"))).toBe(false);
     expect(on.cardPictures.length).toBeGreaterThan(0);
     expect(on.cardPictures.every((src) => src.endsWith(".small.webp"))).toBe(true);
+  });
+});
+
+describe("the first screen", () => {
+  it("the server sends the first row of cards, and the page carries the first ten for the app", async () => {
+    for (let i = 2; i <= 12; i++) await kit.publishAd([`HOME-${i}`]);
+    const { cookies } = await kit.member();
+
+    const { html } = await homeOf(cookies);
+
+    expect(html.match(/data-testid="ad-card"/g)).toHaveLength(2);
+    const state = html.match(new RegExp(`<script[^>]*id="${memberHomeStateId}"[^>]*>([^<]+)</script>`));
+    expect(JSON.parse(state![1]!).discovery).toHaveLength(discoverFirstCards);
+  });
+
+  it("carries the styles its own markup uses, not every first screen's", async () => {
+    const { cookies } = await kit.member();
+
+    const { html } = await homeOf(cookies);
+
+    const styles = html.match(/<style>([\s\S]*?)<\/style>/)![1]!;
+    // The cards' pictures fill their frame; nothing on the page spins.
+    expect(html).toContain('class="size-full object-cover"');
+    expect(styles).toContain(".size-full{");
+    expect(html).not.toMatch(/class="[^"]*\banimate-spin\b/);
+    expect(styles).not.toContain(".animate-spin{");
+    expect(styles).toContain("@layer theme");
   });
 });
 

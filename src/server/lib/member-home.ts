@@ -4,10 +4,16 @@ import { pathToFileURL } from "node:url";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Counter } from "prom-client";
 import { isLanguage, type Language, languageCookieName } from "../../shared/i18n/languages";
-import type { DeviceStorage, MemberHomeRenderer, MemberHomeState } from "../../shared/member-home";
+import {
+  type DeviceStorage,
+  discoverFirstCards,
+  type MemberHomeRenderer,
+  type MemberHomeState,
+} from "../../shared/member-home";
 import { dataSaverCookieName, memberHomeMarker, memberHomeStateId } from "../../shared/prerendered-pages";
 import type { DiscoveryFeed } from "../modules/ads";
 import { currentUser, toSessionUser } from "../modules/auth";
+import { firstScreenStyles } from "./first-screen-styles";
 
 /** What a member's home is built from: the services `GET /api/auth/me` and `GET /api/ads/discovery` use. */
 export interface MemberHomeSources {
@@ -59,6 +65,8 @@ export function memberHomePages(
     return undefined;
   }
   const frame = fs.readFileSync(framePath, "utf8");
+  const inlineStyles = frame.match(/<style>([\s\S]*?)<\/style>/);
+  const styles = inlineStyles ? firstScreenStyles(inlineStyles[1]!) : undefined;
   let renderer: Promise<MemberHomeRenderer> | undefined;
   const loadRenderer = () => {
     renderer ??= import(pathToFileURL(rendererPath).href) as Promise<MemberHomeRenderer>;
@@ -97,10 +105,12 @@ export function memberHomePages(
           language,
           storage: storageOf({ [languageCookieName]: language }),
         });
-        return frame
+        const page = frame
           .replace('<html lang="en-GH">', `<html lang="${language === "en" ? "en-GH" : language}">`)
           .replace(memberHomeMarker, () => body)
           .replace("</body>", () => `${stateScript(state)}</body>`);
+        if (!inlineStyles || !styles) return page;
+        return page.replace(inlineStyles[0], () => `<style>${styles.forPage(page)}</style>`);
       } catch (error) {
         return fallBack(request, "failed", error);
       } finally {
@@ -118,7 +128,11 @@ async function stateFor(
   const user = await currentUser(request);
   if (!user) return undefined;
   const discovery = await feed.page(user, "default", now());
-  return { member: toSessionUser(user), discovery: discovery.cards(), dataSaver: dataSaverFor(request) };
+  return {
+    member: toSessionUser(user),
+    discovery: discovery.cards().slice(0, discoverFirstCards),
+    dataSaver: dataSaverFor(request),
+  };
 }
 
 /** The device's own choice when it made one; otherwise the browser's Save-Data. */

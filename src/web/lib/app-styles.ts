@@ -1,8 +1,9 @@
 /**
- * A member's home rendered by the server carries only the styles of its first screen; its start script
+ * A member's home rendered by the server carries only the styles of what it rendered; its start script
  * fetches the app's full stylesheet beside the code but leaves it off (`media="print"`): turning it on at
- * once would restyle the whole page while the phone is busy making it live. Every other page turns it on
- * before it renders. Elsewhere (the full stylesheet linked or inline) there is nothing to wait for.
+ * once would restyle the whole page while the phone is busy making it live. The home turns it on in a
+ * task of its own once it is live (`main.tsx`); every other page turns it on before it renders.
+ * Elsewhere (the full stylesheet linked or inline) there is nothing to wait for.
  */
 export function appStylesReady(): Promise<void> {
   // Rendered at build time or on the server, styles are the page's business, not the render's.

@@ -3,6 +3,7 @@ import { useEffect, useId, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { brand } from "../../../shared/brand";
 import { categories } from "../../../shared/categories";
+import { discoverFirstCards } from "../../../shared/member-home";
 import { tierLabel } from "../../../shared/tiers";
 import { paths } from "../../app/paths";
 import { Button } from "../../components/ui/button";
@@ -23,9 +24,12 @@ import { filterDiscoveryAds } from "./filter";
 import { useImpressionTracker } from "./impressions";
 import { type FallbackReason, geolocationSupported, locationAlreadyAllowed, useLocate } from "./near-me";
 
-/** The first 10 cards, then 'View More Discoveries' shows all. */
-export const initialCardCount = 10;
-/** The first row on a phone (two columns): its images load first; the rest as they scroll into view. */
+/**
+ * The first row on a phone (two columns), all a phone's first screen shows of the grid: its images load
+ * first, and the server renders only these cards. The pictures of the rest would share a slow connection
+ * with the first row's and hold the first screen back; they come once the app is live, as they scroll
+ * into view.
+ */
 const aboveTheFoldCards = 2;
 const fallbackKeys: Record<FallbackReason, UiKey> = {
   denied: "discover.fallbackDenied",
@@ -87,6 +91,20 @@ const quickButton = (active: boolean) =>
     active ? "bg-stone-900 text-white" : "bg-white text-stone-800 ring-1 ring-stone-300 hover:bg-stone-50"
   }`;
 
+/**
+ * Whether the cards after the first row show: at once on a page the browser renders, and a task after
+ * the app goes live on the server's page, so adopting that page stays one short task on a slow phone.
+ */
+function useRestOfCardsOnceLive(live: boolean): boolean {
+  const [shown, setShown] = useState(live);
+  useEffect(() => {
+    if (!live || shown) return;
+    const timer = setTimeout(() => setShown(true));
+    return () => clearTimeout(timer);
+  }, [live, shown]);
+  return shown;
+}
+
 /** The signed-in home: greeting, quick buttons, search and the grid. */
 export default function DiscoverView() {
   const [mode, setMode] = useState<DiscoveryMode>({ sort: "default" });
@@ -113,7 +131,9 @@ export default function DiscoverView() {
 
   const ads = query.data;
   const filtered = useMemo(() => filterDiscoveryAds(ads ?? [], search, category), [ads, search, category]);
-  const shown = expanded ? filtered : filtered.slice(0, initialCardCount);
+  const shown = expanded ? filtered : filtered.slice(0, discoverFirstCards);
+  const restShown = useRestOfCardsOnceLive(live);
+  const rendered = restShown ? shown : shown.slice(0, aboveTheFoldCards);
 
   const nearByCity = (reason: FallbackReason) => {
     setFallback(reason);
@@ -265,17 +285,17 @@ export default function DiscoverView() {
       ) : (
         <>
           <ul aria-label={t("discover.listLabel")} className={masonryClass}>
-            {shown.map((ad, index) => (
+            {rendered.map((ad, index) => (
               <AdCard key={ad.id} ad={ad} track={track} aboveTheFold={index < aboveTheFoldCards} />
             ))}
           </ul>
-          {!expanded && filtered.length > initialCardCount && (
+          {!expanded && filtered.length > discoverFirstCards && (
             <div className="text-center">
               <Button disabled={!live} onClick={() => setExpanded(true)}>
                 {t("discover.viewMore")}
               </Button>
               <p className="mt-2 text-xs text-stone-500">
-                {t("discover.showing", { shown: initialCardCount, total: filtered.length })}
+                {t("discover.showing", { shown: discoverFirstCards, total: filtered.length })}
               </p>
             </div>
           )}
