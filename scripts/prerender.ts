@@ -17,6 +17,7 @@ import {
   startAfterFirstPaintScript,
 } from "../src/shared/prerendered-pages.ts";
 import { firstScreenStylesheet } from "./first-screen.ts";
+import { writeRouteShells } from "./route-shells.ts";
 
 const distDir = path.resolve("dist");
 const ssrBundle = path.resolve(".prerender-build/prerender.js");
@@ -163,4 +164,7 @@ for (const variant of prerenderVariants) {
 const discoverChunks = discoverChunksInManifest();
 writeMemberHomeShell(discoverChunks);
 await writeMemberHomeFrame(discoverChunks);
-console.log(`Pre-rendered ${written} pages into ${path.relative(process.cwd(), outDir)}/`);
+const routeShells = writeRouteShells(distDir, outDir, writeWithCompressedCopies);
+console.log(
+  `Pre-rendered ${written} pages and ${routeShells} routes' shells into ${path.relative(process.cwd(), outDir)}/`,
+);

@@ -106,6 +106,20 @@ describe("serving the web app", () => {
       );
     }
     fs.writeFileSync(path.join(dist, "prerendered", "member-home.html"), "<p>member home</p>");
+    fs.mkdirSync(path.join(dist, "prerendered", "routes"));
+    const routeShells = [
+      { path: "/rewards", name: "rewards-page" },
+      { path: "/company-dashboard/:id", name: "company-dashboard-page" },
+    ].map(({ path: routePath, name }) => {
+      for (const language of ["en", "tw"]) {
+        fs.writeFileSync(
+          path.join(dist, "prerendered", "routes", `${name}.${language}.html`),
+          `<p>${name} shell, ${language}</p>`,
+        );
+      }
+      return { path: routePath, files: { en: `routes/${name}.en.html`, tw: `routes/${name}.tw.html` } };
+    });
+    fs.writeFileSync(path.join(dist, "prerendered", "route-shells.json"), JSON.stringify(routeShells));
     const database = await openDatabase({});
     app = await buildApp({
       config: loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dist }),
@@ -127,6 +141,17 @@ describe("serving the web app", () => {
       expect(response.headers["content-type"]).toContain("text/html");
       expect(response.headers["cache-control"]).toBe("no-cache");
     }
+  });
+
+  it("sends a page the browser renders the shell that names its code, in the device's language", async () => {
+    const page = (url: string, cookie?: string) =>
+      app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} }).then((r) => r.body);
+    expect(await page("/rewards")).toBe("<p>rewards-page shell, en</p>");
+    expect(await page("/rewards?tab=badges", "anigye_language=tw")).toBe("<p>rewards-page shell, tw</p>");
+    expect(await page("/company-dashboard/12")).toBe("<p>company-dashboard-page shell, en</p>");
+    // Paths no route has get the plain shell.
+    expect(await page("/company-dashboard/12/more")).toBe("<!doctype html><div id=root></div>");
+    expect(await page("/rewardsx")).toBe("<!doctype html><div id=root></div>");
   });
 
   it("sends a signed-out visitor the landing already rendered, in the language this device chose", async () => {

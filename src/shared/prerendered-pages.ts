@@ -86,6 +86,17 @@ export const startAfterFirstPaintScript = [
   "}));",
 ].join("\n");
 
+/**
+ * The app shell for a route the browser renders itself, one per language, naming that route's code for
+ * download beside the entry (`scripts/route-shells.ts`); listed in `prerendered/route-shells.json`.
+ */
+export interface RouteShell {
+  /** As the router has it: `/merchant`, `/company-dashboard/:id`. */
+  path: string;
+  files: Record<"en" | "tw", string>;
+}
+export const routeShellsIndex = "route-shells.json";
+
 /** This device's data-saver choice, kept for the server as well as in local storage. */
 export const dataSaverCookieName = "anigye_data_saver";
 

@@ -4,7 +4,12 @@ import zlib from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isLanguage, type Language, languageCookieName } from "../../shared/i18n/languages";
-import { type PrerenderVariant, prerenderedPageAt } from "../../shared/prerendered-pages";
+import {
+  type PrerenderVariant,
+  prerenderedPageAt,
+  type RouteShell,
+  routeShellsIndex,
+} from "../../shared/prerendered-pages";
 import { isSafeKey, type MediaStorage } from "../integrations/storage/storage";
 import { AppError } from "../lib/errors";
 import { type MemberHomeSources, memberHomePages } from "../lib/member-home";
@@ -44,6 +49,7 @@ export async function registerWebApp(
 
   // Listed once at start: a page request never touches the disk to find its pre-rendered file.
   const prerenderedFiles = listPrerenderedFiles(distDir);
+  const routeShells = listRouteShells(distDir);
   const memberHome =
     distDir && options.memberHome ? memberHomePages(app, distDir, options.memberHome) : undefined;
 
@@ -89,6 +95,11 @@ export async function registerWebApp(
     if (prerendered) {
       reply.header("vary", "Cookie");
       return reply.sendFile(prerendered, distDir);
+    }
+    const routeShell = routeShellFor(routeShells, urlPath, chosenHere ?? request.cookies[languageCookieName]);
+    if (routeShell) {
+      reply.header("vary", "Cookie");
+      return reply.sendFile(routeShell, distDir);
     }
     return reply.sendFile("index.html", distDir);
   });
@@ -141,6 +152,40 @@ function listPrerenderedFiles(distDir: string | undefined): ReadonlySet<string> 
   const folder = distDir && path.join(distDir, "prerendered");
   if (!folder || !fs.existsSync(folder)) return new Set();
   return new Set(fs.readdirSync(folder).map((name) => `prerendered/${name}`));
+}
+
+interface ListedRouteShell {
+  pattern: RegExp;
+  files: RouteShell["files"];
+}
+
+/** The routes' shells the build wrote (`scripts/route-shells.ts`), their paths as patterns. */
+function listRouteShells(distDir: string | undefined): ListedRouteShell[] {
+  const index = distDir && path.join(distDir, "prerendered", routeShellsIndex);
+  if (!index || !fs.existsSync(index)) return [];
+  const shells = JSON.parse(fs.readFileSync(index, "utf8")) as RouteShell[];
+  return shells.map(({ path: routePath, files }) => ({
+    pattern: new RegExp(`^${routePath.split("/").map(patternOfSegment).join("/")}$`),
+    files,
+  }));
+}
+
+function patternOfSegment(segment: string): string {
+  return segment.startsWith(":") ? "[^/]+" : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * A page the browser renders itself gets the shell that names its code from the start, in the device's
+ * language (Twi's texts instead of English's).
+ */
+function routeShellFor(
+  shells: readonly ListedRouteShell[],
+  urlPath: string,
+  chosenLanguage: string | undefined,
+): string | undefined {
+  const shell = shells.find(({ pattern }) => pattern.test(urlPath));
+  if (!shell) return undefined;
+  return `prerendered/${shell.files[chosenLanguage === "tw" ? "tw" : "en"]}`;
 }
 
 /**

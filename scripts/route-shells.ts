@@ -1,0 +1,92 @@
+/**
+ * The app shell for each route the browser renders itself (My Rewards, the counter, the viewer…), with
+ * that route's own code named in `<link rel="modulepreload">`: the phone downloads the page's chunks
+ * beside the app's entry instead of after it has run, one slow round trip less before the screen shows.
+ * Written by `npm run build` into `dist/prerendered/routes/`; the server picks one by path and language
+ * (`src/server/plugins/web-app.ts`), and every other path gets the plain shell.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { type RouteShell, routeShellsIndex } from "../src/shared/prerendered-pages.ts";
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** `paths.rewards` → "/rewards", from the app's own list of paths. */
+function appPaths(): Map<string, string> {
+  const source = fs.readFileSync(path.resolve("src/web/app/paths.ts"), "utf8");
+  return new Map([...source.matchAll(/^\s+(\w+): "(\/[^"]*)",?$/gm)].map(([, name, at]) => [name!, at!]));
+}
+
+/** Each route's path and the page module it loads, read from the router's route list. */
+export function routePages(): { path: string; page: string }[] {
+  const router = fs.readFileSync(path.resolve("src/web/app/router.tsx"), "utf8");
+  const pageModules = new Map(
+    [...router.matchAll(/const (\w+) = lazyPage\(\(\) => import\("\.\.\/pages\/([\w-]+)"\)\);/g)].map(
+      ([, component, file]) => [component!, `src/web/pages/${file}.tsx`],
+    ),
+  );
+  const paths = appPaths();
+  const routes = [...router.matchAll(/<Route path=\{paths\.(\w+)\} element=\{<(\w+)[\s/]/g)];
+  return routes.flatMap(([, pathName, component]) => {
+    const page = pageModules.get(component!);
+    const at = paths.get(pathName!);
+    if (component === "HomePage") return [];
+    if (!page || !at)
+      throw new Error(`router.tsx: no page module or path for paths.${pathName} (${component})`);
+    return [{ path: at, page }];
+  });
+}
+
+function closureOf(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key) || !manifest[key]) return seen;
+  seen.add(key);
+  for (const imported of manifest[key].imports ?? []) closureOf(manifest, imported, seen);
+  return seen;
+}
+
+/** The chunks a route needs beyond what the entry already names, and its language's screen texts. */
+function chunksFor(manifest: Manifest, page: string, language: "en" | "tw"): string[] {
+  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  if (!entry) throw new Error("the build manifest has no entry");
+  const withEntry = closureOf(manifest, entry);
+  const texts = Object.keys(manifest).filter((key) =>
+    language === "tw"
+      ? key === "virtual:ui-catalog/tw" || key.endsWith("messages.tw.json")
+      : key.startsWith("virtual:ui-catalog/en/"),
+  );
+  const keys = [...closureOf(manifest, page), ...texts.flatMap((key) => [...closureOf(manifest, key)])];
+  return [...new Set(keys)].filter((key) => !withEntry.has(key)).map((key) => `/${manifest[key]!.file}`);
+}
+
+export function writeRouteShells(
+  distDir: string,
+  outDir: string,
+  write: (file: string, html: string) => void,
+): number {
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(distDir, ".vite", "manifest.json"), "utf8"),
+  ) as Manifest;
+  const shell = fs.readFileSync(path.join(distDir, "index.html"), "utf8");
+  if (!shell.includes("</head>")) throw new Error("dist/index.html has no </head>");
+  fs.mkdirSync(path.join(outDir, "routes"), { recursive: true });
+  const index: RouteShell[] = [];
+  for (const { path: at, page } of routePages()) {
+    if (!manifest[page]) throw new Error(`the build has no chunk for ${page}`);
+    const name = path.basename(page, ".tsx");
+    const files = { en: `routes/${name}.en.html`, tw: `routes/${name}.tw.html` };
+    for (const language of ["en", "tw"] as const) {
+      const hints = chunksFor(manifest, page, language)
+        .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
+        .join("");
+      write(path.join(outDir, files[language]), shell.replace("</head>", `${hints}</head>`));
+    }
+    index.push({ path: at, files });
+  }
+  fs.writeFileSync(path.join(outDir, routeShellsIndex), JSON.stringify(index));
+  return index.length;
+}
