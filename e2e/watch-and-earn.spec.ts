@@ -54,4 +54,16 @@ test("a member opens an ad from Discover, watches it in real time and unlocks it
   await expect(rows.nth(1)).toContainText("Discovered Kofi's Chop Bar");
   await expect(rows.nth(2)).toContainText("Watched Waakye + wele combo 15% off");
   await expect(rows.nth(2)).toContainText("Earned 15% off");
+
+  // Shared it with friends: the proof goes from the reward's card (its form loads when opened).
+  await page.goto("/rewards");
+  await mine.getByRole("button", { name: "Shared it? Send proof" }).click();
+  const proof = page.getByRole("form", { name: "Send share proof" });
+  await proof.getByRole("radio", { name: "WhatsApp" }).check();
+  await proof.getByLabel("Link to your post").fill("https://wa.me/p/anigye-waakye-wele");
+  await proof.getByRole("button", { name: "Send proof" }).click();
+  await expect(proof).toBeHidden();
+  await expect(mine.getByTestId("share-proof-status")).toHaveText(
+    "Share proof sent (WhatsApp): waiting for a check.",
+  );
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { sharePlatforms } from "../share-platforms";
 import { optionalText } from "./common";
 import { idSchema } from "./ids";
 
@@ -6,16 +7,6 @@ import { idSchema } from "./ids";
  * Share proofs (docs/product-rules.md#referrals-share-proofs): a member shows they shared a reward; staff
  * check it.
  */
-
-export const sharePlatforms = ["facebook", "twitter", "instagram", "whatsapp", "other"] as const;
-export type SharePlatformId = (typeof sharePlatforms)[number];
-export const sharePlatformNames: Record<SharePlatformId, string> = {
-  facebook: "Facebook",
-  twitter: "X (Twitter)",
-  instagram: "Instagram",
-  whatsapp: "WhatsApp",
-  other: "Other",
-};
 
 /** A screenshot as a data URL (JPEG, PNG or WebP), at most about 3 MB. */
 export const dataUrlImage = z

@@ -1,10 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type {
-  SharePlatformId,
-  ShareProofResponse,
-  StaffShareProof,
-} from "../../../shared/contracts/share-proofs";
+import type { ShareProofResponse, StaffShareProof } from "../../../shared/contracts/share-proofs";
+import type { SharePlatformId } from "../../../shared/share-platforms";
 import type { Executor } from "../../db/client";
 import { ads } from "../../db/schema/ads";
 import { users } from "../../db/schema/auth";

@@ -3,16 +3,12 @@ import type {
   MyShareProofsResponse,
   ShareProofRequest,
   ShareProofResponse,
-  ShareVerifyRequest,
-  StaffShareProof,
-  StaffShareProofsResponse,
 } from "../../../shared/contracts/share-proofs";
 import { apiJson, getJson } from "../../lib/api-client";
 import { retryUnlessRefused } from "../../lib/api-errors";
 import { useAuth } from "../../lib/auth";
 import { queryKeys } from "../../lib/query-keys";
 import { useRecheckSessionOn401 } from "../../lib/session-expiry";
-import { useStaffDecision, useStaffQueuePage } from "../../lib/staff-queue";
 
 const shareProofsUrl = "/api/share-proofs";
 export const myShareProofsUrl = "/api/share-proofs/mine";
@@ -42,21 +38,4 @@ export function useSendShareProof() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.shareProofs.mineAll });
     },
   });
-}
-
-// --- Staff and admins ----------------------------------------------------------------------------
-
-export type ShareProofQueueStatus = "pending" | "verified" | "rejected";
-
-/** One page of the queue, newest first; `before` pages back to older proofs. */
-export function useStaffShareProofs(status: ShareProofQueueStatus, before?: number) {
-  return useStaffQueuePage<StaffShareProofsResponse>("share-proofs", status, before);
-}
-
-export function useDecideShareProof(rewardId: number) {
-  return useStaffDecision<StaffShareProof, StaffShareProofsResponse, ShareVerifyRequest>(
-    "share-proofs",
-    rewardId,
-    (page, decided) => ({ ...page, proofs: page.proofs.filter((row) => row.rewardId !== decided.rewardId) }),
-  );
 }

@@ -1,119 +1,13 @@
 import { CheckCircle2, Clock, ImagePlus, Share2, XCircle } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { createPortal } from "react-dom";
-import {
-  type SharePlatformId,
-  type ShareProofResponse,
-  sharePlatformNames,
-  sharePlatforms,
-} from "../../../shared/contracts/share-proofs";
-import { shareProofForm } from "../../../shared/forms/share-proofs";
-import { FormActions } from "../../components/form-actions";
-import { ImageField } from "../../components/image-field";
-import { Dialog } from "../../components/ui/dialog";
-import { ChoiceGroupField, Form, TextField } from "../../components/ui/form-field";
-import { toast } from "../../components/ui/use-toast";
-import { serverMessage } from "../../lib/api-errors";
-import { applyServerErrors, useContractForm } from "../../lib/forms";
+import type { ShareProofResponse } from "../../../shared/contracts/share-proofs";
 import { useT } from "../../lib/i18n";
-import { useMyShareProofs, useSendShareProof } from "./api";
+import { useMyShareProofs } from "./api";
+import { usePlatformName } from "./platform-name";
 
-/** Stands in for the reward's title in the sentence, so it can be drawn bold wherever it falls. */
-const titleSlot = "\u0000";
-
-/** A platform's name: the networks keep their own names; "Other" is said in the language. */
-function usePlatformName() {
-  const t = useT();
-  return (platform: SharePlatformId) =>
-    platform === "other" ? t("shareProof.platformOther") : sharePlatformNames[platform];
-}
-
-function ShareProofDialog({
-  rewardId,
-  title,
-  onClose,
-}: {
-  rewardId: number;
-  title: string;
-  onClose(): void;
-}) {
-  const send = useSendShareProof();
-  const form = useContractForm(shareProofForm, {
-    defaultValues: { rewardId, platform: null, proofUrl: "", proofImage: "" },
-  });
-  const [alert, setAlert] = useState<string | null>(null);
-  const t = useT();
-  const platformName = usePlatformName();
-  const platformOptions = sharePlatforms.map((platform) => ({
-    value: platform,
-    label: platformName(platform),
-  }));
-  // The reward's title is shown bold wherever the language puts it in the sentence.
-  const [beforeTitle, afterTitle] = t("shareProof.intro", { title: titleSlot }).split(titleSlot);
-  return (
-    <Dialog open onClose={onClose} title={t("shareProof.open")}>
-      <Form
-        form={form}
-        aria-label={t("shareProof.formLabel")}
-        className="space-y-4"
-        onValid={(body) => {
-          setAlert(null);
-          send.mutate(body, {
-            onSuccess: () => {
-              toast({ title: t("shareProof.sent"), description: t("shareProof.sentText") });
-              onClose();
-            },
-            onError: (failure) => {
-              const applied = applyServerErrors(form, failure);
-              if (Object.keys(applied).length === 0) {
-                setAlert(serverMessage(failure) ?? t("shareProof.sendFailed"));
-              }
-            },
-          });
-        }}
-      >
-        <p className="text-sm text-stone-700">
-          {beforeTitle}
-          <strong>{title}</strong>
-          {afterTitle}
-        </p>
-        <ChoiceGroupField
-          name="platform"
-          label={t("shareProof.platform")}
-          options={platformOptions}
-          required
-        />
-        <TextField
-          name="proofUrl"
-          label={t("shareProof.link")}
-          labelNote={t("shareProof.optional")}
-          type="url"
-          inputMode="url"
-          placeholder="https://…"
-          maxLength={2000}
-        />
-        <ImageField
-          name="proofImage"
-          label={t("shareProof.screenshot")}
-          labelNote={t("shareProof.optional")}
-          hint={t("shareProof.screenshotHint")}
-          alsoClears={["proofUrl"]}
-          preparingText={t("shareProof.preparing")}
-          previewAlt={t("shareProof.previewAlt")}
-          previewMaxHeight="max-h-40"
-        />
-        <FormActions
-          alert={alert}
-          submitLabel={t("shareProof.send")}
-          pending={send.isPending}
-          pendingLabel={t("shareProof.sending")}
-          onCancel={onClose}
-          className="flex flex-col gap-2 sm:flex-row-reverse"
-        />
-      </Form>
-    </Dialog>
-  );
-}
+// The form and its checks load when a member opens it, not with My Rewards.
+const ShareProofDialog = lazy(() => import("./share-proof-dialog"));
 
 function ProofStatus({ proof }: { proof: ShareProofResponse }) {
   const t = useT();
@@ -174,7 +68,9 @@ export function ShareProofAction({ rewardId, title }: { rewardId: number; title:
       )}
       {open &&
         createPortal(
-          <ShareProofDialog rewardId={rewardId} title={title} onClose={() => setOpen(false)} />,
+          <Suspense fallback={null}>
+            <ShareProofDialog rewardId={rewardId} title={title} onClose={() => setOpen(false)} />
+          </Suspense>,
           document.body,
         )}
     </div>

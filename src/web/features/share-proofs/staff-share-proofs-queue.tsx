@@ -1,13 +1,10 @@
 import { ExternalLink } from "lucide-react";
-import {
-  type StaffShareProof,
-  sharePlatformNames,
-  shareVerifyRequest,
-} from "../../../shared/contracts/share-proofs";
+import { type StaffShareProof, shareVerifyRequest } from "../../../shared/contracts/share-proofs";
+import { sharePlatformNames } from "../../../shared/share-platforms";
 import { DecisionActions } from "../../components/decision-actions";
 import { PagedQueue } from "../../components/paged-queue";
 import { formatAccraMoment } from "../../lib/dates";
-import { useDecideShareProof, useStaffShareProofs } from "./api";
+import { useDecideShareProof, useStaffShareProofs } from "./staff-api";
 
 function ProofRow({ proof }: { proof: StaffShareProof }) {
   const decide = useDecideShareProof(proof.rewardId);
