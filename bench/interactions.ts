@@ -1,3 +1,4 @@
+import os from "node:os";
 import { type Browser, type BrowserContext, devices, type Page } from "@playwright/test";
 import { firstDiscoverAd, memberShortCode, signInDemoCounter, signInDemoMember } from "./demo-sessions";
 import { launchBenchBrowser, withBenchServer } from "./server";
@@ -222,6 +223,8 @@ await withBenchServer(5203, { MEMBER_HOME_RENDERING: "server" }, async (server) 
       JSON.stringify(
         {
           measuredAt: new Date().toISOString(),
+          // Other work on the machine slows the simulated figures (TBT most): say how busy it was.
+          loadAverageAtEnd: os.loadavg().map((load) => Number(load.toFixed(2))),
           phone: `Pixel 7 viewport, CPU slowed ${cpuSlowdown}x, no network throttling`,
           database: process.env.DATABASE_URL
             ? "PostgreSQL (scratch database, demo seed)"

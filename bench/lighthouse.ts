@@ -264,6 +264,8 @@ await withBenchServer(5202, { MEMBER_HOME_RENDERING: "server" }, async (server) 
       JSON.stringify(
         {
           measuredAt: new Date().toISOString(),
+          // Other work on the machine slows the simulated figures (TBT most): say how busy it was.
+          loadAverageAtEnd: os.loadavg().map((load) => Number(load.toFixed(2))),
           lighthouse: lighthouseVersion,
           database: process.env.DATABASE_URL
             ? "PostgreSQL (scratch database, demo seed)"
