@@ -1,7 +1,7 @@
 import os from "node:os";
 import { type Browser, type BrowserContext, devices, type Page } from "@playwright/test";
 import { firstDiscoverAd, memberShortCode, signInDemoCounter, signInDemoMember } from "./demo-sessions";
-import { launchBenchBrowser, withBenchServer } from "./server";
+import { freePort, launchBenchBrowser, withBenchServer } from "./server";
 
 /**
  * Two taps timed on a phone whose CPU is slowed 4x (Chrome DevTools Protocol throttling), against the
@@ -205,7 +205,7 @@ function summarise(name: string, timed: Timed[]) {
   };
 }
 
-await withBenchServer(5203, { MEMBER_HOME_RENDERING: "server" }, async (server) => {
+await withBenchServer(await freePort(), { MEMBER_HOME_RENDERING: "server" }, async (server) => {
   const browser = await launchBenchBrowser();
   try {
     const member = await browser.newContext();

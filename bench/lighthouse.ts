@@ -6,7 +6,7 @@ import { gzipSync } from "node:zlib";
 import { type BrowserContext, chromium } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "../e2e/support/chromium";
 import { firstDiscoverAd, signInDemoCounter, signInDemoMember, signOutEveryone } from "./demo-sessions";
-import { withBenchServer } from "./server";
+import { freePort, withBenchServer } from "./server";
 
 /**
  * Lighthouse's mobile run (Moto G Power, simulated slow 4G, 4x CPU slowdown) on the first screens people
@@ -27,7 +27,7 @@ import { withBenchServer } from "./server";
 const lighthouseVersion = "13.5.0";
 const lighthouseNode = "22.23.3";
 const runs = Number(process.argv[2] ?? 3);
-const debuggingPort = 9333;
+const debuggingPort = await freePort();
 const distDir = path.resolve("dist");
 
 type Visitor = "nobody" | "member" | "counter";
@@ -102,8 +102,11 @@ interface Report {
   >;
 }
 
-/** One Lighthouse run by its command line under Node 22, against the Chromium listening on the port. */
-function runLighthouse(url: string, keepSignIn: boolean): Promise<Report> {
+/**
+ * One Lighthouse run by its command line under Node 22, against the Chromium listening on the port;
+ * undefined when it failed without a report (as it does when it lost its trace: NO_NAVSTART).
+ */
+function runLighthouse(url: string, keepSignIn: boolean): Promise<Report | undefined> {
   const args = [
     "--yes",
     "--package",
@@ -130,11 +133,12 @@ function runLighthouse(url: string, keepSignIn: boolean): Promise<Report> {
     child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
     child.once("error", reject);
     child.once("exit", (code) => {
-      // A run that failed to measure (a runtime error) still writes its report, and exits 1.
+      const printed = Buffer.concat(out).toString("utf8");
+      if (code !== 0 && !printed.trim()) return resolve(undefined);
       try {
-        resolve(JSON.parse(Buffer.concat(out).toString("utf8")) as Report);
+        resolve(JSON.parse(printed) as Report);
       } catch {
-        reject(new Error(`lighthouse exited ${code} on ${url} without a report`));
+        reject(new Error(`lighthouse exited ${code} on ${url} with no report`));
       }
     });
   });
@@ -168,7 +172,8 @@ async function audit(
   await clearHttpCache(browser);
   const report = await runLighthouse(url, keepSignIn);
   // Lighthouse now and then loses its own trace (NO_NAVSTART): that run measured nothing, so run it again.
-  if (report.runtimeError && attempt < 3) return audit(browser, url, keepSignIn, attempt + 1);
+  if ((!report || report.runtimeError) && attempt < 3) return audit(browser, url, keepSignIn, attempt + 1);
+  if (!report) throw new Error(`${url}: Lighthouse failed three times`);
   if (report.runtimeError)
     throw new Error(`${url}: ${report.runtimeError.code} ${report.runtimeError.message}`);
   keepReport(report);
@@ -234,7 +239,7 @@ function summarise(name: string, measured: Measured[]) {
 }
 
 // Members' homes rendered by the server, as production does (PostgreSQL turns it on by default).
-await withBenchServer(5202, { MEMBER_HOME_RENDERING: "server" }, async (server) => {
+await withBenchServer(await freePort(), { MEMBER_HOME_RENDERING: "server" }, async (server) => {
   const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), "anigye-lighthouse-"));
   // Lighthouse drives the browser's default context, where the sign-ins below also live.
   const browser = await chromium.launchPersistentContext(profileDir, {

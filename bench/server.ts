@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
@@ -65,4 +66,16 @@ export async function withBenchServer<T>(
   const postgres = process.env.DATABASE_URL;
   if (!postgres) return run({});
   return withScratchDatabase((url) => run({ DATABASE_URL: url, SEED_DEMO: "true" }), postgres);
+}
+
+/** A port nothing listens on now, so two benches on one machine never measure each other's server. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
