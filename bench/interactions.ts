@@ -25,6 +25,7 @@ interface Timed {
   tapToElementMs: number;
   /** The tap's interaction: its longest event's duration (input delay + handlers + the next paint). */
   interactionMs: number;
+  interactionParts?: { event: string; inputDelayMs: number; handlersMs: number; toNextPaintMs: number };
   /** What was on screen at the end (the viewer's media kind, or the counter answer's tone). */
   shown: string;
 }
@@ -33,6 +34,8 @@ interface Timed {
 function installStopwatch() {
   interface EventEntry extends PerformanceEntry {
     interactionId?: number;
+    processingStart: number;
+    processingEnd: number;
   }
   const stopwatch = {
     armed: false,
@@ -40,7 +43,14 @@ function installStopwatch() {
     shownAt: undefined as number | undefined,
     foundAt: undefined as number | undefined,
     shown: "",
-    events: [] as { name: string; startTime: number; duration: number; interactionId: number }[],
+    events: [] as {
+      name: string;
+      startTime: number;
+      duration: number;
+      interactionId: number;
+      processingStart: number;
+      processingEnd: number;
+    }[],
     /** Starts timing at the next pointerdown; stops once `selector` is on the page (and its media ready). */
     arm(selector: string, describe: "media" | "tone") {
       stopwatch.armed = true;
@@ -81,12 +91,21 @@ function installStopwatch() {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries() as EventEntry[]) {
       if (!entry.interactionId) continue;
-      const { name, startTime, duration, interactionId } = entry;
-      stopwatch.events.push({ name, startTime, duration, interactionId });
+      const { name, startTime, duration, interactionId, processingStart, processingEnd } = entry;
+      stopwatch.events.push({ name, startTime, duration, interactionId, processingStart, processingEnd });
     }
     // durationThreshold is a field of the event type's observe options (not in TypeScript's DOM types yet).
   }).observe({ type: "event", buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
   (window as unknown as { stopwatch: typeof stopwatch }).stopwatch = stopwatch;
+}
+
+interface EventRecord {
+  name: string;
+  startTime: number;
+  duration: number;
+  interactionId: number;
+  processingStart: number;
+  processingEnd: number;
 }
 
 type Stopwatch = {
@@ -95,7 +114,7 @@ type Stopwatch = {
   shownAt?: number;
   foundAt?: number;
   shown: string;
-  events: { name: string; startTime: number; duration: number; interactionId: number }[];
+  events: EventRecord[];
 };
 
 async function slowPhone(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
@@ -134,14 +153,20 @@ async function timeTap(page: Page, tap: () => Promise<void>, selector: string, d
   // The tap's own interaction: the first one that started at the tap (pointerdown, pointerup, click).
   const tapEvents = events.filter((event) => event.startTime >= tapAt - 1);
   const interactionId = tapEvents[0]?.interactionId;
-  const interactionMs = Math.max(
-    0,
-    ...tapEvents.filter((event) => event.interactionId === interactionId).map((event) => event.duration),
-  );
+  const longest = tapEvents
+    .filter((event) => event.interactionId === interactionId)
+    .sort((a, b) => b.duration - a.duration)[0];
   return {
     tapToShownMs: Math.round(shownAt - tapAt),
     tapToElementMs: Math.round(foundAt - tapAt),
-    interactionMs,
+    interactionMs: longest?.duration ?? 0,
+    // Where the interaction's time went: waiting for the main thread, the handlers, then the next paint.
+    interactionParts: longest && {
+      event: longest.name,
+      inputDelayMs: Math.round(longest.processingStart - longest.startTime),
+      handlersMs: Math.round(longest.processingEnd - longest.processingStart),
+      toNextPaintMs: Math.round(longest.startTime + longest.duration - longest.processingEnd),
+    },
     shown,
   } satisfies Timed;
 }
@@ -155,6 +180,7 @@ async function discoverToViewer(browser: Browser, baseUrl: string): Promise<Time
     await firstCard.waitFor();
     // Discover settled (its code and first pictures in): the tap measures the tap, not the page's load.
     await page.waitForTimeout(2_000);
+    await page.evaluate(() => new Promise((idle) => requestIdleCallback(idle, { timeout: 10_000 })));
     const timed = await timeTap(page, () => firstCard.tap(), "[data-testid='viewer-media']", "media");
     const opened = new URL(page.url());
     if (opened.pathname !== "/mobile-watch") throw new Error(`the tap went to ${page.url()}`);
