@@ -4,13 +4,16 @@ import pg from "pg";
 /** The PostgreSQL server benchmarks fill scratch databases on (default: the local one). */
 const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
-/** Runs `work` against a fresh database on the benchmark server and drops it afterwards. */
-export async function withScratchDatabase<T>(work: (url: string) => Promise<T>): Promise<T> {
+/** Runs `work` against a fresh database on the benchmark server (or `onServer`) and drops it afterwards. */
+export async function withScratchDatabase<T>(
+  work: (url: string) => Promise<T>,
+  onServer = serverUrl,
+): Promise<T> {
   const name = `anigye_bench_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
+  const admin = new pg.Client({ connectionString: onServer });
   await admin.connect();
   await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
+  const url = new URL(onServer);
   url.pathname = `/${name}`;
   try {
     return await work(url.toString());
