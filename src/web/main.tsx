@@ -49,8 +49,10 @@ rememberDataSaverChoice();
 const discoverCode = memberHome
   ? import("./features/discover/discover-view").catch(() => undefined)
   : Promise.resolve();
-void Promise.all([activateLanguage(chosenLanguage ?? "en").catch(() => undefined), discoverCode]).then(
-  renderApp,
+// In a task of its own: run after the modules' own start-up in the same task, the two make one long
+// task that a slow phone feels as a frozen screen.
+void Promise.all([activateLanguage(chosenLanguage ?? "en").catch(() => undefined), discoverCode]).then(() =>
+  setTimeout(renderApp),
 );
 
 registerServiceWorker();

@@ -5,6 +5,7 @@ import type { DiscoveryAd } from "../../../shared/contracts/ads";
 import { smallThumbnailOf } from "../../../shared/media";
 import { mobileWatchPath, placePath } from "../../app/paths";
 import { useDataSaver } from "../../lib/data-saver";
+import { useIsLive } from "../../lib/hydration";
 import { useT } from "../../lib/i18n";
 import type { UiKey } from "../../lib/language";
 
@@ -70,6 +71,9 @@ export function AdCard({ ad, track, aboveTheFold = false }: AdCardProps) {
   const previews = isVideo && !dataSaver;
   const [previewing, setPreviewing] = useState(false);
   const [logoFailed, setLogoFailed] = useState(false);
+  // On the server's page the business's logo waits for the live app: the first row's pictures, what the
+  // member came to see, then have a slow connection to themselves.
+  const live = useIsLive();
   const [thumbnailFailed, setThumbnailFailed] = useState(false);
   // The small sibling first with the data saver on; a thumbnail older than the small ones has none.
   const [smallFailed, setSmallFailed] = useState(false);
@@ -153,7 +157,7 @@ export function AdCard({ ad, track, aboveTheFold = false }: AdCardProps) {
             </div>
           )}
           {previews && previewing && <PreviewVideo src={ad.mediaUrl} poster={ad.thumbnailUrl} />}
-          {ad.company.logo && !logoFailed && (
+          {ad.company.logo && !logoFailed && live && (
             <img
               src={ad.company.logo}
               alt=""
