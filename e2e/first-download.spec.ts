@@ -57,3 +57,18 @@ test("a member's home (Discover) downloads at most 100 KB of code on a new phone
   const { total, perScript } = gzippedBytesOf(scripts);
   expect(total, JSON.stringify(perScript, null, 1)).toBeLessThanOrEqual(memberHomeBudget);
 });
+
+test.describe("a page the browser renders itself, before its code runs", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("says it is loading at once, instead of a blank screen", async ({ page }) => {
+    await page.goto("/merchant-login");
+    await expect(page.getByRole("status")).toHaveText(/Anigye\s*Loading…/);
+  });
+});
+
+test("the app takes the loading screen's place once it runs", async ({ page }) => {
+  await page.goto("/merchant-login");
+  await expect(page.locator("input[name=pin]")).toBeVisible();
+  await expect(page.locator("#app-loading")).toHaveCount(0);
+});

@@ -7,7 +7,12 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { type RouteShell, routeShellsIndex } from "../src/shared/prerendered-pages.ts";
+import { brand } from "../src/shared/brand.ts";
+import englishCore from "../src/shared/i18n/catalogs/screens/core.en.json" with { type: "json" };
+import twiCore from "../src/shared/i18n/catalogs/screens/core.tw.json" with { type: "json" };
+import { firstReadsOfRoute, type RouteShell, routeShellsIndex } from "../src/shared/prerendered-pages.ts";
+
+const emptyRoot = '<div id="root"></div>';
 
 interface ManifestChunk {
   file: string;
@@ -63,6 +68,20 @@ function chunksFor(manifest: Manifest, page: string, language: "en" | "tw"): str
   return [...new Set(keys)].filter((key) => !withEntry.has(key)).map((key) => `/${manifest[key]!.file}`);
 }
 
+/**
+ * What the phone shows while the route's code downloads (`main.tsx` removes it once the app renders): on
+ * a slow network the screen says something at once instead of staying blank for seconds.
+ */
+function loadingScreen(language: "en" | "tw"): string {
+  const loading = (language === "tw" ? twiCore : englishCore)["common.loading"];
+  return [
+    '<div id="app-loading" role="status" class="flex min-h-dvh flex-col items-center justify-center gap-3">',
+    `<span class="text-2xl font-extrabold text-amber-700">${brand.name}</span>`,
+    `<span class="text-stone-600">${loading}…</span>`,
+    "</div>",
+  ].join("");
+}
+
 export function writeRouteShells(
   distDir: string,
   outDir: string,
@@ -72,7 +91,9 @@ export function writeRouteShells(
     fs.readFileSync(path.join(distDir, ".vite", "manifest.json"), "utf8"),
   ) as Manifest;
   const shell = fs.readFileSync(path.join(distDir, "index.html"), "utf8");
-  if (!shell.includes("</head>")) throw new Error("dist/index.html has no </head>");
+  if (!shell.includes("</head>") || !shell.includes(emptyRoot)) {
+    throw new Error(`dist/index.html has no </head> or no ${emptyRoot}`);
+  }
   fs.mkdirSync(path.join(outDir, "routes"), { recursive: true });
   const index: RouteShell[] = [];
   for (const { path: at, page } of routePages()) {
@@ -82,8 +103,16 @@ export function writeRouteShells(
     for (const language of ["en", "tw"] as const) {
       const hints = chunksFor(manifest, page, language)
         .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
+        .concat(
+          (firstReadsOfRoute[at] ?? []).map(
+            (read) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${read}">`,
+          ),
+        )
         .join("");
-      write(path.join(outDir, files[language]), shell.replace("</head>", `${hints}</head>`));
+      const html = shell
+        .replace("</head>", `${hints}</head>`)
+        .replace(emptyRoot, `${emptyRoot}${loadingScreen(language)}`);
+      write(path.join(outDir, files[language]), html);
     }
     index.push({ path: at, files });
   }

@@ -97,6 +97,20 @@ export interface RouteShell {
 }
 export const routeShellsIndex = "route-shells.json";
 
+/** Who is signed in at this counter: every counter page waits for it before it shows. */
+export const counterSessionPath = "/api/merchant/me";
+
+/**
+ * The API reads a route's first screen waits for: its shell asks for them beside the code, so the answer
+ * is there when the page first renders instead of one round trip after.
+ */
+export const firstReadsOfRoute: Readonly<Record<string, readonly string[]>> = {
+  "/merchant": [counterSessionPath],
+  "/merchant-scanner": [counterSessionPath],
+  "/merchant-dashboard": [counterSessionPath],
+  "/vendor-scan": [counterSessionPath],
+};
+
 /** This device's data-saver choice, kept for the server as well as in local storage. */
 export const dataSaverCookieName = "anigye_data_saver";
 

@@ -32,6 +32,8 @@ function renderApp() {
     if (container.firstElementChild) hydrateRoot(container, app);
     else createRoot(container).render(app);
   });
+  // A route's shell says "Loading…" while the code downloads (scripts/route-shells.ts); the app is here.
+  document.getElementById("app-loading")?.remove();
   // The server's home carries only the styles of what it rendered; what the live app adds (the rest of
   // the cards, dialogs, notices) needs the full stylesheet, switched on in a task of its own.
   if (memberHome) setTimeout(() => void appStylesReady());

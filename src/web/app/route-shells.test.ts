@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { routePages } from "../../../scripts/route-shells";
+import { firstReadsOfRoute } from "../../shared/prerendered-pages";
 import { paths } from "./paths";
 
 describe("the routes' shells", () => {
@@ -16,5 +17,11 @@ describe("the routes' shells", () => {
     expect(pages.map((page) => page.path)).toEqual(routed);
     for (const { page } of pages) expect(fs.existsSync(path.resolve(page))).toBe(true);
     expect(pages).toContainEqual({ path: "/rewards", page: "src/web/pages/rewards-page.tsx" });
+  });
+
+  it("ask for a route's first reads only on routes there are", () => {
+    const routed = routePages().map((page) => page.path);
+
+    for (const route of Object.keys(firstReadsOfRoute)) expect(routed).toContain(route);
   });
 });

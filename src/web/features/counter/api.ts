@@ -11,6 +11,7 @@ import type {
   PointGrantResult,
   ScanResult,
 } from "../../../shared/contracts/counter";
+import { counterSessionPath } from "../../../shared/prerendered-pages";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError, apiJson, getJson, getOrNullOn401 } from "../../lib/api-client";
 import { requireSuccess, retryUnlessRefused } from "../../lib/api-errors";
@@ -30,7 +31,6 @@ import {
   syncQueue,
 } from "./offline-queue";
 
-export const merchantMeUrl = "/api/merchant/me";
 export const counterLogUrl = "/api/merchant/log";
 export const counterDashboardUrl = "/api/merchant/dashboard";
 const scansUrl = "/api/merchant/scans";
@@ -81,7 +81,7 @@ export interface CounterSession {
 export function useCounterSession({ checkNow = false }: { checkNow?: boolean } = {}): CounterSession {
   const query = useQuery({
     queryKey: queryKeys.business.counter.actor,
-    queryFn: getOrNullOn401<{ actor: CounterActor | null }>(merchantMeUrl),
+    queryFn: getOrNullOn401<{ actor: CounterActor | null }>(counterSessionPath),
     staleTime: 30_000,
     refetchOnMount: checkNow ? "always" : true,
     retry: retryUnlessRefused,
