@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -14,6 +13,7 @@ import { type FakeTransaction, startPaystackFake } from "../src/server/test/pays
 import { type PlanId, paidPeriodDays } from "../src/shared/plans";
 import { tierIds, tierThresholds } from "../src/shared/tiers";
 import { withScratchDatabase } from "./scratch-database";
+import { freePort } from "./server";
 
 /**
  * Crash safety. The real server (its own process) on a scratch PostgreSQL database takes a
@@ -46,17 +46,6 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const note = (line: string) => console.log(`[${seconds(Date.now() - startedAt).padStart(6)}] ${line}`);
 
 // --- The server process ------------------------------------------------------------------------
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 interface Server {
   child: ChildProcess;

@@ -43,14 +43,7 @@ function installStopwatch() {
     shownAt: undefined as number | undefined,
     foundAt: undefined as number | undefined,
     shown: "",
-    events: [] as {
-      name: string;
-      startTime: number;
-      duration: number;
-      interactionId: number;
-      processingStart: number;
-      processingEnd: number;
-    }[],
+    events: [] as EventRecord[],
     /** Starts timing at the next pointerdown; stops once `selector` is on the page (and its media ready). */
     arm(selector: string, describe: "media" | "tone") {
       stopwatch.armed = true;
