@@ -12,9 +12,10 @@ import { LoadError } from "../../components/ui/load-error";
 import { Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api-errors";
+import { useBranches } from "../../lib/company-queries";
 import { formatPhone } from "../../lib/format";
 import { applyServerErrors, useContractForm } from "../../lib/forms";
-import { useAddBranch, useBranches, useRemoveBranch, useUpdateBranch } from "./api";
+import { useAddBranch, useRemoveBranch, useUpdateBranch } from "./api";
 
 const emptyBranch: BranchFormValues = {
   name: "",

@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { BranchesResponse } from "../../../shared/contracts/branches";
 import type { CreateStaffRequest, StaffMember } from "../../../shared/contracts/companies";
 import { apiJson, getJson } from "../../lib/api-client";
 import { retryUnlessRefused } from "../../lib/api-errors";
@@ -22,15 +21,6 @@ export function useAddStaff(companyId: number) {
   return useMutation({
     mutationFn: (body: CreateStaffRequest) => apiJson<StaffMember>("POST", companyStaffUrl(companyId), body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.business.staff(companyId) }),
-  });
-}
-
-/** The business's open branches (a staff member may be assigned to one). */
-export function useBranches(companyId: number) {
-  return useQuery<BranchesResponse>({
-    queryKey: queryKeys.business.branches(companyId),
-    queryFn: getJson(`${companyUrl(companyId)}/branches`),
-    retry: retryUnlessRefused,
   });
 }
 

@@ -13,16 +13,10 @@ import { LoadError } from "../../components/ui/load-error";
 import { Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api-errors";
+import { useBranches } from "../../lib/company-queries";
 import { formatAccraDateTime } from "../../lib/dates";
 import { applyServerErrors, useContractForm } from "../../lib/forms";
-import {
-  useAddStaff,
-  useAssignStaffBranch,
-  useBranches,
-  useDeactivateStaff,
-  useStaff,
-  useUnlockStaff,
-} from "./api";
+import { useAddStaff, useAssignStaffBranch, useDeactivateStaff, useStaff, useUnlockStaff } from "./api";
 
 const clockFormat = new Intl.DateTimeFormat("en-GH", {
   timeZone: brand.timeZone,
