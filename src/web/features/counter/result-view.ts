@@ -43,6 +43,22 @@ const acceptedTitle: Record<ScanAction, UiKey> = {
  */
 export const queuedMessage = () => translate("counter.result.queued");
 
+/** The stamp card as the result shows it, from a scan's or a phone check-in's answer. */
+function cardViewOf(
+  card:
+    | { currentStamps: number; requiredStamps: number; rewardUnlocked: boolean; rewardTitle: string }
+    | null
+    | undefined,
+): ResultView["card"] {
+  if (!card) return null;
+  return {
+    current: card.currentStamps,
+    required: card.requiredStamps,
+    rewardUnlocked: card.rewardUnlocked,
+    rewardTitle: card.rewardTitle,
+  };
+}
+
 export function resultViewOf(outcome: CounterOutcome): ResultView {
   switch (outcome.kind) {
     case "scan": {
@@ -58,14 +74,7 @@ export function resultViewOf(outcome: CounterOutcome): ResultView {
         message: result.message,
         memberName: result.member?.displayName ?? null,
         memberTier: result.member?.tier ?? null,
-        card: card
-          ? {
-              current: card.currentStamps,
-              required: card.requiredStamps,
-              rewardUnlocked: card.rewardUnlocked,
-              rewardTitle: card.rewardTitle,
-            }
-          : null,
+        card: cardViewOf(card),
         reward: result.reward
           ? {
               title: result.reward.title,
@@ -141,14 +150,7 @@ export function phoneResultViewOf(result: PhoneCheckinResult): ResultView {
     message: result.message,
     memberName: result.member?.displayName ?? null,
     memberTier: result.member?.tier ?? null,
-    card: card
-      ? {
-          current: card.currentStamps,
-          required: card.requiredStamps,
-          rewardUnlocked: card.rewardUnlocked,
-          rewardTitle: card.rewardTitle,
-        }
-      : null,
+    card: cardViewOf(card),
     points: result.action === "points" ? result.points : null,
     repeated: result.alreadyApplied,
   };
