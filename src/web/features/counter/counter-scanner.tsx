@@ -12,6 +12,7 @@ import {
 import { useT } from "../../lib/i18n";
 import { translateMessage, type UiKey } from "../../lib/language";
 import { type CounterOutcome, useCounterRequest } from "./api";
+import { counterChoiceClass, counterWideButtonClass } from "./counter-buttons";
 import { signal, unlockSound } from "./feedback";
 import { PhoneCheckin } from "./phone-checkin";
 import { localRefusal, type ResultView, resultViewOf } from "./result-view";
@@ -60,9 +61,7 @@ function ActionChooser({
             type="button"
             aria-pressed={chosen}
             onClick={() => onChoose(value)}
-            className={`flex min-h-16 flex-col items-center justify-center gap-1 rounded-2xl border-[3px] text-base font-extrabold focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-amber-400 ${
-              chosen ? "border-stone-950 bg-stone-950 text-white" : "border-stone-400 bg-white text-stone-950"
-            }`}
+            className={`flex min-h-16 flex-col items-center justify-center gap-1 rounded-2xl text-base focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-amber-400 ${counterChoiceClass(chosen)}`}
           >
             <Icon className="size-6" aria-hidden />
             {t(label)}
@@ -302,11 +301,7 @@ export function CounterScanner({ actor }: CounterScannerProps) {
       {typing ? (
         <TypedCodeForm busy={busy} needsAction={action === null} onSend={(code) => send(code, "typed")} />
       ) : (
-        <button
-          type="button"
-          onClick={() => setTyping(true)}
-          className="flex min-h-14 w-full items-center justify-center gap-2 rounded-2xl border-[3px] border-stone-950 bg-white text-lg font-extrabold text-stone-950"
-        >
+        <button type="button" onClick={() => setTyping(true)} className={counterWideButtonClass}>
           <Keyboard className="size-6" aria-hidden />
           {t("counter.scanner.typeACode")}
         </button>

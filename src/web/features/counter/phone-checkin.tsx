@@ -17,6 +17,7 @@ import { ApiError } from "../../lib/api-client";
 import { useT } from "../../lib/i18n";
 import { translateMessage } from "../../lib/language";
 import { useConfirmPhoneCode, useSendPhoneCode } from "./api";
+import { counterChoiceClass, counterWideButtonClass } from "./counter-buttons";
 import { newIdempotencyKey } from "./offline-queue";
 import { phoneRefusal, phoneResultViewOf, type ResultView } from "./result-view";
 
@@ -144,11 +145,7 @@ export function PhoneCheckin({ actor, onResult }: { actor: CounterActor; onResul
 
   if (!open) {
     return (
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        className="flex min-h-14 w-full items-center justify-center gap-2 rounded-2xl border-[3px] border-stone-950 bg-white px-3 text-lg font-extrabold text-stone-950"
-      >
+      <button type="button" onClick={() => setOpen(true)} className={counterWideButtonClass}>
         <Smartphone className="size-6 shrink-0" aria-hidden />
         {t("counter.phone.open")}
       </button>
@@ -198,11 +195,7 @@ export function PhoneCheckin({ actor, onResult }: { actor: CounterActor; onResul
                 type="button"
                 aria-pressed={choice === value}
                 onClick={() => setChoice(value)}
-                className={`flex min-h-12 items-center justify-center gap-2 rounded-xl border-[3px] text-base font-extrabold ${
-                  choice === value
-                    ? "border-stone-950 bg-stone-950 text-white"
-                    : "border-stone-400 bg-white text-stone-950"
-                }`}
+                className={`flex min-h-12 items-center justify-center gap-2 rounded-xl text-base ${counterChoiceClass(choice === value)}`}
               >
                 <Icon className="size-5" aria-hidden />
                 {label}
