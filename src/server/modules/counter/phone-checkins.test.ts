@@ -21,6 +21,7 @@ import {
   testClock,
 } from "../../test/test-app";
 import { twiOf } from "../../test/twi-messages";
+import { memberRisk } from "../fraud";
 
 const clock = testClock(new Date("2026-11-23T09:00:00Z"));
 let ctx: TestContext;
@@ -495,6 +496,11 @@ describe("suspicious patterns", () => {
       .from(fraudDetection)
       .where(eq(fraudDetection.eventType, "phone_checkin_many_shops"));
     expect(signals.some((s) => s.userId === target.user.id)).toBe(true);
+    // It counts towards the member's risk score, which staff see in anti-cheat.
+    const risk = await memberRisk(ctx.database.db, target.user.id, clock.now());
+    expect(risk.reasons).toContainEqual(
+      expect.objectContaining({ type: "phone_checkin_many_shops", count: 1, points: 10 }),
+    );
     const flagged = await ctx.database.db
       .select()
       .from(phoneCheckins)

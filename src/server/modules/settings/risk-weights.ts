@@ -29,6 +29,12 @@ export const riskSignalDefaults = {
   },
   rejected_proof: { weight: 5, label: "rejected proof", plural: "rejected proofs" },
   duplicate_receipt: { weight: 20, label: "duplicate receipt", plural: "duplicate receipts" },
+  /** A member's verified number asked for counter codes at three or more shops in a day. */
+  phone_checkin_many_shops: {
+    weight: 10,
+    label: "number used at many counters in a day",
+    plural: "numbers used at many counters in a day",
+  },
 } as const;
 
 export type RiskSignalType = keyof typeof riskSignalDefaults;
