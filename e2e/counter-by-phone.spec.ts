@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect as baseExpect, type Page, test } from "@playwright/test";
+import { signInAtDemoCounter } from "./support/members";
 import { linkIn, waitForOutboxMessage } from "./support/outbox";
 
 // Two cores shared with other work: screens may take a while to answer.
@@ -35,13 +36,7 @@ async function smsCount(request: APIRequestContext, phone: string) {
 }
 
 async function signInAtCounter(page: Page) {
-  await page.goto("/merchant-login");
-  const form = page.getByRole("form", { name: "Counter sign-in" });
-  await form.getByLabel("Business username").fill("kofi-chop-bar");
-  await form.getByLabel("Your name").fill("Esi");
-  await form.getByLabel("PIN").fill("2580");
-  await form.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: "Counter", exact: true })).toBeVisible();
+  await signInAtDemoCounter(page);
   await page.goto("/merchant-scanner");
 }
 

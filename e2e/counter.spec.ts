@@ -12,7 +12,7 @@ import {
 } from "@playwright/test";
 import { e2eBaseUrl } from "../playwright.config";
 import { chromiumArgs, chromiumPath } from "./support/chromium";
-import { signInAsDemo, signInAsNewMember } from "./support/members";
+import { signInAsDemo, signInAsNewMember, signInAtDemoCounter } from "./support/members";
 import { writeQrVideo } from "./support/qr-video";
 
 /**
@@ -50,16 +50,6 @@ async function counterContext(
   });
 }
 
-async function signInAtCounter(page: Page) {
-  await page.goto("/merchant-login");
-  const form = page.getByRole("form", { name: "Counter sign-in" });
-  await form.getByLabel("Business username").fill("kofi-chop-bar");
-  await form.getByLabel("Your name").fill("Esi");
-  await form.getByLabel("PIN").fill("2580");
-  await form.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: "Counter", exact: true })).toBeVisible();
-}
-
 async function memberQrOn(page: Page): Promise<string> {
   const qr = page.getByTestId("member-qr");
   await expect(qr).toBeVisible();
@@ -82,7 +72,7 @@ test("staff stamp Ama's card and redeem her reward with the phone camera; Ama se
   const stampPhone = await counterPhoneSeeing(await memberQrOn(page));
   const stampContext = await counterContext(stampPhone);
   const counter = await stampContext.newPage();
-  await signInAtCounter(counter);
+  await signInAtDemoCounter(counter);
   await counter.goto("/merchant-scanner");
   await counter.getByLabel("Purchase amount (GH₵)").fill("35");
   await counter.getByRole("button", { name: "Stamp", exact: true }).click();
@@ -153,7 +143,7 @@ test("a counter without a camera redeems a reward by the code typed from under i
   // A counter phone with no camera: Esi chooses Redeem and types the code, lower-case and without its dash.
   const context = await browser.newContext({ ...devices["Pixel 7"], baseURL: e2eBaseUrl });
   const counter = await context.newPage();
-  await signInAtCounter(counter);
+  await signInAtDemoCounter(counter);
   await counter.goto("/merchant-scanner");
   await counter.getByRole("button", { name: "Redeem", exact: true }).click();
   const typeACode = counter.getByRole("button", { name: "Type a code" });
@@ -186,7 +176,7 @@ test("a scan made with the connection down waits on the phone and syncs once it 
   const phone = await counterPhoneSeeing(qr);
   const context = await counterContext(phone);
   const counter = await context.newPage();
-  await signInAtCounter(counter);
+  await signInAtDemoCounter(counter);
   await counter.goto("/merchant-scanner");
   await expect(counter.getByRole("heading", { name: "Scan" })).toBeVisible();
   await counter.getByLabel("Purchase amount (GH₵)").fill("25");

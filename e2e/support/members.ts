@@ -36,3 +36,14 @@ export async function signInAsDemo(page: Page, email: string) {
     page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Logout" }),
   ).toBeVisible();
 }
+
+/** Signs in at the demo shop's counter (Kofi's Chop Bar) as its staff member Esi, on the counter's home. */
+export async function signInAtDemoCounter(page: Page) {
+  await page.goto("/merchant-login");
+  const form = page.getByRole("form", { name: "Counter sign-in" });
+  await form.getByLabel("Business username").fill("kofi-chop-bar");
+  await form.getByLabel("Your name").fill("Esi");
+  await form.getByLabel("PIN").fill("2580");
+  await form.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Counter", exact: true })).toBeVisible({ timeout: 15_000 });
+}
