@@ -43,6 +43,11 @@ async function accraClockTimes(page: Page, instants: number[]): Promise<string[]
   );
 }
 
+/** True once this phone keeps a copy of the signed-in member's rewards (written when the list arrives). */
+async function rewardsKept(page: Page): Promise<boolean> {
+  return page.evaluate(() => localStorage.getItem("device_copy:/api/rewards/mine") !== null);
+}
+
 async function storageHolds(page: Page, text: string): Promise<boolean> {
   return page.evaluate(
     (needle) => Object.keys(localStorage).some((key) => (localStorage.getItem(key) ?? "").includes(needle)),
@@ -138,7 +143,7 @@ test("Logout removes the kept rewards, and the next member on the phone never se
   context,
 }) => {
   test.setTimeout(90_000);
-  await signInAsDemo(page, "staff@example.com");
+  await signInAsNewMember(page, "Esi Quansah");
   const code = await earnRiceCode(page);
   await page.goto("/rewards");
   await expect(page.getByTestId("my-reward-code").filter({ hasText: code })).toBeVisible();
@@ -163,6 +168,8 @@ test("Logout removes the kept rewards, and the next member on the phone never se
   await expect(page).toHaveURL(/\/rewards$/);
   await expect(page.getByRole("heading", { name: "Your rewards" })).toBeVisible();
   await expect(page.getByTestId("rewards-freshness")).toBeEmpty();
+  // The heading shows before her list arrives; the phone keeps the list once it has.
+  await expect.poll(() => rewardsKept(page)).toBe(true);
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByTestId("rewards-freshness")).toContainText("You're offline.");
