@@ -20,8 +20,9 @@ const device = { ...browserDevice, dataSaverAtFirstRender: memberHome?.dataSaver
 
 /**
  * Signed-out pages arrive pre-rendered (scripts/prerender.ts), a member's home rendered by the server
- * (server/lib/member-home.ts): the browser adopts that HTML (hydration) instead of building it again. Other pages arrive as an empty shell and render here. Either way as a
- * transition: React works in slices of a few milliseconds, so a slow phone stays responsive to taps.
+ * (server/lib/member-home.ts): the browser adopts that HTML (hydration) instead of building it again.
+ * Other pages arrive as their route's shell and render here: the top bar and menus first, the page a task
+ * later (router.tsx, lazyPage).
  */
 function renderApp() {
   const container = document.getElementById("root")!;

@@ -6,10 +6,20 @@ import HomePage from "../pages/home-page";
 import { AppLayout, FullPageLayout } from "./layout/app-layout";
 import { paths } from "./paths";
 
-/** A page's code, every screen's English texts (language.ts) and the app's styles before it renders. */
+/**
+ * A page's code, every screen's English texts (language.ts) and the app's styles before it renders.
+ * Then it waits for the next task, so the page renders in a task of its own, apart from the top bar and
+ * menus around it: two shorter tasks instead of one long one that a slow phone feels as a frozen screen.
+ */
 // biome-ignore lint/suspicious/noExplicitAny: as React.lazy itself, pages take any props
 function lazyPage<Page extends ComponentType<any>>(load: () => Promise<{ default: Page }>) {
-  return lazy(() => Promise.all([load(), loadAllScreenTexts(), appStylesReady()]).then(([page]) => page));
+  return lazy(() =>
+    Promise.all([load(), loadAllScreenTexts(), appStylesReady()]).then(([page]) => inNextTask(page)),
+  );
+}
+
+function inNextTask<T>(value: T): Promise<T> {
+  return new Promise((resolve) => setTimeout(() => resolve(value)));
 }
 
 // Every route but the home page is its own chunk, so the first screen downloads only what it shows.
