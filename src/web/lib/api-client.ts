@@ -41,20 +41,15 @@ export class ApiError extends Error {
   }
 }
 
-/**
- * The headers of a call by `method`. Only a state-changing call carries the device fingerprint: the
- * server reads it there alone (watches, sign-ups, counter scans), so a page's first reads neither work
- * it out on a slow phone nor send its 100 bytes.
- */
-export function requestHeaders(method: string, hasJsonBody: boolean): Record<string, string> {
+export function requestHeaders(hasBody: boolean): Record<string, string> {
   const headers: Record<string, string> = {
+    "X-Device-Fingerprint": getDeviceFingerprint(),
     // Marks the call as made by this app; the server refuses state changes without it (CSRF defence).
     "X-Requested-With": "anigye",
     // The server answers its messages (validation, refusals) in the language on screen.
     "Accept-Language": currentLanguage(),
   };
-  if (method.toUpperCase() !== "GET") headers["X-Device-Fingerprint"] = getDeviceFingerprint();
-  if (hasJsonBody) headers["Content-Type"] = "application/json";
+  if (hasBody) headers["Content-Type"] = "application/json";
   return headers;
 }
 
@@ -81,7 +76,7 @@ export async function apiRequest(
 ): Promise<Response> {
   const response = await fetch(url, {
     method,
-    headers: requestHeaders(method, body !== undefined),
+    headers: requestHeaders(body !== undefined),
     body: body === undefined ? undefined : JSON.stringify(body),
     credentials: "include",
     keepalive: options.keepalive,
@@ -99,7 +94,7 @@ export async function apiJson<T>(method: string, url: string, body?: unknown): P
 export function getOrNullOn401<T>(url: string) {
   return async (): Promise<T | null> => {
     const response = await fetch(url, {
-      headers: requestHeaders("GET", false),
+      headers: requestHeaders(false),
       credentials: "include",
     });
     if (response.status === 401) return null;

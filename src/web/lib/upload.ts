@@ -1,4 +1,3 @@
-import { lazyFormatter } from "../../shared/lazy-formatter";
 import { apiErrorOf, requestHeaders } from "./api-client";
 
 export interface UploadProgress {
@@ -21,8 +20,7 @@ export function uploadForm<T>(
     xhr.open("POST", url);
     xhr.withCredentials = true;
     // No Content-Type: the browser writes the multipart boundary itself.
-    for (const [name, value] of Object.entries(requestHeaders("POST", false)))
-      xhr.setRequestHeader(name, value);
+    for (const [name, value] of Object.entries(requestHeaders(false))) xhr.setRequestHeader(name, value);
     xhr.responseType = "text";
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onProgress?.({ loaded: event.loaded, total: event.total });
@@ -44,10 +42,10 @@ export function uploadForm<T>(
   });
 }
 
-const sizeFormat = lazyFormatter(() => new Intl.NumberFormat("en-GH", { maximumFractionDigits: 1 }));
+const sizeFormat = new Intl.NumberFormat("en-GH", { maximumFractionDigits: 1 });
 
 /** 5242880 → "5 MB"; 734003 → "716.8 KB". */
 export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${sizeFormat().format(bytes / 1024 / 1024)} MB`;
-  return `${sizeFormat().format(bytes / 1024)} KB`;
+  if (bytes >= 1024 * 1024) return `${sizeFormat.format(bytes / 1024 / 1024)} MB`;
+  return `${sizeFormat.format(bytes / 1024)} KB`;
 }
