@@ -138,6 +138,8 @@ function runLighthouse(url: string, keepSignIn: boolean): Promise<Report | undef
       try {
         resolve(JSON.parse(printed) as Report);
       } catch {
+        // A run that lost its trace prints its runtime error as text, not a report: run it again.
+        if (code !== 0) return resolve(undefined);
         reject(new Error(`lighthouse exited ${code} on ${url} with no report`));
       }
     });
