@@ -79,6 +79,15 @@ function storeUser(user: SessionUser | null) {
   }
 }
 
+/**
+ * The session check every page makes mostly answers with the member already on screen: keeping that
+ * same object then spares everything that reads the session (the top bar, each of the page's reads
+ * kept on the phone) a render, while the page is still starting on a slow phone.
+ */
+export function sameOrChanged(current: SessionUser | null, next: SessionUser | null): SessionUser | null {
+  return current && next && JSON.stringify(current) === JSON.stringify(next) ? current : next;
+}
+
 export function AuthProvider({
   children,
   initialUser,
@@ -99,7 +108,7 @@ export function AuthProvider({
 
   const applyUser = useCallback((next: SessionUser | null) => {
     storeUser(next);
-    setUser(next);
+    setUser((current) => sameOrChanged(current, next));
   }, []);
 
   // Several screens may ask at once (each query that met a 401): they share one session check.
