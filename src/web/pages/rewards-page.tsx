@@ -20,6 +20,7 @@ import { formatAccraMoment } from "../lib/dates";
 import { useT } from "../lib/i18n";
 import { useStillTrueAfter } from "../lib/kept-query";
 import { isConnectionFailure, useIsOnline } from "../lib/network-status";
+import { useShownFromNextTask } from "../lib/next-task";
 
 /** How long a read may take on a weak signal before the page says the rewards shown are an older copy. */
 const slowReadMs = 2_000;
@@ -72,6 +73,8 @@ function RewardsFreshness() {
 
 function RewardsScreen() {
   const t = useT();
+  // The competitions and badges sit below the first screen of a phone.
+  const belowTheFold = useShownFromNextTask();
   return (
     <div className="mx-auto max-w-2xl space-y-4 px-4 py-6">
       <header className="flex flex-wrap items-end justify-between gap-3">
@@ -100,15 +103,19 @@ function RewardsScreen() {
         <Rewards />
       </Card>
 
-      <CompetitionsPanel />
+      {belowTheFold && (
+        <>
+          <CompetitionsPanel />
 
-      <Card
-        title={t("rewards.badgesTitle")}
-        icon={<Medal className="size-5" aria-hidden />}
-        testId="rewards-badges"
-      >
-        <Badges />
-      </Card>
+          <Card
+            title={t("rewards.badgesTitle")}
+            icon={<Medal className="size-5" aria-hidden />}
+            testId="rewards-badges"
+          >
+            <Badges />
+          </Card>
+        </>
+      )}
     </div>
   );
 }
