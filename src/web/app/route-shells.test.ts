@@ -53,9 +53,7 @@ describe("the routes' shells", () => {
     );
 
     const rewards = written.get("rewards-page.en.html")!;
-    expect(rewards).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/rewards-page-h.js">',
-    );
+    expect(rewards).toContain('<link rel="modulepreload" crossorigin href="/assets/rewards-page-h.js">');
     expect(rewards).toContain('<link rel="modulepreload" crossorigin href="/assets/card-h.js">');
     expect(rewards).not.toContain("shared-h.js");
     expect(rewards).toContain('<div id="app-loading" role="status"');
