@@ -1,4 +1,3 @@
-import { lazyFormatter } from "../../shared/lazy-formatter";
 import { apiErrorOf, requestHeaders } from "./api-client";
 
 export interface UploadProgress {
@@ -43,10 +42,10 @@ export function uploadForm<T>(
   });
 }
 
-const sizeFormat = lazyFormatter(() => new Intl.NumberFormat("en-GH", { maximumFractionDigits: 1 }));
+const sizeFormat = new Intl.NumberFormat("en-GH", { maximumFractionDigits: 1 });
 
 /** 5242880 → "5 MB"; 734003 → "716.8 KB". */
 export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${sizeFormat().format(bytes / 1024 / 1024)} MB`;
-  return `${sizeFormat().format(bytes / 1024)} KB`;
+  if (bytes >= 1024 * 1024) return `${sizeFormat.format(bytes / 1024 / 1024)} MB`;
+  return `${sizeFormat.format(bytes / 1024)} KB`;
 }
