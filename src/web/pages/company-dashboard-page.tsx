@@ -4,7 +4,6 @@ import { useEffect, useState } from "react";
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from "react-router";
 import { brand } from "../../shared/brand";
 import type { CompanyProfile } from "../../shared/contracts/companies";
-import { lazyFormatter } from "../../shared/lazy-formatter";
 import { analyticsPath, paths } from "../app/paths";
 import { Button, buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
@@ -38,7 +37,7 @@ const isTab = (value: string | null): value is Tab => tabs.some((t) => t.value =
 
 const tabClass =
   "flex-1 shrink-0 rounded-xl px-1.5 py-2 text-sm font-semibold whitespace-nowrap sm:px-3 text-stone-600 data-[state=active]:bg-white data-[state=active]:text-amber-800 data-[state=active]:shadow";
-const numberFormat = lazyFormatter(() => new Intl.NumberFormat("en-GH"));
+const numberFormat = new Intl.NumberFormat("en-GH");
 
 function CompanyLogo({ profile }: { profile: CompanyProfile }) {
   const [failed, setFailed] = useState(false);
@@ -133,7 +132,7 @@ function Overview({ profile }: { profile: CompanyProfile }) {
             <div key={label} className="rounded-xl bg-stone-50 px-1 py-3">
               <dt className="text-[11px] uppercase tracking-wide break-words text-stone-500">{label}</dt>
               <dd className="text-xl font-extrabold tabular-nums text-stone-900 sm:text-2xl">
-                {ads.isPending ? "…" : numberFormat().format(value)}
+                {ads.isPending ? "…" : numberFormat.format(value)}
               </dd>
             </div>
           ))}

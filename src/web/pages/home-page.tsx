@@ -2,7 +2,6 @@ import { Gift, MapPin, PlayCircle } from "lucide-react";
 import { lazy, Suspense, useEffect } from "react";
 import { Link } from "react-router";
 import { brand } from "../../shared/brand";
-import { lazyFormatter } from "../../shared/lazy-formatter";
 import { paths } from "../app/paths";
 import { DiscoverPlaceholder } from "../features/discover/discover-skeleton";
 import { LatestDrawLink } from "../features/draws/latest-draw-link";
@@ -21,13 +20,13 @@ const steps: { icon: typeof PlayCircle; title: UiKey; text: UiKey }[] = [
   { icon: Gift, title: "landing.step3Title", text: "landing.step3Text" },
 ];
 
-const numberFormat = lazyFormatter(() => new Intl.NumberFormat("en-GH"));
+const numberFormat = new Intl.NumberFormat("en-GH");
 
 function Counter({ label, value, testId }: { label: string; value: number | undefined; testId: string }) {
   return (
     <div className="rounded-2xl bg-white/10 px-5 py-3 text-center ring-1 ring-white/20">
       <p className="text-2xl font-extrabold tabular-nums" data-testid={testId}>
-        {value === undefined ? "…" : numberFormat().format(value)}
+        {value === undefined ? "…" : numberFormat.format(value)}
       </p>
       <p className="text-xs uppercase tracking-wide text-amber-100">{label}</p>
     </div>

@@ -4,7 +4,6 @@ import { Link } from "react-router";
 import { rewardTypeLabels } from "../../../shared/contracts/ad-options";
 import type { CompanyAd } from "../../../shared/contracts/ads";
 import type { PlanStatus } from "../../../shared/contracts/companies";
-import { lazyFormatter } from "../../../shared/lazy-formatter";
 import { plans } from "../../../shared/plans";
 import { subscriptionDetailsPath } from "../../app/paths";
 import { LapsedPlanWarning } from "../../components/lapsed-plan-warning";
@@ -17,7 +16,7 @@ import { serverMessage } from "../../lib/api-errors";
 import { AdForm } from "./ad-form";
 import { useCompanyAds, useDeleteAd, useSetAdPaused } from "./api";
 
-const numberFormat = lazyFormatter(() => new Intl.NumberFormat("en-GH"));
+const numberFormat = new Intl.NumberFormat("en-GH");
 
 const statusStyle: Record<CompanyAd["status"], string> = {
   active: "bg-green-100 text-green-800",
@@ -33,7 +32,7 @@ const statusLabel: Record<CompanyAd["status"], string> = {
 function codesText(ad: CompanyAd): string | null {
   if (ad.rewardType !== "discount") return null;
   if (ad.useCustomCode) return `Custom code ${ad.customDiscountCode ?? ""}`.trim();
-  return `${numberFormat().format(ad.discountCodesLeft)} of ${numberFormat().format(ad.discountCodesTotal)} codes left`;
+  return `${numberFormat.format(ad.discountCodesLeft)} of ${numberFormat.format(ad.discountCodesTotal)} codes left`;
 }
 
 function failureToast(title: string, failure: unknown) {
@@ -108,11 +107,11 @@ function AdRow({
           <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-700">
             <li className="inline-flex items-center gap-1">
               <Eye className="size-4 text-stone-400" aria-hidden />
-              {numberFormat().format(ad.viewCount)} views
+              {numberFormat.format(ad.viewCount)} views
             </li>
             <li className="inline-flex items-center gap-1">
               <Megaphone className="size-4 text-stone-400" aria-hidden />
-              {numberFormat().format(ad.impressionCount)} impressions
+              {numberFormat.format(ad.impressionCount)} impressions
             </li>
             {codes && (
               <li className="inline-flex items-center gap-1">

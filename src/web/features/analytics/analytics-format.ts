@@ -1,26 +1,21 @@
 import { type AnalyticsMetric, isRateMetric } from "../../../shared/contracts/analytics-options";
-import { lazyFormatter } from "../../../shared/lazy-formatter";
 
-const countFormat = lazyFormatter(() => new Intl.NumberFormat("en-GH"));
-const percentFormat = lazyFormatter(
-  () => new Intl.NumberFormat("en-GH", { style: "percent", maximumFractionDigits: 1 }),
-);
+const countFormat = new Intl.NumberFormat("en-GH");
+const percentFormat = new Intl.NumberFormat("en-GH", { style: "percent", maximumFractionDigits: 1 });
 // Analytics days are Accra calendar days; Accra keeps GMT, so UTC shows them as they are.
-const dayFormat = lazyFormatter(
-  () => new Intl.DateTimeFormat("en-GH", { day: "numeric", month: "short", timeZone: "UTC" }),
-);
+const dayFormat = new Intl.DateTimeFormat("en-GH", { day: "numeric", month: "short", timeZone: "UTC" });
 
 /** A count with thousands separators, a rate as a percentage; "—" when a rate has nothing to divide by. */
 export function formatMetric(metric: AnalyticsMetric, value: number | null | undefined): string {
   if (value === null || value === undefined) return "—";
-  return isRateMetric(metric) ? percentFormat().format(value) : countFormat().format(value);
+  return isRateMetric(metric) ? percentFormat.format(value) : countFormat.format(value);
 }
 
 export function formatCount(value: number): string {
-  return countFormat().format(value);
+  return countFormat.format(value);
 }
 
 /** `2025-11-03` → `3 Nov`. */
 export function formatDay(day: string): string {
-  return dayFormat().format(new Date(`${day}T00:00:00Z`));
+  return dayFormat.format(new Date(`${day}T00:00:00Z`));
 }

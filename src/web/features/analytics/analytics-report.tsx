@@ -11,7 +11,6 @@ import {
   csvExportFirstPlan,
   metricFirstPlan,
 } from "../../../shared/contracts/analytics-options";
-import { lazyFormatter } from "../../../shared/lazy-formatter";
 import { type PlanId, planIds, plans } from "../../../shared/plans";
 import { subscriptionDetailsPath } from "../../app/paths";
 import { LapsedPlanWarning } from "../../components/lapsed-plan-warning";
@@ -184,7 +183,7 @@ export function AdsTable({ report }: { report: AnalyticsResponse }) {
   );
 }
 
-const listFormat = lazyFormatter(() => new Intl.ListFormat("en-GB", { type: "conjunction" }));
+const listFormat = new Intl.ListFormat("en-GB", { type: "conjunction" });
 
 /** What each bigger plan adds to this page: its metrics, and the CSV export. */
 function additionsAbove(plan: PlanId): { plan: PlanId; additions: string[] }[] {
@@ -221,7 +220,7 @@ export function UpgradeHint({ report }: { report: AnalyticsResponse }) {
         <ul className="space-y-1 text-sm text-stone-700">
           {steps.map((step) => (
             <li key={step.plan}>
-              <strong>{plans[step.plan].name}</strong> adds {listFormat().format(step.additions)}.
+              <strong>{plans[step.plan].name}</strong> adds {listFormat.format(step.additions)}.
             </li>
           ))}
         </ul>

@@ -1,12 +1,11 @@
 import { AlertTriangle, Coins } from "lucide-react";
 import type { CounterDashboard, CounterTotals } from "../../../shared/contracts/counter";
-import { lazyFormatter } from "../../../shared/lazy-formatter";
 import { Card } from "../../components/ui/card";
 import { ProgressBar } from "../../components/ui/progress-bar";
 import { useT } from "../../lib/i18n";
 import type { UiKey } from "../../lib/language";
 
-const numberFormat = lazyFormatter(() => new Intl.NumberFormat("en-GH"));
+const numberFormat = new Intl.NumberFormat("en-GH");
 
 const totalLabels: { key: keyof CounterTotals; label: UiKey }[] = [
   { key: "scans", label: "counter.dashboard.scans" },
@@ -32,7 +31,7 @@ function Totals({ totals, compact = false }: { totals: CounterTotals; compact?: 
           <dd
             className={`font-extrabold tabular-nums ${key === "refused" && totals.refused > 0 ? "text-red-700" : "text-stone-950"} ${compact ? "text-base" : "text-2xl"}`}
           >
-            {numberFormat().format(totals[key])}
+            {numberFormat.format(totals[key])}
           </dd>
         </div>
       ))}
@@ -72,8 +71,8 @@ function WorkList({
 export function CounterDashboardView({ dashboard }: { dashboard: CounterDashboard }) {
   const t = useT();
   const { allocation } = dashboard;
-  const used = numberFormat().format(allocation.used);
-  const allocated = numberFormat().format(allocation.allocated);
+  const used = numberFormat.format(allocation.used);
+  const allocated = numberFormat.format(allocation.allocated);
   return (
     <div className="space-y-4">
       {dashboard.suspiciousToday > 0 && (
@@ -101,7 +100,7 @@ export function CounterDashboardView({ dashboard }: { dashboard: CounterDashboar
         testId="counter-allocation"
       >
         <p className="text-3xl font-extrabold tabular-nums text-stone-950">
-          {numberFormat().format(allocation.remaining)}{" "}
+          {numberFormat.format(allocation.remaining)}{" "}
           <span className="text-base font-semibold text-stone-600">{t("counter.dashboard.pointsLeft")}</span>
         </p>
         <ProgressBar

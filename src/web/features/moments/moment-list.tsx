@@ -3,38 +3,31 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { brand } from "../../../shared/brand";
 import type { Moment } from "../../../shared/contracts/moments";
-import { lazyFormatter } from "../../../shared/lazy-formatter";
 import { mobileWatchPath } from "../../app/paths";
 import { useT } from "../../lib/i18n";
 import { slotMark, withSlots } from "../../lib/rich-text";
 
 type T = ReturnType<typeof useT>;
 
-const dayFormat = lazyFormatter(() => new Intl.DateTimeFormat("en-CA", { timeZone: brand.timeZone }));
-const longDayFormat = lazyFormatter(
-  () =>
-    new Intl.DateTimeFormat("en-GH", {
-      timeZone: brand.timeZone,
-      weekday: "long",
-      day: "numeric",
-      month: "long",
-      year: "numeric",
-    }),
-);
-const timeFormat = lazyFormatter(
-  () =>
-    new Intl.DateTimeFormat("en-GH", {
-      timeZone: brand.timeZone,
-      hour: "2-digit",
-      minute: "2-digit",
-    }),
-);
+const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: brand.timeZone });
+const longDayFormat = new Intl.DateTimeFormat("en-GH", {
+  timeZone: brand.timeZone,
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+});
+const timeFormat = new Intl.DateTimeFormat("en-GH", {
+  timeZone: brand.timeZone,
+  hour: "2-digit",
+  minute: "2-digit",
+});
 
 function dayLabel(iso: string, now: Date, t: T): string {
-  const day = dayFormat().format(new Date(iso));
-  if (day === dayFormat().format(now)) return t("moments.today");
-  if (day === dayFormat().format(new Date(now.getTime() - 86_400_000))) return t("moments.yesterday");
-  return longDayFormat().format(new Date(iso));
+  const day = dayFormat.format(new Date(iso));
+  if (day === dayFormat.format(now)) return t("moments.today");
+  if (day === dayFormat.format(new Date(now.getTime() - 86_400_000))) return t("moments.yesterday");
+  return longDayFormat.format(new Date(iso));
 }
 
 /** Consecutive moments of the same Accra day, in the order given (newest first). */
@@ -72,7 +65,7 @@ function Row({ icon, children, at }: { icon: ReactNode; children: ReactNode; at:
       </span>
       <div className="min-w-0 flex-1">{children}</div>
       <time dateTime={at} className="shrink-0 text-xs text-stone-500">
-        {timeFormat().format(new Date(at))}
+        {timeFormat.format(new Date(at))}
       </time>
     </li>
   );

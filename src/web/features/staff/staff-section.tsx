@@ -4,7 +4,6 @@ import { z } from "zod";
 import { brand } from "../../../shared/brand";
 import type { Branch } from "../../../shared/contracts/branches";
 import { createStaffRequest, type StaffMember } from "../../../shared/contracts/companies";
-import { lazyFormatter } from "../../../shared/lazy-formatter";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Dialog } from "../../components/ui/dialog";
@@ -19,15 +18,12 @@ import { formatAccraDateTime } from "../../lib/dates";
 import { applyServerErrors, useContractForm } from "../../lib/forms";
 import { useAddStaff, useAssignStaffBranch, useDeactivateStaff, useStaff, useUnlockStaff } from "./api";
 
-const clockFormat = lazyFormatter(
-  () =>
-    new Intl.DateTimeFormat("en-GH", {
-      timeZone: brand.timeZone,
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    }),
-);
+const clockFormat = new Intl.DateTimeFormat("en-GH", {
+  timeZone: brand.timeZone,
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
 
 /** True while a lock is in the future; turns false by itself when it runs out. */
 function useStillLocked(lockedUntil: string | null): boolean {
@@ -48,7 +44,7 @@ function StaffLock({ companyId, member }: { companyId: number; member: StaffMemb
   return (
     <p className="mt-1 flex flex-wrap items-center gap-2 text-sm font-semibold text-red-800">
       <Lock className="size-4" aria-hidden />
-      Locked until {clockFormat().format(new Date(member.lockedUntil))}
+      Locked until {clockFormat.format(new Date(member.lockedUntil))}
       <Button
         variant="secondary"
         className="min-h-9 px-3 py-1 text-sm"
