@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { signInAtDemoCounter } from "./support/members";
 
 /**
  * Pages log nothing wrong on the way: no screen text read before its catalog arrived
@@ -29,13 +30,7 @@ test.describe("the counter", () => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       await route.continue();
     });
-    await page.goto("/merchant-login");
-    const form = page.getByRole("form", { name: "Counter sign-in" });
-    await form.getByLabel("Business username").fill("kofi-chop-bar");
-    await form.getByLabel("Your name").fill("Esi");
-    await form.getByLabel("PIN").fill("2580");
-    await form.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByRole("heading", { name: "Counter", exact: true })).toBeVisible();
+    await signInAtDemoCounter(page);
     await page.reload();
     await expect(page.getByRole("heading", { name: "Counter", exact: true })).toBeVisible();
     expect(problems).toEqual([]);
