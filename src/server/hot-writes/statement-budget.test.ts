@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { memberChangedChannel } from "../db/member-changes";
 import { rewards } from "../db/schema";
 import { shopWithCounter } from "../test/counter-shop";
 import { signedInMember } from "../test/members";
@@ -33,6 +35,29 @@ afterAll(() => ctx.close());
 
 const device = { "x-device-fingerprint": "budget-phone" };
 
+/**
+ * Waits until the instance has heard every change notice sent so far. A sentinel notice, sent after
+ * them, arrives after them: PostgreSQL delivers notices in commit order. Without this, a late notice
+ * about the setup's own writes (on a busy machine) can drop a kept session after the warm-up, and the
+ * count would measure the notice's timing instead of the write.
+ */
+let sentinels = 0;
+async function noticesHeard() {
+  const changes = ctx.database.memberChanges;
+  const sentinel = 2_000_000_000 + ++sentinels;
+  let stop = () => {};
+  const heard = new Promise<void>((resolve) => {
+    stop = changes.subscribe({ changed: (id) => id === sentinel && resolve(), lost: () => undefined });
+  });
+  try {
+    while (!changes.live) await new Promise((resolve) => setTimeout(resolve, 10));
+    await ctx.database.db.execute(sql`select pg_notify(${memberChangedChannel}, ${String(sentinel)})`);
+    await heard;
+  } finally {
+    stop();
+  }
+}
+
 /** The statements `operation` sends, after `warm` has run once so kept sessions are in place. */
 async function statementsOf(operation: () => Promise<{ statusCode: number; body: string }>) {
   sent.length = 0;
@@ -52,8 +77,9 @@ describe("statement budgets of the hot writes", () => {
     const shop = await shopWithCounter(one, "budget-stamps", { requiredVisits: 5 });
     const member = await signedInMember(ctx.database.db, "stamped");
     const qr = () => sendAs(one.app, member.cookies, "GET", "/api/loyalty/qr").then((r) => r.json());
-    await sendAs(one.app, shop.staff, "GET", "/api/merchant/me");
     const stamp = async () => {
+      await noticesHeard();
+      await sendAs(one.app, shop.staff, "GET", "/api/merchant/me");
       const { qrData } = await qr();
       return statementsOf(() =>
         sendAs(
@@ -76,6 +102,7 @@ describe("statement budgets of the hot writes", () => {
   it("gives points in at most 6 statements", async () => {
     const shop = await shopWithCounter(one, "budget-points");
     const member = await signedInMember(ctx.database.db, "pointed");
+    await noticesHeard();
     await sendAs(one.app, shop.staff, "GET", "/api/merchant/me");
     const { qrData } = await sendAs(one.app, member.cookies, "GET", "/api/loyalty/qr").then((r) => r.json());
     const statements = await statementsOf(() =>
@@ -99,6 +126,7 @@ describe("statement budgets of the hot writes", () => {
         discountCode: "B-1",
       })
       .returning();
+    await noticesHeard();
     await sendAs(one.app, shop.staff, "GET", "/api/merchant/me");
     const qr = (await sendAs(one.app, member.cookies, "POST", `/api/rewards/${reward!.id}/qr`)).json();
     const statements = await statementsOf(() =>
