@@ -154,6 +154,28 @@ describe("serving the web app", () => {
     expect(await page("/rewardsx")).toBe("<!doctype html><div id=root></div>");
   });
 
+  it("names a member's page's first reads for preloading only when the request carries a member's session", async () => {
+    const shell = (cookie?: string) =>
+      app.inject({ method: "GET", url: "/rewards", headers: cookie ? { cookie } : {} });
+
+    const member = await shell("anigye_sid=abc");
+    const visitor = await shell();
+
+    expect(member.body).toBe("<p>rewards-page shell, en</p>");
+    expect(member.headers.link).toContain(
+      "</api/rewards/mine>; rel=preload; as=fetch; crossorigin=use-credentials",
+    );
+    expect(member.headers.link).toContain("</api/auth/me>; rel=preload");
+    expect(visitor.headers.link).toBeUndefined();
+    // A route with no reads listed gets no header.
+    const other = await app.inject({
+      method: "GET",
+      url: "/company-dashboard/12",
+      headers: { cookie: "anigye_sid=abc" },
+    });
+    expect(other.headers.link).toBeUndefined();
+  });
+
   it("sends a signed-out visitor the landing already rendered, in the language this device chose", async () => {
     const page = (cookie?: string) =>
       app.inject({ method: "GET", url: "/", headers: cookie ? { cookie } : {} }).then((r) => r.body);

@@ -111,6 +111,26 @@ export const firstReadsOfRoute: Readonly<Record<string, readonly string[]>> = {
   "/vendor-scan": [counterSessionPath],
 };
 
+/** Who is signed in on this phone: the app asks on every page it opens. */
+export const memberSessionPath = "/api/auth/me";
+
+/**
+ * The API reads a signed-in member's page waits for before its first screen shows. The server names them
+ * in a `Link: <…>; rel=preload` header when the request carries a member's session (without one they
+ * would only be refused), so the phone fetches them beside the page's code, not after it has run, and
+ * the page renders with them at once instead of a spinner that the content then pushes down.
+ */
+export const memberFirstReadsOfRoute: Readonly<Record<string, readonly string[]>> = {
+  "/rewards": [
+    memberSessionPath,
+    "/api/profile",
+    "/api/draws/mine",
+    "/api/rewards/mine",
+    "/api/rewards/collection",
+  ],
+  "/loyalty-dashboard": [memberSessionPath, "/api/loyalty/qr", "/api/loyalty/cards"],
+};
+
 /** This device's data-saver choice, kept for the server as well as in local storage. */
 export const dataSaverCookieName = "anigye_data_saver";
 

@@ -5,6 +5,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isLanguage, type Language, languageCookieName } from "../../shared/i18n/languages";
 import {
+  memberFirstReadsOfRoute,
   type PrerenderVariant,
   prerenderedPageAt,
   type RouteShell,
@@ -99,7 +100,11 @@ export async function registerWebApp(
     const routeShell = routeShellFor(routeShells, urlPath, chosenHere ?? request.cookies[languageCookieName]);
     if (routeShell) {
       reply.header("vary", "Cookie");
-      return reply.sendFile(routeShell, distDir);
+      const reads = request.cookies[sessionCookieNames.member]
+        ? memberFirstReadsOfRoute[routeShell.path]
+        : [];
+      if (reads?.length) reply.header("link", reads.map(preloadedRead).join(", "));
+      return reply.sendFile(routeShell.file, distDir);
     }
     return reply.sendFile("index.html", distDir);
   });
@@ -155,8 +160,14 @@ function listPrerenderedFiles(distDir: string | undefined): ReadonlySet<string> 
 }
 
 interface ListedRouteShell {
+  path: string;
   pattern: RegExp;
   files: RouteShell["files"];
+}
+
+/** As a `<link rel="preload">` in the page would ask for it: with the member's cookies, as the app's reads go. */
+function preloadedRead(url: string): string {
+  return `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`;
 }
 
 /** The routes' shells the build wrote (`scripts/route-shells.ts`), their paths as patterns. */
@@ -165,6 +176,7 @@ function listRouteShells(distDir: string | undefined): ListedRouteShell[] {
   if (!index || !fs.existsSync(index)) return [];
   const shells = JSON.parse(fs.readFileSync(index, "utf8")) as RouteShell[];
   return shells.map(({ path: routePath, files }) => ({
+    path: routePath,
     pattern: new RegExp(`^${routePath.split("/").map(patternOfSegment).join("/")}$`),
     files,
   }));
@@ -182,10 +194,10 @@ function routeShellFor(
   shells: readonly ListedRouteShell[],
   urlPath: string,
   chosenLanguage: string | undefined,
-): string | undefined {
+): { path: string; file: string } | undefined {
   const shell = shells.find(({ pattern }) => pattern.test(urlPath));
   if (!shell) return undefined;
-  return `prerendered/${shell.files[chosenLanguage === "tw" ? "tw" : "en"]}`;
+  return { path: shell.path, file: `prerendered/${shell.files[chosenLanguage === "tw" ? "tw" : "en"]}` };
 }
 
 /**

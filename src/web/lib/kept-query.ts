@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { apiJson } from "./api-client";
 import { useAuth } from "./auth";
 import { keepOnDevice, readFromDevice } from "./device-copy";
+import { freshWhileAPageOpens } from "./query-client";
 import { useRecheckSessionOn401 } from "./session-expiry";
 
 /**
@@ -17,7 +18,7 @@ export function useQueryKeptOnDevice<T>(url: string, keyOf: (userId: number | un
     queryKey: keyOf(userId),
     enabled: userId !== undefined,
     // What is kept can change elsewhere (a code used at a counter), so every visit asks again.
-    staleTime: 0,
+    staleTime: freshWhileAPageOpens,
     queryFn: async () => {
       const data = await apiJson<T>("GET", url);
       if (userId !== undefined) keepOnDevice(url, userId, data);

@@ -3,6 +3,7 @@ import type { MessageResponse } from "../../../shared/contracts/auth";
 import type { OnboardingRequest, Profile } from "../../../shared/contracts/profile";
 import { apiJson, getJson } from "../../lib/api-client";
 import { useAuth } from "../../lib/auth";
+import { freshWhileAPageOpens } from "../../lib/query-client";
 import { queryKeys } from "../../lib/query-keys";
 import { useRecheckSessionOn401 } from "../../lib/session-expiry";
 
@@ -20,7 +21,7 @@ export function useProfile() {
     queryKey: queryKeys.profile(user?.id),
     queryFn: getJson(profileUrl),
     enabled: user?.id !== undefined,
-    staleTime: 0,
+    staleTime: freshWhileAPageOpens,
   });
   useRecheckSessionOn401(query.error);
   return query;

@@ -1,0 +1,44 @@
+import { expect, type Page, test } from "@playwright/test";
+import { memberFirstReadsOfRoute } from "../src/shared/prerendered-pages";
+import { signInAsDemo } from "./support/members";
+
+// A first visit: no service worker answering from a cache.
+test.use({ serviceWorkers: "block" });
+
+/**
+ * Each API path the phone asked for, by who asked: the page's own reads carry the app's mark
+ * (`X-Requested-With`), a read its shell asked for beside the code does not.
+ */
+function recordApiRequests(page: Page): Map<string, ("shell" | "app")[]> {
+  const asked = new Map<string, ("shell" | "app")[]>();
+  page.on("request", (request) => {
+    const at = new URL(request.url()).pathname;
+    if (!at.startsWith("/api/")) return;
+    const by = request.headers()["x-requested-with"] ? "app" : "shell";
+    asked.set(at, [...(asked.get(at) ?? []), by]);
+  });
+  return asked;
+}
+
+for (const [route, shows] of [
+  ["/rewards", "Your rewards"],
+  ["/loyalty-dashboard", "Stamp cards"],
+] as const) {
+  test(`${route} asks for its first reads beside its code, and the page uses those answers`, async ({
+    page,
+  }) => {
+    await signInAsDemo(page, "ama@example.com");
+    // Only this visit's requests: the page the sign-in led to has finished its own reads.
+    await page.waitForLoadState("networkidle");
+    const asked = recordApiRequests(page);
+
+    await page.goto(route);
+    await expect(page.getByRole("heading", { name: shows })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+
+    // Asked once each, by the shell: the page took those answers instead of asking again.
+    for (const read of memberFirstReadsOfRoute[route] ?? []) {
+      expect(asked.get(read), read).toEqual(["shell"]);
+    }
+  });
+}
