@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { memberFirstReadsOfRoute } from "../src/shared/prerendered-pages";
-import { signInAsDemo } from "./support/members";
+import { boxOf } from "./support/geometry";
+import { signInAsDemo, signInAsNewMember } from "./support/members";
 
 // A first visit: no service worker answering from a cache.
 test.use({ serviceWorkers: "block" });
@@ -42,3 +43,25 @@ for (const [route, shows] of [
     }
   });
 }
+
+test("the stamp cards stay where they are when the loyalty QR arrives", async ({ page }) => {
+  await signInAsNewMember(page);
+  let letTheCodeThrough = () => {};
+  const codeHeld = new Promise<void>((resolve) => {
+    letTheCodeThrough = resolve;
+  });
+  await page.route("**/api/loyalty/qr", async (route) => {
+    await codeHeld;
+    await route.continue();
+  });
+
+  await page.goto("/loyalty-dashboard");
+  await expect(page.getByText("Getting your code…")).toBeVisible();
+  const stampCards = page.getByTestId("loyalty-cards");
+  const before = await boxOf(stampCards);
+  letTheCodeThrough();
+  await expect(page.getByTestId("member-qr")).toBeVisible();
+  const after = await boxOf(stampCards);
+
+  expect(after.y).toBe(before.y);
+});

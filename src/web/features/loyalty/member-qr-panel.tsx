@@ -16,11 +16,30 @@ function QrFrame({ children }: { children: ReactNode }) {
 
 function NoCode({ children }: { children: ReactNode }) {
   return (
-    <QrFrame>
-      <div className="flex aspect-square flex-col items-center justify-center gap-3 rounded-2xl bg-stone-100 p-5 text-center ring-1 ring-stone-300">
-        {children}
-      </div>
-    </QrFrame>
+    <div className="text-center">
+      <QrFrame>
+        <div className="flex aspect-square flex-col items-center justify-center gap-3 rounded-2xl bg-stone-100 p-5 text-center ring-1 ring-stone-300">
+          {children}
+        </div>
+      </QrFrame>
+      <RoomForTheCodesLines />
+    </div>
+  );
+}
+
+/**
+ * The lines a code comes with, kept empty and unseen below a square with no code yet: the stamp cards
+ * below then stay where they are when the code arrives, instead of jumping down under a finger.
+ */
+function RoomForTheCodesLines() {
+  const t = useT();
+  return (
+    <div aria-hidden className="invisible">
+      <p className="mt-2 min-h-6 text-sm">&nbsp;</p>
+      <p className="mt-4 text-sm font-medium">{t("loyalty.qr.typeThis")}</p>
+      <p className="mt-1 font-mono text-4xl font-extrabold">&nbsp;</p>
+      <p className="mt-3 text-xs">{t("loyalty.qr.brightness")}</p>
+    </div>
   );
 }
 
