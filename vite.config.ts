@@ -21,7 +21,18 @@ const reactOnPreact = [
   { find: /^react$/, replacement: "preact/compat" },
 ];
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * React Router's package names only its development build (warnings and checks on, ENABLE_DEV_WARNINGS),
+ * whatever the mode (remix-run/react-router#14102): a production build takes its production files.
+ */
+const reactRouterProduction = [
+  {
+    find: /^react-router$/,
+    replacement: path.resolve("node_modules/react-router/dist/production/index.mjs"),
+  },
+];
+
+export default defineConfig(({ isSsrBuild, command }) => ({
   plugins: [
     uiCatalogs(),
     react(),
@@ -95,7 +106,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
       }),
   ],
-  resolve: { alias: reactOnPreact },
+  resolve: { alias: command === "build" ? [...reactOnPreact, ...reactRouterProduction] : reactOnPreact },
   // Bundled into the server renderer too, so every library there renders through the same Preact.
   ssr: { noExternal: true },
   // The manifest tells scripts/prerender.ts which chunks a signed-in member's home needs first.

@@ -58,6 +58,17 @@ test("a member's home (Discover) downloads at most 100 KB of code on a new phone
   expect(total, JSON.stringify(perScript, null, 1)).toBeLessThanOrEqual(memberHomeBudget);
 });
 
+test("the build runs React Router's production code, without its development warnings", () => {
+  const assets = path.join("dist", "assets");
+  const scripts = fs.readdirSync(assets).filter((name) => name.endsWith(".js"));
+  expect(scripts.length).toBeGreaterThan(0);
+  // A warning only the development build keeps (its ENABLE_DEV_WARNINGS branch).
+  const warned = scripts.filter((name) =>
+    fs.readFileSync(path.join(assets, name), "utf8").includes("No routes matched location"),
+  );
+  expect(warned).toEqual([]);
+});
+
 test.describe("a page the browser renders itself, before its code runs", () => {
   test.use({ javaScriptEnabled: false });
 
