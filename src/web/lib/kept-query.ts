@@ -17,8 +17,9 @@ export function useQueryKeptOnDevice<T>(url: string, keyOf: (userId: number | un
   const query = useQuery<T>({
     queryKey: keyOf(userId),
     enabled: userId !== undefined,
-    // What is kept can change elsewhere (a code used at a counter), so every visit asks again.
-    staleTime: freshWhileAPageOpens,
+    // What is kept can change elsewhere (a code used at a counter), so every visit asks again: the copy
+    // from the phone is stale at once, an answer read on this visit is shared while the page opens.
+    staleTime: ({ state }) => (state.dataUpdateCount > 0 ? freshWhileAPageOpens : 0),
     queryFn: async () => {
       const data = await apiJson<T>("GET", url);
       if (userId !== undefined) keepOnDevice(url, userId, data);
