@@ -111,8 +111,17 @@ export const firstReadsOfRoute: Readonly<Record<string, readonly string[]>> = {
   "/vendor-scan": [counterSessionPath],
 };
 
-/** Who is signed in on this phone: the app asks on every page it opens. */
-export const memberSessionPath = "/api/auth/me";
+/** The member's own reads a page can ask for beside its code; the app's reads use the same paths. */
+export const memberReadPaths = {
+  /** Who is signed in on this phone: the app asks on every page it opens. */
+  session: "/api/auth/me",
+  profile: "/api/profile",
+  myDrawEntries: "/api/draws/mine",
+  myRewards: "/api/rewards/mine",
+  rewardsCollection: "/api/rewards/collection",
+  memberQr: "/api/loyalty/qr",
+  loyaltyCards: "/api/loyalty/cards",
+} as const;
 
 /**
  * The API reads a signed-in member's page waits for before its first screen shows. The server names them
@@ -122,13 +131,13 @@ export const memberSessionPath = "/api/auth/me";
  */
 export const memberFirstReadsOfRoute: Readonly<Record<string, readonly string[]>> = {
   "/rewards": [
-    memberSessionPath,
-    "/api/profile",
-    "/api/draws/mine",
-    "/api/rewards/mine",
-    "/api/rewards/collection",
+    memberReadPaths.session,
+    memberReadPaths.profile,
+    memberReadPaths.myDrawEntries,
+    memberReadPaths.myRewards,
+    memberReadPaths.rewardsCollection,
   ],
-  "/loyalty-dashboard": [memberSessionPath, "/api/loyalty/qr", "/api/loyalty/cards"],
+  "/loyalty-dashboard": [memberReadPaths.session, memberReadPaths.memberQr, memberReadPaths.loyaltyCards],
 };
 
 /** This device's data-saver choice, kept for the server as well as in local storage. */

@@ -9,6 +9,7 @@ import {
   useState,
 } from "react";
 import type { SessionUser } from "../../shared/contracts/session";
+import { memberReadPaths } from "../../shared/prerendered-pages";
 import { ApiError, apiJson, apiRequest } from "./api-client";
 import { setDeviceCopyOwner } from "./device-copy";
 
@@ -116,7 +117,7 @@ export function AuthProvider({
   const refreshUser = useCallback(() => {
     checking.current ??= (async () => {
       try {
-        const { user: current } = await apiJson<{ user: SessionUser }>("GET", "/api/auth/me");
+        const { user: current } = await apiJson<{ user: SessionUser }>("GET", memberReadPaths.session);
         applyUser(current);
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) applyUser(null);

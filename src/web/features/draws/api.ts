@@ -11,6 +11,7 @@ import type {
   RunDrawRequest,
   UpdateDrawRequest,
 } from "../../../shared/contracts/draws";
+import { memberReadPaths } from "../../../shared/prerendered-pages";
 import { apiJson, getJson } from "../../lib/api-client";
 import { retryUnlessRefused } from "../../lib/api-errors";
 import { useAuth } from "../../lib/auth";
@@ -18,7 +19,7 @@ import { queryKeys } from "../../lib/query-keys";
 import { useRecheckSessionOn401 } from "../../lib/session-expiry";
 
 export const drawsUrl = "/api/draws";
-export const myDrawEntriesUrl = "/api/draws/mine";
+export const myDrawEntriesUrl = memberReadPaths.myDrawEntries;
 export const competitionsUrl = "/api/competitions";
 const adminDrawsUrl = "/api/admin/draws";
 const adminCompetitionsUrl = "/api/admin/competitions";

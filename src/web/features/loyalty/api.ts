@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { LoyaltyCardsResponse, MemberQr } from "../../../shared/contracts/counter";
+import { memberReadPaths } from "../../../shared/prerendered-pages";
 import { getJson } from "../../lib/api-client";
 import { useAuth } from "../../lib/auth";
 import { useQueryKeptOnDevice } from "../../lib/kept-query";
@@ -8,8 +9,8 @@ import { queryKeys } from "../../lib/query-keys";
 import { useRecheckSessionOn401 } from "../../lib/session-expiry";
 import { nextQrFetchIn, qrScheduleOf } from "./qr-schedule";
 
-export const memberQrUrl = "/api/loyalty/qr";
-export const loyaltyCardsUrl = "/api/loyalty/cards";
+export const memberQrUrl = memberReadPaths.memberQr;
+export const loyaltyCardsUrl = memberReadPaths.loyaltyCards;
 
 /** A stamp made at the counter shows on the member's phone within this long. */
 const cardsPollMs = 10_000;

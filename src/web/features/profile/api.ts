@@ -1,13 +1,14 @@
 import { useIsMutating, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { MessageResponse } from "../../../shared/contracts/auth";
 import type { OnboardingRequest, Profile } from "../../../shared/contracts/profile";
+import { memberReadPaths } from "../../../shared/prerendered-pages";
 import { apiJson, getJson } from "../../lib/api-client";
 import { useAuth } from "../../lib/auth";
 import { freshWhileAPageOpens } from "../../lib/query-client";
 import { queryKeys } from "../../lib/query-keys";
 import { useRecheckSessionOn401 } from "../../lib/session-expiry";
 
-const profileUrl = "/api/profile";
+const profileUrl = memberReadPaths.profile;
 
 /** The profile is keyed by user id, so another account signing in on this phone never sees it. */
 function useProfileKey() {

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import type { RewardQr, redeemRequest, redeemResponse } from "../../../shared/contracts/counter";
 import type { Profile } from "../../../shared/contracts/profile";
 import type { MyReward, RewardsCollection } from "../../../shared/contracts/rewards";
+import { memberReadPaths } from "../../../shared/prerendered-pages";
 import type { TierId } from "../../../shared/tiers";
 import { apiJson } from "../../lib/api-client";
 import { requireSuccess } from "../../lib/api-errors";
@@ -12,8 +13,8 @@ import { keepOnDevice, readFromDevice } from "../../lib/device-copy";
 import { useQueryKeptOnDevice } from "../../lib/kept-query";
 import { queryKeys } from "../../lib/query-keys";
 
-export const myRewardsUrl = "/api/rewards/mine";
-export const rewardsCollectionUrl = "/api/rewards/collection";
+export const myRewardsUrl = memberReadPaths.myRewards;
+export const rewardsCollectionUrl = memberReadPaths.rewardsCollection;
 
 /** The member's rewards and codes; the last copy is kept on the phone for a counter with no signal. */
 export function useMyRewards() {
