@@ -12,8 +12,6 @@ import { initialsOf } from "../../lib/format";
 import { useT } from "../../lib/i18n";
 import { answerLabel, questionText } from "./questions";
 
-const _numberFormat = new Intl.NumberFormat("en-GH");
-
 export function ProfileHeader({ profile }: { profile: Profile }) {
   const t = useT();
   return (
