@@ -22,24 +22,34 @@ function NoCode({ children }: { children: ReactNode }) {
           {children}
         </div>
       </QrFrame>
-      <RoomForTheCodesLines />
+      <div aria-hidden className="invisible">
+        <CodeLines />
+      </div>
     </div>
   );
 }
 
 /**
- * The lines a code comes with, kept empty and unseen below a square with no code yet: the stamp cards
- * below then stay where they are when the code arrives, instead of jumping down under a finger.
+ * The lines under the QR: its status, the short code staff can type, and the brightness tip. Drawn unseen
+ * and empty below a square with no code yet, so the stamp cards below stay where they are when the code
+ * arrives instead of jumping down under a finger.
  */
-function RoomForTheCodesLines() {
+function CodeLines({ status, shortCode }: { status?: ReactNode; shortCode?: string }) {
   const t = useT();
   return (
-    <div aria-hidden className="invisible">
-      <p className="mt-2 min-h-6 text-sm">&nbsp;</p>
-      <p className="mt-4 text-sm font-medium">{t("loyalty.qr.typeThis")}</p>
-      <p className="mt-1 font-mono text-4xl font-extrabold">&nbsp;</p>
-      <p className="mt-3 text-xs">{t("loyalty.qr.brightness")}</p>
-    </div>
+    <>
+      <p className="mt-2 flex min-h-6 items-center justify-center gap-1.5 text-sm font-medium text-stone-700">
+        {status}
+      </p>
+      <p className="mt-4 text-sm font-medium text-stone-700">{t("loyalty.qr.typeThis")}</p>
+      <fieldset
+        aria-label={t("loyalty.qr.shortCode")}
+        className="mt-1 min-w-0 font-mono text-4xl font-extrabold tracking-[0.15em] text-stone-950 select-all"
+      >
+        {shortCode ?? "\u00a0"}
+      </fieldset>
+      <p className="mt-3 text-xs text-stone-600">{t("loyalty.qr.brightness")}</p>
+    </>
   );
 }
 
@@ -77,18 +87,17 @@ export function MemberQrPanel() {
             />
           </div>
         </QrFrame>
-        <p className="mt-2 flex min-h-6 items-center justify-center gap-1.5 text-sm font-medium text-stone-700">
-          {phase === "due" && online && !failing && <RefreshCw className="size-4 animate-spin" aria-hidden />}
-          {status}
-        </p>
-        <p className="mt-4 text-sm font-medium text-stone-700">{t("loyalty.qr.typeThis")}</p>
-        <fieldset
-          aria-label={t("loyalty.qr.shortCode")}
-          className="mt-1 min-w-0 font-mono text-4xl font-extrabold tracking-[0.15em] text-stone-950 select-all"
-        >
-          {qr.data.shortCode}
-        </fieldset>
-        <p className="mt-3 text-xs text-stone-600">{t("loyalty.qr.brightness")}</p>
+        <CodeLines
+          status={
+            <>
+              {phase === "due" && online && !failing && (
+                <RefreshCw className="size-4 animate-spin" aria-hidden />
+              )}
+              {status}
+            </>
+          }
+          shortCode={qr.data.shortCode}
+        />
       </div>
     );
   }
