@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { avifSiblingOf } from "../src/shared/media";
 import { waitForTheLiveHome } from "./support/live-app";
 import { signInAsNewMember } from "./support/members";
 
@@ -40,7 +41,11 @@ test("the data saver is on by itself when the phone asks to save data: small pic
   expect(sources.length).toBeGreaterThan(0);
   expect(sources.every((src) => small.test(src))).toBe(true);
   // The phone never downloaded a full-size card picture, not even for a moment.
-  const fullSizes = new Set(sources.map((src) => new URL(fullSizeOf(src), page.url()).pathname));
+  const fullSizes = new Set(
+    sources
+      .flatMap((src) => [fullSizeOf(src), avifSiblingOf(fullSizeOf(src))])
+      .map((src) => new URL(src, page.url()).pathname),
+  );
   expect(pictureRequests.filter((requested) => fullSizes.has(requested))).toEqual([]);
   // No preview button on video cards, and touching or hovering a card loads no video.
   await expect(page.getByRole("button", { name: /^Play preview/ })).toHaveCount(0);

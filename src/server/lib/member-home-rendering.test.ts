@@ -5,6 +5,7 @@ import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { firstScreenStylesheet } from "../../../scripts/first-screen";
 import { languageCookieName } from "../../shared/i18n/languages";
+import { avifSiblingOf } from "../../shared/media";
 import { discoverFirstCards } from "../../shared/member-home";
 import { dataSaverCookieName, memberHomeMarker, memberHomeStateId } from "../../shared/prerendered-pages";
 import { buildApp } from "../app";
@@ -127,6 +128,18 @@ describe("the first screen", () => {
     expect(html.match(/data-testid="ad-card"/g)).toHaveLength(2);
     const state = html.match(new RegExp(`<script[^>]*id="${memberHomeStateId}"[^>]*>([^<]+)</script>`));
     expect(JSON.parse(state![1]!).discovery).toHaveLength(discoverFirstCards);
+  });
+
+  it("offers each card's picture as AVIF too, in the size the data saver chose", async () => {
+    const { cookies } = await kit.member();
+
+    for (const home of [await homeOf(cookies), await homeOf(cookies, { "save-data": "on" })]) {
+      const offered = [...home.html.matchAll(/<source type="image\/avif" srcset="([^"]+)"/gi)].map(
+        (match) => match[1],
+      );
+      expect(home.cardPictures.length).toBeGreaterThan(0);
+      expect(offered).toEqual(home.cardPictures.map(avifSiblingOf));
+    }
   });
 
   it("carries the styles its own markup uses, not every first screen's", async () => {

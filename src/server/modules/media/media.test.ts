@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { smallThumbnailOf } from "../../../shared/media";
+import { avifSiblingOf, smallThumbnailOf } from "../../../shared/media";
 import { signedInCompany, upload } from "../../test/company-session";
 import { createTestContext, type TestContext } from "../../test/test-app";
 
@@ -46,6 +46,33 @@ describe("ad media uploads", () => {
     expect(small.rawPayload.length).toBeLessThan(thumbnail.rawPayload.length / 2);
     const original = await ctx.app.inject({ method: "GET", url: media.url });
     expect(original.rawPayload.equals(jpeg)).toBe(true);
+  });
+
+  it("gives each card thumbnail AVIF siblings, the full one small enough for a connection's first round trip", async () => {
+    const { company, cookies } = await signedInCompany(ctx.app, ctx.database.db, { plan: "starter" });
+    const photo = fs.readFileSync(path.join(seedMedia, "ad-ama-beads-bracelets.webp"));
+    const response = await upload(ctx.app, cookies, mediaUrl(company.id), {
+      file: { data: photo, name: "beads.webp", type: "image/webp" },
+    });
+    expect(response.statusCode).toBe(200);
+    const { thumbnailUrl } = response.json();
+    const siblings = [
+      { url: avifSiblingOf(thumbnailUrl), box: [360, 640] },
+      { url: avifSiblingOf(smallThumbnailOf(thumbnailUrl)), box: [180, 320] },
+    ];
+    for (const { url, box } of siblings) {
+      const avif = await ctx.app.inject({ method: "GET", url });
+      expect(avif.statusCode).toBe(200);
+      expect(avif.headers["content-type"]).toBe("image/avif");
+      expect(avif.headers["cache-control"]).toContain("immutable");
+      const size = await sharp(avif.rawPayload).metadata();
+      expect([size.format, size.width, size.height]).toEqual(["heif", ...box]);
+    }
+    const webp = await ctx.app.inject({ method: "GET", url: thumbnailUrl });
+    const avif = await ctx.app.inject({ method: "GET", url: avifSiblingOf(thumbnailUrl) });
+    // A busy photo: its WebP needs more than a first round trip; the AVIF fits it, headers included.
+    expect(webp.rawPayload.length).toBeGreaterThan(14_600);
+    expect(avif.rawPayload.length).toBeLessThanOrEqual(13_000);
   });
 
   it("judges a file by its content, not its name or claimed type", async () => {

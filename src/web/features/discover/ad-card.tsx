@@ -2,14 +2,14 @@ import { Check, ImageIcon, Pause, Play, Star } from "lucide-react";
 import { type MouseEvent, type PointerEvent, useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { DiscoveryAd } from "../../../shared/contracts/ads";
-import { smallThumbnailOf } from "../../../shared/media";
+import { avifSiblingOf, smallThumbnailOf } from "../../../shared/media";
 import { mobileWatchPath, placePath } from "../../app/paths";
 import { useDataSaver } from "../../lib/data-saver";
 import { useIsLive } from "../../lib/hydration";
 import { useT } from "../../lib/i18n";
 import type { UiKey } from "../../lib/language";
 
-/** The thumbnail box the server makes for cards (WebP, cover crop). */
+/** The thumbnail box the server makes for cards (WebP and AVIF, cover crop). */
 const thumbnail = { width: 360, height: 640 } as const;
 const longPressMs = 400;
 const rewardBadge: Record<DiscoveryAd["rewardType"], UiKey> = {
@@ -78,6 +78,8 @@ export function AdCard({ ad, track, aboveTheFold = false }: AdCardProps) {
   // The small sibling first with the data saver on; a thumbnail older than the small ones has none.
   const [smallFailed, setSmallFailed] = useState(false);
   const useSmall = dataSaver && !smallFailed;
+  // The AVIF sibling where the browser takes it; a thumbnail older than the AVIF ones has none.
+  const [avifFailed, setAvifFailed] = useState(false);
   const press = useRef<{ timer: ReturnType<typeof setTimeout> | undefined; fired: boolean }>({
     timer: undefined,
     fired: false,
@@ -112,6 +114,12 @@ export function AdCard({ ad, track, aboveTheFold = false }: AdCardProps) {
   };
 
   const showThumbnail = ad.thumbnailUrl && !thumbnailFailed;
+  const webpThumbnail = ad.thumbnailUrl && (useSmall ? smallThumbnailOf(ad.thumbnailUrl) : ad.thumbnailUrl);
+  const onThumbnailError = (image: HTMLImageElement) => {
+    if (image.currentSrc.endsWith(".avif")) setAvifFailed(true);
+    else if (useSmall) setSmallFailed(true);
+    else setThumbnailFailed(true);
+  };
   return (
     <li
       ref={cardRef}
@@ -134,19 +142,27 @@ export function AdCard({ ad, track, aboveTheFold = false }: AdCardProps) {
         className="block select-none focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-500 [-webkit-touch-callout:none]"
       >
         <div className="relative aspect-[9/16] bg-stone-100">
-          {showThumbnail ? (
-            <img
-              src={useSmall ? smallThumbnailOf(ad.thumbnailUrl!) : ad.thumbnailUrl!}
-              alt=""
-              width={thumbnail.width}
-              height={thumbnail.height}
-              loading={aboveTheFold ? "eager" : "lazy"}
-              fetchPriority={aboveTheFold ? "high" : "auto"}
-              decoding="async"
-              draggable={false}
-              onError={() => (useSmall ? setSmallFailed(true) : setThumbnailFailed(true))}
-              className="size-full object-cover"
-            />
+          {showThumbnail && webpThumbnail ? (
+            <picture className="contents">
+              {!avifFailed && <source type="image/avif" srcSet={avifSiblingOf(webpThumbnail)} />}
+              <img
+                ref={(image) => {
+                  // A picture of the server's page that failed before the app was live: no error event comes.
+                  if (image?.complete && image.naturalWidth === 0 && image.currentSrc)
+                    onThumbnailError(image);
+                }}
+                src={webpThumbnail}
+                alt=""
+                width={thumbnail.width}
+                height={thumbnail.height}
+                loading={aboveTheFold ? "eager" : "lazy"}
+                fetchPriority={aboveTheFold ? "high" : "auto"}
+                decoding="async"
+                draggable={false}
+                onError={(event) => onThumbnailError(event.currentTarget)}
+                className="size-full object-cover"
+              />
+            </picture>
           ) : (
             <div
               data-testid="ad-card-placeholder"
