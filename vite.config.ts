@@ -1,7 +1,7 @@
 import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { uiCatalogs } from "./scripts/vite-ui-catalogs.ts";
 import { brand } from "./src/shared/brand.ts";
@@ -31,6 +31,18 @@ const reactRouterProduction = [
     replacement: path.resolve("node_modules/react-router/dist/production/index.mjs"),
   },
 ];
+
+/**
+ * The PWA plugin names the manifest in every page; the app links it itself once the page has loaded
+ * (`makeInstallable` in src/web/lib/service-worker.ts), so it and its icons never share a slow
+ * connection with the first screen's pictures.
+ */
+const manifestLinkedByTheApp: Plugin = {
+  name: "anigye:manifest-linked-by-the-app",
+  apply: "build",
+  enforce: "post",
+  transformIndexHtml: { order: "post", handler: (html) => html.replace(/<link rel="manifest"[^>]*>/, "") },
+};
 
 export default defineConfig(({ isSsrBuild, command }) => ({
   plugins: [
@@ -95,7 +107,7 @@ export default defineConfig(({ isSsrBuild, command }) => ({
             },
             {
               urlPattern: ({ url }) =>
-                url.pathname.startsWith("/media/") && /\.(webp|png|jpe?g)$/.test(url.pathname),
+                url.pathname.startsWith("/media/") && /\.(avif|webp|png|jpe?g)$/.test(url.pathname),
               handler: "CacheFirst",
               options: {
                 cacheName: "media-images",
@@ -105,6 +117,7 @@ export default defineConfig(({ isSsrBuild, command }) => ({
           ],
         },
       }),
+    !isSsrBuild && manifestLinkedByTheApp,
   ],
   resolve: { alias: command === "build" ? [...reactOnPreact, ...reactRouterProduction] : reactOnPreact },
   // Bundled into the server renderer too, so every library there renders through the same Preact.

@@ -47,7 +47,16 @@ test("the app installs: a manifest with icons and a service worker that serves t
   page,
   context,
 }) => {
+  // The page as sent doesn't name the manifest (its fetch would share a slow connection with the first
+  // screen's pictures): the live app links it, and the browser reads it without errors.
+  expect(await (await page.request.get("/")).text()).not.toContain('rel="manifest"');
   await page.goto("/");
+  await waitForTheLiveLanding(page);
+  const browser = await context.newCDPSession(page);
+  await expect
+    .poll(async () => (await browser.send("Page.getAppManifest")).url)
+    .toMatch(/\/manifest\.webmanifest$/);
+  expect((await browser.send("Page.getAppManifest")).errors).toEqual([]);
   const manifest = await (await page.request.get("/manifest.webmanifest")).json();
   expect(manifest).toMatchObject({
     name: expect.stringContaining("Anigye"),

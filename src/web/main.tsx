@@ -10,7 +10,7 @@ import { browserDevice } from "./lib/device";
 import { activateLanguage, deviceLanguage, rememberDeviceLanguage } from "./lib/language";
 import { memberHomeStateInPage, seedMemberHome } from "./lib/member-home";
 import { createQueryClient } from "./lib/query-client";
-import { registerServiceWorker } from "./lib/service-worker";
+import { makeInstallable } from "./lib/service-worker";
 
 const queryClient = createQueryClient();
 // A member's home rendered on the server: the browser starts from what it was rendered from.
@@ -58,5 +58,5 @@ void Promise.all([activateLanguage(chosenLanguage ?? "en").catch(() => undefined
   setTimeout(renderApp),
 );
 
-registerServiceWorker();
+makeInstallable();
 countDataUsage();
