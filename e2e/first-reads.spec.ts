@@ -65,3 +65,24 @@ test("the stamp cards stay where they are when the loyalty QR arrives", async ({
 
   expect(after.y).toBe(before.y);
 });
+
+test("My Rewards shows its sections together: a read answering a moment late moves nothing", async ({
+  page,
+}) => {
+  // The demo member has draw entries: the draw's panel is taller than its placeholder.
+  await signInAsDemo(page, "ama@example.com");
+  await page.route("**/api/draws/mine", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+
+  await page.goto("/rewards");
+  const yourRewards = page.getByRole("region", { name: "Your rewards" });
+  await expect(yourRewards).toBeVisible();
+  const first = await boxOf(yourRewards);
+  await expect(page.getByTestId("my-draw").getByRole("status")).toHaveCount(0);
+  await page.waitForLoadState("networkidle");
+  const settled = await boxOf(yourRewards);
+
+  expect(settled.y).toBe(first.y);
+});

@@ -119,6 +119,7 @@ export const memberReadPaths = {
   myDrawEntries: "/api/draws/mine",
   myRewards: "/api/rewards/mine",
   rewardsCollection: "/api/rewards/collection",
+  myShareProofs: "/api/share-proofs/mine",
   memberQr: "/api/loyalty/qr",
   loyaltyCards: "/api/loyalty/cards",
 } as const;
@@ -136,6 +137,7 @@ export const memberFirstReadsOfRoute: Readonly<Record<string, readonly string[]>
     memberReadPaths.myDrawEntries,
     memberReadPaths.myRewards,
     memberReadPaths.rewardsCollection,
+    memberReadPaths.myShareProofs,
   ],
   "/loyalty-dashboard": [memberReadPaths.session, memberReadPaths.memberQr, memberReadPaths.loyaltyCards],
 };

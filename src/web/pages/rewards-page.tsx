@@ -10,13 +10,16 @@ import { LoadError } from "../components/ui/load-error";
 import { OfflineNotice } from "../components/ui/offline-notice";
 import { PageSpinner } from "../components/ui/page-spinner";
 import { XpAndTier } from "../components/xp-and-tier";
+import { useMyDrawEntries } from "../features/draws/api";
 import { CompetitionsPanel, MyDrawPanel } from "../features/draws/my-draw-panel";
 import { useProfile } from "../features/profile/api";
 import { useMyRewards, useRewardsCollection, useRewardsProgress } from "../features/rewards/api";
 import { BadgeShelf } from "../features/rewards/collection";
 import { RewardList } from "../features/rewards/reward-list";
+import { useMyShareProofs } from "../features/share-proofs/api";
 import { ShareProofAction } from "../features/share-proofs/share-proof-action";
 import { formatAccraMoment } from "../lib/dates";
+import { useAnsweredOrLate } from "../lib/first-answers";
 import { useT } from "../lib/i18n";
 import { useStillTrueAfter } from "../lib/kept-query";
 import { isConnectionFailure, useIsOnline } from "../lib/network-status";
@@ -71,10 +74,16 @@ function RewardsFreshness() {
   );
 }
 
+/** The longest My Rewards waits to show its sections together before it shows them loading. */
+const firstAnswersWaitMs = 1_000;
+
 function RewardsScreen() {
   const t = useT();
-  // The competitions and badges sit below the first screen of a phone.
-  const belowTheFold = useShownFromNextTask();
+  // The first screen's sections, and each reward's proof status (a reward card grows by its button).
+  const answered = useAnsweredOrLate(
+    [useProfile(), useMyDrawEntries(), useMyRewards(), useMyShareProofs()],
+    firstAnswersWaitMs,
+  );
   return (
     <div className="mx-auto max-w-2xl space-y-4 px-4 py-6">
       <header className="flex flex-wrap items-end justify-between gap-3">
@@ -89,6 +98,17 @@ function RewardsScreen() {
 
       <RewardsFreshness />
 
+      {answered ? <RewardsSections /> : <PageSpinner label={t("rewards.loading")} />}
+    </div>
+  );
+}
+
+function RewardsSections() {
+  const t = useT();
+  // The competitions and badges sit below the first screen of a phone.
+  const belowTheFold = useShownFromNextTask();
+  return (
+    <>
       <Card
         title={t("rewards.progress")}
         icon={<Trophy className="size-5" aria-hidden />}
@@ -116,7 +136,7 @@ function RewardsScreen() {
           </Card>
         </>
       )}
-    </div>
+    </>
   );
 }
 

@@ -4,6 +4,7 @@ import type {
   ShareProofRequest,
   ShareProofResponse,
 } from "../../../shared/contracts/share-proofs";
+import { memberReadPaths } from "../../../shared/prerendered-pages";
 import { apiJson, getJson } from "../../lib/api-client";
 import { retryUnlessRefused } from "../../lib/api-errors";
 import { useAuth } from "../../lib/auth";
@@ -11,7 +12,7 @@ import { queryKeys } from "../../lib/query-keys";
 import { useRecheckSessionOn401 } from "../../lib/session-expiry";
 
 const shareProofsUrl = "/api/share-proofs";
-export const myShareProofsUrl = "/api/share-proofs/mine";
+const myShareProofsUrl = memberReadPaths.myShareProofs;
 
 /** The member's proofs, newest first: one per reward shows its status on the reward's card. */
 export function useMyShareProofs() {
