@@ -10,9 +10,15 @@ import path from "node:path";
 import { brand } from "../src/shared/brand.ts";
 import englishCore from "../src/shared/i18n/catalogs/screens/core.en.json" with { type: "json" };
 import twiCore from "../src/shared/i18n/catalogs/screens/core.tw.json" with { type: "json" };
-import { firstReadsOfRoute, type RouteShell, routeShellsIndex } from "../src/shared/prerendered-pages.ts";
+import {
+  firstReadsOfRoute,
+  formattingDataScript,
+  type RouteShell,
+  routeShellsIndex,
+} from "../src/shared/prerendered-pages.ts";
 
 const emptyRoot = '<div id="root"></div>';
+const charset = '<meta charset="UTF-8" />';
 
 interface ManifestChunk {
   file: string;
@@ -91,8 +97,8 @@ export function writeRouteShells(
     fs.readFileSync(path.join(distDir, ".vite", "manifest.json"), "utf8"),
   ) as Manifest;
   const shell = fs.readFileSync(path.join(distDir, "index.html"), "utf8");
-  if (!shell.includes("</head>") || !shell.includes(emptyRoot)) {
-    throw new Error(`dist/index.html has no </head> or no ${emptyRoot}`);
+  if (!shell.includes("</head>") || !shell.includes(emptyRoot) || !shell.includes(charset)) {
+    throw new Error(`dist/index.html has no </head>, no ${emptyRoot} or no ${charset}`);
   }
   fs.mkdirSync(path.join(outDir, "routes"), { recursive: true });
   const index: RouteShell[] = [];
@@ -110,6 +116,7 @@ export function writeRouteShells(
         )
         .join("");
       const html = shell
+        .replace(charset, `${charset}<script>${formattingDataScript}</script>`)
         .replace("</head>", `${hints}</head>`)
         .replace(emptyRoot, `${emptyRoot}${loadingScreen(language)}`);
       write(path.join(outDir, files[language]), html);

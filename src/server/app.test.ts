@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAfterFirstPaintScript } from "../shared/prerendered-pages";
+import { formattingDataScript, startAfterFirstPaintScript } from "../shared/prerendered-pages";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
@@ -39,10 +39,13 @@ describe("server basics", () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
-    // One inline script may run, by its hash: a pre-rendered page's start after its first paint.
+    // Two inline scripts may run, by their hashes: a pre-rendered page's start after its first paint,
+    // and a route shell's formatting data.
     const scriptSources = csp.match(/script-src ([^;]+)/)?.[1] ?? "";
-    const startScriptHash = createHash("sha256").update(startAfterFirstPaintScript).digest("base64");
-    expect(scriptSources).toContain(`'sha256-${startScriptHash}'`);
+    for (const script of [startAfterFirstPaintScript, formattingDataScript]) {
+      const scriptHash = createHash("sha256").update(script).digest("base64");
+      expect(scriptSources).toContain(`'sha256-${scriptHash}'`);
+    }
     expect(scriptSources).not.toContain("unsafe-inline");
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(response.headers["strict-transport-security"]).toBeDefined();

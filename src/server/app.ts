@@ -11,7 +11,7 @@ import Fastify, {
   type FastifyRequest,
 } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
-import { startAfterFirstPaintScript } from "../shared/prerendered-pages";
+import { formattingDataScript, startAfterFirstPaintScript } from "../shared/prerendered-pages";
 import type { AppDeps } from "./app-deps";
 import type { AppConfig } from "./config";
 import type { Database, PoolStats } from "./db/client";
@@ -337,8 +337,10 @@ function mediaOrigin(config: AppConfig): string | undefined {
   return config.storage.publicUrl ? new URL(config.storage.publicUrl).origin : undefined;
 }
 
-/** The one inline script the app has: a pre-rendered page's start after its first paint. */
-const startAfterFirstPaintHash = `'sha256-${hash("sha256", startAfterFirstPaintScript, "base64")}'`;
+/** The app's inline scripts: a pre-rendered page's start after its first paint, a route shell's formatting data. */
+const inlineScriptHashes = [startAfterFirstPaintScript, formattingDataScript].map(
+  (script) => `'sha256-${hash("sha256", script, "base64")}'`,
+);
 
 function contentSecurityPolicy(isHttps: boolean, mediaOrigin: string | undefined) {
   const media = mediaOrigin ? [mediaOrigin] : [];
@@ -347,7 +349,7 @@ function contentSecurityPolicy(isHttps: boolean, mediaOrigin: string | undefined
     directives: {
       defaultSrc: ["'self'"],
       // The counter's QR reader (zxing) is WebAssembly; 'wasm-unsafe-eval' allows compiling it, not eval.
-      scriptSrc: ["'self'", "'wasm-unsafe-eval'", startAfterFirstPaintHash],
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...inlineScriptHashes],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", "data:", "blob:", ...media],
       mediaSrc: ["'self'", "blob:", ...media],

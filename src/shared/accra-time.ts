@@ -1,4 +1,5 @@
 import { brand } from "./brand";
+import { madeOnFirstUse } from "./made-on-first-use";
 
 /**
  * Calendar days and months in Ghana (Africa/Accra: GMT all year, no daylight saving), which is why a
@@ -6,30 +7,39 @@ import { brand } from "./brand";
  * date a person reads is shown in this zone (docs/product-rules.md#conventions-accra-time). One copy for the
  * server and the web.
  */
-const accraDate = new Intl.DateTimeFormat("en-CA", {
-  timeZone: brand.timeZone,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-const displayDate = new Intl.DateTimeFormat("en-GH", {
-  timeZone: brand.timeZone,
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-});
-const displayDateTime = new Intl.DateTimeFormat("en-GH", {
-  timeZone: brand.timeZone,
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
+const accraDate = madeOnFirstUse(
+  () =>
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone: brand.timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    }),
+);
+const displayDate = madeOnFirstUse(
+  () =>
+    new Intl.DateTimeFormat("en-GH", {
+      timeZone: brand.timeZone,
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+    }),
+);
+const displayDateTime = madeOnFirstUse(
+  () =>
+    new Intl.DateTimeFormat("en-GH", {
+      timeZone: brand.timeZone,
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+    }),
+);
 
 /** "YYYY-MM-DD" in Accra (en-CA formats as YYYY-MM-DD), also what `<input type="date">` takes. */
 export function accraDay(now: Date): string {
-  return accraDate.format(now);
+  return accraDate().format(now);
 }
 
 /** The Accra calendar month of a moment, month 1 to 12. */
@@ -54,10 +64,10 @@ export function addDays(date: Date, days: number): Date {
 
 /** "23 Nov 2026" in Accra. */
 export function formatAccraDate(iso: string): string {
-  return displayDate.format(new Date(iso));
+  return displayDate().format(new Date(iso));
 }
 
 /** "23 Nov 2026, 14:05" in Accra. */
 export function formatAccraDateTime(iso: string): string {
-  return displayDateTime.format(new Date(iso));
+  return displayDateTime().format(new Date(iso));
 }

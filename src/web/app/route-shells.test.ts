@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { routePages, writeRouteShells } from "../../../scripts/route-shells";
-import { firstReadsOfRoute } from "../../shared/prerendered-pages";
+import { firstReadsOfRoute, formattingDataScript } from "../../shared/prerendered-pages";
 import { paths } from "./paths";
 
 describe("the routes' shells", () => {
@@ -44,7 +44,7 @@ describe("the routes' shells", () => {
     fs.writeFileSync(path.join(dist, ".vite", "manifest.json"), JSON.stringify(manifest));
     fs.writeFileSync(
       path.join(dist, "index.html"),
-      '<html><head></head><body><div id="root"></div></body></html>',
+      '<html><head><meta charset="UTF-8" /></head><body><div id="root"></div></body></html>',
     );
     const written = new Map<string, string>();
 
@@ -57,6 +57,8 @@ describe("the routes' shells", () => {
     expect(rewards).toContain('<link rel="modulepreload" crossorigin href="/assets/card-h.js">');
     expect(rewards).not.toContain("shared-h.js");
     expect(rewards).toContain('<div id="app-loading" role="status"');
+    // The formatting data loads while the code downloads: first in the head, before any stylesheet.
+    expect(rewards).toContain(`<meta charset="UTF-8" /><script>${formattingDataScript}</script>`);
     fs.rmSync(dist, { recursive: true, force: true });
   });
 });

@@ -2,6 +2,7 @@ import { Gift, MapPin, PlayCircle } from "lucide-react";
 import { lazy, Suspense, useEffect } from "react";
 import { Link } from "react-router";
 import { brand } from "../../shared/brand";
+import { madeOnFirstUse } from "../../shared/made-on-first-use";
 import { paths } from "../app/paths";
 import { DiscoverPlaceholder } from "../features/discover/discover-skeleton";
 import { LatestDrawLink } from "../features/draws/latest-draw-link";
@@ -20,13 +21,13 @@ const steps: { icon: typeof PlayCircle; title: UiKey; text: UiKey }[] = [
   { icon: Gift, title: "landing.step3Title", text: "landing.step3Text" },
 ];
 
-const numberFormat = new Intl.NumberFormat("en-GH");
+const numberFormat = madeOnFirstUse(() => new Intl.NumberFormat("en-GH"));
 
 function Counter({ label, value, testId }: { label: string; value: number | undefined; testId: string }) {
   return (
     <div className="rounded-2xl bg-white/10 px-5 py-3 text-center ring-1 ring-white/20">
       <p className="text-2xl font-extrabold tabular-nums" data-testid={testId}>
-        {value === undefined ? "…" : numberFormat.format(value)}
+        {value === undefined ? "…" : numberFormat().format(value)}
       </p>
       <p className="text-xs uppercase tracking-wide text-amber-100">{label}</p>
     </div>
