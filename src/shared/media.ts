@@ -9,9 +9,9 @@ export function smallThumbnailOf(thumbnailKeyOrUrl: string): string {
 }
 
 /**
- * Every card thumbnail and its small sibling also has an AVIF sibling beside it (about a third fewer
- * bytes, so a card's picture fits a new connection's first round trip): the card offers it to browsers
- * that take AVIF. A thumbnail made before them has none, and the card falls back to the WebP.
+ * Every card thumbnail and its small sibling also has an AVIF sibling beside it
+ * (docs/product-rules.md#app-card-pictures: about a third fewer bytes, so a card's picture fits a new
+ * connection's first round trip): the card offers it to browsers that take AVIF. A thumbnail made before them has none, and the card falls back to the WebP.
  */
 export function avifSiblingOf(webpKeyOrUrl: string): string {
   return webpKeyOrUrl.replace(/\.webp$/, ".avif");

@@ -74,7 +74,7 @@ function RewardsFreshness() {
   );
 }
 
-/** The longest My Rewards waits to show its sections together before it shows them loading. */
+/** The longest My Rewards waits to show its sections together (docs/product-rules.md#app-first-screens). */
 const firstAnswersWaitMs = 1_000;
 
 function RewardsScreen() {
