@@ -16,25 +16,10 @@ const accraDate = madeOnFirstUse(
       day: "2-digit",
     }),
 );
-const displayDate = madeOnFirstUse(
-  () =>
-    new Intl.DateTimeFormat("en-GH", {
-      timeZone: brand.timeZone,
-      day: "numeric",
-      month: "short",
-      year: "numeric",
-    }),
-);
+const displayedDay = { timeZone: brand.timeZone, day: "numeric", month: "short", year: "numeric" } as const;
+const displayDate = madeOnFirstUse(() => new Intl.DateTimeFormat("en-GH", displayedDay));
 const displayDateTime = madeOnFirstUse(
-  () =>
-    new Intl.DateTimeFormat("en-GH", {
-      timeZone: brand.timeZone,
-      day: "numeric",
-      month: "short",
-      year: "numeric",
-      hour: "2-digit",
-      minute: "2-digit",
-    }),
+  () => new Intl.DateTimeFormat("en-GH", { ...displayedDay, hour: "2-digit", minute: "2-digit" }),
 );
 
 /** "YYYY-MM-DD" in Accra (en-CA formats as YYYY-MM-DD), also what `<input type="date">` takes. */
