@@ -92,9 +92,14 @@ describe("durable scheduled jobs", () => {
 
   it("takes over a run whose instance died, once its lease has ended", async () => {
     let secondRan = false;
-    // The first instance claims the period and "dies" mid-work (its promise never settles).
-    void runJobOnce(context, "crash-test", "2026-11-23T12", () => new Promise(() => {}));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The first instance claims the period and "dies" mid-work (its promise never settles). Its work
+    // starts only once the claim is made, so the test waits for that, however slow the machine is.
+    await new Promise<void>((claimed) => {
+      void runJobOnce(context, "crash-test", "2026-11-23T12", () => {
+        claimed();
+        return new Promise(() => {});
+      });
+    });
     const other = async () => {
       secondRan = true;
     };

@@ -158,13 +158,15 @@ export async function startMessageQueue(
 
   return {
     async drain({ allDue = false } = {}) {
-      if (allDue) {
-        await bossDb.executeSql(
-          `update ${schema}.job set start_after = now()
-            where name in ('email', 'sms') and state in ('created', 'retry')`,
-          [],
-        );
-      }
+      // pg-boss takes a job once `start_after < now()`, strictly, and the embedded database's clock moves
+      // in whole milliseconds: a job due "now" (or made due a moment ago) may not be taken yet. So what is
+      // due is moved a second into the past, and how fast the machine runs can't change what is sent.
+      await bossDb.executeSql(
+        `update ${schema}.job set start_after = now() - interval '1 second'
+          where name in ('email', 'sms') and state in ('created', 'retry')
+            ${allDue ? "" : "and start_after <= now()"}`,
+        [],
+      );
       let handled = 0;
       for (;;) {
         let fetched = 0;
