@@ -125,6 +125,8 @@ export async function startPhoneCheckin(
         to: input.phoneNumber,
         text: codeText(language, actor.companyName, code, input),
         key: `phone-checkin:${row.id}`,
+        // The customer stands at the counter waiting for it.
+        waitedFor: true,
       });
     return row;
   });
@@ -502,6 +504,7 @@ async function holdForNumber(
           to: checkin.phoneNumber,
           text: inviteText(deps, language, actor, checkin),
           key: `phone-invite:${checkin.companyId}:${checkin.phoneNumber}`,
+          waitedFor: false,
         });
       const answer = heldAnswer(checkin, claimUntil);
       await tx
