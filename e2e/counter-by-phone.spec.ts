@@ -105,6 +105,28 @@ test("a non-member's held stamp lands on their card after they register and veri
   await expect(result).toContainText("Held for 30 days");
   await expect(result).toContainText("A stamp is held for +233");
 
+  // The counter dashboard, at 360 px, lists the held check-in (the number masked) and counts it as held.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/merchant-dashboard");
+  const masked = `+233 ${local.slice(1, 3)} *** **${local.slice(-2)}`;
+  const line = page.getByTestId("counter-log").getByRole("listitem").filter({ hasText: masked });
+  await expect(line.getByText(`Stamp · held for ${masked} · 30 days`)).toBeVisible();
+  await expect(line).toContainText("A stamp is held for");
+  const dashboard = await (await page.request.get("/api/merchant/dashboard")).json();
+  expect(dashboard.today.held).toBeGreaterThanOrEqual(1);
+  const heldTile = page
+    .getByTestId("counter-today")
+    .locator("div")
+    .filter({ has: page.getByText("Held", { exact: true }) });
+  await expect(heldTile.locator("dd")).toHaveText(String(dashboard.today.held));
+  // The texts this counter has used and has left this hour and today.
+  const texts = page.getByTestId("counter-texts");
+  await expect(texts.getByRole("region", { name: "You" })).toContainText(
+    `${dashboard.texts.you.hour.left} left of 60`,
+  );
+  expect(dashboard.texts.you.hour.used).toBeGreaterThanOrEqual(2);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
   // One invite, naming the shop, whose link opens registration with the number filled in.
   const invite = await smsMatching(page.request, phone, /is keeping a loyalty stamp for you/);
   expect(invite).toMatch(/^Kofi's Chop Bar is keeping a loyalty stamp for you on Anigye for 30 days/);

@@ -38,7 +38,9 @@ const envSchema = z
       .int("must be a whole number")
       .min(0, "must be 0 (this instance sends nothing) or more")
       .max(50, "must be at most 50")
-      .default(2),
+      // Each worker sends one text at a time and waits on the provider, not the CPU: 4 send about 12 a
+      // second from one instance (bench/README.md, "Codes behind a backlog").
+      .default(4),
     METRICS_TOKEN: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
     MEMBER_HOME_RENDERING: z
       .enum(["server", "browser"], { error: 'must be "server" or "browser"' })

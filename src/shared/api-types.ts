@@ -5512,6 +5512,10 @@ export interface operations {
               suspiciousReasons: string[];
               scannedAt: string;
               synced: boolean;
+              held: {
+                maskedPhone: string;
+                claimUntil: string;
+              } | null;
             })[];
         };
       };
@@ -5547,6 +5551,7 @@ export interface operations {
               refused: number;
               phoneCheckins: number;
               smsSent: number;
+              held: number;
             };
             month: {
               scans: number;
@@ -5556,6 +5561,7 @@ export interface operations {
               refused: number;
               phoneCheckins: number;
               smsSent: number;
+              held: number;
             };
             byStaff: {
                 staffName: string;
@@ -5567,6 +5573,7 @@ export interface operations {
                   refused: number;
                   phoneCheckins: number;
                   smsSent: number;
+                  held: number;
                 };
                 month: {
                   scans: number;
@@ -5576,6 +5583,7 @@ export interface operations {
                   refused: number;
                   phoneCheckins: number;
                   smsSent: number;
+                  held: number;
                 };
               }[];
             byBranch: ({
@@ -5589,6 +5597,7 @@ export interface operations {
                   refused: number;
                   phoneCheckins: number;
                   smsSent: number;
+                  held: number;
                 };
                 month: {
                   scans: number;
@@ -5598,6 +5607,7 @@ export interface operations {
                   refused: number;
                   phoneCheckins: number;
                   smsSent: number;
+                  held: number;
                 };
               })[];
             allocation: {
@@ -5606,6 +5616,36 @@ export interface operations {
               remaining: number;
             };
             suspiciousToday: number;
+            texts: {
+              you: {
+                hour: {
+                  used: number;
+                  limit: number;
+                  left: number;
+                  resetsAt: string;
+                };
+                day: {
+                  used: number;
+                  limit: number;
+                  left: number;
+                  resetsAt: string;
+                };
+              };
+              shop: {
+                hour: {
+                  used: number;
+                  limit: number;
+                  left: number;
+                  resetsAt: string;
+                };
+                day: {
+                  used: number;
+                  limit: number;
+                  left: number;
+                  resetsAt: string;
+                };
+              };
+            };
           };
         };
       };
@@ -8154,7 +8194,7 @@ export interface operations {
             settings: (OneOf<[{
                 key: string;
                 /** @enum {string} */
-                group: "xp" | "prices" | "points" | "branches" | "draws" | "anti_cheat" | "manual_momo";
+                group: "xp" | "prices" | "points" | "branches" | "draws" | "texts" | "anti_cheat" | "manual_momo";
                 description: string;
                 updatedAt: string | null;
                 fromEnvironment: boolean;
@@ -8167,7 +8207,7 @@ export interface operations {
               }, {
                 key: string;
                 /** @enum {string} */
-                group: "xp" | "prices" | "points" | "branches" | "draws" | "anti_cheat" | "manual_momo";
+                group: "xp" | "prices" | "points" | "branches" | "draws" | "texts" | "anti_cheat" | "manual_momo";
                 description: string;
                 updatedAt: string | null;
                 fromEnvironment: boolean;
@@ -8219,7 +8259,7 @@ export interface operations {
           "application/json": OneOf<[{
             key: string;
             /** @enum {string} */
-            group: "xp" | "prices" | "points" | "branches" | "draws" | "anti_cheat" | "manual_momo";
+            group: "xp" | "prices" | "points" | "branches" | "draws" | "texts" | "anti_cheat" | "manual_momo";
             description: string;
             updatedAt: string | null;
             fromEnvironment: boolean;
@@ -8232,7 +8272,7 @@ export interface operations {
           }, {
             key: string;
             /** @enum {string} */
-            group: "xp" | "prices" | "points" | "branches" | "draws" | "anti_cheat" | "manual_momo";
+            group: "xp" | "prices" | "points" | "branches" | "draws" | "texts" | "anti_cheat" | "manual_momo";
             description: string;
             updatedAt: string | null;
             fromEnvironment: boolean;

@@ -1,5 +1,6 @@
 import type { Database } from "../db/client";
 import { deleteExpiredCredentials, deleteUnverifiedAccounts } from "../modules/auth";
+import { deleteOldCounterTextCounts } from "../modules/counter";
 import { deleteStaleMemberCodes } from "../modules/loyalty";
 import { deleteExpiredRateLimits } from "../modules/rate-limit";
 import { runExclusively } from "./job-lock";
@@ -17,6 +18,8 @@ export async function runAccountCleanup(
     const accounts = await deleteUnverifiedAccounts(tx, now);
     await deleteExpiredCredentials(tx, now);
     await deleteExpiredRateLimits(tx, new Date(now.getTime() - dayMs));
+    // The counter's text counts of yesterday and before (today's day and hour rows stay).
+    await deleteOldCounterTextCounts(tx, new Date(now.getTime() - dayMs));
     // Loyalty QR codes past the offline-scan window can never be checked again.
     await deleteStaleMemberCodes(tx, now);
     if (accounts > 0) log.info({ accounts }, "deleted accounts left unverified for 24 hours");

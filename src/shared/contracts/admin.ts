@@ -10,6 +10,7 @@ export const settingGroups = [
   "points",
   "branches",
   "draws",
+  "texts",
   "anti_cheat",
   "manual_momo",
 ] as const;

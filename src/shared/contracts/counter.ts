@@ -300,6 +300,11 @@ export const counterLogEntry = z.object({
   scannedAt: z.string(),
   /** True when the scan was made offline and synced later. */
   synced: z.boolean(),
+  /**
+   * Set on a phone check-in held for a number no member has verified (the stamp or points wait for it):
+   * the number as staff see it, masked, and until when it is held. Null on every other line.
+   */
+  held: z.object({ maskedPhone: z.string(), claimUntil: z.string() }).nullable(),
 });
 export type CounterLogEntry = z.infer<typeof counterLogEntry>;
 export const counterLogResponse = z.array(counterLogEntry);
@@ -314,8 +319,24 @@ const counterTotals = z.object({
   phoneCheckins: z.number().int(),
   /** SMS those check-ins sent (each code, and an invite when a reward was held): what they cost the business. */
   smsSent: z.number().int(),
+  /** Phone check-ins held for a number no member has verified: a line each in the log, never in `scans`. */
+  held: z.number().int(),
 });
 export type CounterTotals = z.infer<typeof counterTotals>;
+
+/** Texts a cap allows this hour or today (docs/product-rules.md#counter-text-caps). */
+const textAllowance = z.object({
+  used: z.number().int(),
+  limit: z.number().int(),
+  left: z.number().int(),
+  /** When the hour or the Accra day ends and the count starts again (ISO). */
+  resetsAt: z.string(),
+});
+export type TextAllowance = z.infer<typeof textAllowance>;
+const hourAndDay = z.object({ hour: textAllowance, day: textAllowance });
+/** The counter's texts (codes and invites): the signed-in staff member's (or owner's) own, and the shop's. */
+export const counterTexts = z.object({ you: hourAndDay, shop: hourAndDay });
+export type CounterTexts = z.infer<typeof counterTexts>;
 
 /** GET /api/merchant/dashboard */
 export const counterDashboard = z.object({
@@ -336,6 +357,7 @@ export const counterDashboard = z.object({
   ),
   allocation: z.object({ allocated: z.number().int(), used: z.number().int(), remaining: z.number().int() }),
   suspiciousToday: z.number().int(),
+  texts: counterTexts,
 });
 export type CounterDashboard = z.infer<typeof counterDashboard>;
 

@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { createdAt, id, tstz } from "./columns";
 import { companies, companyBranches, companyStaff } from "./companies";
@@ -148,6 +158,31 @@ export const phoneInvites = pgTable(
     sentAt: tstz("sent_at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.phoneNumber] })],
+);
+
+/**
+ * Texts the counter sent (check-in codes and invites) in one Accra clock hour or day, for one sender (a
+ * staff member, or a business's owner), one business, or one number across all businesses
+ * (docs/product-rules.md#counter-text-caps). A text adds one to its six rows in one conditional upsert
+ * that stops at each row's cap, so parallel check-ins on any number of instances never pass a cap.
+ */
+export const counterTextCounts = pgTable(
+  "counter_text_counts",
+  {
+    /** 'sender' | 'shop' | 'number' */
+    kind: text("kind").notNull(),
+    /** 'staff:<id>' or 'owner:<company id>' for a sender; the company id for a shop; E.164 for a number. */
+    subject: text("subject").notNull(),
+    /** 'hour' | 'day' */
+    period: text("period").notNull(),
+    periodStart: tstz("period_start").notNull(),
+    texts: integer("texts").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.subject, t.period, t.periodStart] }),
+    index("counter_text_counts_period_start_idx").on(t.periodStart),
+    check("counter_text_counts_texts_nonnegative", sql`${t.texts} >= 0`),
+  ],
 );
 
 export type PhoneCheckin = typeof phoneCheckins.$inferSelect;

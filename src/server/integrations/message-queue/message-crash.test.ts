@@ -22,7 +22,7 @@ function queueThenDie(target: { databaseUrl?: string; pgliteDir?: string }): Pro
     const database = await openDatabase(${JSON.stringify(target)});
     await database.migrate();
     await startMessageQueue({ db: database.db, log: console, counted() {} }, { workers: 0 });
-    await database.db.transaction((tx) => queueSms(tx, { to: "+233241112233", text: "Your code is 428913" }));
+    await database.db.transaction((tx) => queueSms(tx, { to: "+233241112233", text: "Your code is 428913", waitedFor: true }));
     process.kill(process.pid, "SIGKILL");
   `;
   const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", code], {

@@ -42,7 +42,8 @@ async function sendLinkEmail(
 ) {
   await deps.db.transaction(async (tx) => {
     const { subject, body } = email(await issueLink(tx, deps, user, purpose));
-    await queueEmail(tx, { to: user.email, subject, ...body });
+    // Verification and reset links: the member is waiting for them.
+    await queueEmail(tx, { to: user.email, subject, ...body, waitedFor: true });
   });
 }
 

@@ -62,6 +62,7 @@ export async function sendPhoneCode(
     await queueSms(tx, {
       to: request.phoneNumber,
       text: `Your ${brand.name} code is ${code}. It expires in 10 minutes. Never share it.`,
+      waitedFor: true,
     });
   });
 }

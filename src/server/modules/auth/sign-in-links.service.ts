@@ -94,7 +94,12 @@ export async function sendMemberSignInLink(deps: AppDeps, email: string): Promis
       action: { label: "Sign me in", url },
       footer: "If you didn't ask for this, ignore it: nobody can use the link without your inbox.",
     });
-    await queueEmail(tx, { to: user.email, subject: `Your ${brand.name} sign-in link`, ...body });
+    await queueEmail(tx, {
+      to: user.email,
+      subject: `Your ${brand.name} sign-in link`,
+      ...body,
+      waitedFor: true,
+    });
   });
 }
 

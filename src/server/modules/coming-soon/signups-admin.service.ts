@@ -412,7 +412,8 @@ export async function inviteSignup(
       kind === "consumer"
         ? consumerInvitation(deps.config.appUrl, claimed)
         : merchantInvitation(deps.config.appUrl, claimed);
-    await queueEmail(tx, { to: claimed.email, ...invitation });
+    // An invitation nobody is standing by for: it waits behind codes and sign-in links.
+    await queueEmail(tx, { to: claimed.email, ...invitation, waitedFor: false });
     return claimed;
   });
   if (!signup) {

@@ -115,15 +115,18 @@ export async function sendSetupLink(deps: AppDeps, company: Company): Promise<vo
         ],
         action: { label: "Set up my business account", url },
       });
+      // The owner asked for it (or is told to look for it): a setup link is a way in, sent before alerts.
       await queueEmail(tx, {
         to: company.contactEmail,
         subject: `Set up ${company.name} on ${brand.name}`,
         ...body,
+        waitedFor: true,
       });
     } else if (company.contactPhone) {
       await queueSms(tx, {
         to: company.contactPhone,
         text: `Set up ${company.name} on ${brand.name}: ${url} (expires in 72 hours)`,
+        waitedFor: true,
       });
     }
   });
@@ -285,11 +288,13 @@ export async function sendCompanySignInLink(deps: AppDeps, username: string): Pr
         to: company.contactEmail,
         subject: `${brand.name} sign-in link for ${company.name}`,
         ...body,
+        waitedFor: true,
       });
     } else {
       await queueSms(tx, {
         to: company.contactPhone!,
         text: `Sign in to ${company.name} on ${brand.name}: ${url} (works once, 15 minutes)`,
+        waitedFor: true,
       });
     }
   });
@@ -329,13 +334,18 @@ export async function sendCompanyLoginCode(deps: AppDeps, company: Company): Pro
     const { codeId, code } = await issueCompanySignInCode(deps, recipient, tx);
     const text = `Your ${brand.name} business sign-in code is ${code}. It expires in 10 minutes.`;
     if (bySms) {
-      await queueSms(tx, { to: company.contactPhone!, text });
+      await queueSms(tx, { to: company.contactPhone!, text, waitedFor: true });
     } else if (company.contactEmail) {
       const body = renderEmail({
         heading: "Your sign-in code",
         paragraphs: [text, "If this was not you, change your password."],
       });
-      await queueEmail(tx, { to: company.contactEmail, subject: `${brand.name} sign-in code`, ...body });
+      await queueEmail(tx, {
+        to: company.contactEmail,
+        subject: `${brand.name} sign-in code`,
+        ...body,
+        waitedFor: true,
+      });
     }
     return codeId;
   });

@@ -1,13 +1,19 @@
 import { and, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import { startOfAccraDay } from "../../../shared/accra-time";
-import type { CounterDashboard, CounterLogEntry, CounterTotals } from "../../../shared/contracts/counter";
+import type {
+  CounterDashboard,
+  CounterLogEntry,
+  CounterTexts,
+  CounterTotals,
+} from "../../../shared/contracts/counter";
 import type { Language } from "../../../shared/i18n/languages";
 import type { Executor } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { companyBranches, companyStaff } from "../../db/schema/companies";
-import { phoneCheckins, qrScanLogs } from "../../db/schema/counter";
+import { heldPhoneRewards, phoneCheckins, qrScanLogs } from "../../db/schema/counter";
 import { redemptions } from "../../db/schema/redemptions";
 import { type Saying, sayingText, translateMessage } from "../../lib/i18n";
+import { maskPhone } from "./phone-checkin.service";
 
 // The counter's log and dashboard: scan logs with the staff member's and member's names (counter,
 // companies and auth tables).
@@ -24,26 +30,36 @@ function loggedMessage(log: typeof qrScanLogs.$inferSelect, language: Language):
   return said ? sayingText(said, language) : translateMessage(log.message, language);
 }
 
-/** Today's counter log for the shop, newest first. */
+/** The most lines the log shows. */
+const logLength = 100;
+
+/**
+ * Today's counter log for the shop, newest first: every scan (phone check-ins confirmed for a member are
+ * scans too), and every phone check-in held for a number no member has verified.
+ */
 export async function listCounterLog(
   db: Executor,
   companyId: number,
   now: Date,
   language: Language,
 ): Promise<CounterLogEntry[]> {
-  const rows = await db
-    .select({
-      log: qrScanLogs,
-      staffName: companyStaff.name,
-      memberName: sql<string | null>`split_part(coalesce(${users.displayName}, ${users.username}), ' ', 1)`,
-    })
-    .from(qrScanLogs)
-    .leftJoin(companyStaff, eq(companyStaff.id, qrScanLogs.staffId))
-    .leftJoin(users, eq(users.id, qrScanLogs.userId))
-    .where(and(eq(qrScanLogs.companyId, companyId), gte(qrScanLogs.createdAt, startOfAccraDay(now))))
-    .orderBy(desc(qrScanLogs.createdAt), desc(qrScanLogs.id))
-    .limit(100);
-  return rows.map(({ log, staffName, memberName }) => ({
+  const dayStart = startOfAccraDay(now);
+  const [scans, held] = await Promise.all([
+    db
+      .select({
+        log: qrScanLogs,
+        staffName: companyStaff.name,
+        memberName: sql<string | null>`split_part(coalesce(${users.displayName}, ${users.username}), ' ', 1)`,
+      })
+      .from(qrScanLogs)
+      .leftJoin(companyStaff, eq(companyStaff.id, qrScanLogs.staffId))
+      .leftJoin(users, eq(users.id, qrScanLogs.userId))
+      .where(and(eq(qrScanLogs.companyId, companyId), gte(qrScanLogs.createdAt, dayStart)))
+      .orderBy(desc(qrScanLogs.createdAt), desc(qrScanLogs.id))
+      .limit(logLength),
+    listHeldToday(db, companyId, dayStart, language),
+  ]);
+  const scanLines = scans.map(({ log, staffName, memberName }) => ({
     id: log.id,
     action: (log.scanType ?? "lookup") as CounterLogEntry["action"],
     accepted: log.accepted,
@@ -55,13 +71,58 @@ export async function listCounterLog(
     suspiciousReasons: log.suspiciousReasons,
     scannedAt: log.scannedAt.toISOString(),
     synced: log.wasQueued,
+    held: null,
   }));
+  return [...scanLines, ...held]
+    .sort((a, b) => Date.parse(b.scannedAt) - Date.parse(a.scannedAt))
+    .slice(0, logLength);
+}
+
+/** Today's phone check-ins held for a number, as log lines ("Stamp · held for +233 24 *** **33 · 30 days"). */
+async function listHeldToday(
+  db: Executor,
+  companyId: number,
+  dayStart: Date,
+  language: Language,
+): Promise<CounterLogEntry[]> {
+  const rows = await db
+    .select({ checkin: phoneCheckins, staffName: companyStaff.name, claimUntil: heldPhoneRewards.claimUntil })
+    .from(phoneCheckins)
+    .innerJoin(heldPhoneRewards, eq(heldPhoneRewards.checkinId, phoneCheckins.id))
+    .leftJoin(companyStaff, eq(companyStaff.id, phoneCheckins.staffId))
+    .where(
+      and(
+        eq(phoneCheckins.companyId, companyId),
+        eq(phoneCheckins.status, "held"),
+        gte(phoneCheckins.confirmedAt, dayStart),
+      ),
+    )
+    .orderBy(desc(phoneCheckins.confirmedAt), desc(phoneCheckins.id))
+    .limit(logLength);
+  return rows.map(({ checkin, staffName, claimUntil }) => {
+    const said = (checkin.answer as { said?: Saying } | null)?.said;
+    return {
+      id: checkin.id,
+      action: checkin.action === "points" ? "points" : "stamp",
+      accepted: true,
+      message: said ? sayingText(said, language) : "",
+      memberName: null,
+      staffName: staffName ?? translateMessage(ownerLabel, language),
+      points: checkin.action === "points" ? checkin.points : null,
+      isSuspicious: checkin.isSuspicious,
+      suspiciousReasons: checkin.suspiciousReasons,
+      scannedAt: (checkin.confirmedAt ?? checkin.createdAt).toISOString(),
+      synced: false,
+      held: { maskedPhone: maskPhone(checkin.phoneNumber), claimUntil: claimUntil.toISOString() },
+    };
+  });
 }
 
 function totalsFrom(
   rows: { action: string | null; accepted: boolean; points: number | null; n: number }[],
   typedCodes: { n: number }[],
   phoneWork: { n: number; sms: number }[],
+  heldWork: { n: number }[],
 ): CounterTotals {
   const totals: CounterTotals = {
     scans: 0,
@@ -71,6 +132,7 @@ function totalsFrom(
     refused: 0,
     phoneCheckins: 0,
     smsSent: 0,
+    held: 0,
   };
   for (const row of rows) {
     totals.scans += row.n;
@@ -87,6 +149,7 @@ function totalsFrom(
     totals.phoneCheckins += row.n;
     totals.smsSent += row.sms;
   }
+  for (const row of heldWork) totals.held += row.n;
   return totals;
 }
 
@@ -109,12 +172,13 @@ export async function loadCounterDashboard(
   companyId: number,
   now: Date,
   allocation: CounterDashboard["allocation"],
+  texts: CounterTexts,
   language: Language,
 ): Promise<CounterDashboard> {
   const owner = translateMessage(ownerLabel, language);
   const dayStart = startOfAccraDay(now);
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const [rows, typedCodes, phoneWork, branches] = await Promise.all([
+  const [rows, typedCodes, phoneWork, heldWork, branches] = await Promise.all([
     db
       .select({
         staffName: sql<string>`coalesce(${companyStaff.name}, ${owner})`,
@@ -161,6 +225,24 @@ export async function loadCounterDashboard(
       .leftJoin(companyStaff, eq(companyStaff.id, phoneCheckins.staffId))
       .where(and(eq(phoneCheckins.companyId, companyId), gte(phoneCheckins.createdAt, monthStart)))
       .groupBy(sql`1`, phoneCheckins.branchId, sql`3`),
+    // Check-ins held for a number: on the day they were held (the log lists them that day).
+    db
+      .select({
+        staffName: sql<string>`coalesce(${companyStaff.name}, ${owner})`,
+        branchId: phoneCheckins.branchId,
+        isToday: sql<boolean>`${phoneCheckins.confirmedAt} >= ${dayStart.toISOString()}::timestamptz`,
+        n: sql<number>`count(*)::int`,
+      })
+      .from(phoneCheckins)
+      .leftJoin(companyStaff, eq(companyStaff.id, phoneCheckins.staffId))
+      .where(
+        and(
+          eq(phoneCheckins.companyId, companyId),
+          eq(phoneCheckins.status, "held"),
+          gte(phoneCheckins.confirmedAt, monthStart),
+        ),
+      )
+      .groupBy(sql`1`, phoneCheckins.branchId, sql`3`),
     db
       .select({
         id: companyBranches.id,
@@ -175,13 +257,14 @@ export async function loadCounterDashboard(
     const own = rows.filter(belongs);
     const typed = typedCodes.filter(belongs);
     const byPhone = phoneWork.filter(belongs);
+    const held = heldWork.filter(belongs);
     const today = (row: Worked) => row.isToday;
     return {
-      today: totalsFrom(own.filter(today), typed.filter(today), byPhone.filter(today)),
-      month: totalsFrom(own, typed, byPhone),
+      today: totalsFrom(own.filter(today), typed.filter(today), byPhone.filter(today), held.filter(today)),
+      month: totalsFrom(own, typed, byPhone, held),
     };
   };
-  const worked: Worked[] = [...rows, ...typedCodes, ...phoneWork];
+  const worked: Worked[] = [...rows, ...typedCodes, ...phoneWork, ...heldWork];
   const staffNames = [...new Set(worked.map((row) => row.staffName))].sort();
   const workedAt = new Set(worked.map((row) => row.branchId));
   // A closed branch is listed while it has work this month; work recorded at no branch is "No branch".
@@ -207,5 +290,6 @@ export async function loadCounterDashboard(
     ],
     allocation,
     suspiciousToday: rows.filter((row) => row.isToday).reduce((sum, row) => sum + row.suspicious, 0),
+    texts,
   };
 }

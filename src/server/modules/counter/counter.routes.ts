@@ -33,6 +33,7 @@ import {
 import { findActiveProgram } from "../loyalty";
 import { allocationThisMonth } from "../points";
 import { listCounterLog, loadCounterDashboard } from "./counter-log.read-model";
+import { counterTextsLeft } from "./counter-texts.service";
 import { confirmPhoneCheckin, startPhoneCheckin } from "./phone-checkin.service";
 import { performPointGrant } from "./point-grant.service";
 import { performScan } from "./scan.service";
@@ -226,7 +227,8 @@ export function counterRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const company = await findCompany(deps.db, actor.companyId);
         if (!company) throw new AppError("NOT_FOUND", "Company not found");
         const allocation = await allocationThisMonth(deps.db, company.id, company.plan, now);
-        return loadCounterDashboard(deps.db, actor.companyId, now, allocation, languageOf(request));
+        const texts = await counterTextsLeft(deps.db, actor, now);
+        return loadCounterDashboard(deps.db, actor.companyId, now, allocation, texts, languageOf(request));
       },
     );
   };

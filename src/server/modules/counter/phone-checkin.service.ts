@@ -22,6 +22,7 @@ import { recordFraudSignal } from "../fraud";
 import { findActiveProgram } from "../loyalty";
 import { allocationThisMonth, dailyPointsLimit } from "../points";
 import { consumeRateLimit } from "../rate-limit";
+import { countCounterText } from "./counter-texts.service";
 import { landHeldRewards } from "./held-rewards.service";
 import { stampMember } from "./member-code-scan";
 import { memberOfVerifiedPhone, verifiedOwnerOf } from "./phone-member";
@@ -86,22 +87,9 @@ export async function startPhoneCheckin(
   if (earlier) return sentAnswer(earlier);
   if (input.action === "stamp") await refuseStampEarly(deps.db, actor.companyId, input.purchaseAmount);
   const now = deps.now();
-  await consumeRateLimit(
-    deps.db,
-    { identifier: `${actor.companyId}:${input.phoneNumber}`, identifierType: "phone" },
-    codesPerNumberPerShop,
-    now,
-  ).catch((error) => {
-    if (!(error instanceof AppError && error.code === "RATE_LIMITED")) throw error;
-    throw new AppError(
-      "RATE_LIMITED",
-      "This number already got 3 codes from this shop in the last hour. Scan their app's QR, or try again later.",
-      undefined,
-      error.headers,
-    );
-  });
   const code = newSixDigitCode();
-  // The check-in and its SMS commit together: a code is never sent for a check-in that isn't kept.
+  // The check-in, its SMS and the counts of texts commit together: a code is never sent for a check-in
+  // that isn't kept, and a refused one (past a cap) changes nothing.
   const created = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(phoneCheckins)
@@ -120,18 +108,41 @@ export async function startPhoneCheckin(
       })
       .onConflictDoNothing({ target: [phoneCheckins.companyId, phoneCheckins.idempotencyKey] })
       .returning();
-    if (row)
-      await queueSms(tx, {
-        to: input.phoneNumber,
-        text: codeText(language, actor.companyName, code, input),
-        key: `phone-checkin:${row.id}`,
-      });
+    if (!row) return row;
+    await refuseFourthCodeHere(tx, actor, input.phoneNumber, now);
+    const pastCap = await countCounterText(tx, actor, input.phoneNumber, now);
+    if (pastCap) throw pastCap;
+    await queueSms(tx, {
+      to: input.phoneNumber,
+      text: codeText(language, actor.companyName, code, input),
+      key: `phone-checkin:${row.id}`,
+      // The customer stands at the counter waiting for it.
+      waitedFor: true,
+    });
     return row;
   });
   // Two copies of one request at once: the second answers with the first's check-in, and sends nothing.
   if (!created) return sentAnswer((await findByKey(deps.db, actor.companyId, input.idempotencyKey))!);
   await flagSuspiciousSends(deps, actor, created, client, now);
   return sentAnswer(created);
+}
+
+/** At most 3 codes to one number from one shop in an hour (counted in the check-in's transaction). */
+async function refuseFourthCodeHere(tx: Executor, actor: CounterActorRecord, phoneNumber: string, now: Date) {
+  await consumeRateLimit(
+    tx,
+    { identifier: `${actor.companyId}:${phoneNumber}`, identifierType: "phone" },
+    codesPerNumberPerShop,
+    now,
+  ).catch((error) => {
+    if (!(error instanceof AppError && error.code === "RATE_LIMITED")) throw error;
+    throw new AppError(
+      "RATE_LIMITED",
+      "This number already got 3 codes from this shop in the last hour. Scan their app's QR, or try again later.",
+      undefined,
+      error.headers,
+    );
+  });
 }
 
 /** The code's SMS, in the language the counter works in (the customer is standing at it). */
@@ -497,16 +508,18 @@ async function holdForNumber(
         })
         .onConflictDoNothing()
         .returning({ companyId: phoneInvites.companyId });
-      if (invited.length > 0)
+      const inviting = invited.length > 0 && (await inviteWithinCaps(tx, actor, checkin, now));
+      if (inviting)
         await queueSms(tx, {
           to: checkin.phoneNumber,
           text: inviteText(deps, language, actor, checkin),
           key: `phone-invite:${checkin.companyId}:${checkin.phoneNumber}`,
+          waitedFor: false,
         });
       const answer = heldAnswer(checkin, claimUntil);
       await tx
         .update(phoneCheckins)
-        .set({ answer, smsSent: invited.length > 0 ? 2 : 1 })
+        .set({ answer, smsSent: inviting ? 2 : 1 })
         .where(eq(phoneCheckins.id, checkin.id));
       return { answer };
     }),
@@ -518,6 +531,20 @@ async function holdForNumber(
     throw new AppError("EXPIRED_CODE", now2.wrongAttempts >= maxWrongCodes ? closedMessage : expiredMessage);
   }
   return outcome.answer;
+}
+
+/**
+ * The invite is a text like the code, under the same caps. Past one, the hold still stands and the
+ * invite waits for the number's next hold at this shop (its invite row is taken back).
+ */
+async function inviteWithinCaps(tx: Executor, actor: CounterActorRecord, checkin: PhoneCheckin, now: Date) {
+  if ((await countCounterText(tx, actor, checkin.phoneNumber, now)) === null) return true;
+  await tx
+    .delete(phoneInvites)
+    .where(
+      and(eq(phoneInvites.companyId, checkin.companyId), eq(phoneInvites.phoneNumber, checkin.phoneNumber)),
+    );
+  return false;
 }
 
 async function refuseBeyondHoldLimits(

@@ -125,6 +125,8 @@ async function sendOne(deps: AppDeps, row: Queued, now: Date, result: Record<Sen
       text: body,
       key: `member-sms:${row.sms.id}`,
       sendingHours: { fromHour: daytime.from, toHour: daytime.to },
+      // An alert: codes and sign-in links someone is waiting for go before it.
+      waitedFor: false,
     });
     return true;
   });

@@ -50,8 +50,14 @@ export async function sendNotice(
 ) {
   if (contact.email) {
     const body = renderEmail({ heading: subject, paragraphs: [line], action: { label: "Open", url } });
-    await queueEmail(tx, { to: contact.email, subject: `${subject} · ${brand.name}`, ...body });
+    // Notices about a payment: nobody waits on them at a screen, so codes and sign-in links go first.
+    await queueEmail(tx, {
+      to: contact.email,
+      subject: `${subject} · ${brand.name}`,
+      ...body,
+      waitedFor: false,
+    });
   } else if (contact.phone) {
-    await queueSms(tx, { to: contact.phone, text: `${brand.name}: ${line} ${url}` });
+    await queueSms(tx, { to: contact.phone, text: `${brand.name}: ${line} ${url}`, waitedFor: false });
   }
 }

@@ -127,6 +127,44 @@ export const settingDefinitions = {
     max: 10,
     description: "Most entries one member can hold in a monthly prize draw, tier bonus included",
   }),
+  // Texts the counter sends (check-in codes and invites), per Accra clock hour and day
+  // (docs/product-rules.md#counter-text-caps).
+  counter_texts_staff_hour: numberSetting("texts", {
+    default: 60,
+    min: 1,
+    max: 10_000,
+    description: "Texts one staff member (or the owner) may send from the counter in an hour",
+  }),
+  counter_texts_staff_day: numberSetting("texts", {
+    default: 200,
+    min: 1,
+    max: 100_000,
+    description: "Texts one staff member (or the owner) may send from the counter in an Accra day",
+  }),
+  counter_texts_shop_hour: numberSetting("texts", {
+    default: 100,
+    min: 1,
+    max: 10_000,
+    description: "Texts one business's counters may send together in an hour",
+  }),
+  counter_texts_shop_day: numberSetting("texts", {
+    default: 300,
+    min: 1,
+    max: 100_000,
+    description: "Texts one business's counters may send together in an Accra day",
+  }),
+  counter_texts_number_hour: numberSetting("texts", {
+    default: 5,
+    min: 1,
+    max: 1000,
+    description: "Texts one phone number may get from all businesses' counters together in an hour",
+  }),
+  counter_texts_number_day: numberSetting("texts", {
+    default: 10,
+    min: 1,
+    max: 1000,
+    description: "Texts one phone number may get from all businesses' counters together in an Accra day",
+  }),
   risk_violation_threshold: numberSetting("anti_cheat", {
     default: 50,
     min: 1,

@@ -1,5 +1,10 @@
-import { AlertTriangle, Coins } from "lucide-react";
-import type { CounterDashboard, CounterTotals } from "../../../shared/contracts/counter";
+import { AlertTriangle, Coins, MessageSquare } from "lucide-react";
+import type {
+  CounterDashboard,
+  CounterTexts,
+  CounterTotals,
+  TextAllowance,
+} from "../../../shared/contracts/counter";
 import { Card } from "../../components/ui/card";
 import { ProgressBar } from "../../components/ui/progress-bar";
 import { useT } from "../../lib/i18n";
@@ -13,6 +18,7 @@ const totalLabels: { key: keyof CounterTotals; label: UiKey }[] = [
   { key: "redemptions", label: "counter.dashboard.redeemed" },
   { key: "points", label: "counter.action.points" },
   { key: "refused", label: "counter.refused" },
+  { key: "held", label: "counter.dashboard.held" },
   { key: "phoneCheckins", label: "counter.dashboard.phoneCheckins" },
   { key: "smsSent", label: "counter.dashboard.smsSent" },
 ];
@@ -21,7 +27,7 @@ function Totals({ totals, compact = false }: { totals: CounterTotals; compact?: 
   const t = useT();
   return (
     <dl
-      className={`grid text-center ${compact ? "grid-cols-4 gap-1 sm:grid-cols-7" : "grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-7"}`}
+      className={`grid text-center ${compact ? "grid-cols-4 gap-1 sm:grid-cols-8" : "grid-cols-4 gap-2 lg:grid-cols-8"}`}
     >
       {totalLabels.map(({ key, label }) => (
         <div key={key} className={`rounded-xl bg-stone-100 ${compact ? "py-1.5" : "px-1 py-3"}`}>
@@ -67,6 +73,52 @@ function WorkList({
   );
 }
 
+function Allowance({ label, allowance }: { label: string; allowance: TextAllowance }) {
+  const t = useT();
+  const left = numberFormat.format(allowance.left);
+  const limit = numberFormat.format(allowance.limit);
+  return (
+    <div className="rounded-xl bg-stone-100 px-3 py-2">
+      <dt className="text-xs font-semibold text-stone-600">{label}</dt>
+      <dd className={`font-extrabold ${allowance.left === 0 ? "text-red-700" : "text-stone-950"}`}>
+        {t("counter.dashboard.textsLeft", { left, limit })}
+      </dd>
+      <dd className="text-xs text-stone-600">
+        {t("counter.dashboard.textsUsed", { used: numberFormat.format(allowance.used) })}
+      </dd>
+    </div>
+  );
+}
+
+/** The texts the counter may still send (codes and invites): the person signed in, and the shop. */
+function TextsLeft({ texts }: { texts: CounterTexts }) {
+  const t = useT();
+  const rows = [
+    { key: "you", name: t("counter.dashboard.textsYou"), caps: texts.you },
+    { key: "shop", name: t("counter.dashboard.textsShop"), caps: texts.shop },
+  ];
+  return (
+    <Card
+      title={t("counter.dashboard.texts")}
+      icon={<MessageSquare className="size-5" aria-hidden />}
+      testId="counter-texts"
+    >
+      <div className="space-y-3">
+        {rows.map((row) => (
+          <section key={row.key} aria-label={row.name}>
+            <h3 className="mb-1 font-bold text-stone-950">{row.name}</h3>
+            <dl className="grid grid-cols-2 gap-2">
+              <Allowance label={t("counter.dashboard.textsHour")} allowance={row.caps.hour} />
+              <Allowance label={t("counter.dashboard.textsDay")} allowance={row.caps.day} />
+            </dl>
+          </section>
+        ))}
+      </div>
+      <p className="mt-3 text-sm text-stone-600">{t("counter.dashboard.textsResets")}</p>
+    </Card>
+  );
+}
+
 /** Today's and this month's counter work, by branch and staff member, and the points allocation left. */
 export function CounterDashboardView({ dashboard }: { dashboard: CounterDashboard }) {
   const t = useT();
@@ -94,6 +146,7 @@ export function CounterDashboardView({ dashboard }: { dashboard: CounterDashboar
       <Card title={t("counter.dashboard.month")} testId="counter-month">
         <Totals totals={dashboard.month} />
       </Card>
+      <TextsLeft texts={dashboard.texts} />
       <Card
         title={t("counter.dashboard.allocation")}
         icon={<Coins className="size-5" aria-hidden />}

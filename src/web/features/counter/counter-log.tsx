@@ -60,15 +60,27 @@ function queuedLine(item: QueuedScan): LogLine {
   };
 }
 
+/** Whole days from the line's time until the hold ends (30 on the day it is held). */
+function daysHeld(entry: CounterLogEntry & { held: NonNullable<CounterLogEntry["held"]> }): number {
+  return Math.round((Date.parse(entry.held.claimUntil) - Date.parse(entry.scannedAt)) / 86_400_000);
+}
+
 function serverLine(entry: CounterLogEntry): LogLine {
   const title =
     entry.action === "points" && entry.points !== null
       ? translate("counter.log.pointsTitle", { points: entry.points })
       : translate(actionLabels[entry.action]);
+  const who = entry.held
+    ? translate("counter.log.heldFor", {
+        phone: entry.held.maskedPhone,
+        days: daysHeld({ ...entry, held: entry.held }),
+      })
+    : entry.memberName;
   return {
-    key: `log-${entry.id}`,
+    // A held check-in's id is the check-in's, not a scan's.
+    key: `${entry.held ? "held" : "log"}-${entry.id}`,
     state: entry.accepted ? "accepted" : "refused",
-    title: entry.memberName ? `${title} · ${entry.memberName}` : title,
+    title: who ? `${title} · ${who}` : title,
     message: entry.message,
     detail: `${formatAccraMoment(Date.parse(entry.scannedAt))} · ${entry.staffName}`,
     synced: entry.synced,

@@ -33,6 +33,7 @@ export const settingGroupTitles: Record<SettingGroup, string> = {
   points: "Points and limits",
   branches: "Branches",
   draws: "Draws",
+  texts: "Counter texts",
   anti_cheat: "Anti-cheat",
   manual_momo: "Manual MoMo",
 };
