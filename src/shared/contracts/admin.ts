@@ -11,6 +11,7 @@ export const settingGroups = [
   "branches",
   "draws",
   "anti_cheat",
+  "sign_in",
   "manual_momo",
 ] as const;
 export type SettingGroup = (typeof settingGroups)[number];
