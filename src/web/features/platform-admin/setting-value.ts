@@ -34,6 +34,7 @@ export const settingGroupTitles: Record<SettingGroup, string> = {
   branches: "Branches",
   draws: "Draws",
   anti_cheat: "Anti-cheat",
+  sign_in: "Sign-in",
   manual_momo: "Manual MoMo",
 };
 
