@@ -8154,7 +8154,7 @@ export interface operations {
             settings: (OneOf<[{
                 key: string;
                 /** @enum {string} */
-                group: "xp" | "prices" | "points" | "branches" | "draws" | "anti_cheat" | "manual_momo";
+                group: "xp" | "prices" | "points" | "branches" | "draws" | "anti_cheat" | "sign_in" | "manual_momo";
                 description: string;
                 updatedAt: string | null;
                 fromEnvironment: boolean;
@@ -8167,7 +8167,7 @@ export interface operations {
               }, {
                 key: string;
                 /** @enum {string} */
-                group: "xp" | "prices" | "points" | "branches" | "draws" | "anti_cheat" | "manual_momo";
+                group: "xp" | "prices" | "points" | "branches" | "draws" | "anti_cheat" | "sign_in" | "manual_momo";
                 description: string;
                 updatedAt: string | null;
                 fromEnvironment: boolean;
@@ -8219,7 +8219,7 @@ export interface operations {
           "application/json": OneOf<[{
             key: string;
             /** @enum {string} */
-            group: "xp" | "prices" | "points" | "branches" | "draws" | "anti_cheat" | "manual_momo";
+            group: "xp" | "prices" | "points" | "branches" | "draws" | "anti_cheat" | "sign_in" | "manual_momo";
             description: string;
             updatedAt: string | null;
             fromEnvironment: boolean;
@@ -8232,7 +8232,7 @@ export interface operations {
           }, {
             key: string;
             /** @enum {string} */
-            group: "xp" | "prices" | "points" | "branches" | "draws" | "anti_cheat" | "manual_momo";
+            group: "xp" | "prices" | "points" | "branches" | "draws" | "anti_cheat" | "sign_in" | "manual_momo";
             description: string;
             updatedAt: string | null;
             fromEnvironment: boolean;
