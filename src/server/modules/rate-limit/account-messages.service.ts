@@ -26,7 +26,7 @@ const daily = (limit: number): RateLimitRule => ({
 });
 
 /** The account a message goes to: a member or a business, by id. */
-export type MessagedAccount = { userId: number } | { companyId: number };
+type MessagedAccount = { userId: number } | { companyId: number };
 
 const subjectOf = (account: MessagedAccount): RateLimitSubject => ({
   identifier: "userId" in account ? `member:${account.userId}` : `company:${account.companyId}`,

@@ -1,6 +1,6 @@
 /** Fixed-window counters shared by every instance (rate_limits). */
 
-export { type MessagedAccount, sendWithinAccountCap } from "./account-messages.service";
+export { sendWithinAccountCap } from "./account-messages.service";
 export {
   admitPasswordAttempt,
   passwordAttemptFailed,
