@@ -8194,7 +8194,7 @@ export interface operations {
             settings: (OneOf<[{
                 key: string;
                 /** @enum {string} */
-                group: "xp" | "prices" | "points" | "branches" | "draws" | "texts" | "anti_cheat" | "manual_momo";
+                group: "xp" | "prices" | "points" | "branches" | "draws" | "texts" | "anti_cheat" | "sign_in" | "manual_momo";
                 description: string;
                 updatedAt: string | null;
                 fromEnvironment: boolean;
@@ -8207,7 +8207,7 @@ export interface operations {
               }, {
                 key: string;
                 /** @enum {string} */
-                group: "xp" | "prices" | "points" | "branches" | "draws" | "texts" | "anti_cheat" | "manual_momo";
+                group: "xp" | "prices" | "points" | "branches" | "draws" | "texts" | "anti_cheat" | "sign_in" | "manual_momo";
                 description: string;
                 updatedAt: string | null;
                 fromEnvironment: boolean;
@@ -8259,7 +8259,7 @@ export interface operations {
           "application/json": OneOf<[{
             key: string;
             /** @enum {string} */
-            group: "xp" | "prices" | "points" | "branches" | "draws" | "texts" | "anti_cheat" | "manual_momo";
+            group: "xp" | "prices" | "points" | "branches" | "draws" | "texts" | "anti_cheat" | "sign_in" | "manual_momo";
             description: string;
             updatedAt: string | null;
             fromEnvironment: boolean;
@@ -8272,7 +8272,7 @@ export interface operations {
           }, {
             key: string;
             /** @enum {string} */
-            group: "xp" | "prices" | "points" | "branches" | "draws" | "texts" | "anti_cheat" | "manual_momo";
+            group: "xp" | "prices" | "points" | "branches" | "draws" | "texts" | "anti_cheat" | "sign_in" | "manual_momo";
             description: string;
             updatedAt: string | null;
             fromEnvironment: boolean;

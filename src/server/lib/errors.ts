@@ -35,6 +35,11 @@ export const errorStatus = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  /**
+   * The account has seen too many wrong passwords: on this device its password is not checked; the
+   * person is offered a sign-in link instead.
+   */
+  USE_SIGN_IN_LINK: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
 } as const;

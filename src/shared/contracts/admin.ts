@@ -12,6 +12,7 @@ export const settingGroups = [
   "draws",
   "texts",
   "anti_cheat",
+  "sign_in",
   "manual_momo",
 ] as const;
 export type SettingGroup = (typeof settingGroups)[number];

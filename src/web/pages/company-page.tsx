@@ -9,7 +9,11 @@ import { useCompanyMe } from "../features/company-account/api";
 import { BusinessFrame } from "../features/company-account/business-frame";
 import { CompanySetupForm, ResendSetupForm } from "../features/company-account/setup-forms";
 import { CompanyLoginForm } from "../features/company-account/sign-in-form";
-import { CompanySignInLinkForm, CompanySignInWithLink } from "../features/company-account/sign-in-link";
+import {
+  CompanyLinkSent,
+  CompanySignInLinkForm,
+  CompanySignInWithLink,
+} from "../features/company-account/sign-in-link";
 import { useAuth } from "../lib/auth";
 
 function NewLinkDisclosure() {
@@ -48,6 +52,8 @@ export default function CompanyPage() {
   // A sign-in link's token is kept in state and dropped from the address, so a reload can't reuse it.
   const [linkToken, setLinkToken] = useState(() => searchParams.get("signin"));
   const [askingForLink, setAskingForLink] = useState(false);
+  // A link sent from the sign-in form's refusal (too many wrong passwords): its answer, shown instead.
+  const [linkSent, setLinkSent] = useState<string | null>(null);
   const navigate = useNavigate();
   const { user, refreshUser } = useAuth();
   const me = useCompanyMe();
@@ -104,11 +110,13 @@ export default function CompanyPage() {
   return (
     <BusinessFrame>
       <Card title="Business sign in" description="Manage your ads, plan and counter staff.">
-        {askingForLink ? (
+        {linkSent !== null ? (
+          <CompanyLinkSent message={linkSent} onBack={() => setLinkSent(null)} />
+        ) : askingForLink ? (
           <CompanySignInLinkForm onBack={() => setAskingForLink(false)} />
         ) : (
           <>
-            <CompanyLoginForm onSignedIn={onSignedIn} />
+            <CompanyLoginForm onSignedIn={onSignedIn} onLinkSent={setLinkSent} />
             <button
               type="button"
               onClick={() => setAskingForLink(true)}

@@ -9,7 +9,8 @@ import { Card } from "../components/ui/card";
 import { FormAlert } from "../components/ui/form-alert";
 import { Form, TextField } from "../components/ui/form-field";
 import { toast } from "../components/ui/use-toast";
-import { useLogin } from "../features/auth/api";
+import { useLogin, useSendSignInLink } from "../features/auth/api";
+import { CheckYourEmail } from "../features/auth/check-your-email";
 import { GoogleButton, OrDivider } from "../features/auth/google-button";
 import { ForgotPasswordForm, NewPasswordForm } from "../features/auth/password-reset";
 import { SignInLinkForm, SignInWithLink } from "../features/auth/sign-in-link";
@@ -24,6 +25,7 @@ import { peekReturnTo, takeReturnTo } from "../lib/return-to";
 type View =
   | { kind: "signin" }
   | { kind: "link"; email: string }
+  | { kind: "link-sent"; message: string }
   | { kind: "link-token"; token: string }
   | { kind: "forgot" }
   | { kind: "reset-token"; token: string }
@@ -44,28 +46,58 @@ function useWelcome() {
   );
 }
 
-function SignInForm({ onForgot, onLink }: { onForgot(): void; onLink(email: string): void }) {
+/** A refused sign-in that stays on screen; `offerLink` when the answer offers a sign-in link instead. */
+interface Refusal {
+  message: string;
+  offerLink: boolean;
+}
+
+/** Refusals that offer a sign-in link: too many tries from here, or too many for the account. */
+const linkOfferCodes = new Set(["RATE_LIMITED", "USE_SIGN_IN_LINK"]);
+
+function SignInForm({
+  onForgot,
+  onLink,
+  onLinkSent,
+}: {
+  onForgot(): void;
+  onLink(email: string): void;
+  onLinkSent(message: string): void;
+}) {
   const welcome = useWelcome();
   const login = useLogin();
+  const sendLink = useSendSignInLink();
   const t = useT();
   const form = useContractForm(loginRequest, { defaultValues: { email: "", password: "" } });
-  // A refusal that isn't about the fields (a suspended account and its reason) stays on screen.
-  const [refusal, setRefusal] = useState<string | null>(null);
+  // A refusal that isn't about the fields (a suspended account and its reason, or too many wrong
+  // passwords with the sign-in link offered instead) stays on screen.
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
 
   const submit = (credentials: LoginRequest) =>
     login.mutate(credentials, {
       onSuccess: ({ user }) => welcome(user),
       onError: (failure) => {
         applyServerErrors(form, failure);
-        setRefusal(
-          failure instanceof ApiError && failure.status === 403 ? (serverMessage(failure) ?? null) : null,
-        );
+        const offerLink = failure instanceof ApiError && linkOfferCodes.has(failure.code ?? "");
+        const shown = offerLink || (failure instanceof ApiError && failure.status === 403);
+        const message = serverMessage(failure);
+        setRefusal(shown && message ? { message, offerLink } : null);
+        // The account-wide refusal is the answer itself (with its action), not a failed try.
+        if (failure instanceof ApiError && failure.code === "USE_SIGN_IN_LINK") return;
         toast({
           title: t("login.failedToast"),
-          description: serverMessage(failure) ?? t("login.failedToastText"),
+          description: message ?? t("login.failedToastText"),
           variant: "destructive",
         });
       },
+    });
+
+  // One tap: the link goes to the email typed above (docs/product-rules.md#accounts-sign-in-links).
+  const emailLinkNow = () =>
+    sendLink.mutate(form.getValues("email"), {
+      onSuccess: ({ message }) => onLinkSent(message),
+      onError: (failure) =>
+        setRefusal({ message: serverMessage(failure) ?? t("auth.link.sendFailed"), offerLink: true }),
     });
 
   return (
@@ -95,7 +127,18 @@ function SignInForm({ onForgot, onLink }: { onForgot(): void; onLink(email: stri
             {t("login.forgot")}
           </button>
         </div>
-        {refusal && <FormAlert testId="login-refused">{refusal}</FormAlert>}
+        {refusal && <FormAlert testId="login-refused">{refusal.message}</FormAlert>}
+        {refusal?.offerLink && (
+          <Button
+            variant="secondary"
+            className="w-full"
+            pending={sendLink.isPending}
+            pendingLabel={t("auth.sending")}
+            onClick={emailLinkNow}
+          >
+            {t("auth.link.submit")}
+          </Button>
+        )}
         <Button
           type="submit"
           className="w-full"
@@ -174,18 +217,30 @@ export default function LoginPage() {
   return (
     <div className="mx-auto max-w-md px-4 py-8">
       <h1 className="text-2xl font-extrabold text-stone-900">
-        {view.kind === "signin" || view.kind === "link" || view.kind === "link-token"
+        {view.kind === "signin" ||
+        view.kind === "link" ||
+        view.kind === "link-sent" ||
+        view.kind === "link-token"
           ? t("login.welcomeBack")
           : t("login.resetTitle")}
       </h1>
       <p className="mt-1 mb-6 text-stone-600">
-        {view.kind === "signin" || view.kind === "link"
+        {view.kind === "signin" || view.kind === "link" || view.kind === "link-sent"
           ? waitingForAd
             ? t("login.introForAd")
             : t("login.intro")
           : t("login.resetIntro")}
       </p>
-      {view.kind === "signin" && <SignInForm onForgot={toForgot} onLink={toLink} />}
+      {view.kind === "signin" && (
+        <SignInForm
+          onForgot={toForgot}
+          onLink={toLink}
+          onLinkSent={(message) => setView({ kind: "link-sent", message })}
+        />
+      )}
+      {view.kind === "link-sent" && (
+        <CheckYourEmail message={view.message} testId="sign-in-link-sent" onBack={toSignIn} />
+      )}
       {view.kind === "link" && <SignInLinkForm email={view.email} onBack={toSignIn} />}
       {view.kind === "link-token" && (
         <SignInWithLink token={view.token} onSignedIn={welcome} onAskAgain={() => toLink()} />

@@ -8,19 +8,27 @@ import type { Executor } from "../../db/client";
 import { type User, users } from "../../db/schema/auth";
 import { uniqueViolationConstraint } from "../../lib/db-errors";
 import { AppError } from "../../lib/errors";
+import type { KnownDevice } from "../../lib/known-devices";
+import { deviceKnownTo } from "../../lib/known-devices";
 import { hashPassword, verifyPassword } from "../../lib/password";
 import { passwordProblem } from "../../lib/password-policy";
 import { creditXp } from "../ledger";
+import { admitPasswordAttempt, passwordAttemptFailed, passwordAttemptSucceeded } from "../rate-limit";
 import { recordReferral } from "../referrals";
 import { readNumberSettings } from "../settings";
 import {
   consumeLink,
   endSignInAndResetLinks,
-  sendPasswordResetEmail,
+  sendAskedForLink,
   sendVerificationEmail,
 } from "./email-links.service";
 import { suspendedAccountError } from "./members-admin.service";
-import { checkPhoneCode, endSignInAndResetCodes, sendPhoneCode } from "./phone-codes.service";
+import {
+  checkPhoneCode,
+  endSignInAndResetCodes,
+  sendPasswordResetCode,
+  sendPhoneCode,
+} from "./phone-codes.service";
 import { deleteUserSessions } from "./session.service";
 import { newAnigyeId } from "./user-identity";
 
@@ -138,17 +146,40 @@ export async function registerAccount(
 // Verifying against a real hash when the account does not exist keeps the answer time the same.
 let absentAccountHash: Promise<string> | undefined;
 
-export async function authenticate(deps: AppDeps, input: LoginInput): Promise<User> {
+/** Where a password sign-in comes from: the client's address and what this browser signed in to before. */
+export interface SignInSource {
+  address: string;
+  device: KnownDevice;
+}
+
+/**
+ * Checks an email and password. Guessing is throttled before the password is checked (rate-limit's
+ * password guessing): per account and source, and, past the account's wrong passwords of the day, only
+ * a device that signed in to it before may try at all (docs/product-rules.md#accounts-wrong-passwords).
+ */
+export async function authenticate(deps: AppDeps, input: LoginInput, from: SignInSource): Promise<User> {
   const [user] = await deps.db
     .select()
     .from(users)
     .where(and(byEmail(input.email), isNull(users.deletedAt)))
     .limit(1);
+  const attempt = await admitPasswordAttempt(
+    deps.db,
+    {
+      account: `member:${input.email.toLowerCase()}`,
+      source: from.address,
+      knownDevice: deviceKnownTo(from.device, user?.id),
+    },
+    "emailLink",
+    deps.now(),
+  );
   absentAccountHash ??= hash("no-such-account-password");
   const valid = await verifyPassword(user?.passwordHash ?? (await absentAccountHash), input.password);
   if (!user?.passwordHash || !valid) {
+    await passwordAttemptFailed(deps.db, attempt, deps.now());
     throw new AppError("UNAUTHENTICATED", "Invalid email or password");
   }
+  await passwordAttemptSucceeded(deps.db, attempt);
   // Only the account's owner (right password) learns that it is suspended, and why.
   if (!user.isActive) throw suspendedAccountError(user);
   const [updated] = await deps.db
@@ -266,7 +297,7 @@ export async function resendVerificationEmail(deps: AppDeps, email: string): Pro
     .from(users)
     .where(and(byEmail(email), liveAccount))
     .limit(1);
-  if (user && !user.isEmailVerified) await sendVerificationEmail(deps, user);
+  if (user && !user.isEmailVerified) await sendAskedForLink(deps, user, "verify_email");
 }
 
 /** An email gets a reset link, a verified Ghana phone number an SMS code; unknown identifiers get nothing. */
@@ -280,11 +311,9 @@ export async function requestPasswordReset(deps: AppDeps, identifier: string): P
       .limit(1);
     // A refused resend is kept quiet too: a 429 for known numbers only would reveal who has an account.
     if (user) {
-      await sendPhoneCode(deps, { phoneNumber: phone, purpose: "password_reset", userId: user.id }).catch(
-        (error) => {
-          if (!(error instanceof AppError && error.code === "RATE_LIMITED")) throw error;
-        },
-      );
+      await sendPasswordResetCode(deps, user.id, phone).catch((error) => {
+        if (!(error instanceof AppError && error.code === "RATE_LIMITED")) throw error;
+      });
     }
     return;
   }
@@ -293,7 +322,7 @@ export async function requestPasswordReset(deps: AppDeps, identifier: string): P
     .from(users)
     .where(and(byEmail(identifier), liveAccount))
     .limit(1);
-  if (user) await sendPasswordResetEmail(deps, user);
+  if (user) await sendAskedForLink(deps, user, "password_reset");
 }
 
 type ResetInput =
@@ -314,7 +343,7 @@ export async function resetPassword(deps: AppDeps, input: ResetInput): Promise<v
         .where(and(eq(users.id, link.userId), liveAccount));
       if (!user) throw new AppError("BAD_REQUEST", "This account no longer exists.");
       assertPasswordAllowed(input.newPassword, user);
-      await setPasswordAndSignOut(tx, user.id, input.newPassword, deps.now());
+      await setPasswordAndSignOut(tx, user.id, input.newPassword);
     });
     return;
   }
@@ -327,7 +356,7 @@ export async function resetPassword(deps: AppDeps, input: ResetInput): Promise<v
     throw new AppError("BAD_REQUEST", "This code has expired or was already used. Request a new code.");
   assertPasswordAllowed(input.newPassword, user);
   await checkPhoneCode(deps, { phoneNumber: input.phoneNumber, purpose: "password_reset", code: input.otp });
-  await deps.db.transaction((tx) => setPasswordAndSignOut(tx, user.id, input.newPassword, deps.now()));
+  await deps.db.transaction((tx) => setPasswordAndSignOut(tx, user.id, input.newPassword));
 }
 
 /** A new password: every other session ends, and so does every reset or sign-in link sent before it. */
@@ -335,7 +364,6 @@ export async function setPasswordAndSignOut(
   tx: Executor,
   userId: number,
   password: string,
-  now: Date,
   keepToken?: string,
 ) {
   await tx
@@ -343,6 +371,6 @@ export async function setPasswordAndSignOut(
     .set({ passwordHash: await hashPassword(password) })
     .where(eq(users.id, userId));
   await deleteUserSessions(tx, userId, keepToken);
-  await endSignInAndResetLinks(tx, userId, now);
-  await endSignInAndResetCodes(tx, userId, now);
+  await endSignInAndResetLinks(tx, userId);
+  await endSignInAndResetCodes(tx, userId);
 }

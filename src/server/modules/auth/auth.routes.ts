@@ -24,15 +24,8 @@ import type { User } from "../../db/schema/auth";
 import { signalsOf } from "../../lib/client-signals";
 import { AppError } from "../../lib/errors";
 import { messageFor } from "../../lib/i18n";
-import {
-  admitPasswordAttempt,
-  byIp,
-  consumeRateLimit,
-  passwordAttemptFailed,
-  passwordAttemptSucceeded,
-  type RateLimitRule,
-  type RateLimitSubject,
-} from "../rate-limit";
+import { knownDeviceOf, memberDevices, rememberSignIn } from "../../lib/known-devices";
+import { byIp, consumeRateLimit, type RateLimitRule, type RateLimitSubject } from "../rate-limit";
 import { effectiveGoogleSettings } from "../settings";
 import {
   authenticate,
@@ -55,22 +48,21 @@ const limits = {
   register: { action: "register", limit: 30, windowSeconds: minutes(60) },
   // Generous per IP: many phones share one carrier-grade NAT address in Ghana.
   loginPerIp: { action: "login", limit: 100, windowSeconds: minutes(15) },
+  // Per requester's address only: what one account may be sent is capped in the services, silently
+  // (docs/product-rules.md#accounts-messages-a-stranger-can-cause), so no stranger can stop the owner's.
   emailLinkPerIp: { action: "email_link", limit: 10, windowSeconds: minutes(60) },
-  emailLinkPerEmail: { action: "email_link", limit: 3, windowSeconds: minutes(10) },
   otpSendPerIp: { action: "otp_send", limit: 20, windowSeconds: minutes(60) },
   otpVerifyPerIp: { action: "otp_verify", limit: 30, windowSeconds: minutes(10) },
   verifyEmailPerIp: { action: "verify_email", limit: 30, windowSeconds: minutes(10) },
   forgotPerIp: { action: "forgot_password", limit: 10, windowSeconds: minutes(60) },
-  forgotPerIdentifier: { action: "forgot_password", limit: 3, windowSeconds: minutes(60) },
 } satisfies Record<string, RateLimitRule>;
 
-const byEmail = (email: string): RateLimitSubject => ({
-  identifier: email.toLowerCase(),
-  identifierType: "email",
-});
-
-/** Starts the member's session and answers with the login response (its fields are binding). */
-async function startMemberSession(reply: FastifyReply, user: User) {
+/**
+ * Starts the member's session and answers with the login response (its fields are binding). This device
+ * is known to the account from now on (docs/product-rules.md#accounts-wrong-passwords-across-addresses).
+ */
+async function startMemberSession(reply: FastifyReply, user: User, secureCookies: boolean) {
+  rememberSignIn(reply.request, reply, memberDevices, user.id, secureCookies);
   await reply.startSession({ kind: "user", userId: user.id });
   return {
     success: true as const,
@@ -111,6 +103,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         await limit(byIp(request), limits.register);
         const user = await registerAccount(deps, request.body, signalsOf(request).deviceFingerprint);
+        rememberSignIn(request, reply, memberDevices, user.id, deps.config.secureCookies);
         await reply.startSession({ kind: "user", userId: user.id });
         return {
           success: true as const,
@@ -137,16 +130,9 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         await limit(byIp(request), limits.loginPerIp);
-        const attempt = { account: `member:${request.body.email}`, source: request.ip };
-        await admitPasswordAttempt(deps.db, attempt, "emailLink", deps.now());
-        const user = await authenticate(deps, request.body).catch(async (error: unknown) => {
-          if (error instanceof AppError && error.code === "UNAUTHENTICATED") {
-            await passwordAttemptFailed(deps.db, attempt, deps.now());
-          }
-          throw error;
-        });
-        await passwordAttemptSucceeded(deps.db, attempt);
-        return startMemberSession(reply, user);
+        const device = knownDeviceOf(request, memberDevices);
+        const user = await authenticate(deps, request.body, { address: request.ip, device });
+        return startMemberSession(reply, user, deps.config.secureCookies);
       },
     );
 
@@ -162,7 +148,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         await limit(byIp(request), limits.verifyEmailPerIp);
         const user = await signInMemberWithLink(deps, request.body.token, request.ip);
-        return startMemberSession(reply, user);
+        return startMemberSession(reply, user, deps.config.secureCookies);
       },
     );
 
@@ -209,7 +195,6 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         await limit(byIp(request), limits.emailLinkPerIp);
-        await limit(byEmail(request.body.email), limits.emailLinkPerEmail);
         if (request.body.purpose === "login") {
           await sendMemberSignInLink(deps, request.body.email);
           return {
@@ -324,9 +309,6 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         await limit(byIp(request), limits.forgotPerIp);
-        const identifier = request.body.identifier.toLowerCase();
-        const identifierType = identifier.includes("@") ? ("email" as const) : ("phone" as const);
-        await limit({ identifier, identifierType }, limits.forgotPerIdentifier);
         await requestPasswordReset(deps, request.body.identifier);
         return {
           success: true as const,

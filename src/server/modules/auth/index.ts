@@ -9,6 +9,7 @@ export { ensureAdmin } from "./admin-bootstrap.service";
 export { authRoutes } from "./auth.routes";
 export {
   issueCompanySignInCode,
+  keepNewestCompanyCodeWorking,
   redeemCompanySignInCode,
 } from "./company-codes.service";
 export {
@@ -52,4 +53,4 @@ export {
   findActiveSession,
   type SessionOwner,
 } from "./session.service";
-export { consumeSignInLink, issueSignInLink } from "./sign-in-links.service";
+export { consumeSignInLink, issueSignInLink, sendSignInLinkWithinCap } from "./sign-in-links.service";

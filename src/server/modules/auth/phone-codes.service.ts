@@ -6,7 +6,8 @@ import { otpVerifications } from "../../db/schema/auth";
 import { queueSms } from "../../integrations/message-queue/message-queue";
 import { AppError } from "../../lib/errors";
 import { hashesMatch, keyedHash, newSixDigitCode } from "../../lib/secrets";
-import { consumeRateLimit } from "../rate-limit";
+import { consumeRateLimit, sendWithinAccountCap } from "../rate-limit";
+import { keptWorkingForMs } from "./email-links.service";
 
 export type CodePurpose = "registration" | "login" | "password_reset";
 
@@ -21,18 +22,52 @@ function codeHash(deps: AppDeps, phoneNumber: string, purpose: CodePurpose, code
   return keyedHash(deps.config.sessionSecret, "otp", phoneNumber, purpose, code);
 }
 
-/** Sends a fresh code by SMS. Earlier codes stop working; their wrong attempts carry over. */
+const resendGapRule = { action: "otp_send_gap", ...resendGap };
+
+function phoneSubject(request: { phoneNumber: string; purpose: CodePurpose }) {
+  return { identifier: `${request.phoneNumber}:${request.purpose}`, identifierType: "phone" as const };
+}
+
+/**
+ * Sends a fresh code by SMS to the signed-in member's own number (registration), at most once a minute
+ * and five times an hour. Earlier codes stop working; their wrong attempts carry over.
+ */
 export async function sendPhoneCode(
   deps: AppDeps,
   request: { phoneNumber: string; purpose: CodePurpose; userId?: number },
 ): Promise<void> {
-  const subject = {
-    identifier: `${request.phoneNumber}:${request.purpose}`,
-    identifierType: "phone" as const,
-  };
-  await consumeRateLimit(deps.db, subject, { action: "otp_send_gap", ...resendGap }, deps.now());
+  const subject = phoneSubject(request);
+  await consumeRateLimit(deps.db, subject, resendGapRule, deps.now());
   await consumeRateLimit(deps.db, subject, { action: "otp_send_hourly", ...hourlySends }, deps.now());
+  await issuePhoneCode(deps, request);
+}
 
+/**
+ * A password-reset code by SMS, which anyone may ask for: at most once a minute per number (a refusal the
+ * caller keeps quiet), and within the account's message cap; past the cap nothing is sent and the newest
+ * code sent keeps working instead (docs/product-rules.md#accounts-messages-a-stranger-can-cause).
+ */
+export async function sendPasswordResetCode(
+  deps: AppDeps,
+  userId: number,
+  phoneNumber: string,
+): Promise<void> {
+  const request = { phoneNumber, purpose: "password_reset" as const, userId };
+  const now = deps.now();
+  await consumeRateLimit(deps.db, phoneSubject(request), resendGapRule, now);
+  await sendWithinAccountCap(deps.db, { userId }, now, {
+    send: async () => {
+      await issuePhoneCode(deps, request);
+      return true as const;
+    },
+    keepNewest: () => keepNewestCodeWorking(deps.db, request, now),
+  });
+}
+
+async function issuePhoneCode(
+  deps: AppDeps,
+  request: { phoneNumber: string; purpose: CodePurpose; userId?: number },
+): Promise<void> {
   const code = newSixDigitCode();
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
@@ -58,6 +93,8 @@ export async function sendPhoneCode(
       purpose: request.purpose,
       expiresAt: new Date(now.getTime() + codeLifetimeMs),
       attempts: previous?.attempts ?? 0,
+      // The app's clock, as the expiry: how long a code may be kept working is counted from here.
+      createdAt: now,
     });
     await queueSms(tx, {
       to: request.phoneNumber,
@@ -67,17 +104,67 @@ export async function sendPhoneCode(
   });
 }
 
-/** A new password also ends the account's unused sign-in and reset codes sent by SMS before it. */
-export async function endSignInAndResetCodes(db: Executor, userId: number, now: Date): Promise<void> {
+/**
+ * Past the account's message cap: the newest code sent to this number in the last 24 hours works for
+ * another 10 minutes from now (never past 24 hours after it was sent, never once its five attempts are
+ * spent: a new code would inherit them anyway). Undefined when the owner used it or a new password ended
+ * it (then a new one may go out), or when none was sent.
+ */
+async function keepNewestCodeWorking(
+  db: Executor,
+  request: { phoneNumber: string; purpose: CodePurpose; userId: number },
+  now: Date,
+): Promise<true | undefined> {
+  const [newest] = await db
+    .select({
+      id: otpVerifications.id,
+      createdAt: otpVerifications.createdAt,
+      expiresAt: otpVerifications.expiresAt,
+      isUsed: otpVerifications.isUsed,
+    })
+    .from(otpVerifications)
+    .where(
+      and(
+        eq(otpVerifications.phoneNumber, request.phoneNumber),
+        eq(otpVerifications.purpose, request.purpose),
+        eq(otpVerifications.userId, request.userId),
+        gt(otpVerifications.createdAt, new Date(now.getTime() - keptWorkingForMs)),
+      ),
+    )
+    .orderBy(desc(otpVerifications.createdAt), desc(otpVerifications.id))
+    .limit(1);
+  // A code a new password ended has its expiry moved back to its sending (`endSignInAndResetCodes`).
+  if (!newest || newest.isUsed || newest.expiresAt <= newest.createdAt) return undefined;
+  const until = new Date(
+    Math.min(newest.createdAt.getTime() + keptWorkingForMs, now.getTime() + codeLifetimeMs),
+  );
   await db
     .update(otpVerifications)
-    .set({ expiresAt: now })
+    .set({ expiresAt: sql`greatest(${otpVerifications.expiresAt}, ${until.toISOString()}::timestamptz)` })
+    .where(
+      and(
+        eq(otpVerifications.id, newest.id),
+        eq(otpVerifications.isUsed, false),
+        lt(otpVerifications.attempts, maxCodeAttempts),
+        gt(otpVerifications.expiresAt, otpVerifications.createdAt),
+      ),
+    );
+  return true;
+}
+
+/**
+ * A new password also ends the account's unused sign-in and reset codes sent by SMS before it (their
+ * expiry moved back to their sending: nothing makes them work again).
+ */
+export async function endSignInAndResetCodes(db: Executor, userId: number): Promise<void> {
+  await db
+    .update(otpVerifications)
+    .set({ expiresAt: sql`${otpVerifications.createdAt}` })
     .where(
       and(
         eq(otpVerifications.userId, userId),
         inArray(otpVerifications.purpose, ["login", "password_reset"] satisfies CodePurpose[]),
         eq(otpVerifications.isUsed, false),
-        gt(otpVerifications.expiresAt, now),
       ),
     );
 }

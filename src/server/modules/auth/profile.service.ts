@@ -157,9 +157,7 @@ export async function changePassword(
 ) {
   await assertOwnPassword(user, input.currentPassword);
   assertPasswordAllowed(input.newPassword, user);
-  await deps.db.transaction((tx) =>
-    setPasswordAndSignOut(tx, user.id, input.newPassword, deps.now(), currentToken),
-  );
+  await deps.db.transaction((tx) => setPasswordAndSignOut(tx, user.id, input.newPassword, currentToken));
 }
 
 export async function signOutEverywhere(deps: AppDeps, user: User) {

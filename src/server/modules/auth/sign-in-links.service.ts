@@ -7,14 +7,16 @@ import { renderEmail } from "../../integrations/mail/mailer";
 import { queueEmail } from "../../integrations/message-queue/message-queue";
 import { AppError } from "../../lib/errors";
 import { keyedHash, newLinkToken } from "../../lib/secrets";
-import { passwordAttemptSucceeded } from "../rate-limit";
+import { passwordAttemptSucceeded, sendWithinAccountCap } from "../rate-limit";
+import { keepNewestLinkWorking } from "./email-links.service";
 import { suspendedAccountError } from "./members-admin.service";
 
 /**
  * Sign-in links: the way in that always works for the real owner, whatever strangers do to the password
  * sign-in (docs/product-rules.md#accounts-sign-in-links). Each link signs in once and lives 15 minutes;
  * sending a new one leaves the earlier ones valid, so a stranger asking for links only fills the owner's
- * inbox with working ones.
+ * inbox with working ones, and only a few an hour: past the account's cap the newest link sent is kept
+ * working instead (docs/product-rules.md#accounts-messages-a-stranger-can-cause).
  */
 const signInLinkLifetimeMs = 15 * 60 * 1000;
 const purpose = "login_otp";
@@ -29,6 +31,7 @@ export async function issueSignInLink(
   tx: Executor = deps.db,
 ): Promise<string> {
   const token = newLinkToken();
+  const now = deps.now();
   await tx.insert(emailTokens).values({
     purpose,
     userId: "userId" in owner ? owner.userId : null,
@@ -36,9 +39,29 @@ export async function issueSignInLink(
     email: "email" in sentTo ? sentTo.email : null,
     phoneNumber: "phoneNumber" in sentTo ? sentTo.phoneNumber : null,
     tokenHash: keyedHash(deps.config.sessionSecret, purpose, token),
-    expiresAt: new Date(deps.now().getTime() + signInLinkLifetimeMs),
+    expiresAt: new Date(now.getTime() + signInLinkLifetimeMs),
+    createdAt: now,
   });
   return token;
+}
+
+/**
+ * Sends the owner's sign-in link (`send`) within the account's message cap; past it, keeps the newest one
+ * sent working instead and sends nothing.
+ */
+export function sendSignInLinkWithinCap(
+  deps: AppDeps,
+  owner: SignInLinkOwner,
+  send: () => Promise<void>,
+): Promise<unknown> {
+  const now = deps.now();
+  return sendWithinAccountCap(deps.db, owner, now, {
+    send: async () => {
+      await send();
+      return true as const;
+    },
+    keepNewest: () => keepNewestLinkWorking(deps.db, owner, purpose, signInLinkLifetimeMs, now),
+  });
 }
 
 /** Uses a sign-in link once (two taps at once: one wins) and returns whom it signs in. */
@@ -82,6 +105,10 @@ export async function sendMemberSignInLink(deps: AppDeps, email: string): Promis
     )
     .limit(1);
   if (!user) return;
+  await sendSignInLinkWithinCap(deps, { userId: user.id }, () => emailSignInLink(deps, user));
+}
+
+async function emailSignInLink(deps: AppDeps, user: User): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const token = await issueSignInLink(deps, { userId: user.id }, { email: user.email }, tx);
     const url = `${deps.config.appUrl}/login?signin=${encodeURIComponent(token)}`;
@@ -89,7 +116,7 @@ export async function sendMemberSignInLink(deps: AppDeps, email: string): Promis
       heading: `Sign in to ${brand.name}`,
       paragraphs: [
         `Hello ${user.displayName}, use this link to sign in without your password.`,
-        "It works once and expires in 15 minutes.",
+        "It works once and expires in 15 minutes. If you ask for another link and no new email comes, this one works again.",
       ],
       action: { label: "Sign me in", url },
       footer: "If you didn't ask for this, ignore it: nobody can use the link without your inbox.",

@@ -12,16 +12,25 @@ import { renderEmail } from "../../integrations/mail/mailer";
 import { queueEmail, queueSms } from "../../integrations/message-queue/message-queue";
 import { uniqueViolationConstraint } from "../../lib/db-errors";
 import { AppError } from "../../lib/errors";
+import { deviceKnownTo, type KnownDevice } from "../../lib/known-devices";
 import { hashPassword, verifyPassword } from "../../lib/password";
 import { passwordProblem } from "../../lib/password-policy";
 import { keyedHash, newLinkToken } from "../../lib/secrets";
 import { recordAudit } from "../audit";
-import { consumeSignInLink, issueCompanySignInCode, issueSignInLink, redeemCompanySignInCode } from "../auth";
+import {
+  consumeSignInLink,
+  issueCompanySignInCode,
+  issueSignInLink,
+  keepNewestCompanyCodeWorking,
+  redeemCompanySignInCode,
+  sendSignInLinkWithinCap,
+} from "../auth";
 import {
   admitPasswordAttempt,
   consumeRateLimit,
   passwordAttemptFailed,
   passwordAttemptSucceeded,
+  sendWithinAccountCap,
 } from "../rate-limit";
 import { companySuspended, isCompanyActive } from "./company-access";
 import { addFirstBranch } from "./company-branches.service";
@@ -211,18 +220,27 @@ let absentCompanyHash: Promise<string> | undefined;
 
 /**
  * Checks a company's username and password. Guessing is throttled per username and source together
- * (rate-limit's password guessing): a stranger's wrong guesses pause only their own source, and the
- * owner can always sign in with an emailed (or texted) link.
+ * (rate-limit's password guessing): a stranger's wrong guesses pause only their own source; past the
+ * username's wrong passwords of the day only a device that signed in to the business before may try a
+ * password; and the owner can always sign in with an emailed (or texted) link.
  */
 export async function authenticateCompany(
   deps: AppDeps,
   credentials: { username: string; password: string },
-  ipAddress: string,
+  from: { address: string; device: KnownDevice },
 ): Promise<Company> {
   const now = deps.now();
-  const attempt = { account: `company:${credentials.username.toLowerCase()}`, source: ipAddress };
-  await admitPasswordAttempt(deps.db, attempt, "signInLink", now);
   const company = await findCompanyByUsername(deps, credentials.username);
+  const attempt = await admitPasswordAttempt(
+    deps.db,
+    {
+      account: `company:${credentials.username.toLowerCase()}`,
+      source: from.address,
+      knownDevice: deviceKnownTo(from.device, company?.id),
+    },
+    "signInLink",
+    now,
+  );
   absentCompanyHash ??= hashPassword("no-such-company-password");
   const valid = await verifyPassword(
     company?.passwordHash ?? (await absentCompanyHash),
@@ -242,7 +260,7 @@ export async function authenticateCompany(
   assertCompanyActive(company);
   const [signedIn] = await deps.db
     .update(companies)
-    .set({ failedLoginAttempts: 0, lockedUntil: null, lastLoginAt: now, lastLoginIp: ipAddress })
+    .set({ failedLoginAttempts: 0, lockedUntil: null, lastLoginAt: now, lastLoginIp: from.address })
     .where(eq(companies.id, company.id))
     .returning();
   return signedIn!;
@@ -268,6 +286,10 @@ async function findCompanyByUsername(deps: AppDeps, username: string): Promise<C
 export async function sendCompanySignInLink(deps: AppDeps, username: string): Promise<void> {
   const company = await findCompanyByUsername(deps, username);
   if (!company?.passwordHash || (!company.contactEmail && !company.contactPhone)) return;
+  await sendSignInLinkWithinCap(deps, { companyId: company.id }, () => deliverSignInLink(deps, company));
+}
+
+async function deliverSignInLink(deps: AppDeps, company: Company): Promise<void> {
   const sentTo = company.contactEmail
     ? { email: company.contactEmail }
     : { phoneNumber: company.contactPhone! };
@@ -279,7 +301,7 @@ export async function sendCompanySignInLink(deps: AppDeps, username: string): Pr
         heading: `Sign in to ${company.name}`,
         paragraphs: [
           "Use this link to open your business dashboard without your password.",
-          "It works once and expires in 15 minutes.",
+          "It works once and expires in 15 minutes. If you ask for another link and no new email comes, this one works again.",
         ],
         action: { label: "Open my dashboard", url },
         footer: "If you didn't ask for this, ignore it: nobody can use the link without your inbox.",
@@ -320,9 +342,19 @@ export async function signInCompanyWithLink(deps: AppDeps, token: string, source
 
 /**
  * The optional second step: a 6-digit code by email or SMS. The browser holds just the code's id in a
- * signed cookie; the accounts module keeps its hash and attempt count.
+ * signed cookie; the accounts module keeps its hash and attempt count. Codes count towards the business's
+ * message cap: past it, nothing is sent and the newest code sent keeps working
+ * (docs/product-rules.md#accounts-messages-a-stranger-can-cause).
  */
-export async function sendCompanyLoginCode(deps: AppDeps, company: Company): Promise<number> {
+export function sendCompanyLoginCode(deps: AppDeps, company: Company): Promise<number> {
+  const now = deps.now();
+  return sendWithinAccountCap(deps.db, { companyId: company.id }, now, {
+    send: () => deliverCompanyLoginCode(deps, company),
+    keepNewest: () => keepNewestCompanyCodeWorking(deps, company.id),
+  });
+}
+
+function deliverCompanyLoginCode(deps: AppDeps, company: Company): Promise<number> {
   const bySms = company.otpChannel === "sms" && Boolean(company.contactPhone);
   return deps.db.transaction(async (tx) => {
     const recipient = {

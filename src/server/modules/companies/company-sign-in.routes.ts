@@ -15,6 +15,7 @@ import {
 import type { AppDeps } from "../../app-deps";
 import type { Company } from "../../db/schema/companies";
 import { AppError } from "../../lib/errors";
+import { businessDevices, knownDeviceOf, rememberSignIn } from "../../lib/known-devices";
 import { byIp, consumeRateLimit } from "../rate-limit";
 import { findCompany, isCompanyActive, signedInCompanyId } from "./company-access";
 import {
@@ -30,8 +31,18 @@ import { toCompanySummary } from "./company-profile.service";
 
 const pendingCodeCookie = "anigye_company_code";
 
-/** Starts the business's session and answers with its summary. */
-async function startCompanySession(reply: FastifyReply, company: Company, message = "Signed in.") {
+/**
+ * Starts the business's session and answers with its summary. The device is known to the business from
+ * now on, so a stranger's wrong passwords never close its password sign-in
+ * (docs/product-rules.md#accounts-wrong-passwords-across-addresses).
+ */
+async function startCompanySession(
+  reply: FastifyReply,
+  company: Company,
+  secureCookies: boolean,
+  message = "Signed in.",
+) {
+  rememberSignIn(reply.request, reply, businessDevices, company.id, secureCookies);
   await reply.startSession({ kind: "company", companyId: company.id });
   return {
     success: true as const,
@@ -69,7 +80,12 @@ export function companySignInRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           windowSeconds: 3600,
         });
         const company = await completeCompanySetup(deps, request.body);
-        return startCompanySession(reply, company, "Your business account is ready.");
+        return startCompanySession(
+          reply,
+          company,
+          deps.config.secureCookies,
+          "Your business account is ready.",
+        );
       },
     );
 
@@ -115,7 +131,8 @@ export function companySignInRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           limit: 30,
           windowSeconds: 900,
         });
-        const company = await authenticateCompany(deps, request.body, request.ip);
+        const device = knownDeviceOf(request, businessDevices);
+        const company = await authenticateCompany(deps, request.body, { address: request.ip, device });
         if (company.otpEnabled && (company.contactEmail || company.contactPhone)) {
           const codeId = await sendCompanyLoginCode(deps, company);
           reply.setCookie(pendingCodeCookie, String(codeId), { ...pendingCookieOptions, maxAge: 600 });
@@ -126,7 +143,7 @@ export function companySignInRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             company: null,
           };
         }
-        return startCompanySession(reply, company);
+        return startCompanySession(reply, company, deps.config.secureCookies);
       },
     );
 
@@ -150,7 +167,7 @@ export function companySignInRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         reply.clearCookie(pendingCodeCookie, pendingCookieOptions);
         const company = await findCompany(deps.db, companyId);
         if (!company) throw new AppError("NOT_FOUND", "Company not found");
-        return startCompanySession(reply, company);
+        return startCompanySession(reply, company, deps.config.secureCookies);
       },
     );
 
@@ -169,11 +186,8 @@ export function companySignInRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           limit: 10,
           windowSeconds: 3600,
         });
-        await consumeRateLimit(
-          deps.db,
-          { identifier: request.body.username.toLowerCase(), identifierType: "company" },
-          { action: "company_link", limit: 3, windowSeconds: 600 },
-        );
+        // Per requester's address only: what one business may be sent is capped in the service, silently
+        // (docs/product-rules.md#accounts-messages-a-stranger-can-cause).
         await sendCompanySignInLink(deps, request.body.username);
         return {
           success: true as const,
@@ -198,7 +212,7 @@ export function companySignInRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           windowSeconds: 600,
         });
         const company = await signInCompanyWithLink(deps, request.body.token, request.ip);
-        return startCompanySession(reply, company);
+        return startCompanySession(reply, company, deps.config.secureCookies);
       },
     );
 

@@ -1,5 +1,6 @@
 /** Fixed-window counters shared by every instance (rate_limits). */
 
+export { sendWithinAccountCap } from "./account-messages.service";
 export {
   admitPasswordAttempt,
   passwordAttemptFailed,

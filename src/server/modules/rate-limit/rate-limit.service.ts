@@ -103,6 +103,29 @@ function rateLimited(windowStart: Date, rule: RateLimitRule, now: Date): AppErro
   );
 }
 
+/**
+ * Gives back one call counted in the window that started at `windowStart` (a counted try that turned out
+ * not to spend anything, e.g. a right password); a window that has since been replaced is left alone.
+ */
+export async function refundRateLimitedCall(
+  db: Executor,
+  subject: RateLimitSubject,
+  rule: RateLimitRule,
+  windowStart: Date,
+): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(
+      and(
+        eq(rateLimits.identifier, storedIdentifier(subject)),
+        eq(rateLimits.identifierType, subject.identifierType),
+        eq(rateLimits.action, rule.action),
+        eq(rateLimits.windowStart, windowStart),
+      ),
+    );
+}
+
 /** Forgets the subject's counts for these rules (e.g. a right password clears that source's wrong ones). */
 export async function resetRateLimits(db: Executor, subject: RateLimitSubject, rules: RateLimitRule[]) {
   await db.delete(rateLimits).where(

@@ -172,6 +172,28 @@ export const settingDefinitions = {
     description: "Risk score (0-100) at which a member's fraud signals open a case in the anti-cheat review",
   }),
   ...riskWeightSettings(),
+  // docs/product-rules.md#accounts-wrong-passwords-across-addresses: NIST SP 800-63B allows at most 100.
+  password_failures_per_account: numberSetting("sign_in", {
+    default: 100,
+    min: 1,
+    max: 100,
+    description:
+      "Wrong passwords one account may see in 24 hours; past them, only devices that signed in to it before may try a password (others are offered a sign-in link)",
+  }),
+  // docs/product-rules.md#accounts-messages-a-stranger-can-cause
+  account_messages_per_hour: numberSetting("sign_in", {
+    default: 3,
+    min: 1,
+    max: 20,
+    description:
+      "Sign-in links, reset links and codes anyone may have sent to one account in an hour; past it, the newest one sent keeps working instead",
+  }),
+  account_messages_per_day: numberSetting("sign_in", {
+    default: 10,
+    min: 1,
+    max: 100,
+    description: "The same, in 24 hours",
+  }),
   momo_merchant_number: {
     type: "text",
     group: "manual_momo",

@@ -8,9 +8,10 @@ import {
 import { Button } from "../../components/ui/button";
 import { FormAlert } from "../../components/ui/form-alert";
 import { CodeField, Form, TextField } from "../../components/ui/form-field";
+import { ApiError } from "../../lib/api-client";
 import { serverMessage } from "../../lib/api-errors";
 import { applyServerErrors, useContractForm } from "../../lib/forms";
-import { useCompanyLogin, useCompanyLoginCode } from "./api";
+import { useCompanyLogin, useCompanyLoginCode, useSendCompanySignInLink } from "./api";
 
 export const fallbackMessage = "Something went wrong. Check your connection and try again.";
 
@@ -54,11 +55,22 @@ function LoginCodeStep({ message, onSignedIn, onBack }: SignedIn & { message: st
   );
 }
 
-/** `/company`: username and password, then the code step when the business asked for one. */
-export function CompanyLoginForm({ onSignedIn }: SignedIn) {
+/** Refusals that offer a sign-in link: too many tries from here, or too many for the business. */
+const linkOfferCodes = new Set(["RATE_LIMITED", "USE_SIGN_IN_LINK"]);
+
+/**
+ * `/company`: username and password, then the code step when the business asked for one. A refusal that
+ * offers a sign-in link comes with the button that sends it to the username typed.
+ */
+export function CompanyLoginForm({
+  onSignedIn,
+  onLinkSent,
+}: SignedIn & { onLinkSent(message: string): void }) {
   const login = useCompanyLogin();
+  const sendLink = useSendCompanySignInLink();
   const form = useContractForm(companyLoginRequest, { defaultValues: { username: "", password: "" } });
   const [alert, setAlert] = useState<string | null>(null);
+  const [offerLink, setOfferLink] = useState(false);
   const [codeMessage, setCodeMessage] = useState<string | null>(null);
 
   if (codeMessage) {
@@ -69,6 +81,7 @@ export function CompanyLoginForm({ onSignedIn }: SignedIn) {
 
   const submit = (credentials: { username: string; password: string }) => {
     setAlert(null);
+    setOfferLink(false);
     login.mutate(credentials, {
       onSuccess: (result: CompanyLoginResponse) => {
         if (result.requiresOtp) setCodeMessage(result.message);
@@ -77,13 +90,31 @@ export function CompanyLoginForm({ onSignedIn }: SignedIn) {
       onError: (failure) => {
         applyServerErrors(form, failure);
         setAlert(serverMessage(failure) ?? fallbackMessage);
+        setOfferLink(failure instanceof ApiError && linkOfferCodes.has(failure.code ?? ""));
       },
     });
   };
 
+  const sendLinkNow = () =>
+    sendLink.mutate(form.getValues("username"), {
+      onSuccess: ({ message }) => onLinkSent(message),
+      onError: (failure) => setAlert(serverMessage(failure) ?? fallbackMessage),
+    });
+
   return (
     <Form form={form} onValid={submit} aria-label="Company sign in" className="space-y-4">
       {alert && <FormAlert>{alert}</FormAlert>}
+      {offerLink && (
+        <Button
+          variant="secondary"
+          className="w-full"
+          pending={sendLink.isPending}
+          pendingLabel="Sending…"
+          onClick={sendLinkNow}
+        >
+          Send me a sign-in link
+        </Button>
+      )}
       <TextField
         name="username"
         label="Username"

@@ -22,18 +22,7 @@ export function CompanySignInLinkForm({ onBack }: { onBack(): void }) {
       onError: (failure) => applyServerErrors(form, failure, { fallbackField: "username", fallbackMessage }),
     });
 
-  if (sentMessage) {
-    return (
-      <div className="space-y-4" data-testid="company-link-sent">
-        <p role="status" className="text-stone-700">
-          {sentMessage} It works once, for 15 minutes.
-        </p>
-        <Button variant="secondary" className="w-full" onClick={onBack}>
-          Back to sign in
-        </Button>
-      </div>
-    );
-  }
+  if (sentMessage) return <CompanyLinkSent message={sentMessage} onBack={onBack} />;
 
   return (
     <Form form={form} onValid={submit} aria-label="Business sign-in link" className="space-y-4">
@@ -54,6 +43,20 @@ export function CompanySignInLinkForm({ onBack }: { onBack(): void }) {
         Back to sign in
       </Button>
     </Form>
+  );
+}
+
+/** The answer to a sign-in link request (the same whether or not the username exists). */
+export function CompanyLinkSent({ message, onBack }: { message: string; onBack(): void }) {
+  return (
+    <div className="space-y-4" data-testid="company-link-sent">
+      <p role="status" className="text-stone-700">
+        {message} It works once, for 15 minutes.
+      </p>
+      <Button variant="secondary" className="w-full" onClick={onBack}>
+        Back to sign in
+      </Button>
+    </div>
   );
 }
 

@@ -35,6 +35,7 @@ export const settingGroupTitles: Record<SettingGroup, string> = {
   draws: "Draws",
   texts: "Counter texts",
   anti_cheat: "Anti-cheat",
+  sign_in: "Sign-in",
   manual_momo: "Manual MoMo",
 };
 
