@@ -1,7 +1,9 @@
 /**
  * The shop counter: staff sign-in, scans (stamp, redeem, look up), points grants, offline resends and the
- * counter's log, and check-ins by phone number. Owns qr_scan_logs, phone_checkins, held_phone_rewards and
- * phone_invites; composes loyalty, rewards and points.
+ * counter's log, and check-ins by phone number (with the public read behind the invite a held reward
+ * sends). Owns qr_scan_logs, phone_checkins, held_phone_rewards and phone_invites; composes loyalty,
+ * rewards and points.
  */
 export { counterRoutes } from "./counter.routes";
 export { landHeldRewards } from "./held-rewards.service";
+export { phoneInviteRoutes } from "./phone-invite.routes";

@@ -24,6 +24,7 @@ import { allocationThisMonth, dailyPointsLimit } from "../points";
 import { consumeRateLimit } from "../rate-limit";
 import { landHeldRewards } from "./held-rewards.service";
 import { stampMember } from "./member-code-scan";
+import { newInviteToken } from "./phone-invite-token";
 import { memberOfVerifiedPhone, verifiedOwnerOf } from "./phone-member";
 import { grantMemberPoints } from "./point-grant.service";
 import { once, runLogged, type Said, type ScanContext, saying } from "./scan-log";
@@ -487,6 +488,7 @@ async function holdForNumber(
         heldAt: now,
         claimUntil,
       });
+      const invite = newInviteToken();
       const invited = await tx
         .insert(phoneInvites)
         .values({
@@ -494,13 +496,14 @@ async function holdForNumber(
           phoneNumber: checkin.phoneNumber,
           checkinId: checkin.id,
           sentAt: now,
+          tokenHash: invite.tokenHash,
         })
         .onConflictDoNothing()
         .returning({ companyId: phoneInvites.companyId });
       if (invited.length > 0)
         await queueSms(tx, {
           to: checkin.phoneNumber,
-          text: inviteText(deps, language, actor, checkin),
+          text: inviteText(deps, language, actor, checkin, invite.token),
           key: `phone-invite:${checkin.companyId}:${checkin.phoneNumber}`,
         });
       const answer = heldAnswer(checkin, claimUntil);
@@ -595,8 +598,10 @@ function inviteText(
   language: Language,
   actor: CounterActorRecord,
   checkin: PhoneCheckin,
+  inviteToken: string,
 ): string {
-  const link = `${deps.config.appUrl}/register?phone=${encodeURIComponent(checkin.phoneNumber)}`;
+  // The number fills in the form; the token lets the page say what is held (phone-invite.read-model.ts).
+  const link = `${deps.config.appUrl}/register?phone=${encodeURIComponent(checkin.phoneNumber)}&invite=${inviteToken}`;
   const points = checkin.action === "points" ? (checkin.points ?? 0) : 0;
   return smsText(language, "sms.counter_invite", {
     shop: actor.companyName,
