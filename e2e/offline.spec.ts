@@ -131,7 +131,8 @@ test("offline, My Rewards, Discover and the loyalty card ask nothing in a loop, 
   page,
   context,
 }) => {
-  test.setTimeout(90_000);
+  // Three pages, each read online, offline in place and reloaded offline, with a few seconds watched each.
+  test.setTimeout(150_000);
   await signInAsDemo(page, "ama@example.com");
   // Each page read once online, so the phone keeps what it keeps.
   await page.goto("/loyalty-dashboard");

@@ -8,8 +8,8 @@ import { AppError, type ErrorCode } from "../../lib/errors";
 import { verifiedPhoneOwnerSql } from "../auth";
 import { findCompany } from "../companies";
 import { memberInGoodStanding } from "../ledger";
-import { notifyMember } from "../notifications";
 import { stampAtCounter } from "../loyalty";
+import { notifyMember } from "../notifications";
 import { grantPoints } from "../points";
 import { memberById } from "./phone-member";
 
