@@ -52,12 +52,48 @@ async function sendCodeTo(page: Page, typedNumber: string, give: { stamp: string
     await form.getByRole("button", { name: "Stamp", exact: true }).click();
     await form.getByLabel(/^Purchase amount/).fill(give.stamp);
   }
-  await form.getByRole("button", { name: "Send code" }).click();
+  await form.getByRole("button", { name: "Text them the code" }).click();
   return page.getByRole("form", { name: "Type the customer's code" });
 }
 
 const codeIn = (text: string) => text.match(/\b(\d{6})\b/)![1]!;
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+
+test("with the phone panel open the scanner shows one amount field and one action, at 360 px", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signInAtCounter(page);
+  const amount = page.getByLabel(/^Purchase amount/);
+  await amount.fill("25");
+  // A counter phone with no camera offers the typed code (by itself once the camera fails, or by its
+  // button), whose button sends the code typed.
+  const typeACode = page.getByRole("button", { name: "Type a code" });
+  const typedForm = page.getByRole("form", { name: "Typed code" });
+  await expect(async () => {
+    if (await typeACode.isVisible()) await typeACode.click({ timeout: 2_000 });
+    await expect(typedForm).toBeVisible({ timeout: 2_000 });
+  }).toPass();
+
+  await page.getByRole("button", { name: "No app? Use their phone number." }).click();
+  const panel = page.getByRole("form", { name: "Check in by phone number" });
+  await expect(panel).toBeVisible();
+  // One amount field (the one typed on the scanner, carried over) and one way to send: the text.
+  await expect(amount).toHaveCount(1);
+  await expect(panel.getByLabel(/^Purchase amount/)).toHaveValue("25");
+  await expect(page.getByRole("button", { name: /send|text/i })).toHaveCount(1);
+  await expect(panel.getByRole("button", { name: "Text them the code" })).toBeVisible();
+  await expect(typedForm).toHaveCount(0);
+  await expect(typeACode).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // Back to scanning: the scanner's own amount and typed code, and the way to the phone panel again.
+  await panel.getByRole("button", { name: "Back to scanning" }).click();
+  await expect(page.getByRole("form", { name: "Check in by phone number" })).toHaveCount(0);
+  await expect(amount).toHaveCount(1);
+  await expect(amount).toHaveValue("25");
+  await expect(page.getByRole("button", { name: "No app? Use their phone number." })).toBeVisible();
+});
 
 test("a counter without a camera gives Ama points by phone: a wrong code says the tries left", async ({
   page,
@@ -133,8 +169,30 @@ test("a non-member's held stamp lands on their card after they register and veri
   const link = invite.match(/https?:\/\/\S+/)![0];
   expect(await smsCount(page.request, phone)).toBe(2);
 
+  // Points the same day: held too, with no second invite.
+  const nextCustomer = result.getByRole("button", { name: "Next customer" });
+  if (await nextCustomer.isVisible()) await nextCustomer.click();
+  await expect(result).toBeHidden();
+  // The phone panel stays open for the next customer; back to the scanner, and in again as before.
+  await page.getByRole("button", { name: "Back to scanning" }).click();
+  const pointsForm = await sendCodeTo(page, local, { points: "25" });
+  const pointsSms = await smsMatching(page.request, phone, /Read it to the cashier for 25 points/);
+  await pointsForm.getByLabel("Code from the customer's SMS").fill(codeIn(pointsSms));
+  await pointsForm.getByRole("button", { name: "Confirm" }).click();
+  await expect(result).toContainText("25 points are held for +233");
+  expect(await smsCount(page.request, phone)).toBe(3);
+
+  // The invite's page says what is waiting, and for which (masked) number.
   const customer = await browser.newPage();
+  await customer.setViewportSize({ width: 360, height: 740 });
   await customer.goto(link);
+  const masked = `+233 ${local.slice(1, 3)} *** **${local.slice(-2)}`;
+  await expect(customer.getByTestId("held-for-you")).toContainText(
+    `Kofi's Chop Bar is holding 1 stamp and 25 points for ${masked}.`,
+  );
+  await expect(customer.getByTestId("held-for-you")).toContainText(
+    /Join with this number by \d{1,2} \w{3} \d{4} to collect\./,
+  );
   const form = customer.getByRole("form", { name: "Create account" });
   await expect(form.getByLabel(/^Phone Number/)).toHaveValue(
     `${local.slice(0, 3)} ${local.slice(3, 6)} ${local.slice(6)}`,
@@ -160,5 +218,11 @@ test("a non-member's held stamp lands on their card after they register and veri
   await customer.goto("/loyalty-dashboard");
   const kofiCard = customer.getByTestId("stamp-card").filter({ hasText: "Kofi's Chop Bar" });
   await expect(kofiCard.getByRole("img", { name: "1 of 5 stamps" })).toBeVisible();
+  // Both landings are told, the points as the stamp.
+  await customer.goto("/notifications");
+  await expect(customer.getByText("Stamp added")).toBeVisible();
+  await expect(
+    customer.getByText("25 points from Kofi's Chop Bar, held for your phone number, are now yours."),
+  ).toBeVisible();
   await customer.close();
 });

@@ -203,3 +203,33 @@ test("a scan made with the connection down waits on the phone and syncs once it 
       .getByRole("img", { name: "1 of 5 stamps" }),
   ).toBeVisible({ timeout: 15_000 });
 });
+
+test("the scanner opened signed out signs staff in and comes back to the scanner, naming Esi's branch", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/merchant-scanner");
+  await expect(page).toHaveURL(/\/merchant-login\?next=%2Fmerchant-scanner$/);
+  const form = page.getByRole("form", { name: "Counter sign-in" });
+  await form.getByLabel("Business username").fill("kofi-chop-bar");
+  await form.getByLabel("Your name").fill("Esi");
+  await form.getByLabel("PIN").fill("2580");
+  await form.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/merchant-scanner$/);
+  await expect(page.getByRole("heading", { name: "Scan", exact: true })).toBeVisible();
+  // Who works here and at which branch (Kofi's one branch, named after its city in the demo).
+  await expect(page.getByTestId("counter-who")).toHaveText("Esi · Accra branch");
+
+  // An address naming another site, or a page that isn't the counter's, leads to the counter's home.
+  for (const next of ["https://evil.example/merchant-scanner", "//evil.example", "/admin"]) {
+    await page.goto("/merchant");
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/merchant-login$/);
+    await page.goto(`/merchant-login?next=${encodeURIComponent(next)}`);
+    await form.getByLabel("Your name").fill("Esi");
+    await form.getByLabel("PIN").fill("2580");
+    await form.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/merchant$/);
+    await expect(page.getByRole("heading", { name: "Counter", exact: true })).toBeVisible();
+  }
+});

@@ -103,6 +103,86 @@ test("a member who opened My Rewards once sees their codes offline at once, mark
   await expect(marker).toBeEmpty({ timeout: 10_000 });
 });
 
+/** The API reads and pictures a page asks for while `during` runs, by path (code and the page itself left out). */
+async function requestsWhile(page: Page, during: () => Promise<void>): Promise<Map<string, number>> {
+  const asked = new Map<string, number>();
+  const count = (request: { url(): string }) => {
+    const { pathname } = new URL(request.url());
+    if (!pathname.startsWith("/api/") && !pathname.startsWith("/media/")) return;
+    asked.set(pathname, (asked.get(pathname) ?? 0) + 1);
+  };
+  page.on("request", count);
+  try {
+    await during();
+  } finally {
+    page.off("request", count);
+  }
+  return asked;
+}
+
+/** Offline, each read and picture is tried at most once: no retry loop (My Rewards once sent ~120 a second). */
+function expectNoLoop(asked: Map<string, number>, where: string) {
+  const repeated = [...asked].filter(([, times]) => times > 1);
+  expect(repeated, `${where}: asked more than once offline`).toEqual([]);
+  expect(asked.size, `${where}: ${[...asked.keys()].join(", ")}`).toBeLessThanOrEqual(10);
+}
+
+test("offline, My Rewards, Discover and the loyalty card ask nothing in a loop, and an offline reload opens the kept copy", async ({
+  page,
+  context,
+}) => {
+  // Three pages, each read online, offline in place and reloaded offline, with a few seconds watched each.
+  test.setTimeout(150_000);
+  await signInAsDemo(page, "ama@example.com");
+  // Each page read once online, so the phone keeps what it keeps.
+  await page.goto("/loyalty-dashboard");
+  await expect(page.getByText("Kofi's Regulars")).toBeVisible();
+  await page.goto("/");
+  await expect(page.getByTestId("ad-card").first()).toBeVisible();
+  await page.goto("/rewards");
+  const code = page.getByTestId("my-reward-code").first();
+  await expect(code).toBeVisible();
+  await expect(page.getByTestId("my-draw")).toContainText("entries");
+  await expect.poll(() => rewardsKept(page)).toBe(true);
+  await waitForOfflineShell(page);
+  // A few seconds of watching: a loop shows up many times over in that time, one try per read at most once.
+  const watch = () => page.waitForTimeout(4_000);
+
+  await context.setOffline(true);
+  expectNoLoop(await requestsWhile(page, watch), "My Rewards, gone offline");
+  const askedAfterReload = await requestsWhile(page, async () => {
+    await page.reload();
+    await expect(page.getByTestId("rewards-freshness")).toContainText("You're offline.");
+    await watch();
+  });
+  expectNoLoop(askedAfterReload, "My Rewards, reloaded offline");
+  // The kept copy, and every section says where it stands: no spinner, no placeholder waiting forever.
+  await expect(code).toBeVisible();
+  await expect(page.getByTestId("rewards-xp")).toHaveText(/\d/);
+  await expect(page.getByTestId("my-draw")).toContainText("You're offline. Your draw entries show here once");
+  await expect(page.getByTestId("competitions")).toContainText("You're offline.");
+  await expect(page.getByRole("status", { name: /loading/i })).toHaveCount(0);
+
+  for (const [path, shown] of [
+    ["/", page.getByText("Connect to see the latest ads.")],
+    ["/loyalty-dashboard", page.getByText("You're offline. Showing your cards and points as of")],
+  ] as const) {
+    const asked = await requestsWhile(page, async () => {
+      await page.goto(path);
+      await expect(shown).toBeVisible();
+      await watch();
+    });
+    expectNoLoop(asked, path);
+  }
+
+  // Back online, the reads are asked again by themselves.
+  await page.goto("/rewards");
+  await context.setOffline(false);
+  await expect(page.getByTestId("my-draw")).toContainText("entries");
+  await expect(page.getByTestId("my-draw")).not.toContainText("You're offline");
+  await expect(page.getByTestId("rewards-freshness")).toBeEmpty();
+});
+
 test("pages that need the network say so at once offline, and open by themselves when it returns", async ({
   page,
   context,

@@ -40,7 +40,7 @@ import {
   companyDashboardRoutes,
   companySignInRoutes,
 } from "./modules/companies";
-import { counterRoutes, landHeldRewards } from "./modules/counter";
+import { counterRoutes, landHeldRewards, phoneInviteRoutes } from "./modules/counter";
 import { devOutboxRoutes } from "./modules/dev-outbox";
 import { drawsRoutes } from "./modules/draws";
 import { countSignalsSince } from "./modules/fraud";
@@ -250,6 +250,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(tagged("redemptions", redemptionsRoutes(deps)));
   await app.register(tagged("loyalty", loyaltyRoutes(deps)));
   await app.register(tagged("counter", counterRoutes(deps)));
+  await app.register(tagged("counter", phoneInviteRoutes(deps)));
   await app.register(tagged("moments", momentsRoutes(deps)));
   await app.register(tagged("analytics", analyticsRoutes(deps)));
   await app.register(tagged("payments", paymentsRoutes(deps)));

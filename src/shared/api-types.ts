@@ -369,6 +369,10 @@ export interface paths {
     /** Today's and this month's counter work by staff member, and the points allocation left */
     get: operations["getMerchantDashboard"];
   };
+  "/api/phone-invites/{token}": {
+    /** What the shop that sent a phone invite holds for the number (by the link's token) */
+    get: operations["getPhoneInvitesByToken"];
+  };
   "/api/moments": {
     /** The member's discovery timeline, newest first */
     get: operations["getMoments"];
@@ -5172,6 +5176,7 @@ export interface operations {
               companyLogo: string | null;
               staffId: number | null;
               staffName: string;
+              branchName: string | null;
               hasLoyaltyProgram: boolean;
               minimumSpend: number | null;
             };
@@ -5239,6 +5244,7 @@ export interface operations {
               companyLogo: string | null;
               staffId: number | null;
               staffName: string;
+              branchName: string | null;
               hasLoyaltyProgram: boolean;
               minimumSpend: number | null;
             }) | null;
@@ -5646,6 +5652,43 @@ export interface operations {
                 };
               };
             };
+          };
+        };
+      };
+      /** @description Refused: see `message` and `fields` */
+      "4XX": {
+        content: {
+          "application/json": {
+            /** @description What went wrong, in words a person can act on */
+            message: string;
+            /** @description e.g. VALIDATION, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, RATE_LIMITED */
+            code: string;
+            /** @description Per-field messages for a form */
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  /** What the shop that sent a phone invite holds for the number (by the link's token) */
+  getPhoneInvitesByToken: {
+    parameters: {
+      path: {
+        token: string;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            shopName: string;
+            maskedPhone: string;
+            stamps: number;
+            points: number;
+            claimUntil: string | null;
           };
         };
       };
@@ -8120,7 +8163,7 @@ export interface operations {
             notifications: ({
                 id: number;
                 /** @enum {string} */
-                type: "reward_earned" | "stamp_added" | "card_completed" | "draw_won" | "draw_result" | "share_verified" | "share_rejected" | "purchase_verified" | "purchase_rejected" | "referral_completed" | "payment" | "reward_expiring" | "account_warning" | "earnings_reversed";
+                type: "reward_earned" | "stamp_added" | "card_completed" | "draw_won" | "draw_result" | "share_verified" | "share_rejected" | "purchase_verified" | "purchase_rejected" | "referral_completed" | "payment" | "reward_expiring" | "account_warning" | "earnings_reversed" | "points_added";
                 title: string;
                 message: string;
                 link: string | null;

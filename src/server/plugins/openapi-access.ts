@@ -88,6 +88,8 @@ const exceptions: Record<string, SecurityRequirements> = {
   "GET /api/competitions/{id}/record": signedOutOrMember,
   "GET /api/loyalty/places/{companyId}": signedOutOrMember,
   "GET /api/companies/{companyId}/public": signedOutOrMember,
+  // A shop's invite link, opened before the person has an account (by its token alone).
+  "GET /api/phone-invites/{token}": anyone,
   "GET /api/companies/{companyId}/reviews": signedOutOrMember,
   "POST /api/companies/{companyId}/reviews": member,
 

@@ -192,6 +192,11 @@ export const counterActor = z.object({
   companyLogo: z.string().nullable(),
   staffId: z.number().int().nullable(),
   staffName: z.string(),
+  /**
+   * The branch this counter's work is recorded at (the staff member's, else the business's only one;
+   * docs/product-rules.md#counter-branch-of-a-scan), null when none.
+   */
+  branchName: z.string().nullable(),
   hasLoyaltyProgram: z.boolean(),
   /** The program's minimum purchase for a stamp, in GH₵ (0 when any purchase counts; null without a program). */
   minimumSpend: z.number().nullable(),
@@ -429,3 +434,27 @@ export const phoneCheckinResult = z.object({
   claimUntil: z.string().nullable(),
 });
 export type PhoneCheckinResult = z.infer<typeof phoneCheckinResult>;
+
+/** GET /api/phone-invites/:token: the token from a shop's invite SMS link. */
+export const phoneInviteParams = z.object({
+  token: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{16,64}$/, "This invite link isn't complete. Check the link in your SMS."),
+});
+
+/**
+ * What the shop that sent an invite holds for its number (docs/product-rules.md#counter-invite-says-what-is-held),
+ * for the registration page the invite's link opens. Nothing about any member.
+ */
+export const phoneInviteHolding = z.object({
+  shopName: z.string(),
+  /** "+233 24 *** **33", as the counter shows it. */
+  maskedPhone: z.string(),
+  /** Stamps still waiting for the number at this shop (landed or expired ones are left out). */
+  stamps: z.number().int(),
+  points: z.number().int(),
+  /** When the first of them stops waiting; null when nothing waits any more. */
+  claimUntil: z.iso.datetime().nullable(),
+});
+export type PhoneInviteHolding = z.infer<typeof phoneInviteHolding>;

@@ -17,6 +17,7 @@ export const notificationTypes = [
   "reward_expiring",
   "account_warning",
   "earnings_reversed",
+  "points_added",
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

@@ -11,7 +11,8 @@ const fiveMinutes = 5 * 60 * 1000;
 export const freshWhileAPageOpens = 3_000;
 
 /** Fresh for 5 minutes, no refetch on focus, no polling by default,
- * up to 3 retries but never after a 401, and mutations never retry. */
+ * up to 3 retries (backing off) but never offline or after a 401, nothing asked again offline, and
+ * mutations never retry. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
@@ -26,6 +27,12 @@ export function createQueryClient(): QueryClient {
           isOnline() && !String(error?.message).includes("401") && failureCount < 3,
         // Try even when the browser says offline, so a screen shows its error instead of waiting forever.
         networkMode: "offlineFirst",
+        // Offline, a screen (or a part of one) appearing never asks again for a read that has failed or has a
+        // copy to show: each try can only fail again, and a part that appears when a read answers and goes
+        // when it is asked again would otherwise ask in a loop (My Rewards did, ~120 requests a second). The
+        // reconnect reads everything again (refetchOnReconnect), then retries back off as above.
+        retryOnMount: () => isOnline(),
+        refetchOnMount: () => isOnline(),
       },
       // A form sent offline fails at once with its error message, and is never sent later behind the user's
       // back.

@@ -21,6 +21,8 @@ export const queryKeys = {
   auth: {
     providers: ["auth", "providers"],
     verification: (userId: MemberId) => ["auth", "verification", userId],
+    /** What a shop holds for the number its invite texted (public, by the link's token). */
+    phoneInvite: (token: string) => ["auth", "phone-invite", token],
   },
 
   profile: (userId: MemberId) => ["profile", userId],

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Link, Navigate, useNavigate } from "react-router";
+import { Link, Navigate, useLocation, useNavigate } from "react-router";
 import { brand } from "../../shared/brand";
 import { paths } from "../app/paths";
 import { LanguageSwitch } from "../components/language-choice";
@@ -8,13 +8,20 @@ import { PageSpinner } from "../components/ui/page-spinner";
 import { BusinessFrame } from "../features/company-account/business-frame";
 import { useCounterSession } from "../features/counter/api";
 import { MerchantLoginForm } from "../features/counter/merchant-login-form";
+import { counterPageAfterSignIn } from "../features/counter/return-to-counter";
 import { useT } from "../lib/i18n";
 
-/** `/merchant-login`: counter staff sign in on the shop's phone (business username, their name, PIN). */
+/**
+ * `/merchant-login`: counter staff sign in on the shop's phone (business username, their name, PIN), then
+ * go on to the counter page they opened signed out (`?next=`), else the counter's home.
+ */
 export default function MerchantLoginPage() {
   const session = useCounterSession({ checkNow: true });
   const navigate = useNavigate();
+  const location = useLocation();
   const t = useT();
+  // The counter page a signed-out visit asked for (only this site's counter pages), else the counter's home.
+  const signedInGoesTo = () => counterPageAfterSignIn(location.search, window.location.origin);
 
   useEffect(() => {
     document.title = t("counter.login.docTitle", { brand: brand.name });
@@ -23,7 +30,7 @@ export default function MerchantLoginPage() {
   // Only a fresh answer sends someone on: a cached one may be the session that just ended.
   if (session.isPending) return <PageSpinner />;
   if (session.actor && session.isChecked && !session.isOfflineCopy) {
-    return <Navigate to={paths.merchant} replace />;
+    return <Navigate to={signedInGoesTo()} replace />;
   }
 
   return (
@@ -31,7 +38,7 @@ export default function MerchantLoginPage() {
       <h1 className="mb-1 text-2xl font-extrabold text-stone-950">{t("counter.login.title")}</h1>
       <p className="mb-4 text-stone-700">{t("counter.login.intro")}</p>
       <Card>
-        <MerchantLoginForm onSignedIn={() => navigate(paths.merchant, { replace: true })} />
+        <MerchantLoginForm onSignedIn={() => navigate(signedInGoesTo(), { replace: true })} />
       </Card>
       <Card className="mt-4">
         <LanguageSwitch />

@@ -12,6 +12,7 @@ import { toast } from "../components/ui/use-toast";
 import { useAuthProviders, useRegister, type VerificationState } from "../features/auth/api";
 import { EmailLinkView, type PhoneStepTarget } from "../features/auth/email-link-view";
 import { GoogleButton, OrDivider } from "../features/auth/google-button";
+import { HeldForYou } from "../features/auth/held-for-you";
 import { VerifyView } from "../features/auth/verify-view";
 import { PhoneNumberForm } from "../features/profile/phone-number-form";
 import { serverMessage } from "../lib/api-errors";
@@ -200,6 +201,8 @@ export default function RegisterPage() {
   const t = useT();
   const [initialEmail] = useState(() => searchParams.get("email")?.trim().slice(0, 254) ?? "");
   const [initialPhone] = useState(() => localPhoneOf(searchParams.get("phone")));
+  // A shop's invite SMS (for a number it holds a stamp or points for) carries its token.
+  const [inviteToken] = useState(() => searchParams.get("invite")?.trim().slice(0, 64) || null);
   const [mode, setMode] = useState<Mode>(() => {
     const token = searchParams.get("verify");
     return token ? { kind: "link", token } : { kind: "form" };
@@ -275,12 +278,15 @@ export default function RegisterPage() {
       ) : user?.activated ? (
         <SignedInCard name={user.displayName} onboardingCompleted={user.onboardingCompleted} />
       ) : (
-        <RegisterForm
-          referralCode={referralCode}
-          initialEmail={initialEmail}
-          initialPhone={initialPhone}
-          onCreated={({ email, phoneNumber }) => setMode({ kind: "verify", email, phoneNumber })}
-        />
+        <>
+          {inviteToken && <HeldForYou token={inviteToken} />}
+          <RegisterForm
+            referralCode={referralCode}
+            initialEmail={initialEmail}
+            initialPhone={initialPhone}
+            onCreated={({ email, phoneNumber }) => setMode({ kind: "verify", email, phoneNumber })}
+          />
+        </>
       )}
     </div>
   );

@@ -156,8 +156,16 @@ export const phoneInvites = pgTable(
     phoneNumber: text("phone_number").notNull(),
     checkinId: integer("checkin_id").references(() => phoneCheckins.id, { onDelete: "set null" }),
     sentAt: tstz("sent_at").notNull().defaultNow(),
+    /**
+     * SHA-256 (hex) of the random token in the invite's link, which reads what the shop holds for the
+     * number (docs/product-rules.md#counter-invite-says-what-is-held); null for invites sent before it.
+     */
+    tokenHash: text("token_hash"),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.phoneNumber] })],
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.phoneNumber] }),
+    uniqueIndex("phone_invites_token_hash_idx").on(t.tokenHash),
+  ],
 );
 
 /**

@@ -193,6 +193,41 @@ describe("assigning counter staff to a branch", () => {
   });
 });
 
+describe("the branch the counter names in its header", () => {
+  const branchNameOf = async (cookies: Cookies) => {
+    const me = await sendAs(ctx.app, cookies, "GET", "/api/merchant/me");
+    expect(me.statusCode, me.body).toBe(200);
+    return me.json().actor.branchName as string | null;
+  };
+
+  it("is the staff member's branch, else the business's only one, else none", async () => {
+    const counter = await shop();
+    await firstBranchOf(counter.companyId, "Osu");
+    expect(await branchNameOf(counter.staff)).toBe("Osu");
+    expect(await branchNameOf(counter.owner)).toBe("Osu");
+
+    const madina = await branchOf(counter.companyId, "Madina");
+    expect(await branchNameOf(counter.staff)).toBeNull();
+    expect(await branchNameOf(counter.owner)).toBeNull();
+    await assign(counter.owner, counter.companyId, counter.staffId, madina);
+    expect(await branchNameOf(counter.staff)).toBe("Madina");
+
+    // Signing in answers with it too.
+    const kojo = await colleague(counter, "Kojo", madina);
+    const login = await sendAs(ctx.app, {}, "POST", "/api/merchant/login", {
+      username: counter.username,
+      staffName: "Kojo",
+      pin: "3691",
+    });
+    expect(login.json().actor).toMatchObject({ staffName: "Kojo", branchName: "Madina" });
+    expect(await branchNameOf(kojo.cookies)).toBe("Madina");
+
+    // A closed branch is no longer named.
+    await closeBranch(madina);
+    expect(await branchNameOf(counter.staff)).toBe("Osu");
+  });
+});
+
 describe("the branch counter work is recorded at", () => {
   it("records a staff member's branch on stamps, look-ups, points and reward redemptions", async () => {
     const counter = await shop();

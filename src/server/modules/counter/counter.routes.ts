@@ -24,6 +24,7 @@ import {
   type CounterActorRecord,
   findCompany,
   findCounterActor,
+  findLiveBranch,
   requireCounterActor,
   signInStaff,
   staffActor,
@@ -57,9 +58,13 @@ function inLanguageOf<T extends { message: string; said?: Saying }>(
 
 export function counterRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   async function describeActor(actor: CounterActorRecord) {
-    const program = await findActiveProgram(deps.db, actor.companyId);
+    const [program, branch] = await Promise.all([
+      findActiveProgram(deps.db, actor.companyId),
+      actor.branchId === null ? undefined : findLiveBranch(deps.db, actor.companyId, actor.branchId),
+    ]);
     return {
       ...actor,
+      branchName: branch?.name ?? null,
       hasLoyaltyProgram: Boolean(program),
       minimumSpend: program ? program.minimumSpendPesewas / 100 : null,
     };

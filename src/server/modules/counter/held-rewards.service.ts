@@ -9,14 +9,16 @@ import { verifiedPhoneOwnerSql } from "../auth";
 import { findCompany } from "../companies";
 import { memberInGoodStanding } from "../ledger";
 import { stampAtCounter } from "../loyalty";
+import { notifyMember } from "../notifications";
 import { grantPoints } from "../points";
 import { memberById } from "./phone-member";
 
 /**
  * Stamps and points held for a number no member had verified land on the account that verifies it within
- * 30 days (docs/product-rules.md#counter-held-for-a-number): each held row is taken by one conditional
- * update in the transaction that stamps the card or grants the points, so it lands once however many
- * verifications or confirms run at the same moment.
+ * 30 days (docs/product-rules.md#counter-held-for-a-number), each told in the member's notification
+ * centre: each held row is taken by one conditional update in the transaction that stamps the card or
+ * grants the points (and writes the notice), so it lands once however many verifications or confirms run
+ * at the same moment.
  */
 
 /** Rules that refuse a held reward for good when it comes to land (the day's stamp already given, …). */
@@ -130,6 +132,22 @@ async function landPoints(tx: Executor, userId: number, held: HeldPhoneReward, n
       staffName: "Phone check-in",
       staffId: held.staffId,
       merchantDevice: undefined,
+    },
+    now,
+  );
+  // The member wasn't at the counter when these were given: told as a landed stamp is (loyalty's stamp notice).
+  await notifyMember(
+    tx,
+    {
+      userId,
+      type: "points_added",
+      title: "Points added",
+      message: {
+        message: "{points} points from {shop}, held for your phone number, are now yours.",
+        values: { points: held.points, shop: company.name },
+      },
+      link: "/loyalty-dashboard",
+      dedupeKey: `held_points:${held.id}`,
     },
     now,
   );

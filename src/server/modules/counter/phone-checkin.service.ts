@@ -25,6 +25,7 @@ import { consumeRateLimit } from "../rate-limit";
 import { countCounterText } from "./counter-texts.service";
 import { landHeldRewards } from "./held-rewards.service";
 import { stampMember } from "./member-code-scan";
+import { newInviteToken } from "./phone-invite-token";
 import { memberOfVerifiedPhone, verifiedOwnerOf } from "./phone-member";
 import { grantMemberPoints } from "./point-grant.service";
 import { once, runLogged, type Said, type ScanContext, saying } from "./scan-log";
@@ -498,6 +499,7 @@ async function holdForNumber(
         heldAt: now,
         claimUntil,
       });
+      const invite = newInviteToken();
       const invited = await tx
         .insert(phoneInvites)
         .values({
@@ -505,6 +507,7 @@ async function holdForNumber(
           phoneNumber: checkin.phoneNumber,
           checkinId: checkin.id,
           sentAt: now,
+          tokenHash: invite.tokenHash,
         })
         .onConflictDoNothing()
         .returning({ companyId: phoneInvites.companyId });
@@ -512,7 +515,7 @@ async function holdForNumber(
       if (inviting)
         await queueSms(tx, {
           to: checkin.phoneNumber,
-          text: inviteText(deps, language, actor, checkin),
+          text: inviteText(deps, language, actor, checkin, invite.token),
           key: `phone-invite:${checkin.companyId}:${checkin.phoneNumber}`,
           waitedFor: false,
         });
@@ -622,8 +625,10 @@ function inviteText(
   language: Language,
   actor: CounterActorRecord,
   checkin: PhoneCheckin,
+  inviteToken: string,
 ): string {
-  const link = `${deps.config.appUrl}/register?phone=${encodeURIComponent(checkin.phoneNumber)}`;
+  // The number fills in the form; the token lets the page say what is held (phone-invite.read-model.ts).
+  const link = `${deps.config.appUrl}/register?phone=${encodeURIComponent(checkin.phoneNumber)}&invite=${inviteToken}`;
   const points = checkin.action === "points" ? (checkin.points ?? 0) : 0;
   return smsText(language, "sms.counter_invite", {
     shop: actor.companyName,

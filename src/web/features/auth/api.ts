@@ -8,6 +8,7 @@ import type {
   RegisterResponse,
   VerifyResponse,
 } from "../../../shared/contracts/auth";
+import type { PhoneInviteHolding } from "../../../shared/contracts/counter";
 import { apiJson, getJson } from "../../lib/api-client";
 import { requireSuccess } from "../../lib/api-errors";
 import { queryKeys } from "../../lib/query-keys";
@@ -21,6 +22,20 @@ export function useAuthProviders() {
     queryKey: queryKeys.auth.providers,
     queryFn: getJson("/api/auth/providers"),
     staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/**
+ * What the shop whose invite SMS opened registration holds for the number, by the link's token (public;
+ * nothing about any member). Not retried on a refusal: an unknown link stays unknown.
+ */
+export function usePhoneInvite(token: string | null) {
+  return useQuery<PhoneInviteHolding>({
+    queryKey: queryKeys.auth.phoneInvite(token ?? ""),
+    queryFn: getJson(`/api/phone-invites/${encodeURIComponent(token ?? "")}`),
+    enabled: token !== null,
+    staleTime: 60_000,
+    retry: false,
   });
 }
 

@@ -1,11 +1,13 @@
 import { WifiOff } from "lucide-react";
 import type { ReactNode } from "react";
-import { Navigate } from "react-router";
+import { Navigate, useLocation } from "react-router";
 import type { CounterActor } from "../../../shared/contracts/counter";
+import { paths } from "../../app/paths";
 import { LoadError } from "../../components/ui/load-error";
 import { PageSpinner } from "../../components/ui/page-spinner";
 import { useT } from "../../lib/i18n";
 import { useCounterSession } from "./api";
+import { counterSignInFor } from "./return-to-counter";
 
 interface CounterGateProps {
   /** Where someone with no counter session goes: the staff sign-in, or the owner's. */
@@ -19,10 +21,16 @@ interface CounterGateProps {
  */
 export function CounterGate({ signInPath, children }: CounterGateProps) {
   const session = useCounterSession();
+  const location = useLocation();
   const t = useT();
   if (session.isPending) return <PageSpinner label={t("counter.gate.checking")} />;
   if (session.error) return <LoadError onRetry={session.refetch} />;
-  if (!session.actor) return <Navigate to={signInPath} replace />;
+  if (!session.actor) {
+    // Staff sign in and come back to the page they opened (the scanner, say), not the counter's home.
+    const to =
+      signInPath === paths.merchantLogin ? counterSignInFor(location.pathname + location.search) : signInPath;
+    return <Navigate to={to} replace />;
+  }
   return (
     <>
       {session.isOfflineCopy && (

@@ -14,7 +14,7 @@ interface CounterHeaderProps {
   showSignOut?: boolean;
 }
 
-/** The top of the counter pages: the page, the business and who is working, in large type. */
+/** The top of the counter pages: the page, the business, who is working and at which branch, in large type. */
 export function CounterHeader({ actor, title, backTo, showSignOut = false }: CounterHeaderProps) {
   const t = useT();
   const logout = useMerchantLogout();
@@ -32,8 +32,11 @@ export function CounterHeader({ actor, title, backTo, showSignOut = false }: Cou
       )}
       <div className="min-w-0 flex-1">
         <h1 className="text-2xl leading-tight font-extrabold text-stone-950">{title}</h1>
-        <p className="truncate text-sm font-semibold text-stone-700">
-          {actor.companyName} · {actor.kind === "owner" ? t("counter.owner") : actor.staffName}
+        <p className="truncate text-sm font-semibold text-stone-700">{actor.companyName}</p>
+        {/* Who is working and where: their work is recorded at this branch. */}
+        <p className="truncate text-sm font-semibold text-stone-700" data-testid="counter-who">
+          {actor.kind === "owner" ? t("counter.owner") : actor.staffName}
+          {actor.branchName && ` · ${t("counter.header.branch", { branch: actor.branchName })}`}
         </p>
       </div>
       {showSignOut && (

@@ -14,7 +14,7 @@ import { translateMessage, type UiKey } from "../../lib/language";
 import { type CounterOutcome, useCounterRequest } from "./api";
 import { counterChoiceClass, counterWideButtonClass } from "./counter-buttons";
 import { signal, unlockSound } from "./feedback";
-import { PhoneCheckin } from "./phone-checkin";
+import { PhoneCheckin, PhoneCheckinOpener } from "./phone-checkin";
 import { localRefusal, type ResultView, resultViewOf } from "./result-view";
 import { ScanResultScreen } from "./scan-result-screen";
 
@@ -205,6 +205,7 @@ export function CounterScanner({ actor }: CounterScannerProps) {
   const [editingAmount, setEditingAmount] = useState(false);
   const [typing, setTyping] = useState(false);
   const [view, setView] = useState<ResultView | null>(null);
+  const [byPhone, setByPhone] = useState(false);
   const request = useCounterRequest(actor);
   const recentlySent = useRef(new Map<string, number>());
   // Set at once (state waits for a render): two codes in one camera frame must not both be sent.
@@ -250,6 +251,21 @@ export function CounterScanner({ actor }: CounterScannerProps) {
     setView(null);
   }, []);
   const chosen = actions.find((item) => item.value === action);
+
+  // Checking in by phone number takes the screen: its own amount and its one action, no camera reading.
+  if (byPhone) {
+    return (
+      <div className="space-y-4" onPointerDown={unlockSound}>
+        <PhoneCheckin
+          actor={actor}
+          startAmount={amountText}
+          onResult={show}
+          onClose={() => setByPhone(false)}
+        />
+        {view && <ScanResultScreen view={view} onNext={next} />}
+      </div>
+    );
+  }
 
   return (
     <div className="space-y-4" onPointerDown={unlockSound}>
@@ -307,7 +323,7 @@ export function CounterScanner({ actor }: CounterScannerProps) {
         </button>
       )}
 
-      <PhoneCheckin actor={actor} onResult={show} />
+      <PhoneCheckinOpener onOpen={() => setByPhone(true)} />
 
       {view && <ScanResultScreen view={view} onNext={next} />}
     </div>

@@ -61,16 +61,36 @@ function firstIssue(issues: { path: PropertyKey[]; message: string }[], field: s
   return issue && translateMessage(issue.message);
 }
 
-/**
- * "No app? Use their phone number.": staff type the customer's number, choose a stamp or points, send
- * them an SMS code and type it back. The answer fills the screen as a scan's does.
- */
-export function PhoneCheckin({ actor, onResult }: { actor: CounterActor; onResult(view: ResultView): void }) {
+/** The scanner's way into the phone panel, in place of the camera and the typed code. */
+export function PhoneCheckinOpener({ onOpen }: { onOpen(): void }) {
   const t = useT();
-  const [open, setOpen] = useState(false);
+  return (
+    <button type="button" onClick={onOpen} className={counterWideButtonClass}>
+      <Smartphone className="size-6 shrink-0" aria-hidden />
+      {t("counter.phone.open")}
+    </button>
+  );
+}
+
+interface PhoneCheckinProps {
+  actor: CounterActor;
+  /** What staff had typed as the purchase amount on the scanner, carried over. */
+  startAmount: string;
+  onResult(view: ResultView): void;
+  /** Back to the scanner. */
+  onClose(): void;
+}
+
+/**
+ * "No app? Use their phone number.": staff type the customer's number, choose a stamp or points, text
+ * them a code and type it back. The answer fills the screen as a scan's does. While it is open it is the
+ * whole scanner (no camera, typed code or second amount field beside it): one amount, one action.
+ */
+export function PhoneCheckin({ actor, startAmount, onResult, onClose }: PhoneCheckinProps) {
+  const t = useT();
   const [phone, setPhone] = useState("");
   const [choice, setChoice] = useState<Choice>(actor.hasLoyaltyProgram ? "stamp" : "points");
-  const [amount, setAmount] = useState("");
+  const [amount, setAmount] = useState(startAmount);
   const [points, setPoints] = useState("");
   const [code, setCode] = useState("");
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
@@ -142,15 +162,6 @@ export function PhoneCheckin({ actor, onResult }: { actor: CounterActor; onResul
       },
     );
   };
-
-  if (!open) {
-    return (
-      <button type="button" onClick={() => setOpen(true)} className={counterWideButtonClass}>
-        <Smartphone className="size-6 shrink-0" aria-hidden />
-        {t("counter.phone.open")}
-      </button>
-    );
-  }
 
   return (
     <section
@@ -258,7 +269,7 @@ export function PhoneCheckin({ actor, onResult }: { actor: CounterActor; onResul
               type="button"
               onClick={() => {
                 reset();
-                setOpen(false);
+                onClose();
               }}
               className="min-h-12 rounded-xl border-2 border-stone-400 px-4 text-base font-bold text-stone-950"
             >

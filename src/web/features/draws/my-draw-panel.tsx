@@ -12,6 +12,7 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { formatAccraDate, formatAccraDateTime } from "../../lib/dates";
 import { useT } from "../../lib/i18n";
 import type { UiKey } from "../../lib/language";
+import { useIsOnline } from "../../lib/network-status";
 import { useCompetitions, useMyDrawEntries } from "./api";
 
 const sourceLabels: Record<DrawEntrySourceKind, UiKey> = {
@@ -24,9 +25,20 @@ const sourceLabels: Record<DrawEntrySourceKind, UiKey> = {
 /** Stands in for the entry count in the sentence, so the count can be drawn bold wherever it falls. */
 const countSlot = "\u0000";
 
-/** A panel that could not load says so in place (the rest of the page still works). */
-function PanelError({ message, onRetry }: { message: string; onRetry(): void }) {
+/**
+ * A panel that could not load says so in place (the rest of the page still works). Offline it says what
+ * shows once connected, with no button: the reconnect reads it again by itself.
+ */
+function PanelError({ message, offline, onRetry }: { message: string; offline: string; onRetry(): void }) {
+  const online = useIsOnline();
   const t = useT();
+  if (!online) {
+    return (
+      <p role="status" className="text-stone-700">
+        {offline}
+      </p>
+    );
+  }
   return (
     <div role="alert" className="flex flex-wrap items-center justify-between gap-2 text-stone-700">
       <p>{message}</p>
@@ -56,7 +68,11 @@ export function MyDrawPanel() {
       {query.isPending ? (
         <PanelSkeleton label={t("draw.loadingEntries")} />
       ) : query.isError ? (
-        <PanelError message={t("draw.loadEntriesFailed")} onRetry={() => void query.refetch()} />
+        <PanelError
+          message={t("draw.loadEntriesFailed")}
+          offline={t("draw.entriesOffline")}
+          onRetry={() => void query.refetch()}
+        />
       ) : (
         <MyDrawBody data={query.data} />
       )}
@@ -258,7 +274,11 @@ export function CompetitionsPanel() {
       {query.isPending ? (
         <PanelSkeleton label={t("draw.competitions.loading")} />
       ) : query.isError ? (
-        <PanelError message={t("draw.competitions.loadFailed")} onRetry={() => void query.refetch()} />
+        <PanelError
+          message={t("draw.competitions.loadFailed")}
+          offline={t("draw.competitions.offline")}
+          onRetry={() => void query.refetch()}
+        />
       ) : query.data.competitions.length === 0 ? (
         <p className="text-stone-600">{t("draw.competitions.none")}</p>
       ) : (

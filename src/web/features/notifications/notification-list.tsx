@@ -1,6 +1,7 @@
 import {
   Bell,
   CheckCheck,
+  Coins,
   CreditCard,
   Gift,
   type LucideIcon,
@@ -37,6 +38,7 @@ const icons: Record<NotificationType, LucideIcon> = {
   reward_expiring: Gift,
   account_warning: ShieldAlert,
   earnings_reversed: ShieldAlert,
+  points_added: Coins,
 };
 
 /** The server takes at most 100 ids a call. */
