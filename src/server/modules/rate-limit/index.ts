@@ -1,6 +1,12 @@
 /** Fixed-window counters shared by every instance (rate_limits). */
 
 export {
+  admitTypedCode,
+  type TypedCodeAdmission,
+  typedCodeWasRight,
+  wrongCodesBeforeWait,
+} from "./code-guessing.service";
+export {
   admitPasswordAttempt,
   passwordAttemptFailed,
   passwordAttemptSucceeded,
