@@ -103,6 +103,11 @@ test("staff stamp Ama's card and redeem her reward with the phone camera; Ama se
   const redeemed = redeemer.getByTestId("scan-result");
   await expect(redeemed).toHaveAttribute("data-tone", "accepted", { timeout: 15_000 });
   await expect(redeemed).toContainText("Redeemed for Ama");
+  // The same QR shown again (the page reopened, so the camera sends it once more): when, and by whom.
+  await redeemer.reload();
+  await redeemer.getByRole("button", { name: "Redeem", exact: true }).click();
+  await expect(redeemed).toHaveAttribute("data-tone", "refused", { timeout: 15_000 });
+  await expect(redeemed).toContainText(/Already redeemed on \d{1,2} \w{3} \d{4}, .+ by Esi\./);
   await redeemPhone.close();
 
   await expect(page.getByText("Redeemed at Kofi's Chop Bar")).toBeVisible({ timeout: 15_000 });
@@ -162,6 +167,96 @@ test("a counter without a camera redeems a reward by the code typed from under i
   await form.getByLabel("Customer's code").fill(typedCode);
   await form.getByRole("button", { name: "Send code" }).click();
   await expect(redeemed).toHaveAttribute("data-tone", "refused", { timeout: 15_000 });
+  await expect(redeemed).toContainText(/Already redeemed on \d{1,2} \w{3} \d{4}, .+ by Esi\./);
+  await context.close();
+});
+
+test("a counter typing too many wrong codes waits a few seconds, sees the wait count down, then a right code works", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // A shop and a staff member of their own: the wrong codes count against them and this phone only.
+  const business = "tiny-steps-kids";
+  const staffName = `Adwoa ${Date.now().toString(36)}`;
+  await signInAsNewMember(page, "Kwesi Appiah");
+  const owner = await browser.newContext({ baseURL: e2eBaseUrl });
+  const headers = { "x-requested-with": "anigye", origin: e2eBaseUrl };
+  const signedIn = await owner.request.post("/api/companies/login", {
+    headers,
+    data: { username: business, password: "anigye-demo" },
+  });
+  expect(signedIn.ok(), await signedIn.text()).toBe(true);
+  const companyId = (await signedIn.json()).company.id as number;
+  const added = await owner.request.post(`/api/companies/${companyId}/staff`, {
+    headers,
+    data: { name: staffName, pin: "4821" },
+  });
+  expect(added.ok(), await added.text()).toBe(true);
+  await owner.close();
+
+  const context = await browser.newContext({
+    ...devices["Pixel 7"],
+    viewport: { width: 360, height: 780 },
+    baseURL: e2eBaseUrl,
+  });
+  const counter = await context.newPage();
+  await counter.goto("/merchant-login");
+  const signIn = counter.getByRole("form", { name: "Counter sign-in" });
+  await signIn.getByLabel("Business username").fill(business);
+  await signIn.getByLabel("Your name").fill(staffName);
+  await signIn.getByLabel("PIN").fill("4821");
+  await signIn.getByRole("button", { name: "Sign in" }).click();
+  await expect(counter.getByRole("heading", { name: "Counter", exact: true })).toBeVisible({
+    timeout: 15_000,
+  });
+  await counter.goto("/merchant-scanner");
+  await counter.getByRole("button", { name: "Look up", exact: true }).click();
+  const typeACode = counter.getByRole("button", { name: "Type a code" });
+  if (await typeACode.isVisible()) await typeACode.click();
+  const form = counter.getByRole("form", { name: "Typed code" });
+  const result = counter.getByTestId("scan-result");
+  const typeAndSend = async (code: string) => {
+    await form.getByLabel("Customer's code").fill(code);
+    await form.getByRole("button", { name: "Send code" }).click();
+    await expect(result).toHaveAttribute("data-tone", "refused", { timeout: 15_000 });
+  };
+
+  // Ten codes that don't exist are each checked and refused.
+  for (let i = 0; i < 10; i++) {
+    await typeAndSend(`ZZ${"ABCDEFGHJK"[i]}XQR`);
+    await expect(result).toContainText("We don't recognise this code");
+    await result.getByRole("button", { name: "Next customer" }).click();
+  }
+  // The next one waits (on a slow machine a later one): the answer says so and counts the seconds down.
+  let slowed = false;
+  for (let tries = 0; tries < 3 && !slowed; tries++) {
+    await typeAndSend(`ZZ${"MNP"[tries]}XQR`);
+    slowed = /Too many wrong codes/.test((await result.textContent()) ?? "");
+    if (!slowed) await result.getByRole("button", { name: "Next customer" }).click();
+  }
+  expect(slowed).toBe(true);
+  await expect(result).toContainText(
+    /Too many wrong codes\. Try again in \d+ seconds?\. Scanning a QR still works\./,
+  );
+  await expect(result.getByRole("timer")).toContainText(/Typed codes wait \d+ more seconds?\./);
+  const overflow = await counter.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  await result.getByRole("button", { name: "Next customer" }).click();
+
+  // The code form shows what is left of the wait, and sends again once it is over.
+  const wait = form.getByRole("timer");
+  const send = form.getByRole("button", { name: "Send code" });
+  if (await wait.isVisible()) await expect(send).toBeDisabled();
+  await expect(wait).toBeHidden({ timeout: 65_000 });
+  await expect(send).toBeEnabled();
+  const { shortCode } = (await (await page.request.get("/api/loyalty/qr")).json()) as { shortCode: string };
+  await form.getByLabel("Customer's code").fill(shortCode);
+  await send.click();
+  await expect(result).toHaveAttribute("data-tone", "accepted", { timeout: 15_000 });
+  await expect(result).toContainText("Kwesi");
   await context.close();
 });
 

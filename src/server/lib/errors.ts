@@ -33,6 +33,8 @@ export const errorStatus = {
   /** The member's account is suspended: it earns and redeems nothing. */
   MEMBER_SUSPENDED: 403,
   PAYLOAD_TOO_LARGE: 413,
+  /** A resend with an idempotency key already used for a different request (as Stripe answers). */
+  IDEMPOTENCY_KEY_REUSED: 422,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   /**

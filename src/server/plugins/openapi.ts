@@ -27,6 +27,9 @@ Every call may be made by a browser or by any HTTP client (a counter device, a p
   \`Origin\`.
 * **Errors** always have the shape \`{ "message": "...", "code": "...", "fields"?: { "<field>": "..." } }\`.
   429 answers carry \`Retry-After\` (seconds).
+* **Idempotency keys** (\`idempotencyKey\` in a counter scan, point grant or phone check-in): a resend with the
+  same key and the same body gets the first answer again and changes nothing; the same key with a different
+  body is refused with 422 \`IDEMPOTENCY_KEY_REUSED\` and changes nothing.
 * **Times** are ISO 8601 in UTC; days are Africa/Accra days. **Money** is integer pesewas.
 `;
 

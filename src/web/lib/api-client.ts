@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly body: string,
     message: string,
+    /** A 429's `Retry-After`, in seconds, when the server sent one. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "ApiError";
@@ -54,14 +56,16 @@ export function requestHeaders(hasBody: boolean): Record<string, string> {
 }
 
 /** The error for a non-ok answer: `{status}: {text}`. */
-export function apiErrorOf(status: number, text: string): ApiError {
-  return new ApiError(status, text, `${status}: ${text}`);
+export function apiErrorOf(status: number, text: string, retryAfter?: string | null): ApiError {
+  const seconds = Number(retryAfter);
+  const wait = retryAfter && Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
+  return new ApiError(status, text, `${status}: ${text}`, wait);
 }
 
 async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   const text = (await response.text()) || response.statusText;
-  throw apiErrorOf(response.status, text);
+  throw apiErrorOf(response.status, text, response.headers.get("retry-after"));
 }
 
 /**

@@ -30,6 +30,11 @@ export const qrScanLogs = pgTable(
     scanType: text("scan_type"),
     /** The device's own key for this scan; a resend with the same key gets the first answer. */
     idempotencyKey: text("idempotency_key"),
+    /**
+     * SHA-256 of the request's canonical JSON without its key: a resend with the same key and another
+     * body is refused instead of answered with this scan's answer (null for scans logged before it was kept).
+     */
+    requestHash: text("request_hash"),
     /** Whether the scan did what staff asked; refused scans are kept too. */
     accepted: boolean("accepted").notNull().default(false),
     /** The refusal code (e.g. DAILY_LIMIT) or 'OK'. */
@@ -92,6 +97,8 @@ export const phoneCheckins = pgTable(
     /** 'code_sent' → 'confirmed' (a member's card or points) | 'held' (kept for an unverified number). */
     status: text("status").notNull().default("code_sent"),
     idempotencyKey: text("idempotency_key").notNull(),
+    /** SHA-256 of the request's canonical JSON without its key (null for check-ins made before it was kept). */
+    requestHash: text("request_hash"),
     /** The member it went to, once confirmed for a verified number. */
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     /** The confirm's answer, repeated for a resent confirm. */

@@ -9,12 +9,14 @@ export const rateLimits = pgTable(
     id: id(),
     /** The IP, email, phone number, user id... being limited. */
     identifier: text("identifier").notNull(),
-    /** 'ip' | 'email' | 'phone' | 'user' | 'company' | 'device' */
+    /** 'ip' | 'email' | 'phone' | 'user' | 'company' | 'device' | 'counter_staff' ... */
     identifierType: text("identifier_type").notNull(),
     /** e.g. 'login', 'register', 'send_sms_otp' */
     action: text("action").notNull(),
     count: integer("count").notNull().default(0),
     windowStart: tstz("window_start").notNull().defaultNow(),
+    /** Refused until then (a wait that grows with each failure past the limit); null when not waiting. */
+    blockedUntil: tstz("blocked_until"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

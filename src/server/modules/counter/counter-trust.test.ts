@@ -299,7 +299,8 @@ describe("the typed code under a reward QR", () => {
     expect(used.json().message).toMatch(/^Redeemed for Ama/);
     const [row] = await ctx.database.db.select().from(redemptions).where(eq(redemptions.rewardId, reward.id));
     expect(row!.method).toBe("qr");
-    expect((await scan(counter.staff, { qrData: typed, action: "redeem" })).json().code).toBe("UNKNOWN_CODE");
+    // Typed again, it is recognised as used (docs/product-rules.md#rewards-already-redeemed).
+    expect((await scan(counter.staff, { qrData: typed, action: "redeem" })).json().code).toBe("ALREADY_USED");
     expect(await xpOf(ama.user.id)).toBe(25);
   });
 

@@ -16,6 +16,7 @@ import type { ClientSignals } from "../../lib/client-signals";
 import { retryOnTransientConflict } from "../../lib/db-errors";
 import { AppError } from "../../lib/errors";
 import { smsText } from "../../lib/i18n";
+import { assertSameRequest, requestHash } from "../../lib/request-hash";
 import { hashesMatch, keyedHash, newSixDigitCode } from "../../lib/secrets";
 import type { CounterActorRecord } from "../companies";
 import { recordFraudSignal } from "../fraud";
@@ -65,6 +66,12 @@ function sentAnswer(checkin: PhoneCheckin): PhoneCheckinSent {
   };
 }
 
+/** The answer for a resent request: the check-in its key made, if it asked the same. */
+function sentAgain(earlier: PhoneCheckin, asked: string): PhoneCheckinSent {
+  assertSameRequest(earlier.requestHash, asked);
+  return sentAnswer(earlier);
+}
+
 async function findByKey(db: Executor, companyId: number, idempotencyKey: string) {
   const [row] = await db
     .select()
@@ -75,7 +82,8 @@ async function findByKey(db: Executor, companyId: number, idempotencyKey: string
 
 /**
  * Sends a customer a code for a stamp or points. A resend with the same idempotency key gets the same
- * answer and sends nothing.
+ * answer and sends nothing; the same key with another request is refused
+ * (docs/product-rules.md#conventions-idempotency-keys).
  */
 export async function startPhoneCheckin(
   deps: AppDeps,
@@ -84,8 +92,9 @@ export async function startPhoneCheckin(
   client: ClientSignals,
   language: Language,
 ): Promise<PhoneCheckinSent> {
+  const asked = requestHash(input);
   const earlier = await findByKey(deps.db, actor.companyId, input.idempotencyKey);
-  if (earlier) return sentAnswer(earlier);
+  if (earlier) return sentAgain(earlier, asked);
   if (input.action === "stamp") await refuseStampEarly(deps.db, actor.companyId, input.purchaseAmount);
   const now = deps.now();
   const code = newSixDigitCode();
@@ -105,6 +114,7 @@ export async function startPhoneCheckin(
         codeHash: codeHash(deps, actor.companyId, input.idempotencyKey, code),
         expiresAt: new Date(now.getTime() + checkinLifetimeMs),
         idempotencyKey: input.idempotencyKey,
+        requestHash: asked,
         createdAt: now,
       })
       .onConflictDoNothing({ target: [phoneCheckins.companyId, phoneCheckins.idempotencyKey] })
@@ -123,7 +133,7 @@ export async function startPhoneCheckin(
     return row;
   });
   // Two copies of one request at once: the second answers with the first's check-in, and sends nothing.
-  if (!created) return sentAnswer((await findByKey(deps.db, actor.companyId, input.idempotencyKey))!);
+  if (!created) return sentAgain((await findByKey(deps.db, actor.companyId, input.idempotencyKey))!, asked);
   await flagSuspiciousSends(deps, actor, created, client, now);
   return sentAnswer(created);
 }

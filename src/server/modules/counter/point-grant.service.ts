@@ -4,6 +4,7 @@ import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/client";
 import type { ClientSignals } from "../../lib/client-signals";
 import { AppError } from "../../lib/errors";
+import { requestHash } from "../../lib/request-hash";
 import type { MemberAtCounter } from "../auth";
 import type { CounterActorRecord } from "../companies";
 import { grantPoints } from "../points";
@@ -18,7 +19,7 @@ export async function performPointGrant(
   input: PointGrantRequest,
   client: ClientSignals,
 ): Promise<Said<PointGrantResult>> {
-  return once(deps, sender, input, client, (context) =>
+  return once(deps, sender, { ...input, requestHash: requestHash(input) }, client, (context) =>
     runLogged(context, "points", async (tx, log) => {
       if (isRewardQr(input.qrData)) {
         throw new AppError(

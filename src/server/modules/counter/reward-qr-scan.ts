@@ -1,7 +1,13 @@
 import type { ScanRequest, ScanResult } from "../../../shared/contracts/counter";
 import type { Executor } from "../../db/client";
 import { AppError } from "../../lib/errors";
-import { readRewardQr, readRewardTypedCode, redeemReward, typedRewardClaimOf } from "../redemptions";
+import {
+  alreadyRedeemed,
+  readRewardQr,
+  readRewardTypedCode,
+  redeemReward,
+  typedRewardClaimOf,
+} from "../redemptions";
 import {
   describeRewardForCounter,
   findRewardToRedeem,
@@ -68,6 +74,8 @@ export async function scanRewardQr(
         : "{reward}: ready to use.";
     return saying({ ...base, reward: shown }, stateMessage, { reward: reward.title });
   }
+  // Shown again after use, its QR's two minutes no longer matter: staff are told when and by whom.
+  if (reward.isUsed) throw alreadyRedeemed(reward);
   if (scannedAt >= claim.expiresAt) {
     throw new AppError("EXPIRED_CODE", "This reward QR has expired. Ask the customer to show a new one.");
   }
@@ -99,7 +107,8 @@ export async function scanRewardQr(
 /**
  * The reward a QR (or the code typed from under it) names, read with its ad and member in one statement;
  * to redeem, the ad's row is locked too. A typed code is looked up among this shop's rewards and stands for
- * its QR: same nonce, same two minutes, and no use claimed before it was shown.
+ * its QR: same nonce, same two minutes, and no use claimed before it was shown. A used reward's code is
+ * still found, so staff hear that it was used rather than that it is unknown.
  */
 async function presentedReward(tx: Executor, context: ScanContext, presented: string, toRedeem: boolean) {
   const read = (key: RewardKey) =>
@@ -108,9 +117,9 @@ async function presentedReward(tx: Executor, context: ScanContext, presented: st
   if (typedCode) {
     const reward = await read({ companyId: context.actor.companyId, typedCode });
     const claim = reward && typedRewardClaimOf(reward);
-    if (!reward || !claim || context.scannedAt.getTime() + phoneClockSlackMs < claim.issuedAt.getTime()) {
-      throw unknownRewardCode();
-    }
+    const shownLater =
+      claim && !reward.isUsed && context.scannedAt.getTime() + phoneClockSlackMs < claim.issuedAt.getTime();
+    if (!reward || !claim || shownLater) throw unknownRewardCode();
     return { claim, reward };
   }
   const claim = readRewardQr(presented, context.deps.config.sessionSecret);

@@ -9,9 +9,11 @@ import type { ClientSignals } from "../../lib/client-signals";
 import { retryOnTransientConflict, uniqueViolationConstraint } from "../../lib/db-errors";
 import { AppError, type ErrorCode, unauthenticated } from "../../lib/errors";
 import { type MessageValues, type Saying, sayingText } from "../../lib/i18n";
+import { assertSameRequest } from "../../lib/request-hash";
 import { type CounterActorRecord, counterActorOnDutySql, findShopStaff } from "../companies";
 import { recordFraudSignal } from "../fraud";
 import { offlineScanWindowMs } from "../loyalty";
+import { slowedWhenGuessing } from "./typed-code-guard";
 
 /**
  * The counter's scan log: every scan is answered once per idempotency key (a resend gets the first answer
@@ -55,6 +57,8 @@ export interface ScanContext {
   sender: CounterActorRecord;
   client: ClientSignals;
   idempotencyKey: string;
+  /** What the request asked (requestHash), logged beside its answer; null when the caller keeps none. */
+  requestHash: string | null;
   scannedAt: Date;
   /** Sent from the phone's offline queue (it carries the time the scan was made). */
   wasQueued: boolean;
@@ -119,12 +123,20 @@ export function saying<T extends object>(
 
 /**
  * Answers a request once per idempotency key: a resend (the offline queue, a retry after a dropped
- * answer) gets the first answer back, accepted or refused, and changes nothing.
+ * answer) gets the first answer back, accepted or refused, and changes nothing. A resend that asks
+ * something else under the same key is refused (docs/product-rules.md#conventions-idempotency-keys).
  */
 export async function once<T>(
   deps: AppDeps,
   sender: CounterActorRecord,
-  input: { idempotencyKey?: string; scannedAt?: string; madeByStaffId?: number },
+  input: {
+    idempotencyKey?: string;
+    scannedAt?: string;
+    madeByStaffId?: number;
+    requestHash?: string;
+    /** The code presented, when it may have been typed (a typed code is slowed when guessed). */
+    qrData?: string;
+  },
   client: ClientSignals,
   work: (context: ScanContext) => Promise<T>,
 ): Promise<T> {
@@ -133,19 +145,22 @@ export async function once<T>(
   const idempotencyKey = input.idempotencyKey ?? randomUUID();
   const wasQueued = input.scannedAt !== undefined;
   const earlier = await readLog(deps.db, actor.companyId, idempotencyKey, wasQueued ? client : undefined);
-  if (earlier.answer) return replay<T>(earlier.answer);
+  if (earlier.answer) return replay<T>(earlier.answer, input.requestHash);
   try {
-    return await work({
-      deps,
-      actor,
-      sender,
-      client,
-      idempotencyKey,
-      scannedAt: scanTime(input.scannedAt, now),
-      wasQueued,
-      lastLiveAt: earlier.lastLiveAt,
-      now,
-    });
+    return await slowedWhenGuessing(deps, sender, client, input.qrData, () =>
+      work({
+        deps,
+        actor,
+        sender,
+        client,
+        idempotencyKey,
+        requestHash: input.requestHash ?? null,
+        scannedAt: scanTime(input.scannedAt, now),
+        wasQueued,
+        lastLiveAt: earlier.lastLiveAt,
+        now,
+      }),
+    );
   } catch (error) {
     // Two copies sent at once: the one that lost the race on the key answers with the winner's result.
     const raced =
@@ -153,13 +168,14 @@ export async function once<T>(
       (error instanceof AppError && refusalCodes.has(error.code));
     if (raced) {
       const winner = (await readLog(deps.db, actor.companyId, idempotencyKey)).answer;
-      if (winner?.accepted) return replay<T>(winner);
+      if (winner?.accepted) return replay<T>(winner, input.requestHash);
     }
     throw error;
   }
 }
 
 interface LoggedAnswer {
+  requestHash: string | null;
   accepted: boolean;
   resultCode: string;
   message: string;
@@ -187,7 +203,7 @@ async function readLog(
     db,
     "scan_log_read",
     sql`
-    select logged.accepted, logged.result_code, logged.message, logged.response, ${lastLive} as last_live_at
+    select logged.request_hash, logged.accepted, logged.result_code, logged.message, logged.response, ${lastLive} as last_live_at
     from (select 1) as one
     left join ${qrScanLogs} as logged on logged.company_id = ${companyId}::integer
       and logged.idempotency_key = ${key}::text`,
@@ -196,6 +212,7 @@ async function readLog(
   const answer =
     row && row.accepted !== null && row.accepted !== undefined
       ? {
+          requestHash: (row.request_hash as string | null) ?? null,
           accepted: Boolean(row.accepted),
           resultCode: String(row.result_code),
           message: String(row.message),
@@ -205,7 +222,8 @@ async function readLog(
   return { answer, lastLiveAt: row?.last_live_at ? new Date(row.last_live_at as string) : null };
 }
 
-function replay<T>(earlier: LoggedAnswer): T {
+function replay<T>(earlier: LoggedAnswer, asked: string | undefined): T {
+  assertSameRequest(earlier.requestHash, asked);
   if (earlier.accepted && earlier.response) return { ...earlier.response, alreadyApplied: true } as T;
   const said = (earlier.response as { said?: Saying } | null)?.said;
   throw new AppError(
@@ -323,11 +341,11 @@ async function writeLog(
                  case when elsewhere > 0 then 'two_places_minutes_apart' end], null) as list, today
       from counts
     )
-    insert into ${qrScanLogs} (user_id, company_id, staff_id, branch_id, scan_type, idempotency_key, accepted, result_code,
+    insert into ${qrScanLogs} (user_id, company_id, staff_id, branch_id, scan_type, idempotency_key, request_hash, accepted, result_code,
       message, response, scanned_at, points, was_queued, merchant_device_fingerprint, ip_address, is_suspicious,
       suspicious_reasons, is_verified, is_first_scan_of_day, daily_scan_count, created_at)
     select ${user}, ${actor.companyId}::integer, ${actor.staffId}::integer, ${branch}, ${action}::text,
-      ${context.idempotencyKey}::text, ${accepted}, ${outcome.resultCode}::text, ${outcome.message}::text,
+      ${context.idempotencyKey}::text, ${context.requestHash}::text, ${accepted}, ${outcome.resultCode}::text, ${outcome.message}::text,
       ${outcome.response === null ? null : JSON.stringify(outcome.response)}::jsonb,
       ${scannedAt.toISOString()}::timestamptz, ${outcome.accepted ? log.points : null}::integer,
       ${sql.raw(String(context.wasQueued))}, ${device}::text, ${client.ipAddress}::text,

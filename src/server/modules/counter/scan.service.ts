@@ -1,6 +1,7 @@
 import type { ScanRequest, ScanResult } from "../../../shared/contracts/counter";
 import type { AppDeps } from "../../app-deps";
 import type { ClientSignals } from "../../lib/client-signals";
+import { requestHash } from "../../lib/request-hash";
 import type { CounterActorRecord } from "../companies";
 import { isRewardQr, readRewardTypedCode } from "../redemptions";
 import { scanMemberCode } from "./member-code-scan";
@@ -14,7 +15,7 @@ export async function performScan(
   input: ScanRequest,
   client: ClientSignals,
 ): Promise<Said<ScanResult>> {
-  return once(deps, sender, input, client, (context) =>
+  return once(deps, sender, { ...input, requestHash: requestHash(input) }, client, (context) =>
     runLogged(context, input.action, (tx, log) =>
       isRewardQr(input.qrData) || readRewardTypedCode(input.qrData)
         ? scanRewardQr(tx, context, input, log)

@@ -2,6 +2,12 @@
 
 export { sendWithinAccountCap } from "./account-messages.service";
 export {
+  admitTypedCode,
+  type TypedCodeAdmission,
+  typedCodeWasRight,
+  wrongCodesBeforeWait,
+} from "./code-guessing.service";
+export {
   admitPasswordAttempt,
   passwordAttemptFailed,
   passwordAttemptSucceeded,

@@ -14,7 +14,16 @@ export interface RateLimitRule {
 
 export interface RateLimitSubject {
   identifier: string;
-  identifierType: "ip" | "email" | "phone" | "user" | "company" | "account" | "account_source";
+  identifierType:
+    | "ip"
+    | "email"
+    | "phone"
+    | "user"
+    | "company"
+    | "account"
+    | "account_source"
+    | "counter_staff"
+    | "device";
 }
 
 /** The caller's address as a rate-limit subject (for calls made before anyone is known). */
@@ -32,7 +41,7 @@ export const byUser = (user: { id: number }): RateLimitSubject => ({
 // A subject is usually short (an IP, an email); a longer one is stored as its hash so no input can
 // overflow the counter's index.
 const longestStoredIdentifier = 200;
-function storedIdentifier(subject: RateLimitSubject): string {
+export function storedIdentifier(subject: RateLimitSubject): string {
   if (subject.identifier.length <= longestStoredIdentifier) return subject.identifier;
   return `sha256:${createHash("sha256").update(subject.identifier).digest("hex")}`;
 }

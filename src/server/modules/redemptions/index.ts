@@ -5,6 +5,7 @@
 
 export { redemptionsRoutes } from "./redemptions.routes";
 export {
+  alreadyRedeemed,
   isRewardQr,
   readRewardQr,
   readRewardTypedCode,

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { formatAccraDateTime } from "../../../shared/accra-time";
 import type { RewardQr } from "../../../shared/contracts/counter";
 import type { Executor } from "../../db/client";
 import { AppError } from "../../lib/errors";
@@ -98,6 +99,27 @@ function assertRedeemable(reward: Pick<Reward, "rewardType" | "isUsed" | "usedAt
   if (reward.expiresAt && reward.expiresAt <= now) {
     throw new AppError("EXPIRED_REWARD", "This reward has expired.");
   }
+}
+
+/**
+ * What staff are told when a reward's QR (or its typed code) comes back after it was used: when, in
+ * Accra time, and by whom (docs/product-rules.md#rewards-already-redeemed).
+ */
+export function alreadyRedeemed(
+  reward: Pick<RewardAtCounter, "usedAt" | "redemptionMethod" | "claimedBy">,
+): AppError {
+  if (!reward.usedAt) return new AppError("ALREADY_USED", "This reward was already used.");
+  const time = formatAccraDateTime(reward.usedAt.toISOString());
+  if (reward.redemptionMethod === "self" || !reward.claimedBy) {
+    return new AppError("ALREADY_USED", {
+      message: "Already redeemed on {time}: the customer marked it used online.",
+      values: { time },
+    });
+  }
+  return new AppError("ALREADY_USED", {
+    message: "Already redeemed on {time} by {name}.",
+    values: { time, name: reward.claimedBy },
+  });
 }
 
 /**
@@ -201,6 +223,7 @@ function assertMayRedeem<T extends RewardAtCounter>(
   if (request.companyId !== undefined && reward.companyId !== request.companyId) {
     throw new AppError("NOT_THIS_SHOP", "This reward is for another shop. It can't be used here.");
   }
+  if (request.method === "qr" && reward.isUsed) throw alreadyRedeemed(reward);
   assertRedeemable(reward, now);
   // Only the newest QR works, whatever time a queued scan claims: a replaced QR is dead.
   if (request.method === "qr" && reward.qrNonce !== request.qrNonce) {

@@ -1,14 +1,17 @@
-import { and, eq, isNotNull, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { ads } from "../../db/schema/ads";
-import type { RewardType } from "../../db/schema/enums";
+import type { RedemptionMethod, RewardType } from "../../db/schema/enums";
 import { rewards } from "../../db/schema/rewards";
 import { type MemberSummary, memberSummaryColumn } from "../auth";
 
 // A reward at the counter or about to be used: the reward, its ad's redemption counters and the member,
 // in one read across rewards, ads and users.
 
-/** A reward by its id, or by the code typed from under its newest QR at this shop (unused rewards only). */
+/**
+ * A reward by its id, or by the code typed from under its newest QR at this shop (an unused reward's
+ * first; a used one's too, so staff are told when it was used).
+ */
 export type RewardKey = { rewardId: number } | { companyId: number; typedCode: string };
 
 export interface RewardAtCounter {
@@ -23,6 +26,9 @@ export interface RewardAtCounter {
   code: string | null;
   isUsed: boolean;
   usedAt: Date | null;
+  /** How it was used and who confirmed it (the staff member's name; null when the member marked it used). */
+  redemptionMethod: RedemptionMethod | null;
+  claimedBy: string | null;
   expiresAt: Date | null;
   /** The newest QR's nonce and when it was made; null before the member first showed one. */
   qrNonce: string | null;
@@ -62,36 +68,42 @@ export async function findRewardToRedeem(db: Executor, key: RewardKey): Promise<
 }
 
 function rewardRead(db: Executor, key: RewardKey) {
-  return db
-    .select({
-      reward: {
-        id: rewards.id,
-        userId: rewards.userId,
-        companyId: rewards.companyId,
-        adId: rewards.adId,
-        rewardType: rewards.rewardType,
-        discountPercent: rewards.discountPercent,
-        discountCode: rewards.discountCode,
-        customDiscountCode: rewards.customDiscountCode,
-        isUsed: rewards.isUsed,
-        usedAt: rewards.usedAt,
-        expiresAt: rewards.expiresAt,
-        qrNonce: rewards.qrCodeData,
-        qrIssuedAt: rewards.qrGeneratedAt,
-      },
-      ad: {
-        title: ads.title,
-        maxRedemptions: ads.maxRedemptions,
-        currentRedemptions: ads.currentRedemptions,
-        dailyRedemptionCap: ads.dailyRedemptionCap,
-        weeklyRedemptionCap: ads.weeklyRedemptionCap,
-      },
-      member: memberSummaryColumn(rewards.userId),
-    })
-    .from(rewards)
-    .innerJoin(ads, eq(ads.id, rewards.adId))
-    .where(rewardWhere(key))
-    .limit(1);
+  return (
+    db
+      .select({
+        reward: {
+          id: rewards.id,
+          userId: rewards.userId,
+          companyId: rewards.companyId,
+          adId: rewards.adId,
+          rewardType: rewards.rewardType,
+          discountPercent: rewards.discountPercent,
+          discountCode: rewards.discountCode,
+          customDiscountCode: rewards.customDiscountCode,
+          isUsed: rewards.isUsed,
+          usedAt: rewards.usedAt,
+          redemptionMethod: rewards.redemptionMethod,
+          claimedBy: rewards.claimedBy,
+          expiresAt: rewards.expiresAt,
+          qrNonce: rewards.qrCodeData,
+          qrIssuedAt: rewards.qrGeneratedAt,
+        },
+        ad: {
+          title: ads.title,
+          maxRedemptions: ads.maxRedemptions,
+          currentRedemptions: ads.currentRedemptions,
+          dailyRedemptionCap: ads.dailyRedemptionCap,
+          weeklyRedemptionCap: ads.weeklyRedemptionCap,
+        },
+        member: memberSummaryColumn(rewards.userId),
+      })
+      .from(rewards)
+      .innerJoin(ads, eq(ads.id, rewards.adId))
+      .where(rewardWhere(key))
+      // Two of a shop's rewards could share a typed code: the live one wins, then the newest QR.
+      .orderBy(asc(rewards.isUsed), desc(rewards.qrGeneratedAt))
+      .limit(1)
+  );
 }
 
 function rewardWhere(key: RewardKey): SQL | undefined {
@@ -99,7 +111,6 @@ function rewardWhere(key: RewardKey): SQL | undefined {
   return and(
     eq(rewards.companyId, key.companyId),
     eq(rewards.qrTypedCode, key.typedCode),
-    eq(rewards.isUsed, false),
     isNotNull(rewards.qrCodeData),
   );
 }

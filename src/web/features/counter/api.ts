@@ -193,7 +193,14 @@ export type CounterRequest = { kind: "scan"; body: ScanBody } | { kind: "points"
 export type CounterOutcome =
   | { kind: "scan"; result: ScanResult }
   | { kind: "points"; result: PointGrantResult }
-  | { kind: "refused"; message: string; code: string | null; status: number }
+  | {
+      kind: "refused";
+      message: string;
+      code: string | null;
+      status: number;
+      /** How long the server asks this counter to wait (a 429's `Retry-After`), if it did. */
+      retryAfterSeconds?: number;
+    }
   | { kind: "queued"; item: QueuedScan }
   /** Offline, and the request can't wait (a look-up tells staff something now or not at all). */
   | { kind: "offline" };
@@ -243,6 +250,7 @@ export function useCounterRequest(actor: CounterActor) {
             message: failure.serverMessage ?? translate("counter.sync.refusedFallback"),
             code: failure.code ?? null,
             status: failure.status,
+            retryAfterSeconds: failure.retryAfterSeconds,
           };
         }
         return queue();

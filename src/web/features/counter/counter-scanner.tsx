@@ -17,6 +17,7 @@ import { signal, unlockSound } from "./feedback";
 import { PhoneCheckin, PhoneCheckinOpener } from "./phone-checkin";
 import { localRefusal, type ResultView, resultViewOf } from "./result-view";
 import { ScanResultScreen } from "./scan-result-screen";
+import { TypedCodeWait, useSecondsLeft } from "./typed-code-wait";
 
 /**
  * The camera does not send the same code for the same action again for this long: the customer's phone
@@ -129,12 +130,16 @@ function TypedCodeForm({
   onSend,
   busy,
   needsAction,
+  waitUntil,
 }: {
   onSend(code: string): void;
   busy: boolean;
   needsAction: boolean;
+  /** Typed codes wait until then (too many wrong ones); the camera doesn't. */
+  waitUntil: number | undefined;
 }) {
   const [code, setCode] = useState("");
+  const waiting = useSecondsLeft(waitUntil) > 0;
   const [errorKey, setErrorKey] = useState<UiKey>();
   const t = useT();
   const hint = t("counter.scanner.codeHint");
@@ -175,7 +180,7 @@ function TypedCodeForm({
         />
         <button
           type="submit"
-          disabled={busy}
+          disabled={busy || waiting}
           className="min-h-12 shrink-0 rounded-xl bg-stone-950 px-4 text-base font-extrabold text-white disabled:opacity-60"
         >
           {t("counter.scanner.sendCode")}
@@ -183,6 +188,7 @@ function TypedCodeForm({
       </div>
       <FieldHint id={hintId}>{hint}</FieldHint>
       {error && <FieldError id={errorId}>{error}</FieldError>}
+      <TypedCodeWait until={waitUntil} className="rounded-xl bg-amber-100 p-3 text-base text-amber-950" />
     </form>
   );
 }
@@ -206,6 +212,7 @@ export function CounterScanner({ actor }: CounterScannerProps) {
   const [typing, setTyping] = useState(false);
   const [view, setView] = useState<ResultView | null>(null);
   const [byPhone, setByPhone] = useState(false);
+  const [typedWaitUntil, setTypedWaitUntil] = useState<number>();
   const request = useCounterRequest(actor);
   const recentlySent = useRef(new Map<string, number>());
   // Set at once (state waits for a render): two codes in one camera frame must not both be sent.
@@ -238,7 +245,12 @@ export function CounterScanner({ actor }: CounterScannerProps) {
     request.mutate(
       { kind: "scan", body: { qrData: code, action, purchaseAmount } },
       {
-        onSuccess: (outcome: CounterOutcome) => show(resultViewOf(outcome)),
+        onSuccess: (outcome: CounterOutcome) => {
+          const next = resultViewOf(outcome);
+          // Only typed codes are slowed: the wait stays on the code form after the answer closes.
+          if (from === "typed" && next.waitUntil) setTypedWaitUntil(next.waitUntil);
+          show(next);
+        },
         onError: () =>
           // Only the phone's own store can fail here (the request itself answers with an outcome).
           show(localRefusal(t("counter.scanner.saveFailed"))),
@@ -315,7 +327,12 @@ export function CounterScanner({ actor }: CounterScannerProps) {
       </div>
 
       {typing ? (
-        <TypedCodeForm busy={busy} needsAction={action === null} onSend={(code) => send(code, "typed")} />
+        <TypedCodeForm
+          busy={busy}
+          needsAction={action === null}
+          waitUntil={typedWaitUntil}
+          onSend={(code) => send(code, "typed")}
+        />
       ) : (
         <button type="button" onClick={() => setTyping(true)} className={counterWideButtonClass}>
           <Keyboard className="size-6" aria-hidden />

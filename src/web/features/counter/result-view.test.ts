@@ -66,6 +66,18 @@ describe("resultViewOf", () => {
     });
   });
 
+  it("keeps the wait a 429 asked for, so the screen can count it down", () => {
+    const slowed = {
+      kind: "refused",
+      message: "Too many wrong codes. Try again in 5 seconds. Scanning a QR still works.",
+      code: "RATE_LIMITED",
+      status: 429,
+      retryAfterSeconds: 5,
+    } as const;
+    expect(resultViewOf(slowed, 1_000_000)).toMatchObject({ tone: "refused", waitUntil: 1_005_000 });
+    expect(resultViewOf({ ...slowed, retryAfterSeconds: undefined }).waitUntil).toBeUndefined();
+  });
+
   it("shows a scan kept on the phone as waiting to sync, and a look-up with no connection as refused", async () => {
     const item = await enqueue(memoryQueueStore(), {
       kind: "scan",

@@ -19,6 +19,8 @@ export interface ResultView {
   signInAgain: boolean;
   /** A longer answer to read out to the customer (held for their number): it stays as long as a refusal. */
   linger?: boolean;
+  /** Until when (epoch ms) typed codes wait, after too many wrong ones: counted down on the screen. */
+  waitUntil?: number;
 }
 
 const empty = {
@@ -59,7 +61,7 @@ function cardViewOf(
   };
 }
 
-export function resultViewOf(outcome: CounterOutcome): ResultView {
+export function resultViewOf(outcome: CounterOutcome, now: number = Date.now()): ResultView {
   switch (outcome.kind) {
     case "scan": {
       const { result } = outcome;
@@ -103,6 +105,10 @@ export function resultViewOf(outcome: CounterOutcome): ResultView {
         title: translate(outcome.status === 401 ? "counter.result.signedOut" : "counter.refused"),
         message: outcome.message,
         signInAgain: outcome.status === 401,
+        waitUntil:
+          outcome.status === 429 && outcome.retryAfterSeconds
+            ? now + outcome.retryAfterSeconds * 1000
+            : undefined,
       };
     case "queued":
       return { ...empty, tone: "queued", title: translate("counter.savedWaiting"), message: queuedMessage() };

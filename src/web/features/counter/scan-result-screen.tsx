@@ -5,6 +5,7 @@ import { paths } from "../../app/paths";
 import { useT } from "../../lib/i18n";
 import type { Signal } from "./feedback";
 import type { ResultView } from "./result-view";
+import { TypedCodeWait } from "./typed-code-wait";
 
 /** How long an answer stays before the scanner is ready again; a refusal stays longer, to be read. */
 export const autoNextMs: Record<Signal, number> = { accepted: 4_000, queued: 4_000, refused: 8_000 };
@@ -84,6 +85,7 @@ export function ScanResultScreen({ view, onNext }: ScanResultScreenProps) {
         <p role="alert" className="text-2xl leading-snug font-bold">
           {view.message}
         </p>
+        <TypedCodeWait until={view.waitUntil} className="text-xl" />
         {view.memberName && (
           <p className="text-lg font-semibold">
             {view.memberName}
