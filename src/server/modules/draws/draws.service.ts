@@ -95,6 +95,10 @@ export async function openMonthlyDraw(tx: Executor, now: Date) {
       prizeTitle: "To be announced",
       ...newSealedSeed(),
       publicRandomnessSource: announcedDrandRound(drawDate),
+      // The commitment is dated when the draw opens (its first entry), never later than its entries:
+      // docs/product-rules.md#draws-opened
+      createdAt: now,
+      updatedAt: now,
     })
     .onConflictDoNothing({ target: [prizeDraws.drawYear, prizeDraws.drawMonth] });
   return (await findMonthlyDraw(tx, year, month))!;

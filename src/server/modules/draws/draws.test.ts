@@ -222,6 +222,8 @@ describe("the monthly draw", () => {
     const open = (await sendJson(ctx.app, "GET", `/api/draws/${drawId}`)).json() as DrawPublic;
     expect(open.seed).toBeNull();
     expect(open.commitment).toMatch(/^[0-9a-f]{64}$/);
+    // Dated when it opened (its first entry, on the app's clock), before its entries close.
+    expect(open.openedAt).toBe("2026-11-10T09:00:00.000Z");
     expect(open.entries).toHaveLength(4);
     const early = await sendAs(ctx.app, admin.cookies, "POST", `/api/admin/draws/${drawId}/draw`, {});
     expect(early.statusCode).toBe(409);
