@@ -131,3 +131,30 @@ test("an admin draws last month's prize, the browser verifies it, and the winner
       .getByTestId("admin-draw-winner"),
   ).toContainText("Prize claimed");
 });
+
+test("a prize-entry ad names the month's draw prize on Discover, in the viewer and in the reward sheet, at 360 px", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 360, height: 780 });
+  await signInAsDemo(page, "akosua@example.com");
+  // The demo's month's draw is for a phone (src/server/db/seed/demo-draws.ts); the heritage walk's ad
+  // enters it, and promises nothing else (docs/product-rules.md#ads-prize-entry-shows-the-draws-prize).
+  const prize = "Samsung Galaxy A15 phone";
+  await page.goto("/");
+  await page.getByLabel("Search ads and companies").fill("heritage walk");
+  const card = page.getByTestId("ad-card").filter({ hasText: "Cape Coast heritage walk" });
+  await expect(card.getByTestId("ad-card-draw-prize")).toHaveText(`Enters this month's draw for ${prize}`);
+  await expect(card).not.toContainText("weekend for two");
+  await card.getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/mobile-watch\?ad=\d+/);
+  await expect(page.getByTestId("viewer-offer")).toHaveText(`Earn an entry in the draw for ${prize}`);
+  const reward = page.getByRole("dialog", { name: "Reward unlocked" });
+  await expect(reward).toBeVisible({ timeout: 25_000 });
+  await expect(reward.getByTestId("reward-draw-entries")).toContainText(
+    `You're entered in this month's draw for ${prize}:`,
+  );
+  await page.goto("/rewards");
+  const mine = page.getByTestId("my-reward").filter({ hasText: "Cape Coast heritage walk" });
+  await expect(mine.getByTestId("reward-draw-prize")).toHaveText(`An entry in the prize draw for ${prize}`);
+});

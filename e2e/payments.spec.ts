@@ -237,7 +237,7 @@ test("a new member buys Anigye+ by approving on the phone, sees premium ads on D
   // One new member for the whole journey: registrations are rate-limited per address, and the other
   // journeys of the run need theirs.
   test.setTimeout(150_000);
-  const premiumAd = "Win VIP seats to Friday comedy night";
+  const premiumAd = "Friday comedy night: watch for a prize-draw entry";
   await signInAsNewMember(page, "Akosua Owusu");
 
   // Without Anigye+, the premium ad is not on Discover.

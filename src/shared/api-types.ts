@@ -3897,6 +3897,7 @@ export interface operations {
               /** @enum {string} */
               rewardType: "discount" | "xp" | "badge" | "experience" | "prize_entry";
               distanceKm: number | null;
+              drawPrize: string | null;
             })[];
         };
       };
@@ -3951,6 +3952,7 @@ export interface operations {
             /** @enum {string} */
             rewardType: "discount" | "xp" | "badge" | "experience" | "prize_entry";
             distanceKm: number | null;
+            drawPrize: string | null;
             posterUrl: string | null;
             durationSeconds: number;
             minWatchPercent: number;
@@ -4688,6 +4690,7 @@ export interface operations {
                   description: string | null;
                 })[];
               drawEntries: number | null;
+              drawPrize: string | null;
               experienceContent: string | null;
               expiresAt: string | null;
             }) | null;
@@ -4738,6 +4741,7 @@ export interface operations {
               badgeName: string | null;
               experienceContent: string | null;
               prizeEntryDetails: string | null;
+              drawPrize: string | null;
               /** @enum {string} */
               status: "active" | "used" | "expired";
               earnedAt: string;
@@ -6016,6 +6020,8 @@ export interface operations {
         "application/json": {
           paymentReference: string;
           paymentPhone: string;
+          /** @enum {string} */
+          provider?: "mtn" | "vod" | "atl";
         };
       };
     };
@@ -6599,6 +6605,12 @@ export interface operations {
                 member: string;
                 count: number;
               }[];
+            excluded: ({
+                member: string;
+                count: number;
+                /** @enum {string} */
+                reason: "suspended" | "deleted" | "not_consumer";
+              })[];
             entriesHash: string | null;
             entriesClosedAt: string | null;
             totalEntries: number;
@@ -6666,6 +6678,12 @@ export interface operations {
                 member: string;
                 count: number;
               }[];
+            excluded: ({
+                member: string;
+                count: number;
+                /** @enum {string} */
+                reason: "suspended" | "deleted" | "not_consumer";
+              })[];
             entriesHash: string | null;
             entriesClosedAt: string | null;
             totalEntries: number;
@@ -6765,6 +6783,12 @@ export interface operations {
                 member: string;
                 count: number;
               }[];
+            excluded: ({
+                member: string;
+                count: number;
+                /** @enum {string} */
+                reason: "suspended" | "deleted" | "not_consumer";
+              })[];
             entriesHash: string | null;
             entriesClosedAt: string | null;
             totalEntries: number;
@@ -6832,6 +6856,12 @@ export interface operations {
                 member: string;
                 count: number;
               }[];
+            excluded: ({
+                member: string;
+                count: number;
+                /** @enum {string} */
+                reason: "suspended" | "deleted" | "not_consumer";
+              })[];
             entriesHash: string | null;
             entriesClosedAt: string | null;
             totalEntries: number;
@@ -6996,6 +7026,12 @@ export interface operations {
                 member: string;
                 count: number;
               }[];
+            excluded: ({
+                member: string;
+                count: number;
+                /** @enum {string} */
+                reason: "suspended" | "deleted" | "not_consumer";
+              })[];
             entriesHash: string | null;
             entriesClosedAt: string | null;
             totalEntries: number;
@@ -7084,6 +7120,12 @@ export interface operations {
                 member: string;
                 count: number;
               }[];
+            excluded: ({
+                member: string;
+                count: number;
+                /** @enum {string} */
+                reason: "suspended" | "deleted" | "not_consumer";
+              })[];
             entriesHash: string | null;
             entriesClosedAt: string | null;
             totalEntries: number;
@@ -7157,6 +7199,12 @@ export interface operations {
                 member: string;
                 count: number;
               }[];
+            excluded: ({
+                member: string;
+                count: number;
+                /** @enum {string} */
+                reason: "suspended" | "deleted" | "not_consumer";
+              })[];
             entriesHash: string | null;
             entriesClosedAt: string | null;
             totalEntries: number;
@@ -7230,6 +7278,12 @@ export interface operations {
                 member: string;
                 count: number;
               }[];
+            excluded: ({
+                member: string;
+                count: number;
+                /** @enum {string} */
+                reason: "suspended" | "deleted" | "not_consumer";
+              })[];
             entriesHash: string | null;
             entriesClosedAt: string | null;
             totalEntries: number;

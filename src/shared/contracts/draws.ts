@@ -10,6 +10,9 @@ import { idSchema } from "./ids";
  * is a published function of it and the sorted entry list, which anyone can re-run.
  */
 
+/** A monthly draw's prize until an admin sets it; screens say "this month's prize draw" instead. */
+export const prizeToBeAnnounced = "To be announced";
+
 export const drawKinds = ["monthly", "competition"] as const;
 export type DrawKind = (typeof drawKinds)[number];
 export const drawEntrySourceKinds = ["prize_entry", "loyalty_cycle", "points", "tier"] as const;

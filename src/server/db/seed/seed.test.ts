@@ -93,6 +93,15 @@ describe("the demo seed", () => {
       expect(competition.createdAt.getTime()).toBeLessThan(Date.UTC(competition.year, competition.month, 1));
     }
 
+    // The demo's prize-entry ads promise no prize of their own: members are shown the month's draw's prize.
+    const prizeAds = (await db.select().from(ads)).filter((ad) => ad.rewardType === "prize_entry");
+    expect(prizeAds.length).toBeGreaterThanOrEqual(2);
+    for (const ad of prizeAds) {
+      expect(ad.prizeEntryDetails).toBeNull();
+      expect(`${ad.title} ${ad.description}`).toMatch(/prize draw|prize-draw entry/);
+      expect(`${ad.title} ${ad.description}`).not.toMatch(/ win | for two|VIP seats/i);
+    }
+
     const cities = new Set((await db.select({ city: companies.city }).from(companies)).map((c) => c.city));
     expect([...cities].sort()).toEqual(["Accra", "Cape Coast", "Kumasi", "Tamale"]);
 
