@@ -533,6 +533,7 @@ function clients(baseUrl: string, data: Data, fake: Awaited<ReturnType<typeof st
             plan: shopPlans[shop]!.pays,
             method: "momo_manual",
             paymentPhone: momoPhone,
+            provider: "mtn",
             paymentReference: momoReference,
           },
         ),

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { e2eBaseUrl } from "../playwright.config";
 import { signInAsDemo } from "./support/members";
 
 /**
@@ -46,6 +47,21 @@ test("an admin draws last month's prize, the browser verifies it, and the winner
   await expect(thisMonth.getByRole("button", { name: "Run the draw…" })).toHaveCount(0);
   const drawId = await row.getAttribute("data-draw-id");
   expect(drawId).toMatch(/^\d+$/);
+
+  // Yaw is suspended before the draw: his entry is left out, publicly (docs/product-rules.md#draws-suspended-at-the-draw).
+  const setYaw = async (status: "active" | "suspended") => {
+    const headers = { "x-requested-with": "anigye", origin: e2eBaseUrl };
+    const found = await page.request.get("/api/admin/users?q=yaw@example.com", { headers });
+    const yaw = ((await found.json()) as { items: { id: number; email: string }[] }).items.find(
+      (item) => item.email === "yaw@example.com",
+    )!;
+    const changed = await page.request.post(`/api/admin/users/${yaw.id}/status`, {
+      data: { status, reason: "Draw journey: suspended at the draw" },
+      headers,
+    });
+    expect(changed.status(), await changed.text()).toBe(200);
+  };
+  await setYaw("suspended");
   await expect(row).toContainText("Entries");
   await row.getByRole("button", { name: "Run the draw…" }).click();
   await row.getByTestId(`run-draw-${drawId}`).click();
@@ -59,6 +75,12 @@ test("an admin draws last month's prize, the browser verifies it, and the winner
   const winnerName = (await page.getByTestId("draw-winner").textContent())?.trim() ?? "";
   const winnerEmail = demoEmails[winnerName];
   expect(winnerEmail, `the winner "${winnerName}" is one of the seeded members`).toBeTruthy();
+  expect(winnerName).not.toBe("Yaw Darko");
+  const leftOut = page.getByTestId("draw-excluded");
+  await expect(leftOut.getByRole("heading", { name: "Left out at the draw" })).toBeVisible();
+  await expect(leftOut.getByRole("listitem")).toHaveCount(1);
+  await expect(leftOut.getByRole("listitem")).toContainText("1 entry · account suspended");
+  await setYaw("active");
   await expect(page.getByTestId("draw-seed")).not.toContainText("Revealed at the draw");
   await expect(page.getByRole("link", { name: "Download the record" })).toHaveAttribute(
     "href",
@@ -74,6 +96,7 @@ test("an admin draws last month's prize, the browser verifies it, and the winner
     await expect(phone).toHaveURL(new RegExp(`/draws/${drawId}$`));
     await expect(phone.getByTestId("draw-verification")).toContainText("Verified in your browser");
     await expect(phone.getByTestId("draw-winner")).toHaveText(winnerName);
+    await expect(phone.getByTestId("draw-excluded")).toContainText("account suspended");
     await expect(phone.getByRole("button", { name: "Claim your prize" })).toHaveCount(0);
 
     // The winner signs in: the bell counts the news, the notification centre has it.
@@ -107,4 +130,31 @@ test("an admin draws last month's prize, the browser verifies it, and the winner
       .locator(`[data-testid="admin-draw"][data-kind="monthly"][data-draw-id="${drawId}"]`)
       .getByTestId("admin-draw-winner"),
   ).toContainText("Prize claimed");
+});
+
+test("a prize-entry ad names the month's draw prize on Discover, in the viewer and in the reward sheet, at 360 px", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 360, height: 780 });
+  await signInAsDemo(page, "akosua@example.com");
+  // The demo's month's draw is for a phone (src/server/db/seed/demo-draws.ts); the heritage walk's ad
+  // enters it, and promises nothing else (docs/product-rules.md#ads-prize-entry-shows-the-draws-prize).
+  const prize = "Samsung Galaxy A15 phone";
+  await page.goto("/");
+  await page.getByLabel("Search ads and companies").fill("heritage walk");
+  const card = page.getByTestId("ad-card").filter({ hasText: "Cape Coast heritage walk" });
+  await expect(card.getByTestId("ad-card-draw-prize")).toHaveText(`Enters this month's draw for ${prize}`);
+  await expect(card).not.toContainText("weekend for two");
+  await card.getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/mobile-watch\?ad=\d+/);
+  await expect(page.getByTestId("viewer-offer")).toHaveText(`Earn an entry in the draw for ${prize}`);
+  const reward = page.getByRole("dialog", { name: "Reward unlocked" });
+  await expect(reward).toBeVisible({ timeout: 25_000 });
+  await expect(reward.getByTestId("reward-draw-entries")).toContainText(
+    `You're entered in this month's draw for ${prize}:`,
+  );
+  await page.goto("/rewards");
+  const mine = page.getByTestId("my-reward").filter({ hasText: "Cape Coast heritage walk" });
+  await expect(mine.getByTestId("reward-draw-prize")).toHaveText(`An entry in the prize draw for ${prize}`);
 });

@@ -1,5 +1,7 @@
 import fs from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
+import { e2eBaseUrl } from "../playwright.config";
+import { boxOf, expectWithinWidth } from "./support/geometry";
 import { signInAsDemo, signInAsNewMember } from "./support/members";
 
 /**
@@ -24,6 +26,7 @@ test("an owner upgrades Kofi's Chop Bar to Enterprise by manual MoMo, an admin v
   baseURL,
 }) => {
   test.setTimeout(120_000);
+  await page.setViewportSize({ width: 360, height: 780 });
   const companyId = await signInAsBusiness(page, "kofi-chop-bar");
 
   // From the dashboard's plan card to the plans, each with its price and a way to pay.
@@ -47,6 +50,10 @@ test("an owner upgrades Kofi's Chop Bar to Enterprise by manual MoMo, an admin v
   await start.getByRole("button", { name: "Show payment details" }).click();
   await expect(start.getByText("Payment phone is required")).toBeVisible();
   await start.getByLabel("MoMo number you'll pay from").fill("024 123 4567");
+  // Which network pays is asked too (docs/product-rules.md#payments-manual-momo-network).
+  await start.getByRole("button", { name: "Show payment details" }).click();
+  await expect(start.getByText("Choose your mobile money network")).toBeVisible();
+  await start.getByLabel("Mobile money network").selectOption({ label: "MTN MoMo" });
   await start.getByRole("button", { name: "Show payment details" }).click();
 
   await expect(pay.getByRole("heading", { name: "Send the money by MoMo" })).toBeVisible();
@@ -59,6 +66,7 @@ test("an owner upgrades Kofi's Chop Bar to Enterprise by manual MoMo, an admin v
   const momoTransactionId = `77${Date.now().toString().slice(-8)}`;
   const proof = pay.getByRole("form", { name: "MoMo transaction details" });
   await expect(proof.getByLabel("Phone you paid from")).toHaveValue("024 123 4567");
+  await expect(proof.getByLabel("Mobile money network")).toHaveValue("mtn");
   await proof.getByLabel("MoMo transaction ID").fill(momoTransactionId);
   await proof.getByRole("button", { name: "I've paid: send for checking" }).click();
   await expect(pay.getByRole("heading", { name: "Waiting for verification" })).toBeVisible();
@@ -83,6 +91,7 @@ test("an owner upgrades Kofi's Chop Bar to Enterprise by manual MoMo, an admin v
     await expect(queued).toContainText("GH₵ 800.00");
     await expect(queued).toContainText("024 123 4567");
     await expect(queued.getByTestId("admin-payment-momo-reference")).toHaveText(momoTransactionId);
+    await expect(queued.getByTestId("admin-payment-network")).toHaveText("MTN MoMo");
     await expect(queued.getByTestId("admin-payment-age")).toHaveText(/just now|\d+ min ago/);
 
     // A rejection needs a reason; the admin cancels it and verifies instead.
@@ -92,7 +101,14 @@ test("an owner upgrades Kofi's Chop Bar to Enterprise by manual MoMo, an admin v
     await expect(reject.getByText("Give the payer a reason for the rejection")).toBeVisible();
     await reject.getByRole("button", { name: "Cancel" }).click();
 
-    await queued.getByRole("button", { name: "Verify payment" }).click();
+    // Verifying GH₵ 800 takes a second tap, after saying what should have reached the merchant account.
+    await queued.getByRole("button", { name: "Verify payment…" }).click();
+    const confirm = queued.getByRole("group", { name: "Verify GH₵ 800.00 from Kofi's Chop Bar?" });
+    await expect(confirm).toContainText(`MTN MoMo transaction ${momoTransactionId} for GH₵ 800.00`);
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toHaveCount(0);
+    await queued.getByRole("button", { name: "Verify payment…" }).click();
+    await confirm.getByRole("button", { name: "Yes, verify GH₵ 800.00" }).click();
     await expect(admin.getByTestId("toast").filter({ hasText: "Payment verified" })).toBeVisible();
     await expect(queued).toHaveCount(0);
   } finally {
@@ -133,13 +149,95 @@ test("an owner upgrades Kofi's Chop Bar to Enterprise by manual MoMo, an admin v
   expect(csv).toContain("Waakye + wele combo 15% off");
 });
 
+/** Starts a manual MoMo order through the API with the browser's session, as "Show payment details" does. */
+async function startMomoOrder(page: Page, order: Record<string, unknown>) {
+  const response = await page.request.post("/api/payments", {
+    data: { method: "momo_manual", paymentPhone: "024 765 4321", provider: "vod", ...order },
+    headers: { "x-requested-with": "anigye", origin: e2eBaseUrl },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: number; reference: string };
+}
+
+test("an unpaid MoMo order keeps saying how to pay after a reload, and is a receipt only once paid, at 360 px", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 360, height: 780 });
+  const companyId = await signInAsBusiness(page, "tiny-steps-kids");
+  // "Show payment details" for Pro, then the owner closes the tab (or reloads) before paying.
+  const order = await startMomoOrder(page, { purpose: "company_plan", companyId, plan: "pro" });
+
+  await page.goto(`/subscription-details/${companyId}`);
+  const waiting = page.getByTestId("open-payments");
+  await expect(waiting.getByRole("heading", { name: "Waiting for your payment" })).toBeVisible();
+  const open = waiting.locator(`[data-testid="open-payment"][data-reference="${order.reference}"]`);
+  await expect(open).toContainText("Pro plan · Tiny Steps Kids Store · 30 days: GH₵ 400.00");
+  await expect(open.getByTestId("momo-merchant-number")).toHaveText("024 000 0000");
+  await expect(open.getByTestId("payment-reference")).toHaveText(order.reference);
+  await expect(open.getByTestId("momo-amount")).toHaveText("GH₵ 400.00");
+  expectWithinWidth("the waiting order", await boxOf(waiting), 360);
+  // In the history it is not a receipt yet.
+  const row = page
+    .getByTestId("company-payments")
+    .getByTestId("payment-row")
+    .filter({ hasText: order.reference });
+  await expect(row).toContainText("Pending");
+  await expect(row.getByRole("link", { name: /Receipt/ })).toHaveCount(0);
+  await row.getByRole("link", { name: `How to pay for ${order.reference}` }).click();
+
+  // Its own page says the same, with the instructions, until it is paid.
+  await expect(page).toHaveURL(new RegExp(`/payments/${order.id}$`));
+  const page1 = page.getByTestId("receipt");
+  await expect(page1.getByRole("heading", { level: 1 })).toHaveText("Waiting for your payment");
+  await expect(page).toHaveTitle("Waiting for your payment · Anigye");
+  await expect(page1.getByTestId("momo-merchant-number")).toHaveText("024 000 0000");
+  await expect(page1.getByTestId("payment-reference")).toHaveText(order.reference);
+  await expect(page1.getByTestId("momo-amount")).toHaveText("GH₵ 400.00");
+  await expect(page1).not.toContainText("Paid by");
+
+  // Back on the plans after another reload, the owner sends the transaction ID from there.
+  await page.goto(`/subscription-details/${companyId}`);
+  const proof = open.getByRole("form", { name: "MoMo transaction details" });
+  await expect(proof.getByLabel("Mobile money network")).toHaveValue("vod");
+  await proof.getByLabel("MoMo transaction ID").fill(`55${Date.now().toString().slice(-8)}`);
+  await proof.getByRole("button", { name: "I've paid: send for checking" }).click();
+  await expect(waiting.getByRole("heading", { name: "Payments being checked" })).toBeVisible();
+  await expect(open.getByRole("heading", { name: "Waiting for verification" })).toBeVisible();
+  await page.reload();
+  await expect(open.getByRole("heading", { name: "Waiting for verification" })).toBeVisible();
+
+  // Anigye+ keeps its open order the same way, on /anigye-plus and /subscription.
+  const memberContext = await browser.newContext({ baseURL, viewport: { width: 360, height: 780 } });
+  try {
+    const phone = await memberContext.newPage();
+    await signInAsDemo(phone, "abena@example.com");
+    const plus = await startMomoOrder(phone, { purpose: "plus" });
+    await phone.goto("/anigye-plus");
+    const plusWaiting = phone.getByTestId("open-payments");
+    await expect(plusWaiting.getByRole("heading", { name: "Waiting for your payment" })).toBeVisible();
+    await expect(plusWaiting.getByTestId("payment-reference")).toHaveText(plus.reference);
+    await expect(plusWaiting.getByTestId("momo-amount")).toHaveText("GH₵ 20.00");
+    await expect(plusWaiting.getByTestId("momo-merchant-number")).toHaveText("024 000 0000");
+    await phone.goto("/subscription");
+    await expect(plusWaiting.getByTestId("payment-reference")).toHaveText(plus.reference);
+    const plusRow = phone.getByTestId("subscription-payments").getByTestId("payment-row");
+    await expect(plusRow.getByRole("link", { name: `How to pay for ${plus.reference}` })).toBeVisible();
+    expectWithinWidth("the waiting Anigye+ order", await boxOf(plusWaiting), 360);
+  } finally {
+    await memberContext.close();
+  }
+});
+
 test("a new member buys Anigye+ by approving on the phone, sees premium ads on Discover, and renews with Telecel's code", async ({
   page,
 }) => {
   // One new member for the whole journey: registrations are rate-limited per address, and the other
   // journeys of the run need theirs.
   test.setTimeout(150_000);
-  const premiumAd = "Win VIP seats to Friday comedy night";
+  const premiumAd = "Friday comedy night: watch for a prize-draw entry";
   await signInAsNewMember(page, "Akosua Owusu");
 
   // Without Anigye+, the premium ad is not on Discover.

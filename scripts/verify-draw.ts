@@ -23,6 +23,8 @@ interface DrawRecordFile {
   seed?: string | null;
   publicRandomness?: string | null;
   entries?: RecordEntry[];
+  /** Entries of the list frozen when entries closed that were left out at the draw: no tickets. */
+  excluded?: (RecordEntry & { reason?: string })[] | null;
   entriesHash?: string | null;
   totalEntries?: number | null;
   winningTicket?: number | null;
@@ -46,22 +48,29 @@ export function checkDrawRecord(record: DrawRecordFile): string[] {
     if (sha256(fields.map(sha256).join("|")) !== record.prizeHash)
       problems.push("the prize is not the one fixed when entries closed (prizeHash)");
   }
-  const entries = [...(record.entries ?? [])].sort((a, b) =>
-    a.member < b.member ? -1 : a.member > b.member ? 1 : 0,
-  );
-  const members = new Set(entries.map((entry) => entry.member));
-  if (members.size !== entries.length) problems.push("a member appears twice in the entries");
-  for (const entry of entries) {
+  const byMember = (a: RecordEntry, b: RecordEntry) =>
+    a.member < b.member ? -1 : a.member > b.member ? 1 : 0;
+  const entries = [...(record.entries ?? [])].sort(byMember);
+  const excluded = record.excluded ?? [];
+  // The list frozen when entries closed: the entries drawn from and those left out at the draw.
+  const frozen = [...entries, ...excluded].sort(byMember);
+  const members = new Set(frozen.map((entry) => entry.member));
+  if (members.size !== frozen.length) problems.push("a member appears twice in the entries");
+  for (const entry of frozen) {
     if (!Number.isInteger(entry.count) || entry.count < 1 || entry.count > 10) {
       problems.push(`${entry.member} has ${entry.count} entries (1 to 10 allowed)`);
     }
   }
+  for (const entry of excluded) {
+    if (!["suspended", "deleted", "not_consumer"].includes(entry.reason ?? ""))
+      problems.push(`${entry.member} is left out for no known reason (${entry.reason})`);
+  }
+  const entriesHash = sha256(frozen.map((entry) => `${entry.member}:${entry.count}`).join("\n"));
+  if (record.entriesHash != null && frozen.length > 0 && entriesHash !== record.entriesHash)
+    problems.push("the entries hash does not match");
   const total = entries.reduce((sum, entry) => sum + entry.count, 0);
   if (total === 0)
     return record.winner ? [...problems, "there are no entries, yet a winner is named"] : problems;
-  const entriesHash = sha256(entries.map((entry) => `${entry.member}:${entry.count}`).join("\n"));
-  if (record.entriesHash != null && entriesHash !== record.entriesHash)
-    problems.push("the entries hash does not match");
   if (record.totalEntries != null && total !== record.totalEntries)
     problems.push(`the entries add up to ${total}`);
   const key = sha256(`${record.seed}|${record.publicRandomness ?? ""}|${entriesHash}`);
@@ -99,8 +108,11 @@ function main(file: string | undefined) {
     console.error(`The draw record does NOT hold:\n- ${problems.join("\n- ")}`);
     return 1;
   }
+  const leftOut = record.excluded?.length
+    ? ` (${record.excluded.length} left out at the draw: ${record.excluded.map((e) => `${e.member} ${e.reason}`).join(", ")})`
+    : "";
   console.log(
-    `The draw record holds: SHA-256(seed) matches the commitment and ${record.winner?.member} won.`,
+    `The draw record holds: SHA-256(seed) matches the commitment and ${record.winner?.member} won${leftOut}.`,
   );
   return 0;
 }

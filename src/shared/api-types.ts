@@ -3901,6 +3901,7 @@ export interface operations {
               /** @enum {string} */
               rewardType: "discount" | "xp" | "badge" | "experience" | "prize_entry";
               distanceKm: number | null;
+              drawPrize: string | null;
             })[];
         };
       };
@@ -3955,6 +3956,7 @@ export interface operations {
             /** @enum {string} */
             rewardType: "discount" | "xp" | "badge" | "experience" | "prize_entry";
             distanceKm: number | null;
+            drawPrize: string | null;
             posterUrl: string | null;
             durationSeconds: number;
             minWatchPercent: number;
@@ -4692,6 +4694,7 @@ export interface operations {
                   description: string | null;
                 })[];
               drawEntries: number | null;
+              drawPrize: string | null;
               experienceContent: string | null;
               expiresAt: string | null;
             }) | null;
@@ -4742,6 +4745,7 @@ export interface operations {
               badgeName: string | null;
               experienceContent: string | null;
               prizeEntryDetails: string | null;
+              drawPrize: string | null;
               /** @enum {string} */
               status: "active" | "used" | "expired";
               earnedAt: string;
@@ -6099,6 +6103,8 @@ export interface operations {
         "application/json": {
           paymentReference: string;
           paymentPhone: string;
+          /** @enum {string} */
+          provider?: "mtn" | "vod" | "atl";
         };
       };
     };
@@ -6682,6 +6688,12 @@ export interface operations {
                 member: string;
                 count: number;
               }[];
+            excluded: ({
+                member: string;
+                count: number;
+                /** @enum {string} */
+                reason: "suspended" | "deleted" | "not_consumer";
+              })[];
             entriesHash: string | null;
             entriesClosedAt: string | null;
             totalEntries: number;
@@ -6749,6 +6761,12 @@ export interface operations {
                 member: string;
                 count: number;
               }[];
+            excluded: ({
+                member: string;
+                count: number;
+                /** @enum {string} */
+                reason: "suspended" | "deleted" | "not_consumer";
+              })[];
             entriesHash: string | null;
             entriesClosedAt: string | null;
             totalEntries: number;
@@ -6848,6 +6866,12 @@ export interface operations {
                 member: string;
                 count: number;
               }[];
+            excluded: ({
+                member: string;
+                count: number;
+                /** @enum {string} */
+                reason: "suspended" | "deleted" | "not_consumer";
+              })[];
             entriesHash: string | null;
             entriesClosedAt: string | null;
             totalEntries: number;
@@ -6915,6 +6939,12 @@ export interface operations {
                 member: string;
                 count: number;
               }[];
+            excluded: ({
+                member: string;
+                count: number;
+                /** @enum {string} */
+                reason: "suspended" | "deleted" | "not_consumer";
+              })[];
             entriesHash: string | null;
             entriesClosedAt: string | null;
             totalEntries: number;
@@ -7079,6 +7109,12 @@ export interface operations {
                 member: string;
                 count: number;
               }[];
+            excluded: ({
+                member: string;
+                count: number;
+                /** @enum {string} */
+                reason: "suspended" | "deleted" | "not_consumer";
+              })[];
             entriesHash: string | null;
             entriesClosedAt: string | null;
             totalEntries: number;
@@ -7167,6 +7203,12 @@ export interface operations {
                 member: string;
                 count: number;
               }[];
+            excluded: ({
+                member: string;
+                count: number;
+                /** @enum {string} */
+                reason: "suspended" | "deleted" | "not_consumer";
+              })[];
             entriesHash: string | null;
             entriesClosedAt: string | null;
             totalEntries: number;
@@ -7240,6 +7282,12 @@ export interface operations {
                 member: string;
                 count: number;
               }[];
+            excluded: ({
+                member: string;
+                count: number;
+                /** @enum {string} */
+                reason: "suspended" | "deleted" | "not_consumer";
+              })[];
             entriesHash: string | null;
             entriesClosedAt: string | null;
             totalEntries: number;
@@ -7313,6 +7361,12 @@ export interface operations {
                 member: string;
                 count: number;
               }[];
+            excluded: ({
+                member: string;
+                count: number;
+                /** @enum {string} */
+                reason: "suspended" | "deleted" | "not_consumer";
+              })[];
             entriesHash: string | null;
             entriesClosedAt: string | null;
             totalEntries: number;

@@ -17,6 +17,18 @@ export interface DrawEntryLine {
   count: number;
 }
 
+/**
+ * Why an entry of the list frozen when entries closed holds no ticket: its member was suspended, had
+ * deleted the account, or was no longer a consumer at the draw (docs/product-rules.md#draws-suspended-at-the-draw).
+ */
+export const drawExclusionReasons = ["suspended", "deleted", "not_consumer"] as const;
+export type DrawExclusionReason = (typeof drawExclusionReasons)[number];
+
+/** An entry of the frozen list left out at the draw: it counts in the entries hash, holds no ticket. */
+export interface ExcludedEntryLine extends DrawEntryLine {
+  reason: DrawExclusionReason;
+}
+
 export interface DrawOutcome {
   entriesHash: string;
   totalEntries: number;
@@ -58,19 +70,33 @@ export function canonicalEntryList(sorted: readonly DrawEntryLine[]): string {
 }
 
 /**
+ * The hash of the list frozen when entries closed: the entries the draw runs on and those left out at
+ * the draw, together, in the one order.
+ */
+export function frozenEntriesHash(
+  entries: readonly DrawEntryLine[],
+  excluded: readonly DrawEntryLine[] = [],
+): string {
+  const frozen = sortEntries([...entries, ...excluded].map(({ member, count }) => ({ member, count })));
+  return sha256Hex(canonicalEntryList(frozen));
+}
+
+/**
  * The winner as a function of the revealed seed, the optional public randomness and the sorted entry
  * list. Tickets are numbered from 0 in entry order; member k holds the `count` tickets after those of
- * the members before it. Undefined when there are no entries.
+ * the members before it. Entries left out at the draw (`excluded`) hold no ticket but stay in the hash
+ * the draw key is made from, the one published when entries closed. Undefined when no ticket is left.
  */
 export function drawWinner(
   seed: string,
   publicRandomness: string | null | undefined,
   entries: readonly DrawEntryLine[],
+  excluded: readonly DrawEntryLine[] = [],
 ): DrawOutcome | undefined {
   const sorted = sortEntries(entries);
   const totalEntries = sorted.reduce((sum, entry) => sum + entry.count, 0);
   if (totalEntries === 0) return undefined;
-  const entriesHash = sha256Hex(canonicalEntryList(sorted));
+  const entriesHash = frozenEntriesHash(sorted, excluded);
   const drawKey = sha256Hex(`${seed}|${publicRandomness ?? ""}|${entriesHash}`);
   const winningTicket = Number(BigInt(`0x${drawKey}`) % BigInt(totalEntries));
   let ticketsBefore = 0;
@@ -92,6 +118,8 @@ export interface VerifiableDrawRecord extends Partial<DrawPrize> {
   seed: string | null;
   publicRandomness?: string | null;
   entries: DrawEntryLine[];
+  /** Entries of the frozen list left out at the draw, with why (absent in records from before). */
+  excluded?: ExcludedEntryLine[] | null;
   entriesHash?: string | null;
   totalEntries?: number | null;
   winningTicket?: number | null;
@@ -114,7 +142,8 @@ export type DrawProblem =
   | { key: "draw.problem.winner"; values: { winner: string; published: string } }
   | { key: "draw.problem.winnerNobody"; values: { winner: string } }
   | { key: "draw.problem.repeatedMember"; values: { member: string } }
-  | { key: "draw.problem.entryCount"; values: { member: string; count: number; max: number } };
+  | { key: "draw.problem.entryCount"; values: { member: string; count: number; max: number } }
+  | { key: "draw.problem.exclusionReason"; values: { member: string } };
 
 export interface DrawCheck {
   holds: boolean;
@@ -134,17 +163,25 @@ export function verifyDrawRecord(record: VerifiableDrawRecord, maxCount = maxEnt
   if (record.prizeHash != null && prizeHash({ prizeTitle: "", ...record }) !== record.prizeHash) {
     problems.push({ key: "draw.problem.prize" });
   }
-  problems.push(...entryListProblems(record.entries, maxCount));
-  const outcome = drawWinner(record.seed, record.publicRandomness, record.entries);
+  const excluded = record.excluded ?? [];
+  problems.push(...entryListProblems([...record.entries, ...excluded], maxCount));
+  for (const entry of excluded) {
+    if (!(drawExclusionReasons as readonly string[]).includes(entry.reason)) {
+      problems.push({ key: "draw.problem.exclusionReason", values: { member: entry.member } });
+    }
+  }
+  const frozen = [...record.entries, ...excluded];
+  // The list frozen when entries closed, left-out entries included, is the one its published hash covers.
+  if (record.entriesHash != null && frozen.length > 0 && record.entriesHash !== frozenEntriesHash(frozen)) {
+    problems.push({ key: "draw.problem.entriesHash" });
+  }
+  const outcome = drawWinner(record.seed, record.publicRandomness, record.entries, excluded);
   if (!outcome) {
-    // Nobody entered: a draw without entries holds when it names no winner.
+    // Nobody entered (or everyone was left out): such a draw holds when it names no winner.
     if (record.winner) {
       problems.push({ key: "draw.problem.winnerWithoutEntries", values: { winner: record.winner.member } });
     }
     return { holds: problems.length === 0, problems };
-  }
-  if (record.entriesHash != null && record.entriesHash !== outcome.entriesHash) {
-    problems.push({ key: "draw.problem.entriesHash" });
   }
   if (record.totalEntries != null && record.totalEntries !== outcome.totalEntries) {
     problems.push({

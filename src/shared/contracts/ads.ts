@@ -194,6 +194,11 @@ export const discoveryAd = z.object({
   isWatched: z.boolean(),
   rewardType: z.enum(rewardTypes),
   distanceKm: z.number().nullable(),
+  /**
+   * A prize-entry ad: the prize of the month's draw its reward would enter (set by the platform, not the
+   * business); null for other ads and while the month's prize isn't announced.
+   */
+  drawPrize: z.string().nullable(),
 });
 export type DiscoveryAd = z.infer<typeof discoveryAd>;
 

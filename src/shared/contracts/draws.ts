@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { drawExclusionReasons } from "../draw-verification";
 import { tierIds } from "../tiers";
 import { optionalText, requiredText } from "./common";
 import { idSchema } from "./ids";
@@ -8,6 +9,9 @@ import { idSchema } from "./ids";
  * commitment (SHA-256 of a secret seed) when they open; at the draw the seed is revealed and the winner
  * is a published function of it and the sorted entry list, which anyone can re-run.
  */
+
+/** A monthly draw's prize until an admin sets it; screens say "this month's prize draw" instead. */
+export const prizeToBeAnnounced = "To be announced";
 
 export const drawKinds = ["monthly", "competition"] as const;
 export type DrawKind = (typeof drawKinds)[number];
@@ -19,6 +23,9 @@ export const drawEntryLine = z.object({
   member: z.string(),
   count: z.number().int(),
 });
+
+/** An entry of the frozen list left out at the draw, and why (docs/draw-algorithm.md). */
+export const drawExcludedLine = drawEntryLine.extend({ reason: z.enum(drawExclusionReasons) });
 
 const publicRandomness = z
   .string({ error: "Public randomness must be text" })
@@ -46,10 +53,20 @@ export const drawPublic = z.object({
   /** Where the public randomness comes from, announced before the draw (e.g. "drand quicknet round 123"). */
   publicRandomnessSource: z.string().nullable(),
   publicRandomness: z.string().nullable(),
+  /** The entries the winner is drawn from (before the draw: the list so far, or as frozen). */
   entries: z.array(drawEntryLine),
-  /** SHA-256 of the canonical entry list, published when entries close (before any public randomness). */
+  /**
+   * Entries of the frozen list left out at the draw because their member was suspended, had deleted the
+   * account or was no longer a consumer then: in the entries hash, without tickets. Empty before the draw.
+   */
+  excluded: z.array(drawExcludedLine),
+  /**
+   * SHA-256 of the canonical list frozen when entries close (before any public randomness): `entries`
+   * and `excluded` together.
+   */
   entriesHash: z.string().nullable(),
   entriesClosedAt: z.iso.datetime().nullable(),
+  /** The tickets: the counts of `entries` added up. */
   totalEntries: z.number().int(),
   winningTicket: z.number().int().nullable(),
   winner: z.object({ member: z.string(), displayName: z.string() }).nullable(),
@@ -83,6 +100,7 @@ export const drawRecord = drawPublic
     publicRandomnessSource: true,
     publicRandomness: true,
     entries: true,
+    excluded: true,
     entriesHash: true,
     entriesClosedAt: true,
     totalEntries: true,

@@ -60,6 +60,8 @@ export type PlansResponse = z.infer<typeof plansResponse>;
 // --- Paying --------------------------------------------------------------------------------------
 
 const momoTransactionReference = requiredText("MoMo transaction reference", 100);
+const chooseNetwork = "Choose your mobile money network";
+const momoNetwork = z.enum(momoProviderCodes, { error: chooseNetwork });
 
 /** POST /api/payments */
 export const createPaymentRequest = z
@@ -72,7 +74,11 @@ export const createPaymentRequest = z
     paymentPhone: requiredGhanaPhone("Payment phone"),
     /** Manual path: the MoMo transaction reference from the payer's confirmation SMS. */
     paymentReference: momoTransactionReference.optional(),
-    provider: z.enum(momoProviderCodes, { error: "Choose your mobile money network" }).optional(),
+    /**
+     * The mobile money network paying (MTN MoMo, Telecel Cash, AirtelTigo Money): required on both paths,
+     * so the admin checking a manual transfer knows which network's statement to look in.
+     */
+    provider: momoNetwork.optional(),
   })
   .superRefine((body, ctx) => {
     if (body.purpose === "company_plan") {
@@ -80,8 +86,8 @@ export const createPaymentRequest = z
         ctx.addIssue({ code: "custom", path: ["companyId"], message: "Choose the business to pay for" });
       if (body.plan === undefined) ctx.addIssue({ code: "custom", path: ["plan"], message: "Choose a plan" });
     }
-    if (body.method === "paystack" && body.provider === undefined)
-      ctx.addIssue({ code: "custom", path: ["provider"], message: "Choose your mobile money network" });
+    if (body.provider === undefined)
+      ctx.addIssue({ code: "custom", path: ["provider"], message: chooseNetwork });
   });
 export type CreatePaymentRequest = z.infer<typeof createPaymentRequest>;
 
@@ -89,6 +95,11 @@ export type CreatePaymentRequest = z.infer<typeof createPaymentRequest>;
 export const paymentProofRequest = z.object({
   paymentReference: momoTransactionReference,
   paymentPhone: requiredGhanaPhone("Payment phone"),
+  /**
+   * The network the transfer was sent from; may be left out when the order already names it (the
+   * server refuses the proof when neither does).
+   */
+  provider: momoNetwork.optional(),
 });
 export type PaymentProofRequest = z.infer<typeof paymentProofRequest>;
 

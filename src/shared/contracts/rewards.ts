@@ -13,8 +13,10 @@ export const myReward = z.object({
   xpAwarded: z.number().int(),
   badgeName: z.string().nullable(),
   experienceContent: z.string().nullable(),
-  /** For a prize-draw entry: what the ad said the entry is for. */
+  /** For a prize-draw entry: what the ad said the entry is for (the business's words; not shown as the prize). */
   prizeEntryDetails: z.string().nullable(),
+  /** For a prize-draw entry: the prize of the month's draw it entered (null while to be announced). */
+  drawPrize: z.string().nullable(),
   status: z.enum(["active", "used", "expired"]),
   earnedAt: z.string(),
   expiresAt: z.string().nullable(),

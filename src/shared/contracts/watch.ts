@@ -34,6 +34,8 @@ export const earnedReward = z.object({
   badges: z.array(z.object({ name: z.string(), description: z.string().nullable() })),
   /** The member's entries in this month's draw after a prize_entry reward, else null. */
   drawEntries: z.number().int().nullable(),
+  /** The prize of the draw a prize_entry reward entered (null while it is to be announced, and for others). */
+  drawPrize: z.string().nullable(),
   experienceContent: z.string().nullable(),
   expiresAt: z.string().nullable(),
 });

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Check, Crown } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { brand } from "../../shared/brand";
 import type { PlansResponse } from "../../shared/contracts/payments";
@@ -12,6 +12,7 @@ import { LoadError } from "../components/ui/load-error";
 import { PageSpinner } from "../components/ui/page-spinner";
 import { toast } from "../components/ui/use-toast";
 import { useMySubscription, usePlans } from "../features/payments/api";
+import { OpenPayments } from "../features/payments/open-payments";
 import { PayPanel } from "../features/payments/pay-panel";
 import { isDiscoveryKey } from "../features/watch/api";
 import { useAuth } from "../lib/auth";
@@ -53,6 +54,7 @@ function Checkout({ offers }: { offers: PlansResponse }) {
   const subscription = useMySubscription();
   const { refreshUser } = useAuth();
   const queryClient = useQueryClient();
+  const [inPanel, setInPanel] = useState<number | null>(null);
 
   if (subscription.isPending) return <PageSpinner label={t("plus.loadingSubscription")} />;
   if (subscription.isError) return <LoadError onRetry={() => void subscription.refetch()} />;
@@ -82,6 +84,7 @@ function Checkout({ offers }: { offers: PlansResponse }) {
           )}
         </p>
       )}
+      <OpenPayments payments={subscription.data.payments} except={inPanel} onSucceeded={paid} />
       <Card
         title={t(isPlus ? "plus.renew" : "plus.get", { plus: brand.plusName })}
         description={t("plus.checkout", {
@@ -95,6 +98,7 @@ function Checkout({ offers }: { offers: PlansResponse }) {
           amountPesewas={offers.plus.pricePesewas}
           options={offers}
           onSucceeded={paid}
+          onShowing={setInPanel}
         />
       </Card>
       <Link to={paths.subscription} className="inline-block text-sm font-semibold text-amber-800 underline">

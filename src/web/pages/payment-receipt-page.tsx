@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect } from "react";
 import { Link, useParams } from "react-router";
 import { brand } from "../../shared/brand";
+import type { PaymentDetail } from "../../shared/contracts/payments";
 import { parsePlainId } from "../../shared/plain-id";
 import { paths, subscriptionDetailsPath } from "../app/paths";
 import { buttonClass } from "../components/ui/button";
@@ -8,10 +9,11 @@ import { LoadError } from "../components/ui/load-error";
 import { PageSpinner } from "../components/ui/page-spinner";
 import { useCompanyMe } from "../features/company-account/api";
 import { usePayment } from "../features/payments/api";
-import { PaymentReceipt } from "../features/payments/payment-receipt";
+import { PaymentReceipt, receiptHeading } from "../features/payments/payment-receipt";
 import { ApiError } from "../lib/api-client";
 import { useAuth } from "../lib/auth";
 import { useT } from "../lib/i18n";
+import type { UiKey } from "../lib/language";
 import { rememberReturnTo } from "../lib/return-to";
 
 function Problem({ title, children }: { title: string; children?: ReactNode }) {
@@ -23,6 +25,14 @@ function Problem({ title, children }: { title: string; children?: ReactNode }) {
   );
 }
 
+/** "Receipt · Anigye" only for a paid payment (docs/product-rules.md#payments-waiting-for-your-payment). */
+function documentTitleKey(payment: PaymentDetail | undefined): UiKey {
+  if (!payment || payment.status === "succeeded") return "payment.receiptPage.docTitle";
+  return receiptHeading(payment) === "payment.receipt.waiting"
+    ? "payment.receiptPage.docTitleWaiting"
+    : "payment.receiptPage.docTitlePayment";
+}
+
 /** `/payments/:id`: a payment's printable receipt; while pending, what the payer still has to do. */
 export default function PaymentReceiptPage() {
   const t = useT();
@@ -31,9 +41,10 @@ export default function PaymentReceiptPage() {
   const { isAdmin } = useAuth();
   const companyMe = useCompanyMe();
 
+  const docTitle = t(documentTitleKey(query.data), { brand: brand.name });
   useEffect(() => {
-    document.title = t("payment.receiptPage.docTitle", { brand: brand.name });
-  }, [t]);
+    document.title = docTitle;
+  }, [docTitle]);
 
   if (paymentId === null) return <Problem title={t("payment.receiptPage.notFound")} />;
   if (query.isPending) return <PageSpinner />;

@@ -36,6 +36,7 @@ const demoOutcome = {
       xpAwarded: 10,
       badges: [],
       drawEntries: null,
+      drawPrize: null,
       experienceContent: null,
       expiresAt: null,
     },

@@ -16,6 +16,7 @@ import { toast } from "../components/ui/use-toast";
 import { CompanyLoadProblem, companyIdParam, useCompanyPageAccess } from "../features/company-account/access";
 import { useCompanyMe, useCompanyProfile } from "../features/company-account/api";
 import { useCompanyPayments, usePlans } from "../features/payments/api";
+import { OpenPayments } from "../features/payments/open-payments";
 import { PayPanel } from "../features/payments/pay-panel";
 import { PaymentHistory } from "../features/payments/payment-history";
 import { apiErrorOf } from "../lib/api-client";
@@ -194,6 +195,30 @@ function ComingUp({ payments }: { payments: PaymentDetail[] }) {
   );
 }
 
+/** The business's unfinished orders (after a reload too), except the one the pay panel shows. */
+function CompanyOpenPayments({
+  companyId,
+  except,
+  readOnly,
+  onSucceeded,
+}: {
+  companyId: number;
+  except: number | null;
+  readOnly: boolean;
+  onSucceeded(): void;
+}) {
+  const query = useCompanyPayments(companyId);
+  if (!query.data) return null;
+  return (
+    <OpenPayments
+      payments={query.data.payments}
+      except={except}
+      readOnly={readOnly}
+      onSucceeded={onSucceeded}
+    />
+  );
+}
+
 function CompanyPayments({ companyId }: { companyId: number }) {
   const query = useCompanyPayments(companyId);
   return (
@@ -223,6 +248,7 @@ export default function SubscriptionDetailsPage() {
   const me = useCompanyMe();
   const refreshCompany = useRefreshCompany(companyId ?? 0);
   const [chosen, setChosen] = useState<PlanId | null>(null);
+  const [inPanel, setInPanel] = useState<number | null>(null);
   const payTitle = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -278,6 +304,7 @@ export default function SubscriptionDetailsPage() {
           </p>
         </header>
         {!current.isCurrent && <LapsedPlanWarning neverPaid={current.paidUntil === null} />}
+        <CompanyOpenPayments companyId={companyId} except={inPanel} readOnly={!isOwner} onSucceeded={paid} />
 
         <PlanCards
           offers={offers.data.plans}
@@ -311,6 +338,7 @@ export default function SubscriptionDetailsPage() {
               amountPesewas={chosenOffer.pricePesewas}
               options={offers.data}
               onSucceeded={paid}
+              onShowing={setInPanel}
             />
           </section>
         )}

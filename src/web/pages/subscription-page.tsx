@@ -9,6 +9,7 @@ import { Card } from "../components/ui/card";
 import { LoadError } from "../components/ui/load-error";
 import { PageSpinner } from "../components/ui/page-spinner";
 import { useMySubscription } from "../features/payments/api";
+import { OpenPayments } from "../features/payments/open-payments";
 import { PaymentHistory } from "../features/payments/payment-history";
 import { formatAccraDate } from "../lib/dates";
 import { useT } from "../lib/i18n";
@@ -50,6 +51,7 @@ function SubscriptionScreen() {
           {t(isPlus ? "plus.renew" : "plus.get", { plus })}
         </Link>
       </Card>
+      <OpenPayments payments={payments} />
       <Card title={t("subscription.payments")} testId="subscription-payments">
         <PaymentHistory payments={payments} emptyText={t("subscription.noPayments", { plus })} />
       </Card>

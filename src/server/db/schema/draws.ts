@@ -3,7 +3,7 @@ import { boolean, check, index, integer, pgTable, text, uniqueIndex } from "driz
 import { users } from "./auth";
 import { createdAt, id, tstz, updatedAt } from "./columns";
 import { companies } from "./companies";
-import { tierEnum } from "./enums";
+import { drawExclusionReasonEnum, tierEnum } from "./enums";
 
 /** A fresh pseudonym per entry row, e.g. "M-3f9a0c1b7d2e"; nothing about the member can be read from it. */
 const randomMemberRef = sql`('M-' || substr(md5(random()::text || clock_timestamp()::text), 1, 12))`;
@@ -95,6 +95,8 @@ export const competitionEntries = pgTable(
     /** Whether the member had Anigye+ at entry time. */
     isPlus: boolean("is_plus").notNull().default(false),
     isEligible: boolean("is_eligible").notNull().default(false),
+    /** Set at the draw when the member may no longer win (suspended, deleted): in the frozen list, no ticket. */
+    excludedAtDraw: drawExclusionReasonEnum("excluded_at_draw"),
     /** The member's pseudonymous id in this competition's public entry list. */
     memberRef: text("member_ref").notNull().default(randomMemberRef),
     createdAt: createdAt(),
@@ -152,7 +154,10 @@ export const drawEntries = pgTable(
     /** The member's pseudonymous id in this draw's public entry list. */
     memberRef: text("member_ref").notNull().default(randomMemberRef),
     enteredAt: tstz("entered_at").notNull().defaultNow(),
+    /** In the list frozen when entries close (deleted accounts and staff are not). */
     isEligible: boolean("is_eligible").notNull().default(true),
+    /** Set at the draw when the member may no longer win (suspended, deleted): in the frozen list, no ticket. */
+    excludedAtDraw: drawExclusionReasonEnum("excluded_at_draw"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

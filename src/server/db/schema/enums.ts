@@ -1,4 +1,5 @@
 import { pgEnum } from "drizzle-orm/pg-core";
+import { drawExclusionReasons } from "../../../shared/draw-verification";
 
 /**
  * Every closed set of values in the data model, one Postgres enum each.
@@ -61,6 +62,12 @@ export const paymentStatusEnum = pgEnum("payment_status", [
 
 /** payments.momoProvider: the three Ghanaian mobile-money networks. */
 export const momoProviderEnum = pgEnum("momo_provider", ["mtn", "telecel", "airteltigo"]);
+
+/**
+ * draw_entries / competition_entries.excludedAtDraw: why an entry of the list frozen when entries closed
+ * holds no ticket (docs/draw-algorithm.md).
+ */
+export const drawExclusionReasonEnum = pgEnum("draw_exclusion_reason", drawExclusionReasons);
 
 export const companyStatusEnum = pgEnum("company_status", ["active", "suspended", "closed"]);
 

@@ -52,7 +52,6 @@ export interface DemoAd {
   /** The badge a rewardType 'badge' ad gives. */
   badgeName?: string;
   /** What a rewardType 'prize_entry' ad's draw entry is for. */
-  prizeEntryDetails?: string;
   isFeatured: boolean;
   isPlus: boolean;
   requiredTier: "bronze" | "silver" | "gold" | "diamond";
@@ -563,15 +562,14 @@ export const demoAds: DemoAd[] = [
   {
     slug: "sankofa-comedy-night",
     companySlug: "sankofa-screens",
-    title: "Win VIP seats to Friday comedy night",
+    title: "Friday comedy night: watch for a prize-draw entry",
     description:
-      "Our monthly stand-up night with Accra's funniest new comics. Watch to get an entry in this month's draw for two VIP seats and popcorn.",
+      "Our monthly stand-up night with Accra's funniest new comics. Watch to get an entry in this month's Anigye prize draw.",
     category: "Events & Entertainment",
     adType: "image",
     mediaFile: "ad-sankofa-comedy-night.webp",
     durationSeconds: 8,
     rewardType: "prize_entry",
-    prizeEntryDetails: "Two VIP seats and popcorn at Friday comedy night",
     xpPointsReward: 25,
     isFeatured: false,
     isPlus: true,
@@ -903,16 +901,15 @@ export const demoAds: DemoAd[] = [
   {
     slug: "oguaa-castle-walk",
     companySlug: "oguaa-heritage-tours",
-    title: "Cape Coast heritage walk: win a weekend for two",
+    title: "Cape Coast heritage walk: enter this month's prize draw",
     description:
-      "From the Castle to Fort William and the fishing harbour. Watch to enter this month's draw for a guided weekend for two, lodging included.",
+      "From the Castle to Fort William and the fishing harbour. Watch to enter this month's Anigye prize draw.",
     category: "Travel & Transport",
     adType: "video",
     mediaFile: "ad-oguaa-castle-walk.mp4",
     posterFile: "ad-oguaa-castle-walk-poster.webp",
     durationSeconds: 7,
     rewardType: "prize_entry",
-    prizeEntryDetails: "A guided heritage weekend for two in Cape Coast, lodging included",
     xpPointsReward: 30,
     isFeatured: false,
     isPlus: false,

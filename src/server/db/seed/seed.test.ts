@@ -7,7 +7,16 @@ import { LocalDiskStorage } from "../../integrations/storage/storage";
 import { verifyPassword } from "../../lib/password";
 import { sumXpLedger } from "../../modules/ledger/ledger.service";
 import { createTestContext, type TestContext } from "../../test/test-app";
-import { adDailyStats, adDiscountCodes, ads, companies, users } from "../schema";
+import {
+  adDailyStats,
+  adDiscountCodes,
+  ads,
+  companies,
+  competitions,
+  drawEntries,
+  prizeDraws,
+  users,
+} from "../schema";
 import { demoHistoryDays } from "./demo-history";
 import { findCompanyByUsername, findUserByEmail } from "./factories";
 import { demoAccounts, demoPassword, seedDemo } from "./seed";
@@ -68,6 +77,29 @@ describe("the demo seed", () => {
         expect(row.unlocks).toBeLessThanOrEqual(row.completions);
         expect(row.completions).toBeLessThanOrEqual(row.views);
       }
+    }
+
+    // Every draw's commitment is dated when it opened, before its entries (docs/product-rules.md#draws-opened).
+    const draws = await db.select().from(prizeDraws);
+    expect(draws.length).toBeGreaterThanOrEqual(2);
+    for (const draw of draws) {
+      expect(draw.createdAt.getTime()).toBeLessThanOrEqual(draw.registrationDeadline!.getTime());
+      expect(draw.createdAt.getTime()).toBeGreaterThanOrEqual(Date.UTC(draw.drawYear, draw.drawMonth - 1, 1));
+      const entered = await db.select().from(drawEntries).where(eq(drawEntries.drawId, draw.id));
+      for (const entry of entered)
+        expect(draw.createdAt.getTime()).toBeLessThanOrEqual(entry.enteredAt.getTime());
+    }
+    for (const competition of await db.select().from(competitions)) {
+      expect(competition.createdAt.getTime()).toBeLessThan(Date.UTC(competition.year, competition.month, 1));
+    }
+
+    // The demo's prize-entry ads promise no prize of their own: members are shown the month's draw's prize.
+    const prizeAds = (await db.select().from(ads)).filter((ad) => ad.rewardType === "prize_entry");
+    expect(prizeAds.length).toBeGreaterThanOrEqual(2);
+    for (const ad of prizeAds) {
+      expect(ad.prizeEntryDetails).toBeNull();
+      expect(`${ad.title} ${ad.description}`).toMatch(/prize draw|prize-draw entry/);
+      expect(`${ad.title} ${ad.description}`).not.toMatch(/ win | for two|VIP seats/i);
     }
 
     const cities = new Set((await db.select({ city: companies.city }).from(companies)).map((c) => c.city));

@@ -202,7 +202,6 @@ async function seedAd(db: Database, storage: MediaStorage, companyId: number, de
         useCustomCode: Boolean(demo.customDiscountCode),
         experienceContent: demo.experienceContent,
         badgeId: demo.badgeName,
-        prizeEntryDetails: demo.prizeEntryDetails,
         xpPointsReward: demo.xpPointsReward,
         isFeatured: demo.isFeatured,
         isPlus: demo.isPlus,

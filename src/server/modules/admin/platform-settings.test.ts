@@ -284,6 +284,7 @@ describe("the manual MoMo account", () => {
       purpose: "plus",
       method: "momo_manual",
       paymentPhone: "024 123 4567",
+      provider: "mtn",
     });
     expect(order.statusCode, order.body).toBe(201);
     expect(order.json().nextStep).toMatchObject({ type: "send_momo", ...account });

@@ -122,8 +122,11 @@ export const cardColumns = columnsNamed([
 type CardAd = Pick<Ad, keyof typeof cardColumns>;
 type Card = Omit<DiscoveryAd, "isWatched" | "distanceKm">;
 
-/** A card as Discover sends it, before this member's own part (watched, distance). */
-export function toDiscoveryAd(ad: CardAd, company: Card["company"]): Card {
+/**
+ * A card as Discover sends it, before this member's own part (watched, distance). `monthDrawPrize` is
+ * the prize of the draw a prize-entry reward would enter now (docs/product-rules.md#ads-prize-entry-shows-the-draws-prize).
+ */
+export function toDiscoveryAd(ad: CardAd, company: Card["company"], monthDrawPrize: string | null): Card {
   return {
     id: ad.id,
     title: ad.title,
@@ -135,6 +138,7 @@ export function toDiscoveryAd(ad: CardAd, company: Card["company"]): Card {
     company,
     isFeatured: ad.isFeatured,
     rewardType: ad.rewardType,
+    drawPrize: ad.rewardType === "prize_entry" ? monthDrawPrize : null,
   };
 }
 
@@ -143,9 +147,10 @@ export function toViewerAd(
   ad: Ad,
   company: Card["company"] & { mapsUrl: string | null },
   member: { isWatched: boolean; likedByMe: boolean },
+  monthDrawPrize: string | null,
 ): ViewerAd {
   return {
-    ...toDiscoveryAd(ad, { id: company.id, name: company.name, logo: company.logo }),
+    ...toDiscoveryAd(ad, { id: company.id, name: company.name, logo: company.logo }, monthDrawPrize),
     posterUrl: ad.posterUrl,
     isWatched: member.isWatched,
     distanceKm: null,

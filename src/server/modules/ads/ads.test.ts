@@ -397,6 +397,7 @@ describe("discovery", () => {
         "company",
         "description",
         "distanceKm",
+        "drawPrize",
         "id",
         "isFeatured",
         "isWatched",

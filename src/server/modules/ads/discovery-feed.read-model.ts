@@ -18,6 +18,7 @@ import {
   candidateIds,
   cardCompanyColumns,
   discoveryLimit,
+  monthDrawPrize,
   recentViewsSince,
   trendingSince,
   visibleAdsFor,
@@ -154,6 +155,7 @@ async function readCandidates(
       company: cardCompanyColumns,
       createdAt: ads.createdAt,
       recentViews: sort === "trending" ? recentViewsSince(since) : sql<number>`0`,
+      drawPrize: monthDrawPrize(now),
     })
     .from(ads)
     .innerJoin(companies, sql`${companies.id} = ${ads.companyId}`)
@@ -164,7 +166,7 @@ async function readCandidates(
       ),
     );
   const candidates = rows.map((row) => ({
-    card: toDiscoveryAd(row.ad, row.company),
+    card: toDiscoveryAd(row.ad, row.company, row.drawPrize),
     createdAtMs: row.createdAt.getTime(),
     recentViews: Number(row.recentViews),
   }));

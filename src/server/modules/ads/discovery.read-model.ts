@@ -1,10 +1,13 @@
 import { and, eq, gt, inArray, isNull, or, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { accraMonth } from "../../../shared/accra-time";
 import type { DiscoveryAd, ViewerAd } from "../../../shared/contracts/ads";
+import { prizeToBeAnnounced } from "../../../shared/contracts/draws";
 import { type TierId, tierIds } from "../../../shared/tiers";
 import type { Executor } from "../../db/client";
 import { type Ad, adDailyStats, adLikes, ads } from "../../db/schema/ads";
 import type { User } from "../../db/schema/auth";
 import { companies, companyBranches } from "../../db/schema/companies";
+import { prizeDraws } from "../../db/schema/draws";
 import { watchProgress } from "../../db/schema/watch";
 import { cardColumns, toDiscoveryAd, toViewerAd } from "./ad-shapes";
 
@@ -162,14 +165,20 @@ export async function findDiscoveryAds(
   );
 
   const rows = await db
-    .select({ ad: cardColumns, company: cardCompanyColumns, isWatched: watched, distanceKm: distance })
+    .select({
+      ad: cardColumns,
+      company: cardCompanyColumns,
+      isWatched: watched,
+      distanceKm: distance,
+      drawPrize: monthDrawPrize(now),
+    })
     .from(ads)
     .innerJoin(companies, eq(companies.id, ads.companyId))
     .where(and(visibleAdsFor(user, now), sql`${ads.id} in (${candidateIds(user, options, now, since)})`))
     .orderBy(...ordering)
     .limit(discoveryLimit);
   return rows.map((row) => ({
-    ...toDiscoveryAd(row.ad, row.company),
+    ...toDiscoveryAd(row.ad, row.company, row.drawPrize),
     isWatched: Boolean(row.isWatched),
     distanceKm: row.distanceKm === null ? null : Math.round(Number(row.distanceKm) * 10) / 10,
   }));
@@ -183,6 +192,17 @@ export function trendingSince(now: Date): string {
 /** An ad's views over Trending's window. */
 export function recentViewsSince(since: string): SQL<number> {
   return sql<number>`coalesce((select sum(${adDailyStats.views}) from ${adDailyStats} where ${adDailyStats.adId} = ${ads.id} and ${adDailyStats.day} >= ${since}), 0)`;
+}
+
+/**
+ * The prize of this Accra month's draw, which a prize-entry reward earned now enters; null while it is to
+ * be announced. One uncorrelated subquery, so PostgreSQL reads it once per statement (the draw's unique
+ * (year, month) index).
+ */
+export function monthDrawPrize(now: Date): SQL<string | null> {
+  const { year, month } = accraMonth(now);
+  return sql<string | null>`(select nullif(${prizeDraws.prizeTitle}, ${prizeToBeAnnounced}) from ${prizeDraws}
+    where ${prizeDraws.drawYear} = ${year} and ${prizeDraws.drawMonth} = ${month})`;
 }
 
 /** Beside each card: its business. */
@@ -222,6 +242,7 @@ export async function findViewerAd(
         and ${watchProgress.adId} = ${ads.id} and ${watchProgress.completed})`.mapWith(Boolean),
       likedByMe: sql<boolean>`exists (select 1 from ${adLikes} where ${adLikes.userId} = ${user.id}
         and ${adLikes.adId} = ${ads.id})`.mapWith(Boolean),
+      drawPrize: monthDrawPrize(now),
     })
     .from(ads)
     .innerJoin(companies, eq(companies.id, ads.companyId))
@@ -232,6 +253,7 @@ export async function findViewerAd(
     row.ad,
     { id: row.ad.companyId, name: row.companyName, logo: row.companyLogo, mapsUrl: row.companyMaps },
     row,
+    row.drawPrize,
   );
 }
 

@@ -3,6 +3,7 @@ import { accraMonth } from "../../../shared/accra-time";
 import type { CreateCompetitionRequest, UpdateDrawRequest } from "../../../shared/contracts/draws";
 import {
   canonicalEntryList,
+  type DrawExclusionReason,
   drawWinner,
   prizeHash,
   sha256Hex,
@@ -22,7 +23,9 @@ import {
   type AnyDraw,
   displayNamesOf,
   endOfMonth,
+  exclusionsAtDraw,
   findDraw,
+  frozenEntries,
   membersMonthActivity,
   monthlyEntrants,
   publicEntries,
@@ -48,9 +51,10 @@ export async function runDraw(deps: AppDeps, kind: AnyDraw["kind"], id: number, 
     let draw = await lockDraw(tx, kind, id);
     checkDrawable(draw, input, now);
     if (!draw.row.entriesClosedAt) draw = await closeEntries(tx, draw, now);
-    const entries = await publicEntries(tx, draw);
+    await leaveOutWhoMayNotWin(tx, draw);
+    const { entries, excluded } = await publicEntries(tx, draw);
     const seed = revealSeed(draw.row, deps.config.configEncryptionKey);
-    const outcome = drawWinner(seed, input.publicRandomness, entries);
+    const outcome = drawWinner(seed, input.publicRandomness, entries, excluded);
     const winnerId = outcome && entries.find((entry) => entry.member === outcome.winnerMember)!.userId!;
     const winnerName = winnerId ? (await displayNamesOf(tx, [winnerId])).get(winnerId) : undefined;
     const result = {
@@ -82,6 +86,7 @@ export async function runDraw(deps: AppDeps, kind: AnyDraw["kind"], id: number, 
           publicRandomness: result.publicRandomness,
           winnerMember: result.winnerMember,
           winningTicket: result.winningTicket,
+          excluded,
         },
       },
       now,
@@ -103,6 +108,34 @@ export async function runDraw(deps: AppDeps, kind: AnyDraw["kind"], id: number, 
       );
     }
   });
+}
+
+/**
+ * At the draw, the members of the frozen list who may no longer win (suspended, their account deleted,
+ * no longer a consumer) are left out: their entries stay in the published list and its hash, marked with
+ * why, and hold no ticket (docs/product-rules.md#draws-suspended-at-the-draw). One update per reason.
+ */
+async function leaveOutWhoMayNotWin(tx: Executor, draw: AnyDraw) {
+  const frozen = await frozenEntries(tx, draw);
+  const reasonOf = await exclusionsAtDraw(
+    tx,
+    frozen.map((entry) => entry.userId),
+  );
+  const byReason = new Map<DrawExclusionReason, number[]>();
+  for (const entry of frozen) {
+    const reason = reasonOf(entry.userId);
+    if (reason) byReason.set(reason, [...(byReason.get(reason) ?? []), entry.entryId]);
+  }
+  for (const [reason, entryIds] of byReason) {
+    if (draw.kind === "monthly") {
+      await tx.update(drawEntries).set({ excludedAtDraw: reason }).where(inArray(drawEntries.id, entryIds));
+    } else {
+      await tx
+        .update(competitionEntries)
+        .set({ excludedAtDraw: reason })
+        .where(inArray(competitionEntries.id, entryIds));
+    }
+  }
 }
 
 /**
@@ -223,8 +256,9 @@ interface DrawnEntry {
 }
 
 /**
- * Recounts each entrant's tier bonus as it stands at the draw and sets aside those who may not win. One
- * update per tier (and one for the ineligible), so a draw with many members stays a few statements.
+ * Recounts each entrant's tier bonus as it stands when entries close and sets aside those who can't be in
+ * the list (deleted accounts, staff; a suspension is judged at the draw). One update per tier (and one
+ * for the ineligible), so a draw with many members stays a few statements.
  */
 async function settleMonthlyEntries(tx: Executor, drawId: number): Promise<DrawnEntry[]> {
   const entrants = await monthlyEntrants(tx, drawId);
@@ -234,7 +268,7 @@ async function settleMonthlyEntries(tx: Executor, drawId: number): Promise<Drawn
   const byTier = new Map<Tier, number[]>();
   const ineligible: number[] = [];
   for (const entrant of entrants) {
-    if (!entrant.mayWin || entrant.userId === null || entrant.tier === null) {
+    if (!entrant.mayEnter || entrant.userId === null || entrant.tier === null) {
       ineligible.push(entrant.entryId);
       continue;
     }

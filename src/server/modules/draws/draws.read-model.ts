@@ -7,7 +7,7 @@ import type {
   DrawRecord,
   DrawSummary,
 } from "../../../shared/contracts/draws";
-import { drawAlgorithm } from "../../../shared/draw-verification";
+import { type DrawExclusionReason, drawAlgorithm } from "../../../shared/draw-verification";
 import type { Executor } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { companies } from "../../db/schema/companies";
@@ -85,37 +85,58 @@ export async function findDraw(
   return row ? { kind, row } : undefined;
 }
 
-/**
- * The public entry list: once entries close, exactly the frozen list the draw runs on; before, the
- * entries so far (a competition's entrants are only known when its entries close).
- */
-export async function publicEntries(db: Executor, draw: AnyDraw) {
+/** The list frozen when entries closed (or the entries so far), each with its exclusion at the draw. */
+export async function frozenEntries(db: Executor, draw: AnyDraw) {
   if (draw.kind === "monthly") {
     const closed = draw.row.entriesClosedAt !== null;
     return db
-      .select({ member: drawEntries.memberRef, count: drawEntries.entriesCount, userId: drawEntries.userId })
+      .select({
+        entryId: drawEntries.id,
+        member: drawEntries.memberRef,
+        count: drawEntries.entriesCount,
+        userId: drawEntries.userId,
+        excluded: drawEntries.excludedAtDraw,
+      })
       .from(drawEntries)
       .where(and(eq(drawEntries.drawId, draw.row.id), closed ? eq(drawEntries.isEligible, true) : undefined))
       .orderBy(asc(drawEntries.memberRef));
   }
   return db
     .select({
+      entryId: competitionEntries.id,
       member: competitionEntries.memberRef,
       count: sql<number>`1`,
       userId: competitionEntries.userId,
+      excluded: competitionEntries.excludedAtDraw,
     })
     .from(competitionEntries)
     .where(and(eq(competitionEntries.competitionId, draw.row.id), eq(competitionEntries.isEligible, true)))
     .orderBy(asc(competitionEntries.memberRef));
 }
 
+/**
+ * The public entry list: once entries close, exactly the frozen list, split at the draw into the entries
+ * the winner is drawn from and those left out (with why); before, the entries so far (a competition's
+ * entrants are only known when its entries close).
+ */
+export async function publicEntries(db: Executor, draw: AnyDraw) {
+  const frozen = await frozenEntries(db, draw);
+  return {
+    entries: frozen.filter((entry) => entry.excluded === null),
+    excluded: frozen.flatMap(({ member, count, excluded: reason }) =>
+      reason === null ? [] : [{ member, count, reason }],
+    ),
+  };
+}
+
 export async function drawPublicView(db: Executor, draw: AnyDraw, viewerId?: number): Promise<DrawPublic> {
   const fields = drawFields(draw);
-  const entries = await publicEntries(db, draw);
+  const { entries, excluded } = await publicEntries(db, draw);
   const yours = viewerId === undefined ? undefined : entries.find((entry) => entry.userId === viewerId);
   return {
     ...fields,
     entries: entries.map(({ member, count }) => ({ member, count })),
+    excluded,
     totalEntries: entries.reduce((sum, entry) => sum + entry.count, 0),
     prizeClaimed: draw.row.prizeClaimedAt !== null,
     algorithm: drawAlgorithm,
@@ -126,11 +147,12 @@ export async function drawPublicView(db: Executor, draw: AnyDraw, viewerId?: num
 
 export async function drawRecordView(db: Executor, draw: AnyDraw, now: Date): Promise<DrawRecord> {
   const { drawn: _drawn, drawDate: _date, ...fields } = drawFields(draw);
-  const entries = await publicEntries(db, draw);
+  const { entries, excluded } = await publicEntries(db, draw);
   return {
     algorithm: drawAlgorithm,
     ...fields,
     entries: entries.map(({ member, count }) => ({ member, count })),
+    excluded,
     totalEntries: entries.reduce((sum, entry) => sum + entry.count, 0),
     exportedAt: now.toISOString(),
   };
@@ -229,13 +251,18 @@ async function entryTotals(db: Executor, draw: AnyDraw): Promise<{ members: numb
             and(
               eq(drawEntries.drawId, draw.row.id),
               draw.row.entriesClosedAt ? eq(drawEntries.isEligible, true) : undefined,
+              isNull(drawEntries.excludedAtDraw),
             ),
           )
       : await db
           .select({ members: sql<number>`count(*)::int`, total: sql<number>`count(*)::int` })
           .from(competitionEntries)
           .where(
-            and(eq(competitionEntries.competitionId, draw.row.id), eq(competitionEntries.isEligible, true)),
+            and(
+              eq(competitionEntries.competitionId, draw.row.id),
+              eq(competitionEntries.isEligible, true),
+              isNull(competitionEntries.excludedAtDraw),
+            ),
           );
   return { members: row?.members ?? 0, total: row?.total ?? 0 };
 }
@@ -248,10 +275,13 @@ async function winnerContact(db: Executor, userId: number) {
   return row;
 }
 
-/** Who may win: active, not deleted consumers. */
-const mayWin = and(eq(users.isActive, true), isNull(users.deletedAt), eq(users.role, "user"));
+/**
+ * Who is in the list frozen when entries close: consumers whose account still exists. A suspension is
+ * judged at the draw instead (docs/product-rules.md#draws-suspended-at-the-draw).
+ */
+const mayEnter = and(isNull(users.deletedAt), eq(users.role, "user"));
 
-/** A monthly draw's entrants with their current tier and whether they may still win. */
+/** A monthly draw's entrants with their current tier and whether they go into the frozen list. */
 export async function monthlyEntrants(db: Executor, drawId: number) {
   return db
     .select({
@@ -261,11 +291,33 @@ export async function monthlyEntrants(db: Executor, drawId: number) {
       earned: drawEntries.earnedEntries,
       tier: users.tier,
       displayName: users.displayName,
-      mayWin: sql<boolean>`coalesce(${mayWin}, false)`,
+      mayEnter: sql<boolean>`coalesce(${mayEnter}, false)`,
     })
     .from(drawEntries)
     .leftJoin(users, eq(users.id, drawEntries.userId))
     .where(eq(drawEntries.drawId, drawId));
+}
+
+/**
+ * Why a member of the frozen list may not win at the draw, or null when they may: suspended, their
+ * account deleted, or no longer a consumer (made staff or admin).
+ */
+export async function exclusionsAtDraw(db: Executor, userIds: (number | null)[]) {
+  const ids = userIds.filter((id): id is number => id !== null);
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ id: users.id, isActive: users.isActive, deletedAt: users.deletedAt, role: users.role })
+          .from(users)
+          .where(inArray(users.id, ids));
+  const standing = new Map(rows.map((row) => [row.id, row]));
+  return (userId: number | null): DrawExclusionReason | null => {
+    const member = userId === null ? undefined : standing.get(userId);
+    if (!member || member.deletedAt) return "deleted";
+    if (member.role !== "user") return "not_consumer";
+    return member.isActive ? null : "suspended";
+  };
 }
 
 export interface MemberMonth {
@@ -328,7 +380,7 @@ export async function membersMonthActivity(
     .leftJoin(shareCounts, eq(shareCounts.userId, users.id))
     .where(
       and(
-        mayWin,
+        mayEnter,
         onlyUserId
           ? eq(users.id, onlyUserId)
           : who === "active"

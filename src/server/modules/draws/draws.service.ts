@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { accraMonth } from "../../../shared/accra-time";
-import type { MyDrawEntries } from "../../../shared/contracts/draws";
+import { type MyDrawEntries, prizeToBeAnnounced } from "../../../shared/contracts/draws";
 import type { Executor } from "../../db/client";
 import { drawEntries, drawEntrySources, prizeDraws } from "../../db/schema/draws";
 import type { Tier } from "../../db/schema/enums";
@@ -92,9 +92,13 @@ export async function openMonthlyDraw(tx: Executor, now: Date) {
       drawYear: year,
       registrationDeadline: endOfMonth(year, month),
       drawDate,
-      prizeTitle: "To be announced",
+      prizeTitle: prizeToBeAnnounced,
       ...newSealedSeed(),
       publicRandomnessSource: announcedDrandRound(drawDate),
+      // The commitment is dated when the draw opens (its first entry), never later than its entries:
+      // docs/product-rules.md#draws-opened
+      createdAt: now,
+      updatedAt: now,
     })
     .onConflictDoNothing({ target: [prizeDraws.drawYear, prizeDraws.drawMonth] });
   return (await findMonthlyDraw(tx, year, month))!;
@@ -119,15 +123,16 @@ export async function addMonthlyDrawEntry(
   tier: Tier,
   now: Date,
   source: EntrySource,
-): Promise<{ drawId: number; entries: number } | null> {
+): Promise<{ drawId: number; entries: number; prize: string | null } | null> {
   const draw = await openMonthlyDraw(tx, now);
   if (draw.isCompleted || draw.entriesClosedAt) return null;
+  const prize = announcedPrize(draw.prizeTitle);
   const recorded = await tx
     .insert(drawEntrySources)
     .values({ drawId: draw.id, userId, source: source.kind, sourceKey: source.key, createdAt: now })
     .onConflictDoNothing()
     .returning({ id: drawEntrySources.id });
-  if (recorded.length === 0) return { drawId: draw.id, entries: await entriesOf(tx, draw.id, userId) };
+  if (recorded.length === 0) return { drawId: draw.id, entries: await entriesOf(tx, draw.id, userId), prize };
   const cap = await drawEntryCap(tx);
   const [entry] = await tx
     .insert(drawEntries)
@@ -150,7 +155,12 @@ export async function addMonthlyDrawEntry(
       },
     })
     .returning({ entries: drawEntries.entriesCount });
-  return { drawId: draw.id, entries: entry!.entries };
+  return { drawId: draw.id, entries: entry!.entries, prize };
+}
+
+/** A draw's prize as members are told it, or null while it is still to be announced. */
+export function announcedPrize(prizeTitle: string): string | null {
+  return prizeTitle === prizeToBeAnnounced ? null : prizeTitle;
 }
 
 async function entriesOf(tx: Executor, drawId: number, userId: number): Promise<number> {
@@ -184,6 +194,7 @@ export async function currentDrawStanding(db: Executor, userId: number, now: Dat
   return {
     title: row.title,
     prizeTitle: row.prizeTitle,
+    prize: announcedPrize(row.prizeTitle),
     drawDate: row.drawDate?.toISOString() ?? null,
     seedHash: row.seedHash,
     // A cap lowered this month applies to the count at the next entry or when entries close; show it now.

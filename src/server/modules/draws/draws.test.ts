@@ -222,6 +222,8 @@ describe("the monthly draw", () => {
     const open = (await sendJson(ctx.app, "GET", `/api/draws/${drawId}`)).json() as DrawPublic;
     expect(open.seed).toBeNull();
     expect(open.commitment).toMatch(/^[0-9a-f]{64}$/);
+    // Dated when it opened (its first entry, on the app's clock), before its entries close.
+    expect(open.openedAt).toBe("2026-11-10T09:00:00.000Z");
     expect(open.entries).toHaveLength(4);
     const early = await sendAs(ctx.app, admin.cookies, "POST", `/api/admin/draws/${drawId}/draw`, {});
     expect(early.statusCode).toBe(409);
@@ -266,6 +268,11 @@ describe("the monthly draw", () => {
     expect(sealedNovemberSeed).not.toContain(drawn.seed!);
     expect(drawn.entries.map((e) => e.count).sort()).toEqual([10, 4]);
     expect(drawn.totalEntries).toBe(14);
+    // The two suspended members' entries are in the published list, left out with the reason.
+    expect(drawn.excluded.map((e) => [e.count, e.reason]).sort()).toEqual([
+      [3, "suspended"],
+      [5, "suspended"],
+    ]);
     expect(["Ama Winner-Maybe", gold.user.displayName]).toContain(drawn.winner!.displayName);
 
     const recordResponse = await sendJson(ctx.app, "GET", `/api/draws/${drawId}/record`);
@@ -382,7 +389,7 @@ describe("announced public randomness", () => {
     expect(frozen.entriesClosedAt).not.toBeNull();
     expect(frozen.entriesHash).toBe(drawWinner("any", null, frozen.entries)!.entriesHash);
 
-    // Nothing that happens after entries close changes the list the draw runs on.
+    // A tier-up after entries close changes nothing; a suspension leaves the member out at the draw.
     await ctx.database.db.update(users).set({ isActive: false }).where(eq(users.id, entrants[0]!.user.id));
     await ctx.database.db
       .update(users)
@@ -400,12 +407,16 @@ describe("announced public randomness", () => {
       prizeHash: prizeHash({ prizeTitle: "A bicycle" }),
     });
     expect(verifyDrawRecord(drawn.json()).holds).toBe(true);
-    expect(drawn.json().entries).toEqual(frozen.entries);
+    const suspendedLine = frozen.entries.find((entry) => entry.count === 1)!;
+    expect(drawn.json().entries).toEqual(frozen.entries.filter((entry) => entry !== suspendedLine));
+    expect(drawn.json().excluded).toEqual([{ ...suspendedLine, reason: "suspended" }]);
     expect(drawn.json().entriesHash).toBe(frozen.entriesHash);
     // Another value gives another ticket (the first such value found), and the check then fails.
     const record = drawn.json() as DrawPublic;
     const tampered = ["x1", "x2", "x3", "x4", "x5", "x6", "x7", "x8"].find(
-      (value) => drawWinner(record.seed!, value, record.entries)!.winningTicket !== record.winningTicket,
+      (value) =>
+        drawWinner(record.seed!, value, record.entries, record.excluded)!.winningTicket !==
+        record.winningTicket,
     );
     expect(verifyDrawRecord({ ...record, publicRandomness: tampered }).holds).toBe(false);
   });
@@ -561,5 +572,102 @@ describe("seeds kept in plain text before sealing", () => {
     const drawn = await sendAs(ctx.app, admin.cookies, "POST", path, {});
     expect(drawn.statusCode).toBe(200);
     expect(sha256Hex(drawn.json().seed)).toBe(moved!.seedHash);
+  });
+});
+
+describe("a member suspended at the draw", () => {
+  /** Entries in the month of `day`, closed by the job when the month ends, the draw run with a typed value. */
+  async function closedDraw(day: string, entrants: { times: number }[]) {
+    clock.advance(new Date(day).getTime() - clock.now().getTime());
+    const people = [];
+    for (const { times } of entrants) {
+      const entrant = await member();
+      await enter(entrant.user.id, times);
+      people.push(entrant);
+    }
+    const month = new Date(day).getUTCMonth() + 1;
+    const [draw] = await ctx.database.db.select().from(prizeDraws).where(eq(prizeDraws.drawMonth, month));
+    const nextMonth = Date.UTC(new Date(day).getUTCFullYear(), month, 1, 0, 1);
+    clock.advance(nextMonth - clock.now().getTime());
+    await runMemberJobs(ctx.app.deps, clock.now());
+    const frozen = (await sendJson(ctx.app, "GET", `/api/draws/${draw!.id}`)).json() as DrawPublic;
+    expect(frozen.entriesClosedAt).not.toBeNull();
+    return { drawId: draw!.id, people, frozen };
+  }
+
+  async function suspend(userId: number, isActive = false) {
+    await ctx.database.db.update(users).set({ isActive }).where(eq(users.id, userId));
+  }
+
+  function verifiesWithTheScript(record: DrawRecord) {
+    const file = path.join(os.tmpdir(), `draw-${record.id}-${Date.now()}.json`);
+    fs.writeFileSync(file, JSON.stringify(record));
+    return execFileSync("npx", ["tsx", "scripts/verify-draw.ts", file], { encoding: "utf8" });
+  }
+
+  it("can't win: their entries are published as left out, nobody else is drawn for them, and the record verifies", async () => {
+    const admin = await member({ role: "admin" });
+    // The only member of June's frozen list is suspended before the draw.
+    const { drawId, people, frozen } = await closedDraw("2027-06-10T09:00:00Z", [{ times: 3 }]);
+    const [lone] = people;
+    await suspend(lone!.user.id);
+    const drawn = await sendAs(ctx.app, admin.cookies, "POST", `/api/admin/draws/${drawId}/draw`, {
+      publicRandomness: "f00d",
+    });
+    expect(drawn.statusCode).toBe(200);
+    const record = (await sendJson(ctx.app, "GET", `/api/draws/${drawId}/record`)).json() as DrawRecord;
+    expect(record.winner).toBeNull();
+    expect(record.entries).toEqual([]);
+    expect(record.excluded).toEqual([{ member: frozen.entries[0]!.member, count: 3, reason: "suspended" }]);
+    expect(record.entriesHash).toBe(frozen.entriesHash);
+    expect(record.totalEntries).toBe(0);
+    expect(verifyDrawRecord(record).holds).toBe(true);
+    expect(verifiesWithTheScript(record)).toMatch(/holds.*left out at the draw: M-[0-9a-f]{12} suspended/);
+    const [row] = await ctx.database.db.select().from(prizeDraws).where(eq(prizeDraws.id, drawId));
+    expect(row!.winnerId).toBeNull();
+    // Reactivated after the draw, they have nothing to claim.
+    await suspend(lone!.user.id, true);
+    expect((await sendAs(ctx.app, lone!.cookies, "POST", `/api/draws/${drawId}/claim`)).statusCode).toBe(403);
+  });
+
+  it("the winner is drawn from the others, and the record verifies in the browser's function and with npm run verify-draw", async () => {
+    const admin = await member({ role: "admin" });
+    const { drawId, people, frozen } = await closedDraw("2027-07-10T09:00:00Z", [
+      { times: 10 },
+      { times: 1 },
+    ]);
+    const [heavy, light] = people;
+    await suspend(heavy!.user.id);
+    const drawn = await sendAs(ctx.app, admin.cookies, "POST", `/api/admin/draws/${drawId}/draw`, {
+      publicRandomness: "beef",
+    });
+    expect(drawn.statusCode).toBe(200);
+    const view = (await sendAs(ctx.app, light!.cookies, "GET", `/api/draws/${drawId}`)).json() as DrawPublic;
+    expect(view.winner!.displayName).toBe(light!.user.displayName);
+    expect(view.canClaim).toBe(true);
+    const heavyLine = frozen.entries.find((entry) => entry.count === 10)!;
+    expect(view.excluded).toEqual([{ ...heavyLine, reason: "suspended" }]);
+    expect(view.entries).toEqual(frozen.entries.filter((entry) => entry !== heavyLine));
+    expect(view.totalEntries).toBe(1);
+    expect(verifyDrawRecord(view).holds).toBe(true);
+
+    const record = (await sendJson(ctx.app, "GET", `/api/draws/${drawId}/record`)).json() as DrawRecord;
+    expect(verifiesWithTheScript(record)).toMatch(/holds/);
+    expect(checkDrawRecord(record)).toEqual([]);
+    // Putting the left-out entries back among the tickets, or dropping them from the record, fails both.
+    const backIn = { ...record, entries: [...record.entries, heavyLine], excluded: [] };
+    const dropped = { ...record, excluded: [] };
+    for (const tampered of [backIn, dropped]) {
+      expect(verifyDrawRecord(tampered).holds).toBe(false);
+      expect(checkDrawRecord(tampered).length).toBeGreaterThan(0);
+    }
+    expect(checkDrawRecord({ ...record, excluded: [{ ...heavyLine, reason: "disliked" }] })).toContain(
+      `${heavyLine.member} is left out for no known reason (disliked)`,
+    );
+    // The admin list counts only the entries drawn from.
+    const listed = (await sendAs(ctx.app, admin.cookies, "GET", "/api/admin/draws"))
+      .json()
+      .draws.find((d: { id: number; kind: string }) => d.id === drawId && d.kind === "monthly");
+    expect(listed).toMatchObject({ members: 1, totalEntries: 1 });
   });
 });

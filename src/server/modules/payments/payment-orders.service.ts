@@ -36,6 +36,11 @@ function newReference() {
   return `ANG-${Array.from(bytes, (byte) => alphabet[byte % alphabet.length]).join("")}`;
 }
 
+function networkMissing() {
+  const message = "Choose your mobile money network";
+  return new AppError("VALIDATION", message, { provider: message });
+}
+
 export function momoReferenceTaken() {
   const message = "This MoMo transaction ID has already been submitted";
   return new AppError("CONFLICT", message, { paymentReference: message });
@@ -155,9 +160,10 @@ async function resumeManualOrder(
   now: Date,
 ) {
   const proof = body.paymentReference ? { proofSubmittedAt: now } : {};
+  const network = body.provider ? { momoProvider: networkOf[body.provider] } : {};
   const [resumed] = await tx
     .update(payments)
-    .set({ momoNumber: body.paymentPhone, ...proof, updatedAt: now })
+    .set({ momoNumber: body.paymentPhone, ...network, ...proof, updatedAt: now })
     .where(
       and(
         eq(payments.id, open.id),
@@ -245,14 +251,23 @@ export async function paymentResponse(deps: AppDeps, paymentId: number): Promise
   return { id, reference, status, amount, currency, nextStep };
 }
 
-/** Manual path: after sending the MoMo, the payer gives its transaction ID; the payment joins the admin queue. */
+/**
+ * Manual path: after sending the MoMo, the payer gives its transaction ID (and the network it was sent
+ * from, unless the order already names it); the payment joins the admin queue.
+ */
 export async function submitProof(deps: AppDeps, paymentId: number, body: PaymentProofRequest) {
   const now = deps.now();
   await deps.db
     .transaction(async (tx) => {
+      const network = body.provider ? networkOf[body.provider] : undefined;
       const [payment] = await tx
         .update(payments)
-        .set({ proofSubmittedAt: now, momoNumber: body.paymentPhone, updatedAt: now })
+        .set({
+          proofSubmittedAt: now,
+          momoNumber: body.paymentPhone,
+          momoProvider: network ?? sql`${payments.momoProvider}`,
+          updatedAt: now,
+        })
         .where(
           and(
             eq(payments.id, paymentId),
@@ -263,6 +278,8 @@ export async function submitProof(deps: AppDeps, paymentId: number, body: Paymen
         )
         .returning();
       if (!payment) throw new AppError("CONFLICT", "This payment isn't waiting for a MoMo transaction ID");
+      // docs/product-rules.md#payments-manual-momo-network: the admin needs the network to check the transfer.
+      if (!payment.momoProvider) throw networkMissing();
       await tx
         .update(subscriptions)
         .set({ paymentReference: body.paymentReference, paymentPhone: body.paymentPhone, updatedAt: now })

@@ -69,6 +69,7 @@ function payForPlan(cookies: Record<string, string>, companyId: number, plan: st
     plan,
     method: "momo_manual",
     paymentPhone: momoPhone,
+    provider: "mtn",
     ...extra,
   });
 }
@@ -305,6 +306,49 @@ describe("manual MoMo for a business plan", () => {
     ).toHaveLength(0);
   });
 
+  it("asks which network paid, keeps it, and shows it to the admin verifying", async () => {
+    const shop = await owner();
+    const noNetwork = await payForPlan(shop.cookies, shop.company.id, "pro", { provider: undefined });
+    expect(noNetwork.statusCode).toBe(400);
+    expect(noNetwork.json().fields.provider).toBe("Choose your mobile money network");
+    const unknown = await payForPlan(shop.cookies, shop.company.id, "pro", { provider: "glo" });
+    expect(unknown.json().fields.provider).toBe("Choose your mobile money network");
+    expect(await pendingOrdersOf({ companyId: shop.company.id })).toHaveLength(0);
+
+    const order = (await payForPlan(shop.cookies, shop.company.id, "pro", { provider: "vod" })).json();
+    expect((await paymentRow(order.id)).momoProvider).toBe("telecel");
+    // Sent from another number on another network after all: the proof says so.
+    const proof = await sendAs(ctx.app, shop.cookies, "POST", `/api/payments/${order.id}/proof`, {
+      paymentReference: `MP-NETWORK-${order.id}`,
+      paymentPhone: "027 123 4567",
+      provider: "atl",
+    });
+    expect(proof.statusCode).toBe(200);
+    const boss = await admin();
+    const queue = (await sendAs(ctx.app, boss.cookies, "GET", "/api/admin/payments?status=pending")).json();
+    expect(queue.payments.find((p: { id: number }) => p.id === order.id)).toMatchObject({
+      method: "momo_manual",
+      provider: "atl",
+      paymentPhone: "+233271234567",
+      momoReference: `MP-NETWORK-${order.id}`,
+    });
+
+    // An order kept from before the network was asked can't join the queue without it.
+    const older = (await payForPlan(shop.cookies, shop.company.id, "business")).json();
+    await ctx.database.db.update(payments).set({ momoProvider: null }).where(eq(payments.id, older.id));
+    const proofBody = { paymentReference: `MP-OLDER-${older.id}`, paymentPhone: momoPhone };
+    const refused = await sendAs(ctx.app, shop.cookies, "POST", `/api/payments/${older.id}/proof`, proofBody);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields.provider).toBe("Choose your mobile money network");
+    expect((await paymentRow(older.id)).proofSubmittedAt).toBeNull();
+    const given = await sendAs(ctx.app, shop.cookies, "POST", `/api/payments/${older.id}/proof`, {
+      ...proofBody,
+      provider: "mtn",
+    });
+    expect(given.statusCode).toBe(200);
+    expect((await paymentRow(older.id)).momoProvider).toBe("mtn");
+  });
+
   it("only the owner pays for or reads a company's payments; only admins decide", async () => {
     const shop = await owner();
     const other = await owner();
@@ -401,6 +445,7 @@ describe("manual MoMo for a business plan", () => {
         purpose: "plus",
         method: "momo_manual",
         paymentPhone: momoPhone,
+        provider: "atl",
       });
     const first = (await orderPlus()).json();
     const second = (await orderPlus()).json();
@@ -596,6 +641,46 @@ describe("Paystack mobile money", () => {
     expect(right.json().nextStep.type).toBe("approve_on_phone");
     await fake.approve(charge.reference);
     expect((await userRow(payer.user.id)).isPlus).toBe(true);
+  });
+
+  it("a signed charge.success for a manual MoMo payment changes nothing (answered 200 so Paystack stops)", async () => {
+    const shop = await owner("pro", 10);
+    const order = (await payForPlan(shop.cookies, shop.company.id, "enterprise")).json();
+    await sendAs(ctx.app, shop.cookies, "POST", `/api/payments/${order.id}/proof`, {
+      paymentReference: `MP-PAYSTACK-${order.id}`,
+      paymentPhone: momoPhone,
+      provider: "mtn",
+    });
+    const paidUntil = (await companyRow(shop.company.id)).paidUntil;
+    // Paystack holds a successful charge under the manual order's reference, for its exact amount (a charge
+    // someone made with our reference): it still settles only what was paid through Paystack.
+    const transaction = {
+      id: 990_000 + order.id,
+      reference: order.reference,
+      amount: order.amount,
+      currency: "GHS",
+      email: "someone@example.com",
+      phone: "0241234567",
+      provider: "mtn",
+      status: "success" as const,
+      metadata: {},
+    };
+    fake.transactions.set(order.reference, transaction);
+    expect(await fake.deliver("charge.success", transaction)).toBe(200);
+    // The status page's re-check doesn't settle it either.
+    clock.advance(6_000);
+    const status = (await sendAs(ctx.app, shop.cookies, "GET", `/api/payments/${order.id}`)).json();
+    expect(status.status).toBe("pending");
+    expect(await paymentRow(order.id)).toMatchObject({ status: "pending", transactionId: null });
+    expect((await companyRow(shop.company.id)).paidUntil).toEqual(paidUntil);
+    expect(await activePeriods({ companyId: shop.company.id })).toHaveLength(0);
+    // The admin still decides it.
+    const boss = await admin();
+    const queue = (await sendAs(ctx.app, boss.cookies, "GET", "/api/admin/payments?status=pending")).json();
+    expect(queue.payments.find((p: { id: number }) => p.id === order.id)).toMatchObject({
+      status: "pending",
+      proofSubmitted: true,
+    });
   });
 
   it("a lost webhook: the status page asks Paystack and the payment completes", async () => {

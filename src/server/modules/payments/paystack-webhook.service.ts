@@ -12,8 +12,8 @@ interface PaystackEvent {
 
 /**
  * POST /api/payments/paystack/webhook. The signature is checked on the raw bytes before anything is
- * read; a good event is recorded once (a redelivery is recognised) and its payment is confirmed with
- * Paystack's verify call, which settles it at most once.
+ * read; a good event is recorded once (a redelivery is recognised) and its payment, when it was made
+ * through Paystack, is confirmed with Paystack's verify call, which settles it at most once.
  */
 export async function receivePaystackWebhook(deps: AppDeps, rawBody: Buffer, signature: unknown) {
   const secretKey = deps.config.payments.paystack?.secretKey;
@@ -42,12 +42,21 @@ export async function receivePaystackWebhook(deps: AppDeps, rawBody: Buffer, sig
     .onConflictDoNothing();
   if (name !== "charge.success" || !reference) return;
   const [payment] = await deps.db
-    .select({ id: payments.id })
+    .select({ id: payments.id, method: payments.paymentMethod })
     .from(payments)
     .where(eq(payments.reference, reference))
     .limit(1);
   if (!payment) {
     deps.log.warn({ reference }, "Paystack event for an unknown reference");
+    return;
+  }
+  // Only a payment made through Paystack is Paystack's to settle: a manual MoMo transfer waits for an
+  // admin whatever a charge under its reference says (the event is kept and answered, so it isn't retried).
+  if (payment.method !== "paystack") {
+    deps.log.warn(
+      { reference, paymentId: payment.id },
+      "Paystack event for a payment not made through Paystack",
+    );
     return;
   }
   await confirmWithProvider(deps, payment.id, reference);

@@ -15,6 +15,8 @@ export async function confirmWithProvider(deps: AppDeps, paymentId: number, refe
   if (!deps.paystack) return;
   const [payment] = await deps.db.select().from(payments).where(eq(payments.id, paymentId));
   if (!payment || (payment.status !== "pending" && payment.status !== "failed")) return;
+  // docs/product-rules.md#payments-only-paystack-settles-paystack
+  if (payment.paymentMethod !== "paystack") return;
   let verified: Awaited<ReturnType<NonNullable<AppDeps["paystack"]>["verifyTransaction"]>>;
   try {
     verified = await deps.paystack.verifyTransaction(reference);

@@ -110,6 +110,7 @@ export async function issueReward(
     xpAwarded: ad.xpPointsReward,
     badges,
     drawEntries: draw?.entries ?? null,
+    drawPrize: draw?.prize ?? null,
     experienceContent: reward.experienceContent,
     expiresAt: expiresAt.toISOString(),
   };
@@ -190,6 +191,7 @@ export async function rewardIssuedBy(
     xpAwarded: reward.xpPointsAwarded,
     badges,
     drawEntries: draw?.entries ?? null,
+    drawPrize: draw?.prize ?? null,
     experienceContent: reward.contentAccessGranted ? reward.experienceContent : null,
     expiresAt: reward.expiresAt?.toISOString() ?? null,
   };

@@ -1,5 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { accraMonth } from "../../../shared/accra-time";
+import type { DiscoveryAd } from "../../../shared/contracts/ads";
+import { prizeToBeAnnounced } from "../../../shared/contracts/draws";
 import { discoveryBadges } from "../../db/schema/badges";
 import { drawEntries, prizeDraws } from "../../db/schema/draws";
 import { sendAs } from "../../test/test-app";
@@ -61,6 +64,42 @@ describe("prize-draw entries", () => {
       .where(eq(drawEntries.userId, viewer.user.id));
     expect(entry!.entriesCount).toBe(10);
   }, 60_000);
+});
+
+describe("a prize-entry ad's prize", () => {
+  it("is the month's draw's own prize in Discover, the viewer, the reward sheet and My Rewards, never the ad's promise", async () => {
+    const viewer = await t.kit.member();
+    // The month's draw is open (a first entry opens it) and its prize not announced yet: no prize is named.
+    await t.kit.watchToTheEnd((await t.kit.member()).cookies, (await prizeAd()).id);
+    const { year, month } = accraMonth(t.clock.now());
+    const thisMonth = and(eq(prizeDraws.drawYear, year), eq(prizeDraws.drawMonth, month));
+    await t.ctx.database.db.update(prizeDraws).set({ prizeTitle: prizeToBeAnnounced }).where(thisMonth);
+    const early = await prizeAd();
+    const card = async (adId: number) =>
+      ((await sendAs(t.ctx.app, viewer.cookies, "GET", "/api/ads/discovery")).json() as DiscoveryAd[]).find(
+        (ad) => ad.id === adId,
+      );
+    expect((await card(early.id))?.drawPrize).toBeNull();
+
+    // The admin sets the month's prize: every prize-entry ad shows it, whatever the business wrote.
+    await t.ctx.database.db.update(prizeDraws).set({ prizeTitle: "A Tecno Spark phone" }).where(thisMonth);
+    const ad = await prizeAd();
+    const discount = await t.kit.publishAd(["PRIZE-DISCOUNT-1"]);
+    expect(await card(ad.id)).toMatchObject({ rewardType: "prize_entry", drawPrize: "A Tecno Spark phone" });
+    expect((await card(early.id))?.drawPrize).toBe("A Tecno Spark phone");
+    expect((await card(discount.id))?.drawPrize).toBeNull();
+    const near = (await sendAs(t.ctx.app, viewer.cookies, "GET", "/api/ads/discovery?sort=near")).json();
+    expect(near.find((row: DiscoveryAd) => row.id === ad.id).drawPrize).toBe("A Tecno Spark phone");
+    const shown = await sendAs(t.ctx.app, viewer.cookies, "GET", `/api/ads/${ad.id}`);
+    expect(shown.json()).toMatchObject({ drawPrize: "A Tecno Spark phone" });
+
+    const done = await t.kit.watchToTheEnd(viewer.cookies, ad.id);
+    expect(done.json().reward).toMatchObject({ drawEntries: 1, drawPrize: "A Tecno Spark phone" });
+    const mine = (await sendAs(t.ctx.app, viewer.cookies, "GET", "/api/rewards/mine")).json();
+    const reward = mine.find((row: { adId: number }) => row.adId === ad.id);
+    expect(reward).toMatchObject({ rewardType: "prize_entry", drawPrize: "A Tecno Spark phone" });
+    expect(JSON.stringify(done.json())).not.toContain("A hamper from the shop");
+  });
 });
 
 describe("badges", () => {

@@ -91,15 +91,16 @@ function RewardFields() {
         />
       );
     case "prize_entry":
+      // Members are shown the draw's own prize, never a business's promise of another
+      // (docs/product-rules.md#ads-prize-entry-shows-the-draws-prize).
       return (
-        <TextAreaField
-          name="prizeEntryDetails"
-          label="Prize entry details"
-          labelNote="(optional)"
-          rows={3}
-          maxLength={500}
-          hint="Watching earns an entry in this month's prize draw."
-        />
+        <p
+          className="rounded-xl bg-amber-50 p-3 text-sm text-stone-700 ring-1 ring-amber-200"
+          data-testid="ad-form-draw-note"
+        >
+          Watching earns an entry in this month's {brand.name} prize draw. Members see that draw's prize,
+          which {brand.name} sets: don't promise another prize in your ad.
+        </p>
       );
     default:
       return null;

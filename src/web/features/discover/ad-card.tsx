@@ -209,6 +209,11 @@ export function AdCard({ ad, track, aboveTheFold = false }: AdCardProps) {
             {ad.distanceKm !== null && t("discover.card.away", { km: roundedKm(ad.distanceKm) })}
             {isVideo && t("discover.card.video")}
           </p>
+          {ad.drawPrize && (
+            <p className="mt-1 text-xs font-semibold text-amber-800" data-testid="ad-card-draw-prize">
+              {t("discover.card.drawPrize", { prize: ad.drawPrize })}
+            </p>
+          )}
           {ad.description && <p className="mt-1 line-clamp-2 text-xs text-stone-600">{ad.description}</p>}
         </div>
       </Link>

@@ -16,6 +16,7 @@ function ad(id: number, title: string, description: string | null, company: stri
     isWatched: false,
     rewardType: "discount",
     distanceKm: null,
+    drawPrize: null,
   } satisfies DiscoveryAd;
 }
 

@@ -25,6 +25,7 @@ const drawn: DrawPublic = {
   publicRandomnessSource: "drand quicknet round 4242",
   publicRandomness: "drand-4242",
   entries,
+  excluded: [],
   entriesHash: outcome.entriesHash,
   entriesClosedAt: "2026-11-30T23:59:59.999Z",
   totalEntries: outcome.totalEntries,
@@ -54,6 +55,28 @@ describe("checkDrawInBrowser", () => {
     expect(result.state === "checked" && result.check.problems).toEqual([
       { key: "draw.problem.winner", values: { winner: outcome.winnerMember, published: other } },
     ]);
+  });
+
+  it("re-checks a draw whose suspended members were left out: their entries in the hash, without tickets", () => {
+    const [left, ...kept] = entries;
+    const excluded = [{ ...left!, reason: "suspended" as const }];
+    const withoutThem = drawWinner(seed, "drand-4242", kept, excluded)!;
+    expect(withoutThem.entriesHash).toBe(outcome.entriesHash);
+    const page: DrawPublic = {
+      ...drawn,
+      entries: kept,
+      excluded,
+      totalEntries: withoutThem.totalEntries,
+      winningTicket: withoutThem.winningTicket,
+      winner: { member: withoutThem.winnerMember, displayName: "Ama Owusu" },
+    };
+    const result = checkDrawInBrowser(page);
+    expect(result.state === "checked" && result.check.holds).toBe(true);
+    // The page leaving the left-out entries unsaid doesn't pass.
+    const hidden = checkDrawInBrowser({ ...page, excluded: [] });
+    expect(hidden.state === "checked" && hidden.check.problems).toContainEqual({
+      key: "draw.problem.entriesHash",
+    });
   });
 
   it("waits for the seed before checking anything", () => {

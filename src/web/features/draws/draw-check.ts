@@ -17,6 +17,7 @@ export function checkDrawInBrowser(draw: DrawPublic): BrowserDrawCheck {
       seed: draw.seed,
       publicRandomness: draw.publicRandomness,
       entries: draw.entries,
+      excluded: draw.excluded,
       entriesHash: draw.entriesHash,
       totalEntries: draw.totalEntries,
       winningTicket: draw.winningTicket,

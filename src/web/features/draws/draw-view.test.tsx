@@ -35,6 +35,7 @@ const tampered: DrawPublic = {
   publicRandomnessSource: "drand quicknet round 4242",
   publicRandomness: "drand-4242",
   entries,
+  excluded: [],
   entriesHash: outcome.entriesHash,
   entriesClosedAt: "2026-11-30T23:59:59.999Z",
   totalEntries: outcome.totalEntries + 1,

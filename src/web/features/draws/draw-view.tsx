@@ -2,12 +2,14 @@ import { CheckCircle2, Download, PartyPopper, ShieldCheck, TriangleAlert, Trophy
 import { Fragment, type ReactNode, useMemo, useState } from "react";
 import { brand } from "../../../shared/brand";
 import type { DrawPublic } from "../../../shared/contracts/draws";
+import type { DrawExclusionReason } from "../../../shared/draw-verification";
 import { Button, buttonClass } from "../../components/ui/button";
 import { FormAlert } from "../../components/ui/form-alert";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api-errors";
 import { formatAccraDateTime } from "../../lib/dates";
 import { useT } from "../../lib/i18n";
+import type { UiKey } from "../../lib/language";
 import { drawRecordUrl, useClaimPrize } from "./api";
 import { checkDrawInBrowser } from "./draw-check";
 
@@ -161,6 +163,37 @@ function EntryList({ draw }: { draw: DrawPublic }) {
           {t("draw.entries.showAll", { count: draw.entries.length })}
         </Button>
       )}
+    </div>
+  );
+}
+
+const exclusionText = {
+  suspended: "draw.excluded.reason.suspended",
+  deleted: "draw.excluded.reason.deleted",
+  not_consumer: "draw.excluded.reason.not_consumer",
+} as const satisfies Record<DrawExclusionReason, UiKey>;
+
+/** Entries of the frozen list left out at the draw, and why: they are in the hash, without tickets. */
+function ExcludedEntries({ draw }: { draw: DrawPublic }) {
+  const t = useT();
+  if (draw.excluded.length === 0) return null;
+  return (
+    <div className="mt-4 space-y-2" data-testid="draw-excluded">
+      <h3 className="font-bold text-stone-900">{t("draw.excluded.title")}</h3>
+      <p className="text-sm text-stone-600">{t("draw.excluded.intro")}</p>
+      <ul
+        className="divide-y divide-stone-100 rounded-xl ring-1 ring-stone-200"
+        aria-label={t("draw.excluded.title")}
+      >
+        {draw.excluded.map((entry) => (
+          <li key={entry.member} className="flex items-center justify-between gap-3 px-3 py-2">
+            <span className="min-w-0 font-mono text-sm break-all text-stone-700">{entry.member}</span>
+            <span className="shrink-0 text-right text-sm text-stone-600">
+              {t("draw.entries.count", { count: entry.count })} · {t(exclusionText[entry.reason])}
+            </span>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
@@ -341,6 +374,7 @@ export function DrawView({ draw }: { draw: DrawPublic }) {
         </h2>
         <p className="mb-3 text-sm text-stone-600">{t("draw.entries.intro")}</p>
         <EntryList draw={draw} />
+        <ExcludedEntries draw={draw} />
       </section>
 
       <section

@@ -1,7 +1,11 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "react-router";
-import { type AdminPayment, paymentDecisionRequest } from "../../../shared/contracts/payments";
+import {
+  type AdminPayment,
+  momoProviderNames,
+  paymentDecisionRequest,
+} from "../../../shared/contracts/payments";
 import { formatCedis } from "../../../shared/money";
 import { paymentReceiptPath } from "../../app/paths";
 import { PageSwitcher } from "../../components/page-switcher";
@@ -89,9 +93,13 @@ function Detail({ label, children, testId }: { label: string; children: ReactNod
   );
 }
 
-function QueueRow({ payment }: { payment: AdminPayment }) {
+/**
+ * Verifying grants the period at once and can't be undone, so it is confirmed first (as a rejection
+ * asks for its reason), with what the admin should have found in the merchant account.
+ */
+function VerifyConfirm({ payment, onCancel }: { payment: AdminPayment; onCancel(): void }) {
   const decide = useDecidePayment();
-  const [rejecting, setRejecting] = useState(false);
+  const network = payment.provider ? momoProviderNames[payment.provider] : "mobile money";
   const verify = () =>
     decide.mutate(
       { paymentId: payment.id, decision: { status: "verified", notes: undefined } },
@@ -104,6 +112,34 @@ function QueueRow({ payment }: { payment: AdminPayment }) {
         onError: (failure) => decisionFailed("Could not verify the payment", failure),
       },
     );
+  return (
+    <fieldset
+      data-testid="admin-payment-verify-confirm"
+      className="min-w-0 space-y-2 rounded-xl bg-green-50 p-3 ring-1 ring-green-200"
+    >
+      <legend className="float-left w-full text-sm font-semibold text-stone-900">
+        Verify {formatCedis(payment.amount)} from {payment.payerName}?
+      </legend>
+      <p className="clear-left text-sm text-stone-700">
+        {payment.momoReference
+          ? `Only if ${network} transaction ${payment.momoReference} for ${formatCedis(payment.amount)} reached the merchant account.`
+          : `Only if ${formatCedis(payment.amount)} with the reference ${payment.reference} reached the merchant account.`}{" "}
+        {payment.description} starts at once; this can't be undone.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button onClick={verify} pending={decide.isPending} pendingLabel="Verifying…">
+          Yes, verify {formatCedis(payment.amount)}
+        </Button>
+        <Button variant="ghost" onClick={onCancel} disabled={decide.isPending}>
+          Cancel
+        </Button>
+      </div>
+    </fieldset>
+  );
+}
+
+function QueueRow({ payment }: { payment: AdminPayment }) {
+  const [deciding, setDeciding] = useState<"verify" | "reject" | null>(null);
 
   return (
     <li
@@ -122,6 +158,13 @@ function QueueRow({ payment }: { payment: AdminPayment }) {
       </div>
       <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
         <Detail label="Phone">{payment.paymentPhone ? localPhone(payment.paymentPhone) : "—"}</Detail>
+        <Detail label="Network" testId="admin-payment-network">
+          {payment.provider ? (
+            momoProviderNames[payment.provider]
+          ) : (
+            <span className="text-stone-500">Not given</span>
+          )}
+        </Detail>
         <Detail label="Our reference" testId="admin-payment-reference">
           <span className="font-mono">{payment.reference}</span>
         </Detail>
@@ -143,14 +186,14 @@ function QueueRow({ payment }: { payment: AdminPayment }) {
           Details
         </Link>
       </p>
-      {rejecting ? (
-        <RejectForm payment={payment} onCancel={() => setRejecting(false)} />
+      {deciding === "reject" ? (
+        <RejectForm payment={payment} onCancel={() => setDeciding(null)} />
+      ) : deciding === "verify" ? (
+        <VerifyConfirm payment={payment} onCancel={() => setDeciding(null)} />
       ) : (
         <div className="flex flex-wrap gap-2">
-          <Button onClick={verify} pending={decide.isPending} pendingLabel="Verifying…">
-            Verify payment
-          </Button>
-          <Button variant="secondary" onClick={() => setRejecting(true)} disabled={decide.isPending}>
+          <Button onClick={() => setDeciding("verify")}>Verify payment…</Button>
+          <Button variant="secondary" onClick={() => setDeciding("reject")}>
             Reject…
           </Button>
         </div>

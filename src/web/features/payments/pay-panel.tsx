@@ -1,11 +1,9 @@
 import { Building2, Smartphone } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { brand } from "../../../shared/brand";
 import {
   type CreatePaymentRequest,
   createPaymentRequest,
-  momoProviderCodes,
-  momoProviderNames,
   type PaymentMethod,
   type PaymentPurpose,
   type PaymentResponse,
@@ -15,13 +13,14 @@ import { formatCedis } from "../../../shared/money";
 import type { PlanId } from "../../../shared/plans";
 import { Button } from "../../components/ui/button";
 import { FormAlert } from "../../components/ui/form-alert";
-import { Form, SelectField, TextField } from "../../components/ui/form-field";
+import { Form, TextField } from "../../components/ui/form-field";
 import { ApiError } from "../../lib/api-client";
 import { serverMessage } from "../../lib/api-errors";
 import { applyServerErrors, useContractForm } from "../../lib/forms";
 import { useT } from "../../lib/i18n";
 import { translate, type UiKey } from "../../lib/language";
 import { useCreatePayment } from "./api";
+import { NetworkField } from "./network-field";
 import { PaymentProgress } from "./payment-progress";
 
 /** What is being bought: a company's plan (by its owner) or Anigye+ (by a member). */
@@ -36,6 +35,8 @@ interface PayPanelProps {
   /** The ways to pay, from GET /api/plans. */
   options: Pick<PlansResponse, "manualMomo" | "providerEnabled">;
   onSucceeded?(): void;
+  /** Told which order this panel shows once started (null when none), so the page lists it once. */
+  onShowing?(paymentId: number | null): void;
 }
 
 const methodText = {
@@ -50,7 +51,7 @@ function failureText(failure: unknown): string {
   return translate("payment.startFailed");
 }
 
-/** The first step: the network (provider path) and the MoMo number; the server then creates the order. */
+/** The first step: the network and the MoMo number; the server then creates the order. */
 function StartForm({
   order,
   method,
@@ -87,16 +88,7 @@ function StartForm({
       aria-label={t(method === "paystack" ? "payment.form.onPhone" : "payment.form.transfer")}
       className="space-y-4"
     >
-      {method === "paystack" && (
-        <SelectField name="provider" label={t("payment.form.network")}>
-          <option value="">{t("payment.form.chooseNetwork")}</option>
-          {momoProviderCodes.map((code) => (
-            <option key={code} value={code}>
-              {momoProviderNames[code]}
-            </option>
-          ))}
-        </SelectField>
-      )}
+      <NetworkField />
       <TextField
         name="paymentPhone"
         label={t(method === "paystack" ? "payment.form.momoNumber" : "payment.form.momoNumberFrom")}
@@ -169,7 +161,7 @@ function MethodChoice({
  * Paying by mobile money: the way to pay (approve a prompt on the phone when the provider is on, or a
  * manual MoMo transfer an admin checks), then each step until it is paid, with its receipt.
  */
-export function PayPanel({ order, amountPesewas, options, onSucceeded }: PayPanelProps) {
+export function PayPanel({ order, amountPesewas, options, onSucceeded, onShowing }: PayPanelProps) {
   const t = useT();
   const methods: PaymentMethod[] = [
     ...(options.providerEnabled ? (["paystack"] as const) : []),
@@ -177,6 +169,13 @@ export function PayPanel({ order, amountPesewas, options, onSucceeded }: PayPane
   ];
   const [method, setMethod] = useState<PaymentMethod | undefined>(methods[0]);
   const [started, setStarted] = useState<PaymentResponse | null>(null);
+  const startedId = started?.id ?? null;
+  const onShowingRef = useRef(onShowing);
+  onShowingRef.current = onShowing;
+  useEffect(() => {
+    onShowingRef.current?.(startedId);
+    return () => onShowingRef.current?.(null);
+  }, [startedId]);
 
   if (started) {
     return (

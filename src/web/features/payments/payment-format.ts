@@ -32,7 +32,10 @@ export const paymentStatusClass: Record<PaymentStatusName, string> = {
  * receipt); the network's name stays as it is.
  */
 export function paymentMethodLabel(method: PaymentMethod, provider: MomoProviderCode | null): string {
-  if (method === "momo_manual") return translate("payment.method.manualTransfer");
+  if (method === "momo_manual")
+    return provider
+      ? translate("payment.method.manualTransferFrom", { provider: momoProviderNames[provider] })
+      : translate("payment.method.manualTransfer");
   return provider
     ? translate("payment.method.approvedOnPhone", { provider: momoProviderNames[provider] })
     : translate("payment.method.mobileMoneyOnPhone");
@@ -40,7 +43,8 @@ export function paymentMethodLabel(method: PaymentMethod, provider: MomoProvider
 
 /** The same in English, for the admin's queue (admin screens are English only). */
 export function paymentMethodText(method: PaymentMethod, provider: MomoProviderCode | null): string {
-  if (method === "momo_manual") return "Manual MoMo transfer";
+  if (method === "momo_manual")
+    return provider ? `Manual MoMo transfer from ${momoProviderNames[provider]}` : "Manual MoMo transfer";
   return provider
     ? `${momoProviderNames[provider]}, approved on the phone`
     : "Mobile money, approved on the phone";
@@ -75,4 +79,13 @@ export function localPhone(phone: string): string {
 export function paymentDescription(payment: Pick<PaymentDetail, "purpose" | "description">): string {
   if (payment.purpose !== "plus") return payment.description;
   return translate("payment.description.plus", { plus: brand.plusName, days: paidPeriodDays });
+}
+
+/** A pending payment that still waits for the payer's money (not yet for an admin's check). */
+export function waitsForPayer(payment: Pick<PaymentDetail, "status" | "nextStep">): boolean {
+  const step = payment.nextStep?.type;
+  return (
+    payment.status === "pending" &&
+    (step === "send_momo" || step === "approve_on_phone" || step === "enter_otp")
+  );
 }

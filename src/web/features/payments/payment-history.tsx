@@ -5,7 +5,14 @@ import { formatCedis } from "../../../shared/money";
 import { paymentReceiptPath } from "../../app/paths";
 import { formatAccraDate } from "../../lib/dates";
 import { useT } from "../../lib/i18n";
-import { paymentDescription, paymentStatusClass, paymentStatusLabel, periodText } from "./payment-format";
+import type { UiKey } from "../../lib/language";
+import {
+  paymentDescription,
+  paymentStatusClass,
+  paymentStatusLabel,
+  periodText,
+  waitsForPayer,
+} from "./payment-format";
 
 export function PaymentStatusBadge({ status }: { status: PaymentStatusName }) {
   const t = useT();
@@ -17,6 +24,12 @@ export function PaymentStatusBadge({ status }: { status: PaymentStatusName }) {
       {t(paymentStatusLabel[status])}
     </span>
   );
+}
+
+/** A receipt only once paid: before, how to pay (or the payment's details). */
+function historyLinkText(payment: PaymentDetail): UiKey {
+  if (payment.status === "succeeded") return "payment.history.receipt";
+  return waitsForPayer(payment) ? "payment.history.howToPay" : "payment.history.details";
 }
 
 /** Payments newest first, each with what it bought, its period and a link to its receipt. */
@@ -46,7 +59,7 @@ export function PaymentHistory({ payments, emptyText }: { payments: PaymentDetai
               className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-amber-800 hover:bg-amber-50"
             >
               <ReceiptText className="size-4" aria-hidden />
-              {t("payment.history.receipt")}
+              {t(historyLinkText(payment))}
               <span className="sr-only">
                 {" "}
                 {t("payment.history.receiptFor", { reference: payment.reference })}

@@ -21,6 +21,7 @@ import { useT } from "../../lib/i18n";
 import { translate, type UiKey } from "../../lib/language";
 import { slotMark, withSlots } from "../../lib/rich-text";
 import { usePayment, useRefreshPayments, useSubmitOtp, useSubmitProof } from "./api";
+import { NetworkField } from "./network-field";
 import { localPhone, paymentDescription, periodText } from "./payment-format";
 
 type NextStepType = PaymentNextStep["type"];
@@ -131,13 +132,16 @@ function ProofForm({ payment }: { payment: KnownPayment }) {
   const t = useT();
   const submit = useSubmitProof(payment.id);
   const knownPhone = payment.paymentPhone ? localPhone(payment.paymentPhone) : "";
+  const knownNetwork = payment.provider ?? undefined;
   const form = useContractForm(paymentProofRequest, {
-    defaultValues: { paymentReference: "", paymentPhone: knownPhone },
+    defaultValues: { paymentReference: "", paymentPhone: knownPhone, provider: knownNetwork },
   });
-  // The number given when the payment started, once the payment is read (unless already typed here).
+  // The number and network given when the payment started, once the payment is read (unless already
+  // chosen here).
   useEffect(() => {
     if (knownPhone && !form.getValues("paymentPhone")) form.setValue("paymentPhone", knownPhone);
-  }, [knownPhone, form]);
+    if (knownNetwork && !form.getValues("provider")) form.setValue("provider", knownNetwork);
+  }, [knownPhone, knownNetwork, form]);
   return (
     <Form
       form={form}
@@ -168,6 +172,7 @@ function ProofForm({ payment }: { payment: KnownPayment }) {
         autoComplete="tel"
         placeholder="024 123 4567"
       />
+      <NetworkField />
       <Button type="submit" pending={submit.isPending} pendingLabel={t("payment.proof.sending")}>
         {t("payment.proof.submit")}
       </Button>

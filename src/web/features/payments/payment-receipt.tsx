@@ -6,7 +6,14 @@ import { formatCedis } from "../../../shared/money";
 import { Button } from "../../components/ui/button";
 import { formatAccraDate, formatAccraDateTime } from "../../lib/dates";
 import { useT } from "../../lib/i18n";
-import { localPhone, paymentDescription, paymentMethodLabel, periodText } from "./payment-format";
+import type { UiKey } from "../../lib/language";
+import {
+  localPhone,
+  paymentDescription,
+  paymentMethodLabel,
+  periodText,
+  waitsForPayer,
+} from "./payment-format";
 import { PaymentStatusBadge } from "./payment-history";
 import { PaymentProgress } from "./payment-progress";
 
@@ -19,6 +26,17 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
       </dd>
     </div>
   );
+}
+
+/**
+ * What the page is: a receipt only once paid; before, "Waiting for your payment" while the money is still
+ * to come, or the wait for an admin's check; a payment that failed is just "Payment".
+ */
+export function receiptHeading(payment: Pick<PaymentDetail, "status" | "nextStep">): UiKey {
+  if (payment.status === "succeeded") return "payment.receipt.receipt";
+  if (waitsForPayer(payment)) return "payment.receipt.waiting";
+  if (payment.status === "pending") return "payment.step.waitForAdmin";
+  return "payment.receipt.payment";
 }
 
 /**
@@ -38,9 +56,7 @@ export function PaymentReceipt({ payment, readOnly }: { payment: PaymentDetail; 
       <header className="flex flex-wrap items-start justify-between gap-3 border-b border-stone-200 pb-4">
         <div>
           <p className="text-sm font-semibold uppercase tracking-wide text-amber-700">{brand.name}</p>
-          <h1 className="text-2xl font-extrabold text-stone-900">
-            {t(paid ? "payment.receipt.receipt" : "payment.receipt.payment")}
-          </h1>
+          <h1 className="text-2xl font-extrabold text-stone-900">{t(receiptHeading(payment))}</h1>
           <p className="text-sm text-stone-600">
             {t("payment.receipt.accraTime", {
               date: formatAccraDateTime(payment.paidAt ?? payment.createdAt),
@@ -72,7 +88,7 @@ export function PaymentReceipt({ payment, readOnly }: { payment: PaymentDetail; 
             <span className="font-mono">{payment.momoReference}</span>
           </Row>
         )}
-        <Row label={t("payment.receipt.paidBy")}>{payment.payerName}</Row>
+        <Row label={t(paid ? "payment.receipt.paidBy" : "payment.receipt.payer")}>{payment.payerName}</Row>
         {payment.paymentPhone && (
           <Row label={t("payment.receipt.fromNumber")}>{localPhone(payment.paymentPhone)}</Row>
         )}

@@ -294,7 +294,11 @@ describe("Anigye+ and paying in English", () => {
       "5",
       payment({ ...pending, method: "paystack", provider: "mtn", nextStep: step("approve_on_phone") }),
     );
-    expect(pendingReceipt).toContain(">Payment</h1>");
+    // Not a receipt until paid: an unpaid order says it waits for the payment, and names no one as having paid.
+    expect(pendingReceipt).toContain(">Waiting for your payment</h1>");
+    expect(pendingReceipt).toContain(">Payer</dt>");
+    expect(pendingReceipt).not.toContain(">Receipt</h1>");
+    expect(pendingReceipt).not.toContain(">Paid by</dt>");
     expect(pendingReceipt).toContain("MTN MoMo, approved on the phone");
     expect(pendingReceipt).toMatch(/data-testid="payment-status"[^>]*>Pending<\/span>/);
     expect(pendingReceipt).toContain("Admin: payment queue");

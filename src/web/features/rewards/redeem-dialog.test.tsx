@@ -15,6 +15,7 @@ const reward = (overrides: Partial<MyReward> = {}): MyReward => ({
   badgeName: null,
   experienceContent: null,
   prizeEntryDetails: null,
+  drawPrize: null,
   status: "active",
   earnedAt: "2026-03-01T10:00:00.000Z",
   expiresAt: "2026-03-31T10:00:00.000Z",

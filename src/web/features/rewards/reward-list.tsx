@@ -125,9 +125,10 @@ function RewardItem({ reward, extra }: { reward: MyReward; extra?: ReactNode }) 
           )}
         </div>
       )}
-      {reward.prizeEntryDetails && (
-        <p className="mt-3 text-sm text-stone-700">
-          {t("rewards.prizeEntryDetails", { details: reward.prizeEntryDetails })}
+      {/* The draw's own prize, not what the business's ad said (docs/product-rules.md#ads-prize-entry-shows-the-draws-prize). */}
+      {reward.drawPrize && (
+        <p className="mt-3 text-sm text-stone-700" data-testid="reward-draw-prize">
+          {t("rewards.prizeEntryDetails", { details: reward.drawPrize })}
         </p>
       )}
       {reward.experienceContent && (

@@ -2,7 +2,9 @@ import type { ViewerAd } from "../../../shared/contracts/ads";
 import { translate } from "../../lib/language";
 
 /** What watching this ad earns, in a few words ("15% off", "+25 XP", "Earn a badge"). */
-export function offerLabel(ad: Pick<ViewerAd, "rewardType" | "discountPercent" | "xpPointsReward">): string {
+export function offerLabel(
+  ad: Pick<ViewerAd, "rewardType" | "discountPercent" | "xpPointsReward" | "drawPrize">,
+): string {
   switch (ad.rewardType) {
     case "discount":
       return ad.discountPercent
@@ -17,6 +19,9 @@ export function offerLabel(ad: Pick<ViewerAd, "rewardType" | "discountPercent" |
     case "experience":
       return translate("viewer.offer.experience");
     case "prize_entry":
-      return translate("viewer.offer.prizeEntry");
+      // The month's draw's own prize, never the ad's words (docs/product-rules.md#ads-prize-entry-shows-the-draws-prize).
+      return ad.drawPrize
+        ? translate("viewer.offer.prizeEntryFor", { prize: ad.drawPrize })
+        : translate("viewer.offer.prizeEntry");
   }
 }

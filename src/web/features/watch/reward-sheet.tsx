@@ -84,7 +84,11 @@ function RewardDetails({ reward }: { reward: EarnedReward }) {
         </div>
       )}
       {reward.drawEntries !== null && (
-        <p className="mt-3 text-stone-800">{t("viewer.sheet.drawEntries", { count: reward.drawEntries })}</p>
+        <p className="mt-3 text-stone-800" data-testid="reward-draw-entries">
+          {reward.drawPrize
+            ? t("viewer.sheet.drawEntriesFor", { count: reward.drawEntries, prize: reward.drawPrize })
+            : t("viewer.sheet.drawEntries", { count: reward.drawEntries })}
+        </p>
       )}
       {reward.xpAwarded > 0 && (
         <p className="mt-3 text-lg font-bold text-amber-700">
