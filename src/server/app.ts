@@ -142,7 +142,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     token: config.metricsToken,
     fraudSignalsSince: (since) => countSignalsSince(db, since),
   });
-  await registerLoadShedding(app, {
+  registerLoadShedding(app, {
     poolStats: dependencies.poolStats,
     maxEventLoopDelayMs: config.maxEventLoopDelayMs,
   });
