@@ -281,9 +281,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
 
 /**
  * Whether the browser reached us over HTTPS, where Strict-Transport-Security belongs (never over plain
- * HTTP, RFC 6797 §7.2). Behind TRUST_PROXY the proxy's X-Forwarded-Proto says so per request (Fastify
- * reads it only from a trusted proxy); with no proxy trusted, an https:// APP_URL means a TLS front end
- * the app can't see, and an http:// one means plain HTTP.
+ * HTTP: the HSTS standard has browsers ignore it there). Behind TRUST_PROXY the proxy's X-Forwarded-Proto
+ * says so per request (Fastify reads it only from a trusted proxy); with no proxy trusted, an https://
+ * APP_URL means a TLS front end the app can't see, and an http:// one means plain HTTP.
  */
 function cameOverHttps(request: FastifyRequest, config: AppConfig): boolean {
   if (request.protocol === "https") return true;
