@@ -18,7 +18,6 @@ export {
   numberSettingFrom,
   pointsAllocationKey,
   readNumberSettings,
-  type ServedCountries,
   storedSettingSql,
   updateSetting,
 } from "./settings.service";
