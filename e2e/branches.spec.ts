@@ -36,10 +36,24 @@ test("an owner adds a branch on the Branches tab, and a member's Near Me from th
   await form.getByLabel("Latitude").fill("95");
   await form.getByRole("button", { name: "Add branch" }).click();
   await expect(form.getByText("Latitude must be between -90 and 90")).toBeVisible();
+  // A name of only invisible characters (a right-to-left override, a zero-width space) would show blank.
+  await form.getByLabel("Branch name").fill("\u202e\u200b");
+  await form.getByRole("button", { name: "Add branch" }).click();
+  await expect(form.getByLabel("Branch name")).toHaveAccessibleDescription(
+    "Branch name can't be only spaces or invisible characters",
+  );
 
   await form.getByLabel("Branch name").fill("Takoradi Market Circle");
   await form.getByLabel("Phone").fill("024 555 0101");
   await form.getByLabel("Address").fill("Market Circle, Takoradi");
+  // A pin in the ocean at (0, 0): the server knows the countries served and says so at the pin.
+  await form.getByLabel("Latitude").fill("0");
+  await form.getByLabel("Longitude").fill("0");
+  await form.getByRole("button", { name: "Add branch" }).click();
+  await expect(form.getByLabel("Latitude")).toHaveAccessibleDescription(
+    "This pin is outside Ghana, where Anigye works: check the latitude and longitude",
+  );
+  await expect(tab.getByRole("list", { name: "Branches" }).getByRole("listitem")).toHaveCount(1);
   // The owner stands in the new shop: the pin is this phone's position.
   await form.getByRole("button", { name: "Use my location" }).click();
   await expect(form.getByLabel("Latitude")).toHaveValue("4.899000");

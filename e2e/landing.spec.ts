@@ -64,8 +64,10 @@ test("the Explorers counter follows a new member while the page stays open", asy
   await expect(page.getByTestId("stat-users")).toHaveText(String(before + 1), { timeout: 20_000 });
 });
 
-test("an unknown path shows the not-found page", async ({ page }) => {
-  await page.goto("/this/page/does-not-exist");
+test("an unknown path shows the not-found page, answered 404", async ({ page }) => {
+  const response = await page.goto("/this/page/does-not-exist");
+  // The server knows the app's routes: a crawler or monitor sees the page doesn't exist.
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
   await page.getByRole("link", { name: "Back to home" }).click();
   await expect(page).toHaveURL("/");

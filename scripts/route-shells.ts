@@ -7,6 +7,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { paths } from "../src/shared/app-paths.ts";
 import { brand } from "../src/shared/brand.ts";
 import englishCore from "../src/shared/i18n/catalogs/screens/core.en.json" with { type: "json" };
 import twiCore from "../src/shared/i18n/catalogs/screens/core.tw.json" with { type: "json" };
@@ -27,12 +28,6 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-/** `paths.rewards` → "/rewards", from the app's own list of paths. */
-function appPaths(): Map<string, string> {
-  const source = fs.readFileSync(path.resolve("src/web/app/paths.ts"), "utf8");
-  return new Map([...source.matchAll(/^\s+(\w+): "(\/[^"]*)",?$/gm)].map(([, name, at]) => [name!, at!]));
-}
-
 /** Each route's path and the page module it loads, read from the router's route list. */
 export function routePages(): { path: string; page: string }[] {
   const router = fs.readFileSync(path.resolve("src/web/app/router.tsx"), "utf8");
@@ -41,11 +36,12 @@ export function routePages(): { path: string; page: string }[] {
       ([, component, file]) => [component!, `src/web/pages/${file}.tsx`],
     ),
   );
-  const paths = appPaths();
+  // `paths.rewards` → "/rewards", from the app's own list of paths.
+  const pathsByName = new Map<string, string>(Object.entries(paths));
   const routes = [...router.matchAll(/<Route path=\{paths\.(\w+)\} element=\{<(\w+)[\s/]/g)];
   return routes.flatMap(([, pathName, component]) => {
     const page = pageModules.get(component!);
-    const at = paths.get(pathName!);
+    const at = pathsByName.get(pathName!);
     if (component === "HomePage") return [];
     if (!page || !at)
       throw new Error(`router.tsx: no page module or path for paths.${pathName} (${component})`);

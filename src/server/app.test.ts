@@ -48,7 +48,36 @@ describe("server basics", () => {
     }
     expect(scriptSources).not.toContain("unsafe-inline");
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
-    expect(response.headers["strict-transport-security"]).toBeDefined();
+  });
+
+  it("sends Strict-Transport-Security only over HTTPS", async () => {
+    const hstsOf = async (env: Record<string, string>, headers: Record<string, string> = {}) => {
+      const app = await buildApp({
+        config: loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: ctx.dataDir, ...env }),
+        db: ctx.database.db,
+        withoutMessageQueue: true,
+      });
+      try {
+        const response = await app.inject({ method: "GET", url: "/api/health", headers });
+        expect(response.statusCode).toBe(200);
+        return response.headers["strict-transport-security"];
+      } finally {
+        await app.close();
+      }
+    };
+    // Plain HTTP: a laptop, or an instance reached directly.
+    expect(await hstsOf({})).toBeUndefined();
+    expect(await hstsOf({ APP_URL: "http://anigye.test" })).toBeUndefined();
+    // Behind TRUST_PROXY the proxy says how the browser came; an https:// APP_URL doesn't override it.
+    const proxied = { TRUST_PROXY: "1", APP_URL: "https://anigye.test" };
+    expect(await hstsOf(proxied, { "x-forwarded-proto": "https" })).toBe(
+      "max-age=31536000; includeSubDomains",
+    );
+    expect(await hstsOf(proxied, { "x-forwarded-proto": "http" })).toBeUndefined();
+    expect(await hstsOf(proxied)).toBeUndefined();
+    // No proxy trusted: a forged header counts for nothing; an https:// APP_URL means a TLS front end.
+    expect(await hstsOf({ APP_URL: "http://anigye.test" }, { "x-forwarded-proto": "https" })).toBeUndefined();
+    expect(await hstsOf({ APP_URL: "https://anigye.test" })).toBe("max-age=31536000; includeSubDomains");
   });
 
   it("refuses an oversized body with 413 in the error shape", async () => {
@@ -137,12 +166,30 @@ describe("serving the web app", () => {
   });
   afterAll(() => close());
 
-  it("serves the app shell for any page path, always revalidated", async () => {
-    for (const url of ["/", "/coming-soon", "/some/unknown/page"]) {
+  it("serves the app shell for every page of the app's route table, always revalidated", async () => {
+    for (const url of ["/", "/coming-soon", "/places/12", "/admin/oauth-config", "/FAQ/"]) {
       const response = await app.inject({ method: "GET", url });
-      expect(response.statusCode).toBe(200);
+      expect(response.statusCode, url).toBe(200);
       expect(response.headers["content-type"]).toContain("text/html");
       expect(response.headers["cache-control"]).toBe("no-cache");
+    }
+  });
+
+  it("answers a path the app has no page for 404, with the same shell (its router shows the not-found page)", async () => {
+    for (const url of [
+      "/some/unknown/page",
+      "/rewardsx",
+      "/company-dashboard/12/more",
+      "/places/",
+      "/auth",
+    ]) {
+      for (const method of ["GET", "HEAD"] as const) {
+        const response = await app.inject({ method, url });
+        expect(response.statusCode, `${method} ${url}`).toBe(404);
+        expect(response.headers["content-type"]).toContain("text/html");
+        expect(response.headers["cache-control"]).toBe("no-cache");
+        if (method === "GET") expect(response.body).toBe("<!doctype html><div id=root></div>");
+      }
     }
   });
 

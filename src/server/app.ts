@@ -142,11 +142,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     token: config.metricsToken,
     fraudSignalsSince: (since) => countSignalsSince(db, since),
   });
-  await registerLoadShedding(app, {
+  registerLoadShedding(app, {
     poolStats: dependencies.poolStats,
     maxEventLoopDelayMs: config.maxEventLoopDelayMs,
   });
-  const everyReplyHeaders = securityHeaders({
+  const { "strict-transport-security": strictTransportSecurity, ...everyReplyHeaders } = securityHeaders({
     contentSecurityPolicy: contentSecurityPolicy(config.secureCookies, mediaOrigin(config)),
   });
   // Before compression, so the tag is computed on the JSON itself: a poll that finds nothing new (Discover
@@ -154,6 +154,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(fastifyEtag, { weak: true, replyWith304: false, hashFn: sha1Base64 });
   app.addHook("onSend", (request, reply, payload, done) => {
     reply.headers(everyReplyHeaders);
+    if (strictTransportSecurity && cameOverHttps(request, config)) {
+      reply.header("strict-transport-security", strictTransportSecurity);
+    }
     answerUnchangedReads(request, reply, payload, done);
   });
   // Nobody sends compressed request bodies here; only answers are compressed.
@@ -275,6 +278,17 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       : undefined,
   });
   return app;
+}
+
+/**
+ * Whether the browser reached us over HTTPS, where Strict-Transport-Security belongs (never over plain
+ * HTTP: the HSTS standard has browsers ignore it there). Behind TRUST_PROXY the proxy's X-Forwarded-Proto
+ * says so per request (Fastify reads it only from a trusted proxy); with no proxy trusted, an https://
+ * APP_URL means a TLS front end the app can't see, and an http:// one means plain HTTP.
+ */
+function cameOverHttps(request: FastifyRequest, config: AppConfig): boolean {
+  if (request.protocol === "https") return true;
+  return config.trustProxy === 0 && config.secureCookies;
 }
 
 /** One-shot hashing (no Hash object per reply) for the ETag of every answer. */

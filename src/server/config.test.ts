@@ -36,10 +36,28 @@ describe("configuration", () => {
     }
   });
 
-  it("refuses to run in production without a session secret, public URL or mail transport", () => {
+  it("refuses to run in production without a session secret, public URL, metrics token or mail transport", () => {
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(
-      /SESSION_SECRET[\s\S]*APP_URL[\s\S]*SMTP_URL/,
+      /SESSION_SECRET[\s\S]*APP_URL[\s\S]*METRICS_TOKEN: is required in production[\s\S]*SMTP_URL/,
     );
+  });
+
+  it("leaves /metrics open only outside production", () => {
+    const production = {
+      NODE_ENV: "production",
+      SESSION_SECRET: "s".repeat(40),
+      APP_URL: "https://anigye.com.gh",
+      SMTP_URL: "smtp://mailer:secret@smtp.example.com:587",
+    };
+    expect(() => loadConfig(production)).toThrow(
+      "Invalid configuration:\n  METRICS_TOKEN: is required in production (without it /metrics would be open to anyone)",
+    );
+    expect(() => loadConfig({ ...production, METRICS_TOKEN: " " })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ ...production, METRICS_TOKEN: "short" })).toThrow(
+      /METRICS_TOKEN: must be at least 16 characters/,
+    );
+    expect(loadConfig({ ...production, METRICS_TOKEN: "m".repeat(16) }).metricsToken).toBe("m".repeat(16));
+    expect(loadConfig({}).metricsToken).toBeUndefined();
   });
 
   it("needs the chosen SMS provider's keys and both Google credentials", () => {
@@ -61,6 +79,7 @@ describe("configuration", () => {
       APP_URL: "https://anigye.com.gh",
       DATABASE_URL: "postgres://db.internal/anigye",
       SMTP_URL: "smtp://mailer:secret@smtp.example.com:587",
+      METRICS_TOKEN: "metrics-token-of-16",
     });
     expect(config.seedDemo).toBe(false);
     expect(config.secureCookies).toBe(true);
@@ -70,6 +89,7 @@ describe("configuration", () => {
         SESSION_SECRET: "s".repeat(40),
         APP_URL: "https://a.gh",
         SMTP_URL: "smtp://smtp.example.com",
+        METRICS_TOKEN: "metrics-token-of-16",
         SEED_DEMO: "true",
       }),
     ).toThrow(/SEED_DEMO/);
@@ -179,6 +199,7 @@ describe("configuration", () => {
       SESSION_SECRET: "p".repeat(32),
       APP_URL: "https://anigye.example",
       SMTP_URL: "smtp://mail.example",
+      METRICS_TOKEN: "metrics-token-of-16",
     };
     expect(loadConfig(production).devOutbox).toBe(false);
     expect(() => loadConfig({ ...production, DEV_OUTBOX: "true" })).toThrow(/DEV_OUTBOX/);

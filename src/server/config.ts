@@ -160,6 +160,13 @@ const envSchema = z
     if (!env.APP_URL) {
       ctx.addIssue({ code: "custom", path: ["APP_URL"], message: "is required in production" });
     }
+    if (!env.METRICS_TOKEN) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["METRICS_TOKEN"],
+        message: "is required in production (without it /metrics would be open to anyone)",
+      });
+    }
     if (env.DEV_OUTBOX === "true") {
       ctx.addIssue({
         code: "custom",
@@ -235,7 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadOp
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     // Emails and texts this instance sends at once, per channel (0: another instance sends them).
     messageWorkers: e.MESSAGE_WORKERS,
-    // When set, /metrics answers only a request with "Authorization: Bearer <token>".
+    // When set (always in production), /metrics answers only a request with "Authorization: Bearer <token>".
     metricsToken: e.METRICS_TOKEN,
     // A member's home rendered per request holds the app's code in the server (about 75 MB): on by
     // default with PostgreSQL, off for the embedded install, which keeps under 400 MB on a laptop.

@@ -5,6 +5,7 @@ import { users } from "./db/schema/auth";
 import { companies } from "./db/schema/companies";
 import { createUser } from "./db/seed/factories";
 import { signedInCompany, upload } from "./test/company-session";
+import { signedInMember } from "./test/members";
 import { latestOutboxMessage, latestSmsCodeFor } from "./test/outbox";
 import { createTestContext, sendAs, sendJson, sessionCookieFrom, type TestContext } from "./test/test-app";
 
@@ -314,5 +315,56 @@ describe("inputs that once answered 500", () => {
     }
     const plain = await sendAs(ctx.app, cookies, "GET", `/api/companies/${company.id}`);
     expect(plain.statusCode).toBe(200);
+  });
+});
+
+describe("names that show publicly", () => {
+  it("are refused when made only of invisible characters, whoever sends them, with a message naming the field", async () => {
+    const blank = "\u202e\u200b\u2060";
+    const { company, cookies: owner } = await signedInCompany(ctx.app, ctx.database.db);
+    const member = await signedInMember(ctx.database.db, "invisible");
+    const refusals: [Record<string, string>, string, string, object, string, string][] = [
+      [admin, "POST", "/api/admin/companies", { name: blank }, "name", "Business name"],
+      [admin, "PATCH", `/api/admin/companies/${company.id}`, { name: blank }, "name", "Business name"],
+      [
+        owner,
+        "POST",
+        `/api/companies/${company.id}/staff`,
+        { name: blank, pin: "4821" },
+        "name",
+        "Staff name",
+      ],
+      [owner, "POST", `/api/companies/${company.id}/ads`, { title: blank }, "title", "Title"],
+      [member.cookies, "PATCH", "/api/profile", { displayName: blank }, "displayName", "Full name"],
+      [
+        member.cookies,
+        "POST",
+        `/api/companies/${company.id}/reviews`,
+        { rating: 5, title: blank, text: blank },
+        "text",
+        "Review",
+      ],
+    ];
+    for (const [cookies, method, url, body, field, label] of refusals) {
+      const refused = await sendAs(ctx.app, cookies, method as "POST", url, body);
+      expect(refused.statusCode, `${method} ${url}`).toBe(400);
+      expect(refused.json().fields[field], `${method} ${url}`).toBe(
+        `${label} can't be only spaces or invisible characters`,
+      );
+    }
+    const [row] = await ctx.database.db.select().from(companies).where(eq(companies.id, company.id));
+    expect(row!.name).toBe(company.name);
+    // A member reads it in their language.
+    const inTwi = await sendAs(
+      ctx.app,
+      member.cookies,
+      "PATCH",
+      "/api/profile",
+      { displayName: blank },
+      { "accept-language": "tw" },
+    );
+    expect(inTwi.json().fields.displayName).toBe(
+      "Nkyerɛwde a wohu nni wo din nyinaa mu: kyerɛw nkyerɛwde anaa nɔma.",
+    );
   });
 });

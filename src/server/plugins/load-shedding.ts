@@ -1,5 +1,5 @@
-import underPressure from "@fastify/under-pressure";
-import type { FastifyInstance } from "fastify";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { PoolStats } from "../db/client";
 
 interface LoadSheddingOptions {
@@ -22,29 +22,69 @@ const busyBody = {
 const exempt = new Set(["/api/health", "/api/health/ready", "/metrics"]);
 
 /**
- * Refuses new work with 503 and Retry-After at once when this instance is saturated (event loop lagging,
- * or more than 16 queries per connection waiting for the database pool), instead of queueing without
- * limit until every request times out.
+ * Refuses new work with 503 and Retry-After at once when this instance is saturated, instead of queueing
+ * without limit until every request times out: when its event loop lags (over the last second) while
+ * other requests are still being answered, or when more than 16 queries per connection wait for the
+ * database pool. Only requests that really wait count: the work an instance does to start (migrations,
+ * the seed, compiling routes) is never measured, so once `/api/health/ready` answers 200 the instance
+ * serves (docs/product-rules.md#conventions-ready-means-ready).
  */
-export async function registerLoadShedding(app: FastifyInstance, options: LoadSheddingOptions) {
-  await app.register(underPressure, {
-    maxEventLoopDelay: options.maxEventLoopDelayMs,
-    // A loop busy 98 % of the time is saturated too; the same setting turns both checks off.
-    maxEventLoopUtilization: options.maxEventLoopDelayMs > 0 ? 0.98 : 0,
-    retryAfter: retryAfterSeconds,
-    pressureHandler: (request, reply, type, value) => {
+export function registerLoadShedding(app: FastifyInstance, options: LoadSheddingOptions) {
+  const refuse = (request: FastifyRequest, reply: FastifyReply, why: object, what: string) => {
+    request.log.warn(why, what);
+    return reply.status(503).header("retry-after", String(retryAfterSeconds)).send(busyBody);
+  };
+
+  if (options.maxEventLoopDelayMs > 0) {
+    const lag = watchEventLoopDelay(app);
+    let inFlight = 0;
+    app.addHook("onRequest", async (request, reply) => {
+      inFlight++;
+      // 'close' comes once the answer is sent or the client has gone, whichever ends the request.
+      reply.raw.once("close", () => inFlight--);
       if (exempt.has(request.routeOptions.url ?? "")) return;
-      request.log.warn({ type, value }, "shedding load");
-      reply.status(503).header("retry-after", String(retryAfterSeconds)).send(busyBody);
-    },
-  });
+      const delayMs = lag.delayMs();
+      // A loop that lagged with nobody waiting (a long job, a big export) is no reason to refuse the next.
+      if (delayMs <= options.maxEventLoopDelayMs || inFlight <= 1) return;
+      return refuse(request, reply, { type: "eventLoopDelay", delayMs, inFlight }, "shedding load");
+    });
+  }
+
   const { poolStats } = options;
   if (!poolStats) return;
   app.addHook("onRequest", async (request, reply) => {
     if (exempt.has(request.routeOptions.url ?? "")) return;
     const stats = poolStats();
     if (stats.waiting <= stats.size * queuedPerConnection) return;
-    request.log.warn({ waiting: stats.waiting }, "shedding load: database pool saturated");
-    return reply.status(503).header("retry-after", String(retryAfterSeconds)).send(busyBody);
+    return refuse(request, reply, { waiting: stats.waiting }, "shedding load: database pool saturated");
   });
+}
+
+const sampleEveryMs = 1000;
+const resolutionMs = 10;
+
+/**
+ * The event loop's mean delay over the last second, measured from the moment the app is ready (Node's
+ * own histogram). @fastify/under-pressure, used before, measured from its registration, so the start-up's
+ * work (and its event-loop utilisation, 0.9997) refused every request for up to a second after ready.
+ */
+function watchEventLoopDelay(app: FastifyInstance) {
+  const histogram = monitorEventLoopDelay({ resolution: resolutionMs });
+  let delayMs = 0;
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook("onReady", async () => {
+    histogram.reset();
+    histogram.enable();
+    timer = setInterval(() => {
+      // The histogram's own timer ticks every 10 ms, so an idle loop reads about 10 ms.
+      if (histogram.count > 0) delayMs = Math.max(0, histogram.mean / 1e6 - resolutionMs);
+      histogram.reset();
+    }, sampleEveryMs);
+    timer.unref();
+  });
+  app.addHook("onClose", async () => {
+    clearInterval(timer);
+    histogram.disable();
+  });
+  return { delayMs: () => delayMs };
 }

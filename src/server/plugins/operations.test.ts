@@ -93,6 +93,84 @@ describe("load shedding", () => {
   });
 });
 
+/** Keeps the event loop busy, as synchronous work does (a start-up's migrations and seed, an overload). */
+function busyFor(ms: number) {
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    // spinning
+  }
+}
+
+const idlePool = () => ({ size: 10, total: 10, idle: 10, waiting: 0 });
+
+describe("shedding only when requests wait", () => {
+  it("sheds nothing once ready answers 200, however busy the start-up was", async () => {
+    // The default limit (1 s of event-loop delay), as production runs.
+    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: ctx.dataDir });
+    const app = await buildApp({ config, db: ctx.database.db, poolStats: idlePool });
+    try {
+      // Start-up work before the instance listens, as main.ts's migrations and seed are.
+      busyFor(1500);
+      await app.listen({ port: 0, host: "127.0.0.1" });
+      const base = `http://127.0.0.1:${(app.server.address() as net.AddressInfo).port}`;
+      // The load balancer's probe, then its traffic at once: one by one and many together.
+      expect((await fetch(`${base}/api/health/ready`)).status).toBe(200);
+      const statuses: number[] = [];
+      for (let i = 0; i < 15; i++) statuses.push((await fetch(`${base}/api/draws`)).status);
+      const together = await Promise.all(
+        Array.from({ length: 15 }, () => fetch(`${base}/api/draws`).then((r) => r.status)),
+      );
+      expect([...statuses, ...together]).toEqual(Array(30).fill(200));
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("sheds under a real overload (requests waiting on a lagging loop), and a lone request after it is served", async () => {
+    const config = loadConfig({
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      DATA_DIR: ctx.dataDir,
+      MAX_EVENT_LOOP_DELAY_MS: "20",
+    });
+    const app = await buildApp({ config, db: ctx.database.db, poolStats: idlePool });
+    // Each request works as a real one does, in turns with a wait between (a query): 60 ms of the loop
+    // in all. With 20 at once, every tick of the loop waits behind the others' turns.
+    app.get("/api/test/heavy", async () => {
+      busyFor(30);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      busyFor(30);
+      return { done: true };
+    });
+    try {
+      await app.listen({ port: 0, host: "127.0.0.1" });
+      const base = `http://127.0.0.1:${(app.server.address() as net.AddressInfo).port}`;
+      let shed: Response | undefined;
+      let sent = 0;
+      const client = async () => {
+        while (!shed && sent < 600) {
+          sent++;
+          const answer = await fetch(`${base}/api/test/heavy`);
+          if (answer.status === 503) shed ??= answer;
+          else await answer.arrayBuffer();
+        }
+      };
+      await Promise.all(Array.from({ length: 20 }, client));
+
+      expect(shed?.status).toBe(503);
+      expect(shed?.headers.get("retry-after")).toBe("5");
+      expect(await shed?.json()).toEqual({
+        message: "Anigye is very busy right now. Please try again in a few seconds.",
+        code: "UNAVAILABLE",
+      });
+      // The load is gone; the last second's lag is still on record, but nobody is waiting now.
+      expect((await fetch(`${base}/api/draws`)).status).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 /**
  * A TCP relay between the app and PostgreSQL that the test can cut and restore, standing in for a
  * database restart (the shared server can't be restarted under other tests).

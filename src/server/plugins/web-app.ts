@@ -3,6 +3,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { isPagePath } from "../../shared/app-paths";
 import { isLanguage, type Language, languageCookieName } from "../../shared/i18n/languages";
 import {
   memberFirstReadsOfRoute,
@@ -21,8 +22,9 @@ const alwaysRevalidate = "no-cache";
 
 /**
  * Serves the built web app: hashed assets cached for a year, the HTML shell, service worker and
- * manifest always revalidated, and every non-API path answered with the shell (the client router
- * shows the screen or its not-found page). Unknown /api paths answer 404 JSON.
+ * manifest always revalidated, and every page path answered with the shell (the client router shows
+ * the screen). A path the app has no page for gets the same shell with 404 (its router shows the
+ * not-found page), so crawlers and monitors see the page doesn't exist. Unknown /api paths answer 404 JSON.
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -74,6 +76,8 @@ export async function registerWebApp(
         sameSite: "lax",
       });
     }
+    // The app's own route table decides: the router would show its not-found page here.
+    if (!isPagePath(urlPath)) return reply.code(404).sendFile("index.html", distDir);
     if (
       memberHome &&
       urlPath === "/" &&

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isLanguage, languages } from "../i18n/languages";
 import { ghanaPhoneMessage, normaliseGhanaPhone } from "../phone";
+import { hasVisibleCharacter } from "./common";
 import { sessionUser } from "./session";
 
 // Passwords are 6 to 128 characters (docs/product-rules.md#accounts-password-rules).
@@ -43,7 +44,11 @@ export const displayNameSchema = z
   .string({ error: "Full name is required" })
   .trim()
   .min(2, "Full name must be at least 2 characters")
-  .max(60, "Full name must be at most 60 characters");
+  .max(60, "Full name must be at most 60 characters")
+  .refine(
+    (name) => name.length < 2 || hasVisibleCharacter(name),
+    "Full name can't be only spaces or invisible characters",
+  );
 
 export const otpSchema = z.string({ error: "OTP must be 6 digits" }).regex(/^\d{6}$/, "OTP must be 6 digits");
 

@@ -1,23 +1,52 @@
 import { z } from "zod";
 import { ghanaPhoneMessage, normaliseGhanaPhone } from "../phone";
 
-/** A required text field whose message names the field, e.g. "Name is required". */
+/** A letter, digit, punctuation mark or symbol (an emoji included): something that can show. */
+const showable = /[\p{L}\p{N}\p{P}\p{S}]/u;
+/**
+ * What shows nothing even so: Unicode's default-ignorable characters (zero-width spaces and joiners,
+ * direction marks and overrides such as U+202E, the Hangul fillers, variation selectors) and the blank
+ * Braille pattern. Spaces, control and format characters are neither showable nor counted.
+ */
+const showsNothing = /[\p{Default_Ignorable_Code_Point}\u2800]/u;
+
+/**
+ * Whether text has at least one character a reader can see: a name of only spaces or invisible characters
+ * would show blank (docs/product-rules.md#conventions-visible-text).
+ */
+export function hasVisibleCharacter(text: string): boolean {
+  for (const character of text) {
+    if (showable.test(character) && !showsNothing.test(character)) return true;
+  }
+  return false;
+}
+
+/** The refusal of a text made only of spaces or invisible characters, naming the field. */
+export function invisibleTextMessage(label: string): string {
+  return `${label} can't be only spaces or invisible characters`;
+}
+
+/**
+ * A required text field whose message names the field, e.g. "Name is required"; text that shows nothing
+ * (only invisible characters) is refused too.
+ */
 export function requiredText(label: string, max = 200) {
   return z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine((value) => value === "" || hasVisibleCharacter(value), invisibleTextMessage(label));
 }
 
-/** An optional text field: empty strings become undefined. */
+/** An optional text field: empty strings, and text that shows nothing, become undefined. */
 export function optionalText(label: string, max = 500) {
   return z
     .string({ error: `${label} must be text` })
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .optional()
-    .transform((value) => (value ? value : undefined));
+    .transform((value) => (value && hasVisibleCharacter(value) ? value : undefined));
 }
 
 export function requiredEmail(label = "Email") {

@@ -55,7 +55,7 @@ describe("the language catalogs check", () => {
     const messagesOf = (schema: {
       safeParse(value: unknown): { error?: { issues: { message: string }[] } };
     }) =>
-      [undefined, 42, "", "x".repeat(3000)].flatMap(
+      [undefined, 42, "", "x".repeat(3000), "\u200b\u202e"].flatMap(
         (value) => schema.safeParse(value).error?.issues.map((issue) => issue.message) ?? [],
       );
     const said = [
@@ -68,9 +68,10 @@ describe("the language catalogs check", () => {
     const known = fieldHelperMessages(
       'a: requiredText("Reason", 300), b: requiredText("Receipt number"), c: optionalText("Note", 200), d: requiredEmail(), e: requiredGhanaPhone("Payment phone")',
     );
-    expect(known).toHaveLength(10);
+    expect(known).toHaveLength(12);
     expect(said).toEqual(expect.arrayContaining(known));
     expect(known).toContain("Reason is required");
+    expect(known).toContain("Reason can't be only spaces or invisible characters");
     expect(
       staleMessageKeys({ "Reason must be at most 300 characters": "…" }, 'requiredText("Reason", 300)'),
     ).toEqual([]);

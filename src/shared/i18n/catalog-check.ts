@@ -79,8 +79,8 @@ const fieldHelpers: Record<string, { label?: string; max: number; required: bool
 
 /**
  * The messages the contracts' field helpers build from a field's label, for every call in the code:
- * `requiredText` with the label Reason and 300 says "Reason is required" and "Reason must be at most 300
- * characters", which appear nowhere as written. (A test holds these to what the helpers really say. This
+ * `requiredText` with the label Reason and 300 says "Reason is required", "Reason must be at most 300
+ * characters" and "Reason can't be only spaces or invisible characters", which appear nowhere as written. (A test holds these to what the helpers really say. This
  * comment names no call in the form the check reads, or it would keep those two translations alive.)
  */
 export function fieldHelperMessages(sourceText: string): string[] {
@@ -95,6 +95,7 @@ export function fieldHelperMessages(sourceText: string): string[] {
     return [
       rules.required ? `${field} is required` : `${field} must be text`,
       `${field} must be at most ${longest} characters`,
+      ...(helper === "requiredText" ? [`${field} can't be only spaces or invisible characters`] : []),
     ];
   });
 }

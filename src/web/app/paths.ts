@@ -1,48 +1,7 @@
-/** One route table: every path is named once; links use these names. */
-export const paths = {
-  home: "/",
-  watch: "/watch",
-  moments: "/moments",
-  rewards: "/rewards",
-  rewardsTest: "/rewards-test",
-  leaderboard: "/leaderboard",
-  profile: "/profile",
-  plus: "/anigye-plus",
-  analytics: "/analytics",
-  login: "/login",
-  register: "/register",
-  onboarding: "/onboarding",
-  features: "/features",
-  faq: "/faq",
-  privacy: "/privacy",
-  terms: "/terms",
-  howItWorks: "/how-it-works",
-  subscription: "/subscription",
-  business: "/business",
-  merchantPitch: "/merchant-pitch",
-  earlyAccess: "/early-access",
-  qrScanner: "/qr-scanner",
-  loyaltyDashboard: "/loyalty-dashboard",
-  merchant: "/merchant",
-  merchantLogin: "/merchant-login",
-  merchantDashboard: "/merchant-dashboard",
-  merchantScanner: "/merchant-scanner",
-  vendorScan: "/vendor-scan",
-  comingSoon: "/coming-soon",
-  admin: "/admin",
-  adminOAuthConfig: "/admin/oauth-config",
-  adminAntiCheat: "/admin-anti-cheat",
-  company: "/company",
-  companyDashboard: "/company-dashboard/:id",
-  subscriptionDetails: "/subscription-details/:id",
-  payment: "/payments/:id",
-  mobileWatch: "/mobile-watch",
-  googleAuth: "/auth/google",
-  place: "/places/:id",
-  draw: "/draws/:id",
-  competition: "/competitions/:id",
-  notifications: "/notifications",
-} as const;
+import { paths } from "../../shared/app-paths";
+
+/** One route table (shared with the server, which answers 404 for a page path not in it). */
+export { paths };
 
 /** A business's public page: details, loyalty card, offers and verified reviews. */
 export function placePath(companyId: number): string {

@@ -33,7 +33,7 @@ import {
   sendWithinAccountCap,
 } from "../rate-limit";
 import { companySuspended, isCompanyActive } from "./company-access";
-import { addFirstBranch } from "./company-branches.service";
+import { addFirstBranch, assertPinServed } from "./company-branches.service";
 import { currentPlanLimits } from "./company-plan.service";
 
 const setupLinkLifetimeMs = 72 * 60 * 60 * 1000;
@@ -54,6 +54,7 @@ export async function createCompanyAccount(
   admin: { id: number; displayName: string },
   input: CreateCompanyInput,
 ): Promise<Company> {
+  await assertPinServed(deps.db, input.latitude, input.longitude);
   const company = await deps.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(companies)

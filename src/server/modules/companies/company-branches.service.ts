@@ -1,5 +1,6 @@
 import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { brand } from "../../../shared/brand";
 import type { Branch, createBranchRequest, updateBranchRequest } from "../../../shared/contracts/branches";
 import { plans } from "../../../shared/plans";
 import type { Database, Executor } from "../../db/client";
@@ -12,7 +13,7 @@ import {
 } from "../../db/schema/companies";
 import { uniqueViolationConstraint } from "../../lib/db-errors";
 import { AppError } from "../../lib/errors";
-import { currentBranchLimit } from "../settings";
+import { currentBranchLimit, currentServedCountries } from "../settings";
 import { lockCompany } from "./company-access";
 
 // Rules: docs/product-rules.md#businesses-branches.
@@ -125,6 +126,23 @@ async function assertNameFree(tx: Executor, companyId: number, name: string, exc
 }
 
 /**
+ * Refuses a map pin outside the countries the platform serves (an admin setting, Ghana by default): a
+ * pin at (0, 0) or on another continent would send members nowhere. No pin, nothing to check.
+ * Rule: docs/product-rules.md#businesses-pins-in-served-countries.
+ */
+export async function assertPinServed(
+  db: Executor,
+  latitude: number | null | undefined,
+  longitude: number | null | undefined,
+): Promise<void> {
+  if (latitude === null || latitude === undefined || longitude === null || longitude === undefined) return;
+  const served = await currentServedCountries(db);
+  if (served.contains(latitude, longitude)) return;
+  const message = `This pin is outside ${served.names}, where ${brand.name} works: check the latitude and longitude`;
+  throw new AppError("VALIDATION", message, { latitude: message });
+}
+
+/**
  * Adds a branch while the plan allows another. The company's row is locked first, so two owners' tabs
  * adding at the limit can't both get in.
  */
@@ -133,6 +151,7 @@ export async function addBranch(
   companyId: number,
   input: z.output<typeof createBranchRequest>,
 ): Promise<Branch> {
+  await assertPinServed(db, input.latitude, input.longitude);
   return withNameClashAnswered(input.name, () =>
     db.transaction(async (tx) => {
       const company = await lockCompany(tx, companyId);
@@ -173,7 +192,12 @@ export async function updateBranch(
   return withNameClashAnswered(input.name, () =>
     db.transaction(async (tx) => {
       await lockCompany(tx, companyId);
-      if (!(await findLiveBranch(tx, companyId, branchId))) throw branchNotFound();
+      const current = await findLiveBranch(tx, companyId, branchId);
+      if (!current) throw branchNotFound();
+      if (input.latitude !== undefined || input.longitude !== undefined) {
+        // The pin as it will be: a change of one number moves it too.
+        await assertPinServed(tx, input.latitude ?? current.latitude, input.longitude ?? current.longitude);
+      }
       if (input.name !== undefined) await assertNameFree(tx, companyId, input.name, branchId);
       const [row] = await tx
         .update(companyBranches)

@@ -295,6 +295,132 @@ describe("a business's branches", () => {
   });
 });
 
+describe("what a branch may be called and where it may be", () => {
+  const invisibleNames = ["\u202e", "\u200b\u200b", "\u200b \u202e\u2060", "\u3164", "\u2800"];
+
+  it("needs a name with something to see: only invisible characters are refused, changing nothing", async () => {
+    const { company, cookies } = await owner("enterprise");
+    const [first] = (await sendAs(ctx.app, cookies, "GET", branchesUrl(company.id))).json().branches;
+    for (const name of invisibleNames) {
+      const added = await sendAs(ctx.app, cookies, "POST", branchesUrl(company.id), { ...osu, name });
+      expect(added.statusCode, JSON.stringify(name)).toBe(400);
+      expect(added.json()).toEqual({
+        code: "VALIDATION",
+        message: "Branch name can't be only spaces or invisible characters",
+        fields: { name: "Branch name can't be only spaces or invisible characters" },
+      });
+      const renamed = await sendAs(ctx.app, cookies, "PATCH", `${branchesUrl(company.id)}/${first.id}`, {
+        name,
+      });
+      expect(renamed.statusCode).toBe(400);
+      expect(renamed.json().fields.name).toBe("Branch name can't be only spaces or invisible characters");
+    }
+    expect((await sendAs(ctx.app, cookies, "GET", branchesUrl(company.id))).json().branches).toEqual([first]);
+    // A name with letters is taken as typed, stray invisible characters and all.
+    const named = await sendAs(ctx.app, cookies, "POST", branchesUrl(company.id), {
+      ...osu,
+      name: "\u200bOsu",
+    });
+    expect(named.statusCode, named.body).toBe(201);
+  });
+
+  it("must be pinned in a country the platform serves: Ghana by default, more when an admin adds one", async () => {
+    const { company, cookies } = await owner("enterprise");
+    const [first] = (await sendAs(ctx.app, cookies, "GET", branchesUrl(company.id))).json().branches;
+    const outside = "This pin is outside Ghana, where Anigye works: check the latitude and longitude";
+    for (const [latitude, longitude] of [
+      [0, 0], // the Gulf of Guinea
+      [6.2286, 1.5936], // Aného, Togo
+      [51.5072, -0.1276], // London: Accra's longitude, another continent
+      [-5.5571, -0.1818], // Osu's pin with the wrong sign
+    ]) {
+      const added = await sendAs(ctx.app, cookies, "POST", branchesUrl(company.id), {
+        ...osu,
+        latitude,
+        longitude,
+      });
+      expect(added.statusCode, `${latitude}, ${longitude}`).toBe(400);
+      expect(added.json()).toEqual({ code: "VALIDATION", message: outside, fields: { latitude: outside } });
+    }
+    // Moving a pin, even by one of its numbers, is checked where it lands; other changes aren't held up.
+    const item = `${branchesUrl(company.id)}/${first.id}`;
+    const moved = await sendAs(ctx.app, cookies, "PATCH", item, { longitude: 10 });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().fields).toEqual({ latitude: outside });
+    expect((await sendAs(ctx.app, cookies, "PATCH", item, { latitude: 9.4008 })).statusCode).toBe(200);
+    expect((await sendAs(ctx.app, cookies, "PATCH", item, { name: "Adum Central" })).statusCode).toBe(200);
+    // From the border to the coast, anywhere in Ghana will do.
+    for (const [name, latitude, longitude] of [
+      ["Paga", 10.9858, -1.1128],
+      ["Aflao", 6.1176, 1.1935],
+      ["Half Assini", 5.0531, -2.8833],
+    ] as const) {
+      const added = await sendAs(ctx.app, cookies, "POST", branchesUrl(company.id), {
+        ...osu,
+        name,
+        latitude,
+        longitude,
+      });
+      expect(added.statusCode, `${name}: ${added.body}`).toBe(201);
+    }
+    // An admin's business in the Atlantic is refused the same way.
+    const adminMade = await sendAs(ctx.app, admin, "POST", "/api/admin/companies", {
+      name: `Null Island Chop ${Date.now().toString(36)}`,
+      category: "Food & Dining",
+      subcategory: "Chop Bars",
+      city: "Accra",
+      address: "Nowhere",
+      latitude: 0,
+      longitude: 0,
+      contactEmail: `null-island-${Date.now().toString(36)}@example.com`,
+    });
+    expect(adminMade.statusCode).toBe(400);
+    expect(adminMade.json().fields).toEqual({ latitude: outside });
+
+    // The platform comes to Togo: Aného's pins are taken, and the refusal names both countries.
+    const widened = await sendAs(ctx.app, admin, "PUT", "/api/admin/settings/served_countries", {
+      value: "gh tg",
+    });
+    expect(widened.statusCode, widened.body).toBe(200);
+    expect(widened.json()).toMatchObject({ value: "GH, TG", group: "branches" });
+    try {
+      const aneho = await sendAs(ctx.app, cookies, "POST", branchesUrl(company.id), {
+        ...osu,
+        name: "Aného",
+        latitude: 6.2286,
+        longitude: 1.5936,
+      });
+      expect(aneho.statusCode, aneho.body).toBe(201);
+      const nowhere = await sendAs(ctx.app, cookies, "POST", branchesUrl(company.id), {
+        ...osu,
+        name: "Nowhere",
+        latitude: 0,
+        longitude: 0,
+      });
+      expect(nowhere.json().message).toBe(
+        "This pin is outside Ghana or Togo, where Anigye works: check the latitude and longitude",
+      );
+    } finally {
+      await sendAs(ctx.app, admin, "PUT", "/api/admin/settings/served_countries", { value: "GH" });
+    }
+  });
+
+  it("takes only countries it knows the place of in the admin's setting", async () => {
+    const put = (value: unknown) =>
+      sendAs(ctx.app, admin, "PUT", "/api/admin/settings/served_countries", { value });
+    for (const value of ["", "Ghana", "GH, XX", "NG"]) {
+      const refused = await put(value);
+      expect(refused.statusCode, JSON.stringify(value)).toBe(400);
+    }
+    expect((await put("XX")).json().fields.value).toBe(
+      "Use country codes separated by commas, from GH (Ghana), TG (Togo), CI (Côte d'Ivoire), BF (Burkina Faso)",
+    );
+    const list = (await sendAs(ctx.app, admin, "GET", "/api/admin/settings")).json();
+    const served = list.settings.find((setting: { key: string }) => setting.key === "served_countries");
+    expect(served).toMatchObject({ type: "text", value: "GH", defaultValue: "GH", group: "branches" });
+  });
+});
+
 describe("who may manage branches", () => {
   it("is the business's owner or an admin; nobody else", async () => {
     const counter = await shopWithCounter(ctx, `branch-who-${Date.now().toString(36)}`);

@@ -1,4 +1,4 @@
-/** Platform settings an admin changes without a deploy: XP values, prices, points, limits, draws, anti-cheat, the manual MoMo account and Google sign-in. */
+/** Platform settings an admin changes without a deploy: XP values, prices, points, limits, the countries served, draws, anti-cheat, the manual MoMo account and Google sign-in. */
 export {
   allowsPlainHttpIssuer,
   assertIssuerAllowed,
@@ -12,6 +12,7 @@ export {
   currentBranchLimit,
   currentPointsAllocations,
   currentPrices,
+  currentServedCountries,
   listSettings,
   manualMomoAccount,
   numberSettingFrom,

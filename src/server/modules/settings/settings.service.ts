@@ -9,6 +9,14 @@ import { platformSettings } from "../../db/schema/settings";
 import { AppError } from "../../lib/errors";
 import { recordAudit } from "../audit";
 import { riskSignalDefaults, riskWeightKey } from "./risk-weights";
+import {
+  type CountryCode,
+  countriesOf,
+  countryNames,
+  knownCountries,
+  normaliseCountryList,
+  pinIsIn,
+} from "./served-countries";
 
 /**
  * Platform settings an admin may change without a deploy. Each has a type, a default (used until a row
@@ -113,6 +121,16 @@ export const settingDefinitions = {
       description: `Branches ${withArticle(plans[plan].name)} business may have (0 = no limit); a business over it after a plan change keeps its branches but can't add`,
     }),
   ]),
+  served_countries: {
+    type: "text",
+    group: "branches",
+    default: "GH",
+    min: 2,
+    max: 40,
+    description: `Countries whose map pins businesses and branches may have, as country codes separated by commas: ${knownCountries}`,
+    normalise: normaliseCountryList,
+    invalidMessage: `Use country codes separated by commas, from ${knownCountries}`,
+  },
   daily_points_limit: numberSetting("points", {
     default: 100,
     min: 1,
@@ -270,6 +288,29 @@ export async function currentBranchLimit(db: Executor, plan: PlanId): Promise<nu
   const key = branchLimitKey(plan);
   const limit = (await readNumberSettings(db, [key]))[key];
   return limit === 0 ? null : limit;
+}
+
+export interface ServedCountries {
+  codes: CountryCode[];
+  /** "Ghana", "Ghana or Togo". */
+  names: string;
+  /** Whether a map pin lies in one of them. */
+  contains(latitude: number, longitude: number): boolean;
+}
+
+/**
+ * The countries the platform serves now (the `served_countries` setting, Ghana by default), which every
+ * business's and branch's map pin must lie in. Rule: docs/product-rules.md#businesses-pins-in-served-countries.
+ */
+export async function currentServedCountries(db: Executor): Promise<ServedCountries> {
+  const key = "served_countries";
+  const stored = await storedValues(db, [key]);
+  const codes = countriesOf(parseText(definitionOf(key, "text"), stored.get(key)));
+  return {
+    codes,
+    names: countryNames(codes),
+    contains: (latitude, longitude) => pinIsIn(codes, latitude, longitude),
+  };
 }
 
 function parseNumber(definition: NumberSetting, stored: string | undefined): number {
