@@ -8476,7 +8476,9 @@ export interface operations {
             rewards: ({
                 id: number;
                 adId: number;
+                adTitle: string;
                 companyId: number;
+                companyName: string;
                 rewardType: string;
                 xpPointsAwarded: number;
                 isUsed: boolean;
@@ -8487,6 +8489,7 @@ export interface operations {
             views: ({
                 id: number;
                 adId: number;
+                adTitle: string;
                 watchedSeconds: number;
                 completed: boolean;
                 startedAt: string | null;
