@@ -75,6 +75,13 @@ test("an admin registers a business, the owner sets it up and publishes an ad, a
   await adForm.getByLabel("Reward type").selectOption("discount");
   await adForm.getByLabel("Discount (%)").fill("15");
   await adForm.getByLabel("Discount codes").fill(`KELE-${id}-1\nKELE-${id}-2`);
+  // The branch is asked once: one of the business's branches from its list, never typed again beside it.
+  const branch = adForm.getByRole("combobox", { name: /^Branch/ });
+  await expect(branch.locator("option")).toHaveCount(2);
+  await expect(adForm.getByLabel("Branch name")).toHaveCount(0);
+  await expect(adForm.getByLabel("Branch address")).toHaveCount(0);
+  await branch.selectOption({ index: 1 });
+  await expect(adForm.getByLabel("Branch name")).toHaveCount(0);
   // A slow connection: the upload is still on its way when the owner presses Save, which waits for it.
   let releaseUpload = () => {};
   const uploadHeld = new Promise<void>((resolve) => {

@@ -30,6 +30,16 @@ test("a person signs up on /coming-soon, sees the thank-you screen and registers
   await expect(page.getByRole("form", { name: "User signup" }).getByLabel("Full name")).toHaveValue("");
 });
 
+test("after the launch, the pre-launch page on a 360 px phone no longer says it is coming soon", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/coming-soon");
+  await expect(page.getByText("Launched Nov 25, 2025")).toBeVisible();
+  await expect(page.getByText(/coming soon/i)).toHaveCount(0);
+  await expect(page).not.toHaveTitle(/coming soon/i);
+});
+
 for (const phone of [
   { name: "a Pixel 7", viewport: { width: 412, height: 839 }, textScale: "100%" },
   // Android's "large text" setting, which many readers use, scales the page's root font.

@@ -1,4 +1,9 @@
 import { expect, test } from "@playwright/test";
+import { e2eBaseUrl } from "../playwright.config";
+import messagesInTwi from "../src/shared/i18n/catalogs/messages.tw.json" with { type: "json" };
+import discoverInTwi from "../src/shared/i18n/catalogs/screens/discover.tw.json" with { type: "json" };
+import profileInTwi from "../src/shared/i18n/catalogs/screens/profile.tw.json" with { type: "json" };
+import rewardsInTwi from "../src/shared/i18n/catalogs/screens/rewards.tw.json" with { type: "json" };
 import { waitForTheLiveLanding } from "./support/live-app";
 import { linkIn, waitForOutboxMessage } from "./support/outbox";
 
@@ -134,4 +139,67 @@ test("a journey in Twi from registering to a reward waiting in My Rewards", asyn
   await expect(
     page.getByRole("navigation", { name: "Ase" }).getByRole("link", { name: "Akatua" }),
   ).toBeVisible();
+});
+
+/** English a Twi screen must not show for a business's category, subcategory, city and opening days. */
+const englishPlaceWords =
+  /Fashion & Beauty|Clothing|Kumasi|\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun)(day)?\b|\bDaily\b|first local brand/;
+
+test("in Twi on a 360 px phone, Moments and a business's page name categories, cities, badges and days in Twi", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 360, height: 740 });
+  // This phone chose Twi before the member signed up.
+  await page.context().addCookies([{ name: "anigye_language", value: "tw", url: e2eBaseUrl }]);
+  const id = unique();
+  const email = `esi-${id}@example.com`;
+  const registered = await page.request.post("/api/auth/register", {
+    data: { displayName: "Esi Twumasi", username: `esi-${id}`, email, password: "abolo-and-one-man-7" },
+    headers: { "x-requested-with": "anigye", origin: e2eBaseUrl },
+  });
+  expect(registered.status(), await registered.text()).toBe(200);
+  await page.goto(linkIn(await waitForOutboxMessage(page.request, email, "email")));
+  await expect(page).toHaveURL(/\/onboarding$/, { timeout: 20_000 });
+
+  // Watching an ad of Nana Ama Kente House (Fashion & Beauty, Kumasi) discovers it and earns a badge.
+  await page.goto("/");
+  // The live app (its search answers); a shared two-core machine takes its time.
+  const search = page.getByLabel("Hwehwɛ dawurubɔ ne adwumakuo");
+  await expect(search).toBeEnabled({ timeout: 30_000 });
+  await search.fill("Kente graduation");
+  const card = page.getByTestId("ad-card").first();
+  const placeLink = await card.getByTestId("ad-card-company-link").getAttribute("href");
+  await card.getByRole("link").first().click();
+  await expect(page.getByRole("dialog", { name: "Woanya akatua" })).toBeVisible({ timeout: 25_000 });
+
+  await page.goto("/moments");
+  const moments = page.getByTestId("moment-list");
+  const discovered = moments
+    .getByRole("listitem")
+    .filter({ hasText: "Nana Ama Kente House" })
+    .filter({
+      hasText: profileInTwi["moments.discovered"].replace(" {company}", ""),
+    });
+  await expect(discovered).toContainText(
+    `${discoverInTwi["discover.categoryName.fashionBeauty"]} · ${profileInTwi["onboarding.city.kumasi"]}`,
+  );
+  // The discovery milestone's badge, described in Twi.
+  await expect(moments).toContainText(messagesInTwi["Discovered your first local brand"]);
+  await expect(moments).not.toContainText(englishPlaceWords);
+
+  // The business's page: what it does, where, and the days it opens.
+  await page.goto(placeLink!);
+  const details = page.getByTestId("place-details");
+  await expect(details.getByRole("heading", { level: 1 })).toHaveText("Nana Ama Kente House");
+  await expect(details).toContainText(
+    `${discoverInTwi["discover.categoryName.fashionBeauty"]} · ${rewardsInTwi["place.subcategory.clothing"]}`,
+  );
+  await expect(details).toContainText(rewardsInTwi["place.day.monday"]);
+  // The address stays as the business typed it ("…, Adum, Kumasi"); the words the page adds are Twi.
+  await expect(details.getByTestId("place-category")).not.toContainText(englishPlaceWords);
+  await expect(details.getByTestId("place-hours")).not.toContainText(englishPlaceWords);
+  await expect(page.getByTestId("place-branches")).not.toContainText(
+    /\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun|Daily)\b/,
+  );
 });

@@ -17,9 +17,18 @@ const accraDate = madeOnFirstUse(
     }),
 );
 const displayedDay = { timeZone: brand.timeZone, day: "numeric", month: "short", year: "numeric" } as const;
+/**
+ * The one way a time of day is shown, everywhere: "1:29 am", "2:05 pm" (no leading zero; Ghana's
+ * 12-hour clock). `accra-time.test.ts` keeps every other file from formatting times its own way.
+ */
+const displayedTime = { timeZone: brand.timeZone, hour: "numeric", minute: "2-digit", hour12: true } as const;
 const displayDate = madeOnFirstUse(() => new Intl.DateTimeFormat("en-GH", displayedDay));
+const displayTime = madeOnFirstUse(() => new Intl.DateTimeFormat("en-GH", displayedTime));
 const displayDateTime = madeOnFirstUse(
-  () => new Intl.DateTimeFormat("en-GH", { ...displayedDay, hour: "2-digit", minute: "2-digit" }),
+  () => new Intl.DateTimeFormat("en-GH", { ...displayedDay, ...displayedTime }),
+);
+const displayDayAndTime = madeOnFirstUse(
+  () => new Intl.DateTimeFormat("en-GH", { day: "numeric", month: "short", ...displayedTime }),
 );
 
 /** "YYYY-MM-DD" in Accra (en-CA formats as YYYY-MM-DD), also what `<input type="date">` takes. */
@@ -52,7 +61,19 @@ export function formatAccraDate(iso: string): string {
   return displayDate().format(new Date(iso));
 }
 
-/** "23 Nov 2026, 14:05" in Accra. */
-export function formatAccraDateTime(iso: string): string {
+/** "23 Nov 2026, 2:05 pm" in Accra. */
+export function formatAccraDateTime(iso: string | Date): string {
   return displayDateTime().format(new Date(iso));
+}
+
+/** "2:05 pm" in Accra. */
+export function formatAccraTime(instant: string | number | Date): string {
+  return displayTime().format(new Date(instant));
+}
+
+/** When something happened, in Accra time: "2:05 pm" if it was today there, else "3 Jun, 2:05 pm". */
+export function formatAccraMoment(instant: number, now: number = Date.now()): string {
+  return accraDay(new Date(instant)) === accraDay(new Date(now))
+    ? formatAccraTime(instant)
+    : displayDayAndTime().format(instant);
 }

@@ -8613,7 +8613,9 @@ export interface operations {
             rewards: ({
                 id: number;
                 adId: number;
+                adTitle: string;
                 companyId: number;
+                companyName: string;
                 rewardType: string;
                 xpPointsAwarded: number;
                 isUsed: boolean;
@@ -8624,6 +8626,7 @@ export interface operations {
             views: ({
                 id: number;
                 adId: number;
+                adTitle: string;
                 watchedSeconds: number;
                 completed: boolean;
                 startedAt: string | null;

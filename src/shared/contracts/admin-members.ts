@@ -106,7 +106,10 @@ export const adminMemberDetailResponse = z.object({
     z.object({
       id: idSchema,
       adId: z.number().int(),
+      /** The ad's title as it is now, so the page names the reward's ad. */
+      adTitle: z.string(),
       companyId: z.number().int(),
+      companyName: z.string(),
       rewardType: z.string(),
       xpPointsAwarded: z.number().int(),
       isUsed: z.boolean(),
@@ -118,6 +121,7 @@ export const adminMemberDetailResponse = z.object({
     z.object({
       id: idSchema,
       adId: z.number().int(),
+      adTitle: z.string(),
       watchedSeconds: z.number(),
       completed: z.boolean(),
       startedAt: z.iso.datetime().nullable(),

@@ -33,11 +33,13 @@ export default function ComingSoonPage() {
   // would sit on it just when a business owner who signed up may want to call.
   useToastsAtTop();
   const t = useT();
-  useEffect(() => {
-    document.title = `Coming soon · ${brand.name}`;
-  }, []);
   const launched = hasLaunched();
   const date = brand.launchDateLabel;
+  // After the launch day nothing here says "coming soon" (docs/product-rules.md#launch-no-coming-soon-after).
+  const eyebrow = t(launched ? "comingSoon.eyebrowLaunched" : "comingSoon.eyebrow");
+  useEffect(() => {
+    document.title = `${eyebrow} · ${brand.name}`;
+  }, [eyebrow]);
 
   return (
     <div className="min-h-dvh bg-stone-50">
@@ -46,7 +48,7 @@ export default function ComingSoonPage() {
           <Link to={paths.home} className="inline-flex items-center gap-2 text-lg font-extrabold">
             <img src="/favicon.svg" alt="" width={28} height={28} /> {brand.name}
           </Link>
-          <p className="mt-8 text-sm font-semibold uppercase tracking-widest text-amber-300">Coming soon</p>
+          <p className="mt-8 text-sm font-semibold uppercase tracking-widest text-amber-300">{eyebrow}</p>
           <h1 className="mt-2 text-4xl font-black sm:text-5xl">{brand.heroTitle}</h1>
           <p className="mt-4 text-lg text-amber-50">
             {brand.name} {brand.pronunciation}: {brand.tagline}. Discover local brands, earn real rewards.

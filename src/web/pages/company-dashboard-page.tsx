@@ -36,7 +36,7 @@ type Tab = (typeof tabs)[number]["value"];
 const isTab = (value: string | null): value is Tab => tabs.some((t) => t.value === value);
 
 const tabClass =
-  "flex-1 shrink-0 rounded-xl px-1.5 py-2 text-sm font-semibold whitespace-nowrap sm:px-3 text-stone-600 data-[state=active]:bg-white data-[state=active]:text-amber-800 data-[state=active]:shadow";
+  "min-w-0 flex-1 rounded-xl px-1.5 py-2 text-sm font-semibold whitespace-nowrap sm:px-3 text-stone-600 data-[state=active]:bg-white data-[state=active]:text-amber-800 data-[state=active]:shadow";
 const numberFormat = new Intl.NumberFormat("en-GH");
 
 function CompanyLogo({ profile }: { profile: CompanyProfile }) {
@@ -197,9 +197,10 @@ export default function CompanyDashboardPage() {
             )
           }
         >
+          {/* Two rows of three on a phone, one row from `sm`: every tab in view, whole, one tap away. */}
           <Tabs.List
             aria-label="Dashboard sections"
-            className="mb-5 flex gap-1 overflow-x-auto rounded-2xl bg-stone-200/70 p-1"
+            className="mb-5 grid grid-cols-3 gap-1 rounded-2xl bg-stone-200/70 p-1 sm:flex"
           >
             {tabs.map(({ value, label }) => (
               <Tabs.Trigger key={value} value={value} className={tabClass}>

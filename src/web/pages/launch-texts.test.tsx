@@ -40,6 +40,7 @@ describe("the launch on the pre-launch pages", () => {
     const comingSoon = render(<ComingSoonPage />);
     expect(comingSoon).toContain("Launch date: Nov 25, 2025");
     expect(comingSoon).toContain("Be first in line for launch-day rewards.");
+    expect(comingSoon).toContain("Coming soon");
   });
 
   it("has happened from the launch day on, said in the past", () => {
@@ -54,6 +55,9 @@ describe("the launch on the pre-launch pages", () => {
       expect(comingSoon).toContain("1000+ premium partners are on board. Join now for your first rewards.");
       expect(comingSoon).not.toContain("Launch date");
       expect(comingSoon).not.toContain("getting ready");
+      // Nothing beside "Launched …" says the launch is still to come.
+      expect(comingSoon).not.toMatch(/coming soon/i);
+      expect(comingSoon).toContain("Now live in Ghana");
     }
   });
 

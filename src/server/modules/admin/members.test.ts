@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ads } from "../../db/schema/ads";
+import { rewards } from "../../db/schema/rewards";
+import { watchProgress } from "../../db/schema/watch";
 import { createUser } from "../../db/seed/factories";
+import { signedInCompany } from "../../test/company-session";
 import { signedInMember } from "../../test/members";
 import { createTestContext, sendAs, type TestContext } from "../../test/test-app";
 import { twiOf } from "../../test/twi-messages";
@@ -164,6 +168,41 @@ describe("making staff and admins", () => {
       devices: [],
     });
     expect((await asAdmin("GET", "/api/admin/users/999999")).statusCode).toBe(404);
+  });
+
+  it("names each reward's and view's ad and business, not their row numbers", async () => {
+    const db = ctx.database.db;
+    const member = await signedInMember(db, "named-rewards");
+    const { company } = await signedInCompany(ctx.app, db, { name: "Auntie Efua's Kelewele" });
+    const [ad] = await db
+      .insert(ads)
+      .values({
+        companyId: company.id,
+        title: "Kelewele Friday 10% off",
+        category: "Food & Dining",
+        durationSeconds: 10,
+      })
+      .returning();
+    await db
+      .insert(rewards)
+      .values({ adId: ad!.id, userId: member.user.id, companyId: company.id, rewardType: "discount" });
+    await db
+      .insert(watchProgress)
+      .values({ adId: ad!.id, userId: member.user.id, watchedSeconds: 10, completed: true });
+
+    const page = (await asAdmin("GET", `/api/admin/users/${member.user.id}`)).json();
+    expect(page.rewards).toEqual([
+      expect.objectContaining({
+        adId: ad!.id,
+        adTitle: "Kelewele Friday 10% off",
+        companyId: company.id,
+        companyName: "Auntie Efua's Kelewele",
+        rewardType: "discount",
+      }),
+    ]);
+    expect(page.views).toEqual([
+      expect.objectContaining({ adId: ad!.id, adTitle: "Kelewele Friday 10% off" }),
+    ]);
   });
 });
 

@@ -178,6 +178,7 @@ async function countsPerAd(db: Executor, companyId: number, period: AnalyticsPer
       isActive: ads.isActive,
       expiresAt: ads.expiresAt,
       deletedAt: ads.deletedAt,
+      createdAt: ads.createdAt,
       ...statsColumns(statsPerAd),
       likes: orZero(eventsPerAd.likes),
       shares: orZero(eventsPerAd.shares),
@@ -346,7 +347,35 @@ export interface AnalyticsCsv {
   body: string;
 }
 
-/** Enterprise only (docs/product-rules.md#analytics-export): one row per ad per day with any activity. */
+type AdOfExport = Awaited<ReturnType<typeof countsPerAd>>[number];
+type ExportRow = Awaited<ReturnType<typeof countsPerAdPerDay>>[number];
+
+/** Whether the ad existed on an Accra day: from the day it was made to the day it was deleted. */
+function existedOn(ad: AdOfExport, day: string): boolean {
+  return (
+    accraDayFormat.format(ad.createdAt) <= day &&
+    (!ad.deletedAt || day <= accraDayFormat.format(ad.deletedAt))
+  );
+}
+
+/**
+ * Every ad of the screen's list (the live ads, and deleted ones with activity in the period) on every day
+ * of the period it existed, with zeros where nothing happened, and every day that had activity; oldest day
+ * first, then by ad (docs/product-rules.md#analytics-export-every-ad).
+ */
+function everyAdEveryDay(period: AnalyticsPeriodRange, adsOfExport: AdOfExport[], activity: ExportRow[]) {
+  const active = new Map(activity.map((row) => [`${row.day}|${row.id}`, row]));
+  const byId = [...adsOfExport].sort((a, b) => a.id - b.id);
+  return everyDayOf(period).flatMap((day) =>
+    byId.flatMap((ad): ExportRow[] => {
+      const row = active.get(`${day}|${ad.id}`);
+      if (row) return [row];
+      return existedOn(ad, day) ? [{ ...ad, ...zeroCounts, day }] : [];
+    }),
+  );
+}
+
+/** Enterprise only (docs/product-rules.md#analytics-export): one row per ad per day, zeros included. */
 export async function exportCompanyAnalyticsCsv(
   db: Executor,
   company: Company,
@@ -361,7 +390,11 @@ export async function exportCompanyAnalyticsCsv(
   }
   const period = periodEndingAt(now, days);
   const metrics = metricsOfPlan(company.plan);
-  const rows = await countsPerAdPerDay(db, company.id, period);
+  const [adsOfExport, activity] = await Promise.all([
+    countsPerAd(db, company.id, period),
+    countsPerAdPerDay(db, company.id, period),
+  ]);
+  const rows = everyAdEveryDay(period, adsOfExport, activity);
   const header = [
     "Date",
     "Ad ID",

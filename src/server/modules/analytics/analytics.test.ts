@@ -325,7 +325,7 @@ describe("the period", () => {
 });
 
 describe("the CSV export", () => {
-  it("is one row per ad per day with activity, quoted properly and safe from spreadsheet formulas", async () => {
+  it("is one row per ad per day, quoted properly and safe from spreadsheet formulas", async () => {
     const { company, cookies } = await signedInCompany(ctx.app, ctx.database.db, { plan: "enterprise" });
     await ctx.database.db
       .update(companies)
@@ -362,6 +362,46 @@ describe("the CSV export", () => {
       `"${day(-1)}",${plain.id},"Waakye, ""the real one""","active",10,40,25.0,50.0,5,4,2,1,0,0`,
       `"${day(0)}",${plain.id},"Waakye, ""the real one""","active",0,0,,,0,0,0,0,0,0`,
       `"${day(0)}",${formula.id},"'=HYPERLINK(""http://evil.example"",""Win"")","active",2,8,25.0,50.0,1,1,0,0,0,1`,
+    ]);
+  });
+
+  it("lists every ad of the company on every day it existed, with zeros where nothing happened", async () => {
+    const { company, cookies } = await signedInCompany(ctx.app, ctx.database.db, { plan: "enterprise" });
+    const madeDaysAgo = async (title: string, days: number) => {
+      const ad = await insertAd(company.id, title);
+      const createdAt = new Date(clock.now().getTime() - days * dayMs);
+      await ctx.database.db.update(ads).set({ createdAt }).where(eq(ads.id, ad.id));
+      return ad;
+    };
+    const quiet = await madeDaysAgo("Quiet kelewele", 2);
+    const busy = await madeDaysAgo("Busy waakye", 30);
+    const today = await insertAd(company.id, "New today");
+    const gone = await madeDaysAgo("Deleted and quiet", 10);
+    await ctx.database.db.update(ads).set({ deletedAt: clock.now() }).where(eq(ads.id, gone.id));
+    await insertStats(busy.id, -1, { impressions: 10, views: 4 });
+
+    const response = await csv(cookies, company.id, "?days=7");
+    expect(response.statusCode).toBe(200);
+    const rows = response.body
+      .slice(1)
+      .trimEnd()
+      .split("\r\n")
+      .slice(1)
+      .map((line) => line.split(",").slice(0, 6).join(","));
+    const zeros = (offset: number, ad: { id: number; title: string }) =>
+      `"${day(offset)}",${ad.id},"${ad.title}","active",0,0`;
+    expect(rows).toEqual([
+      zeros(-6, busy),
+      zeros(-5, busy),
+      zeros(-4, busy),
+      zeros(-3, busy),
+      zeros(-2, quiet),
+      zeros(-2, busy),
+      zeros(-1, quiet),
+      `"${day(-1)}",${busy.id},"Busy waakye","active",4,10`,
+      zeros(0, quiet),
+      zeros(0, busy),
+      zeros(0, today),
     ]);
   });
 

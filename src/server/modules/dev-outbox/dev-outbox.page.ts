@@ -1,12 +1,7 @@
+import { formatAccraDateTime } from "../../../shared/accra-time";
 import { brand } from "../../../shared/brand";
 import { escapeHtml } from "../../integrations/mail/render-email";
 import type { OutboxEntry, OutboxFilter } from "../../integrations/outbox/outbox-store";
-
-const timeFormat = new Intl.DateTimeFormat("en-GB", {
-  timeZone: brand.timeZone,
-  dateStyle: "medium",
-  timeStyle: "medium",
-});
 
 /**
  * The development outbox as one self-contained page: inline styles only and no script, which the
@@ -56,7 +51,7 @@ function renderMessage(message: OutboxEntry): string {
 <div style="display:flex;gap:8px;flex-wrap:wrap;align-items:baseline;font-size:14px">
 <span style="background:${badge};color:#fff;border-radius:4px;padding:1px 6px">${escapeHtml(message.channel)}</span>
 <strong>${escapeHtml(message.recipient)}</strong>
-<time datetime="${message.createdAt.toISOString()}" style="color:#78716c">${escapeHtml(timeFormat.format(message.createdAt))}</time>
+<time datetime="${message.createdAt.toISOString()}" style="color:#78716c">${escapeHtml(formatAccraDateTime(message.createdAt))}</time>
 </div>
 ${subject}
 <pre style="white-space:pre-wrap;word-break:break-word;margin:8px 0 0;font-size:13px">${linkify(message.textBody)}</pre>

@@ -1,4 +1,5 @@
 import { and, eq, gte } from "drizzle-orm";
+import type { FraudSignalType } from "../../../shared/fraud-signals";
 import type { Executor } from "../../db/client";
 import { fraudDetection } from "../../db/schema/fraud";
 import type { ClientSignals } from "../../lib/client-signals";
@@ -11,8 +12,8 @@ export interface FraudSignal {
   /** null for a signal about a shop's staff or a number no member has, not about a member. */
   userId: number | null;
   adId: number | null;
-  /** What was seen, e.g. "watch_faster_than_real_time". */
-  eventType: string;
+  /** What was seen, e.g. "watch_faster_than_real_time"; each type has its label for the admin's screens. */
+  eventType: FraudSignalType;
   /** 0-100: how strongly it suggests cheating. */
   riskScore: number;
   details: Record<string, unknown>;
@@ -46,7 +47,7 @@ export async function recordFraudSignal(
 /** Whether this member already has a signal of this type (on this device) since a moment, to log once. */
 export async function hasSignalSince(
   db: Executor,
-  query: { userId: number; eventType: string; deviceFingerprint: string; since: Date },
+  query: { userId: number; eventType: FraudSignalType; deviceFingerprint: string; since: Date },
 ): Promise<boolean> {
   const [row] = await db
     .select({ id: fraudDetection.id })

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { momentsPage, momentsQuery } from "../../../shared/contracts/moments";
 import type { AppDeps } from "../../app-deps";
+import { languageOf } from "../../lib/i18n";
 import { requireUser } from "../auth";
+import { badgesIn } from "../badges";
 import { listMoments } from "./moments.read-model";
 
 /** The consumer's discovery timeline. */
@@ -19,7 +21,13 @@ export function momentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const user = await requireUser(request);
         reply.header("cache-control", "private, no-cache");
-        return listMoments(deps.db, user.id, request.query.before);
+        const page = await listMoments(deps.db, user.id, request.query.before);
+        // A badge's description is stored in English and said in the member's language, as on My Rewards.
+        const language = languageOf(request);
+        const items = page.items.map((moment) =>
+          moment.kind === "badge" ? { ...moment, badge: badgesIn([moment.badge], language)[0]! } : moment,
+        );
+        return { ...page, items };
       },
     );
   };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Moment } from "../../../shared/contracts/moments";
+import twiMessages from "../../../shared/i18n/catalogs/messages.tw.json";
 import { sendAs } from "../../test/test-app";
 import { setUpWatchingTests } from "../../test/watching";
 
@@ -58,6 +59,31 @@ describe("moments", () => {
 
     const stranger = await t.kit.member();
     expect((await moments(stranger.cookies)).json()).toEqual({ items: [], nextCursor: null });
+  });
+
+  it("describes badges in the language asked for, keeping their names", async () => {
+    const viewer = await t.kit.member();
+    const ad = await t.kit.publishAd([], {
+      title: "Kente Week",
+      rewardType: "badge",
+      badgeName: "Kente Explorer",
+      discountCodes: [],
+      discountPercent: undefined,
+    });
+    await t.kit.watchToTheEnd(viewer.cookies, ad.id);
+    const inTwi = await sendAs(t.ctx.app, viewer.cookies, "GET", "/api/moments", undefined, {
+      "accept-language": "tw",
+    });
+    const badges = (inTwi.json().items as Moment[]).flatMap((m) => (m.kind === "badge" ? [m.badge] : []));
+    expect(badges.map(({ name, description }) => ({ name, description }))).toEqual([
+      { name: "First Discovery", description: twiMessages["Discovered your first local brand"] },
+      { name: "Kente Explorer", description: "Wonyaa eyi ɛnam “Kente Week” a wohwɛe so" },
+    ]);
+    const inEnglish = (await moments(viewer.cookies)).json().items as Moment[];
+    expect(inEnglish.flatMap((m) => (m.kind === "badge" ? [m.badge.description] : []))).toEqual([
+      "Discovered your first local brand",
+      "Earned by watching “Kente Week”",
+    ]);
   });
 
   it("pages through a long timeline without skipping or repeating an event", async () => {

@@ -13,7 +13,7 @@ import { AppError, forbidden } from "../../lib/errors";
 import { recordAudit } from "../audit";
 import { countVerifiedPurchase } from "../auth";
 import { findCompany } from "../companies";
-import { recordFraudSignal } from "../fraud";
+import { type FraudSignal, recordFraudSignal } from "../fraud";
 import { storeProofImage } from "../media";
 import { notifyMember } from "../notifications";
 import { findMemberReward } from "../rewards";
@@ -111,7 +111,13 @@ export async function reportPurchase(deps: AppDeps, userId: number, body: Report
       .returning({ id: verifiedPurchases.id });
     if (flagReason) {
       const details = { purchaseId: row!.id, companyId: company.id, receiptNumber, flagReason };
-      const signal = { userId, adId: null, eventType: "duplicate_receipt", riskScore: 50, details };
+      const signal: FraudSignal = {
+        userId,
+        adId: null,
+        eventType: "duplicate_receipt",
+        riskScore: 50,
+        details,
+      };
       await recordFraudSignal(tx, signal, null, now);
     }
     return row!.id;
@@ -187,7 +193,7 @@ export async function decidePurchase(
       );
     } else {
       const details = { kind: "purchase", purchaseId, companyId: decided.companyId, reason: body.reason };
-      const signal = {
+      const signal: FraudSignal = {
         userId: decided.userId,
         adId: null,
         eventType: "rejected_proof",

@@ -1,6 +1,7 @@
 /** Rewards: what members earned, the ads' discount-code pools, and the reward row's use (for redemptions). */
 
 export type { Reward } from "../../db/schema/rewards";
+export { recentMemberRewards } from "./admin-member-rewards.read-model";
 export { type CodePool, codePoolsOf, setFreeCodes } from "./code-pools.service";
 export { remindExpiringRewards } from "./expiry-reminders.service";
 export {
@@ -18,9 +19,4 @@ export {
 export { rewardsRoutes } from "./rewards.routes";
 export { issueReward, rewardIssuedBy } from "./rewards.service";
 export { shareProofsRoutes } from "./share-proofs.routes";
-export {
-  memberRewardIdsForAds,
-  recentMemberRewards,
-  rewardFigures,
-  withdrawUnusedRewards,
-} from "./withdrawals.service";
+export { memberRewardIdsForAds, rewardFigures, withdrawUnusedRewards } from "./withdrawals.service";

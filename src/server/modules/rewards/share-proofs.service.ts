@@ -4,7 +4,7 @@ import type { AppDeps } from "../../app-deps";
 import { rewards } from "../../db/schema/rewards";
 import { AppError, forbidden, notFound } from "../../lib/errors";
 import { recordAudit } from "../audit";
-import { recordFraudSignal } from "../fraud";
+import { type FraudSignal, recordFraudSignal } from "../fraud";
 import { creditXp } from "../ledger";
 import { storeProofImage } from "../media";
 import { notifyMember } from "../notifications";
@@ -122,7 +122,7 @@ export async function decideShareProof(
     }
     if (!verified) {
       const details = { kind: "share", rewardId, notes: body.staffNotes ?? null };
-      const signal = {
+      const signal: FraudSignal = {
         userId: decided.userId,
         adId: null,
         eventType: "rejected_proof",

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, gte, inArray, isNull, or } from "drizzle-orm";
+import { and, count, eq, gt, gte, inArray, isNull, or } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { rewards } from "../../db/schema/rewards";
 
@@ -34,25 +34,6 @@ export async function withdrawUnusedRewards(tx: Executor, rewardIds: number[], n
     )
     .returning({ id: rewards.id });
   return withdrawn.length;
-}
-
-/** A member's newest rewards, for the admin's member page. */
-export function recentMemberRewards(db: Executor, userId: number, limit = 20) {
-  return db
-    .select({
-      id: rewards.id,
-      adId: rewards.adId,
-      companyId: rewards.companyId,
-      rewardType: rewards.rewardType,
-      xpPointsAwarded: rewards.xpPointsAwarded,
-      isUsed: rewards.isUsed,
-      expiresAt: rewards.expiresAt,
-      createdAt: rewards.createdAt,
-    })
-    .from(rewards)
-    .where(eq(rewards.userId, userId))
-    .orderBy(desc(rewards.id))
-    .limit(limit);
 }
 
 /** Rewards issued since a moment and share proofs waiting for staff, for the admin overview. */

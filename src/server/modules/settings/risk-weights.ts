@@ -1,3 +1,5 @@
+import type { FraudSignalType } from "../../../shared/fraud-signals";
+
 /**
  * The fraud signal types the anti-cheat review scores, with their default weights (risk points per
  * signal in the last 30 days) and the words used to explain a score. Admins change the weights as
@@ -35,7 +37,7 @@ export const riskSignalDefaults = {
     label: "number used at many counters in a day",
     plural: "numbers used at many counters in a day",
   },
-} as const;
+} as const satisfies Partial<Record<FraudSignalType, { weight: number; label: string; plural: string }>>;
 
 export type RiskSignalType = keyof typeof riskSignalDefaults;
 export const riskSignalTypes = Object.keys(riskSignalDefaults) as RiskSignalType[];

@@ -1,13 +1,15 @@
 import { countDistinct, desc, eq, inArray, max, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
+import { ads } from "../../db/schema/ads";
 import { watchProgress } from "../../db/schema/watch";
 
-/** A member's newest views, for the admin's member page. */
+/** A member's newest views, for the admin's member page, each with its ad's title. */
 export function recentViews(db: Executor, userId: number, limit = 20) {
   return db
     .select({
       id: watchProgress.id,
       adId: watchProgress.adId,
+      adTitle: ads.title,
       watchedSeconds: watchProgress.watchedSeconds,
       completed: watchProgress.completed,
       startedAt: watchProgress.startedAt,
@@ -15,6 +17,7 @@ export function recentViews(db: Executor, userId: number, limit = 20) {
       ip: watchProgress.ip,
     })
     .from(watchProgress)
+    .innerJoin(ads, eq(ads.id, watchProgress.adId))
     .where(eq(watchProgress.userId, userId))
     .orderBy(desc(watchProgress.id))
     .limit(limit);

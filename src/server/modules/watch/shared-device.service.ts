@@ -28,7 +28,12 @@ export async function flagSharedDevice(deps: AppDeps, user: User, signals: Clien
   const accounts = seen?.accounts ?? 0;
   if (accounts < sharedDeviceAccounts) return;
   const since = new Date(now.getTime() - dayMs);
-  const query = { userId: user.id, eventType: "many_accounts_on_device", deviceFingerprint: device, since };
+  const query = {
+    userId: user.id,
+    eventType: "many_accounts_on_device" as const,
+    deviceFingerprint: device,
+    since,
+  };
   if (await hasSignalSince(deps.db, query)) return;
   await recordFraudSignal(
     deps.db,

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { EarnedReward, ProgressResponse, WatchSession } from "../../../shared/contracts/watch";
+import type { FraudSignalType } from "../../../shared/fraud-signals";
 import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/client";
 import { preparedQuery } from "../../db/prepared";
@@ -97,7 +98,7 @@ function openView(deps: AppDeps, user: User, ad: Ad, signals: ClientSignals, now
 /** Cheating attempts on a view are logged for the anti-cheat review. */
 function flagView(
   deps: AppDeps,
-  eventType: string,
+  eventType: FraudSignalType,
   user: User,
   adId: number,
   signals: ClientSignals,

@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import type { CompanyAd } from "../../../shared/contracts/ads";
 import type { PlanStatus } from "../../../shared/contracts/companies";
 import { planLimits } from "../../../shared/plans";
-import { type AdFormValues, adFormSchema, adFormValues, codeLines, toAdInput } from "./ad-form-rules";
+import {
+  type AdFormValues,
+  adFormSchema,
+  adFormValues,
+  codeLines,
+  keptBranch,
+  toAdInput,
+} from "./ad-form-rules";
 
 function planStatus(plan: "starter" | "business" | "pro"): PlanStatus {
   const limits = planLimits(plan);
@@ -162,60 +169,92 @@ describe("adFormSchema", () => {
   });
 });
 
+const editedAd: CompanyAd = {
+  id: 7,
+  title: "Kente for Sunday",
+  description: null,
+  category: "Fashion & Beauty",
+  adType: "image",
+  mediaId: 9,
+  mediaUrl: "/media/9.webp",
+  thumbnailUrl: "/media/9-thumb.webp",
+  durationSeconds: 10,
+  rewardType: "discount",
+  discountPercent: 20,
+  discountCodesTotal: 3,
+  discountCodesLeft: 2,
+  discountCodes: ["KENTE-2", "KENTE-3"],
+  useCustomCode: false,
+  customDiscountCode: null,
+  xpPointsReward: 25,
+  badgeName: null,
+  experienceContent: null,
+  prizeEntryDetails: null,
+  maxRedemptions: 300,
+  dailyRedemptionCap: null,
+  weeklyRedemptionCap: 50,
+  requiredTier: "silver",
+  isPlus: true,
+  expiresAt: "2026-12-24T23:59:59.000Z",
+  branchId: null,
+  branchName: "Makola",
+  locationAddress: null,
+  googleMapsLink: null,
+  status: "active",
+  viewCount: 120,
+  impressionCount: 900,
+  createdAt: "2026-11-01T10:00:00.000Z",
+};
+
+const editedAdAsSent = {
+  title: "Kente for Sunday",
+  category: "Fashion & Beauty",
+  mediaId: 9,
+  durationSeconds: 10,
+  rewardType: "discount",
+  discountPercent: 20,
+  discountCodes: ["KENTE-2", "KENTE-3"],
+  useCustomCode: false,
+  xpPointsReward: 25,
+  maxRedemptions: 300,
+  weeklyRedemptionCap: 50,
+  requiredTier: "silver",
+  isPlus: true,
+  expiresAt: "2026-12-24T23:59:59.000Z",
+  branchName: "Makola",
+};
+
 describe("adFormValues", () => {
   it("fills the form from the ad being edited, so saving it unchanged sends the same ad", () => {
-    const ad: CompanyAd = {
-      id: 7,
-      title: "Kente for Sunday",
-      description: null,
-      category: "Fashion & Beauty",
-      adType: "image",
-      mediaId: 9,
-      mediaUrl: "/media/9.webp",
-      thumbnailUrl: "/media/9-thumb.webp",
-      durationSeconds: 10,
-      rewardType: "discount",
-      discountPercent: 20,
-      discountCodesTotal: 3,
-      discountCodesLeft: 2,
-      discountCodes: ["KENTE-2", "KENTE-3"],
-      useCustomCode: false,
-      customDiscountCode: null,
-      xpPointsReward: 25,
-      badgeName: null,
-      experienceContent: null,
-      prizeEntryDetails: null,
-      maxRedemptions: 300,
-      dailyRedemptionCap: null,
-      weeklyRedemptionCap: 50,
-      requiredTier: "silver",
-      isPlus: true,
-      expiresAt: "2026-12-24T23:59:59.000Z",
+    const ad = editedAd;
+    expect(adFormSchema(starter, today).parse(adFormValues(ad, starter))).toEqual(editedAdAsSent);
+  });
+
+  it("asks for the branch once, from the list: an older ad's typed branch is kept only while it stays chosen", () => {
+    const older = {
+      ...editedAd,
       branchId: null,
       branchName: "Makola",
-      locationAddress: null,
-      googleMapsLink: null,
-      status: "active",
-      viewCount: 120,
-      impressionCount: 900,
-      createdAt: "2026-11-01T10:00:00.000Z",
+      locationAddress: "Makola Market, Accra",
     };
-    expect(adFormSchema(starter, today).parse(adFormValues(ad, starter))).toEqual({
-      title: "Kente for Sunday",
-      category: "Fashion & Beauty",
-      mediaId: 9,
-      durationSeconds: 10,
-      rewardType: "discount",
-      discountPercent: 20,
-      discountCodes: ["KENTE-2", "KENTE-3"],
-      useCustomCode: false,
-      xpPointsReward: 25,
-      maxRedemptions: 300,
-      weeklyRedemptionCap: 50,
-      requiredTier: "silver",
-      isPlus: true,
-      expiresAt: "2026-12-24T23:59:59.000Z",
+    const values = adFormValues(older, starter);
+    expect(values.branchId).toBe(keptBranch);
+    expect(values).not.toHaveProperty("branchName");
+    const parse = (branchId: string) => adFormSchema(starter, today).parse({ ...values, branchId });
+    expect(parse(keptBranch)).toMatchObject({
       branchName: "Makola",
+      locationAddress: "Makola Market, Accra",
+    });
+    expect(parse(keptBranch).branchId).toBeUndefined();
+    const chosen = parse("12");
+    expect(chosen).toMatchObject({ branchId: 12 });
+    expect(chosen.branchName).toBeUndefined();
+    const none = parse("");
+    expect([none.branchId, none.branchName, none.locationAddress]).toEqual([undefined, undefined, undefined]);
+    // An ad naming one of the branches starts on it.
+    expect(adFormValues({ ...editedAd, branchId: 12, branchName: "Osu" }, starter)).toMatchObject({
+      branchId: "12",
+      typedBranch: null,
     });
   });
 

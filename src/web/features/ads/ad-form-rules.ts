@@ -18,8 +18,6 @@ const textBoxes = [
   "badgeName",
   "experienceContent",
   "prizeEntryDetails",
-  "branchName",
-  "locationAddress",
   "googleMapsLink",
 ] as const;
 /** Boxes for a whole number: sent as a number, or left out when empty (the contract's default applies). */
@@ -44,9 +42,17 @@ export type AdFormValues = Record<Box, string> & {
   requiredTier: TierId;
   isPlus: boolean;
   expiresAt: string;
-  /** One of the business's branches by id, or "" for none (then the branch boxes say where). */
+  /**
+   * One of the business's branches by id, "" for none, or `keptBranch` for the branch an older ad names
+   * as it was typed before branches (docs/product-rules.md#ads-branch-from-the-list).
+   */
   branchId: string;
+  /** An older ad's typed branch, kept while `keptBranch` stays chosen; null for every other ad. */
+  typedBranch: { name: string | null; address: string | null } | null;
 };
+
+/** The branch choice that keeps an older ad's typed branch name and address. */
+export const keptBranch = "typed";
 
 const shown = (value: string | number | null | undefined) => (value == null ? "" : String(value));
 
@@ -71,8 +77,17 @@ export function adFormValues(ad: CompanyAd | null, plan: PlanStatus): AdFormValu
     requiredTier: ad?.requiredTier ?? "bronze",
     isPlus: ad?.isPlus ?? false,
     expiresAt: ad?.expiresAt ? accraDay(new Date(ad.expiresAt)) : "",
-    branchId: shown(ad?.branchId),
+    ...branchValues(ad),
   };
+}
+
+/** The ad's branch as the form's one choice: a branch of the list, none, or an older ad's typed one. */
+function branchValues(ad: CompanyAd | null): Pick<AdFormValues, "branchId" | "typedBranch"> {
+  if (ad?.branchId != null) return { branchId: String(ad.branchId), typedBranch: null };
+  if (ad?.branchName || ad?.locationAddress) {
+    return { branchId: keptBranch, typedBranch: { name: ad.branchName, address: ad.locationAddress } };
+  }
+  return { branchId: "", typedBranch: null };
 }
 
 /** The codes typed one per line: trimmed, blank lines dropped. */
@@ -103,9 +118,17 @@ export function toAdInput(values: AdFormValues): AdInput {
     requiredTier: values.requiredTier,
     isPlus: values.isPlus,
     expiresAt: text(values.expiresAt) ? endOfAccraDay(values.expiresAt.trim()) : undefined,
-    branchId: values.branchId ? Number(values.branchId) : undefined,
+    ...branchInput(values),
     // An empty required box (no media, no duration) is left undefined for the contract to name it.
   } as AdInput);
+}
+
+/** A branch of the list by id; an older ad's typed branch while it stays chosen; else none. */
+function branchInput({ branchId, typedBranch }: AdFormValues): Partial<AdInput> {
+  if (branchId === keptBranch) {
+    return { branchName: typedBranch?.name ?? undefined, locationAddress: typedBranch?.address ?? undefined };
+  }
+  return { branchId: branchId ? Number(branchId) : undefined };
 }
 
 /**

@@ -18,7 +18,7 @@ import { serverMessage } from "../../lib/api-errors";
 import { useRefreshCompany } from "../../lib/company-queries";
 import { accraDay } from "../../lib/dates";
 import { applyServerErrors, useContractForm } from "../../lib/forms";
-import { adFormSchema, adFormValues } from "./ad-form-rules";
+import { adFormSchema, adFormValues, keptBranch } from "./ad-form-rules";
 import { useBranchChoices, useSaveAd } from "./api";
 import { type ChosenMedia, MediaPicker } from "./media-picker";
 
@@ -107,37 +107,40 @@ function RewardFields() {
   }
 }
 
-/** Create or edit an ad: every field a business sets, within the plan's limits. */
-/** One of the business's branches (its name and address then go on the ad), or typed boxes for none. */
-function BranchChoice({ companyId }: { companyId: number }) {
+/**
+ * Where the ad's offer is redeemed: one of the business's branches from its list (their name and address
+ * then go on the ad), or none. An older ad that names a branch as typed before branches keeps it as a
+ * choice of its own until another is chosen.
+ */
+function BranchChoice({ companyId, ad }: { companyId: number; ad: CompanyAd | null }) {
   const branches = useBranchChoices(companyId);
   const chosen = useWatch({ name: "branchId" }) as string;
+  const typed =
+    ad && ad.branchId === null ? [ad.branchName, ad.locationAddress].filter(Boolean).join(" · ") : "";
   return (
-    <>
-      <SelectField
-        name="branchId"
-        label="Branch"
-        labelNote="(optional)"
-        hint={chosen ? "The ad shows this branch's name and address." : undefined}
-      >
-        <option value="">No particular branch</option>
-        {branches.data?.branches.map((branch) => (
-          <option key={branch.id} value={String(branch.id)}>
-            {branch.name}
-            {branch.address ? ` · ${branch.address}` : ""}
-          </option>
-        ))}
-      </SelectField>
-      {!chosen && (
-        <>
-          <TextField name="branchName" label="Branch name" labelNote="(optional)" maxLength={80} />
-          <TextField name="locationAddress" label="Branch address" labelNote="(optional)" maxLength={200} />
-        </>
-      )}
-    </>
+    <SelectField
+      name="branchId"
+      label="Branch"
+      labelNote="(optional)"
+      hint={
+        chosen
+          ? "The ad shows this branch's name and address."
+          : "Your shops are on the Branches tab: choose one to show where to redeem."
+      }
+    >
+      <option value="">No particular branch</option>
+      {typed && <option value={keptBranch}>As typed before: {typed}</option>}
+      {branches.data?.branches.map((branch) => (
+        <option key={branch.id} value={String(branch.id)}>
+          {branch.name}
+          {branch.address ? ` · ${branch.address}` : ""}
+        </option>
+      ))}
+    </SelectField>
   );
 }
 
+/** Create or edit an ad: every field a business sets, within the plan's limits. */
 export function AdForm({ companyId, plan, ad, onDone }: AdFormProps) {
   const save = useSaveAd(companyId);
   const refreshCompany = useRefreshCompany(companyId);
@@ -352,7 +355,7 @@ export function AdForm({ companyId, plan, ad, onDone }: AdFormProps) {
       </Section>
 
       <Section title="Where to redeem">
-        <BranchChoice companyId={companyId} />
+        <BranchChoice companyId={companyId} ad={ad} />
         <TextField
           name="googleMapsLink"
           label="Map link"

@@ -173,41 +173,49 @@ export function AdCard({ ad, track, aboveTheFold = false }: AdCardProps) {
             </div>
           )}
           {previews && previewing && <PreviewVideo src={ad.mediaUrl} poster={ad.thumbnailUrl} />}
-          {ad.company.logo && !logoFailed && live && (
-            <img
-              src={ad.company.logo}
-              alt=""
-              width={32}
-              height={32}
-              loading="lazy"
-              decoding="async"
-              onError={() => setLogoFailed(true)}
-              data-testid="ad-card-logo"
-              className="absolute top-2 left-2 size-8 rounded-full bg-white object-cover ring-2 ring-white"
-            />
-          )}
-          <div className="absolute bottom-2 left-2 flex flex-wrap gap-1 text-[11px] font-semibold">
+        </div>
+        {/* Badges and the logo sit below the picture, never on it: an ad's picture carries its own words. */}
+        <div className="p-3">
+          <div className="flex flex-wrap gap-1 text-[11px] font-semibold">
             {ad.isFeatured && (
               <span className="inline-flex items-center gap-0.5 rounded-full bg-amber-500 px-2 py-0.5 text-stone-900">
                 <Star className="size-3" aria-hidden /> {t("discover.card.featured")}
               </span>
             )}
-            <span className="rounded-full bg-stone-900/70 px-2 py-0.5 text-white">
+            <span data-testid="ad-card-reward" className="rounded-full bg-stone-800 px-2 py-0.5 text-white">
               {t(rewardBadge[ad.rewardType])}
             </span>
             {ad.isWatched && (
-              <span className="inline-flex items-center gap-0.5 rounded-full bg-white/90 px-2 py-0.5 text-stone-700">
+              <span className="inline-flex items-center gap-0.5 rounded-full bg-stone-100 px-2 py-0.5 text-stone-700">
                 <Check className="size-3" aria-hidden /> {t("discover.card.watched")}
               </span>
             )}
           </div>
-        </div>
-        <div className="p-3">
-          <h2 className="line-clamp-2 text-sm font-bold text-stone-900">{ad.title}</h2>
-          <p className="mt-0.5 text-xs text-stone-500">
-            {ad.company.name}
-            {ad.distanceKm !== null && t("discover.card.away", { km: roundedKm(ad.distanceKm) })}
-            {isVideo && t("discover.card.video")}
+          <h2 className="mt-1.5 line-clamp-2 text-sm font-bold text-stone-900">{ad.title}</h2>
+          <p className="mt-1 flex items-start gap-1.5 text-xs text-stone-500">
+            {ad.company.logo && !logoFailed && (
+              // The logo's place is kept while the server's page waits for the live app, so nothing moves.
+              <span className="size-5 shrink-0 overflow-hidden rounded-full bg-stone-100">
+                {live && (
+                  <img
+                    src={ad.company.logo}
+                    alt=""
+                    width={20}
+                    height={20}
+                    loading="lazy"
+                    decoding="async"
+                    onError={() => setLogoFailed(true)}
+                    data-testid="ad-card-logo"
+                    className="size-full object-cover"
+                  />
+                )}
+              </span>
+            )}
+            <span data-testid="ad-card-company" className="min-w-0 self-center">
+              {ad.company.name}
+              {ad.distanceKm !== null && t("discover.card.away", { km: roundedKm(ad.distanceKm) })}
+              {isVideo && t("discover.card.video")}
+            </span>
           </p>
           {ad.drawPrize && (
             <p className="mt-1 text-xs font-semibold text-amber-800" data-testid="ad-card-draw-prize">

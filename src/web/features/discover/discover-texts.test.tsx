@@ -6,8 +6,8 @@ import { categories } from "../../../shared/categories";
 import discoverInTwi from "../../../shared/i18n/catalogs/screens/discover.tw.json";
 import { discoveryQueryKey } from "../../../shared/member-home";
 import { discoveryPath } from "../../../shared/prerendered-pages";
+import { categoryNameKey } from "../../lib/category-names";
 import { activateLanguage } from "../../lib/language";
-import { categoryNameKey } from "./category-names";
 import DiscoverView from "./discover-view";
 
 // Discover's category filter names the categories in the language chosen; the value chosen stays the

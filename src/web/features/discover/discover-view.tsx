@@ -12,13 +12,13 @@ import { inputClass, inputStateClass } from "../../components/ui/field-parts";
 import { LoadError } from "../../components/ui/load-error";
 import { OfflineNotice } from "../../components/ui/offline-notice";
 import { useAuth } from "../../lib/auth";
+import { categoryNameKey } from "../../lib/category-names";
 import { useIsLive } from "../../lib/hydration";
 import { useT } from "../../lib/i18n";
 import type { UiKey } from "../../lib/language";
 import { isConnectionFailure, useIsOnline } from "../../lib/network-status";
 import { AdCard } from "./ad-card";
 import { type DiscoveryMode, useDiscovery } from "./api";
-import { categoryNameKey } from "./category-names";
 import { DiscoverSkeletonGrid, masonryClass } from "./discover-skeleton";
 import { filterDiscoveryAds } from "./filter";
 import { useImpressionTracker } from "./impressions";
@@ -45,7 +45,7 @@ function Greeting() {
   return (
     <section
       aria-label={t("discover.progress")}
-      className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-gradient-to-r from-amber-700 to-orange-800 p-4 text-white"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-gradient-to-r from-amber-700 to-orange-800 px-4 py-3 text-white sm:p-4"
     >
       <div>
         <p className="text-lg font-bold">{t("discover.hi", { name: user.displayName })}</p>
@@ -54,7 +54,8 @@ function Greeting() {
           <span data-testid="discover-tier">{tierLabel(user.tier ?? "bronze")}</span>
         </p>
       </div>
-      <div className="flex gap-2">
+      {/* On a phone the bottom bar carries both, and the first screen is kept for the first ads. */}
+      <div className="hidden gap-2 sm:flex">
         <Link
           to={paths.rewards}
           className="inline-flex items-center gap-1.5 rounded-xl bg-white px-3 py-2 text-sm font-semibold text-amber-800"
@@ -160,10 +161,14 @@ export default function DiscoverView() {
   };
 
   return (
-    <div className="mx-auto max-w-7xl space-y-5 px-4 py-6">
+    // On a 360 × 740 phone the first row of ads starts on the first screen (docs/product-rules.md#ads-discover-first-screen):
+    // tighter spacing, the introduction from `sm` up, the quick buttons in one row.
+    <div className="mx-auto max-w-7xl space-y-3 px-4 py-4 sm:space-y-5 sm:py-6">
       <header>
-        <h1 className="text-3xl font-extrabold text-stone-900">{t("discover.heading")}</h1>
-        <p className="mt-1 text-stone-600">{t("discover.intro", { country: brand.country })}</p>
+        <h1 className="text-2xl font-extrabold text-stone-900 sm:text-3xl">{t("discover.heading")}</h1>
+        <p className="mt-1 hidden text-stone-600 sm:block">
+          {t("discover.intro", { country: brand.country })}
+        </p>
       </header>
 
       <Greeting />
@@ -204,7 +209,8 @@ export default function DiscoverView() {
             onClick={() => window.location.reload()}
             className={quickButton(false)}
           >
-            <RefreshCw className="size-4" aria-hidden /> {t("discover.refresh")}
+            <RefreshCw className="size-4" aria-hidden />{" "}
+            <span className="sr-only sm:not-sr-only">{t("discover.refresh")}</span>
           </button>
         </div>
         <p role="status" data-testid="discover-mode" className="text-sm text-stone-600">

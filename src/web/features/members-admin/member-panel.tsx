@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { type RewardType, rewardTypeLabels } from "../../../shared/contracts/ad-options";
 import type { AdminMemberDetail } from "../../../shared/contracts/admin-members";
 import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
@@ -160,7 +161,7 @@ function Details({ detail }: { detail: AdminMemberDetail }) {
           <ul className="text-sm text-stone-800">
             {detail.views.map((view) => (
               <li key={view.id}>
-                Ad #{view.adId}: {Math.round(view.watchedSeconds)} s{view.completed ? ", verified" : ""} ·{" "}
+                “{view.adTitle}”: {Math.round(view.watchedSeconds)} s{view.completed ? ", verified" : ""} ·{" "}
                 {when(view.startedAt)}
               </li>
             ))}
@@ -172,7 +173,8 @@ function Details({ detail }: { detail: AdminMemberDetail }) {
           <ul className="text-sm text-stone-800">
             {detail.rewards.map((reward) => (
               <li key={reward.id}>
-                #{reward.id} {reward.rewardType} from ad #{reward.adId}
+                {rewardTypeLabels[reward.rewardType as RewardType] ?? reward.rewardType} from “
+                {reward.adTitle}” by {reward.companyName}
                 {reward.isUsed ? ", used" : ""} · {when(reward.createdAt)}
               </li>
             ))}

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { PageSwitcher } from "../../components/page-switcher";
 import { Button } from "../../components/ui/button";
 import { FieldFrame, inputClass, inputStateClass, useFieldIds } from "../../components/ui/field-parts";
@@ -7,6 +7,8 @@ import { useMembersSearch } from "./api";
 import { MemberPanel } from "./member-panel";
 
 const searchHint = "An Anigye ID (ANG-…), a phone number, or the start of a name or email.";
+/** How long typing pauses before the list follows it: one search per pause, not one per key. */
+const searchAfterMs = 300;
 
 /** Admins: find a member and open their page. */
 export function MembersSection() {
@@ -16,6 +18,20 @@ export function MembersSection() {
   const [openId, setOpenId] = useState<number | null>(null);
   const results = useMembersSearch(q, page);
   const ids = useFieldIds("member-search", searchHint, undefined);
+  const search = (text: string) => {
+    setQ(text);
+    setPage(1);
+  };
+
+  // The list follows the typing once it pauses; Search (or Enter) searches at once.
+  useEffect(() => {
+    if (typed.trim() === q.trim()) return;
+    const timer = setTimeout(() => {
+      setQ(typed);
+      setPage(1);
+    }, searchAfterMs);
+    return () => clearTimeout(timer);
+  }, [typed, q]);
 
   return (
     <div className="space-y-3">
@@ -24,8 +40,7 @@ export function MembersSection() {
         className="flex flex-wrap items-end gap-2"
         onSubmit={(event: FormEvent) => {
           event.preventDefault();
-          setQ(typed);
-          setPage(1);
+          search(typed);
         }}
       >
         <FieldFrame inputId={ids.inputId} label="Find a member" hint={searchHint} className="min-w-0 flex-1">

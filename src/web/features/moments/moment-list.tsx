@@ -4,7 +4,9 @@ import { Link } from "react-router";
 import { brand } from "../../../shared/brand";
 import type { Moment } from "../../../shared/contracts/moments";
 import { mobileWatchPath } from "../../app/paths";
+import { formatAccraTime } from "../../lib/dates";
 import { useT } from "../../lib/i18n";
+import { usePlaceNames } from "../../lib/place-names";
 import { slotMark, withSlots } from "../../lib/rich-text";
 
 type T = ReturnType<typeof useT>;
@@ -16,11 +18,6 @@ const longDayFormat = new Intl.DateTimeFormat("en-GH", {
   day: "numeric",
   month: "long",
   year: "numeric",
-});
-const timeFormat = new Intl.DateTimeFormat("en-GH", {
-  timeZone: brand.timeZone,
-  hour: "2-digit",
-  minute: "2-digit",
 });
 
 function dayLabel(iso: string, now: Date, t: T): string {
@@ -65,7 +62,7 @@ function Row({ icon, children, at }: { icon: ReactNode; children: ReactNode; at:
       </span>
       <div className="min-w-0 flex-1">{children}</div>
       <time dateTime={at} className="shrink-0 text-xs text-stone-500">
-        {timeFormat.format(new Date(at))}
+        {formatAccraTime(at)}
       </time>
     </li>
   );
@@ -73,6 +70,7 @@ function Row({ icon, children, at }: { icon: ReactNode; children: ReactNode; at:
 
 function MomentRow({ moment }: { moment: Moment }) {
   const t = useT();
+  const places = usePlaceNames();
   switch (moment.kind) {
     case "watched":
       return (
@@ -101,7 +99,12 @@ function MomentRow({ moment }: { moment: Moment }) {
             })}
           </p>
           <p className="text-sm text-stone-600">
-            {[moment.company.category, moment.company.city].filter(Boolean).join(" · ")}
+            {[
+              places.category(moment.company.category),
+              moment.company.city && places.city(moment.company.city),
+            ]
+              .filter(Boolean)
+              .join(" · ")}
           </p>
         </Row>
       );

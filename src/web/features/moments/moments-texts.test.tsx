@@ -4,6 +4,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Moment, MomentsPage } from "../../../shared/contracts/moments";
+import discoverInTwi from "../../../shared/i18n/catalogs/screens/discover.tw.json";
 import profileInTwi from "../../../shared/i18n/catalogs/screens/profile.tw.json";
 import { activateLanguage } from "../../lib/language";
 import { queryKeys } from "../../lib/query-keys";
@@ -18,7 +19,7 @@ vi.mock("../../lib/auth", () => ({
 }));
 
 const now = new Date("2026-03-02T12:00:00.000Z");
-const company = { id: 3, name: "Auntie Muni's Waakye", logo: null, category: "Food", city: "Accra" };
+const company = { id: 3, name: "Auntie Muni's Waakye", logo: null, category: "Food & Dining", city: "Accra" };
 const moments: Moment[] = [
   {
     kind: "watched",
@@ -67,6 +68,7 @@ describe("Moments in English", () => {
     expect(html).toMatch(/Watched <a [^>]*>Waakye \+ wele<\/a> from Auntie Muni's Waakye/);
     expect(html).toContain("Earned 20% off + 10 XP");
     expect(html).toContain('Discovered <span class="font-semibold">Auntie Muni\'s Waakye</span>');
+    expect(html).toContain("Food &amp; Dining · Accra");
     expect(html).toContain('Earned the <span class="font-semibold">Explorer</span> badge');
 
     const page = textOf(render(<MomentsPageScreen />));
@@ -97,6 +99,11 @@ describe("Moments in Twi", () => {
     expect(html).toContain(twi("moments.badge", { badge: '<span class="font-semibold">Explorer</span>' }));
     expect(html).not.toContain("Yesterday");
     expect(html).not.toContain("Earned the");
+    // The business's category and city are named in Twi too; its name stays.
+    expect(html).toContain(
+      `${discoverInTwi["discover.categoryName.foodDining"]} · ${twi("onboarding.city.accra")}`,
+    );
+    expect(html).not.toContain("Food &amp; Dining");
 
     const page = textOf(render(<MomentsPageScreen />));
     expect(page).toContain(`>${twi("moments.heading")}</h1>`);

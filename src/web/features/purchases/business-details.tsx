@@ -4,6 +4,7 @@ import type { PublicCompany } from "../../../shared/contracts/purchases";
 import { buttonClass } from "../../components/ui/button";
 import { initialsOf } from "../../lib/format";
 import { useT } from "../../lib/i18n";
+import { usePlaceNames } from "../../lib/place-names";
 
 function Logo({ company }: { company: PublicCompany }) {
   const [failed, setFailed] = useState(false);
@@ -29,6 +30,16 @@ function Logo({ company }: { company: PublicCompany }) {
   );
 }
 
+/**
+ * The address as the business typed it, then its city in the chosen language, unless the address already
+ * ends with that city (as most do: "Prempeh II Street, Adum, Kumasi").
+ */
+function whereIs(company: PublicCompany, cityName: (city: string) => string): string {
+  const { address, city } = company;
+  if (!city || address?.trim().toLowerCase().endsWith(city.toLowerCase())) return address ?? "";
+  return [address, cityName(city)].filter(Boolean).join(", ");
+}
+
 /** "★ 4.5 (12 reviews)", or "No reviews yet". */
 export function RatingSummary({ average, count }: { average: number | null; count: number }) {
   const t = useT();
@@ -44,17 +55,18 @@ export function RatingSummary({ average, count }: { average: number | null; coun
 
 /** The top of a business's public page: who it is, what it does, where and when it is open. */
 export function BusinessDetails({ company }: { company: PublicCompany }) {
-  const where = [company.address, company.city].filter(Boolean).join(", ");
   const t = useT();
+  const places = usePlaceNames();
+  const where = whereIs(company, places.city);
   return (
-    <header className="space-y-3">
+    <header className="space-y-3" data-testid="place-details">
       <div className="flex items-center gap-4">
         <Logo company={company} />
         <div className="min-w-0">
           <h1 className="text-2xl leading-tight font-extrabold break-words text-stone-900">{company.name}</h1>
-          <p className="text-sm text-stone-600">
-            {company.category}
-            {company.subcategory ? ` · ${company.subcategory}` : ""}
+          <p className="text-sm text-stone-600" data-testid="place-category">
+            {places.category(company.category)}
+            {company.subcategory ? ` · ${places.subcategory(company.subcategory)}` : ""}
           </p>
           <p className="mt-0.5 text-sm">
             <RatingSummary average={company.averageRating} count={company.reviewCount} />
@@ -67,8 +79,9 @@ export function BusinessDetails({ company }: { company: PublicCompany }) {
         </p>
       )}
       {company.businessHours && (
-        <p className="flex items-start gap-1 text-sm text-stone-700">
-          <Clock className="mt-0.5 size-4 shrink-0" aria-hidden /> {company.businessHours}
+        <p className="flex items-start gap-1 text-sm text-stone-700" data-testid="place-hours">
+          <Clock className="mt-0.5 size-4 shrink-0" aria-hidden />{" "}
+          {places.openingHours(company.businessHours)}
         </p>
       )}
       {company.mapUrl && (
@@ -88,6 +101,7 @@ export function BusinessDetails({ company }: { company: PublicCompany }) {
 /** The business's branches: where each is, when it opens, its phone and directions to it. */
 export function BranchList({ branches }: { branches: PublicCompany["branches"] }) {
   const t = useT();
+  const places = usePlaceNames();
   return (
     <ul className="divide-y divide-stone-100" data-testid="place-branches">
       {branches.map((branch) => (
@@ -100,7 +114,8 @@ export function BranchList({ branches }: { branches: PublicCompany["branches"] }
           )}
           {branch.businessHours && (
             <p className="flex items-start gap-1 text-sm text-stone-700">
-              <Clock className="mt-0.5 size-4 shrink-0" aria-hidden /> {branch.businessHours}
+              <Clock className="mt-0.5 size-4 shrink-0" aria-hidden />{" "}
+              {places.openingHours(branch.businessHours)}
             </p>
           )}
           <div className="flex flex-wrap gap-2 pt-1">

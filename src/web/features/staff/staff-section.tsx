@@ -1,7 +1,6 @@
 import { Lock, UserPlus } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { z } from "zod";
-import { brand } from "../../../shared/brand";
 import type { Branch } from "../../../shared/contracts/branches";
 import { createStaffRequest, type StaffMember } from "../../../shared/contracts/companies";
 import { Button } from "../../components/ui/button";
@@ -14,16 +13,9 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api-errors";
 import { useBranches } from "../../lib/company-queries";
-import { formatAccraDateTime } from "../../lib/dates";
+import { formatAccraDateTime, formatAccraTime } from "../../lib/dates";
 import { applyServerErrors, useContractForm } from "../../lib/forms";
 import { useAddStaff, useAssignStaffBranch, useDeactivateStaff, useStaff, useUnlockStaff } from "./api";
-
-const clockFormat = new Intl.DateTimeFormat("en-GH", {
-  timeZone: brand.timeZone,
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
 
 /** True while a lock is in the future; turns false by itself when it runs out. */
 function useStillLocked(lockedUntil: string | null): boolean {
@@ -44,7 +36,7 @@ function StaffLock({ companyId, member }: { companyId: number; member: StaffMemb
   return (
     <p className="mt-1 flex flex-wrap items-center gap-2 text-sm font-semibold text-red-800">
       <Lock className="size-4" aria-hidden />
-      Locked until {clockFormat.format(new Date(member.lockedUntil))}
+      Locked until {formatAccraTime(member.lockedUntil)}
       <Button
         variant="secondary"
         className="min-h-9 px-3 py-1 text-sm"

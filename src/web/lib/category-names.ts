@@ -1,5 +1,5 @@
-import type { Category } from "../../../shared/categories";
-import type { UiKey } from "../../lib/language";
+import type { Category } from "../../shared/categories";
+import type { UiKey } from "./language";
 
 /** Each category's name on Discover, in the chosen language (the category itself stays the English id). */
 export const categoryNameKey = {
