@@ -14,6 +14,7 @@ export const fraudSignalLabels = {
   duplicate_receipt: "Duplicate receipt",
   phone_checkin_many_shops: "One number at many counters in a day",
   phone_checkin_staff_burst: "Many counter codes sent by one staff member in an hour",
+  counter_code_guessing: "Many wrong codes typed at one counter",
 } as const;
 
 export type FraudSignalType = keyof typeof fraudSignalLabels;

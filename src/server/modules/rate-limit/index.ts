@@ -3,7 +3,6 @@
 export { sendWithinAccountCap } from "./account-messages.service";
 export {
   admitTypedCode,
-  type TypedCodeAdmission,
   typedCodeWasRight,
   wrongCodesBeforeWait,
 } from "./code-guessing.service";
