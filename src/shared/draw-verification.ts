@@ -1,5 +1,6 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+import { type DrawExclusionReason, drawExclusionReasons } from "./draw-exclusions";
 
 /*
  * The published draw function (docs/draw-algorithm.md), shared by the server that draws, the public
@@ -16,13 +17,6 @@ export interface DrawEntryLine {
   member: string;
   count: number;
 }
-
-/**
- * Why an entry of the list frozen when entries closed holds no ticket: its member was suspended, had
- * deleted the account, or was no longer a consumer at the draw (docs/product-rules.md#draws-suspended-at-the-draw).
- */
-export const drawExclusionReasons = ["suspended", "deleted", "not_consumer"] as const;
-export type DrawExclusionReason = (typeof drawExclusionReasons)[number];
 
 /** An entry of the frozen list left out at the draw: it counts in the entries hash, holds no ticket. */
 export interface ExcludedEntryLine extends DrawEntryLine {

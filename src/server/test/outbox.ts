@@ -32,9 +32,18 @@ export async function latestLinkTokenFor(
   return decodeURIComponent(match[1]);
 }
 
+/**
+ * The code in the newest text to the number that carries one. Codes are sent before alerts and invites
+ * queued with them (docs/product-rules.md#notifications-codes-first), so the newest text may be an invite.
+ */
 export async function latestSmsCodeFor(db: Executor, phone: string): Promise<string> {
-  const message = await latestOutboxMessage(db, phone, "sms");
-  const match = message?.textBody.match(/\b(\d{6})\b/);
-  if (!match?.[1]) throw new Error(`No SMS code in the outbox for ${phone}`);
-  return match[1];
+  await queueDrains.get(db)?.();
+  const texts = await db
+    .select({ textBody: outboxMessages.textBody })
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.recipient, phone), eq(outboxMessages.channel, "sms")))
+    .orderBy(desc(outboxMessages.id));
+  const code = texts.map((text) => text.textBody.match(/\b(\d{6})\b/)?.[1]).find(Boolean);
+  if (!code) throw new Error(`No SMS code in the outbox for ${phone}`);
+  return code;
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { drawExclusionReasons } from "../draw-verification";
+import { drawExclusionReasons } from "../draw-exclusions";
 import { tierIds } from "../tiers";
 import { optionalText, requiredText } from "./common";
 import { idSchema } from "./ids";

@@ -1,5 +1,5 @@
 import { pgEnum } from "drizzle-orm/pg-core";
-import { drawExclusionReasons } from "../../../shared/draw-verification";
+import { drawExclusionReasons } from "../../../shared/draw-exclusions";
 
 /**
  * Every closed set of values in the data model, one Postgres enum each.

@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
-import { startOfAccraDay } from "../../../shared/accra-time";
-import { brand } from "../../../shared/brand";
+import { formatAccraTime, startOfAccraDay } from "../../../shared/accra-time";
 import type { CounterTexts, TextAllowance } from "../../../shared/contracts/counter";
 import type { Executor } from "../../db/client";
 import { counterTextCounts } from "../../db/schema/counter";
@@ -127,14 +126,6 @@ export async function countCounterText(
   return refusal(full, caps, now);
 }
 
-/** The time of day in Accra, 24-hour ("15:00"): the same in English and Twi. */
-const accraClock = new Intl.DateTimeFormat("en-GB", {
-  timeZone: brand.timeZone,
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
 const refusals: Record<Kind, Record<Period, string>> = {
   sender: {
     hour: "You have sent {limit} texts this hour, the most one person at the counter may send. You can send again at {time}.",
@@ -159,7 +150,7 @@ function refusal(full: CountRow[], caps: Caps, now: Date): AppError {
     "RATE_LIMITED",
     {
       message: refusals[latest.kind][latest.period],
-      values: { limit: caps[latest.kind][latest.period], time: accraClock.format(reopens) },
+      values: { limit: caps[latest.kind][latest.period], time: formatAccraTime(reopens) },
     },
     undefined,
     { "retry-after": String(retryAfterSeconds) },

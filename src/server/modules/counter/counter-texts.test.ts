@@ -124,7 +124,7 @@ describe("a staff member's texts", () => {
     expect(refused.json()).toMatchObject({
       code: "RATE_LIMITED",
       message:
-        "You have sent 60 texts this hour, the most one person at the counter may send. You can send again at 10:00.",
+        "You have sent 60 texts this hour, the most one person at the counter may send. You can send again at 10:00 am.",
     });
     expect(Number(refused.headers["retry-after"])).toBe(55 * 60);
     // Nothing changed: no check-in, no text, no count.
@@ -136,7 +136,7 @@ describe("a staff member's texts", () => {
     expect(inTwi.json().message).toBe(
       twiOf(
         "You have sent {limit} texts this hour, the most one person at the counter may send. You can send again at {time}.",
-        { limit: 60, time: "10:00" },
+        { limit: 60, time: "10:00 am" },
       ),
     );
 
@@ -167,7 +167,7 @@ describe("a shop's texts", () => {
       const refused = await send(counter.staff, target);
       expect(refused.statusCode).toBe(429);
       expect(refused.json().message).toBe(
-        "This shop has sent 5 texts today, the most a shop may send in a day. It can send again tomorrow from 00:00.",
+        "This shop has sent 5 texts today, the most a shop may send in a day. It can send again tomorrow from 12:00 am.",
       );
       expect((await send(counter.owner, target)).statusCode).toBe(429);
       expect(await checkinsTo(target.e164)).toBe(0);
@@ -226,7 +226,7 @@ describe("one number's texts from all shops", () => {
     const sixth = await send(counters[5]!.staff, target);
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json().message).toBe(
-      "This number has had 5 texts from Anigye shops this hour. It can get a code again at 10:00; scan their app's QR instead.",
+      "This number has had 5 texts from Anigye shops this hour. It can get a code again at 10:00 am; scan their app's QR instead.",
     );
     expect(await textsTo(target.e164)).toBe(5);
     expect(await checkinsTo(target.e164)).toBe(5);
@@ -239,7 +239,7 @@ describe("one number's texts from all shops", () => {
     const eleventh = await send(counters[5]!.staff, target);
     expect(eleventh.statusCode).toBe(429);
     expect(eleventh.json().message).toBe(
-      "This number has had 10 texts from Anigye shops today. It can get a code again tomorrow from 00:00; scan their app's QR instead.",
+      "This number has had 10 texts from Anigye shops today. It can get a code again tomorrow from 12:00 am; scan their app's QR instead.",
     );
     expect(await textsTo(target.e164)).toBe(10);
     nextDay();

@@ -7,7 +7,8 @@ import type {
   DrawRecord,
   DrawSummary,
 } from "../../../shared/contracts/draws";
-import { type DrawExclusionReason, drawAlgorithm } from "../../../shared/draw-verification";
+import type { DrawExclusionReason } from "../../../shared/draw-exclusions";
+import { drawAlgorithm } from "../../../shared/draw-verification";
 import type { Executor } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { companies } from "../../db/schema/companies";

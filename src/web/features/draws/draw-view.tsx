@@ -2,7 +2,7 @@ import { CheckCircle2, Download, PartyPopper, ShieldCheck, TriangleAlert, Trophy
 import { Fragment, type ReactNode, useMemo, useState } from "react";
 import { brand } from "../../../shared/brand";
 import type { DrawPublic } from "../../../shared/contracts/draws";
-import type { DrawExclusionReason } from "../../../shared/draw-verification";
+import type { DrawExclusionReason } from "../../../shared/draw-exclusions";
 import { Button, buttonClass } from "../../components/ui/button";
 import { FormAlert } from "../../components/ui/form-alert";
 import { toast } from "../../components/ui/use-toast";
