@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import { accraMonth } from "../../../shared/accra-time";
 import type { CreateCompetitionRequest, UpdateDrawRequest } from "../../../shared/contracts/draws";
+import type { DrawExclusionReason } from "../../../shared/draw-exclusions";
 import {
   canonicalEntryList,
-  type DrawExclusionReason,
   drawWinner,
   prizeHash,
   sha256Hex,
