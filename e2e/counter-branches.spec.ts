@@ -1,5 +1,6 @@
 import { devices, expect, test } from "@playwright/test";
 import { e2eBaseUrl } from "../playwright.config";
+import { openTheTypedCode } from "./support/counter";
 
 test("the owner puts a new staff member at the second branch, and the dashboard counts her scan there", async ({
   page,
@@ -64,9 +65,7 @@ test("the owner puts a new staff member at the second branch, and the dashboard 
   await counter.goto("/merchant-scanner");
   await counter.getByRole("button", { name: "Look up", exact: true }).click();
   const { shortCode } = (await (await page.request.get("/api/loyalty/qr")).json()) as { shortCode: string };
-  const typeACode = counter.getByRole("button", { name: "Type a code" });
-  if (await typeACode.isVisible()) await typeACode.click();
-  const typed = counter.getByRole("form", { name: "Typed code" });
+  const typed = await openTheTypedCode(counter);
   await typed.getByLabel("Customer's code").fill(shortCode);
   await typed.getByRole("button", { name: "Send code" }).click();
   await expect(counter.getByTestId("scan-result")).toHaveAttribute("data-tone", "accepted", {

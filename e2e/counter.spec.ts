@@ -12,6 +12,7 @@ import {
 } from "@playwright/test";
 import { e2eBaseUrl } from "../playwright.config";
 import { chromiumArgs, chromiumPath } from "./support/chromium";
+import { openTheTypedCode } from "./support/counter";
 import { signInAsDemo, signInAsNewMember, signInAtDemoCounter } from "./support/members";
 import { writeQrVideo } from "./support/qr-video";
 
@@ -151,9 +152,7 @@ test("a counter without a camera redeems a reward by the code typed from under i
   await signInAtDemoCounter(counter);
   await counter.goto("/merchant-scanner");
   await counter.getByRole("button", { name: "Redeem", exact: true }).click();
-  const typeACode = counter.getByRole("button", { name: "Type a code" });
-  if (await typeACode.isVisible()) await typeACode.click();
-  const form = counter.getByRole("form", { name: "Typed code" });
+  const form = await openTheTypedCode(counter);
   await form.getByLabel("Customer's code").fill(typedCode.replace("-", "").toLowerCase());
   await form.getByRole("button", { name: "Send code" }).click();
   const redeemed = counter.getByTestId("scan-result");
@@ -163,7 +162,7 @@ test("a counter without a camera redeems a reward by the code typed from under i
 
   // The code worked once: typed again, it is refused.
   await expect(redeemed).toBeHidden({ timeout: 10_000 }); // the answer makes way for the next customer
-  if (await typeACode.isVisible()) await typeACode.click();
+  await openTheTypedCode(counter);
   await form.getByLabel("Customer's code").fill(typedCode);
   await form.getByRole("button", { name: "Send code" }).click();
   await expect(redeemed).toHaveAttribute("data-tone", "refused", { timeout: 15_000 });
@@ -212,9 +211,7 @@ test("a counter typing too many wrong codes waits a few seconds, sees the wait c
   });
   await counter.goto("/merchant-scanner");
   await counter.getByRole("button", { name: "Look up", exact: true }).click();
-  const typeACode = counter.getByRole("button", { name: "Type a code" });
-  if (await typeACode.isVisible()) await typeACode.click();
-  const form = counter.getByRole("form", { name: "Typed code" });
+  const form = await openTheTypedCode(counter);
   const result = counter.getByTestId("scan-result");
   const typeAndSend = async (code: string) => {
     await form.getByLabel("Customer's code").fill(code);
