@@ -53,7 +53,7 @@ test("an admin finds a member as they type, and reads the member's rewards by th
   page,
 }) => {
   // A shared two-core machine takes its time.
-  test.setTimeout(90_000);
+  test.slow();
   await page.setViewportSize({ width: 360, height: 780 });
   await signInAsDemo(page, "admin@example.com");
   await page.goto("/admin");

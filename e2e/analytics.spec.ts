@@ -30,7 +30,7 @@ test("the demo owner reads their month in Analytics, and on Enterprise downloads
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const companyId = await signInAsBusiness(page, "kofi-chop-bar");
 
   // From the dashboard to Analytics: the seeded month, with what the Pro plan shows.

@@ -16,7 +16,7 @@ test("an owner adds a branch on the Branches tab, and a member's Near Me from th
   browser,
 }) => {
   // Two sign-ins, a form and Discover on a shared two-core machine.
-  test.setTimeout(120_000);
+  test.slow();
   await page.goto("/company");
   const signIn = page.getByRole("form", { name: "Company sign in" });
   await signIn.getByLabel("Username").fill("oguaa-heritage-tours");

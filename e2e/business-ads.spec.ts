@@ -24,7 +24,7 @@ test("an admin registers a business, the owner sets it up and publishes an ad, a
   baseURL,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const id = Date.now().toString(36);
   const businessName = `Auntie Efua's Kelewele ${id}`;
   const contactEmail = `kelewele-${id}@example.com`;

@@ -9,7 +9,7 @@ test("on a 360 px phone every tab of the owner's dashboard is in view, whole and
   page,
 }) => {
   // A shared two-core machine takes its time.
-  test.setTimeout(90_000);
+  test.slow();
   await page.goto("/company");
   const signIn = page.getByRole("form", { name: "Company sign in" });
   await signIn.getByLabel("Username").fill("kofi-chop-bar");

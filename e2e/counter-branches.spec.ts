@@ -6,7 +6,7 @@ test("the owner puts a new staff member at the second branch, and the dashboard 
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   const business = "fixam-phone-clinic";
   const branchName = `Kaneshie ${Date.now().toString(36)}`;
   const staffName = `Yaa ${Date.now().toString(36)}`;

@@ -94,7 +94,7 @@ test("with the phone panel open the scanner shows one amount field and one actio
 test("a counter without a camera gives Ama points by phone: a wrong code says the tries left", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   await page.setViewportSize({ width: 360, height: 740 });
   await signInAtCounter(page);
   const codeForm = await sendCodeTo(page, "024 111 2233", { points: "10" });
@@ -125,7 +125,7 @@ test("a non-member's held stamp lands on their card after they register and veri
   page,
   browser,
 }) => {
-  test.setTimeout(150_000);
+  test.slow();
   const local = `024${Math.floor(1_000_000 + Math.random() * 8_999_999)}`;
   const phone = `+233${local.slice(1)}`;
   await signInAtCounter(page);

@@ -62,7 +62,7 @@ test.afterAll(() => fs.rmSync(videoDir, { recursive: true, force: true }));
 test("staff stamp Ama's card and redeem her reward with the phone camera; Ama sees both", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   await signInAsDemo(page, "ama@example.com");
   await page.goto("/loyalty-dashboard");
   await expect(page.getByRole("heading", { name: "My loyalty card" })).toBeVisible();
@@ -125,7 +125,7 @@ test("a counter without a camera redeems a reward by the code typed from under i
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   await signInAsNewMember(page, "Yaw Boateng");
   // Yaw earns a Kofi's discount by watching its ad (an image: about 8 s of real watching).
   await page.goto("/");
@@ -174,7 +174,7 @@ test("a counter typing too many wrong codes waits a few seconds, sees the wait c
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   // A shop and a staff member of their own: the wrong codes count against them and this phone only.
   const business = "tiny-steps-kids";
   const staffName = `Adwoa ${Date.now().toString(36)}`;
@@ -260,7 +260,7 @@ test("a counter typing too many wrong codes waits a few seconds, sees the wait c
 test("a scan made with the connection down waits on the phone and syncs once it returns", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   await signInAsNewMember(page, "Kwabena Asare");
   await page.goto("/loyalty-dashboard");
   const qr = await memberQrOn(page);

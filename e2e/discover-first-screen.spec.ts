@@ -25,7 +25,7 @@ const cardsOf = (page: Page) => page.getByTestId("ad-card");
 const pictureOf = (card: Locator) => card.locator("img:not([data-testid=ad-card-logo])").first();
 
 test("a member's home shows the first ads on the first screen of a 360 × 740 phone", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.slow();
   await signInDemoConsumer(page);
   await page.goto("/");
   await waitForTheLiveHome(page);
@@ -44,7 +44,7 @@ test("a member's home shows the first ads on the first screen of a 360 × 740 ph
 });
 
 test("nothing the card adds covers the ad's own picture or the card's words", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.slow();
   await signInDemoConsumer(page);
   await page.goto("/");
   await waitForTheLiveHome(page);

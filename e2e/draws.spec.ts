@@ -28,7 +28,7 @@ test("an admin draws last month's prize, the browser verifies it, and the winner
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
 
   // The admin runs last month's draw (closed for entries, waiting for the draw).
   await signInAsDemo(page, "admin@example.com");
@@ -135,7 +135,7 @@ test("an admin draws last month's prize, the browser verifies it, and the winner
 test("a prize-entry ad names the month's draw prize on Discover, in the viewer and in the reward sheet, at 360 px", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   await page.setViewportSize({ width: 360, height: 780 });
   await signInAsDemo(page, "akosua@example.com");
   // The demo's month's draw is for a phone (src/server/db/seed/demo-draws.ts); the heritage walk's ad

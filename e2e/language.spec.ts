@@ -101,7 +101,7 @@ test("a member who signs up in Twi gets Twi on a new device, and switches back t
 });
 
 test("a journey in Twi from registering to a reward waiting in My Rewards", async ({ page, request }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const id = unique();
   const email = `abena-${id}@example.com`;
   await page.goto("/register");
@@ -148,7 +148,7 @@ const englishPlaceWords =
 test("in Twi on a 360 px phone, Moments and a business's page name categories, cities, badges and days in Twi", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   await page.setViewportSize({ width: 360, height: 740 });
   // This phone chose Twi before the member signed up.
   await page.context().addCookies([{ name: "anigye_language", value: "tw", url: e2eBaseUrl }]);

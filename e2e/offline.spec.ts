@@ -61,7 +61,7 @@ test("a member who opened My Rewards once sees their codes offline at once, mark
   page,
   context,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   await signInAsNewMember(page, "Abena Boateng");
   const code = await earnRiceCode(page);
   const openedAt = Date.now();
@@ -132,7 +132,7 @@ test("offline, My Rewards, Discover and the loyalty card ask nothing in a loop, 
   context,
 }) => {
   // Three pages, each read online, offline in place and reloaded offline, with a few seconds watched each.
-  test.setTimeout(150_000);
+  test.slow();
   await signInAsDemo(page, "ama@example.com");
   // Each page read once online, so the phone keeps what it keeps.
   await page.goto("/loyalty-dashboard");
@@ -220,7 +220,7 @@ test("Logout removes the kept rewards, and the next member on the phone never se
   page,
   context,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   await signInAsNewMember(page, "Esi Quansah");
   const code = await earnRiceCode(page);
   await page.goto("/rewards");

@@ -25,7 +25,7 @@ test("an owner upgrades Kofi's Chop Bar to Enterprise by manual MoMo, an admin v
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   await page.setViewportSize({ width: 360, height: 780 });
   const companyId = await signInAsBusiness(page, "kofi-chop-bar");
 
@@ -164,7 +164,7 @@ test("an unpaid MoMo order keeps saying how to pay after a reload, and is a rece
   browser,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   await page.setViewportSize({ width: 360, height: 780 });
   const companyId = await signInAsBusiness(page, "tiny-steps-kids");
   // "Show payment details" for Pro, then the owner closes the tab (or reloads) before paying.
@@ -236,7 +236,7 @@ test("a new member buys Anigye+ by approving on the phone, sees premium ads on D
 }) => {
   // One new member for the whole journey: registrations are rate-limited per address, and the other
   // journeys of the run need theirs.
-  test.setTimeout(150_000);
+  test.slow();
   const premiumAd = "Friday comedy night: watch for a prize-draw entry";
   await signInAsNewMember(page, "Akosua Owusu");
 

@@ -34,7 +34,7 @@ async function setTabHidden(page: Page, hidden: boolean) {
 test("the count stops while the tab is hidden or paused, and swipes, taps and arrows move through Discover's order", async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.slow();
   await signInAsNewMember(page);
   await openFromDiscover(page, "Free tint with every phone");
   const firstAd = page.url();
@@ -79,7 +79,7 @@ test("the count stops while the tab is hidden or paused, and swipes, taps and ar
 });
 
 test("a video counts what played and reveals the badge it gives", async ({ page }) => {
-  test.setTimeout(60_000);
+  test.slow();
   await signInAsNewMember(page);
   await openFromDiscover(page, "Watch the weave");
   const video = page.locator("video");

@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 test("a member opens an ad from Discover, watches it in real time and unlocks its reward", async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.slow();
   await page.goto("/login");
   const form = page.getByRole("form", { name: "Sign in" });
   await form.getByLabel("Email").fill("ama@example.com");
