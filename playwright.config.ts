@@ -24,7 +24,7 @@ export default defineConfig({
   // Generous bounds so a busy machine (CI beside other work, a 2-core laptop) is slower, never red; a
   // broken step still fails, only later. No journey asserts how fast anything was.
   timeout: 90_000,
-  expect: { timeout: 10_000 },
+  expect: { timeout: 15_000 },
   use: {
     baseURL: e2eBaseUrl,
     trace: "retain-on-failure",

@@ -36,7 +36,7 @@ test("a new member registers, opens the emailed link, finishes onboarding and la
   expect(mail.subject).toBe("Verify your email for Anigye");
   await page.goto(linkIn(mail));
   await expect(page.getByRole("heading", { name: "Account Activated!" })).toBeVisible();
-  await expect(page).toHaveURL(/\/onboarding$/, { timeout: 5_000 });
+  await expect(page).toHaveURL(/\/onboarding$/);
 
   await expect(page.getByTestId("onboarding-step")).toHaveText("Step 1 of 7");
   const questions = page.getByRole("form", { name: "Profile questions" });
@@ -116,12 +116,12 @@ test("Google sign-in against the mock provider lands signed in with the welcome 
     .catch(() => false);
   if (marked) {
     await expect
-      .poll(() => page.evaluate(() => !("beforeReload" in window)).catch(() => false), { timeout: 20_000 })
+      .poll(() => page.evaluate(() => !("beforeReload" in window)).catch(() => false), { timeout: 30_000 })
       .toBe(true);
   }
   await page.waitForLoadState("load");
   await expect(page.getByRole("navigation", { name: "Main" }).getByText("Kwabena Google")).toBeVisible({
-    timeout: 10_000,
+    timeout: 30_000,
   });
   expect(await page.evaluate(() => localStorage.getItem("sessionId"))).toMatch(/^[0-9a-f]{16}$/);
 });

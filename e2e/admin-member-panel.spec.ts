@@ -15,7 +15,7 @@ test("the admin's member panel fits a 360 px screen, Close in view, however long
   await page.setViewportSize({ width: 360, height: 780 });
   await signInAsDemo(page, "admin@example.com");
   await page.goto("/admin");
-  await expect(page.getByTestId("admin-overview")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId("admin-overview")).toBeVisible({ timeout: 30_000 });
   const search = page.getByRole("form", { name: "Find a member" });
   await search.getByLabel("Find a member").fill(email);
   await search.getByRole("button", { name: "Search" }).click();
@@ -57,18 +57,18 @@ test("an admin finds a member as they type, and reads the member's rewards by th
   await page.setViewportSize({ width: 360, height: 780 });
   await signInAsDemo(page, "admin@example.com");
   await page.goto("/admin");
-  await expect(page.getByTestId("admin-overview")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId("admin-overview")).toBeVisible({ timeout: 30_000 });
   const search = page.getByRole("form", { name: "Find a member" });
   // No button pressed: the list follows the typing.
   await search.getByLabel("Find a member").pressSequentially("ama@exam", { delay: 40 });
   const list = page.getByTestId("members-list");
-  await expect(list.getByRole("listitem")).toHaveCount(1, { timeout: 15_000 });
+  await expect(list.getByRole("listitem")).toHaveCount(1, { timeout: 30_000 });
   await expect(list).toContainText("ama@example.com");
   await list.getByRole("button", { name: "Open Ama Owusu" }).click();
 
   const rewards = page.getByTestId("member-panel").getByRole("region", { name: "Recent views and rewards" });
   // Kofi's Chop Bar's Friday offer, by its name and its business, not by row numbers.
-  await expect(rewards).toContainText("Fufu & goat light soup Fridays", { timeout: 15_000 });
+  await expect(rewards).toContainText("Fufu & goat light soup Fridays", { timeout: 30_000 });
   await expect(rewards).toContainText("Kofi's Chop Bar");
   await expect(rewards).not.toContainText(/from ad #\d+/);
 });

@@ -16,7 +16,7 @@ test("an admin reverses a too-fast watcher's XP and suspends him; he is signed o
   await signInAsDemo(admin, "admin@example.com");
   await admin.goto("/admin");
   // The admin home asks for a dozen lists at once; give a busy embedded database time.
-  await expect(admin.getByTestId("admin-overview")).toBeVisible({ timeout: 15_000 });
+  await expect(admin.getByTestId("admin-overview")).toBeVisible({ timeout: 30_000 });
   await admin
     .getByRole("navigation", { name: "Admin pages" })
     .getByRole("link", { name: "Anti-cheat" })

@@ -8,7 +8,7 @@ test("an integrator reads the API reference at /api/docs and tries a call from i
   await page.goto("/api/docs");
   // Swagger UI lists every module from /api/openapi.json, served by this server, each collapsed until
   // opened (with 120 operations open at once it stopped rendering part-way down the page).
-  await expect(page.getByRole("heading", { name: /Anigye API/ })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("heading", { name: /Anigye API/ })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText("X-Device-Fingerprint").first()).toBeVisible();
   for (const tag of ["auth", "watch", "health", "admin"]) {
     await page.locator(`h3#operations-tag-${tag}`).click();

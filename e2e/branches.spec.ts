@@ -93,7 +93,7 @@ test("an owner adds a branch on the Branches tab, and a member's Near Me from th
     .filter({ has: member.getByRole("heading", { level: 2 }) })
     .first();
   // Near Me sends the position rounded to about 1 km: the new branch is within that, Cape Coast 60 km off.
-  await expect(first).toContainText(/Oguaa Heritage Tours · [01](\.\d)? km away/, { timeout: 15_000 });
+  await expect(first).toContainText(/Oguaa Heritage Tours · [01](\.\d)? km away/, { timeout: 30_000 });
 
   // Its place page lists the new branch with directions.
   await first.getByTestId("ad-card-company-link").click();

@@ -69,7 +69,7 @@ test("the owner puts a new staff member at the second branch, and the dashboard 
   await typed.getByLabel("Customer's code").fill(shortCode);
   await typed.getByRole("button", { name: "Send code" }).click();
   await expect(counter.getByTestId("scan-result")).toHaveAttribute("data-tone", "accepted", {
-    timeout: 15_000,
+    timeout: 30_000,
   });
 
   await counter.goto("/merchant-dashboard");

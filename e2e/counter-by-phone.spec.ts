@@ -4,7 +4,7 @@ import { signInAtDemoCounter } from "./support/members";
 import { linkIn, waitForOutboxMessage } from "./support/outbox";
 
 // Two cores shared with other work: screens may take a while to answer.
-const expect = baseExpect.configure({ timeout: 15_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 /**
  * The counter by phone number, on a counter phone with no camera: staff type the customer's number, the
@@ -19,7 +19,7 @@ interface OutboxMessage {
 
 /** The newest SMS to `phone` whose text matches, waiting for it to arrive. */
 async function smsMatching(request: APIRequestContext, phone: string, pattern: RegExp) {
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     const response = await request.get(`/api/dev/outbox?recipient=${encodeURIComponent(phone)}&channel=sms`);
     const { messages } = (await response.json()) as { messages: OutboxMessage[] };

@@ -78,13 +78,13 @@ test("staff stamp Ama's card and redeem her reward with the phone camera; Ama se
   await counter.getByLabel("Purchase amount (GH₵)").fill("35");
   await counter.getByRole("button", { name: "Stamp", exact: true }).click();
   const stamped = counter.getByTestId("scan-result");
-  await expect(stamped).toHaveAttribute("data-tone", "accepted", { timeout: 15_000 });
+  await expect(stamped).toHaveAttribute("data-tone", "accepted", { timeout: 30_000 });
   await expect(stamped).toContainText("Stamp 2 of 5 for Ama.");
   const signedInCounter = await stampContext.storageState();
   await stampPhone.close();
 
   // Ama's card page refreshes by itself.
-  await expect(kofiCard.getByRole("img", { name: "2 of 5 stamps" })).toBeVisible({ timeout: 15_000 });
+  await expect(kofiCard.getByRole("img", { name: "2 of 5 stamps" })).toBeVisible({ timeout: 30_000 });
 
   // Ama shows her reward's QR; a counter phone that sees it redeems it.
   await page.goto("/rewards");
@@ -102,16 +102,16 @@ test("staff stamp Ama's card and redeem her reward with the phone camera; Ama se
   await redeemer.goto("/merchant-scanner");
   await redeemer.getByRole("button", { name: "Redeem", exact: true }).click();
   const redeemed = redeemer.getByTestId("scan-result");
-  await expect(redeemed).toHaveAttribute("data-tone", "accepted", { timeout: 15_000 });
+  await expect(redeemed).toHaveAttribute("data-tone", "accepted", { timeout: 30_000 });
   await expect(redeemed).toContainText("Redeemed for Ama");
   // The same QR shown again (the page reopened, so the camera sends it once more): when, and by whom.
   await redeemer.reload();
   await redeemer.getByRole("button", { name: "Redeem", exact: true }).click();
-  await expect(redeemed).toHaveAttribute("data-tone", "refused", { timeout: 15_000 });
+  await expect(redeemed).toHaveAttribute("data-tone", "refused", { timeout: 30_000 });
   await expect(redeemed).toContainText(/Already redeemed on \d{1,2} \w{3} \d{4}, .+ by Esi\./);
   await redeemPhone.close();
 
-  await expect(page.getByText("Redeemed at Kofi's Chop Bar")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("Redeemed at Kofi's Chop Bar")).toBeVisible({ timeout: 30_000 });
   await page.goto("/rewards");
   await expect(
     page
@@ -131,7 +131,7 @@ test("a counter without a camera redeems a reward by the code typed from under i
   await page.goto("/");
   await page.getByLabel("Search ads and companies").fill("Waakye + wele");
   await page.getByTestId("ad-card").first().getByRole("link").first().click();
-  await expect(page.getByRole("dialog", { name: "Reward unlocked" })).toBeVisible({ timeout: 25_000 });
+  await expect(page.getByRole("dialog", { name: "Reward unlocked" })).toBeVisible({ timeout: 30_000 });
 
   await page.goto("/rewards");
   await page
@@ -156,16 +156,16 @@ test("a counter without a camera redeems a reward by the code typed from under i
   await form.getByLabel("Customer's code").fill(typedCode.replace("-", "").toLowerCase());
   await form.getByRole("button", { name: "Send code" }).click();
   const redeemed = counter.getByTestId("scan-result");
-  await expect(redeemed).toHaveAttribute("data-tone", "accepted", { timeout: 15_000 });
+  await expect(redeemed).toHaveAttribute("data-tone", "accepted", { timeout: 30_000 });
   await expect(redeemed).toContainText("Redeemed for Yaw");
-  await expect(page.getByText("Redeemed at Kofi's Chop Bar")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("Redeemed at Kofi's Chop Bar")).toBeVisible({ timeout: 30_000 });
 
   // The code worked once: typed again, it is refused.
-  await expect(redeemed).toBeHidden({ timeout: 10_000 }); // the answer makes way for the next customer
+  await expect(redeemed).toBeHidden({ timeout: 30_000 }); // the answer makes way for the next customer
   await openTheTypedCode(counter);
   await form.getByLabel("Customer's code").fill(typedCode);
   await form.getByRole("button", { name: "Send code" }).click();
-  await expect(redeemed).toHaveAttribute("data-tone", "refused", { timeout: 15_000 });
+  await expect(redeemed).toHaveAttribute("data-tone", "refused", { timeout: 30_000 });
   await expect(redeemed).toContainText(/Already redeemed on \d{1,2} \w{3} \d{4}, .+ by Esi\./);
   await context.close();
 });
@@ -207,7 +207,7 @@ test("a counter typing too many wrong codes waits a few seconds, sees the wait c
   await signIn.getByLabel("PIN").fill("4821");
   await signIn.getByRole("button", { name: "Sign in" }).click();
   await expect(counter.getByRole("heading", { name: "Counter", exact: true })).toBeVisible({
-    timeout: 15_000,
+    timeout: 30_000,
   });
   await counter.goto("/merchant-scanner");
   await counter.getByRole("button", { name: "Look up", exact: true }).click();
@@ -216,7 +216,7 @@ test("a counter typing too many wrong codes waits a few seconds, sees the wait c
   const typeAndSend = async (code: string) => {
     await form.getByLabel("Customer's code").fill(code);
     await form.getByRole("button", { name: "Send code" }).click();
-    await expect(result).toHaveAttribute("data-tone", "refused", { timeout: 15_000 });
+    await expect(result).toHaveAttribute("data-tone", "refused", { timeout: 30_000 });
   };
 
   // Ten codes that don't exist are each checked and refused.
@@ -252,7 +252,7 @@ test("a counter typing too many wrong codes waits a few seconds, sees the wait c
   const { shortCode } = (await (await page.request.get("/api/loyalty/qr")).json()) as { shortCode: string };
   await form.getByLabel("Customer's code").fill(shortCode);
   await send.click();
-  await expect(result).toHaveAttribute("data-tone", "accepted", { timeout: 15_000 });
+  await expect(result).toHaveAttribute("data-tone", "accepted", { timeout: 30_000 });
   await expect(result).toContainText("Kwesi");
   await context.close();
 });
@@ -273,12 +273,12 @@ test("a scan made with the connection down waits on the phone and syncs once it 
   await expect(counter.getByRole("heading", { name: "Scan" })).toBeVisible();
   await counter.getByLabel("Purchase amount (GH₵)").fill("25");
   // The connection drops once the scanner is up (its code reader loaded), as at a counter mid-shift.
-  await expect(counter.locator("[data-camera-state='scanning']")).toBeVisible({ timeout: 15_000 });
+  await expect(counter.locator("[data-camera-state='scanning']")).toBeVisible({ timeout: 30_000 });
 
   await context.setOffline(true);
   await counter.getByRole("button", { name: "Stamp", exact: true }).click();
   const result = counter.getByTestId("scan-result");
-  await expect(result).toHaveAttribute("data-tone", "queued", { timeout: 15_000 });
+  await expect(result).toHaveAttribute("data-tone", "queued", { timeout: 30_000 });
   await expect(result).toContainText("Saved — waiting to sync");
 
   await context.setOffline(false);
@@ -293,7 +293,7 @@ test("a scan made with the connection down waits on the phone and syncs once it 
       .getByTestId("stamp-card")
       .filter({ hasText: "Kofi's Chop Bar" })
       .getByRole("img", { name: "1 of 5 stamps" }),
-  ).toBeVisible({ timeout: 15_000 });
+  ).toBeVisible({ timeout: 30_000 });
 });
 
 test("the scanner opened signed out signs staff in and comes back to the scanner, naming Esi's branch", async ({

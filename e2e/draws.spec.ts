@@ -150,7 +150,7 @@ test("a prize-entry ad names the month's draw prize on Discover, in the viewer a
   await expect(page).toHaveURL(/\/mobile-watch\?ad=\d+/);
   await expect(page.getByTestId("viewer-offer")).toHaveText(`Earn an entry in the draw for ${prize}`);
   const reward = page.getByRole("dialog", { name: "Reward unlocked" });
-  await expect(reward).toBeVisible({ timeout: 25_000 });
+  await expect(reward).toBeVisible({ timeout: 30_000 });
   await expect(reward.getByTestId("reward-draw-entries")).toContainText(
     `You're entered in this month's draw for ${prize}:`,
   );

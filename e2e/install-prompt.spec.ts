@@ -68,7 +68,7 @@ test("the app installs: a manifest with icons and a service worker that serves t
   );
   const hasActiveWorker = () =>
     page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.active));
-  await expect.poll(hasActiveWorker, { timeout: 15_000 }).toBe(true);
+  await expect.poll(hasActiveWorker, { timeout: 30_000 }).toBe(true);
   await page.goto("/how-it-works");
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
   await context.setOffline(true);

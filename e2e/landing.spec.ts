@@ -61,7 +61,7 @@ test("the Explorers counter follows a new member while the page stays open", asy
   });
   expect(verified.ok()).toBe(true);
 
-  await expect(page.getByTestId("stat-users")).toHaveText(String(before + 1), { timeout: 20_000 });
+  await expect(page.getByTestId("stat-users")).toHaveText(String(before + 1), { timeout: 30_000 });
 });
 
 test("an unknown path shows the not-found page, answered 404", async ({ page }) => {

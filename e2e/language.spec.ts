@@ -66,7 +66,7 @@ test("a member who signs up in Twi gets Twi on a new device, and switches back t
   await expect(page.getByTestId("toast")).toContainText("Yɛayɛ w'akawnt!");
   const mail = await waitForOutboxMessage(request, email, "email");
   await page.goto(linkIn(mail));
-  await expect(page).toHaveURL(/\/onboarding$/, { timeout: 10_000 });
+  await expect(page).toHaveURL(/\/onboarding$/, { timeout: 30_000 });
 
   // Another phone: nothing chosen there yet; signing in brings the member's Twi.
   const otherDevice = await browser.newContext({ baseURL: page.url().replace(/\/onboarding$/, "") });
@@ -96,7 +96,7 @@ test("a member who signs up in Twi gets Twi on a new device, and switches back t
   await expect(
     page.getByRole("navigation", { name: "Bottom" }).getByRole("link", { name: "Home" }),
   ).toBeVisible({
-    timeout: 10_000,
+    timeout: 30_000,
   });
 });
 
@@ -114,7 +114,7 @@ test("a journey in Twi from registering to a reward waiting in My Rewards", asyn
   await form.getByRole("button", { name: "Yɛ akawnt" }).click();
   await expect(page.getByTestId("toast")).toContainText("Yɛayɛ w'akawnt!");
   await page.goto(linkIn(await waitForOutboxMessage(request, email, "email")));
-  await expect(page).toHaveURL(/\/onboarding$/, { timeout: 10_000 });
+  await expect(page).toHaveURL(/\/onboarding$/, { timeout: 30_000 });
 
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Hu nneɛma", level: 1 })).toBeVisible();
@@ -126,7 +126,7 @@ test("a journey in Twi from registering to a reward waiting in My Rewards", asyn
   await expect(page.getByRole("button", { name: "Gyina" })).toBeVisible();
 
   const reward = page.getByRole("dialog", { name: "Woanya akatua" });
-  await expect(reward).toBeVisible({ timeout: 25_000 });
+  await expect(reward).toBeVisible({ timeout: 30_000 });
   await expect(reward).toContainText("15% so te");
   await expect(reward).toContainText("fi Kofi's Chop Bar hɔ");
   const code = (await reward.getByTestId("reward-code").textContent())?.trim();
@@ -160,7 +160,7 @@ test("in Twi on a 360 px phone, Moments and a business's page name categories, c
   });
   expect(registered.status(), await registered.text()).toBe(200);
   await page.goto(linkIn(await waitForOutboxMessage(page.request, email, "email")));
-  await expect(page).toHaveURL(/\/onboarding$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/onboarding$/, { timeout: 30_000 });
 
   // Watching an ad of Nana Ama Kente House (Fashion & Beauty, Kumasi) discovers it and earns a badge.
   await page.goto("/");
@@ -171,7 +171,7 @@ test("in Twi on a 360 px phone, Moments and a business's page name categories, c
   const card = page.getByTestId("ad-card").first();
   const placeLink = await card.getByTestId("ad-card-company-link").getAttribute("href");
   await card.getByRole("link").first().click();
-  await expect(page.getByRole("dialog", { name: "Woanya akatua" })).toBeVisible({ timeout: 25_000 });
+  await expect(page.getByRole("dialog", { name: "Woanya akatua" })).toBeVisible({ timeout: 30_000 });
 
   await page.goto("/moments");
   const moments = page.getByTestId("moment-list");

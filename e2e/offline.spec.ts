@@ -12,7 +12,7 @@ async function earnRiceCode(page: Page): Promise<string> {
   await page.getByLabel("Search ads and companies").fill("5 kg bag of rice");
   await page.getByTestId("ad-card").first().getByRole("link").first().click();
   const reward = page.getByRole("dialog", { name: "Reward unlocked" });
-  await expect(reward).toBeVisible({ timeout: 25_000 });
+  await expect(reward).toBeVisible({ timeout: 30_000 });
   const code = (await reward.getByTestId("reward-code").textContent())?.trim();
   expect(code).toMatch(/^[A-Z0-9-]{4,}$/);
   return code!;
@@ -24,7 +24,7 @@ async function waitForOfflineShell(page: Page) {
     .poll(
       () => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.active)),
       {
-        timeout: 15_000,
+        timeout: 30_000,
       },
     )
     .toBe(true);
@@ -100,7 +100,7 @@ test("a member who opened My Rewards once sees their codes offline at once, mark
   await page.reload();
   await expect(page.getByTestId("my-reward-code").filter({ hasText: code })).toBeVisible();
   await expect(marker).toHaveText(/^Showing your rewards as of .+\. Updating…$/);
-  await expect(marker).toBeEmpty({ timeout: 10_000 });
+  await expect(marker).toBeEmpty({ timeout: 30_000 });
 });
 
 /** The API reads and pictures a page asks for while `during` runs, by path (code and the page itself left out). */

@@ -281,7 +281,7 @@ test("a new member buys Anigye+ by approving on the phone, sees premium ads on D
   await expect(checkout.getByRole("heading", { name: "Approve the payment on your phone" })).toBeVisible();
 
   // The fake approves it by itself; the page follows without a reload.
-  await expect(checkout.getByRole("heading", { name: "Payment received" })).toBeVisible({ timeout: 20_000 });
+  await expect(checkout.getByRole("heading", { name: "Payment received" })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId("plus-status")).toContainText("You're on Anigye+ until");
 
   // The receipt.
@@ -321,7 +321,7 @@ test("a new member buys Anigye+ by approving on the phone, sees premium ads on D
   await expect(code.getByText("Invalid OTP")).toBeVisible();
   await code.getByLabel("Code from the SMS").fill("123456");
   await code.getByRole("button", { name: "Confirm payment" }).click();
-  await expect(checkout.getByRole("heading", { name: "Payment received" })).toBeVisible({ timeout: 20_000 });
+  await expect(checkout.getByRole("heading", { name: "Payment received" })).toBeVisible({ timeout: 30_000 });
   await page.goto("/subscription");
   await expect(rows.filter({ hasText: "Paid" })).toHaveCount(2);
   await expect(page.getByTestId("plus-expires")).not.toHaveText(firstEnd);

@@ -85,7 +85,7 @@ test("a video counts what played and reveals the badge it gives", async ({ page 
   const video = page.locator("video");
   await expect(video).toBeVisible();
   const reward = page.getByRole("dialog", { name: "Reward unlocked" });
-  await expect(reward).toBeVisible({ timeout: 25_000 });
+  await expect(reward).toBeVisible({ timeout: 30_000 });
   const played = await video.evaluate((element: HTMLVideoElement) =>
     element.played.length > 0 ? element.played.end(0) : 0,
   );

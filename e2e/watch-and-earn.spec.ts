@@ -26,7 +26,7 @@ test("a member opens an ad from Discover, watches it in real time and unlocks it
   const watched = page.getByRole("progressbar", { name: "Watched" });
   await expect(watched).toBeVisible();
   const reward = page.getByRole("dialog", { name: "Reward unlocked" });
-  await expect(reward).toBeVisible({ timeout: 25_000 });
+  await expect(reward).toBeVisible({ timeout: 30_000 });
   await expect(reward).toContainText("15%");
   // Ama's first business discovered: a milestone badge, celebrated in the same reveal.
   await expect(reward.getByTestId("reward-badges")).toContainText("New badge: First Discovery");

@@ -11,6 +11,6 @@ export async function openTheTypedCode(counter: Page) {
   await expect(async () => {
     if (await typeACode.isVisible()) await typeACode.click({ timeout: 2_000 });
     await expect(typedForm).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ timeout: 30_000 });
   return typedForm;
 }

@@ -45,5 +45,5 @@ export async function signInAtDemoCounter(page: Page) {
   await form.getByLabel("Your name").fill("Esi");
   await form.getByLabel("PIN").fill("2580");
   await form.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: "Counter", exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("heading", { name: "Counter", exact: true })).toBeVisible({ timeout: 30_000 });
 }

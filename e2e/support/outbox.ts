@@ -17,7 +17,7 @@ export async function waitForOutboxMessage(
   request: APIRequestContext,
   recipient: string,
   channel: "email" | "sms",
-  { since, timeoutMs = 10_000 }: { since?: number; timeoutMs?: number } = {},
+  { since, timeoutMs = 30_000 }: { since?: number; timeoutMs?: number } = {},
 ): Promise<OutboxMessage> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
