@@ -12,6 +12,7 @@ import { type Language, languageCookieName } from "../src/shared/i18n/languages.
 import {
   discoveryPath,
   memberHomeMarker,
+  type PrerenderedPage,
   prerenderedPages,
   prerenderVariants,
   startAfterFirstPaintScript,
@@ -150,19 +151,15 @@ async function writeMemberHomeFrame(discoverChunks: string[]) {
   );
 }
 
-const { renderSignedOutPage, signedOutTextsIn, landingTitleIn } = (await import(
+const { renderSignedOutPage, signedOutTextsIn, signedOutPageTitle } = (await import(
   pathToFileURL(ssrBundle).href
 )) as typeof import("../src/web/prerender.tsx");
 const emptyRoot = '<div id="root"></div>';
-const shell = withScriptsAfterPaint(
-  withStylesInline(fs.readFileSync(path.join(distDir, "index.html"), "utf8")),
-);
-if (!shell.includes(emptyRoot)) throw new Error(`dist/index.html has no ${emptyRoot}`);
+/** The signed-out pages show and work without the app's code (src/web/signed-out/). */
 const signedOutShell = withSignedOutPageScript(
   withStylesInline(fs.readFileSync(path.join(distDir, "index.html"), "utf8")),
 );
-/** The pages that show and work without the app's code; the others still start the app after painting. */
-const pagesWithTheirOwnScript = new Set<string>(["landing"]);
+if (!signedOutShell.includes(emptyRoot)) throw new Error(`dist/index.html has no ${emptyRoot}`);
 
 /**
  * The stylesheet (about 11 KB compressed) goes inside the page instead of beside it: the first paint then
@@ -199,15 +196,14 @@ for (const variant of prerenderVariants) {
   const storage = deviceStorageOf(variant === "first-run" ? {} : { [languageCookieName]: variant });
   for (const [name, url] of Object.entries(prerenderedPages)) {
     const body = await renderSignedOutPage(url, { language, storage });
-    const ownScript = pagesWithTheirOwnScript.has(name);
-    let html = (ownScript ? signedOutShell : shell)
-      .replace('<html lang="en-GH">', `<html lang="${language === "en" ? "en-GH" : language}">`)
-      .replace(emptyRoot, () => `<div id="root">${body}</div>`);
-    if (ownScript) html = await withSignedOutTexts(html, language);
-    if (name === "landing") {
-      const title = escapeHtml(await landingTitleIn(language));
-      html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`);
-    }
+    const title = escapeHtml(await signedOutPageTitle(name as PrerenderedPage, language));
+    const html = await withSignedOutTexts(
+      signedOutShell
+        .replace('<html lang="en-GH">', `<html lang="${language === "en" ? "en-GH" : language}">`)
+        .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
+        .replace(emptyRoot, () => `<div id="root">${body}</div>`),
+      language,
+    );
     writeWithCompressedCopies(path.join(outDir, `${name}.${variant}.html`), html);
     written += 1;
   }

@@ -5,7 +5,9 @@ import { brand } from "../shared/brand";
 import type { SessionUser } from "../shared/contracts/session";
 import type { Language } from "../shared/i18n/languages";
 import type { MemberHomeRenderer, MemberHomeState, RenderedFor } from "../shared/member-home";
+import type { PrerenderedPage } from "../shared/prerendered-pages";
 import { App } from "./app/app";
+import { contentPageTitles } from "./app/content-page-titles";
 import type { Device } from "./lib/device";
 import { screenTextsIn } from "./lib/language";
 import { seedMemberHome } from "./lib/member-home";
@@ -24,8 +26,9 @@ export async function renderSignedOutPage(url: string, renderedFor: RenderedFor)
   return html;
 }
 
-/** The landing's title, as the page sets it when the app shows it (`pages/home-page.tsx`). */
-export async function landingTitleIn(language: Language): Promise<string> {
+/** A signed-out page's title, as the page sets it when the app shows it; the landing's is in the device's language. */
+export async function signedOutPageTitle(page: PrerenderedPage, language: Language): Promise<string> {
+  if (page !== "landing") return contentPageTitles[page];
   const texts = await screenTextsIn(language);
   return texts._("landing.title", { brand: brand.name, tagline: texts._("landing.tagline") });
 }
