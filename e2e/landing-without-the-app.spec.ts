@@ -106,3 +106,21 @@ test.describe("a device that chose Twi before the language cookie existed", () =
     expect((await context.cookies()).find((cookie) => cookie.name === "anigye_language")?.value).toBe("tw");
   });
 });
+
+test("the content pages show and work without the app too, titled as the app titles them", async ({
+  page,
+}) => {
+  const asked = recordCode(page);
+  await page.goto("/faq");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle("FAQ · Anigye");
+  const appEntry = (await page.locator('meta[name="app-entry"]').getAttribute("content"))!.split(" ")[0]!;
+  await page.getByTestId("language-chooser").getByRole("button", { name: "Twi" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "tw");
+  await expect(page.getByRole("navigation", { name: "Titire" })).toBeVisible();
+  await expect(page.getByTestId("language-chooser")).toHaveCount(0);
+  // Another content page is another pre-rendered page: still no app code.
+  await page.getByRole("navigation", { name: "Titire" }).getByRole("link", { name: "Anigye fie" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hwɛ. Hu. Nya akatua.");
+  expect(asked).not.toContain(appEntry);
+});
