@@ -6,6 +6,9 @@ import { VitePWA } from "vite-plugin-pwa";
 import { uiCatalogs } from "./scripts/vite-ui-catalogs.ts";
 import { brand } from "./src/shared/brand.ts";
 
+/** The signed-out pages' own script (src/web/signed-out/signed-out-page.ts), built beside the app. */
+const signedOutPageScript = path.resolve("src/web/signed-out/signed-out-page.ts");
+
 const apiTarget = `http://localhost:${process.env.PORT ?? 5000}`;
 
 /**
@@ -122,8 +125,16 @@ export default defineConfig(({ isSsrBuild, command }) => ({
   resolve: { alias: command === "build" ? [...reactOnPreact, ...reactRouterProduction] : reactOnPreact },
   // Bundled into the server renderer too, so every library there renders through the same Preact.
   ssr: { noExternal: true },
-  // The manifest tells scripts/prerender.ts which chunks a signed-in member's home needs first.
-  build: { outDir: "dist", emptyOutDir: true, sourcemap: false, target: "es2022", manifest: !isSsrBuild },
+  // The manifest tells scripts/prerender.ts which chunks a signed-in member's home needs first, and
+  // which file is the signed-out pages' own script (an entry of its own, sharing nothing with the app's).
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    sourcemap: false,
+    target: "es2022",
+    manifest: !isSsrBuild,
+    ...(isSsrBuild ? {} : { rolldownOptions: { input: [path.resolve("index.html"), signedOutPageScript] } }),
+  },
   server: {
     port: 5173,
     proxy: { "/api": apiTarget, "/auth": apiTarget, "/media": apiTarget, "/dev": apiTarget },

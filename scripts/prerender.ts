@@ -8,14 +8,16 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
-import { languageCookieName } from "../src/shared/i18n/languages.ts";
+import { type Language, languageCookieName } from "../src/shared/i18n/languages.ts";
 import {
   discoveryPath,
   memberHomeMarker,
+  type PrerenderedPage,
   prerenderedPages,
   prerenderVariants,
   startAfterFirstPaintScript,
 } from "../src/shared/prerendered-pages.ts";
+import { signedOutTextsId } from "../src/web/signed-out/page-texts.ts";
 import { firstScreenStylesheet } from "./first-screen.ts";
 import { writeRouteShells } from "./route-shells.ts";
 
@@ -45,6 +47,48 @@ function withScriptsAfterPaint(html: string): string {
     );
 }
 
+/** The signed-out pages' own script (src/web/signed-out/), as Vite's manifest names its entry. */
+const signedOutPageScriptKey = "src/web/signed-out/signed-out-page.ts";
+
+/**
+ * A page whose moving parts run from the signed-out pages' own script, not the app: the app's entry is
+ * only named (`app-entry`, fetched when the visitor heads into the app), and the script comes with its
+ * shared chunk preloaded beside it. Its texts follow per language (`withSignedOutTexts`).
+ */
+function withSignedOutPageScript(html: string): string {
+  const manifest = viteManifest();
+  const script = manifest[signedOutPageScriptKey];
+  if (!script) throw new Error(`the build has no ${signedOutPageScriptKey}`);
+  const entry = html.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/);
+  if (!entry) throw new Error("dist/index.html has no entry script");
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+  const appModules = [entry[1], ...preloads.map(([, href]) => href)].join(" ");
+  const ownModules = (script.imports ?? [])
+    .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`)
+    .join("");
+  return preloads
+    .reduce((page, [tag]) => page.replace(tag, ""), html)
+    .replace(
+      entry[0],
+      `<meta name="app-entry" content="${appModules}">${ownModules}<script type="module" crossorigin src="/${script.file}"></script>`,
+    );
+}
+
+/** The texts the signed-out pages' script shows, in the page's language, as JSON it reads (never run). */
+async function withSignedOutTexts(html: string, language: Language): Promise<string> {
+  const json = JSON.stringify(await signedOutTextsIn(language)).replaceAll("<", "\\u003c");
+  return html.replace(
+    "</body>",
+    () => `<script type="application/json" id="${signedOutTextsId}">${json}</script></body>`,
+  );
+}
+
+type ViteManifest = Record<string, { file: string; imports?: string[] }>;
+
+function viteManifest(): ViteManifest {
+  return JSON.parse(fs.readFileSync(path.join(distDir, ".vite/manifest.json"), "utf8")) as ViteManifest;
+}
+
 /** The page, and its brotli and gzip copies for the server to send as they are (no compressing per request). */
 function writeWithCompressedCopies(file: string, html: string) {
   fs.writeFileSync(file, html);
@@ -71,10 +115,7 @@ function writeMemberHomeShell(discoverChunks: string[]) {
 
 /** Discover's code: its chunk and what it imports, from Vite's manifest. */
 function discoverChunksInManifest(): string[] {
-  const manifest = JSON.parse(fs.readFileSync(path.join(distDir, ".vite/manifest.json"), "utf8")) as Record<
-    string,
-    { file: string; imports?: string[] }
-  >;
+  const manifest = viteManifest();
   const chunks = new Set<string>();
   const collect = (key: string) => {
     const chunk = manifest[key];
@@ -110,14 +151,15 @@ async function writeMemberHomeFrame(discoverChunks: string[]) {
   );
 }
 
-const { renderSignedOutPage } = (await import(
+const { renderSignedOutPage, signedOutTextsIn, signedOutPageTitle } = (await import(
   pathToFileURL(ssrBundle).href
 )) as typeof import("../src/web/prerender.tsx");
 const emptyRoot = '<div id="root"></div>';
-const shell = withScriptsAfterPaint(
+/** The signed-out pages show and work without the app's code (src/web/signed-out/). */
+const signedOutShell = withSignedOutPageScript(
   withStylesInline(fs.readFileSync(path.join(distDir, "index.html"), "utf8")),
 );
-if (!shell.includes(emptyRoot)) throw new Error(`dist/index.html has no ${emptyRoot}`);
+if (!signedOutShell.includes(emptyRoot)) throw new Error(`dist/index.html has no ${emptyRoot}`);
 
 /**
  * The stylesheet (about 11 KB compressed) goes inside the page instead of beside it: the first paint then
@@ -154,13 +196,22 @@ for (const variant of prerenderVariants) {
   const storage = deviceStorageOf(variant === "first-run" ? {} : { [languageCookieName]: variant });
   for (const [name, url] of Object.entries(prerenderedPages)) {
     const body = await renderSignedOutPage(url, { language, storage });
-    const html = shell
-      .replace('<html lang="en-GH">', `<html lang="${language === "en" ? "en-GH" : language}">`)
-      .replace(emptyRoot, `<div id="root">${body}</div>`);
+    const title = escapeHtml(await signedOutPageTitle(name as PrerenderedPage, language));
+    const html = await withSignedOutTexts(
+      signedOutShell
+        .replace('<html lang="en-GH">', `<html lang="${language === "en" ? "en-GH" : language}">`)
+        .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
+        .replace(emptyRoot, () => `<div id="root">${body}</div>`),
+      language,
+    );
     writeWithCompressedCopies(path.join(outDir, `${name}.${variant}.html`), html);
     written += 1;
   }
 }
+function escapeHtml(text: string): string {
+  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+}
+
 const discoverChunks = discoverChunksInManifest();
 writeMemberHomeShell(discoverChunks);
 await writeMemberHomeFrame(discoverChunks);

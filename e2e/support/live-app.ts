@@ -1,8 +1,9 @@
 import { expect, type Page } from "@playwright/test";
 
 /**
- * The signed-out pages arrive pre-rendered, so they show before the app's code runs. Journeys that
- * tap, navigate in the page or fire browser events wait for the live app first: its counters fill in.
+ * The signed-out pages arrive pre-rendered, so they show before their script runs; the landing's is its
+ * own (src/web/signed-out/), not the app's. Journeys that tap or fire browser events wait for it first:
+ * its counters fill in.
  */
 export async function waitForTheLiveLanding(page: Page) {
   await expect(page.getByTestId("stat-users")).not.toHaveText("…");

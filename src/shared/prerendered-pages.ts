@@ -16,6 +16,8 @@ export const prerenderedPages = {
   terms: "/terms",
 } as const;
 
+export type PrerenderedPage = keyof typeof prerenderedPages;
+
 export const prerenderVariants = ["first-run", "en", "tw"] as const;
 export type PrerenderVariant = (typeof prerenderVariants)[number];
 

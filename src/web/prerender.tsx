@@ -1,13 +1,18 @@
 import type { ReactNode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
 import { StaticRouter } from "react-router";
+import { brand } from "../shared/brand";
 import type { SessionUser } from "../shared/contracts/session";
+import type { Language } from "../shared/i18n/languages";
 import type { MemberHomeRenderer, MemberHomeState, RenderedFor } from "../shared/member-home";
+import type { PrerenderedPage } from "../shared/prerendered-pages";
 import { App } from "./app/app";
+import { contentPageTitles } from "./app/content-page-titles";
 import type { Device } from "./lib/device";
 import { screenTextsIn } from "./lib/language";
 import { seedMemberHome } from "./lib/member-home";
 import { createQueryClient } from "./lib/query-client";
+import { type SignedOutTexts, signedOutTextKeys, valuesFilledInThePage } from "./signed-out/page-texts";
 
 /**
  * Server-side rendering of the signed-out pages at build time: `scripts/prerender.ts` writes their HTML
@@ -19,6 +24,20 @@ export async function renderSignedOutPage(url: string, renderedFor: RenderedFor)
   // A part streamed behind an inline script would never show without JavaScript (or under our CSP).
   if (html.includes("<template")) throw new Error(`${url} was not rendered in one piece`);
   return html;
+}
+
+/** A signed-out page's title, as the page sets it when the app shows it; the landing's is in the device's language. */
+export async function signedOutPageTitle(page: PrerenderedPage, language: Language): Promise<string> {
+  if (page !== "landing") return contentPageTitles[page];
+  const texts = await screenTextsIn(language);
+  return texts._("landing.title", { brand: brand.name, tagline: texts._("landing.tagline") });
+}
+
+/** The texts a signed-out page's own script shows, in one language (`signed-out/page-texts.ts`). */
+export async function signedOutTextsIn(language: Language): Promise<SignedOutTexts> {
+  const texts = await screenTextsIn(language);
+  const values = { brand: brand.name, ...valuesFilledInThePage };
+  return Object.fromEntries(signedOutTextKeys.map((key) => [key, texts._(key, values)])) as SignedOutTexts;
 }
 
 /**

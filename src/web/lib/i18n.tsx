@@ -4,13 +4,8 @@ import { defaultLanguage, isLanguage, type Language } from "../../shared/i18n/la
 import { apiJson } from "./api-client";
 import { useAuth } from "./auth";
 import { useDevice } from "./device";
-import {
-  activateLanguage,
-  currentLanguage,
-  deviceLanguage,
-  rememberDeviceLanguage,
-  type UiKey,
-} from "./language";
+import { rememberDeviceLanguage } from "./device-language";
+import { activateLanguage, currentLanguage, deviceLanguage, type UiKey } from "./language";
 
 /**
  * The locale of the device's texts; every screen that shows text re-renders when it changes (no provider

@@ -15,6 +15,7 @@ import {
 } from "../../shared/i18n/languages";
 import type { DeviceStorage } from "../../shared/member-home";
 import { browserStorage } from "./device";
+import { cookieLanguage } from "./device-language";
 
 /** Every key of the screens' catalogs; a key missing from the English catalogs fails the type check. */
 export type UiKey =
@@ -86,29 +87,6 @@ export function deviceLanguage(storage: DeviceStorage = browserStorage): Languag
   const stored = storage.getItem(deviceKey);
   return isLanguage(stored) ? stored : cookieLanguage();
 }
-
-/** The choice as the server knows it: a language picked on a pre-rendered page before its code ran. */
-function cookieLanguage(): Language | null {
-  if (typeof document === "undefined") return null;
-  const value = document.cookie
-    .split("; ")
-    .find((pair) => pair.startsWith(`${languageCookieName}=`))
-    ?.slice(languageCookieName.length + 1);
-  return isLanguage(value) ? value : null;
-}
-
-export function rememberDeviceLanguage(language: Language): void {
-  try {
-    localStorage.setItem(deviceKey, language);
-  } catch {
-    // Storage disabled: the choice lasts for this visit.
-  }
-  // The server reads it to send the signed-out pages already rendered in this language.
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from many phones' browsers.
-  document.cookie = `${languageCookieName}=${language}; path=/; max-age=${oneYearInSeconds}; samesite=lax`;
-}
-
-const oneYearInSeconds = 365 * 24 * 3600;
 
 export function currentLanguage(): Language {
   return isLanguage(i18n.locale) ? i18n.locale : defaultLanguage;

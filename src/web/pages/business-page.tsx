@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { brand } from "../../shared/brand";
 import { formatCedis } from "../../shared/money";
 import { minAdDurationSeconds, type Plan, paidPeriodDays, planIds, plans } from "../../shared/plans";
+import { contentPageTitles } from "../app/content-page-titles";
 import { paths } from "../app/paths";
 import { CallToAction, ContentPage, ContentSection } from "../components/content-page";
 
@@ -51,7 +52,7 @@ const setupSteps = [
 
 export default function BusinessPage() {
   useEffect(() => {
-    document.title = `For businesses · ${brand.name}`;
+    document.title = contentPageTitles.business;
   }, []);
 
   const supportTel = `tel:${brand.supportPhone.replace(/\s+/g, "")}`;

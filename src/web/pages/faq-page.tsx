@@ -5,6 +5,7 @@ import { brand } from "../../shared/brand";
 import { formatCedis } from "../../shared/money";
 import { plans } from "../../shared/plans";
 import { tierIds, tierLabel, tierThresholds } from "../../shared/tiers";
+import { contentPageTitles } from "../app/content-page-titles";
 import { paths } from "../app/paths";
 import { CallToAction, ContentPage, ContentSection } from "../components/content-page";
 
@@ -292,7 +293,7 @@ function QuestionList({ questions }: { questions: Question[] }) {
 
 export default function FaqPage() {
   useEffect(() => {
-    document.title = `FAQ · ${brand.name}`;
+    document.title = contentPageTitles.faq;
   }, []);
 
   return (

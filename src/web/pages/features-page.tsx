@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { brand } from "../../shared/brand";
 import { formatCedis } from "../../shared/money";
 import { tierIds, tierLabel, tierThresholds } from "../../shared/tiers";
+import { contentPageTitles } from "../app/content-page-titles";
 import { paths } from "../app/paths";
 import { CallToAction, ContentPage, ContentSection } from "../components/content-page";
 
@@ -42,7 +43,7 @@ const tierDrawBonus: Record<(typeof tierIds)[number], number> = {
 
 export default function FeaturesPage() {
   useEffect(() => {
-    document.title = `Features · ${brand.name}`;
+    document.title = contentPageTitles.features;
   }, []);
 
   return (

@@ -80,7 +80,10 @@ function Landing() {
               {t("landing.tryIt")}
             </Link>
           </p>
-          <LatestDrawLink className="mt-6 flex justify-center" />
+          {/* Where the pre-rendered landing's own script puts the link (src/web/signed-out/landing.ts). */}
+          <div data-slot="latest-draw">
+            <LatestDrawLink className="mt-6 flex justify-center" />
+          </div>
         </div>
       </section>
 

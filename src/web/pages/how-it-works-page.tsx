@@ -3,6 +3,7 @@ import { type ReactNode, useEffect } from "react";
 import { Link } from "react-router";
 import { brand } from "../../shared/brand";
 import { tierIds, tierLabel, tierThresholds } from "../../shared/tiers";
+import { contentPageTitles } from "../app/content-page-titles";
 import { paths } from "../app/paths";
 import { CallToAction, ContentPage, ContentSection } from "../components/content-page";
 
@@ -98,7 +99,7 @@ const steps: Step[] = [
 
 export default function HowItWorksPage() {
   useEffect(() => {
-    document.title = `How it works · ${brand.name}`;
+    document.title = contentPageTitles["how-it-works"];
   }, []);
 
   return (

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { brand } from "../../shared/brand";
 import { formatCedis } from "../../shared/money";
 import { type Plan, paidPeriodDays, planIds, plans } from "../../shared/plans";
+import { contentPageTitles } from "../app/content-page-titles";
 import { paths } from "../app/paths";
 import { CallToAction, ContentPage, ContentSection } from "../components/content-page";
 
@@ -37,7 +38,7 @@ const scanSteps = [
 
 export default function MerchantPitchPage() {
   useEffect(() => {
-    document.title = `For shop owners · ${brand.name}`;
+    document.title = contentPageTitles["merchant-pitch"];
   }, []);
 
   return (

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { brand } from "../../shared/brand";
+import { contentPageTitles } from "../app/content-page-titles";
 import { paths } from "../app/paths";
 import { ContentPage, ContentSection } from "../components/content-page";
 
@@ -55,7 +56,7 @@ const collected = [
 
 export default function PrivacyPage() {
   useEffect(() => {
-    document.title = `Privacy notice · ${brand.name}`;
+    document.title = contentPageTitles.privacy;
   }, []);
 
   return (

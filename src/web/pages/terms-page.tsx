@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { brand } from "../../shared/brand";
 import { formatCedis } from "../../shared/money";
 import { paidPeriodDays } from "../../shared/plans";
+import { contentPageTitles } from "../app/content-page-titles";
 import { paths } from "../app/paths";
 import { ContentPage, ContentSection } from "../components/content-page";
 
@@ -14,7 +15,7 @@ const plusPricePesewas = 20_00;
 
 export default function TermsPage() {
   useEffect(() => {
-    document.title = `Terms of use · ${brand.name}`;
+    document.title = contentPageTitles.terms;
   }, []);
 
   return (

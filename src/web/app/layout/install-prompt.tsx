@@ -2,20 +2,11 @@ import { Download } from "lucide-react";
 import { useSyncExternalStore } from "react";
 import { brand } from "../../../shared/brand";
 import { useT } from "../../lib/i18n";
-
-/** The event Chromium fires when the app can be installed (not in TypeScript's DOM types). */
-interface BeforeInstallPromptEvent extends Event {
-  prompt(): Promise<void>;
-  userChoice: Promise<{ outcome: "accepted" | "dismissed" }>;
-}
-
-export const installDismissedKey = "install_prompt_dismissed_at";
-const rememberDismissalMs = 7 * 24 * 60 * 60 * 1000;
-
-function dismissedRecently(): boolean {
-  const at = Number(localStorage.getItem(installDismissedKey));
-  return Number.isFinite(at) && at > 0 && Date.now() - at < rememberDismissalMs;
-}
+import {
+  type BeforeInstallPromptEvent,
+  listenForInstallOffers,
+  rememberDismissal,
+} from "../../lib/install-offer";
 
 let offeredInstall: BeforeInstallPromptEvent | null = null;
 const offerListeners = new Set<() => void>();
@@ -27,13 +18,7 @@ function setOfferedInstall(event: BeforeInstallPromptEvent | null) {
 
 // Kept from the moment the code loads, not from when the prompt first renders: Chromium may offer
 // installation while a pre-rendered page is still being hydrated.
-if (typeof window !== "undefined") {
-  window.addEventListener("beforeinstallprompt", (event) => {
-    event.preventDefault();
-    if (!dismissedRecently()) setOfferedInstall(event as BeforeInstallPromptEvent);
-  });
-  window.addEventListener("appinstalled", () => setOfferedInstall(null));
-}
+if (typeof window !== "undefined") listenForInstallOffers(setOfferedInstall);
 
 function useOfferedInstall(): BeforeInstallPromptEvent | null {
   return useSyncExternalStore(
@@ -58,7 +43,7 @@ export function InstallPrompt() {
     setOfferedInstall(null);
   };
   const later = () => {
-    localStorage.setItem(installDismissedKey, String(Date.now()));
+    rememberDismissal();
     setOfferedInstall(null);
   };
 
