@@ -1,18 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
+import { fireInstallOffer } from "./support/install-offer";
 import { waitForTheLiveLanding } from "./support/live-app";
 
-/** Chromium fires beforeinstallprompt only for engaged visitors; the journey fires it the same way. */
 async function offerInstall(page: Page) {
   await waitForTheLiveLanding(page);
-  await page.evaluate(() => {
-    const event = new Event("beforeinstallprompt", { cancelable: true }) as Event & {
-      prompt: () => Promise<void>;
-      userChoice: Promise<{ outcome: string }>;
-    };
-    event.prompt = async () => {};
-    event.userChoice = Promise.resolve({ outcome: "dismissed" });
-    window.dispatchEvent(event);
-  });
+  await fireInstallOffer(page);
 }
 
 test("'Later' hides the install prompt and the choice is remembered", async ({ page }) => {

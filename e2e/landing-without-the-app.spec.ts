@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { fireInstallOffer } from "./support/install-offer";
 
 /**
  * The landing shows and works from its own small script: the app's code (named in the page's
@@ -15,18 +16,6 @@ function recordCode(page: Page): string[] {
     if (pathname.endsWith(".js")) asked.push(pathname);
   });
   return asked;
-}
-
-async function offerInstall(page: Page) {
-  await page.evaluate(() => {
-    const event = new Event("beforeinstallprompt", { cancelable: true }) as Event & {
-      prompt: () => Promise<void>;
-      userChoice: Promise<{ outcome: string }>;
-    };
-    event.prompt = async () => {};
-    event.userChoice = Promise.resolve({ outcome: "dismissed" });
-    window.dispatchEvent(event);
-  });
 }
 
 test("the landing's counters, logos, draw link, install prompt and language work without the app, which comes with Sign in", async ({
@@ -59,7 +48,7 @@ test("the landing's counters, logos, draw link, install prompt and language work
     await expect(page.getByTestId("latest-draw-link")).toHaveCount(0);
   }
 
-  await offerInstall(page);
+  await fireInstallOffer(page);
   const prompt = page.getByRole("region", { name: "Install app" });
   await expect(prompt).toBeVisible();
   await prompt.getByRole("button", { name: "Later" }).click();
