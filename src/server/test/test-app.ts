@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import pg from "pg";
+import { inject } from "vitest";
 import { type AppDependencies, buildApp } from "../app";
 import { loadConfig } from "../config";
 import { type DatabaseHandle, openDatabase } from "../db/client";
@@ -55,8 +56,16 @@ export async function createTestContext({
 }: TestContextOptions = {}): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "anigye-test-"));
   const serverUrl = process.env.DATABASE_URL;
-  const scratch = serverUrl ? await createScratchDatabase(serverUrl) : undefined;
-  const database = await openDatabase({ databaseUrl: scratch?.url, poolSize: 20, onStatement });
+  const scratch = serverUrl
+    ? await createScratchDatabase(serverUrl, inject("migratedTemplateDatabase"))
+    : undefined;
+  const database = await openDatabase({
+    databaseUrl: scratch?.url,
+    pgliteImage: serverUrl ? undefined : migratedPgliteImage(),
+    poolSize: 20,
+    onStatement,
+  });
+  // Already migrated when the copy came from the global setup (then this finds nothing to do).
   await database.migrate();
   // Parallel test files share the CPU: a slow moment there is not an overload to shed.
   const config = loadConfig({
@@ -129,11 +138,17 @@ function alternating(first: FastifyInstance, second: FastifyInstance): FastifyIn
   });
 }
 
-export async function createScratchDatabase(serverUrl: string) {
+function migratedPgliteImage() {
+  const imagePath = inject("migratedPgliteImage");
+  return imagePath ? new Blob([fs.readFileSync(imagePath)]) : undefined;
+}
+
+/** A new database on the server, a copy of `template` when given (see migrated-database.global-setup.ts). */
+export async function createScratchDatabase(serverUrl: string, template?: string) {
   const name = `anigye_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
