@@ -53,10 +53,9 @@ async function createMigratedTemplate(serverUrl: string) {
 
 async function waitUntilNobodyIsConnected(admin: pg.Client, name: string) {
   for (let attempt = 0; attempt < 100; attempt++) {
-    const { rows } = await admin.query(
-      "select count(*)::int as n from pg_stat_activity where datname = $1",
-      [name],
-    );
+    const { rows } = await admin.query("select count(*)::int as n from pg_stat_activity where datname = $1", [
+      name,
+    ]);
     if (rows[0].n === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
