@@ -4,7 +4,8 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categoryCatalogue } from "../shared/categories";
 import { createCompany } from "./db/seed/factories";
-import { guardAdminScope } from "./modules/auth";
+import { guardDeclaredAccess } from "./modules/auth";
+import { requireDeclaredAccess } from "./plugins/route-access";
 import { registerSessions } from "./plugins/sessions";
 import { signedInOwner } from "./test/company-session";
 import { signedInAdmin, signedInMember } from "./test/members";
@@ -132,7 +133,7 @@ function call(caller: Caller, route: { method: Method; path: string }) {
 }
 
 /**
- * What each caller must get: 401 signed out, 403 signed in without the role. The admin scope's guard knows
+ * What each caller must get: 401 signed out, 403 signed in without the role. The declared-access guard knows
  * a business's session too (an owner or counter staff is refused 403 there); the staff routes need a member
  * session, so a business is 401 there.
  */
@@ -180,7 +181,7 @@ describe("the admin and staff authorisation matrix", () => {
   });
 });
 
-describe("the admin scope refuses before it reads anything", () => {
+describe("the admin routes refuse before they read anything", () => {
   const unreadable: { name: string; payload: unknown; headers: Record<string, string> }[] = [
     { name: "an empty body", payload: {}, headers: {} },
     { name: "a body of the wrong shape", payload: { name: 7, status: ["x"], plan: null }, headers: {} },
@@ -215,19 +216,25 @@ describe("the admin scope refuses before it reads anything", () => {
   );
 });
 
-describe("the admin scope's guard", () => {
-  it("holds for a route that a plugin registers with its own hooks, and lets an admin in", async () => {
+describe("the declared-access guard", () => {
+  async function appWithTheGuard() {
     const app = Fastify();
     await app.register(fastifyCookie);
     registerSessions(app, { db: ctx.database.db, secureCookies: false });
-    guardAdminScope(app);
+    requireDeclaredAccess(app);
+    guardDeclaredAccess(app);
+    return app;
+  }
+
+  it("holds for a route that a plugin registers with its own hooks, and lets an admin in", async () => {
+    const app = await appWithTheGuard();
     await app.register(
       async (scope) => {
         // A plugin that tries to leave the route out of the guard: the guard is not the route's to drop.
         scope.addHook("onRoute", (route) => {
           route.onRequest = [];
         });
-        scope.get("/reports", async () => ({ shown: true }));
+        scope.get("/reports", { config: { access: "admin" } }, async () => ({ shown: true }));
       },
       { prefix: "/api/admin" },
     );
@@ -239,5 +246,17 @@ describe("the admin scope's guard", () => {
     }
     await app.close();
     expect(statuses).toEqual([401, 403, 403, 200]);
+  });
+
+  it("stops the server at start when a route declares no access, or less than admin under /api/admin", async () => {
+    const undeclared = await appWithTheGuard();
+    expect(() => undeclared.get("/api/new-thing", async () => ({}))).toThrow(
+      'GET /api/new-thing declares no access: add config: { access: "…" }',
+    );
+    const tooOpen = await appWithTheGuard();
+    expect(() =>
+      tooOpen.get("/api/admin/new-report", { config: { access: "member" } }, async () => ({})),
+    ).toThrow('its access must be "admin", not "member"');
+    await Promise.all([undeclared.close(), tooOpen.close()]);
   });
 });

@@ -32,7 +32,13 @@ import {
   type ImpressionCounter,
 } from "./modules/ads";
 import { analyticsRoutes } from "./modules/analytics";
-import { authRoutes, googleRoutes, guardAdminScope, oauthConfigRoutes, profileRoutes } from "./modules/auth";
+import {
+  authRoutes,
+  googleRoutes,
+  guardDeclaredAccess,
+  oauthConfigRoutes,
+  profileRoutes,
+} from "./modules/auth";
 import { comingSoonRoutes, signupsAdminRoutes } from "./modules/coming-soon";
 import {
   adminCompaniesRoutes,
@@ -61,6 +67,7 @@ import { registerLoadShedding } from "./plugins/load-shedding";
 import { createMetrics, registerMetrics } from "./plugins/metrics";
 import { registerOpenApi } from "./plugins/openapi";
 import { registerCsrfGuard } from "./plugins/request-guard";
+import { requireDeclaredAccess } from "./plugins/route-access";
 import { securityHeaders } from "./plugins/security-headers";
 import { registerSessions } from "./plugins/sessions";
 import { registerMediaFiles, registerWebApp } from "./plugins/web-app";
@@ -135,6 +142,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerErrorHandling(app);
   const metrics = createMetrics();
   let messages: MessageQueue | undefined;
+  requireDeclaredAccess(app);
   registerMetrics(app, {
     metrics,
     messagesWaiting: () => messages?.waiting(),
@@ -168,7 +176,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     secureCookies: config.secureCookies,
     memberChanges: dependencies.memberChanges,
   });
-  guardAdminScope(app);
+  guardDeclaredAccess(app);
 
   const discoveryFeed = createDiscoveryFeed(db, dependencies.memberChanges);
   const deps: AppDeps = {

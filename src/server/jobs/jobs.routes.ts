@@ -24,6 +24,7 @@ export function jobsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/admin/jobs",
       {
+        config: { access: "admin" },
         schema: {
           summary:
             "Scheduled jobs: each one's last run, runs and failures in 24 hours, and the newest runs (admins)",

@@ -108,13 +108,17 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions) {
     done();
   });
 
-  app.get("/metrics", { schema: { hide: true } }, async (request, reply) => {
-    if (options.token && !tokenMatches(request.headers.authorization, options.token)) {
-      return reply.status(401).send({ message: "A metrics token is needed", code: "UNAUTHENTICATED" });
-    }
-    reply.header("cache-control", "no-store").type(registry.contentType);
-    return registry.metrics();
-  });
+  app.get(
+    "/metrics",
+    { config: { access: "metricsToken" }, schema: { hide: true } },
+    async (request, reply) => {
+      if (options.token && !tokenMatches(request.headers.authorization, options.token)) {
+        return reply.status(401).send({ message: "A metrics token is needed", code: "UNAUTHENTICATED" });
+      }
+      reply.header("cache-control", "no-store").type(registry.contentType);
+      return registry.metrics();
+    },
+  );
 }
 
 function registerPoolGauges(registry: Registry, poolStats: (() => PoolStats) | undefined) {

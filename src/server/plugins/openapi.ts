@@ -4,7 +4,7 @@ import type { FastifyInstance, RouteOptions } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { brand } from "../../shared/brand";
 import { sessionCookieNames } from "../lib/session-cookies";
-import { securityOf, securitySchemes } from "./openapi-access";
+import { accessLevels, accessOf, securitySchemes } from "./route-access";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -80,7 +80,7 @@ export function operationIdOf(method: string, path: string): string {
 
 /**
  * The zod route schemas as OpenAPI, plus what zod can't describe: uploads, the error shape, who may call
- * (openapi-access.ts) and each operation's id.
+ * (each route's `config.access`, route-access.ts) and each operation's id.
  */
 const transform: typeof jsonSchemaTransform = (input) => {
   const { schema, url } = jsonSchemaTransform(input);
@@ -89,7 +89,8 @@ const transform: typeof jsonSchemaTransform = (input) => {
   const method = [route.method].flat()[0] ?? "GET";
   const path = documentedPath(url);
   documented.operationId ??= operationIdOf(method, path);
-  documented.security ??= securityOf(method, path);
+  const access = accessOf(route);
+  if (access) documented.security ??= accessLevels[access];
   const multipart = route.config?.multipartBody;
   if (multipart) {
     const file = { type: "string", format: "binary" };
@@ -114,7 +115,7 @@ function metricsOperation() {
       operationId: operationIdOf("GET", "/metrics"),
       summary: "The server's figures in Prometheus's text format (requests, database pool, fraud signals)",
       tags: ["health"],
-      security: securityOf("GET", "/metrics"),
+      security: accessLevels.metricsToken,
       responses: {
         200: {
           description: "The figures",
@@ -168,8 +169,12 @@ export async function registerOpenApi(app: FastifyInstance, options: { appUrl: s
     transformStaticCSP: (header) => withoutOutsideSources(header, options.appUrl.startsWith("https://")),
     uiConfig: { docExpansion: "none", deepLinking: true, validatorUrl: null, defaultModelsExpandDepth: -1 },
   });
-  app.get("/api/openapi.json", { schema: { hide: true } }, async (_request, reply) => {
-    reply.header("cache-control", "no-cache");
-    return app.swagger();
-  });
+  app.get(
+    "/api/openapi.json",
+    { config: { access: "anyone" }, schema: { hide: true } },
+    async (_request, reply) => {
+      reply.header("cache-control", "no-cache");
+      return app.swagger();
+    },
+  );
 }

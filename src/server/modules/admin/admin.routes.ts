@@ -18,6 +18,7 @@ export function adminRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/admin/settings",
       {
+        config: { access: "admin" },
         schema: {
           summary: "Platform settings with their values, defaults and bounds (admins)",
           response: { 200: settingsResponse },
@@ -32,6 +33,7 @@ export function adminRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.put(
       "/api/admin/settings/:key",
       {
+        config: { access: "admin" },
         schema: {
           summary: "Change one platform setting; the change is recorded in the audit log (admins)",
           params: settingKeyParams,
@@ -48,6 +50,7 @@ export function adminRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/admin/audit",
       {
+        config: { access: "admin" },
         schema: {
           summary:
             "The audit log of admin and staff actions, newest first, filtered by actor and action (admins)",

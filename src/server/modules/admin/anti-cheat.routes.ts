@@ -25,6 +25,7 @@ export function antiCheatRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/admin/fraud/events",
       {
+        config: { access: "admin" },
         schema: {
           summary: "Fraud signals, newest first, filtered by type, member, company, device and time (admins)",
           querystring: fraudEventsQuery,
@@ -47,6 +48,7 @@ export function antiCheatRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/admin/risk/users/:id",
       {
+        config: { access: "admin" },
         schema: {
           summary:
             "A member's risk score (0-100) from their last 30 days of signals, with its reasons (admins)",
@@ -64,6 +66,7 @@ export function antiCheatRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/admin/risk/devices/:fingerprint",
       {
+        config: { access: "admin" },
         schema: {
           summary: "A device's risk score from the signals seen on it in the last 30 days (admins)",
           params: deviceParams,
@@ -79,6 +82,7 @@ export function antiCheatRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/admin/violations",
       {
+        config: { access: "admin" },
         schema: {
           summary: "Anti-cheat cases with their evidence; pending ones oldest first (admins)",
           querystring: violationsQuery,
@@ -94,6 +98,7 @@ export function antiCheatRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/admin/violations/:id/decision",
       {
+        config: { access: "admin" },
         schema: {
           summary: "Dismiss, warn, suspend, or reverse what was earned, with notes; once per case (admins)",
           params: idParams,

@@ -23,6 +23,7 @@ export function adminMembersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/admin/overview",
       {
+        config: { access: "admin" },
         schema: {
           summary: "Today's numbers and the queues waiting (admins)",
           response: { 200: adminOverviewResponse },
@@ -37,6 +38,7 @@ export function adminMembersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/admin/users",
       {
+        config: { access: "admin" },
         schema: {
           summary: "Search members by Anigye ID, phone, or the start of a name or email; 25 a page (admins)",
           querystring: adminUsersQuery,
@@ -53,6 +55,7 @@ export function adminMembersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/admin/users/:id",
       {
+        config: { access: "admin" },
         schema: {
           summary: "A member's page: balances, risk, ledger, rewards, views, devices, cases (admins)",
           params: memberParams,
@@ -68,6 +71,7 @@ export function adminMembersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/admin/users/:id/status",
       {
+        config: { access: "admin" },
         schema: {
           summary: "Suspend (signs the member out everywhere) or reactivate a member, with a reason (admins)",
           params: memberParams,
@@ -86,6 +90,7 @@ export function adminMembersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/admin/users/:id/role",
       {
+        config: { access: "admin" },
         schema: {
           summary: "Make a member platform staff or an admin, or a member again, with a reason (admins)",
           params: memberParams,

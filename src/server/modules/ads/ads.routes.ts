@@ -35,6 +35,7 @@ export function adsRoutes(
     app.get(
       "/api/ads/discovery",
       {
+        config: { access: "member" },
         schema: {
           summary: "Discover: the ads a signed-in member may watch, best first",
           querystring: discoveryQuery,
@@ -57,6 +58,7 @@ export function adsRoutes(
     app.get(
       "/api/ads/:adId",
       {
+        config: { access: "member" },
         schema: {
           summary: "One ad for the viewer, if the member may see it",
           params: z.object({ adId: idParam }),
@@ -88,6 +90,7 @@ export function adsRoutes(
     app.put(
       "/api/ads/:adId/like",
       {
+        config: { access: "member" },
         schema: { summary: "Like an ad (once per member)", params: adIdParams, response: { 200: likeState } },
       },
       async (request) => {
@@ -98,7 +101,10 @@ export function adsRoutes(
 
     app.delete(
       "/api/ads/:adId/like",
-      { schema: { summary: "Take back a like", params: adIdParams, response: { 200: likeState } } },
+      {
+        config: { access: "member" },
+        schema: { summary: "Take back a like", params: adIdParams, response: { 200: likeState } },
+      },
       async (request) => {
         const user = await memberWithinInteractionRate(request);
         return unlikeAd(deps.db, user, request.params.adId, deps.now());
@@ -108,6 +114,7 @@ export function adsRoutes(
     app.post(
       "/api/ads/:adId/interactions",
       {
+        config: { access: "member" },
         schema: {
           summary: "Record a share or a map-link visit",
           params: adIdParams,
@@ -125,6 +132,7 @@ export function adsRoutes(
     app.post(
       "/api/ads/impressions",
       {
+        config: { access: "member" },
         schema: {
           summary: "Report ads shown on screen (counted once per member per day)",
           body: impressionsRequest,
@@ -147,6 +155,7 @@ export function adsRoutes(
     app.get(
       "/api/companies/:companyId/ads",
       {
+        config: { access: "ownerOrAdmin" },
         schema: {
           summary: "A business's ads (owner or admin)",
           params: companyParams,
@@ -163,6 +172,7 @@ export function adsRoutes(
     app.post(
       "/api/companies/:companyId/ads",
       {
+        config: { access: "ownerOrAdmin" },
         schema: {
           summary: "Create an ad within the plan (owner or admin)",
           params: companyParams,
@@ -179,6 +189,7 @@ export function adsRoutes(
     app.put(
       "/api/companies/:companyId/ads/:adId",
       {
+        config: { access: "ownerOrAdmin" },
         schema: {
           summary: "Edit an ad (owner or admin)",
           params: adParams,
@@ -196,6 +207,7 @@ export function adsRoutes(
       app.post(
         `/api/companies/:companyId/ads/:adId/${action}`,
         {
+          config: { access: "ownerOrAdmin" },
           schema: {
             summary: "Pause or resume an ad (owner or admin)",
             params: adParams,
@@ -212,6 +224,7 @@ export function adsRoutes(
     app.delete(
       "/api/companies/:companyId/ads/:adId",
       {
+        config: { access: "ownerOrAdmin" },
         schema: {
           summary: "Delete an ad (owner or admin)",
           params: adParams,

@@ -12,6 +12,7 @@ export function analyticsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/companies/:companyId/analytics",
       {
+        config: { access: "ownerOrAdmin" },
         schema: {
           summary: "A business's numbers for the last N days, as its plan allows",
           params: companyParams,
@@ -29,6 +30,7 @@ export function analyticsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/companies/:companyId/analytics.csv",
       {
+        config: { access: "ownerOrAdmin" },
         schema: {
           summary: "The same numbers as CSV (Enterprise plan)",
           params: companyParams,

@@ -79,6 +79,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/auth/providers",
       {
+        config: { access: "anyone" },
         schema: {
           summary: "Which sign-in methods and checks are on",
           response: { 200: authProvidersResponse },
@@ -94,6 +95,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/auth/register",
       {
+        config: { access: "anyone" },
         schema: {
           summary: "Create a member account (signed in, to be verified)",
           body: registerRequest,
@@ -122,6 +124,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/auth/login",
       {
+        config: { access: "anyone" },
         schema: {
           summary: "Sign in with email and password",
           body: loginRequest,
@@ -139,6 +142,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/auth/login/link",
       {
+        config: { access: "anyone" },
         schema: {
           summary: "Sign in with an emailed one-time link",
           body: signInLinkRequest,
@@ -154,7 +158,10 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       "/api/auth/logout",
-      { schema: { summary: "Sign out", response: { 200: messageResponse } } },
+      {
+        config: { access: "signedOutOrMember" },
+        schema: { summary: "Sign out", response: { 200: messageResponse } },
+      },
       async (request, reply) => {
         await reply.endSession();
         return { success: true as const, message: messageFor(request, "You have been logged out.") };
@@ -163,7 +170,10 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       "/api/auth/me",
-      { schema: { summary: "The signed-in member", response: { 200: z.object({ user: sessionUser }) } } },
+      {
+        config: { access: "member" },
+        schema: { summary: "The signed-in member", response: { 200: z.object({ user: sessionUser }) } },
+      },
       async (request, reply) => {
         reply.header("cache-control", "no-store");
         return { user: toSessionUser(await requireUser(request)) };
@@ -173,6 +183,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/auth/verification",
       {
+        config: { access: "member" },
         schema: {
           summary: "Where the signed-in member's verification stands",
           response: { 200: z.object({ verification: verificationState }) },
@@ -187,6 +198,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/auth/send-email-link",
       {
+        config: { access: "anyone" },
         schema: {
           summary: "Send a verification, password-reset or sign-in link",
           body: sendEmailLinkRequest,
@@ -223,6 +235,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/auth/verify-email",
       {
+        config: { access: "signedOutOrMember" },
         schema: {
           summary: "Verify an email address with its link",
           body: verifyEmailRequest,
@@ -246,6 +259,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/auth/send-phone-otp",
       {
+        config: { access: "signedOutOrMember" },
         schema: {
           summary: "Send a 6-digit code by SMS",
           body: sendPhoneOtpRequest,
@@ -272,6 +286,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/auth/verify-otp",
       {
+        config: { access: "member" },
         schema: {
           summary: "Verify a phone number with its SMS code",
           body: verifyOtpRequest,
@@ -301,6 +316,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/auth/forgot-password",
       {
+        config: { access: "anyone" },
         schema: {
           summary: "Ask for a password reset (email link or SMS code)",
           body: forgotPasswordRequest,
@@ -323,6 +339,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/auth/reset-password",
       {
+        config: { access: "anyone" },
         schema: {
           summary: "Set a new password with a reset link or SMS code",
           body: resetPasswordRequest,

@@ -5,6 +5,7 @@ import type { Executor } from "../../db/client";
 import { preparedQuery } from "../../db/prepared";
 import { type User, users } from "../../db/schema/auth";
 import { forbidden, unauthenticated } from "../../lib/errors";
+import type { Access } from "../../plugins/route-access";
 
 /** The signed-in user as the client may see it: never a hash, token or fingerprint. */
 export function toSessionUser(user: User): SessionUser {
@@ -55,39 +56,64 @@ export async function requireUser(request: FastifyRequest): Promise<User> {
   return user;
 }
 
-/** The admin scope: every route under /api/admin is for admins only. */
-const adminScope = /^\/api\/admin(\/|$)/;
-
-/** The admin each request in the admin scope was let in as, for the handler to record as the actor. */
+/** The admin each request to an admin route was let in as, for the handler to record as the actor. */
 const admittedAdmins = new WeakMap<FastifyRequest, User>();
 
 /**
- * One guard for the whole admin scope: a hook on the app itself, keyed on the matched route's path, so no
- * route or plugin under /api/admin can leave it out. It runs as each request arrives (before its body is
- * read or checked): a stranger gets 401, and anyone signed in without the role (a member, a business or its
- * counter staff) 403, and neither learns the body's fields. Call before the routes are registered.
+ * One guard for every route's declared callers (`config.access`, plugins/route-access.ts): a hook on the
+ * app itself, so no route or plugin can leave it out. It runs as each request arrives (before its body is
+ * read or checked): a caller without the session the route needs gets 401, and one signed in without the
+ * role it needs (a member, a business or its counter staff at an admin route) 403, and neither learns the
+ * body's fields. Call before the routes are registered.
  */
-export function guardAdminScope(app: FastifyInstance): void {
+export function guardDeclaredAccess(app: FastifyInstance): void {
   app.addHook("onRequest", (request, _reply, done) => {
-    if (!adminScope.test(request.routeOptions.url ?? "")) return done();
-    admitAdmin(request).then(() => done(), done);
+    const access = request.routeOptions.config?.access;
+    const admit = access ? admitters[access] : undefined;
+    if (!admit) return done();
+    admit(request).then(() => done(), done);
   });
 }
 
-async function admitAdmin(request: FastifyRequest): Promise<void> {
+type Admitter = (request: FastifyRequest) => Promise<void>;
+
+const hasBusinessSession = async (request: FastifyRequest) => Boolean(await request.getSession("business"));
+
+/** What each declared access checks before the handler runs; anything it omits lets every caller in. */
+const admitters: Partial<Record<Access, Admitter>> = {
+  member: async (request) => {
+    await requireUser(request);
+  },
+  staff: async (request) => {
+    await requireStaff(request);
+  },
+  admin: async (request) => {
+    admittedAdmins.set(request, await admitMemberWithRole(request, ["admin"]));
+  },
+  counter: async (request) => {
+    if (!(await hasBusinessSession(request))) throw unauthenticated();
+  },
+  ownerOrAdmin: async (request) => {
+    if (await hasBusinessSession(request)) return;
+    await admitMemberWithRole(request, ["admin"]);
+  },
+  payer: async (request) => {
+    if ((await currentUser(request)) || (await hasBusinessSession(request))) return;
+    throw unauthenticated();
+  },
+};
+
+async function admitMemberWithRole(request: FastifyRequest, roles: User["role"][]): Promise<User> {
   const user = await currentUser(request);
-  if (user?.role === "admin") {
-    admittedAdmins.set(request, user);
-    return;
-  }
-  if (user || (await request.getSession("business"))) throw forbidden();
+  if (user && roles.includes(user.role)) return user;
+  if (user || (await hasBusinessSession(request))) throw forbidden();
   throw unauthenticated();
 }
 
-/** The admin the scope's guard let in: for handlers of routes under /api/admin only. */
+/** The admin the guard let in: for handlers of routes under /api/admin only. */
 export function guardedAdmin(request: FastifyRequest): User {
   const admin = admittedAdmins.get(request);
-  if (!admin) throw new Error(`${request.routeOptions.url} is outside the admin scope's guard`);
+  if (!admin) throw new Error(`${request.routeOptions.url} does not declare access "admin"`);
   return admin;
 }
 

@@ -33,6 +33,7 @@ export function googleRoutes(deps: AppDeps): FastifyPluginAsync {
     app.get(
       "/auth/google",
       {
+        config: { access: "anyone" },
         schema: {
           summary: "Start Google sign-in (a browser navigation; redirects to Google)",
           response: { 302: z.null().describe("To Google, or back to /login with an error") },
@@ -60,6 +61,7 @@ export function googleRoutes(deps: AppDeps): FastifyPluginAsync {
     app.get(
       "/auth/google/callback",
       {
+        config: { access: "anyone" },
         schema: {
           summary: "Google's return; signs in and redirects to /?auth=google&session=...",
           response: { 302: z.null().describe("Back into the app, signed in, or to /login with an error") },

@@ -16,7 +16,7 @@ export {
   countRewardedView,
   currentUser,
   findActiveUser,
-  guardAdminScope,
+  guardDeclaredAccess,
   guardedAdmin,
   requireStaff,
   requireUser,

@@ -19,6 +19,7 @@ export function oauthConfigRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/admin/oauth-config",
       {
+        config: { access: "admin" },
         schema: {
           summary:
             "Google sign-in settings in force and where they come from; never the client secret (admins)",
@@ -34,6 +35,7 @@ export function oauthConfigRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.put(
       "/api/admin/oauth-config",
       {
+        config: { access: "admin" },
         schema: {
           summary:
             "Save Google sign-in settings, encrypted; leave clientSecret out to keep the saved one. Refused (409) while the environment sets them (admins)",
@@ -52,6 +54,7 @@ export function oauthConfigRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/admin/oauth-config/test",
       {
+        config: { access: "admin" },
         schema: {
           summary:
             "Fetch <issuer>/.well-known/openid-configuration (5 s at most) and report its endpoints or why it failed (admins)",

@@ -32,7 +32,7 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       "/api/profile",
-      { schema: { ...profile, summary: "The member's profile" } },
+      { config: { access: "member" }, schema: { ...profile, summary: "The member's profile" } },
       async (request, reply) => {
         reply.header("cache-control", "no-store");
         return toProfile(await requireUser(request));
@@ -41,13 +41,17 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.put(
       "/api/profile/onboarding",
-      { schema: { summary: "Save onboarding answers", ...profile, body: onboardingRequest } },
+      {
+        config: { access: "member" },
+        schema: { summary: "Save onboarding answers", ...profile, body: onboardingRequest },
+      },
       async (request) => saveOnboarding(deps, await requireUser(request), request.body),
     );
 
     app.patch(
       "/api/profile",
       {
+        config: { access: "member" },
         schema: {
           summary: "Rename the member (display name, username)",
           ...profile,
@@ -60,6 +64,7 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.put(
       "/api/profile/preferences",
       {
+        config: { access: "member" },
         schema: {
           summary: "Set the member's SMS consent, leaderboard opt-out and language",
           ...profile,
@@ -72,6 +77,7 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/profile/email",
       {
+        config: { access: "member" },
         schema: {
           summary: "Change the member's email (to be verified again)",
           ...profile,
@@ -85,6 +91,7 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/profile/phone",
       {
+        config: { access: "member" },
         schema: {
           summary: "Change or remove the member's phone number",
           ...profile,
@@ -97,6 +104,7 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/profile/password",
       {
+        config: { access: "member" },
         schema: {
           summary: "Change the member's password",
           body: changePasswordRequest,
@@ -115,7 +123,10 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       "/api/profile/sign-out-everywhere",
-      { schema: { summary: "Sign the member out on every device", response: { 200: messageResponse } } },
+      {
+        config: { access: "member" },
+        schema: { summary: "Sign the member out on every device", response: { 200: messageResponse } },
+      },
       async (request, reply) => {
         await signOutEverywhere(deps, await requireUser(request));
         await reply.endSession();
@@ -129,6 +140,7 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.delete(
       "/api/profile",
       {
+        config: { access: "member" },
         schema: {
           summary: "Delete the member's account and personal data",
           body: deleteAccountRequest,

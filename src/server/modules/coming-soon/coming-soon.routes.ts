@@ -15,6 +15,7 @@ export const comingSoonRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/coming-soon/users",
     {
+      config: { access: "anyone" },
       schema: {
         summary: "Join the early-access list as a member",
         body: comingSoonUserRequest,
@@ -39,6 +40,7 @@ export const comingSoonRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/coming-soon/businesses",
     {
+      config: { access: "anyone" },
       schema: {
         summary: "Join the early-access list as a business",
         body: comingSoonBusinessRequest,

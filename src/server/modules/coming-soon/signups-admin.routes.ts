@@ -17,6 +17,7 @@ export function signupsAdminRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/admin/signups",
       {
+        config: { access: "admin" },
         schema: {
           summary:
             "Early-access signups of one kind (consumers or merchants), newest first, 25 a page, searchable by name, email or phone (admins)",
@@ -33,6 +34,7 @@ export function signupsAdminRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/admin/signups/export.csv",
       {
+        config: { access: "admin" },
         schema: {
           summary: "Every early-access signup of one kind matching the filter, as CSV, oldest first (admins)",
           querystring: signupsExportQuery,
@@ -61,6 +63,7 @@ export function signupsAdminRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/admin/signups/:kind/:id/invite",
       {
+        config: { access: "admin" },
         schema: {
           summary:
             "Email a waiting signup their invitation (consumers: a registration link; merchants: the plans and next steps) and mark it converted; 409 if it already was (admins)",

@@ -31,6 +31,7 @@ export function adminCompaniesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/admin/companies",
       {
+        config: { access: "admin" },
         schema: {
           summary: "Register a business and send its setup link (admin)",
           body: createCompanyRequest,
@@ -47,6 +48,7 @@ export function adminCompaniesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/admin/companies",
       {
+        config: { access: "admin" },
         schema: {
           summary: "Businesses, newest first, 25 a page, searched and filtered (admin)",
           description:
@@ -66,6 +68,7 @@ export function adminCompaniesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/admin/companies/:companyId",
       {
+        config: { access: "admin" },
         schema: {
           summary: "One business in full: profile, plan, recent payments, ads, staff, scans, setup (admin)",
           params: companyParams,
@@ -83,6 +86,7 @@ export function adminCompaniesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.patch(
       "/api/admin/companies/:companyId",
       {
+        config: { access: "admin" },
         schema: {
           summary: "Correct a business's name, category, city, address or contacts; recorded (admin)",
           params: companyParams,
@@ -100,6 +104,7 @@ export function adminCompaniesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/admin/companies/:companyId/status",
       {
+        config: { access: "admin" },
         schema: {
           summary: "Suspend a business (signs it out, hides its ads) or reactivate it, with a reason (admin)",
           params: companyParams,
@@ -117,6 +122,7 @@ export function adminCompaniesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/admin/companies/:companyId/setup-link",
       {
+        config: { access: "admin" },
         schema: {
           summary: "Send a business a fresh setup link; recorded (admin)",
           params: companyParams,
@@ -133,6 +139,7 @@ export function adminCompaniesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.put(
       "/api/admin/companies/:companyId/plan",
       {
+        config: { access: "admin" },
         schema: {
           summary: "Set a business's plan and paid-until date, with a reason; recorded (admin)",
           params: companyParams,

@@ -27,6 +27,7 @@ export function companyBranchesRoutes(deps: AppDeps, listeners: BranchListeners)
     app.get(
       "/api/companies/:companyId/branches",
       {
+        config: { access: "ownerOrAdmin" },
         schema: {
           summary: "A business's branches and its plan's branch limit (owner or admin)",
           params: companyParams,
@@ -47,6 +48,7 @@ export function companyBranchesRoutes(deps: AppDeps, listeners: BranchListeners)
     app.post(
       "/api/companies/:companyId/branches",
       {
+        config: { access: "ownerOrAdmin" },
         schema: {
           summary: "Add a branch while the plan allows another (owner or admin)",
           params: companyParams,
@@ -64,6 +66,7 @@ export function companyBranchesRoutes(deps: AppDeps, listeners: BranchListeners)
     app.patch(
       "/api/companies/:companyId/branches/:branchId",
       {
+        config: { access: "ownerOrAdmin" },
         schema: {
           summary: "Change a branch's name, address, pin, phone or hours (owner or admin)",
           params: branchParams,
@@ -80,6 +83,7 @@ export function companyBranchesRoutes(deps: AppDeps, listeners: BranchListeners)
     app.delete(
       "/api/companies/:companyId/branches/:branchId",
       {
+        config: { access: "ownerOrAdmin" },
         schema: {
           summary: "Remove a branch; its staff and ads name no branch after (owner or admin)",
           params: branchParams,

@@ -26,6 +26,7 @@ export function companyDashboardRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/companies/:companyId",
       {
+        config: { access: "ownerOrAdmin" },
         schema: {
           summary: "A business's profile and plan (owner or admin)",
           params: companyParams,
@@ -42,6 +43,7 @@ export function companyDashboardRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.patch(
       "/api/companies/:companyId/profile",
       {
+        config: { access: "ownerOrAdmin" },
         schema: {
           summary: "Update a business's profile (owner or admin)",
           params: companyParams,
@@ -59,6 +61,7 @@ export function companyDashboardRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/companies/:companyId/staff",
       {
+        config: { access: "ownerOrAdmin" },
         schema: {
           summary: "A business's counter staff (owner or admin)",
           params: companyParams,
@@ -74,6 +77,7 @@ export function companyDashboardRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/companies/:companyId/staff",
       {
+        config: { access: "ownerOrAdmin" },
         schema: {
           summary: "Add a counter staff member with a PIN (owner or admin)",
           params: companyParams,
@@ -90,6 +94,7 @@ export function companyDashboardRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.patch(
       "/api/companies/:companyId/staff/:staffId",
       {
+        config: { access: "ownerOrAdmin" },
         schema: {
           summary:
             "Assign a counter staff member to one of the business's branches, or none (owner or admin)",
@@ -108,6 +113,7 @@ export function companyDashboardRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.delete(
       "/api/companies/:companyId/staff/:staffId",
       {
+        config: { access: "ownerOrAdmin" },
         schema: {
           summary: "Deactivate a counter staff member (owner or admin)",
           params: staffParams,
@@ -123,6 +129,7 @@ export function companyDashboardRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/companies/:companyId/staff/:staffId/unlock",
       {
+        config: { access: "ownerOrAdmin" },
         schema: {
           summary: "Let a staff member locked out by wrong PINs sign in again (owner or admin)",
           params: staffParams,

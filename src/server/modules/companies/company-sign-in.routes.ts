@@ -67,6 +67,7 @@ export function companySignInRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/companies/setup",
       {
+        config: { access: "anyone" },
         schema: {
           summary: "Finish a business's setup: choose username and password",
           body: companySetupRequest,
@@ -92,6 +93,7 @@ export function companySignInRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/companies/setup/resend",
       {
+        config: { access: "anyone" },
         schema: {
           summary: "Ask for a new setup link",
           body: resendSetupRequest,
@@ -119,6 +121,7 @@ export function companySignInRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/companies/login",
       {
+        config: { access: "anyone" },
         schema: {
           summary: "Sign a business in with username and password",
           body: companyLoginRequest,
@@ -150,6 +153,7 @@ export function companySignInRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/companies/login/code",
       {
+        config: { access: "anyone" },
         schema: {
           summary: "Finish a business sign-in with the emailed or texted code",
           body: companyOtpRequest,
@@ -174,6 +178,7 @@ export function companySignInRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/companies/send-login-link",
       {
+        config: { access: "anyone" },
         schema: {
           summary: "Send a business a one-time sign-in link",
           body: companySignInLinkRequest,
@@ -199,6 +204,7 @@ export function companySignInRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/companies/login/link",
       {
+        config: { access: "anyone" },
         schema: {
           summary: "Sign a business in with a one-time link",
           body: companyLinkLoginRequest,
@@ -218,7 +224,10 @@ export function companySignInRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       "/api/companies/logout",
-      { schema: { summary: "Sign a business out", response: { 200: messageResponse } } },
+      {
+        config: { access: "signedOutOrBusiness" },
+        schema: { summary: "Sign a business out", response: { 200: messageResponse } },
+      },
       async (_request, reply) => {
         await reply.endSession();
         return { success: true as const, message: "Signed out." };
@@ -228,6 +237,7 @@ export function companySignInRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/companies/me",
       {
+        config: { access: "signedOutOrBusiness" },
         schema: {
           summary: "The business signed in on this device, if any",
           response: { 200: z.object({ company: companySummary.nullable() }) },

@@ -74,6 +74,7 @@ export function counterRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/merchant/login",
       {
+        config: { access: "anyone" },
         schema: {
           summary: "Counter staff sign in on the shop's phone (business username, their name, PIN)",
           body: merchantLoginRequest,
@@ -98,6 +99,7 @@ export function counterRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/merchant/logout",
       {
+        config: { access: "signedOutOrBusiness" },
         schema: {
           summary: "Sign the counter out",
           response: { 200: z.object({ success: z.literal(true) }) },
@@ -112,6 +114,7 @@ export function counterRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/merchant/me",
       {
+        config: { access: "signedOutOrBusiness" },
         schema: {
           summary: "Who is at the counter (staff, or the signed-in owner), or null",
           response: { 200: actorResponse },
@@ -128,6 +131,7 @@ export function counterRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/merchant/scans",
       {
+        config: { access: "counter" },
         schema: {
           summary: "Scan a member's loyalty QR or a reward QR: stamp, redeem or look up (staff or owner)",
           body: scanRequest,
@@ -143,6 +147,7 @@ export function counterRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/merchant/points",
       {
+        config: { access: "counter" },
         schema: {
           summary: "Give a member 1 to 100 points for a purchase, from the shop's monthly allocation",
           body: pointGrantRequest,
@@ -158,6 +163,7 @@ export function counterRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/merchant/phone-checkins",
       {
+        config: { access: "counter" },
         schema: {
           summary:
             "Send a customer without the app an SMS code for a stamp or points at the counter (staff or owner)",
@@ -182,6 +188,7 @@ export function counterRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/merchant/phone-checkins/:id/confirm",
       {
+        config: { access: "counter" },
         schema: {
           summary:
             "Confirm a phone check-in with the customer's SMS code: stamp or points for the member, or held for the number",
@@ -207,6 +214,7 @@ export function counterRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/merchant/log",
       {
+        config: { access: "counter" },
         schema: {
           summary: "Today's counter log for the shop, newest first",
           response: { 200: counterLogResponse },
@@ -221,6 +229,7 @@ export function counterRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/merchant/dashboard",
       {
+        config: { access: "counter" },
         schema: {
           summary: "Today's and this month's counter work by staff member, and the points allocation left",
           response: { 200: counterDashboard },

@@ -13,6 +13,7 @@ export function phoneInviteRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/phone-invites/:token",
       {
+        config: { access: "anyone" },
         schema: {
           summary: "What the shop that sent a phone invite holds for the number (by the link's token)",
           params: phoneInviteParams,

@@ -47,17 +47,22 @@ export const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!isFromThisMachine(request)) return reply.callNotFound();
   });
 
-  app.get("/dev/outbox", { schema: { hide: true, querystring: outboxQuery } }, async (request, reply) => {
-    const messages = await findOutboxMessages(app.db, request.query);
-    return reply
-      .header("content-type", "text/html; charset=utf-8")
-      .header("cache-control", "no-store")
-      .send(renderOutboxPage(messages, request.query));
-  });
+  app.get(
+    "/dev/outbox",
+    { config: { access: "member" }, schema: { hide: true, querystring: outboxQuery } },
+    async (request, reply) => {
+      const messages = await findOutboxMessages(app.db, request.query);
+      return reply
+        .header("content-type", "text/html; charset=utf-8")
+        .header("cache-control", "no-store")
+        .send(renderOutboxPage(messages, request.query));
+    },
+  );
 
   app.get(
     "/api/dev/outbox",
     {
+      config: { access: "anyone" },
       schema: {
         summary: "Mail and SMS the development outbox kept (not in production)",
         querystring: outboxQuery,

@@ -51,6 +51,7 @@ export function drawsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/draws",
       {
+        config: { access: "anyone" },
         schema: {
           summary: "The latest monthly draws and competitions (public)",
           response: { 200: drawsListResponse },
@@ -62,6 +63,7 @@ export function drawsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/draws/mine",
       {
+        config: { access: "member" },
         schema: {
           summary: "The member's entries in this month's draw and where they came from",
           response: { 200: myDrawEntriesResponse },
@@ -77,6 +79,7 @@ export function drawsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/competitions",
       {
+        config: { access: "signedOutOrMember" },
         schema: {
           summary: "Current competitions with their requirements and, signed in, the member's progress",
           response: { 200: competitionsResponse },
@@ -93,6 +96,7 @@ export function drawsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       app.get(
         `${base}/:id`,
         {
+          config: { access: "signedOutOrMember" },
           schema: {
             summary: `A ${noun}: commitment, entries, revealed seed and winner (public)`,
             params: idParams,
@@ -110,6 +114,7 @@ export function drawsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       app.get(
         `${base}/:id/record`,
         {
+          config: { access: "signedOutOrMember" },
           schema: {
             summary: `The ${noun}'s full record as a JSON file that npm run verify-draw checks`,
             params: idParams,
@@ -129,6 +134,7 @@ export function drawsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       app.post(
         `${base}/:id/claim`,
         {
+          config: { access: "member" },
           schema: {
             summary: `The winner claims the ${noun}'s prize`,
             params: idParams,
@@ -145,6 +151,7 @@ export function drawsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/admin/draws",
       {
+        config: { access: "admin" },
         schema: {
           summary: "Monthly draws and competitions with their status and winners (admins)",
           response: { 200: adminDrawsResponse },
@@ -158,6 +165,7 @@ export function drawsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.put(
       "/api/admin/draws/:id",
       {
+        config: { access: "admin" },
         schema: {
           summary: "Set a monthly draw's prize, draw date and announced public randomness (admins)",
           params: idParams,
@@ -175,6 +183,7 @@ export function drawsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/admin/competitions",
       {
+        config: { access: "admin" },
         schema: {
           summary: "Create a monthly competition (admins)",
           body: createCompetitionRequest,
@@ -194,6 +203,7 @@ export function drawsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       app.post(
         path,
         {
+          config: { access: "admin" },
           schema: {
             summary: `Run the ${noun}: reveal the seed and draw the winner (admins)`,
             params: idParams,

@@ -6,7 +6,10 @@ import { AppError } from "../../lib/errors";
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/health",
-    { schema: { summary: "Liveness and database check", response: { 200: healthResponse } } },
+    {
+      config: { access: "anyone" },
+      schema: { summary: "Liveness and database check", response: { 200: healthResponse } },
+    },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       try {
@@ -22,6 +25,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/health/ready",
     {
+      config: { access: "anyone" },
       schema: {
         summary: "Readiness: this instance can serve (the database answers within 2 s); 503 otherwise",
         response: { 200: readinessResponse },

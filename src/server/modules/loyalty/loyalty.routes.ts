@@ -27,6 +27,7 @@ export function loyaltyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/loyalty/qr",
       {
+        config: { access: "member" },
         schema: {
           summary: "A fresh personal loyalty QR (valid 60 s; ask again every 30 s) and its typed short code",
           response: { 200: memberQr },
@@ -42,6 +43,7 @@ export function loyaltyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/loyalty/cards",
       {
+        config: { access: "member" },
         schema: {
           summary: "The member's stamp cards and counter points",
           response: { 200: loyaltyCardsResponse },
@@ -64,6 +66,7 @@ export function loyaltyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/loyalty/places/:companyId",
       {
+        config: { access: "signedOutOrMember" },
         schema: {
           summary:
             "What a shop's poster QR opens: the shop, its loyalty program, its ads, and the member's card",
@@ -82,6 +85,7 @@ export function loyaltyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/companies/:companyId/loyalty-program",
       {
+        config: { access: "ownerOrAdmin" },
         schema: {
           summary: "The business's stamp-card program, or null (owner or admin)",
           params: companyParams,
@@ -97,6 +101,7 @@ export function loyaltyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.put(
       "/api/companies/:companyId/loyalty-program",
       {
+        config: { access: "ownerOrAdmin" },
         schema: {
           summary: "Set up or change the business's stamp-card program (owner or admin)",
           params: companyParams,

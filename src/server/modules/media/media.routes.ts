@@ -82,7 +82,7 @@ export function mediaRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: uploadedMedia },
         },
         bodyLimit: mediaLimits.videoMaxBytes * 2,
-        config: { multipartBody: { required: ["file"], optional: ["poster"] } },
+        config: { access: "ownerOrAdmin", multipartBody: { required: ["file"], optional: ["poster"] } },
       },
       async (request) => {
         const company = await requireCompanyAccess(deps.db, request, request.params.companyId);
@@ -100,7 +100,7 @@ export function mediaRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             response: { 200: companyProfile },
           },
           bodyLimit: mediaLimits.imageMaxBytes * 2,
-          config: { multipartBody: { required: ["file"] } },
+          config: { access: "ownerOrAdmin", multipartBody: { required: ["file"] } },
         },
         async (request) => {
           const company = await requireCompanyAccess(deps.db, request, request.params.companyId);

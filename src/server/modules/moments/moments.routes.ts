@@ -12,6 +12,7 @@ export function momentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/moments",
       {
+        config: { access: "member" },
         schema: {
           summary: "The member's discovery timeline, newest first",
           querystring: momentsQuery,

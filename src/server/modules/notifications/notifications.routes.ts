@@ -15,6 +15,7 @@ export function notificationsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/notifications",
       {
+        config: { access: "member" },
         schema: {
           summary: "The member's notifications, newest first, with the unread count",
           querystring: notificationsQuery,
@@ -31,6 +32,7 @@ export function notificationsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/notifications/read",
       {
+        config: { access: "member" },
         schema: {
           summary: "Mark some or all of the member's notifications read",
           body: markNotificationsReadRequest,

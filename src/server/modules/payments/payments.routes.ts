@@ -98,6 +98,7 @@ export function paymentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/plans",
       {
+        config: { access: "anyone" },
         schema: {
           summary: "The four business plans and Anigye+, with prices in pesewas and how to pay",
           response: { 200: plansResponse },
@@ -109,6 +110,7 @@ export function paymentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/payments",
       {
+        config: { access: "payer" },
         schema: {
           summary: "Pay for a business plan (its owner) or Anigye+ (a member) by mobile money",
           body: createPaymentRequest,
@@ -132,6 +134,7 @@ export function paymentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/payments/:id",
       {
+        config: { access: "payer" },
         schema: {
           summary: "One of the payer's own payments, with its receipt (admins: any)",
           params: paymentParams,
@@ -150,6 +153,7 @@ export function paymentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/payments/:id/proof",
       {
+        config: { access: "payer" },
         schema: {
           summary:
             "Manual MoMo: the payer gives the MoMo transaction ID, and the payment joins the admin queue",
@@ -167,6 +171,7 @@ export function paymentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/payments/:id/otp",
       {
+        config: { access: "payer" },
         schema: {
           summary: "Provider path: the code the network sent by SMS (Telecel Cash)",
           params: paymentParams,
@@ -189,6 +194,7 @@ export function paymentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/subscriptions/mine",
       {
+        config: { access: "member" },
         schema: { summary: "The member's Anigye+ status and payments", response: { 200: mySubscription } },
       },
       async (request) => {
@@ -207,6 +213,7 @@ export function paymentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/companies/:companyId/payments",
       {
+        config: { access: "ownerOrAdmin" },
         schema: {
           summary: "A company's plan payments and receipts (owner or admin)",
           params: companyIdParams,
@@ -222,6 +229,7 @@ export function paymentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/admin/payments",
       {
+        config: { access: "admin" },
         schema: {
           summary:
             "Payments by status, oldest first, 25 a page (admins only); pending is the verification queue",
@@ -238,6 +246,7 @@ export function paymentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/admin/payments/:id/decision",
       {
+        config: { access: "admin" },
         schema: {
           summary: "Verify or reject a payment (admins only); the payer is told either way",
           params: paymentParams,
@@ -267,7 +276,7 @@ export function paymentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       scope.post(
         "/api/payments/paystack/webhook",
         {
-          config: { csrf: false },
+          config: { access: "anyone", csrf: false },
           schema: {
             summary: "Paystack's events, signed with x-paystack-signature (HMAC-SHA512 of the raw body)",
             body: paystackEvent,

@@ -23,6 +23,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/stats/public",
     {
+      config: { access: "anyone" },
       schema: {
         summary: "Landing page counters (members, businesses)",
         response: { 200: publicStatsResponse, 304: notModifiedResponse },
@@ -37,6 +38,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/companies/carousel",
     {
+      config: { access: "anyone" },
       schema: {
         summary: "Partner logos for the landing page",
         response: { 200: carouselResponse, 304: notModifiedResponse },

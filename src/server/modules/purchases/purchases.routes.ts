@@ -43,6 +43,7 @@ export function purchasesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/purchases",
       {
+        config: { access: "member" },
         bodyLimit: receiptBodyLimit,
         schema: {
           summary: "Report a purchase at a business with its receipt photo; staff verify it",
@@ -67,6 +68,7 @@ export function purchasesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/purchases/mine",
       {
+        config: { access: "member" },
         schema: {
           summary: "The member's reported purchases, newest first, and whether each allows a review",
           response: { 200: myPurchasesResponse },
@@ -82,6 +84,7 @@ export function purchasesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/staff/purchases",
       {
+        config: { access: "staff" },
         schema: {
           summary: "Reported purchases by status, newest first (platform staff and admins)",
           querystring: staffPurchasesQuery,
@@ -98,6 +101,7 @@ export function purchasesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/staff/purchases/:id/decision",
       {
+        config: { access: "staff" },
         schema: {
           summary: "Verify or reject a pending purchase (platform staff and admins); the member is told",
           params: idParams,
@@ -116,6 +120,7 @@ export function purchasesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/companies/:companyId/public",
       {
+        config: { access: "signedOutOrMember" },
         schema: {
           summary: "A business's public page: who and where it is, its rating, and where the member stands",
           params: companyParams,
@@ -133,6 +138,7 @@ export function purchasesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/companies/:companyId/reviews",
       {
+        config: { access: "signedOutOrMember" },
         schema: {
           summary: "A business's published reviews, newest first, with its average rating (public)",
           params: companyParams,
@@ -151,6 +157,7 @@ export function purchasesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/companies/:companyId/reviews",
       {
+        config: { access: "member" },
         schema: {
           summary: "Review a business (members with a verified purchase there, once)",
           params: companyParams,
@@ -171,6 +178,7 @@ export function purchasesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/reviews/:id/helpful",
       {
+        config: { access: "member" },
         schema: {
           summary: "Mark someone else's review helpful (once per member; again changes nothing)",
           params: idParams,
@@ -186,6 +194,7 @@ export function purchasesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/reviews/:id/report",
       {
+        config: { access: "member" },
         schema: {
           summary: "Report a review (once per member); three reports take it down until staff look",
           params: idParams,

@@ -16,6 +16,7 @@ export function redemptionsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/rewards/:id/qr",
       {
+        config: { access: "member" },
         schema: {
           summary: "A fresh QR for the member's own reward (signed, single use, valid 2 minutes)",
           params: rewardParams,
@@ -31,6 +32,7 @@ export function redemptionsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/redemptions",
       {
+        config: { access: "member" },
         schema: {
           summary: "Use the member's own reward: an online code (self) or with a staff member's code (staff)",
           body: redeemRequest,

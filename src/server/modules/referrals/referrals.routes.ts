@@ -50,6 +50,7 @@ export function referralsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/referrals/mine",
       {
+        config: { access: "member" },
         schema: {
           summary: "The member's invite link, invited people and the XP referrals earned",
           response: { 200: myReferralsResponse },
@@ -66,6 +67,7 @@ export function referralsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/leaderboards",
       {
+        config: { access: "anyone" },
         schema: {
           summary: "Top 50 members by XP earned this week or month (Africa/Accra), optionally in one city",
           querystring: leaderboardQuery,

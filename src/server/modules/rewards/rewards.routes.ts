@@ -11,7 +11,10 @@ export function rewardsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       "/api/rewards/mine",
-      { schema: { summary: "The member's rewards, newest first", response: { 200: myRewardsResponse } } },
+      {
+        config: { access: "member" },
+        schema: { summary: "The member's rewards, newest first", response: { 200: myRewardsResponse } },
+      },
       async (request, reply) => {
         const user = await requireUser(request);
         reply.header("cache-control", "private, no-cache");
@@ -22,6 +25,7 @@ export function rewardsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/rewards/collection",
       {
+        config: { access: "member" },
         schema: {
           summary: "The member's badges and this month's draw standing",
           response: { 200: rewardsCollection },

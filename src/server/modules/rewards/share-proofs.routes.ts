@@ -25,6 +25,7 @@ export function shareProofsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/share-proofs",
       {
+        config: { access: "member" },
         bodyLimit: proofBodyLimit,
         schema: {
           summary: "Send proof of sharing a reward (a link to the post or a screenshot)",
@@ -50,6 +51,7 @@ export function shareProofsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/share-proofs/mine",
       {
+        config: { access: "member" },
         schema: {
           summary: "The member's share proofs and their status",
           response: { 200: myShareProofsResponse },
@@ -65,6 +67,7 @@ export function shareProofsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/staff/share-proofs",
       {
+        config: { access: "staff" },
         schema: {
           summary: "The share-proof queue, newest first (platform staff and admins)",
           querystring: staffShareProofsQuery,
@@ -81,6 +84,7 @@ export function shareProofsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/staff/share-proofs/:id/decision",
       {
+        config: { access: "staff" },
         schema: {
           summary: "Verify or reject a share proof, once (platform staff and admins)",
           params: z.object({ id: idParam }),

@@ -22,6 +22,7 @@ export function watchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/watch/sessions",
       {
+        config: { access: "member" },
         schema: {
           summary: "Start a server-timed view of an ad",
           body: startWatchRequest,
@@ -43,6 +44,7 @@ export function watchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       "/api/watch/sessions/:sessionId/progress",
       {
+        config: { access: "member" },
         schema: {
           summary: "Report watching progress; the reward comes with the completing report",
           params: sessionParams,

@@ -2,7 +2,7 @@ import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInMember } from "../test/members";
 import { createTestContext, sendAs, type TestContext } from "../test/test-app";
-import type { SecurityRequirements } from "./openapi-access";
+import type { SecurityRequirements } from "./route-access";
 
 type Operation = { operationId: string; security?: SecurityRequirements };
 type Call = { method: string; path: string; security: SecurityRequirements };
@@ -42,7 +42,7 @@ async function send({ method, path }: Call, cookies: Record<string, string> = {}
 // payment is looked up first), proves nothing either way.
 const refusedBeforeTheGuard = new Set(["400 VALIDATION", "404 NOT_FOUND"]);
 
-describe("who may call what, as the API document says (openapi-access.ts)", () => {
+describe("who may call what, as the API document says (each route's config.access)", () => {
   it("declares who may call every operation", () => {
     expect(calls.length).toBeGreaterThan(100);
     expect(calls.filter((call) => !Array.isArray(call.security))).toEqual([]);
