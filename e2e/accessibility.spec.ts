@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { signInAsNewMember } from "./support/members";
+import { signInAsDemoCompany, signInAsNewMember } from "./support/members";
 
 /**
  * Every page passes axe-core's WCAG 2.2 A and AA rules on a 360 px phone, in English and in
@@ -119,13 +119,7 @@ for (const language of languages) {
     });
 
     test("a business owner's pages pass axe-core", async ({ page }) => {
-      await page.goto("/company");
-      const form = page.getByRole("form", { name: "Company sign in" });
-      await form.getByLabel("Username").fill("kofi-chop-bar");
-      await form.getByLabel("Password").fill("anigye-demo");
-      await form.getByRole("button", { name: "Sign in" }).click();
-      await expect(page).toHaveURL(/\/company-dashboard\/\d+/);
-      const id = new URL(page.url()).pathname.split("/").at(-1);
+      const id = await signInAsDemoCompany(page);
       expect(
         await violationsOn(page, [
           `/company-dashboard/${id}`,

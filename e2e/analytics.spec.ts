@@ -1,17 +1,8 @@
 import fs from "node:fs/promises";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { signInAsDemoCompany } from "./support/members";
 
 const appHeaders = { "x-requested-with": "anigye" };
-
-async function signInAsBusiness(page: Page, username: string) {
-  await page.goto("/company");
-  const form = page.getByRole("form", { name: "Company sign in" });
-  await form.getByLabel("Username").fill(username);
-  await form.getByLabel("Password").fill("anigye-demo");
-  await form.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/company-dashboard\/\d+/);
-  return Number(new URL(page.url()).pathname.split("/").at(-1));
-}
 
 /** The admin API, as the admin screen calls it, to move the demo business to another plan. */
 async function setPlan(admin: APIRequestContext, companyId: number, plan: string) {
@@ -31,7 +22,7 @@ test("the demo owner reads their month in Analytics, and on Enterprise downloads
   baseURL,
 }) => {
   test.slow();
-  const companyId = await signInAsBusiness(page, "kofi-chop-bar");
+  const companyId = await signInAsDemoCompany(page, "kofi-chop-bar");
 
   // From the dashboard to Analytics: the seeded month, with what the Pro plan shows.
   await page.getByRole("link", { name: "Analytics", exact: true }).click();

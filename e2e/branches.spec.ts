@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { e2eBaseUrl } from "../playwright.config";
+import { signInAsDemoCompany } from "./support/members";
 
 // A new branch of Oguaa Heritage Tours (Cape Coast) in Takoradi, about 60 km west; the member stands
 // beside it.
@@ -17,12 +18,7 @@ test("an owner adds a branch on the Branches tab, and a member's Near Me from th
 }) => {
   // Two sign-ins, a form and Discover on a shared two-core machine.
   test.slow();
-  await page.goto("/company");
-  const signIn = page.getByRole("form", { name: "Company sign in" });
-  await signIn.getByLabel("Username").fill("oguaa-heritage-tours");
-  await signIn.getByLabel("Password").fill("anigye-demo");
-  await signIn.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/company-dashboard\/\d+/);
+  await signInAsDemoCompany(page, "oguaa-heritage-tours");
 
   await page.getByRole("tab", { name: "Branches" }).click();
   const tab = page.getByRole("tabpanel", { name: "Branches" });

@@ -1,17 +1,7 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
+import { signInAsDemo } from "./support/members";
 import { linkIn, waitForOutboxMessage } from "./support/outbox";
-
-async function signIn(page: Page, email: string) {
-  await page.goto("/login");
-  const form = page.getByRole("form", { name: "Sign in" });
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Password").fill("anigye-demo");
-  await form.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(
-    page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Logout" }),
-  ).toBeVisible();
-}
 
 async function newPage(browser: Browser, baseURL: string | undefined) {
   const context = await browser.newContext({ baseURL, viewport: { width: 412, height: 915 } });
@@ -31,7 +21,7 @@ test("an admin registers a business, the owner sets it up and publishes an ad, a
   const adTitle = `Spicy kelewele ${id}`;
 
   // The admin registers the business and activates a Business plan.
-  await signIn(page, "admin@example.com");
+  await signInAsDemo(page, "admin@example.com");
   await page.goto("/admin");
   const register = page.getByRole("form", { name: "Register a business" });
   await register.getByLabel("Business name").fill(businessName);
@@ -108,7 +98,7 @@ test("an admin registers a business, the owner sets it up and publishes an ad, a
 
   // A member finds it on Discover by search and by category.
   const member = await newPage(browser, baseURL);
-  await signIn(member, "ama@example.com");
+  await signInAsDemo(member, "ama@example.com");
   await member.goto("/");
   await expect(member.getByRole("heading", { name: "Discover" })).toBeVisible();
   await member.getByLabel("Search ads and companies").fill(`kelewele ${id}`);

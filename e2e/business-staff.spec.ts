@@ -1,14 +1,10 @@
 import { expect, test } from "@playwright/test";
+import { signInAsDemoCompany } from "./support/members";
 
 test("the owner adds counter staff, and the Staff tab promises no sign-in that doesn't exist yet", async ({
   page,
 }) => {
-  await page.goto("/company");
-  const signIn = page.getByRole("form", { name: "Company sign in" });
-  await signIn.getByLabel("Username").fill("kofi-chop-bar");
-  await signIn.getByLabel("Password").fill("anigye-demo");
-  await signIn.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/company-dashboard\/\d+/);
+  await signInAsDemoCompany(page);
 
   await page.getByRole("tab", { name: "Staff" }).click();
   const staffTab = page.getByRole("tabpanel", { name: "Staff" });

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { boxOf, expectWithinWidth } from "./support/geometry";
+import { signInAsDemoCompany } from "./support/members";
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -10,12 +11,7 @@ test("on a 360 px phone every tab of the owner's dashboard is in view, whole and
 }) => {
   // A shared two-core machine takes its time.
   test.slow();
-  await page.goto("/company");
-  const signIn = page.getByRole("form", { name: "Company sign in" });
-  await signIn.getByLabel("Username").fill("kofi-chop-bar");
-  await signIn.getByLabel("Password").fill("anigye-demo");
-  await signIn.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/company-dashboard\/\d+/);
+  await signInAsDemoCompany(page);
 
   const list = page.getByRole("tablist", { name: "Dashboard sections" });
   await expect(list.getByRole("tab")).toHaveCount(tabNames.length);

@@ -1,6 +1,7 @@
 import { devices, expect, test } from "@playwright/test";
 import { e2eBaseUrl } from "../playwright.config";
 import { openTheTypedCode } from "./support/counter";
+import { signInAsDemoCompany } from "./support/members";
 
 test("the owner puts a new staff member at the second branch, and the dashboard counts her scan there", async ({
   page,
@@ -18,13 +19,7 @@ test("the owner puts a new staff member at the second branch, and the dashboard 
     data: { email: "ama@example.com", password: "anigye-demo" },
   });
   expect(member.ok(), await member.text()).toBe(true);
-  await page.goto("/company");
-  const signIn = page.getByRole("form", { name: "Company sign in" });
-  await signIn.getByLabel("Username").fill(business);
-  await signIn.getByLabel("Password").fill("anigye-demo");
-  await signIn.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/company-dashboard\/\d+/);
-  const companyId = Number(/\/company-dashboard\/(\d+)/.exec(page.url())![1]);
+  const companyId = await signInAsDemoCompany(page, business);
 
   // A second branch (the Branches tab's own journey is elsewhere; its API is enough here).
   const added = await page.request.post(`/api/companies/${companyId}/branches`, {

@@ -1,24 +1,10 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { type Box, boxOf, intersects } from "./support/geometry";
+import { waitForTheLiveHome } from "./support/live-app";
+import { signInAsDemoByApi } from "./support/members";
 
 // A common small Android phone.
 test.use({ viewport: { width: 360, height: 740 } });
-
-async function signInDemoConsumer(page: Page) {
-  const signIn = await page.request.post("/api/auth/login", {
-    headers: { "X-Requested-With": "anigye" },
-    data: { email: "ama@example.com", password: "anigye-demo" },
-  });
-  expect(signIn.ok()).toBe(true);
-}
-
-/** The live app: Discover's search answers (the server's page shows it disabled until then). */
-async function waitForTheLiveHome(page: Page) {
-  // A shared two-core machine takes its time.
-  await expect(page.getByRole("searchbox", { name: "Search ads and companies" })).toBeEnabled({
-    timeout: 30_000,
-  });
-}
 
 const cardsOf = (page: Page) => page.getByTestId("ad-card");
 /** The ad's own picture: the business's poster, with its own words drawn on it. */
@@ -26,7 +12,7 @@ const pictureOf = (card: Locator) => card.locator("img:not([data-testid=ad-card-
 
 test("a member's home shows the first ads on the first screen of a 360 × 740 phone", async ({ page }) => {
   test.slow();
-  await signInDemoConsumer(page);
+  await signInAsDemoByApi(page);
   await page.goto("/");
   await waitForTheLiveHome(page);
   const first = cardsOf(page).first();
@@ -45,7 +31,7 @@ test("a member's home shows the first ads on the first screen of a 360 × 740 ph
 
 test("nothing the card adds covers the ad's own picture or the card's words", async ({ page }) => {
   test.slow();
-  await signInDemoConsumer(page);
+  await signInAsDemoByApi(page);
   await page.goto("/");
   await waitForTheLiveHome(page);
   // The first row and the next: the demo's featured and plain ads, with logos, rewards and a video (a

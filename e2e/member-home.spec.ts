@@ -1,14 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { waitForTheLiveHome } from "./support/live-app";
-
-/** The demo consumer signed in on this browser (the session cookie), without using the app's screens. */
-async function signInDemoConsumer(page: Page) {
-  const signIn = await page.request.post("/api/auth/login", {
-    headers: { "X-Requested-With": "anigye" },
-    data: { email: "ama@example.com", password: "anigye-demo" },
-  });
-  expect(signIn.ok()).toBe(true);
-}
+import { signInAsDemoByApi } from "./support/members";
 
 /** Discover's ad cards (list items with a card title). */
 function cardsOf(page: Page) {
@@ -26,7 +18,7 @@ test.describe("a member's home before any JavaScript runs", () => {
   test("arrives from the server with the member's greeting and first cards, their pictures asked for first", async ({
     page,
   }) => {
-    await signInDemoConsumer(page);
+    await signInAsDemoByApi(page);
     await page.goto("/");
     await expect(page.getByText("Hi, Ama Owusu")).toBeVisible();
     const cards = cardsOf(page);
@@ -41,7 +33,7 @@ test.describe("a member's home before any JavaScript runs", () => {
 });
 
 test("the app adopts the server's home as it is, and its cards open the viewer", async ({ page }) => {
-  await signInDemoConsumer(page);
+  await signInAsDemoByApi(page);
   const problems: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error") problems.push(message.text());
@@ -77,7 +69,7 @@ test("the app adopts the server's home as it is, and its cards open the viewer",
 test("the home carries its first screen's styles, and the next page has the app's full stylesheet", async ({
   page,
 }) => {
-  await signInDemoConsumer(page);
+  await signInAsDemoByApi(page);
   await page.goto("/");
   const firstCard = firstCardOf(page);
   await expect(firstCard).toBeVisible();
@@ -101,7 +93,7 @@ test("the home carries its first screen's styles, and the next page has the app'
 test("a full stylesheet that failed to download is asked for again once the home is live", async ({
   page,
 }) => {
-  await signInDemoConsumer(page);
+  await signInAsDemoByApi(page);
   let asked = 0;
   await page.route(/\/assets\/index-[^/]+\.css$/, async (route) => {
     asked += 1;

@@ -2,23 +2,13 @@ import fs from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { e2eBaseUrl } from "../playwright.config";
 import { boxOf, expectWithinWidth } from "./support/geometry";
-import { signInAsDemo, signInAsNewMember } from "./support/members";
+import { signInAsDemo, signInAsDemoCompany, signInAsNewMember } from "./support/members";
 
 /**
  * Money (docs/product-rules.md#payments): a business owner upgrades by manual MoMo and an admin verifies it;
  * a member buys Anigye+ through the provider path, against the local fake of Paystack the journeys start (it
  * approves MTN charges on the "phone" by itself after a moment and posts a signed webhook).
  */
-
-async function signInAsBusiness(page: Page, username: string) {
-  await page.goto("/company");
-  const form = page.getByRole("form", { name: "Company sign in" });
-  await form.getByLabel("Username").fill(username);
-  await form.getByLabel("Password").fill("anigye-demo");
-  await form.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/company-dashboard\/\d+/);
-  return Number(new URL(page.url()).pathname.split("/").at(-1));
-}
 
 test("an owner upgrades Kofi's Chop Bar to Enterprise by manual MoMo, an admin verifies it, and the CSV export opens", async ({
   page,
@@ -27,7 +17,7 @@ test("an owner upgrades Kofi's Chop Bar to Enterprise by manual MoMo, an admin v
 }) => {
   test.slow();
   await page.setViewportSize({ width: 360, height: 780 });
-  const companyId = await signInAsBusiness(page, "kofi-chop-bar");
+  const companyId = await signInAsDemoCompany(page, "kofi-chop-bar");
 
   // From the dashboard's plan card to the plans, each with its price and a way to pay.
   await page.getByRole("link", { name: "Compare plans" }).click();
@@ -166,7 +156,7 @@ test("an unpaid MoMo order keeps saying how to pay after a reload, and is a rece
 }) => {
   test.slow();
   await page.setViewportSize({ width: 360, height: 780 });
-  const companyId = await signInAsBusiness(page, "tiny-steps-kids");
+  const companyId = await signInAsDemoCompany(page, "tiny-steps-kids");
   // "Show payment details" for Pro, then the owner closes the tab (or reloads) before paying.
   const order = await startMomoOrder(page, { purpose: "company_plan", companyId, plan: "pro" });
 

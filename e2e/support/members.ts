@@ -47,3 +47,26 @@ export async function signInAtDemoCounter(page: Page) {
   await form.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("heading", { name: "Counter", exact: true })).toBeVisible({ timeout: 30_000 });
 }
+
+/**
+ * Signs in through the business sign-in form as one of the seed's demo businesses (its owner; all share
+ * one password) and returns the business's id, read from the dashboard it lands on.
+ */
+export async function signInAsDemoCompany(page: Page, username = "kofi-chop-bar") {
+  await page.goto("/company");
+  const form = page.getByRole("form", { name: "Company sign in" });
+  await form.getByLabel("Username").fill(username);
+  await form.getByLabel("Password").fill("anigye-demo");
+  await form.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/company-dashboard\/\d+/);
+  return Number(new URL(page.url()).pathname.split("/").at(-1));
+}
+
+/** A demo member's session on this browser (the cookie), without using the app's screens. */
+export async function signInAsDemoByApi(page: Page, email = "ama@example.com") {
+  const signIn = await page.request.post("/api/auth/login", {
+    headers: { "X-Requested-With": "anigye" },
+    data: { email, password: "anigye-demo" },
+  });
+  expect(signIn.ok()).toBe(true);
+}
