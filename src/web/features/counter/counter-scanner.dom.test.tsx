@@ -20,6 +20,7 @@ const esi: CounterActor = {
   staffName: "Esi",
   branchName: null,
   hasLoyaltyProgram: true,
+  minimumSpend: null,
 };
 
 const stamped = {

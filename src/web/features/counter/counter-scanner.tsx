@@ -18,7 +18,6 @@ import { signal, unlockSound } from "./feedback";
 import { PhoneCheckinOpener } from "./phone-checkin-opener";
 import { localRefusal, type ResultView, resultViewOf } from "./result-view";
 import { ScanResultScreen } from "./scan-result-screen";
-import type * as ScanRules from "./scan-rules";
 import { TypedCodeWait, useSecondsLeft } from "./typed-code-wait";
 
 /**
@@ -27,13 +26,14 @@ import { TypedCodeWait, useSecondsLeft } from "./typed-code-wait";
  * library) when staff open it.
  */
 const loadScanRules = () => import("./scan-rules");
+type ScanRules = Awaited<ReturnType<typeof loadScanRules>>;
 const PhoneCheckin = lazy(() =>
   import("./phone-checkin").then(({ PhoneCheckin }) => ({ default: PhoneCheckin })),
 );
 
 /** The scan rules once fetched, and a way to fetch them now. */
 function useScanRules() {
-  const [rules, setRules] = useState<typeof ScanRules>();
+  const [rules, setRules] = useState<ScanRules>();
   const load = useCallback(
     () =>
       loadScanRules().then((loaded) => {
@@ -149,7 +149,7 @@ function TypedCodeForm({
   loadRules,
 }: {
   onSend(code: string): void;
-  loadRules(): Promise<typeof ScanRules>;
+  loadRules(): Promise<ScanRules>;
   busy: boolean;
   needsAction: boolean;
   /** Typed codes wait until then (too many wrong ones); the camera doesn't. */
@@ -261,7 +261,7 @@ export function CounterScanner({ actor }: CounterScannerProps) {
   };
 
   const sendChecked = (
-    rules: typeof ScanRules,
+    rules: ScanRules,
     code: string,
     from: "camera" | "typed",
     action: ScanAction,
