@@ -260,12 +260,7 @@ export function CounterScanner({ actor }: CounterScannerProps) {
     );
   };
 
-  const sendChecked = (
-    rules: ScanRules,
-    code: string,
-    from: "camera" | "typed",
-    action: ScanAction,
-  ) => {
+  const sendChecked = (rules: ScanRules, code: string, from: "camera" | "typed", action: ScanAction) => {
     const amount = rules.parseAmount(amountText);
     const purchaseAmount = action === "stamp" ? amount.amount : undefined;
     const now = Date.now();
