@@ -52,6 +52,10 @@ test("the counter's pages are React roots: its home and the scanner", async ({ p
   const errors = consoleErrors(page);
   await signInAtDemoCounter(page);
   await expectReactAt(page, "/merchant", (at) => at.getByRole("heading", { name: "Counter", exact: true }));
+  // The points form comes with a tap (React.lazy), its first field ready to type into.
+  await page.getByRole("button", { name: "Grant points" }).click();
+  const grant = page.getByRole("form", { name: "Grant points" });
+  await expect(grant.getByLabel("Customer's code")).toBeFocused();
   await expectReactAt(page, "/merchant-scanner", (at) => at.getByLabel("Purchase amount (GH₵)"));
   expect(errors).toEqual([]);
 });

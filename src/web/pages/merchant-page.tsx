@@ -1,5 +1,5 @@
 import { BarChart3, Coins, ScanLine } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { brand } from "../../shared/brand";
 import type { CounterActor } from "../../shared/contracts/counter";
@@ -22,6 +22,13 @@ import { useT } from "../lib/i18n";
 const loadPointsForm = () => import("../features/counter/points-form");
 const PointsForm = lazy(() => loadPointsForm().then(({ PointsForm }) => ({ default: PointsForm })));
 
+/** The button that opened the form is gone: the form's first field takes the focus once it is here. */
+function FocusedOnArrival({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.querySelector("input")?.focus(), []);
+  return <div ref={ref}>{children}</div>;
+}
+
 function GrantPoints({ actor }: { actor: CounterActor }) {
   const t = useT();
   const [open, setOpen] = useState(false);
@@ -42,7 +49,9 @@ function GrantPoints({ actor }: { actor: CounterActor }) {
   return (
     <Card title={t("counter.points.grant")}>
       <Suspense fallback={<PageSpinner />}>
-        <PointsForm actor={actor} />
+        <FocusedOnArrival>
+          <PointsForm actor={actor} />
+        </FocusedOnArrival>
       </Suspense>
     </Card>
   );
