@@ -104,6 +104,8 @@ test("staff stamp Ama's card and redeem her reward with the phone camera; Ama se
   const redeemed = redeemer.getByTestId("scan-result");
   await expect(redeemed).toHaveAttribute("data-tone", "accepted", { timeout: 30_000 });
   await expect(redeemed).toContainText("Redeemed for Ama");
+  // Ama's dialog says so (its success screen closes by itself after a few seconds, so before the re-scan).
+  await expect(page.getByText("Redeemed at Kofi's Chop Bar")).toBeVisible({ timeout: 30_000 });
   // The same QR shown again (the page reopened, so the camera sends it once more): when, and by whom.
   await redeemer.reload();
   await redeemer.getByRole("button", { name: "Redeem", exact: true }).click();
@@ -111,7 +113,6 @@ test("staff stamp Ama's card and redeem her reward with the phone camera; Ama se
   await expect(redeemed).toContainText(/Already redeemed on \d{1,2} \w{3} \d{4}, .+ by Esi\./);
   await redeemPhone.close();
 
-  await expect(page.getByText("Redeemed at Kofi's Chop Bar")).toBeVisible({ timeout: 30_000 });
   await page.goto("/rewards");
   await expect(
     page

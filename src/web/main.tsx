@@ -32,10 +32,17 @@ function renderApp() {
   const app = (
     <App queryClient={queryClient} router={BrowserRouter} member={memberHome?.member} device={device} />
   );
-  startTransition(() => {
-    if (container.firstElementChild) hydrateRoot(container, app);
-    else createRoot(container).render(app);
-  });
+  if (container.firstElementChild) {
+    // React renders what differs from the server's HTML afresh; a difference is a bug, logged as an error
+    // (the journeys fail on errors in the console).
+    hydrateRoot(container, app, {
+      onRecoverableError: (error, info) => console.error("Hydration recovered:", error, info.componentStack),
+    });
+  } else {
+    const root = createRoot(container);
+    // A transition: React renders the page in slices a tap can interrupt, not in one long task.
+    startTransition(() => root.render(app));
+  }
   // A route's shell says "Loading…" while the code downloads (scripts/route-shells.ts); the app is here.
   document.getElementById("app-loading")?.remove();
   // The server's home carries only the styles of what it rendered; what the live app adds (the rest of

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 
 /**
- * False on the first render, true a task later. Preact renders a tree in one task: what sits below the
- * first screen, shown a task later, doesn't lengthen the task that paints the screen on a slow phone.
+ * False on the first render, true a task later: what sits below the first screen renders after the screen
+ * is painted, so it doesn't lengthen the render that paints it on a slow phone.
  */
 export function useShownFromNextTask(): boolean {
   const [shown, setShown] = useState(false);

@@ -1,6 +1,6 @@
 import { Keyboard, ScanLine, Search, Stamp, TicketCheck, X } from "lucide-react";
-import { type FormEvent, useCallback, useRef, useState } from "react";
-import { type CounterActor, type ScanAction, scanRequest } from "../../../shared/contracts/counter";
+import { type FormEvent, lazy, Suspense, useCallback, useRef, useState } from "react";
+import type { CounterActor, ScanAction } from "../../../shared/contracts/counter";
 import { QrCamera } from "../../components/qr-camera";
 import {
   FieldError,
@@ -9,15 +9,41 @@ import {
   inputStateClass,
   useFieldIds,
 } from "../../components/ui/field-parts";
+import { PageSpinner } from "../../components/ui/page-spinner";
 import { useT } from "../../lib/i18n";
-import { translateMessage, type UiKey } from "../../lib/language";
+import type { UiKey } from "../../lib/language";
 import { type CounterOutcome, useCounterRequest } from "./api";
 import { counterChoiceClass, counterWideButtonClass } from "./counter-buttons";
 import { signal, unlockSound } from "./feedback";
-import { PhoneCheckin, PhoneCheckinOpener } from "./phone-checkin";
+import { PhoneCheckinOpener } from "./phone-checkin-opener";
 import { localRefusal, type ResultView, resultViewOf } from "./result-view";
 import { ScanResultScreen } from "./scan-result-screen";
 import { TypedCodeWait, useSecondsLeft } from "./typed-code-wait";
+
+/**
+ * Not on the scanner's first screen: the scan request's rules (and the validation library with them) come
+ * with the first amount typed, action chosen or code sent; the phone check-in (and the phone-number
+ * library) when staff open it.
+ */
+const loadScanRules = () => import("./scan-rules");
+type ScanRules = Awaited<ReturnType<typeof loadScanRules>>;
+const PhoneCheckin = lazy(() =>
+  import("./phone-checkin").then(({ PhoneCheckin }) => ({ default: PhoneCheckin })),
+);
+
+/** The scan rules once fetched, and a way to fetch them now. */
+function useScanRules() {
+  const [rules, setRules] = useState<ScanRules>();
+  const load = useCallback(
+    () =>
+      loadScanRules().then((loaded) => {
+        setRules(loaded);
+        return loaded;
+      }),
+    [],
+  );
+  return { rules, load };
+}
 
 /**
  * The camera does not send the same code for the same action again for this long: the customer's phone
@@ -31,17 +57,6 @@ const actions: { value: ScanAction; label: UiKey; hint: UiKey; Icon: typeof Stam
   { value: "redeem", label: "counter.action.redeem", hint: "counter.scanner.redeemHint", Icon: TicketCheck },
   { value: "lookup", label: "counter.action.lookup", hint: "counter.scanner.lookupHint", Icon: Search },
 ];
-
-/** The amount as typed: blank is "not given"; the request's own rule checks the rest. */
-function parseAmount(text: string): { amount?: number; error?: string } {
-  const trimmed = text.trim();
-  if (!trimmed) return {};
-  const parsed = scanRequest.shape.purchaseAmount.safeParse(Number(trimmed.replace(/^GH₵\s*/i, "")));
-  if (parsed.success) return { amount: parsed.data };
-  // The contract's own words, in the active language when the messages catalog has them.
-  const message = parsed.error.issues[0]?.message;
-  return { error: message && translateMessage(message) };
-}
 
 function ActionChooser({
   action,
@@ -131,8 +146,10 @@ function TypedCodeForm({
   busy,
   needsAction,
   waitUntil,
+  loadRules,
 }: {
   onSend(code: string): void;
+  loadRules(): Promise<ScanRules>;
   busy: boolean;
   needsAction: boolean;
   /** Typed codes wait until then (too many wrong ones); the camera doesn't. */
@@ -145,10 +162,8 @@ function TypedCodeForm({
   const hint = t("counter.scanner.codeHint");
   const error = errorKey && t(errorKey);
   const { inputId, hintId, errorId, controlProps } = useFieldIds("customerCode", hint, error);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = scanRequest.shape.qrData.safeParse(code);
-    if (!parsed.success) {
+  const check = (typedCode: string | undefined) => {
+    if (typedCode === undefined) {
       setErrorKey("counter.scanner.typeCode");
       return;
     }
@@ -157,8 +172,15 @@ function TypedCodeForm({
       return;
     }
     setErrorKey(undefined);
-    onSend(parsed.data);
+    onSend(typedCode);
     setCode("");
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void loadRules().then(
+      (rules) => check(rules.typedCodeOf(code)),
+      () => setErrorKey("counter.scanner.saveFailed"),
+    );
   };
   return (
     <form onSubmit={submit} noValidate aria-label={t("counter.scanner.typedCode")} className="space-y-2">
@@ -214,11 +236,13 @@ export function CounterScanner({ actor }: CounterScannerProps) {
   const [byPhone, setByPhone] = useState(false);
   const [typedWaitUntil, setTypedWaitUntil] = useState<number>();
   const request = useCounterRequest(actor);
+  const scanRules = useScanRules();
   const recentlySent = useRef(new Map<string, number>());
   // Set at once (state waits for a render): two codes in one camera frame must not both be sent.
   const answering = useRef(false);
   const busy = request.isPending || view !== null;
-  const amount = parseAmount(amountText);
+  // Until the rules are here (they come with the first amount typed), a typed amount is not yet checked.
+  const amount = scanRules.rules?.parseAmount(amountText) ?? {};
   const purchaseAmount = action === "stamp" ? amount.amount : undefined;
 
   const show = useCallback((next: ResultView) => {
@@ -229,19 +253,31 @@ export function CounterScanner({ actor }: CounterScannerProps) {
 
   const send = (code: string, from: "camera" | "typed") => {
     if (answering.current || action === null) return;
+    answering.current = true;
+    scanRules.load().then(
+      (rules) => sendChecked(rules, code, from, action),
+      () => show(localRefusal(t("counter.scanner.saveFailed"))),
+    );
+  };
+
+  const sendChecked = (rules: ScanRules, code: string, from: "camera" | "typed", action: ScanAction) => {
+    const amount = rules.parseAmount(amountText);
+    const purchaseAmount = action === "stamp" ? amount.amount : undefined;
     const now = Date.now();
     // The same code for the same thing (and amount) is not sent twice from the camera.
     const scanKey = `${action} ${purchaseAmount ?? ""} ${code}`;
     for (const [key, at] of recentlySent.current) {
       if (now - at >= sameScanQuietMs) recentlySent.current.delete(key);
     }
-    if (from === "camera" && recentlySent.current.has(scanKey)) return;
+    if (from === "camera" && recentlySent.current.has(scanKey)) {
+      answering.current = false;
+      return;
+    }
     if (action === "stamp" && amount.error) {
       show(localRefusal(amount.error));
       return;
     }
     recentlySent.current.set(scanKey, now);
-    answering.current = true;
     request.mutate(
       { kind: "scan", body: { qrData: code, action, purchaseAmount } },
       {
@@ -268,12 +304,14 @@ export function CounterScanner({ actor }: CounterScannerProps) {
   if (byPhone) {
     return (
       <div className="space-y-4" onPointerDown={unlockSound}>
-        <PhoneCheckin
-          actor={actor}
-          startAmount={amountText}
-          onResult={show}
-          onClose={() => setByPhone(false)}
-        />
+        <Suspense fallback={<PageSpinner />}>
+          <PhoneCheckin
+            actor={actor}
+            startAmount={amountText}
+            onResult={show}
+            onClose={() => setByPhone(false)}
+          />
+        </Suspense>
         {view && <ScanResultScreen view={view} onNext={next} />}
       </div>
     );
@@ -283,11 +321,20 @@ export function CounterScanner({ actor }: CounterScannerProps) {
     <div className="space-y-4" onPointerDown={unlockSound}>
       <AmountField
         value={amountText}
-        onChange={setAmountText}
+        onChange={(text) => {
+          setAmountText(text);
+          void scanRules.load();
+        }}
         error={amount.error}
         onEditing={setEditingAmount}
       />
-      <ActionChooser action={action} onChoose={setAction} />
+      <ActionChooser
+        action={action}
+        onChoose={(chosen) => {
+          setAction(chosen);
+          void scanRules.load();
+        }}
+      />
       {chosen && <p className="text-sm font-medium text-stone-700">{t(chosen.hint)}</p>}
       {action === "stamp" && !actor.hasLoyaltyProgram && (
         <p role="note" className="rounded-xl bg-amber-100 p-3 text-sm font-semibold text-amber-950">
@@ -332,6 +379,7 @@ export function CounterScanner({ actor }: CounterScannerProps) {
           needsAction={action === null}
           waitUntil={typedWaitUntil}
           onSend={(code) => send(code, "typed")}
+          loadRules={scanRules.load}
         />
       ) : (
         <button type="button" onClick={() => setTyping(true)} className={counterWideButtonClass}>

@@ -17,7 +17,7 @@ import { ApiError } from "../../lib/api-client";
 import { useT } from "../../lib/i18n";
 import { translateMessage } from "../../lib/language";
 import { useConfirmPhoneCode, useSendPhoneCode } from "./api";
-import { counterChoiceClass, counterWideButtonClass } from "./counter-buttons";
+import { counterChoiceClass } from "./counter-buttons";
 import { newIdempotencyKey } from "./offline-queue";
 import { phoneRefusal, phoneResultViewOf, type ResultView } from "./result-view";
 
@@ -59,17 +59,6 @@ function Field({
 function firstIssue(issues: { path: PropertyKey[]; message: string }[], field: string) {
   const issue = issues.find((item) => item.path[0] === field);
   return issue && translateMessage(issue.message);
-}
-
-/** The scanner's way into the phone panel, in place of the camera and the typed code. */
-export function PhoneCheckinOpener({ onOpen }: { onOpen(): void }) {
-  const t = useT();
-  return (
-    <button type="button" onClick={onOpen} className={counterWideButtonClass}>
-      <Smartphone className="size-6 shrink-0" aria-hidden />
-      {t("counter.phone.open")}
-    </button>
-  );
 }
 
 interface PhoneCheckinProps {

@@ -1,0 +1,131 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { CompanyAd } from "../../../shared/contracts/ads";
+import type { PlanStatus } from "../../../shared/contracts/companies";
+import { planLimits } from "../../../shared/plans";
+import { answerRequests, renderInApp, type SentRequest } from "../../test-dom";
+import { AdForm } from "./ad-form";
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const starterLimits = planLimits("starter");
+const starter: PlanStatus = {
+  plan: "starter",
+  paidUntil: "2099-12-31T23:59:59.000Z",
+  isCurrent: true,
+  maxAds: starterLimits.maxAds,
+  adsUsed: 1,
+  adsLive: 1,
+  nextPlan: null,
+  allowsVideo: starterLimits.allowsVideo,
+  maxAdDurationSeconds: starterLimits.maxAdDurationSeconds,
+  pricePesewas: starterLimits.monthlyPricePesewas,
+  features: [],
+};
+
+const kente: CompanyAd = {
+  id: 7,
+  title: "Kente for Sunday",
+  description: null,
+  category: "Fashion & Beauty",
+  adType: "image",
+  mediaId: 9,
+  mediaUrl: "/media/9.webp",
+  thumbnailUrl: "/media/9-thumb.webp",
+  durationSeconds: 10,
+  rewardType: "discount",
+  discountPercent: 20,
+  discountCodesTotal: 3,
+  discountCodesLeft: 2,
+  discountCodes: ["KENTE-2", "KENTE-3"],
+  useCustomCode: false,
+  customDiscountCode: null,
+  xpPointsReward: 25,
+  badgeName: null,
+  experienceContent: null,
+  prizeEntryDetails: null,
+  maxRedemptions: 300,
+  dailyRedemptionCap: null,
+  weeklyRedemptionCap: 50,
+  requiredTier: "silver",
+  isPlus: false,
+  expiresAt: null,
+  branchId: null,
+  branchName: null,
+  locationAddress: null,
+  googleMapsLink: null,
+  status: "active",
+  viewCount: 120,
+  impressionCount: 900,
+  createdAt: "2026-11-01T10:00:00.000Z",
+};
+
+const adsUrl = "/api/companies/5/ads";
+const saves = (sent: SentRequest[]) => sent.filter((request) => request.url.startsWith(adsUrl));
+
+function openForm(
+  ad: CompanyAd | null,
+  answer: (request: SentRequest) => { status?: number; body?: unknown } | undefined,
+) {
+  const sent = answerRequests((request) =>
+    request.url === "/api/companies/5/branches" ? { body: { branches: [] } } : answer(request),
+  );
+  const onDone = vi.fn();
+  renderInApp(<AdForm companyId={5} plan={starter} ad={ad} onDone={onDone} />, {
+    at: "/company-dashboard/5",
+  });
+  return { sent, onDone, form: within(screen.getByRole("form", { name: "Ad details" })) };
+}
+
+describe("the ad form, on React in a DOM", () => {
+  it("says what a new ad is missing and saves nothing", async () => {
+    const { sent, form } = openForm(null, () => undefined);
+    await userEvent.click(form.getByRole("button", { name: "Save ad" }));
+    expect(await form.findByText("Title is required")).toBeTruthy();
+    expect(form.getByLabelText("Title").getAttribute("aria-invalid")).toBe("true");
+    expect(saves(sent)).toEqual([]);
+  });
+
+  it("saves the edited ad with only the chosen reward type's fields", async () => {
+    const { sent, onDone, form } = openForm(kente, ({ method, url }) =>
+      method === "PUT" && url === `${adsUrl}/7`
+        ? { body: { ...kente, title: "Kente for Easter" } }
+        : undefined,
+    );
+    const title = form.getByLabelText("Title");
+    await userEvent.clear(title);
+    await userEvent.type(title, "Kente for Easter");
+    await userEvent.selectOptions(form.getByLabelText("Reward type"), "badge");
+    await userEvent.type(await form.findByLabelText("Badge name"), "Sunday Best");
+    await userEvent.click(form.getByRole("button", { name: "Save ad" }));
+    await waitFor(() => expect(saves(sent)).toHaveLength(1));
+    const [save] = saves(sent);
+    expect(save).toMatchObject({
+      method: "PUT",
+      url: `${adsUrl}/7`,
+      body: { title: "Kente for Easter", rewardType: "badge", badgeName: "Sunday Best", mediaId: 9 },
+    });
+    expect(save?.body).not.toHaveProperty("discountPercent");
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+  });
+
+  it("shows the plan's limit with a way to compare plans when the server refuses", async () => {
+    const { onDone, form } = openForm(kente, ({ method }) =>
+      method === "PUT"
+        ? { status: 403, body: { code: "PLAN_LIMIT", message: "Your Starter plan allows 1 live ad." } }
+        : undefined,
+    );
+    await userEvent.click(form.getByRole("button", { name: "Save ad" }));
+    const alert = await screen.findByTestId("plan-limit-alert");
+    expect(alert.textContent).toContain("Your Starter plan allows 1 live ad.");
+    expect(within(alert).getByRole("link", { name: "Compare plans" }).getAttribute("href")).toBe(
+      "/subscription-details/5",
+    );
+    expect(onDone).not.toHaveBeenCalled();
+  });
+});
