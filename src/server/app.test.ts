@@ -97,10 +97,10 @@ describe("unexpected failures", () => {
       config: loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir }),
       db: database.db,
     });
-    app.get("/api/boom", async () => {
+    app.get("/api/boom", { config: { access: "anyone" } }, async () => {
       throw new Error("secret connection string postgres://user:pw@db");
     });
-    app.get("/api/deadlock", async () => {
+    app.get("/api/deadlock", { config: { access: "anyone" } }, async () => {
       throw Object.assign(new Error("Failed query"), {
         cause: Object.assign(new Error("x"), { code: "40P01" }),
       });

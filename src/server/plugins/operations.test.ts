@@ -136,7 +136,7 @@ describe("shedding only when requests wait", () => {
     const app = await buildApp({ config, db: ctx.database.db, poolStats: idlePool });
     // Each request works as a real one does, in turns with a wait between (a query): 60 ms of the loop
     // in all. With 20 at once, every tick of the loop waits behind the others' turns.
-    app.get("/api/test/heavy", async () => {
+    app.get("/api/test/heavy", { config: { access: "anyone" } }, async () => {
       busyFor(30);
       await new Promise((resolve) => setTimeout(resolve, 5));
       busyFor(30);

@@ -68,9 +68,10 @@ describe("share proofs", () => {
       proofUrl: "https://example.com/p/1",
     });
     expect(notMine.statusCode).toBe(404);
+    // Signed out, the route's declared access refuses before the body is read.
     expect(
       (await sendJson(ctx.app, "POST", "/api/share-proofs", { rewardId, platform: "other" })).statusCode,
-    ).toBe(400);
+    ).toBe(401);
 
     const png = await sharp({ create: { width: 600, height: 1200, channels: 3, background: "#1877f2" } })
       .png()
