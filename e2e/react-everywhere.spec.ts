@@ -5,7 +5,7 @@ import { waitForTheLiveHome } from "./support/live-app";
 import { signInAsDemo, signInAtDemoCounter } from "./support/members";
 
 /**
- * Every app page runs on React 19 (issue 40, decision 020): its root element carries React's container
+ * Every app page runs on React 19 (docs/decisions/020-react-in-every-browser.md): its root element carries React's container
  * key, React logs no hydration difference or other error on the way, and no shipped script is Preact.
  */
 
