@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 /**
  * The first-day map in docs/architecture.md ("First day: where each domain lives") stays true: one row per
  * server module, every contract it names imported by that module, every web feature and journey present,
- * every rules link a section of docs/product-rules.md.
+ * every rules link a section of the product rules (its anchor just above its heading).
  */
 const root = path.resolve(import.meta.dirname, "../../..");
 const read = (file: string) => readFileSync(path.join(root, file), "utf8");
@@ -44,12 +44,11 @@ function mapRows(): Row[] {
     });
 }
 
-/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
-const anchorOf = (heading: string) =>
-  heading
-    .toLowerCase()
-    .replace(/[^a-z0-9 -]/g, "")
-    .replace(/ /g, "-");
+/** The anchors of the rules' sections: the `<a id>` just above each `## ` heading. */
+function sectionAnchors(): Set<string> {
+  const sections = read("docs/product-rules.md").split(/\n(?=## )/);
+  return new Set(sections.slice(0, -1).map((before) => /<a id="([^"]+)"><\/a>\s*$/.exec(before)?.[1] ?? ""));
+}
 
 function contractsImportedBy(module: string): Set<string> {
   const folder = path.join(root, "src/server/modules", module);
@@ -76,12 +75,7 @@ describe("the first-day map", () => {
   });
 
   it("names only contracts the module imports, web features and journeys that exist, and rules sections", () => {
-    const sections = new Set(
-      read("docs/product-rules.md")
-        .split("\n")
-        .filter((line) => line.startsWith("## "))
-        .map((line) => anchorOf(line.slice(3))),
-    );
+    const sections = sectionAnchors();
     const wrong: string[] = [];
     for (const row of rows) {
       const imported = contractsImportedBy(row.module);
