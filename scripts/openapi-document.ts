@@ -14,10 +14,10 @@ import type { Database } from "../src/server/db/client";
  *
  *   tsx scripts/openapi-document.ts               prints the document
  *   tsx scripts/openapi-document.ts --check       lints it (Redocly's recommended rules, 0 errors) and
- *                                                 checks that src/shared/api-types.ts is generated from it
- *   tsx scripts/openapi-document.ts --write-types regenerates src/shared/api-types.ts, then checks
+ *                                                 checks that src/generated/api-types.ts is generated from it
+ *   tsx scripts/openapi-document.ts --write-types regenerates src/generated/api-types.ts, then checks
  */
-const typesFile = "src/shared/api-types.ts";
+const typesFile = "src/generated/api-types.ts";
 
 /** Redirects are these operations' success: a browser follows them to Google and back. */
 const redirectOnly = ["/auth/google", "/auth/google/callback"];

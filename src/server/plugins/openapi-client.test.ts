@@ -1,10 +1,10 @@
 import createClient from "openapi-fetch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { paths } from "../../shared/api-types";
+import type { paths } from "../../generated/api-types";
 import { createCompany, createUser } from "../db/seed/factories";
 import { createTestContext, type TestContext } from "../test/test-app";
 
-// An integrator's client, generated from /api/openapi.json (openapi-typescript writes src/shared/api-types.ts,
+// An integrator's client, generated from /api/openapi.json (openapi-typescript writes src/generated/api-types.ts,
 // `npm run lint:openapi` keeps it current) and typed by it: tsc checks every path, body and answer below.
 
 let ctx: TestContext;
