@@ -1,5 +1,5 @@
 import fs from "node:fs/promises";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import { signInAsDemoCompany } from "./support/members";
 
 const appHeaders = { "x-requested-with": "anigye" };

@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { signInAsDemo } from "./support/members";
 import { linkIn, waitForOutboxMessage } from "./support/outbox";

@@ -8,15 +8,15 @@ import {
 import { formatCedis } from "../../../shared/money";
 import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/client";
-import { verifiedPurchases } from "../../db/schema/purchases";
-import { AppError, forbidden } from "../../lib/errors";
-import { recordAudit } from "../audit";
+import { type VerifiedPurchase, verifiedPurchases } from "../../db/schema/purchases";
+import { AppError } from "../../lib/errors";
 import { countVerifiedPurchase } from "../auth";
 import { findCompany } from "../companies";
 import { type FraudSignal, recordFraudSignal } from "../fraud";
 import { storeProofImage } from "../media";
 import { notifyMember } from "../notifications";
 import { findMemberReward } from "../rewards";
+import { decideOnce, type ReviewedItem } from "../staff-review";
 
 /** The business a purchase is reported at, if members can see it. */
 export async function findOpenCompany(db: Executor, companyId: number) {
@@ -124,98 +124,81 @@ export async function reportPurchase(deps: AppDeps, userId: number, body: Report
   });
 }
 
-/**
- * Staff verify or reject a pending purchase. One conditional update decides it, so of two staff deciding
- * at once exactly one wins; the member's counter and notice are written in the same transaction.
- */
+/** A reported purchase as staff review it (modules/staff-review): verifying lets the member review the place. */
+function reviewedPurchase(purchaseId: number): ReviewedItem<VerifiedPurchase> {
+  return {
+    kind: "purchase",
+    id: purchaseId,
+    ownItemRefusal: "Another member of staff must check your own purchase",
+    async senderOf(tx) {
+      const [existing] = await tx
+        .select({ userId: verifiedPurchases.userId })
+        .from(verifiedPurchases)
+        .where(eq(verifiedPurchases.id, purchaseId));
+      if (!existing) throw new AppError("NOT_FOUND", "Purchase not found");
+      return existing.userId;
+    },
+    async claim(tx, { status, reason, staffId, now }) {
+      const [decided] = await tx
+        .update(verifiedPurchases)
+        .set({
+          verificationStatus: status,
+          verifiedBy: staffId,
+          verifiedAt: now,
+          rejectionReason: status === "rejected" ? reason : null,
+          updatedAt: now,
+        })
+        .where(and(eq(verifiedPurchases.id, purchaseId), eq(verifiedPurchases.verificationStatus, "pending")))
+        .returning();
+      return decided;
+    },
+    whyUndecided: async () =>
+      new AppError("CONFLICT", "This purchase has already been decided by another member of staff"),
+    rejectionDetails: (decided, { reason }) => ({
+      kind: "purchase",
+      purchaseId,
+      companyId: decided.companyId,
+      reason: reason ?? undefined,
+    }),
+    async tellTheMember(tx, decided, decision, now) {
+      const company = await findCompany(tx, decided.companyId);
+      const place = company?.name ?? "the business";
+      const amount = formatCedis(decided.finalAmountPesewas);
+      const verified = decision.status === "verified";
+      if (verified) await countVerifiedPurchase(tx, decided.userId);
+      await notifyMember(
+        tx,
+        {
+          userId: decided.userId,
+          type: verified ? "purchase_verified" : "purchase_rejected",
+          title: verified ? "Purchase verified" : "Purchase not verified",
+          message: verified
+            ? {
+                message: "Your {amount} purchase at {place} is verified. You can now review {place}.",
+                values: { amount, place },
+              }
+            : {
+                message: "Your {amount} purchase at {place} was not verified: {reason}",
+                values: { amount, place, reason: decision.reason ?? "" },
+              },
+          link: `/places/${decided.companyId}`,
+          dedupeKey: `purchase_decided:${decided.id}`,
+        },
+        now,
+      );
+    },
+  };
+}
+
+/** Staff verify or reject a pending purchase, once (the shared review flow); the member is told. */
 export async function decidePurchase(
   deps: AppDeps,
   staff: { id: number; displayName: string },
   purchaseId: number,
   body: { status: PurchaseDecisionRequest["status"]; reason?: string },
 ) {
-  const now = deps.now();
-  const staffId = staff.id;
-  await deps.db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({ userId: verifiedPurchases.userId, status: verifiedPurchases.verificationStatus })
-      .from(verifiedPurchases)
-      .where(eq(verifiedPurchases.id, purchaseId));
-    if (!existing) throw new AppError("NOT_FOUND", "Purchase not found");
-    if (existing.userId === staffId) throw forbidden("Another member of staff must check your own purchase");
-    const [decided] = await tx
-      .update(verifiedPurchases)
-      .set({
-        verificationStatus: body.status,
-        verifiedBy: staffId,
-        verifiedAt: now,
-        rejectionReason: body.status === "rejected" ? body.reason : null,
-        updatedAt: now,
-      })
-      .where(and(eq(verifiedPurchases.id, purchaseId), eq(verifiedPurchases.verificationStatus, "pending")))
-      .returning();
-    if (!decided) {
-      throw new AppError("CONFLICT", "This purchase has already been decided by another member of staff");
-    }
-    await recordAudit(
-      tx,
-      {
-        actor: staff,
-        action: `purchase.${body.status}`,
-        targetType: "purchase",
-        targetId: purchaseId,
-        before: { status: "pending" },
-        after: { status: body.status },
-        reason: body.reason ?? null,
-      },
-      now,
-    );
-    if (decided.userId === null) return;
-    const company = await findCompany(tx, decided.companyId);
-    const place = company?.name ?? "the business";
-    const amount = formatCedis(decided.finalAmountPesewas);
-    if (body.status === "verified") {
-      await countVerifiedPurchase(tx, decided.userId);
-      await notifyMember(
-        tx,
-        {
-          userId: decided.userId,
-          type: "purchase_verified",
-          title: "Purchase verified",
-          message: {
-            message: "Your {amount} purchase at {place} is verified. You can now review {place}.",
-            values: { amount, place },
-          },
-          link: `/places/${decided.companyId}`,
-          dedupeKey: `purchase_decided:${decided.id}`,
-        },
-        now,
-      );
-    } else {
-      const details = { kind: "purchase", purchaseId, companyId: decided.companyId, reason: body.reason };
-      const signal: FraudSignal = {
-        userId: decided.userId,
-        adId: null,
-        eventType: "rejected_proof",
-        riskScore: 20,
-        details,
-      };
-      await recordFraudSignal(tx, signal, null, now);
-      await notifyMember(
-        tx,
-        {
-          userId: decided.userId,
-          type: "purchase_rejected",
-          title: "Purchase not verified",
-          message: {
-            message: "Your {amount} purchase at {place} was not verified: {reason}",
-            values: { amount, place, reason: body.reason ?? "" },
-          },
-          link: `/places/${decided.companyId}`,
-          dedupeKey: `purchase_decided:${decided.id}`,
-        },
-        now,
-      );
-    }
+  await decideOnce(deps, staff, reviewedPurchase(purchaseId), {
+    status: body.status,
+    reason: body.reason ?? null,
   });
 }

@@ -20,8 +20,9 @@ import {
 } from "../../../shared/contracts/purchases";
 import type { AppDeps } from "../../app-deps";
 import { AppError, notFound } from "../../lib/errors";
-import { currentUser, requireStaff, requireUser } from "../auth";
+import { currentUser, requireUser } from "../auth";
 import { byUser, consumeRateLimit } from "../rate-limit";
+import { staffReviewRoutes } from "../staff-review";
 import { decidePurchase, reportPurchase } from "./purchase-reports.service";
 import {
   findPublicReview,
@@ -37,6 +38,24 @@ const companyParams = z.object({ companyId: idParam });
 const notOnAnigye = () => notFound("This business is not on Anigye");
 /** A receipt photo as a data URL is at most about 4 MB of JSON (the contract's limit). */
 const receiptBodyLimit = 5 * 1024 * 1024;
+
+/** Staff check reported purchases through the shared review flow (modules/staff-review). */
+const purchasesQueue = {
+  path: "purchases",
+  listSummary: "Reported purchases by status, newest first (platform staff and admins)",
+  decisionSummary: "Verify or reject a pending purchase (platform staff and admins); the member is told",
+  listQuery: staffPurchasesQuery,
+  listResponse: staffPurchasesResponse,
+  decisionBody: purchaseDecisionRequest,
+  decidedItem: staffPurchase,
+  list: (deps: AppDeps, query: z.infer<typeof staffPurchasesQuery>) =>
+    listStaffPurchases(deps.db, query.status, query.before),
+  decide: decidePurchase,
+  async find(deps: AppDeps, id: number) {
+    const { purchases } = await listStaffPurchases(deps.db, "pending", undefined, id);
+    return purchases[0]!;
+  },
+};
 
 export function purchasesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -81,41 +100,7 @@ export function purchasesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     );
 
-    app.get(
-      "/api/staff/purchases",
-      {
-        config: { access: "staff" },
-        schema: {
-          summary: "Reported purchases by status, newest first (platform staff and admins)",
-          querystring: staffPurchasesQuery,
-          response: { 200: staffPurchasesResponse },
-        },
-      },
-      async (request, reply) => {
-        await requireStaff(request);
-        reply.header("cache-control", "private, no-cache");
-        return listStaffPurchases(deps.db, request.query.status, request.query.before);
-      },
-    );
-
-    app.post(
-      "/api/staff/purchases/:id/decision",
-      {
-        config: { access: "staff" },
-        schema: {
-          summary: "Verify or reject a pending purchase (platform staff and admins); the member is told",
-          params: idParams,
-          body: purchaseDecisionRequest,
-          response: { 200: staffPurchase },
-        },
-      },
-      async (request) => {
-        const staff = await requireStaff(request);
-        await decidePurchase(deps, staff, request.params.id, request.body);
-        const { purchases } = await listStaffPurchases(deps.db, "pending", undefined, request.params.id);
-        return purchases[0]!;
-      },
-    );
+    await app.register(staffReviewRoutes(deps, purchasesQueue));
 
     app.get(
       "/api/companies/:companyId/public",

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { idParam } from "../../../shared/contracts/ids";
+import type { z } from "zod";
 import {
   myShareProofsResponse,
   shareProofRequest,
@@ -12,13 +11,33 @@ import {
 } from "../../../shared/contracts/share-proofs";
 import type { AppDeps } from "../../app-deps";
 import { notFound } from "../../lib/errors";
-import { requireStaff, requireUser } from "../auth";
+import { requireUser } from "../auth";
 import { byUser, consumeRateLimit } from "../rate-limit";
+import { staffReviewRoutes } from "../staff-review";
 import { findStaffShareProof, listMyShareProofs, listShareProofs } from "./share-proofs.read-model";
 import { decideShareProof, submitShareProof } from "./share-proofs.service";
 
 /** A screenshot as a data URL is at most about 4 MB of JSON. */
 const proofBodyLimit = 5 * 1024 * 1024;
+
+/** Staff check share proofs through the shared review flow (modules/staff-review). */
+const shareProofsQueue = {
+  path: "share-proofs",
+  listSummary: "The share-proof queue, newest first (platform staff and admins)",
+  decisionSummary: "Verify or reject a share proof, once (platform staff and admins)",
+  listQuery: staffShareProofsQuery,
+  listResponse: staffShareProofsResponse,
+  decisionBody: shareVerifyRequest,
+  decidedItem: staffShareProof,
+  list: (deps: AppDeps, query: z.infer<typeof staffShareProofsQuery>) =>
+    listShareProofs(deps.db, query.status, query.before),
+  decide: decideShareProof,
+  async find(deps: AppDeps, id: number) {
+    const proof = await findStaffShareProof(deps.db, id);
+    if (!proof) throw notFound("No share proof with that id");
+    return proof;
+  },
+};
 
 export function shareProofsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -64,41 +83,6 @@ export function shareProofsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     );
 
-    app.get(
-      "/api/staff/share-proofs",
-      {
-        config: { access: "staff" },
-        schema: {
-          summary: "The share-proof queue, newest first (platform staff and admins)",
-          querystring: staffShareProofsQuery,
-          response: { 200: staffShareProofsResponse },
-        },
-      },
-      async (request, reply) => {
-        await requireStaff(request);
-        reply.header("cache-control", "private, no-cache");
-        return listShareProofs(deps.db, request.query.status, request.query.before);
-      },
-    );
-
-    app.post(
-      "/api/staff/share-proofs/:id/decision",
-      {
-        config: { access: "staff" },
-        schema: {
-          summary: "Verify or reject a share proof, once (platform staff and admins)",
-          params: z.object({ id: idParam }),
-          body: shareVerifyRequest,
-          response: { 200: staffShareProof },
-        },
-      },
-      async (request) => {
-        const staff = await requireStaff(request);
-        await decideShareProof(deps, staff, request.params.id, request.body);
-        const proof = await findStaffShareProof(deps.db, request.params.id);
-        if (!proof) throw notFound("No share proof with that id");
-        return proof;
-      },
-    );
+    await app.register(staffReviewRoutes(deps, shareProofsQueue));
   };
 }
