@@ -10,6 +10,7 @@ import {
   keptBranch,
   toAdInput,
 } from "./ad-form-rules";
+import { kenteAd } from "./kente-ad.fixture";
 
 function planStatus(plan: "starter" | "business" | "pro"): PlanStatus {
   const limits = planLimits(plan);
@@ -170,40 +171,10 @@ describe("adFormSchema", () => {
 });
 
 const editedAd: CompanyAd = {
-  id: 7,
-  title: "Kente for Sunday",
-  description: null,
-  category: "Fashion & Beauty",
-  adType: "image",
-  mediaId: 9,
-  mediaUrl: "/media/9.webp",
-  thumbnailUrl: "/media/9-thumb.webp",
-  durationSeconds: 10,
-  rewardType: "discount",
-  discountPercent: 20,
-  discountCodesTotal: 3,
-  discountCodesLeft: 2,
-  discountCodes: ["KENTE-2", "KENTE-3"],
-  useCustomCode: false,
-  customDiscountCode: null,
-  xpPointsReward: 25,
-  badgeName: null,
-  experienceContent: null,
-  prizeEntryDetails: null,
-  maxRedemptions: 300,
-  dailyRedemptionCap: null,
-  weeklyRedemptionCap: 50,
-  requiredTier: "silver",
+  ...kenteAd,
   isPlus: true,
   expiresAt: "2026-12-24T23:59:59.000Z",
-  branchId: null,
   branchName: "Makola",
-  locationAddress: null,
-  googleMapsLink: null,
-  status: "active",
-  viewCount: 120,
-  impressionCount: 900,
-  createdAt: "2026-11-01T10:00:00.000Z",
 };
 
 const editedAdAsSent = {

@@ -7,6 +7,7 @@ import type { PlanStatus } from "../../../shared/contracts/companies";
 import { planLimits } from "../../../shared/plans";
 import { answerRequests, renderInApp, type SentRequest } from "../../test-dom";
 import { AdForm } from "./ad-form";
+import { kenteAd } from "./kente-ad.fixture";
 
 afterEach(() => {
   cleanup();
@@ -26,43 +27,6 @@ const starter: PlanStatus = {
   maxAdDurationSeconds: starterLimits.maxAdDurationSeconds,
   pricePesewas: starterLimits.monthlyPricePesewas,
   features: [],
-};
-
-const kente: CompanyAd = {
-  id: 7,
-  title: "Kente for Sunday",
-  description: null,
-  category: "Fashion & Beauty",
-  adType: "image",
-  mediaId: 9,
-  mediaUrl: "/media/9.webp",
-  thumbnailUrl: "/media/9-thumb.webp",
-  durationSeconds: 10,
-  rewardType: "discount",
-  discountPercent: 20,
-  discountCodesTotal: 3,
-  discountCodesLeft: 2,
-  discountCodes: ["KENTE-2", "KENTE-3"],
-  useCustomCode: false,
-  customDiscountCode: null,
-  xpPointsReward: 25,
-  badgeName: null,
-  experienceContent: null,
-  prizeEntryDetails: null,
-  maxRedemptions: 300,
-  dailyRedemptionCap: null,
-  weeklyRedemptionCap: 50,
-  requiredTier: "silver",
-  isPlus: false,
-  expiresAt: null,
-  branchId: null,
-  branchName: null,
-  locationAddress: null,
-  googleMapsLink: null,
-  status: "active",
-  viewCount: 120,
-  impressionCount: 900,
-  createdAt: "2026-11-01T10:00:00.000Z",
 };
 
 const adsUrl = "/api/companies/5/ads";
@@ -92,9 +56,9 @@ describe("the ad form, on React in a DOM", () => {
   });
 
   it("saves the edited ad with only the chosen reward type's fields", async () => {
-    const { sent, onDone, form } = openForm(kente, ({ method, url }) =>
+    const { sent, onDone, form } = openForm(kenteAd, ({ method, url }) =>
       method === "PUT" && url === `${adsUrl}/7`
-        ? { body: { ...kente, title: "Kente for Easter" } }
+        ? { body: { ...kenteAd, title: "Kente for Easter" } }
         : undefined,
     );
     const title = form.getByLabelText("Title");
@@ -115,7 +79,7 @@ describe("the ad form, on React in a DOM", () => {
   });
 
   it("shows the plan's limit with a way to compare plans when the server refuses", async () => {
-    const { onDone, form } = openForm(kente, ({ method }) =>
+    const { onDone, form } = openForm(kenteAd, ({ method }) =>
       method === "PUT"
         ? { status: 403, body: { code: "PLAN_LIMIT", message: "Your Starter plan allows 1 live ad." } }
         : undefined,

@@ -2,26 +2,14 @@
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { CounterActor } from "../../../shared/contracts/counter";
 import { answerRequests, renderInApp, type SentRequest } from "../../test-dom";
 import { CounterScanner } from "./counter-scanner";
+import { esi } from "./esi-at-the-counter.fixture";
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-
-const esi: CounterActor = {
-  kind: "staff",
-  companyId: 1,
-  companyName: "Kofi's Chop Bar",
-  companyLogo: null,
-  staffId: 4,
-  staffName: "Esi",
-  branchName: null,
-  hasLoyaltyProgram: true,
-  minimumSpend: null,
-};
 
 const stamped = {
   ok: true,

@@ -2,26 +2,14 @@
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { CounterActor } from "../../../shared/contracts/counter";
 import { answerRequests, renderInApp, type SentRequest } from "../../test-dom";
+import { esi } from "./esi-at-the-counter.fixture";
 import { PointsForm } from "./points-form";
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-
-const esi: CounterActor = {
-  kind: "staff",
-  companyId: 1,
-  companyName: "Kofi's Chop Bar",
-  companyLogo: null,
-  staffId: 4,
-  staffName: "Esi",
-  branchName: null,
-  hasLoyaltyProgram: true,
-  minimumSpend: null,
-};
 
 const grants = (sent: SentRequest[]) => sent.filter((request) => request.url === "/api/merchant/points");
 

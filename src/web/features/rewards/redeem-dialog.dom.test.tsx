@@ -2,36 +2,16 @@
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { MyReward } from "../../../shared/contracts/rewards";
 import { answerRequests, renderInApp, type SentRequest } from "../../test-dom";
 import { RedeemDialog } from "./redeem-dialog";
+import { waakyeReward } from "./waakye-reward.fixture";
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-const reward: MyReward = {
-  id: 11,
-  adId: 3,
-  adTitle: "Waakye + wele",
-  company: { id: 7, name: "Auntie Muni's Waakye", logo: null },
-  rewardType: "discount",
-  discountPercent: 20,
-  code: "WAAKYE20",
-  xpAwarded: 0,
-  badgeName: null,
-  experienceContent: null,
-  prizeEntryDetails: null,
-  drawPrize: null,
-  status: "active",
-  earnedAt: "2026-03-01T10:00:00.000Z",
-  expiresAt: "2026-03-31T10:00:00.000Z",
-  usedAt: null,
-  branchName: null,
-  locationAddress: null,
-  googleMapsLink: null,
-};
+const reward = waakyeReward();
 
 const redemptions = (sent: SentRequest[]) => sent.filter((request) => request.url === "/api/redemptions");
 

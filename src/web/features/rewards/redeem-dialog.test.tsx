@@ -2,29 +2,9 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { MyReward } from "../../../shared/contracts/rewards";
 import { RedeemDialog } from "./redeem-dialog";
+import { waakyeReward } from "./waakye-reward.fixture";
 
-const reward = (overrides: Partial<MyReward> = {}): MyReward => ({
-  id: 11,
-  adId: 3,
-  adTitle: "Waakye + wele",
-  company: { id: 7, name: "Auntie Muni's Waakye", logo: null },
-  rewardType: "discount",
-  discountPercent: 20,
-  code: "WAAKYE20",
-  xpAwarded: 0,
-  badgeName: null,
-  experienceContent: null,
-  prizeEntryDetails: null,
-  drawPrize: null,
-  status: "active",
-  earnedAt: "2026-03-01T10:00:00.000Z",
-  expiresAt: "2026-03-31T10:00:00.000Z",
-  usedAt: null,
-  branchName: null,
-  locationAddress: null,
-  googleMapsLink: null,
-  ...overrides,
-});
+const reward = waakyeReward;
 
 const render = (mine: MyReward) =>
   renderToStaticMarkup(<RedeemDialog reward={mine} offer="20% off" open onClose={() => {}} />);
