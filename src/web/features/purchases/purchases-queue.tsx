@@ -3,6 +3,7 @@ import { purchaseDecisionRequest, type StaffPurchase } from "../../../shared/con
 import { formatCedis } from "../../../shared/money";
 import { DecisionActions } from "../../components/decision-actions";
 import { PagedQueue } from "../../components/paged-queue";
+import { ReviewItem } from "../../components/review-item";
 import { formatAccraDate, formatAccraMoment } from "../../lib/dates";
 import { useDecidePurchase, useStaffPurchases } from "./api";
 
@@ -11,72 +12,56 @@ const memberName = (purchase: StaffPurchase) => purchase.member?.displayName ?? 
 function PurchaseRow({ purchase }: { purchase: StaffPurchase }) {
   const decide = useDecidePurchase(purchase.id);
   return (
-    <li
-      className="space-y-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200"
-      data-testid="purchase-row"
+    <ReviewItem
+      testId="purchase-row"
+      picture={
+        purchase.receiptImageUrl
+          ? { url: purchase.receiptImageUrl, alt: `Receipt sent by ${memberName(purchase)}`, shape: "tall" }
+          : null
+      }
+      sender={purchase.member}
+      actions={
+        <DecisionActions
+          decide={decide}
+          verify={{
+            decision: { status: "verified" },
+            done: {
+              title: "Purchase verified",
+              description: `${memberName(purchase)} can now review ${purchase.company.name}.`,
+            },
+            failedTitle: "Could not verify the purchase",
+          }}
+          reject={{
+            schema: purchaseDecisionRequest,
+            defaultValues: { status: "rejected", reason: "" },
+            formLabel: `Reject the purchase by ${memberName(purchase)}`,
+            field: {
+              name: "reason",
+              label: "Reason (the member sees it)",
+              placeholder: "The receipt's total doesn't match the amount",
+            },
+            done: { title: "Purchase rejected", description: `${memberName(purchase)} will be told why.` },
+            failedTitle: "Could not reject the purchase",
+          }}
+        />
+      }
     >
-      <div className="flex flex-wrap items-start gap-3">
-        {purchase.receiptImageUrl && (
-          <a href={purchase.receiptImageUrl} target="_blank" rel="noreferrer" className="shrink-0">
-            <img
-              src={purchase.receiptImageUrl}
-              alt={`Receipt sent by ${memberName(purchase)}`}
-              loading="lazy"
-              width={96}
-              height={128}
-              className="h-32 w-24 rounded-lg object-cover ring-1 ring-stone-200"
-            />
-          </a>
-        )}
-        <div className="min-w-0 flex-1 space-y-0.5 text-sm">
-          <p className="font-bold text-stone-900">
-            {memberName(purchase)}{" "}
-            {purchase.member && (
-              <span className="font-mono text-xs text-stone-600">{purchase.member.anigyeId}</span>
-            )}
-          </p>
-          <p className="text-stone-700">{purchase.company.name}</p>
-          <p className="text-stone-900">
-            <strong>{formatCedis(purchase.finalAmountPesewas)}</strong>
-            {purchase.discountAmountPesewas > 0 &&
-              ` (${formatCedis(purchase.purchaseAmountPesewas)} less ${formatCedis(purchase.discountAmountPesewas)} off)`}
-          </p>
-          <p className="text-stone-700">
-            Receipt <span className="font-mono">{purchase.receiptNumber}</span> · bought{" "}
-            {formatAccraDate(purchase.purchaseDate)} · sent{" "}
-            {formatAccraMoment(Date.parse(purchase.createdAt))}
-          </p>
-          {purchase.flagged && (
-            <p className="flex items-start gap-1 rounded-lg bg-amber-50 p-2 font-medium text-amber-900 ring-1 ring-amber-200">
-              <Flag className="mt-0.5 size-4 shrink-0" aria-hidden /> Check carefully: {purchase.flagReason}
-            </p>
-          )}
-        </div>
-      </div>
-      <DecisionActions
-        decide={decide}
-        verify={{
-          decision: { status: "verified" },
-          done: {
-            title: "Purchase verified",
-            description: `${memberName(purchase)} can now review ${purchase.company.name}.`,
-          },
-          failedTitle: "Could not verify the purchase",
-        }}
-        reject={{
-          schema: purchaseDecisionRequest,
-          defaultValues: { status: "rejected", reason: "" },
-          formLabel: `Reject the purchase by ${memberName(purchase)}`,
-          field: {
-            name: "reason",
-            label: "Reason (the member sees it)",
-            placeholder: "The receipt's total doesn't match the amount",
-          },
-          done: { title: "Purchase rejected", description: `${memberName(purchase)} will be told why.` },
-          failedTitle: "Could not reject the purchase",
-        }}
-      />
-    </li>
+      <p className="text-stone-700">{purchase.company.name}</p>
+      <p className="text-stone-900">
+        <strong>{formatCedis(purchase.finalAmountPesewas)}</strong>
+        {purchase.discountAmountPesewas > 0 &&
+          ` (${formatCedis(purchase.purchaseAmountPesewas)} less ${formatCedis(purchase.discountAmountPesewas)} off)`}
+      </p>
+      <p className="text-stone-700">
+        Receipt <span className="font-mono">{purchase.receiptNumber}</span> · bought{" "}
+        {formatAccraDate(purchase.purchaseDate)} · sent {formatAccraMoment(Date.parse(purchase.createdAt))}
+      </p>
+      {purchase.flagged && (
+        <p className="flex items-start gap-1 rounded-lg bg-amber-50 p-2 font-medium text-amber-900 ring-1 ring-amber-200">
+          <Flag className="mt-0.5 size-4 shrink-0" aria-hidden /> Check carefully: {purchase.flagReason}
+        </p>
+      )}
+    </ReviewItem>
   );
 }
 

@@ -3,85 +3,77 @@ import { type StaffShareProof, shareVerifyRequest } from "../../../shared/contra
 import { sharePlatformNames } from "../../../shared/share-platforms";
 import { DecisionActions } from "../../components/decision-actions";
 import { PagedQueue } from "../../components/paged-queue";
+import { ReviewItem } from "../../components/review-item";
 import { formatAccraMoment } from "../../lib/dates";
 import { useDecideShareProof, useStaffShareProofs } from "./staff-api";
 
 function ProofRow({ proof }: { proof: StaffShareProof }) {
   const decide = useDecideShareProof(proof.rewardId);
   return (
-    <li
-      className="space-y-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200"
-      data-testid="share-proof-row"
+    <ReviewItem
+      testId="share-proof-row"
+      picture={
+        proof.proofImageUrl
+          ? {
+              url: proof.proofImageUrl,
+              alt: `Screenshot sent by ${proof.member.displayName}`,
+              shape: "square",
+            }
+          : null
+      }
+      sender={proof.member}
+      actions={
+        proof.status === "pending" && (
+          <DecisionActions
+            decide={decide}
+            verify={{
+              decision: { status: "verified", staffNotes: undefined },
+              done: { title: "Share verified", description: `${proof.member.displayName} earns 20 XP.` },
+              failedTitle: "Could not verify the proof",
+            }}
+            reject={{
+              schema: shareVerifyRequest,
+              defaultValues: { status: "rejected", staffNotes: "" },
+              formLabel: `Reject the share by ${proof.member.displayName}`,
+              field: {
+                name: "staffNotes",
+                label: "Notes (the member sees them)",
+                placeholder: "The post doesn't mention the business",
+              },
+              done: {
+                title: "Share proof rejected",
+                description: `${proof.member.displayName} will be told why.`,
+              },
+              failedTitle: "Could not reject the proof",
+            }}
+          />
+        )
+      }
     >
-      <div className="flex flex-wrap items-start gap-3">
-        {proof.proofImageUrl && (
-          <a href={proof.proofImageUrl} target="_blank" rel="noreferrer" className="shrink-0">
-            <img
-              src={proof.proofImageUrl}
-              alt={`Screenshot sent by ${proof.member.displayName}`}
-              loading="lazy"
-              width={96}
-              height={96}
-              className="size-24 rounded-lg object-cover ring-1 ring-stone-200"
-            />
-          </a>
-        )}
-        <div className="min-w-0 flex-1 text-sm">
-          <p className="font-bold text-stone-900">
-            {proof.member.displayName}{" "}
-            <span className="font-mono text-xs text-stone-600">{proof.member.anigyeId}</span>
-          </p>
-          <p className="text-stone-700">
-            {proof.ad?.title ?? "A reward"} · {proof.company.name}
-          </p>
-          <p className="text-stone-700">
-            On {sharePlatformNames[proof.platform]} · sent {formatAccraMoment(Date.parse(proof.submittedAt))}
-          </p>
-          {proof.proofUrl && (
-            <a
-              href={proof.proofUrl}
-              target="_blank"
-              rel="noreferrer noopener"
-              className="inline-flex min-h-11 items-center gap-1 font-semibold break-all text-amber-800 underline"
-            >
-              <ExternalLink className="size-4 shrink-0" aria-hidden /> Open the post
-            </a>
-          )}
-          {proof.status !== "pending" && (
-            <p className="mt-1 text-stone-700">
-              {proof.status === "verified" ? "Verified" : "Rejected"}
-              {proof.reviewedBy ? ` by ${proof.reviewedBy}` : ""}
-              {proof.staffNotes ? `: ${proof.staffNotes}` : ""}
-            </p>
-          )}
-        </div>
-      </div>
-      {proof.status === "pending" && (
-        <DecisionActions
-          decide={decide}
-          verify={{
-            decision: { status: "verified", staffNotes: undefined },
-            done: { title: "Share verified", description: `${proof.member.displayName} earns 20 XP.` },
-            failedTitle: "Could not verify the proof",
-          }}
-          reject={{
-            schema: shareVerifyRequest,
-            defaultValues: { status: "rejected", staffNotes: "" },
-            formLabel: `Reject the share by ${proof.member.displayName}`,
-            field: {
-              name: "staffNotes",
-              label: "Notes (the member sees them)",
-              placeholder: "The post doesn't mention the business",
-            },
-            done: {
-              title: "Share proof rejected",
-              description: `${proof.member.displayName} will be told why.`,
-            },
-            failedTitle: "Could not reject the proof",
-          }}
-        />
+      <p className="text-stone-700">
+        {proof.ad?.title ?? "A reward"} · {proof.company.name}
+      </p>
+      <p className="text-stone-700">
+        On {sharePlatformNames[proof.platform]} · sent {formatAccraMoment(Date.parse(proof.submittedAt))}
+      </p>
+      {proof.proofUrl && (
+        <a
+          href={proof.proofUrl}
+          target="_blank"
+          rel="noreferrer noopener"
+          className="inline-flex min-h-11 items-center gap-1 font-semibold break-all text-amber-800 underline"
+        >
+          <ExternalLink className="size-4 shrink-0" aria-hidden /> Open the post
+        </a>
       )}
-    </li>
+      {proof.status !== "pending" && (
+        <p className="mt-1 text-stone-700">
+          {proof.status === "verified" ? "Verified" : "Rejected"}
+          {proof.reviewedBy ? ` by ${proof.reviewedBy}` : ""}
+          {proof.staffNotes ? `: ${proof.staffNotes}` : ""}
+        </p>
+      )}
+    </ReviewItem>
   );
 }
 
