@@ -13,7 +13,7 @@ import { companyBranches, companyStaff } from "../../db/schema/companies";
 import { heldPhoneRewards, phoneCheckins, qrScanLogs } from "../../db/schema/counter";
 import { redemptions } from "../../db/schema/redemptions";
 import { type Saying, sayingText, translateMessage } from "../../lib/i18n";
-import { maskPhone } from "./phone-checkin.service";
+import { maskPhone } from "./phone-checkin-rows";
 
 // The counter's log and dashboard: scan logs with the staff member's and member's names (counter,
 // companies and auth tables).

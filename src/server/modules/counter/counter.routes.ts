@@ -35,7 +35,8 @@ import { findActiveProgram } from "../loyalty";
 import { allocationThisMonth } from "../points";
 import { listCounterLog, loadCounterDashboard } from "./counter-log.read-model";
 import { counterTextsLeft } from "./counter-texts.service";
-import { confirmPhoneCheckin, startPhoneCheckin } from "./phone-checkin.service";
+import { confirmPhoneCheckin } from "./phone-checkin-confirm.service";
+import { startPhoneCheckin } from "./phone-checkin-send.service";
 import { performPointGrant } from "./point-grant.service";
 import { performScan } from "./scan.service";
 

@@ -4,7 +4,7 @@ import type { Executor } from "../../db/client";
 import { companies } from "../../db/schema/companies";
 import { heldPhoneRewards, phoneInvites } from "../../db/schema/counter";
 import { notFound } from "../../lib/errors";
-import { maskPhone } from "./phone-checkin.service";
+import { maskPhone } from "./phone-checkin-rows";
 import { inviteTokenHash } from "./phone-invite-token";
 
 /**
