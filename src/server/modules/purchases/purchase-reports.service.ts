@@ -130,14 +130,8 @@ function reviewedPurchase(purchaseId: number): ReviewedItem<VerifiedPurchase> {
     kind: "purchase",
     id: purchaseId,
     ownItemRefusal: "Another member of staff must check your own purchase",
-    async senderOf(tx) {
-      const [existing] = await tx
-        .select({ userId: verifiedPurchases.userId })
-        .from(verifiedPurchases)
-        .where(eq(verifiedPurchases.id, purchaseId));
-      if (!existing) throw new AppError("NOT_FOUND", "Purchase not found");
-      return existing.userId;
-    },
+    keptIn: { table: verifiedPurchases, id: verifiedPurchases.id, sender: verifiedPurchases.userId },
+    notFoundMessage: "Purchase not found",
     async claim(tx, { status, reason, staffId, now }) {
       const [decided] = await tx
         .update(verifiedPurchases)

@@ -424,7 +424,9 @@ describe("deciding a purchase", () => {
     const checker = await staff();
     const purchaseId = (await report(checker.cookies, place.id)).json().id;
     expect((await decide(checker.cookies, purchaseId, { status: "verified" })).statusCode).toBe(403);
-    expect((await decide(checker.cookies, 987654, { status: "verified" })).statusCode).toBe(404);
+    const unknown = await decide(checker.cookies, 987654, { status: "verified" });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe("Purchase not found");
   });
 });
 

@@ -57,13 +57,8 @@ function reviewedShareProof(rewardId: number, shareXp: number): ReviewedItem<{ u
     kind: "share_proof",
     id: rewardId,
     ownItemRefusal: "You can't decide your own share proof",
-    async senderOf(tx) {
-      const [owner] = await tx
-        .select({ userId: rewards.userId })
-        .from(rewards)
-        .where(eq(rewards.id, rewardId));
-      return owner?.userId ?? null;
-    },
+    keptIn: { table: rewards, id: rewards.id, sender: rewards.userId },
+    notFoundMessage: "No share proof with that id",
     async claim(tx, { status, reason, staffId, now }) {
       const [decided] = await tx
         .update(rewards)

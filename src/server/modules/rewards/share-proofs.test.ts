@@ -225,5 +225,11 @@ describe("share proofs", () => {
       },
     );
     expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe("No share proof with that id");
+    const unknown = await sendAs(ctx.app, staff.cookies, "POST", "/api/staff/share-proofs/987654/decision", {
+      status: "verified",
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe("No share proof with that id");
   });
 });

@@ -1,6 +1,8 @@
+import { eq } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { AppDeps } from "../../app-deps";
 import type { Transaction } from "../../db/client";
-import { type AppError, forbidden } from "../../lib/errors";
+import { type AppError, forbidden, notFound } from "../../lib/errors";
 import { recordAudit } from "../audit";
 import { recordFraudSignal } from "../fraud";
 
@@ -23,8 +25,10 @@ export interface ReviewedItem<Decided extends DecidedItem> {
   /** The audit log's target type and the action's prefix ("purchase" → "purchase.verified"). */
   kind: string;
   id: number;
-  /** The member who sent it in; throws when there is no such item. */
-  senderOf(tx: Transaction): Promise<number | null>;
+  /** Where the item is kept: its table, its id column and the column naming the member who sent it in. */
+  keptIn: { table: PgTable; id: AnyPgColumn; sender: AnyPgColumn };
+  /** The answer when there is no item with that id. */
+  notFoundMessage: string;
   /** The refusal a member of staff gets for their own item. */
   ownItemRefusal: string;
   /** The conditional update from pending to the decision: undefined when the item wasn't pending. */
@@ -58,7 +62,7 @@ export async function decideOnce<Decided extends DecidedItem>(
 ): Promise<void> {
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
-    if ((await item.senderOf(tx)) === staff.id) throw forbidden(item.ownItemRefusal);
+    if ((await senderOf(tx, item)) === staff.id) throw forbidden(item.ownItemRefusal);
     const decided = await item.claim(tx, { ...decision, staffId: staff.id, now });
     if (!decided) throw await item.whyUndecided(tx);
     await recordAudit(
@@ -87,4 +91,12 @@ export async function decideOnce<Decided extends DecidedItem>(
     }
     await item.tellTheMember(tx, { ...decided, userId }, decision, now);
   });
+}
+
+/** The member who sent the item in (null once they have left); 404 when there is no such item. */
+async function senderOf(tx: Transaction, item: ReviewedItem<DecidedItem>): Promise<number | null> {
+  const { table, id, sender } = item.keptIn;
+  const [sent] = await tx.select({ userId: sender }).from(table).where(eq(id, item.id));
+  if (!sent) throw notFound(item.notFoundMessage);
+  return sent.userId as number | null;
 }
