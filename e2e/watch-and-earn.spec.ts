@@ -1,7 +1,10 @@
-import { expect, test } from "@playwright/test";
+import { devices, expect, test } from "@playwright/test";
+import { signInAsDemo } from "./support/members";
 
 test("a member opens an ad from Discover, watches it in real time and unlocks its reward", async ({
   page,
+  browser,
+  baseURL,
 }) => {
   test.slow();
   await page.goto("/login");
@@ -66,4 +69,26 @@ test("a member opens an ad from Discover, watches it in real time and unlocks it
   await expect(mine.getByTestId("share-proof-status")).toHaveText(
     "Share proof sent (WhatsApp): waiting for a check.",
   );
+
+  // Platform staff open the post from their queue and verify it: the member's card says so, with the XP.
+  const staffContext = await browser.newContext({ ...devices["Pixel 7"], baseURL });
+  const staffPage = await staffContext.newPage();
+  await signInAsDemo(staffPage, "staff@example.com");
+  await staffPage.goto("/admin");
+  const queue = staffPage.getByRole("region", { name: "Share proofs" });
+  const sent = queue
+    .getByTestId("share-proof-row")
+    .filter({ hasText: "Waakye + wele" })
+    .filter({ hasText: "Ama" });
+  await expect(sent.getByRole("link", { name: "Open the post" })).toHaveAttribute(
+    "href",
+    "https://wa.me/p/anigye-waakye-wele",
+  );
+  await sent.getByRole("button", { name: "Verify" }).click();
+  await expect(staffPage.getByText("Share verified", { exact: true })).toBeVisible();
+  await expect(sent).toBeHidden();
+  await staffContext.close();
+
+  await page.reload();
+  await expect(mine.getByTestId("share-proof-status")).toHaveText("Share verified: +20 XP");
 });
