@@ -17,8 +17,6 @@ export const e2eBaseUrl = `http://localhost:${port}`;
  */
 export default defineConfig({
   testDir: "e2e",
-  // Each shard of `npm run test:e2e` keeps its own, as each clears it when it starts.
-  outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
