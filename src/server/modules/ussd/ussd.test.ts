@@ -166,7 +166,13 @@ describe("the USSD callbacks' guard", () => {
       Sequence: "1",
       ClientState: "",
     };
-    const at = { sessionId: "refused-2", serviceCode: "*384*1#", phoneNumber: number.at, networkCode: "62001", text: "" };
+    const at = {
+      sessionId: "refused-2",
+      serviceCode: "*384*1#",
+      phoneNumber: number.at,
+      networkCode: "62001",
+      text: "",
+    };
     for (const query of ["", "?token=", "?token=wrong-token-0123456789abcdef"]) {
       const wrongHubtel = await postHubtel(hubtel, query);
       expect(wrongHubtel.statusCode).toBe(401);
@@ -243,7 +249,12 @@ describe("Africa's Talking", () => {
     const counter = await shop("ussd-at-shop", "Kofi's Chop Bar");
     const { user, number } = await member();
     await stampCard(user.id, counter.companyId, 2);
-    const fields = { sessionId: "ATUid_ussd_1", serviceCode: "*384*1234#", phoneNumber: number.at, networkCode: "62001" };
+    const fields = {
+      sessionId: "ATUid_ussd_1",
+      serviceCode: "*384*1234#",
+      phoneNumber: number.at,
+      networkCode: "62001",
+    };
     const first = await postAfricasTalking({ ...fields, text: "" });
     expect(first.statusCode).toBe(200);
     expect(first.headers["content-type"]).toBe("text/plain; charset=utf-8");
@@ -271,12 +282,204 @@ describe("Africa's Talking", () => {
   it("tells a number with no member where to join, and a suspended member only that", async () => {
     const stranger = newNumber();
     const fields = { serviceCode: "*384*1234#", networkCode: "62002", text: "" };
-    const choose = await postAfricasTalking({ ...fields, sessionId: "ATUid_stranger", phoneNumber: stranger.at });
+    const choose = await postAfricasTalking({
+      ...fields,
+      sessionId: "ATUid_stranger",
+      phoneNumber: stranger.at,
+    });
     expect(choose.body).toBe("CON Anigye: choose language / Paw kasa\n1 English\n2 Twi");
-    const join = await postAfricasTalking({ ...fields, sessionId: "ATUid_stranger", phoneNumber: stranger.at, text: "1" });
-    expect(join.body).toMatch(/^END No Anigye account has this number\. Join free at localhost:\d+\/register/);
+    const join = await postAfricasTalking({
+      ...fields,
+      sessionId: "ATUid_stranger",
+      phoneNumber: stranger.at,
+      text: "1",
+    });
+    expect(join.body).toMatch(
+      /^END No Anigye account has this number\. Join free at localhost:\d+\/register/,
+    );
     const { number } = await member({ isActive: false });
-    const suspended = await postAfricasTalking({ ...fields, sessionId: "ATUid_suspended", phoneNumber: number.at });
+    const suspended = await postAfricasTalking({
+      ...fields,
+      sessionId: "ATUid_suspended",
+      phoneNumber: number.at,
+    });
     expect(suspended.body).toBe("END Your Anigye account is suspended. Call +233 30 296 0000 for help.");
+  });
+});
+
+describe("the menus, walked in English and Twi", () => {
+  it("keeps every screen of every path within 160 characters", async () => {
+    const kofi = await shop("ussd-walk-kofi", "Kofi's Chop Bar and Grill, Kejetia Market Branch Two");
+    const ama = await shop("ussd-walk-ama", "Auntie Ama's Beauty Salon and Barbering Palace, Adum");
+    const [draw] = await ctx.database.db
+      .insert(prizeDraws)
+      .values({
+        title: "November 2026 Anigye monthly prize draw for every member",
+        drawMonth: 11,
+        drawYear: 2026,
+        prizeTitle: "A Samsung Galaxy A16 phone with a year of free data bundles",
+        drawDate: new Date("2026-12-01T18:00:00Z"),
+      })
+      .returning();
+    const screens: { language: string; path: string; text: string }[] = [];
+    const seen = <T extends { Message: string }>(language: string, path: string, answer: T): T => {
+      screens.push({ language, path, text: answer.Message });
+      return answer;
+    };
+    for (const language of ["en", "tw"] as const) {
+      const { user, number } = await member({
+        language,
+        xpPoints: 123_456,
+        prizePoints: 98_765,
+        tier: "diamond",
+      });
+      await stampCard(user.id, kofi.companyId, 2);
+      await stampCard(user.id, ama.companyId, 1);
+      for (let i = 0; i < 7; i++) await rewardFor(user.id, i % 2 ? kofi.companyId : ama.companyId, 100);
+      await ctx.database.db
+        .insert(drawEntries)
+        .values({ drawId: draw!.id, userId: user.id, entriesCount: 7, earnedEntries: 7 });
+
+      const walk = hubtelSession(number.hubtel);
+      const main = seen(language, "dial", await walk.dial());
+      expect(main.Message).toContain(language === "en" ? "hello Adwoa" : "akwaaba Adwoa");
+      seen(language, "1 points", await walk.type("1"));
+      seen(language, "1 0 back", await walk.type("0"));
+      const rewardsPage = seen(language, "2 rewards", await walk.type("2"));
+      expect(rewardsPage.Message.split("\n").filter((line) => /^[1-5] /.test(line))).toHaveLength(5);
+      const secondPage = seen(language, "2 9 more", await walk.type("9"));
+      expect(secondPage.Message.split("\n").filter((line) => /^[1-5] /.test(line))).toHaveLength(2);
+      seen(language, "2 9 0 back", await walk.type("0"));
+      const drawShown = seen(language, "4 draw", await walk.type("4"));
+      expect(drawShown.Message).toContain("Samsung");
+      seen(language, "4 0 back", await walk.type("0"));
+      seen(language, "7 not a choice", await walk.type("7"));
+      seen(language, "6 language", await walk.type("6"));
+      seen(language, "6 keep", await walk.type(language === "en" ? "1" : "2"));
+      seen(language, "2 rewards again", await walk.type("2"));
+      const code = seen(language, "2 1 code", await walk.type("1"));
+      expect(code.Type).toBe("release");
+      expect(code.Message).toMatch(/^Code [A-Z2-9]{4}-[A-Z2-9]{4}: 100% /);
+
+      const later = hubtelSession(number.hubtel);
+      seen(language, "later dial", await later.dial());
+      seen(language, "later 2", await later.type("2"));
+      seen(language, "later 2 9", await later.type("9"));
+      seen(language, "later 2 9 2 code", await later.type("2"));
+
+      // A first-time caller chooses a language, and it is saved as the member's.
+      const newcomer = await member({ language: null });
+      const first = hubtelSession(newcomer.number.hubtel);
+      seen(language, "first dial", await first.dial());
+      seen(language, "first 5 not a choice", await first.type("5"));
+      const chosen = seen(language, "first choice", await first.type(language === "en" ? "1" : "2"));
+      expect(chosen.Message).toContain(language === "en" ? "1 My points" : "1 Me points");
+      const changed = hubtelSession(newcomer.number.hubtel);
+      await changed.dial();
+      await changed.type("6");
+      seen(language, "6 switch", await changed.type(language === "en" ? "2" : "1"));
+
+      const suspended = await member({ language, isActive: false });
+      seen(language, "suspended", await hubtelSession(suspended.number.hubtel).dial());
+      const stranger = hubtelSession(newNumber().hubtel);
+      await stranger.dial();
+      seen(language, "not a member", await stranger.type(language === "en" ? "1" : "2"));
+      const emptyHanded = await member({ language });
+      const empty = hubtelSession(emptyHanded.number.hubtel);
+      await empty.dial();
+      seen(language, "1 no cards", await empty.type("1"));
+      await empty.type("0");
+      seen(language, "2 no rewards", await empty.type("2"));
+      await empty.type("0");
+      seen(language, "release", await empty.end("Release"));
+    }
+    const tooLong = screens.filter((screen) => screen.text.length > 160);
+    expect(tooLong).toEqual([]);
+    // Every screen but the bilingual first choice is in the caller's language (a switch shows the other).
+    const inOwnLanguage = screens.filter((screen) => screen.path !== "6 switch");
+    const english = new Set(inOwnLanguage.filter((s) => s.language === "en").map((s) => s.text));
+    const twiAsEnglish = inOwnLanguage.filter(
+      (s) => s.language === "tw" && english.has(s.text) && !s.text.includes("Paw kasa"),
+    );
+    expect(twiAsEnglish).toEqual([]);
+  });
+});
+
+describe("reward codes by USSD", () => {
+  const device = { "x-device-fingerprint": "ussd-counter-phone" };
+  const scan = (cookies: Record<string, string>, qrData: string) =>
+    sendAs(ctx.app, cookies, "POST", "/api/merchant/scans", { qrData, action: "redeem" }, device);
+  const codeIn = (message: string) => /Code ([A-Z2-9]{4}-[A-Z2-9]{4})/.exec(message)?.[1] ?? "";
+  const textsTo = async (phone: string) => {
+    await ctx.drainMessages();
+    return ctx.database.db
+      .select()
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.recipient, phone), eq(outboxMessages.channel, "sms")));
+  };
+
+  it("gives a resent choice the same code and sends one SMS", async () => {
+    const counter = await shop("ussd-code-once", "Kofi's Chop Bar");
+    const { user, number } = await member();
+    await rewardFor(user.id, counter.companyId, 15);
+    const session = hubtelSession(number.hubtel);
+    await session.dial();
+    await session.type("2");
+    const chosen = await session.type("1");
+    const again = await session.resend("Response", "1");
+    expect(again).toEqual(chosen);
+    const texts = await textsTo(number.e164);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]!.textBody).toContain(codeIn(chosen.Message));
+    expect(texts[0]!.textBody).toContain("15% off at Kofi's Chop Bar");
+  });
+
+  it("leaves one live code when two sessions ask for one reward at once, and it works at the counter for 10 minutes", async () => {
+    const counter = await shop("ussd-code-race", "Kofi's Chop Bar");
+    const { user, number } = await member();
+    const reward = await rewardFor(user.id, counter.companyId, 20);
+    const hubtel = hubtelSession(number.hubtel);
+    await hubtel.dial();
+    await hubtel.type("2");
+    const at = {
+      sessionId: "ATUid_race",
+      serviceCode: "*384*1234#",
+      phoneNumber: number.at,
+      networkCode: "62001",
+    };
+    await postAfricasTalking({ ...at, text: "" });
+    await postAfricasTalking({ ...at, text: "2" });
+    const [viaHubtel, viaAt] = await Promise.all([
+      hubtel.type("1"),
+      postAfricasTalking({ ...at, text: "2*1" }),
+    ]);
+    expect(viaAt.body.startsWith("END Code ")).toBe(true);
+    const codes = [codeIn(viaHubtel.Message), codeIn(viaAt.body)];
+    expect(codes[0]).not.toBe(codes[1]);
+    const [row] = await ctx.database.db.select().from(rewards).where(eq(rewards.id, reward.id));
+    const live = codes.find((code) => code.replace("-", "") === row!.qrTypedCode);
+    const dead = codes.find((code) => code !== live)!;
+    expect(live).toBeDefined();
+    expect(row!.qrExpiresAt!.getTime() - clock.now().getTime()).toBeLessThanOrEqual(10 * 60 * 1000);
+    expect(row!.qrExpiresAt!.getTime() - clock.now().getTime()).toBeGreaterThan(9 * 60 * 1000);
+    expect((await scan(counter.staff, dead)).json().code).toBe("UNKNOWN_CODE");
+    clock.advance(9 * 60 * 1000);
+    const redeemed = await scan(counter.staff, live!);
+    expect(redeemed.statusCode, redeemed.body).toBe(200);
+    expect((await ctx.database.db.select().from(rewards).where(eq(rewards.id, reward.id)))[0]!.isUsed).toBe(
+      true,
+    );
+  });
+
+  it("ends a code ten minutes after it was made", async () => {
+    const counter = await shop("ussd-code-ends", "Kofi's Chop Bar");
+    const { user, number } = await member();
+    await rewardFor(user.id, counter.companyId, 10);
+    const session = hubtelSession(number.hubtel);
+    await session.dial();
+    await session.type("2");
+    const code = codeIn((await session.type("1")).Message);
+    clock.advance(10 * 60 * 1000 + 1000);
+    expect((await scan(counter.staff, code)).json().code).toBe("EXPIRED_CODE");
   });
 });
