@@ -170,3 +170,8 @@ export function ghanaOnlyScreen(): Screen {
 export function goodbyeScreen(language: Language): Screen {
   return close(ussdText(language, "ussd.goodbye", { brand: brand.name }));
 }
+
+/** Past a per-number limit (docs/product-rules.md#ussd-limits). */
+export function tooManyScreen(language: Language): Screen {
+  return close(ussdText(language, "ussd.too_many"));
+}

@@ -11,6 +11,7 @@ import { AppError } from "../../lib/errors";
 import { smsText } from "../../lib/i18n";
 import { setMemberLanguage } from "../auth";
 import { myDrawEntries } from "../draws";
+import { countRateLimitedCall, type RateLimitRule } from "../rate-limit";
 import { issueRewardQr, ussdRewardCodeLifetimeMs } from "../redemptions";
 import {
   findMemberByPhone,
@@ -36,6 +37,7 @@ import {
   rewardsScreen,
   type Screen,
   suspendedScreen,
+  tooManyScreen,
 } from "./ussd-menu";
 
 /*
@@ -61,12 +63,30 @@ export interface UssdCall {
 
 const languageChoices: Record<string, Language> = { "1": "en", "2": "tw" };
 
+/** Per number, shared by every instance (docs/product-rules.md#ussd-limits). */
+export const ussdSessionsPerHour = {
+  action: "ussd_session",
+  limit: 20,
+  windowSeconds: 60 * 60,
+} satisfies RateLimitRule;
+export const ussdCodesPerHour = {
+  action: "ussd_reward_code",
+  limit: 5,
+  windowSeconds: 60 * 60,
+} satisfies RateLimitRule;
+
+/** Counts one more against a number's limit; true when past it. */
+async function pastLimit(tx: Executor, phone: string, rule: RateLimitRule, now: Date): Promise<boolean> {
+  const { count } = await countRateLimitedCall(tx, { identifier: phone, identifierType: "phone" }, rule, now);
+  return count > rule.limit;
+}
+
 /** The screen for a provider's request, with the session moved on (or left as it was, for a resend). */
 export async function answerUssd(deps: AppDeps, call: UssdCall): Promise<Screen> {
   const phone = normaliseGhanaPhone(call.phone);
   if (!phone) return ghanaOnlyScreen();
   return deps.db.transaction(async (tx) => {
-    const session = await lockSession(tx, call, phone);
+    const { session, isNew } = await lockSession(tx, call, phone);
     if (session.phoneNumber !== phone) {
       throw new AppError("BAD_REQUEST", "This USSD session belongs to another number.");
     }
@@ -77,9 +97,11 @@ export async function answerUssd(deps: AppDeps, call: UssdCall): Promise<Screen>
     const screen =
       session.endedAt || call.kind === "end"
         ? step.ended()
-        : call.kind === "start" || (session.state as MenuState).at === "new"
-          ? step.start()
-          : await step.answer(call.typedAfter(session.lastRequestKey).trim());
+        : isNew && (await pastLimit(tx, phone, ussdSessionsPerHour, now))
+          ? step.tooMany()
+          : call.kind === "start" || (session.state as MenuState).at === "new"
+            ? step.start()
+            : await step.answer(call.typedAfter(session.lastRequestKey).trim());
     await tx
       .update(ussdSessions)
       .set({
@@ -96,8 +118,8 @@ export async function answerUssd(deps: AppDeps, call: UssdCall): Promise<Screen>
 }
 
 /** The session's row, made on its first request, locked until this request is answered. */
-async function lockSession(tx: Executor, call: UssdCall, phone: string): Promise<UssdSession> {
-  await tx
+async function lockSession(tx: Executor, call: UssdCall, phone: string) {
+  const made = await tx
     .insert(ussdSessions)
     .values({
       provider: call.provider,
@@ -107,13 +129,14 @@ async function lockSession(tx: Executor, call: UssdCall, phone: string): Promise
       lastRequestKey: "",
       lastAnswer: { text: "", end: false } satisfies Screen,
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: ussdSessions.id });
   const [session] = await tx
     .select()
     .from(ussdSessions)
     .where(and(eq(ussdSessions.provider, call.provider), eq(ussdSessions.sessionId, call.sessionId)))
     .for("update");
-  return session!;
+  return { session: session!, isNew: made.length > 0 };
 }
 
 /** One request's move through the menus: the screen it answers and the state it leaves. */
@@ -142,6 +165,10 @@ class Step {
   ended(): Screen {
     this.state = { at: "ended" };
     return goodbyeScreen(this.language ?? "en");
+  }
+
+  tooMany(): Screen {
+    return this.close(tooManyScreen(this.language ?? "en"));
   }
 
   start(): Screen {
@@ -244,6 +271,7 @@ class Step {
    * (docs/product-rules.md#ussd-reward-code).
    */
   private async sendRewardCode(language: Language, member: UssdMember, reward: UssdReward): Promise<Screen> {
+    if (await pastLimit(this.tx, this.phone, ussdCodesPerHour, this.now)) return tooManyScreen(language);
     let issued: Awaited<ReturnType<typeof issueRewardQr>>;
     try {
       issued = await issueRewardQr(this.tx, this.deps.config.sessionSecret, member.id, reward.id, this.now, {
@@ -264,7 +292,7 @@ class Step {
         code: issued.typedCode,
         time: formatAccraTime(expiresAt),
       }),
-      key: `ussd-reward-code:${reward.id}:${expiresAt.getTime()}`,
+      key: `ussd-reward-code:${reward.id}:${issued.typedCode}`,
       // The member is on their way to the counter with it.
       waitedFor: true,
     });

@@ -471,6 +471,23 @@ describe("reward codes by USSD", () => {
     );
   });
 
+  it("makes at most 5 codes for one number in an hour", async () => {
+    const counter = await shop("ussd-code-limit", "Kofi's Chop Bar");
+    const { user, number } = await member();
+    await rewardFor(user.id, counter.companyId, 10);
+    const choose = async () => {
+      const session = hubtelSession(number.hubtel);
+      await session.dial();
+      await session.type("2");
+      return (await session.type("1")).Message;
+    };
+    for (let i = 0; i < 5; i++) expect(await choose()).toMatch(/^Code /);
+    expect(await choose()).toBe("Too many requests from this number. Try again in an hour.");
+    expect(await textsTo(number.e164)).toHaveLength(5);
+    clock.advance(61 * 60 * 1000);
+    expect(await choose()).toMatch(/^Code /);
+  });
+
   it("ends a code ten minutes after it was made", async () => {
     const counter = await shop("ussd-code-ends", "Kofi's Chop Bar");
     const { user, number } = await member();
