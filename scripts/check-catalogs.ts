@@ -5,7 +5,7 @@ import { languages } from "../src/shared/i18n/languages";
 import { screensCatalog } from "./vite-ui-catalogs";
 
 /**
- * `npm run lint:catalogs` (part of `npm run lint`, so of `npm test` and CI): every screen and SMS key in
+ * `npm run lint:catalogs` (part of `npm run lint`, so of `npm test` and CI): every screen, SMS and USSD key in
  * both English and Twi with the same values, valid ICU, and no Twi message for English the code no
  * longer says.
  */
@@ -14,9 +14,11 @@ const read = (file: string) => JSON.parse(fs.readFileSync(path.join(folder, file
 
 const screens = Object.fromEntries(languages.map((language) => [language, screensCatalog(language).catalog]));
 const texts = Object.fromEntries(languages.map((language) => [language, read(`sms.${language}.json`)]));
+const ussd = Object.fromEntries(languages.map((language) => [language, read(`ussd.${language}.json`)]));
 const problems = [
   ...screenCatalogProblems(screens).map((problem) => `screens: ${problem}`),
   ...screenCatalogProblems(texts).map((problem) => `SMS: ${problem}`),
+  ...screenCatalogProblems(ussd).map((problem) => `USSD: ${problem}`),
 ];
 
 function sourceFiles(dir: string): string[] {
@@ -41,5 +43,5 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(
-  `Language catalogs: ${Object.keys(screens.en ?? {}).length} screen messages and ${Object.keys(texts.en).length} SMS in ${languages.join(" and ")}, ${Object.keys(read("messages.tw.json")).length} server messages in Twi; all consistent.`,
+  `Language catalogs: ${Object.keys(screens.en ?? {}).length} screen messages and ${Object.keys(texts.en).length} SMS and ${Object.keys(ussd.en).length} USSD texts in ${languages.join(" and ")}, ${Object.keys(read("messages.tw.json")).length} server messages in Twi; all consistent.`,
 );

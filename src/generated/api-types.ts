@@ -547,6 +547,14 @@ export interface paths {
     /** Mark some or all of the member's notifications read */
     post: operations["postNotificationsRead"];
   };
+  "/api/ussd/hubtel": {
+    /** Hubtel Programmable Services: a USSD session's request (the Service Interaction URL) */
+    post: operations["postUssdHubtel"];
+  };
+  "/api/ussd/africastalking": {
+    /** Africa's Talking: a USSD session's request (the channel's callback URL) */
+    post: operations["postUssdAfricastalking"];
+  };
   "/api/admin/settings": {
     /** Platform settings with their values, defaults and bounds (admins) */
     get: operations["getAdminSettings"];
@@ -8262,6 +8270,96 @@ export interface operations {
           "application/json": {
             unread: number;
           };
+        };
+      };
+      /** @description Refused: see `message` and `fields` */
+      "4XX": {
+        content: {
+          "application/json": {
+            /** @description What went wrong, in words a person can act on */
+            message: string;
+            /** @description e.g. VALIDATION, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, RATE_LIMITED */
+            code: string;
+            /** @description Per-field messages for a form */
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  /** Hubtel Programmable Services: a USSD session's request (the Service Interaction URL) */
+  postUssdHubtel: {
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description Initiation, Response, Timeout or Release (any case) */
+          Type: string;
+          Mobile: string;
+          SessionId: string;
+          ServiceCode?: string;
+          /** @default */
+          Message?: string;
+          Operator?: string | null;
+          Sequence: number | string;
+          ClientState?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            Type: "response" | "release";
+            Message: string;
+            Label: string;
+            /** @enum {string} */
+            DataType: "input" | "display";
+            /** @enum {string} */
+            FieldType: "text" | "";
+            ClientState: string;
+          };
+        };
+      };
+      /** @description Refused: see `message` and `fields` */
+      "4XX": {
+        content: {
+          "application/json": {
+            /** @description What went wrong, in words a person can act on */
+            message: string;
+            /** @description e.g. VALIDATION, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, RATE_LIMITED */
+            code: string;
+            /** @description Per-field messages for a form */
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  /** Africa's Talking: a USSD session's request (the channel's callback URL) */
+  postUssdAfricastalking: {
+    requestBody: {
+      content: {
+        "application/x-www-form-urlencoded": {
+          sessionId: string;
+          serviceCode?: string;
+          phoneNumber: string;
+          networkCode?: string;
+          /** @default */
+          text?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The screen, beginning "CON " (wait for the caller's answer) or "END " (close) */
+      200: {
+        content: {
+          "text/plain": string;
         };
       };
       /** @description Refused: see `message` and `fields` */

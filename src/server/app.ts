@@ -61,6 +61,7 @@ import { purchasesRoutes } from "./modules/purchases";
 import { redemptionsRoutes } from "./modules/redemptions";
 import { referralsRoutes } from "./modules/referrals";
 import { rewardsRoutes, shareProofsRoutes } from "./modules/rewards";
+import { ussdRoutes } from "./modules/ussd";
 import { watchRoutes } from "./modules/watch";
 import { registerErrorHandling } from "./plugins/errors";
 import { registerLoadShedding } from "./plugins/load-shedding";
@@ -270,6 +271,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(tagged("purchases", purchasesRoutes(deps)));
   await app.register(tagged("referrals", referralsRoutes(deps)));
   await app.register(tagged("notifications", notificationsRoutes(deps)));
+  await app.register(tagged("ussd", ussdRoutes(deps)));
   await app.register(tagged("admin", adminRoutes(deps)));
   await app.register(tagged("admin", adminMembersRoutes(deps)));
   await app.register(tagged("anti-cheat", antiCheatRoutes(deps)));

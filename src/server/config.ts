@@ -84,6 +84,14 @@ const envSchema = z
     HUBTEL_CLIENT_SECRET: optionalString,
     MNOTIFY_API_KEY: optionalString,
     REQUIRE_PHONE_VERIFICATION: z.enum(["true", "false"]).optional(),
+    // In the callback URL registered at the USSD provider, so long enough not to be guessed.
+    USSD_CALLBACK_TOKEN: optionalString.pipe(
+      z
+        .string()
+        .min(24, "must be at least 24 characters")
+        .regex(/^[\w.~-]+$/, "must be letters, digits, '-', '_', '.' or '~' (it goes in a URL)")
+        .optional(),
+    ),
     GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
@@ -279,6 +287,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadOp
     // A hop count, never "trust everything": X-Forwarded-For's left entries are the client's to forge.
     trustProxy: e.TRUST_PROXY === "false" ? 0 : Number(e.TRUST_PROXY),
     sms: smsConfig(e),
+    // The USSD providers' callbacks carry it as ?token=; unset, the USSD routes answer 404.
+    ussdCallbackToken: e.USSD_CALLBACK_TOKEN,
     // Phone verification is required when SMS is really configured
     // (docs/product-rules.md#accounts-phone-required-with-real-sms).
     requirePhoneVerification:

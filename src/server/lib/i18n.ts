@@ -4,6 +4,8 @@ import type { FastifyRequest } from "fastify";
 import twiMessages from "../../shared/i18n/catalogs/messages.tw.json";
 import englishSms from "../../shared/i18n/catalogs/sms.en.json";
 import twiSms from "../../shared/i18n/catalogs/sms.tw.json";
+import englishUssd from "../../shared/i18n/catalogs/ussd.en.json";
+import twiUssd from "../../shared/i18n/catalogs/ussd.tw.json";
 import { compileCatalog } from "../../shared/i18n/compile-catalog";
 import { intlLocaleOf, type Language, languageFromHeader } from "../../shared/i18n/languages";
 
@@ -84,4 +86,23 @@ const smsI18n = Object.fromEntries(
 /** An SMS's text in the member's language, from `sms.<language>.json`. */
 export function smsText(language: Language, key: SmsKey, values: Record<string, unknown>): string {
   return smsI18n[language]._(key, values);
+}
+
+export type UssdKey = keyof typeof englishUssd;
+
+const ussdCatalogs = { en: englishUssd, tw: twiUssd } satisfies Record<Language, Record<UssdKey, string>>;
+const ussdI18n = Object.fromEntries(
+  (Object.keys(ussdCatalogs) as Language[]).map((language) => [
+    language,
+    setupI18n({
+      locale: language,
+      locales: [intlLocaleOf[language]],
+      messages: { [language]: compileCatalog(ussdCatalogs[language]) },
+    }),
+  ]),
+) as Record<Language, ReturnType<typeof setupI18n>>;
+
+/** A USSD screen's text (or a line of one) in the caller's language, from `ussd.<language>.json`. */
+export function ussdText(language: Language, key: UssdKey, values: Record<string, unknown> = {}): string {
+  return ussdI18n[language]._(key, values);
 }

@@ -25,6 +25,14 @@ export const securitySchemes = {
       "A business's session: its owner's (`POST /api/companies/login`) or a counter staff member's " +
       "(`POST /api/merchant/login`).",
   },
+  ussdCallbackToken: {
+    type: "apiKey",
+    in: "query",
+    name: "token",
+    description:
+      "USSD_CALLBACK_TOKEN, in the callback URL registered at the USSD provider (Hubtel, Africa's Talking); " +
+      "without it the USSD routes answer 404.",
+  },
   metricsToken: {
     type: "http",
     scheme: "bearer",
@@ -56,6 +64,8 @@ export const accessLevels = {
   ownerOrAdmin: [{ businessSession: [] }, { memberSession: ["admin"] }],
   /** A member paying for Anigye+ or a business's owner paying for its plan. */
   payer: [{ memberSession: [] }, { businessSession: [] }],
+  /** A USSD provider calling back with the secret token in its URL (checked by the route). */
+  ussdProvider: [{ ussdCallbackToken: [] }],
   /** The metrics scraper's bearer token (checked by the route). */
   metricsToken: [{ metricsToken: [] }],
 } satisfies Record<string, SecurityRequirements>;

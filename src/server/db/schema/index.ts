@@ -29,4 +29,5 @@ export * from "./redemptions";
 export * from "./referrals";
 export * from "./rewards";
 export * from "./settings";
+export * from "./ussd";
 export * from "./watch";

@@ -60,6 +60,8 @@ export const rewards = pgTable(
     qrGeneratedAt: tstz("qr_generated_at"),
     /** The short code shown under the newest reward QR, for a counter without a camera to type. */
     qrTypedCode: text("qr_typed_code"),
+    /** When the newest QR and its typed code stop working (longer for a code sent by USSD). */
+    qrExpiresAt: tstz("qr_expires_at"),
     qrScannedAt: tstz("qr_scanned_at"),
 
     expiresAt: tstz("expires_at"),

@@ -46,6 +46,7 @@ export {
 } from "./members-admin.service";
 export { oauthConfigRoutes } from "./oauth-config.routes";
 export { profileRoutes } from "./profile.routes";
+export { setMemberLanguage } from "./profile.service";
 export {
   createSession,
   deleteBusinessSessions,

@@ -8,7 +8,9 @@ import type {
   updateProfileRequest,
 } from "../../../shared/contracts/profile";
 import { onboardingQuestions, profileStrengthFor } from "../../../shared/contracts/profile-options";
+import type { Language } from "../../../shared/i18n/languages";
 import type { AppDeps } from "../../app-deps";
+import type { Executor } from "../../db/client";
 import { type User, users } from "../../db/schema/auth";
 import { AppError } from "../../lib/errors";
 import { verifyPassword } from "../../lib/password";
@@ -113,6 +115,16 @@ export function updatePreferences(deps: AppDeps, user: User, input: z.output<typ
     language: input.language,
     updatedAt: deps.now(),
   });
+}
+
+/** The member's language chosen away from the app (by USSD): their screens, messages and texts follow it. */
+export async function setMemberLanguage(
+  db: Executor,
+  userId: number,
+  language: Language,
+  now: Date,
+): Promise<void> {
+  await db.update(users).set({ language, updatedAt: now }).where(eq(users.id, userId));
 }
 
 /** A new email is unverified until its link is followed; the account stays active meanwhile. */

@@ -9,4 +9,5 @@ export { drawsRoutes } from "./draws.routes";
 export {
   addMonthlyDrawEntry,
   currentDrawStanding,
+  myDrawEntries,
 } from "./draws.service";

@@ -22,6 +22,7 @@ export {
   byIp,
   byUser,
   consumeRateLimit,
+  countRateLimitedCall,
   deleteExpiredRateLimits,
   type RateLimitRule,
   type RateLimitSubject,

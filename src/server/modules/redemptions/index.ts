@@ -7,9 +7,11 @@ export { redemptionsRoutes } from "./redemptions.routes";
 export {
   alreadyRedeemed,
   isRewardQr,
+  issueRewardQr,
   readRewardQr,
   readRewardTypedCode,
   redeemReward,
   typedRewardClaimOf,
+  ussdRewardCodeLifetimeMs,
 } from "./redemptions.service";
 export { countRedemptionsSince } from "./redemptions-overview.read-model";

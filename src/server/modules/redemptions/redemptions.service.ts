@@ -18,6 +18,11 @@ import { maximumReached, type RedemptionWrite, writeRedemption } from "./redempt
 
 /** A reward QR lives two minutes and works once (docs/product-rules.md#rewards-reward-qr). */
 export const rewardQrLifetimeMs = 2 * 60 * 1000;
+/**
+ * A code sent by USSD lives ten minutes: the member reads it off a basic phone, walks to the counter and
+ * can't make another there without dialling again (docs/product-rules.md#ussd-reward-code).
+ */
+export const ussdRewardCodeLifetimeMs = 10 * 60 * 1000;
 export const rewardQrPrefix = "ANIGYE-R1.";
 /**
  * A verified redemption (at the counter, by QR or staff code) earns 25 XP
@@ -75,7 +80,7 @@ export function typedRewardClaimOf(reward: RewardAtCounter): TypedRewardClaim | 
     rewardId: reward.id,
     nonce: reward.qrNonce,
     issuedAt: reward.qrIssuedAt,
-    expiresAt: new Date(reward.qrIssuedAt.getTime() + rewardQrLifetimeMs),
+    expiresAt: reward.qrExpiresAt ?? new Date(reward.qrIssuedAt.getTime() + rewardQrLifetimeMs),
   };
 }
 
@@ -124,7 +129,8 @@ export function alreadyRedeemed(
 
 /**
  * A fresh QR for the member's reward. Making one replaces the last (its nonce is stored on the reward),
- * so only the newest QR works, and only until it is scanned or runs out.
+ * so only the newest QR works, and only until it is scanned or runs out. `lifetimeMs` is how long it
+ * lasts (a code sent by USSD: ussdRewardCodeLifetimeMs).
  */
 export async function issueRewardQr(
   db: Executor,
@@ -132,19 +138,21 @@ export async function issueRewardQr(
   userId: number,
   rewardId: number,
   now: Date,
+  { lifetimeMs = rewardQrLifetimeMs }: { lifetimeMs?: number } = {},
 ): Promise<RewardQr> {
   const reward = await findMemberReward(db, userId, rewardId);
   assertRedeemable(reward, now);
   const nonce = randomBytes(12).toString("base64url");
-  const expiresAt = new Date(now.getTime() + rewardQrLifetimeMs);
-  const expires = String(Math.floor(expiresAt.getTime() / 1000));
+  // Whole seconds, as the QR carries it, so the QR and its typed code end at the same moment.
+  const expires = String(Math.floor((now.getTime() + lifetimeMs) / 1000));
+  const expiresAt = new Date(Number(expires) * 1000);
   const typedCode = rewardTypedCode.create();
-  await setRewardQrNonce(db, rewardId, { nonce, typedCode }, now);
+  await setRewardQrNonce(db, rewardId, { nonce, typedCode, expiresAt }, now);
   const payload = `${rewardId}.${nonce}.${expires}`;
   return {
     qrData: `${rewardQrPrefix}${payload}.${signature(secret, payload)}`,
     typedCode: rewardTypedCode.display(typedCode),
-    expiresAt: new Date(Number(expires) * 1000).toISOString(),
+    expiresAt: expiresAt.toISOString(),
   };
 }
 

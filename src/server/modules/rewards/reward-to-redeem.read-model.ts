@@ -30,9 +30,11 @@ export interface RewardAtCounter {
   redemptionMethod: RedemptionMethod | null;
   claimedBy: string | null;
   expiresAt: Date | null;
-  /** The newest QR's nonce and when it was made; null before the member first showed one. */
+  /** The newest QR's nonce, when it was made and until when it works; null before the member first showed one. */
   qrNonce: string | null;
   qrIssuedAt: Date | null;
+  /** Null for a QR made before its end was stored: it then lives the QR's usual two minutes. */
+  qrExpiresAt: Date | null;
   /** What staff may see of the member: undefined for a suspended or closed account. */
   member: MemberSummary | undefined;
   ad: {
@@ -87,6 +89,7 @@ function rewardRead(db: Executor, key: RewardKey) {
           expiresAt: rewards.expiresAt,
           qrNonce: rewards.qrCodeData,
           qrIssuedAt: rewards.qrGeneratedAt,
+          qrExpiresAt: rewards.qrExpiresAt,
         },
         ad: {
           title: ads.title,

@@ -14,16 +14,25 @@ export async function findMemberReward(db: Executor, userId: number, rewardId: n
   return reward;
 }
 
-/** Stores the newest reward QR's nonce and typed code: only that QR (or code) works from now on. */
+/**
+ * Stores the newest reward QR's nonce, typed code and end: only that QR (or code) works from now on, and
+ * only until then.
+ */
 export async function setRewardQrNonce(
   db: Executor,
   rewardId: number,
-  qr: { nonce: string; typedCode: string },
+  qr: { nonce: string; typedCode: string; expiresAt: Date },
   now: Date,
 ): Promise<void> {
   await db
     .update(rewards)
-    .set({ qrCodeData: qr.nonce, qrTypedCode: qr.typedCode, qrGeneratedAt: now, updatedAt: now })
+    .set({
+      qrCodeData: qr.nonce,
+      qrTypedCode: qr.typedCode,
+      qrGeneratedAt: now,
+      qrExpiresAt: qr.expiresAt,
+      updatedAt: now,
+    })
     .where(and(eq(rewards.id, rewardId), eq(rewards.isUsed, false)));
 }
 

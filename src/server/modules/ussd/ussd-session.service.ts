@@ -1,0 +1,316 @@
+import { and, eq } from "drizzle-orm";
+import { formatAccraTime } from "../../../shared/accra-time";
+import { brand } from "../../../shared/brand";
+import type { Language } from "../../../shared/i18n/languages";
+import { normaliseGhanaPhone } from "../../../shared/phone";
+import type { AppDeps } from "../../app-deps";
+import type { Executor } from "../../db/client";
+import { type UssdSession, ussdSessions } from "../../db/schema/ussd";
+import { queueSms } from "../../integrations/message-queue/message-queue";
+import { AppError } from "../../lib/errors";
+import { smsText } from "../../lib/i18n";
+import { setMemberLanguage } from "../auth";
+import { myDrawEntries } from "../draws";
+import { countRateLimitedCall, type RateLimitRule } from "../rate-limit";
+import { issueRewardQr, ussdRewardCodeLifetimeMs } from "../redemptions";
+import {
+  findMemberByPhone,
+  topStampCards,
+  type UssdMember,
+  type UssdReward,
+  unusedRewards,
+} from "./ussd-member.read-model";
+import {
+  chooseLanguageScreen,
+  drawScreen,
+  ghanaOnlyScreen,
+  goodbyeScreen,
+  languageScreen,
+  type MenuState,
+  mainScreen,
+  noRewardsScreen,
+  notAMemberScreen,
+  pointsScreen,
+  rewardCodeScreen,
+  rewardGoneScreen,
+  rewardsPerScreen,
+  rewardsScreen,
+  type Screen,
+  suspendedScreen,
+  tooManyScreen,
+} from "./ussd-menu";
+
+/*
+ * One menu engine behind both providers' callbacks (docs/product-rules.md#ussd-menus). A session is a
+ * row keyed by provider and session id, locked while a request is answered: a request sent again (the
+ * same key) gets the answer it was given, and changes nothing twice (docs/product-rules.md#ussd-sessions).
+ */
+
+export type UssdProvider = UssdSession["provider"];
+
+export interface UssdCall {
+  provider: UssdProvider;
+  sessionId: string;
+  /** The caller's number as the provider sent it ("233…" or "+233…"). */
+  phone: string;
+  /** What makes this request itself: Hubtel's Sequence, or Africa's Talking's whole text. */
+  requestKey: string;
+  /** start: the caller dialled; answer: they typed something; end: the session timed out or was released. */
+  kind: "start" | "answer" | "end";
+  /** What the caller typed, given the key of the request before (Africa's Talking sends every input so far). */
+  typedAfter(previousKey: string): string;
+}
+
+const languageChoices: Record<string, Language> = { "1": "en", "2": "tw" };
+
+/** Per number, shared by every instance (docs/product-rules.md#ussd-limits). */
+export const ussdSessionsPerHour = {
+  action: "ussd_session",
+  limit: 20,
+  windowSeconds: 60 * 60,
+} satisfies RateLimitRule;
+export const ussdCodesPerHour = {
+  action: "ussd_reward_code",
+  limit: 5,
+  windowSeconds: 60 * 60,
+} satisfies RateLimitRule;
+
+/** Counts one more against a number's limit; true when past it. */
+async function pastLimit(tx: Executor, phone: string, rule: RateLimitRule, now: Date): Promise<boolean> {
+  const { count } = await countRateLimitedCall(tx, { identifier: phone, identifierType: "phone" }, rule, now);
+  return count > rule.limit;
+}
+
+/** The screen for a provider's request, with the session moved on (or left as it was, for a resend). */
+export async function answerUssd(deps: AppDeps, call: UssdCall): Promise<Screen> {
+  const phone = normaliseGhanaPhone(call.phone);
+  if (!phone) return ghanaOnlyScreen();
+  return deps.db.transaction(async (tx) => {
+    const { session, isNew } = await lockSession(tx, call, phone);
+    if (session.phoneNumber !== phone) {
+      throw new AppError("BAD_REQUEST", "This USSD session belongs to another number.");
+    }
+    if (session.lastRequestKey === call.requestKey) return session.lastAnswer as Screen;
+    const now = deps.now();
+    const member = await findMemberByPhone(tx, phone);
+    const step = new Step(deps, tx, session, member, now);
+    const screen =
+      session.endedAt || call.kind === "end"
+        ? step.ended()
+        : isNew && (await pastLimit(tx, phone, ussdSessionsPerHour, now))
+          ? step.tooMany()
+          : call.kind === "start" || (session.state as MenuState).at === "new"
+            ? step.start()
+            : await step.answer(call.typedAfter(session.lastRequestKey).trim());
+    await tx
+      .update(ussdSessions)
+      .set({
+        state: step.state,
+        language: step.sessionLanguage,
+        lastRequestKey: call.requestKey,
+        lastAnswer: screen,
+        endedAt: session.endedAt ?? (screen.end ? now : null),
+        updatedAt: now,
+      })
+      .where(eq(ussdSessions.id, session.id));
+    return screen;
+  });
+}
+
+/** The session's row, made on its first request, locked until this request is answered. */
+async function lockSession(tx: Executor, call: UssdCall, phone: string) {
+  const made = await tx
+    .insert(ussdSessions)
+    .values({
+      provider: call.provider,
+      sessionId: call.sessionId,
+      phoneNumber: phone,
+      state: { at: "new" } satisfies MenuState,
+      lastRequestKey: "",
+      lastAnswer: { text: "", end: false } satisfies Screen,
+    })
+    .onConflictDoNothing()
+    .returning({ id: ussdSessions.id });
+  const [session] = await tx
+    .select()
+    .from(ussdSessions)
+    .where(and(eq(ussdSessions.provider, call.provider), eq(ussdSessions.sessionId, call.sessionId)))
+    .for("update");
+  return { session: session!, isNew: made.length > 0 };
+}
+
+/** One request's move through the menus: the screen it answers and the state it leaves. */
+class Step {
+  state: MenuState;
+  sessionLanguage: Language | null;
+  private readonly phone: string;
+
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly tx: Executor,
+    session: UssdSession,
+    private readonly member: UssdMember | undefined,
+    private readonly now: Date,
+  ) {
+    this.state = session.state as MenuState;
+    this.sessionLanguage = session.language;
+    this.phone = session.phoneNumber;
+  }
+
+  /** The member's saved language, else the one chosen in this session. */
+  private get language(): Language | null {
+    return this.member?.language ?? this.sessionLanguage;
+  }
+
+  ended(): Screen {
+    this.state = { at: "ended" };
+    return goodbyeScreen(this.language ?? "en");
+  }
+
+  tooMany(): Screen {
+    return this.close(tooManyScreen(this.language ?? "en"));
+  }
+
+  start(): Screen {
+    // A suspended member gets one short screen and nothing else (docs/product-rules.md#ussd-menus).
+    if (this.member && !this.member.isActive) return this.close(suspendedScreen(this.language ?? "en"));
+    if (!this.language) return this.go({ at: "choose-language" }, chooseLanguageScreen());
+    return this.home(this.language);
+  }
+
+  async answer(typed: string): Promise<Screen> {
+    if (this.member && !this.member.isActive) return this.close(suspendedScreen(this.language ?? "en"));
+    const state = this.state;
+    if (state.at === "choose-language" || !this.language) {
+      const chosen = languageChoices[typed];
+      if (!chosen) return this.go({ at: "choose-language" }, chooseLanguageScreen(true));
+      await this.saveLanguage(chosen);
+      return this.home(chosen);
+    }
+    const language = this.language;
+    const member = this.member;
+    if (!member) return this.close(notAMemberScreen(language, this.deps.config.appUrl));
+    switch (state.at) {
+      case "main":
+        return this.fromMain(language, member, typed);
+      case "rewards":
+        return this.fromRewards(language, member, state, typed);
+      case "language": {
+        const chosen = languageChoices[typed];
+        if (!chosen) return this.go({ at: "main" }, mainScreen(language, member, true));
+        await this.saveLanguage(chosen);
+        return this.go({ at: "main" }, mainScreen(chosen, { ...member, language: chosen }));
+      }
+      default:
+        // An information screen: 0 goes back, anything else is not a choice there.
+        return this.go({ at: "main" }, mainScreen(language, member, typed !== "0"));
+    }
+  }
+
+  private home(language: Language): Screen {
+    if (!this.member) return this.close(notAMemberScreen(language, this.deps.config.appUrl));
+    return this.go({ at: "main" }, mainScreen(language, { ...this.member, language }));
+  }
+
+  private async fromMain(language: Language, member: UssdMember, typed: string): Promise<Screen> {
+    switch (typed) {
+      case "1":
+        return this.go(
+          { at: "info" },
+          pointsScreen(language, member, await topStampCards(this.tx, member.id)),
+        );
+      case "2":
+        return this.rewardsPage(language, member, 0);
+      case "4": {
+        const mine = await myDrawEntries(this.tx, member.id, this.now);
+        const draw = mine.draw && {
+          title: mine.draw.title,
+          prize: mine.draw.prizeTitle,
+          drawDate: mine.draw.drawDate,
+          entries: mine.entries,
+        };
+        return this.go({ at: "info" }, drawScreen(language, draw));
+      }
+      case "6":
+        return this.go({ at: "language" }, languageScreen(language));
+      default:
+        return this.go({ at: "main" }, mainScreen(language, member, true));
+    }
+  }
+
+  private async rewardsPage(language: Language, member: UssdMember, from: number): Promise<Screen> {
+    const all = await unusedRewards(this.tx, member.id, this.now);
+    if (all.length === 0) return this.go({ at: "info" }, noRewardsScreen(language));
+    const start = from < all.length ? from : 0;
+    const page = all.slice(start, start + rewardsPerScreen);
+    const next = start + rewardsPerScreen < all.length ? start + rewardsPerScreen : null;
+    return this.go(
+      { at: "rewards", ids: page.map((reward) => reward.id), next },
+      rewardsScreen(language, page, start, all.length, next !== null),
+    );
+  }
+
+  private async fromRewards(
+    language: Language,
+    member: UssdMember,
+    state: Extract<MenuState, { at: "rewards" }>,
+    typed: string,
+  ): Promise<Screen> {
+    if (typed === "0") return this.go({ at: "main" }, mainScreen(language, member));
+    if (typed === "9" && state.next !== null) return this.rewardsPage(language, member, state.next);
+    const rewardId = /^[1-5]$/.test(typed) ? state.ids[Number(typed) - 1] : undefined;
+    if (rewardId === undefined) return this.go({ at: "main" }, mainScreen(language, member, true));
+    const reward = (await unusedRewards(this.tx, member.id, this.now)).find((one) => one.id === rewardId);
+    if (!reward) return this.close(rewardGoneScreen(language));
+    return this.close(await this.sendRewardCode(language, member, reward));
+  }
+
+  /**
+   * The reward's typed code, made by the same service as the app's reward QR (so a newer code, by USSD
+   * or the app, ends this one), living ten minutes, and sent by SMS in the same transaction
+   * (docs/product-rules.md#ussd-reward-code).
+   */
+  private async sendRewardCode(language: Language, member: UssdMember, reward: UssdReward): Promise<Screen> {
+    if (await pastLimit(this.tx, this.phone, ussdCodesPerHour, this.now)) return tooManyScreen(language);
+    let issued: Awaited<ReturnType<typeof issueRewardQr>>;
+    try {
+      issued = await issueRewardQr(this.tx, this.deps.config.sessionSecret, member.id, reward.id, this.now, {
+        lifetimeMs: ussdRewardCodeLifetimeMs,
+      });
+    } catch (error) {
+      if (error instanceof AppError) return rewardGoneScreen(language);
+      throw error;
+    }
+    const expiresAt = new Date(issued.expiresAt);
+    const screen = rewardCodeScreen(language, reward, issued.typedCode, expiresAt);
+    await queueSms(this.tx, {
+      to: this.phone,
+      text: smsText(language, "sms.ussd_reward_code", {
+        brand: brand.name,
+        percent: reward.percent,
+        shop: reward.shop,
+        code: issued.typedCode,
+        time: formatAccraTime(expiresAt),
+      }),
+      key: `ussd-reward-code:${reward.id}:${issued.typedCode}`,
+      // The member is on their way to the counter with it.
+      waitedFor: true,
+    });
+    return screen;
+  }
+
+  private async saveLanguage(language: Language): Promise<void> {
+    this.sessionLanguage = language;
+    if (this.member) await setMemberLanguage(this.tx, this.member.id, language, this.now);
+  }
+
+  private go(state: MenuState, screen: Screen): Screen {
+    this.state = state;
+    return screen;
+  }
+
+  private close(screen: Screen): Screen {
+    this.state = { at: "ended" };
+    return screen;
+  }
+}
