@@ -117,3 +117,55 @@ test("a full stylesheet that failed to download is asked for again once the home
   await expect(page.getByRole("heading", { level: 1, name: "My Rewards" })).toBeVisible();
   expect(asked).toBe(2);
 });
+
+/** My Rewards' list of the member's rewards. */
+const rewardsOf = (page: Page) => page.getByRole("list", { name: "Rewards" }).getByRole("listitem");
+
+test.describe("My Rewards before any JavaScript runs", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("arrives from the server with the member's progress and rewards, its buttons waiting for the app", async ({
+    page,
+  }) => {
+    await signInAsDemoByApi(page);
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "My Rewards", level: 1 })).toBeVisible();
+    await expect(page.getByTestId("rewards-xp")).toBeVisible();
+    await expect(rewardsOf(page).first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Redeem" }).first()).toBeDisabled();
+  });
+});
+
+test("the app adopts the server's My Rewards as it is, and Redeem opens its choices", async ({ page }) => {
+  await signInAsDemoByApi(page);
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  let releaseCode!: () => void;
+  const codeHeld = new Promise<void>((resolve) => {
+    releaseCode = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await codeHeld;
+    await route.continue();
+  });
+  // The page's script is a module the load event waits for: the page is read as soon as it arrives.
+  await page.goto("/rewards", { waitUntil: "commit" });
+  const firstReward = rewardsOf(page).first();
+  await expect(firstReward).toBeVisible();
+  await firstReward.evaluate((reward) => {
+    (reward as HTMLElement & { fromServer?: boolean }).fromServer = true;
+  });
+  releaseCode();
+
+  const redeem = page.getByRole("button", { name: "Redeem" }).first();
+  await expect(redeem).toBeEnabled();
+  expect(
+    await firstReward.evaluate((reward) => (reward as HTMLElement & { fromServer?: boolean }).fromServer),
+  ).toBe(true);
+  await redeem.click();
+  await expect(page.getByRole("button", { name: "Show QR to staff" })).toBeVisible();
+  expect(problems).toEqual([]);
+});
