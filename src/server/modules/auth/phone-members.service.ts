@@ -10,7 +10,7 @@ import { recordReferral } from "../referrals";
 import { grantSignInBonus, type SignInSource } from "./accounts.service";
 import { suspendedAccountError } from "./members-admin.service";
 import { checkPhoneCode, sendPhoneSignInCode } from "./phone-codes.service";
-import { newAnigyeId } from "./user-identity";
+import { newAnigyeId, phoneOnlyEmailDomain } from "./user-identity";
 
 /*
  * Members who joined with their phone alone (docs/product-rules.md#ussd-join): the number is verified
@@ -18,13 +18,6 @@ import { newAnigyeId } from "./user-identity";
  * reserved domain (nothing is ever delivered there) until the member adds a real one from the profile.
  * They sign in on the web with their number and an SMS code (docs/product-rules.md#ussd-phone-sign-in).
  */
-
-/** The reserved domain (RFC 2606 ".invalid") of a phone member's placeholder email. */
-export const phoneOnlyEmailDomain = "phone.anigye.invalid";
-
-export function isPhoneOnlyEmail(email: string): boolean {
-  return email.toLowerCase().endsWith(`@${phoneOnlyEmailDomain}`);
-}
 
 export interface PhoneJoin {
   /** E.164, from the USSD provider's request. */

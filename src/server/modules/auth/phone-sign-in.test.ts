@@ -162,3 +162,44 @@ describe("phone sign-in limits", () => {
     expect(answers[20]).toBe(429);
   });
 });
+
+describe("a member who joined by phone", () => {
+  it("shows no email, then adds an email and a password from the profile and signs in with them", async () => {
+    const { user, number } = await phoneMember({
+      email: `ang-phone${numbers}@phone.anigye.invalid`,
+    });
+    await askCode(number.typed, "10.64.0.1");
+    const signedIn = await signIn(
+      number.typed,
+      await latestSmsCodeFor(ctx.database.db, number.e164),
+      "10.64.0.1",
+    );
+    expect(signedIn.json().user).toMatchObject({ id: user.id, email: "" });
+    const cookies = sessionCookieFrom(signedIn);
+    const profile = await ctx.app.inject({ method: "GET", url: "/api/profile", cookies });
+    expect(profile.json()).toMatchObject({ email: "", hasPassword: false });
+
+    const email = await post(
+      "/api/profile/email",
+      { email: "kwame.boateng@example.com" },
+      "10.64.0.1",
+      cookies,
+    );
+    expect(email.statusCode, email.body).toBe(200);
+    expect(email.json()).toMatchObject({ email: "kwame.boateng@example.com", isEmailVerified: false });
+    const password = await post(
+      "/api/profile/password",
+      { newPassword: "waakye-and-shito-7" },
+      "10.64.0.1",
+      cookies,
+    );
+    expect(password.statusCode, password.body).toBe(200);
+    const login = await post(
+      "/api/auth/login",
+      { email: "kwame.boateng@example.com", password: "waakye-and-shito-7" },
+      "10.64.0.1",
+    );
+    expect(login.statusCode, login.body).toBe(200);
+    expect(login.json().user.id).toBe(user.id);
+  });
+});

@@ -194,7 +194,8 @@ describe("Hubtel Programmable Services", () => {
     const first = await session.dial();
     expect(first).toEqual({
       Type: "response",
-      Message: "Anigye: hello Adwoa\n1 My points and stamps\n2 My rewards\n3 Shops near me\n4 This month's draw\n6 Language",
+      Message:
+        "Anigye: hello Adwoa\n1 My points and stamps\n2 My rewards\n3 Shops near me\n4 This month's draw\n6 Language",
       Label: "Anigye",
       DataType: "input",
       FieldType: "text",
