@@ -66,6 +66,14 @@ export interface paths {
     /** Sign in with an emailed one-time link */
     post: operations["postAuthLoginLink"];
   };
+  "/api/auth/phone/code": {
+    /** Text a sign-in code to a member's verified phone number */
+    post: operations["postAuthPhoneCode"];
+  };
+  "/api/auth/phone/sign-in": {
+    /** Sign in with a phone number and the code texted to it */
+    post: operations["postAuthPhoneSignIn"];
+  };
   "/api/auth/logout": {
     /** Sign out */
     post: operations["postAuthLogout"];
@@ -1208,6 +1216,100 @@ export interface operations {
       content: {
         "application/json": {
           token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            user: {
+              id: number;
+              anigyeId: string;
+              username: string;
+              email: string;
+              displayName: string;
+              /** @enum {string} */
+              role: "user" | "staff" | "admin";
+              xpPoints: number;
+              /** @enum {string} */
+              tier: "bronze" | "silver" | "gold" | "diamond";
+              isPlus: boolean;
+              isEmailVerified: boolean;
+              isPhoneVerified: boolean;
+              phoneNumber: string | null;
+              onboardingCompleted: boolean;
+              activated: boolean;
+              language: ("en" | "tw") | null;
+            };
+          };
+        };
+      };
+      /** @description Refused: see `message` and `fields` */
+      "4XX": {
+        content: {
+          "application/json": {
+            /** @description What went wrong, in words a person can act on */
+            message: string;
+            /** @description e.g. VALIDATION, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, RATE_LIMITED */
+            code: string;
+            /** @description Per-field messages for a form */
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  /** Text a sign-in code to a member's verified phone number */
+  postAuthPhoneCode: {
+    requestBody: {
+      content: {
+        "application/json": {
+          phoneNumber: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+          };
+        };
+      };
+      /** @description Refused: see `message` and `fields` */
+      "4XX": {
+        content: {
+          "application/json": {
+            /** @description What went wrong, in words a person can act on */
+            message: string;
+            /** @description e.g. VALIDATION, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, RATE_LIMITED */
+            code: string;
+            /** @description Per-field messages for a form */
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  /** Sign in with a phone number and the code texted to it */
+  postAuthPhoneSignIn: {
+    requestBody: {
+      content: {
+        "application/json": {
+          phoneNumber: string;
+          code: string;
         };
       };
     };

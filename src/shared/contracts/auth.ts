@@ -112,6 +112,12 @@ export const signInLinkRequest = z.object({
   token: z.string({ error: "Sign-in link is invalid" }).min(10, "Sign-in link is invalid").max(200),
 });
 
+/** POST /api/auth/phone/code: a sign-in code by SMS to a member's verified number. */
+export const phoneSignInCodeRequest = z.object({ phoneNumber: ghanaPhoneSchema });
+
+/** POST /api/auth/phone/sign-in: the number and the 6-digit code texted to it. */
+export const phoneSignInRequest = z.object({ phoneNumber: ghanaPhoneSchema, code: otpSchema });
+
 /** POST /api/auth/verify-email: the token from the emailed link. */
 export const verifyEmailRequest = z.object({
   token: z.string({ error: "Verification link is invalid" }).min(10, "Verification link is invalid").max(200),

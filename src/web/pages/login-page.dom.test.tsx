@@ -47,3 +47,52 @@ describe("the sign-in form, on React in a DOM", () => {
     expect(await screen.findByText("This account is suspended: fake views")).toBeTruthy();
   });
 });
+
+describe("signing in with a phone number", () => {
+  it("texts a code to the number typed, then signs in with the code", async () => {
+    const sent = answerRequests(({ url }) => {
+      if (url === "/api/auth/phone/code") {
+        return {
+          body: {
+            success: true,
+            message: "If an account has this number, we've sent it a sign-in code. It works for 10 minutes.",
+          },
+        };
+      }
+      if (url === "/api/auth/phone/sign-in") {
+        return {
+          status: 400,
+          body: { code: "BAD_REQUEST", message: "Incorrect code", fields: { otp: "Incorrect code" } },
+        };
+      }
+      return undefined;
+    });
+    const form = await signInForm();
+    await userEvent.click(form.getByRole("button", { name: "Sign in with phone number" }));
+    const numberForm = within(await screen.findByRole("form", { name: "Phone sign-in" }));
+    await userEvent.click(numberForm.getByRole("button", { name: "Text me a code" }));
+    expect(await numberForm.findByText("Phone number must be at least 8 digits")).toBeTruthy();
+    await userEvent.type(numberForm.getByLabelText("Phone number"), "024 123 4567");
+    await userEvent.click(numberForm.getByRole("button", { name: "Text me a code" }));
+    const codeForm = within(await screen.findByRole("form", { name: "Phone sign-in code" }));
+    expect(sent.filter((request) => request.url === "/api/auth/phone/code")).toEqual([
+      { method: "POST", url: "/api/auth/phone/code", body: { phoneNumber: "+233241234567" } },
+    ]);
+    expect(screen.getByText(/we've sent it a sign-in code/)).toBeTruthy();
+    await userEvent.type(codeForm.getByLabelText("6-digit code"), "123456");
+    await userEvent.click(codeForm.getByRole("button", { name: "Sign in" }));
+    await waitFor(() =>
+      expect(sent.filter((request) => request.url === "/api/auth/phone/sign-in")).toEqual([
+        {
+          method: "POST",
+          url: "/api/auth/phone/sign-in",
+          body: { phoneNumber: "+233241234567", code: "123456" },
+        },
+      ]),
+    );
+    expect(await screen.findByTestId("phone-sign-in-refused")).toBeTruthy();
+    // Back to the number, for a new code.
+    await userEvent.click(codeForm.getByRole("button", { name: "Send a new code" }));
+    expect(await screen.findByRole("form", { name: "Phone sign-in" })).toBeTruthy();
+  });
+});

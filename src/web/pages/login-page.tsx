@@ -13,6 +13,7 @@ import { useLogin, useSendSignInLink } from "../features/auth/api";
 import { CheckYourEmail } from "../features/auth/check-your-email";
 import { GoogleButton, OrDivider } from "../features/auth/google-button";
 import { ForgotPasswordForm, NewPasswordForm } from "../features/auth/password-reset";
+import { PhoneSignInForm } from "../features/auth/phone-sign-in";
 import { SignInLinkForm, SignInWithLink } from "../features/auth/sign-in-link";
 import { ApiError } from "../lib/api-client";
 import { serverMessage } from "../lib/api-errors";
@@ -25,6 +26,7 @@ import { peekReturnTo, takeReturnTo } from "../lib/return-to";
 type View =
   | { kind: "signin" }
   | { kind: "link"; email: string }
+  | { kind: "phone" }
   | { kind: "link-sent"; message: string }
   | { kind: "link-token"; token: string }
   | { kind: "forgot" }
@@ -59,10 +61,12 @@ function SignInForm({
   onForgot,
   onLink,
   onLinkSent,
+  onPhone,
 }: {
   onForgot(): void;
   onLink(email: string): void;
   onLinkSent(message: string): void;
+  onPhone(): void;
 }) {
   const welcome = useWelcome();
   const login = useLogin();
@@ -150,6 +154,9 @@ function SignInForm({
         <Button variant="ghost" className="w-full" onClick={() => onLink(form.getValues("email"))}>
           {t("login.emailLink")}
         </Button>
+        <Button variant="ghost" className="w-full" onClick={onPhone}>
+          {t("login.phone")}
+        </Button>
       </Form>
       <p className="mt-5 text-center text-sm text-stone-600">
         {t("login.newHere", { brand: brand.name })}{" "}
@@ -162,7 +169,8 @@ function SignInForm({
 }
 
 /**
- * /login: Google, email and password, a sign-in link by email, and the forgot-password flow.
+ * /login: Google, email and password, a sign-in link by email, a phone number and a texted code, and the
+ * forgot-password flow.
  * `?signin=<token>` is an emailed sign-in link being opened.
  */
 export default function LoginPage() {
@@ -219,13 +227,14 @@ export default function LoginPage() {
       <h1 className="text-2xl font-extrabold text-stone-900">
         {view.kind === "signin" ||
         view.kind === "link" ||
+        view.kind === "phone" ||
         view.kind === "link-sent" ||
         view.kind === "link-token"
           ? t("login.welcomeBack")
           : t("login.resetTitle")}
       </h1>
       <p className="mt-1 mb-6 text-stone-600">
-        {view.kind === "signin" || view.kind === "link" || view.kind === "link-sent"
+        {view.kind === "signin" || view.kind === "link" || view.kind === "link-sent" || view.kind === "phone"
           ? waitingForAd
             ? t("login.introForAd")
             : t("login.intro")
@@ -236,8 +245,10 @@ export default function LoginPage() {
           onForgot={toForgot}
           onLink={toLink}
           onLinkSent={(message) => setView({ kind: "link-sent", message })}
+          onPhone={() => setView({ kind: "phone" })}
         />
       )}
+      {view.kind === "phone" && <PhoneSignInForm onSignedIn={welcome} onBack={toSignIn} />}
       {view.kind === "link-sent" && (
         <CheckYourEmail message={view.message} testId="sign-in-link-sent" onBack={toSignIn} />
       )}

@@ -104,6 +104,19 @@ describe("the message queue", () => {
     expect(await metric("anigye_messages_queued", 'channel="email"')).toBe(0);
   });
 
+  it("queues no email to the reserved .invalid domain (a member who joined by phone has no email yet)", async () => {
+    const send = vi.spyOn(ctx.app.deps.mailer, "send");
+    await queueEmail(ctx.database.db, {
+      to: "ang-abcd2345@phone.anigye.invalid",
+      subject: "Hello",
+      text: "Hi",
+      html: "<p>Hi</p>",
+      waitedFor: true,
+    });
+    await ctx.drainMessages({ allDue: true });
+    expect(send).not.toHaveBeenCalled();
+  });
+
   it("shows in /metrics what waits to be sent", async () => {
     const phone = newPhone();
     await queueSms(ctx.database.db, { to: phone, text: "one", waitedFor: false });

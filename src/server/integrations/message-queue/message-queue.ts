@@ -84,6 +84,8 @@ export async function queueSms(executor: Executor, message: QueuedSms): Promise<
 
 /** Queues an email in the caller's transaction, like queueSms. */
 export async function queueEmail(executor: Executor, message: QueuedEmail): Promise<void> {
+  // The reserved ".invalid" domain (RFC 2606) never receives mail: a phone-only member's placeholder.
+  if (/\.invalid$/i.test(message.to.trim())) return;
   const { key, waitedFor, ...job } = message;
   await enqueue(executor, "email", job satisfies EmailJob, { key, waitedFor });
 }

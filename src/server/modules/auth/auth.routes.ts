@@ -7,6 +7,8 @@ import {
   forgotPasswordRequest,
   loginRequest,
   messageResponse,
+  phoneSignInCodeRequest,
+  phoneSignInRequest,
   registerRequest,
   registerResponse,
   resetPasswordRequest,
@@ -39,6 +41,7 @@ import {
   verifyRegistrationCode,
 } from "./accounts.service";
 import { currentUser, requireUser, toSessionUser } from "./current-user";
+import { askPhoneSignInCode, signInWithPhoneCode } from "./phone-members.service";
 import { sendMemberSignInLink, signInMemberWithLink } from "./sign-in-links.service";
 
 const minutes = (n: number) => n * 60;
@@ -152,6 +155,47 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         await limit(byIp(request), limits.verifyEmailPerIp);
         const user = await signInMemberWithLink(deps, request.body.token, request.ip);
+        return startMemberSession(reply, user, deps.config.secureCookies);
+      },
+    );
+
+    app.post(
+      "/api/auth/phone/code",
+      {
+        config: { access: "anyone" },
+        schema: {
+          summary: "Text a sign-in code to a member's verified phone number",
+          body: phoneSignInCodeRequest,
+          response: { 200: messageResponse },
+        },
+      },
+      async (request) => {
+        await limit(byIp(request), limits.otpSendPerIp);
+        await askPhoneSignInCode(deps, request.body.phoneNumber);
+        return {
+          success: true as const,
+          message: messageFor(
+            request,
+            "If an account has this number, we've sent it a sign-in code. It works for 10 minutes.",
+          ),
+        };
+      },
+    );
+
+    app.post(
+      "/api/auth/phone/sign-in",
+      {
+        config: { access: "anyone" },
+        schema: {
+          summary: "Sign in with a phone number and the code texted to it",
+          body: phoneSignInRequest,
+          response: { 200: authResponse },
+        },
+      },
+      async (request, reply) => {
+        await limit(byIp(request), limits.loginPerIp);
+        const device = knownDeviceOf(request, memberDevices);
+        const user = await signInWithPhoneCode(deps, request.body, { address: request.ip, device });
         return startMemberSession(reply, user, deps.config.secureCookies);
       },
     );

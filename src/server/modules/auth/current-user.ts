@@ -6,6 +6,7 @@ import { preparedQuery } from "../../db/prepared";
 import { type User, users } from "../../db/schema/auth";
 import { forbidden, unauthenticated } from "../../lib/errors";
 import type { Access } from "../../plugins/route-access";
+import { isPhoneOnlyEmail } from "./user-identity";
 
 /** The signed-in user as the client may see it: never a hash, token or fingerprint. */
 export function toSessionUser(user: User): SessionUser {
@@ -13,7 +14,8 @@ export function toSessionUser(user: User): SessionUser {
     id: user.id,
     anigyeId: user.anigyeId,
     username: user.username,
-    email: user.email,
+    // A member who joined by phone has no email until they add one: the placeholder is never shown.
+    email: isPhoneOnlyEmail(user.email) ? "" : user.email,
     displayName: user.displayName,
     role: user.role,
     xpPoints: user.xpPoints,

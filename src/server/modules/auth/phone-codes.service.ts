@@ -64,6 +64,25 @@ export async function sendPasswordResetCode(
   });
 }
 
+/**
+ * A sign-in code by SMS to a member's verified number, which anyone may ask for: the same limits as a
+ * reset code (once a minute per number, quietly; within the account's message cap, past which the newest
+ * sign-in code keeps working), so no stranger can stop the member signing in
+ * (docs/product-rules.md#ussd-phone-sign-in).
+ */
+export async function sendPhoneSignInCode(deps: AppDeps, userId: number, phoneNumber: string): Promise<void> {
+  const request = { phoneNumber, purpose: "login" as const, userId };
+  const now = deps.now();
+  await consumeRateLimit(deps.db, phoneSubject(request), resendGapRule, now);
+  await sendWithinAccountCap(deps.db, { userId }, now, {
+    send: async () => {
+      await issuePhoneCode(deps, request);
+      return true as const;
+    },
+    keepNewest: () => keepNewestCodeWorking(deps.db, request, now),
+  });
+}
+
 async function issuePhoneCode(
   deps: AppDeps,
   request: { phoneNumber: string; purpose: CodePurpose; userId?: number },
@@ -177,6 +196,11 @@ export async function endSignInAndResetCodes(db: Executor, userId: number): Prom
 export async function checkPhoneCode(
   deps: AppDeps,
   request: { phoneNumber: string; purpose: CodePurpose; code: string; userId?: number },
+  /**
+   * A code anyone may try (a sign-in code) is not killed by five wrong tries, which a stranger could
+   * spend: its guessing is throttled per number and address by the caller instead.
+   */
+  options: { perCodeAttempts: boolean } = { perCodeAttempts: true },
 ): Promise<{ userId: number | null }> {
   const { db } = deps;
   const now = deps.now();
@@ -200,13 +224,20 @@ export async function checkPhoneCode(
   const [spent] = await db
     .update(otpVerifications)
     .set({ attempts: sql`${otpVerifications.attempts} + 1` })
-    .where(and(eq(otpVerifications.id, latest.id), lt(otpVerifications.attempts, maxCodeAttempts)))
+    .where(
+      and(
+        eq(otpVerifications.id, latest.id),
+        options.perCodeAttempts ? lt(otpVerifications.attempts, maxCodeAttempts) : undefined,
+      ),
+    )
     .returning({ attempts: otpVerifications.attempts });
   if (!spent) {
     throw new AppError("RATE_LIMITED", "Too many wrong codes. Please request a new code in 10 minutes.");
   }
   if (!hashesMatch(latest.codeHash, codeHash(deps, request.phoneNumber, request.purpose, request.code))) {
     const left = maxCodeAttempts - spent.attempts;
+    if (!options.perCodeAttempts)
+      throw new AppError("BAD_REQUEST", "Incorrect code", { otp: "Incorrect code" });
     throw new AppError(
       "BAD_REQUEST",
       left > 0

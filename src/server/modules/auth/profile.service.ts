@@ -24,6 +24,7 @@ import {
 import { deleteOutstandingLinks, sendVerificationEmail } from "./email-links.service";
 import { sendPhoneCode } from "./phone-codes.service";
 import { deleteUserSessions } from "./session.service";
+import { isPhoneOnlyEmail } from "./user-identity";
 
 type Answers = z.infer<typeof profileAnswers>;
 
@@ -52,7 +53,7 @@ export function toProfile(user: User): Profile {
     anigyeId: user.anigyeId,
     displayName: user.displayName,
     username: user.username,
-    email: user.email,
+    email: isPhoneOnlyEmail(user.email) ? "" : user.email,
     isEmailVerified: user.isEmailVerified,
     phoneNumber: user.phoneNumber,
     isPhoneVerified: user.isPhoneVerified,

@@ -6,6 +6,16 @@ import { users } from "../../db/schema/auth";
 // No 0/O or 1/I: an Anigye ID is read aloud at shop counters.
 const idAlphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
 
+/**
+ * The reserved domain (RFC 2606 ".invalid": nothing is ever delivered there) of the placeholder email of
+ * a member who joined with their phone alone (docs/product-rules.md#ussd-join).
+ */
+export const phoneOnlyEmailDomain = "phone.anigye.invalid";
+
+export function isPhoneOnlyEmail(email: string): boolean {
+  return email.toLowerCase().endsWith(`@${phoneOnlyEmailDomain}`);
+}
+
 /** The public member number shown on a consumer's card, e.g. ANG-7K4M9Q2X. */
 export function newAnigyeId(): string {
   let code = "";

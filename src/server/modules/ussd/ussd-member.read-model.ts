@@ -2,12 +2,13 @@ import { and, asc, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { isLanguage, type Language } from "../../../shared/i18n/languages";
 import type { TierId } from "../../../shared/tiers";
 import type { Executor } from "../../db/client";
+import { ads } from "../../db/schema/ads";
 import { users } from "../../db/schema/auth";
-import { companies } from "../../db/schema/companies";
-import { loyaltyCards } from "../../db/schema/loyalty";
+import { companies, companyBranches } from "../../db/schema/companies";
+import { loyaltyCards, loyaltyPrograms } from "../../db/schema/loyalty";
 import { rewards } from "../../db/schema/rewards";
 
-// What the USSD menus show a caller: a read across auth, loyalty, companies and rewards.
+// What the USSD menus show a caller: a read across auth, loyalty, companies, ads and rewards.
 
 export interface UssdMember {
   id: number;
@@ -98,4 +99,66 @@ export async function unusedRewards(db: Executor, userId: number, now: Date): Pr
     .orderBy(sql`${rewards.createdAt} desc nulls last`, sql`${rewards.id} desc nulls last`)
     .limit(200);
   return rows.map((row) => ({ id: row.id, shop: row.shop, percent: row.percent ?? 0 }));
+}
+
+/** A live branch of a business with something to earn: what "Shops near me" places in towns. */
+export interface UssdShopBranch {
+  companyId: number;
+  shop: string;
+  branch: string;
+  /** How many live branches the business has (a name is added to tell two apart). */
+  branches: number;
+  city: string | null;
+  pin: { lat: number; lng: number } | null;
+  stamps: boolean;
+  ads: boolean;
+  points: boolean;
+}
+
+/**
+ * Every live branch of every business open to members (active, paid up) that offers something to earn:
+ * a stamp card (an active loyalty program), an ad still running, or points (a monthly allocation).
+ */
+export async function earningShopBranches(db: Executor, now: Date): Promise<UssdShopBranch[]> {
+  const stamps = sql<boolean>`exists (select 1 from ${loyaltyPrograms} where ${loyaltyPrograms.companyId} = ${companies.id} and ${loyaltyPrograms.isActive})`;
+  const running = sql<boolean>`exists (select 1 from ${ads} where ${ads.companyId} = ${companies.id} and ${ads.isActive} and ${ads.deletedAt} is null and (${ads.expiresAt} is null or ${ads.expiresAt} > ${now.toISOString()}::timestamptz))`;
+  const branches = sql<number>`(select count(*)::int from ${companyBranches} live where live.company_id = ${companies.id} and live.deleted_at is null)`;
+  const rows = await db
+    .select({
+      companyId: companies.id,
+      shop: companies.name,
+      branch: companyBranches.name,
+      branches,
+      city: companies.city,
+      lat: sql<number | null>`coalesce(${companyBranches.latitude}, ${companies.latitude})::float`,
+      lng: sql<number | null>`coalesce(${companyBranches.longitude}, ${companies.longitude})::float`,
+      stamps,
+      ads: running,
+      points: sql<boolean>`${companies.monthlyPointsAllocation} > 0`,
+    })
+    .from(companyBranches)
+    .innerJoin(companies, eq(companies.id, companyBranches.companyId))
+    .where(
+      and(
+        isNull(companyBranches.deletedAt),
+        eq(companies.isActive, true),
+        eq(companies.status, "active"),
+        isNull(companies.deletedAt),
+        gt(companies.paidUntil, now),
+      ),
+    )
+    .orderBy(asc(companies.name), asc(companyBranches.id));
+  return rows
+    .map((row) => ({
+      companyId: row.companyId,
+      shop: row.shop,
+      branch: row.branch,
+      branches: Number(row.branches),
+      city: row.city,
+      pin: row.lat !== null && row.lng !== null ? { lat: Number(row.lat), lng: Number(row.lng) } : null,
+      stamps: Boolean(row.stamps),
+      ads: Boolean(row.ads),
+      points: Boolean(row.points),
+    }))
+    .filter((row) => row.stamps || row.ads || row.points);
 }

@@ -24,6 +24,14 @@ export type MenuState =
   /** A page of rewards: the ids it numbered 1 to 5, and where the next page starts. */
   | { at: "rewards"; ids: number[]; next: number | null }
   | { at: "language" }
+  /** A page of regions, or of a region's towns: the names it numbered from 1, and where the next starts. */
+  | { at: "regions"; names: string[]; next: number | null }
+  | { at: "towns"; region: string; names: string[]; next: number | null }
+  /** A caller with no account: Shops near me, Join, Language. */
+  | { at: "join-menu" }
+  | { at: "join-name" }
+  | { at: "join-referral"; name: string }
+  | { at: "join-confirm"; name: string; referralCode: string | null }
   | { at: "ended" };
 
 /** A screen and whether it waits for an answer. */
@@ -157,10 +165,108 @@ export function suspendedScreen(language: Language): Screen {
   return close(ussdText(language, "ussd.suspended", { brand: brand.name, phone: brand.supportPhone }));
 }
 
-/** Joining by USSD comes later: until then the caller is told where to join with this number. */
-export function notAMemberScreen(language: Language, appUrl: string): Screen {
-  const link = `${new URL(appUrl).host}/register`;
-  return close(ussdText(language, "ussd.not_a_member", { brand: brand.name, link }));
+/** A number no member has: what it can do before joining. */
+export function joinMenuScreen(language: Language, afterWrongChoice = false): Screen {
+  const text = ussdText(language, "ussd.join_menu", { brand: brand.name });
+  return waitFor(afterWrongChoice ? withNote(ussdText(language, "ussd.not_a_choice"), text) : text);
+}
+
+export function askNameScreen(language: Language, afterWrongName = false): Screen {
+  const text = ussdText(language, "ussd.join_name", { brand: brand.name });
+  return waitFor(afterWrongName ? withNote(ussdText(language, "ussd.join_name_wrong"), text) : text);
+}
+
+export function askReferralScreen(language: Language, afterWrongCode = false): Screen {
+  const text = ussdText(language, "ussd.join_referral");
+  return waitFor(afterWrongCode ? withNote(ussdText(language, "ussd.join_referral_wrong"), text) : text);
+}
+
+export function confirmJoinScreen(language: Language, name: string, referralCode: string | null): Screen {
+  return waitFor(
+    ussdText(language, "ussd.join_confirm", {
+      brand: brand.name,
+      name: shorten(name, 40),
+      code: referralCode ?? "none",
+    }),
+  );
+}
+
+export function joinedScreen(language: Language, name: string): Screen {
+  return close(
+    ussdText(language, "ussd.joined", { brand: brand.name, name: shorten(name.split(" ")[0]!, 20) }),
+  );
+}
+
+export function alreadyJoinedScreen(language: Language): Screen {
+  return close(ussdText(language, "ussd.already_joined", { brand: brand.name }));
+}
+
+export function notJoinedScreen(language: Language): Screen {
+  return close(ussdText(language, "ussd.not_joined", { brand: brand.name }));
+}
+
+/**
+ * A numbered page of names (regions or towns) from `from`: as many as fit with "9 More" (when more are
+ * left) and "0 Back", at most eight.
+ */
+export function pickScreen(
+  language: Language,
+  head: string,
+  names: string[],
+  from: number,
+): { screen: Screen; shown: string[]; next: number | null } {
+  const back = ussdText(language, "ussd.back");
+  const more = ussdText(language, "ussd.more");
+  const shown: string[] = [];
+  for (const name of names.slice(from, from + 8)) {
+    const lines = [...shown, name].map((one, index) => `${index + 1} ${shorten(one, 20)}`);
+    const left = from + shown.length + 1 < names.length;
+    if ([head, ...lines, ...(left ? [more] : []), back].join("\n").length > screenLimit) break;
+    shown.push(name);
+  }
+  const next = from + shown.length < names.length ? from + shown.length : null;
+  const lines = shown.map((name, index) => `${index + 1} ${shorten(name, 20)}`);
+  const text = [head, ...lines, ...(next !== null ? [more] : []), back].join("\n");
+  return { screen: waitFor(text), shown, next };
+}
+
+export function regionsHead(language: Language): string {
+  return ussdText(language, "ussd.shops_regions");
+}
+
+export function townsHead(language: Language, region: string): string {
+  return ussdText(language, "ussd.shops_towns", { region: shorten(region, 20) });
+}
+
+export interface ShopShown {
+  name: string;
+  stamps: boolean;
+  ads: boolean;
+  points: boolean;
+}
+
+/** A town's nearest shops, each with what it gives; long names shortened so all five fit. */
+export function shopsScreen(language: Language, town: string, shops: ShopShown[]): Screen {
+  const back = ussdText(language, "ussd.back");
+  if (shops.length === 0) return waitFor(`${ussdText(language, "ussd.shops_none")}\n${back}`);
+  const head = ussdText(language, "ussd.shops_in", { town: shorten(town, 20) });
+  const kindsOf = (shop: ShopShown) =>
+    [
+      shop.stamps ? ussdText(language, "ussd.earn_stamps") : null,
+      shop.points ? ussdText(language, "ussd.earn_points") : null,
+      shop.ads ? ussdText(language, "ussd.earn_ads") : null,
+    ]
+      .filter(Boolean)
+      .join("/");
+  const fixed = [head, back].join("\n").length + shops.length;
+  const width = Math.floor((screenLimit - fixed) / shops.length);
+  const lines = shops.map((shop) => {
+    const kinds = kindsOf(shop);
+    const line = ussdText(language, "ussd.shop", { shop: "\u0000", kinds });
+    const room = width - (line.length - 1);
+    return line.replace("\u0000", shorten(shop.name, Math.max(room, 4)));
+  });
+  return waitFor(fitList(head, lines, [back]));
 }
 
 export function ghanaOnlyScreen(): Screen {

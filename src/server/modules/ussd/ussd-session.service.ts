@@ -9,11 +9,13 @@ import { type UssdSession, ussdSessions } from "../../db/schema/ussd";
 import { queueSms } from "../../integrations/message-queue/message-queue";
 import { AppError } from "../../lib/errors";
 import { smsText } from "../../lib/i18n";
-import { setMemberLanguage } from "../auth";
+import { recordAudit } from "../audit";
+import { joinWithPhone, setMemberLanguage } from "../auth";
 import { myDrawEntries } from "../draws";
 import { countRateLimitedCall, type RateLimitRule } from "../rate-limit";
 import { issueRewardQr, ussdRewardCodeLifetimeMs } from "../redemptions";
 import {
+  earningShopBranches,
   findMemberByPhone,
   topStampCards,
   type UssdMember,
@@ -21,24 +23,35 @@ import {
   unusedRewards,
 } from "./ussd-member.read-model";
 import {
+  alreadyJoinedScreen,
+  askNameScreen,
+  askReferralScreen,
   chooseLanguageScreen,
+  confirmJoinScreen,
   drawScreen,
   ghanaOnlyScreen,
   goodbyeScreen,
+  joinedScreen,
+  joinMenuScreen,
   languageScreen,
   type MenuState,
   mainScreen,
   noRewardsScreen,
-  notAMemberScreen,
+  notJoinedScreen,
+  pickScreen,
   pointsScreen,
+  regionsHead,
   rewardCodeScreen,
   rewardGoneScreen,
   rewardsPerScreen,
   rewardsScreen,
   type Screen,
+  shopsScreen,
   suspendedScreen,
   tooManyScreen,
+  townsHead,
 } from "./ussd-menu";
+import { ShopMap } from "./ussd-shops";
 
 /*
  * One menu engine behind both providers' callbacks (docs/product-rules.md#ussd-menus). A session is a
@@ -63,6 +76,11 @@ export interface UssdCall {
 
 const languageChoices: Record<string, Language> = { "1": "en", "2": "tw" };
 
+/** A name typed to join: 2 to 40 characters, starting with a letter, then letters, spaces, . ' - */
+const memberName = /^\p{L}[\p{L}\p{M} .'-]{1,39}$/u;
+/** An invite code as members share them: letters and digits. */
+const referralCodeShape = /^[A-Z0-9]{4,20}$/;
+
 /** Per number, shared by every instance (docs/product-rules.md#ussd-limits). */
 export const ussdSessionsPerHour = {
   action: "ussd_session",
@@ -85,7 +103,8 @@ async function pastLimit(tx: Executor, phone: string, rule: RateLimitRule, now: 
 export async function answerUssd(deps: AppDeps, call: UssdCall): Promise<Screen> {
   const phone = normaliseGhanaPhone(call.phone);
   if (!phone) return ghanaOnlyScreen();
-  return deps.db.transaction(async (tx) => {
+  const afterCommit: (() => Promise<void>)[] = [];
+  const screen = await deps.db.transaction(async (tx) => {
     const { session, isNew } = await lockSession(tx, call, phone);
     if (session.phoneNumber !== phone) {
       throw new AppError("BAD_REQUEST", "This USSD session belongs to another number.");
@@ -93,7 +112,7 @@ export async function answerUssd(deps: AppDeps, call: UssdCall): Promise<Screen>
     if (session.lastRequestKey === call.requestKey) return session.lastAnswer as Screen;
     const now = deps.now();
     const member = await findMemberByPhone(tx, phone);
-    const step = new Step(deps, tx, session, member, now);
+    const step = new Step(deps, tx, session, member, now, afterCommit);
     const screen =
       session.endedAt || call.kind === "end"
         ? step.ended()
@@ -115,6 +134,8 @@ export async function answerUssd(deps: AppDeps, call: UssdCall): Promise<Screen>
       .where(eq(ussdSessions.id, session.id));
     return screen;
   });
+  for (const task of afterCommit) await task();
+  return screen;
 }
 
 /** The session's row, made on its first request, locked until this request is answered. */
@@ -151,6 +172,8 @@ class Step {
     session: UssdSession,
     private readonly member: UssdMember | undefined,
     private readonly now: Date,
+    /** What runs once the request's transaction committed (what a shop held for a new member lands). */
+    private readonly afterCommit: (() => Promise<void>)[],
   ) {
     this.state = session.state as MenuState;
     this.sessionLanguage = session.language;
@@ -189,7 +212,10 @@ class Step {
     }
     const language = this.language;
     const member = this.member;
-    if (!member) return this.close(notAMemberScreen(language, this.deps.config.appUrl));
+    if (state.at === "regions" || state.at === "towns") return this.fromShops(language, state, typed);
+    if (!member) return this.joining(language, state, typed);
+    // Another session joined this number while this one was joining.
+    if (state.at.startsWith("join-")) return this.close(alreadyJoinedScreen(language));
     switch (state.at) {
       case "main":
         return this.fromMain(language, member, typed);
@@ -207,9 +233,118 @@ class Step {
     }
   }
 
-  private home(language: Language): Screen {
-    if (!this.member) return this.close(notAMemberScreen(language, this.deps.config.appUrl));
-    return this.go({ at: "main" }, mainScreen(language, { ...this.member, language }));
+  private home(language: Language, afterWrongChoice = false): Screen {
+    if (!this.member) return this.go({ at: "join-menu" }, joinMenuScreen(language, afterWrongChoice));
+    return this.go({ at: "main" }, mainScreen(language, { ...this.member, language }, afterWrongChoice));
+  }
+
+  /** A caller no member has: Shops near me, joining (docs/product-rules.md#ussd-join) and Language. */
+  private async joining(language: Language, state: MenuState, typed: string): Promise<Screen> {
+    switch (state.at) {
+      case "join-menu":
+        if (typed === "3") return this.regionsPage(language, 0);
+        if (typed === "5") return this.go({ at: "join-name" }, askNameScreen(language));
+        if (typed === "6") return this.go({ at: "language" }, languageScreen(language));
+        return this.home(language, true);
+      case "language": {
+        const chosen = languageChoices[typed];
+        if (!chosen) return this.home(language, true);
+        await this.saveLanguage(chosen);
+        return this.home(chosen);
+      }
+      case "join-name": {
+        const name = typed.replace(/\s+/g, " ").trim();
+        if (!memberName.test(name)) return this.go({ at: "join-name" }, askNameScreen(language, true));
+        return this.go({ at: "join-referral", name }, askReferralScreen(language));
+      }
+      case "join-referral": {
+        if (typed === "0")
+          return this.go(
+            { ...state, at: "join-confirm", referralCode: null },
+            confirmJoinScreen(language, state.name, null),
+          );
+        const code = typed.toUpperCase();
+        if (!referralCodeShape.test(code)) return this.go(state, askReferralScreen(language, true));
+        return this.go(
+          { at: "join-confirm", name: state.name, referralCode: code },
+          confirmJoinScreen(language, state.name, code),
+        );
+      }
+      case "join-confirm":
+        if (typed === "1") return this.close(await this.join(language, state.name, state.referralCode));
+        if (typed === "2") return this.close(notJoinedScreen(language));
+        return this.go(state, confirmJoinScreen(language, state.name, state.referralCode));
+      default:
+        // An information screen (a town's shops): 0 goes back, anything else is not a choice there.
+        return this.home(language, typed !== "0");
+    }
+  }
+
+  /**
+   * Makes the member with this number verified (the network vouches for it), the welcome SMS queued in
+   * the same transaction; once it committed, what shops held for the number lands as on the web.
+   */
+  private async join(language: Language, name: string, referralCode: string | null): Promise<Screen> {
+    const joined = await joinWithPhone(
+      this.tx,
+      { phoneNumber: this.phone, displayName: name, language, referralCode: referralCode ?? undefined },
+      this.now,
+    );
+    if (!joined?.created) return alreadyJoinedScreen(language);
+    await queueSms(this.tx, {
+      to: this.phone,
+      text: smsText(language, "sms.ussd_welcome", {
+        brand: brand.name,
+        name: name.split(" ")[0],
+        link: `${new URL(this.deps.config.appUrl).host}/login`,
+      }),
+      key: `ussd-welcome:${joined.userId}`,
+      waitedFor: false,
+    });
+    const { deps, phone } = this;
+    this.afterCommit.push(() =>
+      deps.phoneVerified(joined.userId, phone).catch((error) => {
+        deps.log.error({ err: error }, "could not land the rewards held for a number joined by USSD");
+      }),
+    );
+    return joinedScreen(language, name);
+  }
+
+  private async shopMap(): Promise<ShopMap> {
+    return new ShopMap(await earningShopBranches(this.tx, this.now));
+  }
+
+  private async regionsPage(language: Language, from: number): Promise<Screen> {
+    const all = (await this.shopMap()).regions();
+    if (all.length === 0) return this.go({ at: "info" }, shopsScreen(language, "", []));
+    const page = pickScreen(language, regionsHead(language), all, from < all.length ? from : 0);
+    return this.go({ at: "regions", names: page.shown, next: page.next }, page.screen);
+  }
+
+  private async townsPage(language: Language, region: string, from: number): Promise<Screen> {
+    const all = (await this.shopMap()).towns(region).map((town) => town.name);
+    if (all.length === 0) return this.go({ at: "info" }, shopsScreen(language, "", []));
+    const page = pickScreen(language, townsHead(language, region), all, from < all.length ? from : 0);
+    return this.go({ at: "towns", region, names: page.shown, next: page.next }, page.screen);
+  }
+
+  /** Region, then town, then the town's nearest shops (docs/product-rules.md#ussd-shops-near-me). */
+  private async fromShops(
+    language: Language,
+    state: Extract<MenuState, { at: "regions" | "towns" }>,
+    typed: string,
+  ): Promise<Screen> {
+    if (typed === "0") return this.home(language);
+    if (typed === "9" && state.next !== null) {
+      return state.at === "regions"
+        ? this.regionsPage(language, state.next)
+        : this.townsPage(language, state.region, state.next);
+    }
+    const chosen = /^[1-8]$/.test(typed) ? state.names[Number(typed) - 1] : undefined;
+    if (chosen === undefined) return this.home(language, true);
+    if (state.at === "regions") return this.townsPage(language, chosen, 0);
+    const shops = (await this.shopMap()).nearest(chosen);
+    return this.go({ at: "info" }, shopsScreen(language, chosen, shops));
   }
 
   private async fromMain(language: Language, member: UssdMember, typed: string): Promise<Screen> {
@@ -221,6 +356,8 @@ class Step {
         );
       case "2":
         return this.rewardsPage(language, member, 0);
+      case "3":
+        return this.regionsPage(language, 0);
       case "4": {
         const mine = await myDrawEntries(this.tx, member.id, this.now);
         const draw = mine.draw && {
@@ -282,6 +419,18 @@ class Step {
       throw error;
     }
     const expiresAt = new Date(issued.expiresAt);
+    // Every code handed out by USSD is on the audit log (docs/product-rules.md#ussd-reward-code).
+    await recordAudit(
+      this.tx,
+      {
+        actor: { id: member.id, displayName: member.firstName },
+        action: "ussd.reward_code",
+        targetType: "reward",
+        targetId: reward.id,
+        after: { phoneNumber: this.phone, expiresAt: expiresAt.toISOString() },
+      },
+      this.now,
+    );
     const screen = rewardCodeScreen(language, reward, issued.typedCode, expiresAt);
     await queueSms(this.tx, {
       to: this.phone,

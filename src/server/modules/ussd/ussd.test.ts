@@ -194,7 +194,8 @@ describe("Hubtel Programmable Services", () => {
     const first = await session.dial();
     expect(first).toEqual({
       Type: "response",
-      Message: "Anigye: hello Adwoa\n1 My points and stamps\n2 My rewards\n4 This month's draw\n6 Language",
+      Message:
+        "Anigye: hello Adwoa\n1 My points and stamps\n2 My rewards\n3 Shops near me\n4 This month's draw\n6 Language",
       Label: "Anigye",
       DataType: "input",
       FieldType: "text",
@@ -259,7 +260,7 @@ describe("Africa's Talking", () => {
     expect(first.statusCode).toBe(200);
     expect(first.headers["content-type"]).toBe("text/plain; charset=utf-8");
     expect(first.body).toBe(
-      "CON Anigye: hello Adwoa\n1 My points and stamps\n2 My rewards\n4 This month's draw\n6 Language",
+      "CON Anigye: hello Adwoa\n1 My points and stamps\n2 My rewards\n3 Shops near me\n4 This month's draw\n6 Language",
     );
     const points = await postAfricasTalking({ ...fields, text: "1" });
     expect(points.body).toBe("CON Bronze: 0 XP\nPoints: 0\nKofi's Chop Bar 2/3\n0 Back");
@@ -279,7 +280,7 @@ describe("Africa's Talking", () => {
     expect(row).toMatchObject({ provider: "africastalking", lastRequestKey: "text:1*0*2" });
   });
 
-  it("tells a number with no member where to join, and a suspended member only that", async () => {
+  it("offers a number with no member to join, and tells a suspended member only that", async () => {
     const stranger = newNumber();
     const fields = { serviceCode: "*384*1234#", networkCode: "62002", text: "" };
     const choose = await postAfricasTalking({
@@ -294,8 +295,8 @@ describe("Africa's Talking", () => {
       phoneNumber: stranger.at,
       text: "1",
     });
-    expect(join.body).toMatch(
-      /^END No Anigye account has this number\. Join free at localhost:\d+\/register/,
+    expect(join.body).toBe(
+      "CON Anigye: this number has no account yet.\n3 Shops near me\n5 Join Anigye free\n6 Language",
     );
     const { number } = await member({ isActive: false });
     const suspended = await postAfricasTalking({

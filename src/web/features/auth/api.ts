@@ -104,3 +104,18 @@ export function useSignInWithLink() {
       requireSuccess(await apiJson<AuthResponse>("POST", "/api/auth/login/link", { token })),
   });
 }
+
+/** Texts a sign-in code to a member's verified number; the answer is the same for any number. */
+export function useSendPhoneSignInCode() {
+  return useMutation({
+    mutationFn: async (phoneNumber: string) =>
+      requireSuccess(await apiJson<MessageResponse>("POST", "/api/auth/phone/code", { phoneNumber })),
+  });
+}
+
+export function useSignInWithPhoneCode() {
+  return useMutation({
+    mutationFn: async (body: { phoneNumber: string; code: string }) =>
+      requireSuccess(await apiJson<AuthResponse>("POST", "/api/auth/phone/sign-in", body)),
+  });
+}

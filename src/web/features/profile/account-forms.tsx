@@ -128,11 +128,14 @@ export function ChangeEmailForm({ profile }: { profile: Profile }) {
 
   return (
     <Card title={t("profile.email.title")} icon={<Mail className="size-5" aria-hidden />}>
-      <p className="flex flex-wrap items-center gap-2 text-stone-800">
-        <span className="break-all font-medium">{profile.email}</span>
-        <StatusBadge verified={profile.isEmailVerified} />
-      </p>
-      {!profile.isEmailVerified && (
+      {/* A member who joined by phone has no email yet: only the form to add one. */}
+      {profile.email && (
+        <p className="flex flex-wrap items-center gap-2 text-stone-800">
+          <span className="break-all font-medium">{profile.email}</span>
+          <StatusBadge verified={profile.isEmailVerified} />
+        </p>
+      )}
+      {profile.email && !profile.isEmailVerified && (
         <Button
           variant="secondary"
           className="mt-3"
