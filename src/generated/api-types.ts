@@ -555,6 +555,10 @@ export interface paths {
     /** Africa's Talking: a USSD session's request (the channel's callback URL) */
     post: operations["postUssdAfricastalking"];
   };
+  "/api/admin/ussd/simulator": {
+    /** Dial or answer the USSD menus as a phone number, through the Hubtel callback (admins) */
+    post: operations["postAdminUssdSimulator"];
+  };
   "/api/admin/settings": {
     /** Platform settings with their values, defaults and bounds (admins) */
     get: operations["getAdminSettings"];
@@ -8360,6 +8364,53 @@ export interface operations {
       200: {
         content: {
           "text/plain": string;
+        };
+      };
+      /** @description Refused: see `message` and `fields` */
+      "4XX": {
+        content: {
+          "application/json": {
+            /** @description What went wrong, in words a person can act on */
+            message: string;
+            /** @description e.g. VALIDATION, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, RATE_LIMITED */
+            code: string;
+            /** @description Per-field messages for a form */
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  /** Dial or answer the USSD menus as a phone number, through the Hubtel callback (admins) */
+  postAdminUssdSimulator: {
+    requestBody: {
+      content: {
+        "application/json": {
+          phoneNumber: string;
+          sessionId?: string;
+          sequence?: number;
+          /** @default */
+          message?: string;
+          /**
+           * @default send
+           * @enum {string}
+           */
+          action?: "send" | "cancel";
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            sessionId: string;
+            sequence: number;
+            text: string;
+            end: boolean;
+          };
         };
       };
       /** @description Refused: see `message` and `fields` */

@@ -5,3 +5,4 @@
  */
 
 export { ussdRoutes } from "./ussd.routes";
+export { ussdSimulatorRoutes } from "./ussd-simulator.routes";
