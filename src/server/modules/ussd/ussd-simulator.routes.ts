@@ -5,8 +5,8 @@ import { brand } from "../../../shared/brand";
 import { type HubtelUssdResponse, hubtelUssdResponse } from "../../../shared/contracts/ussd";
 import {
   simulatorSessionPrefix,
-  ussdSimulatorRequest,
   type UssdSimulatorResponse,
+  ussdSimulatorRequest,
   ussdSimulatorResponse,
 } from "../../../shared/contracts/ussd-simulator";
 import type { AppDeps } from "../../app-deps";
@@ -41,7 +41,9 @@ export function ussdSimulatorRoutes(deps: AppDeps, options: UssdSimulatorOptions
       "/api/admin/ussd/simulator",
       {
         config: { access: "admin" },
-        schema: schema("Dial or answer the USSD menus as a phone number, through the Hubtel callback (admins)"),
+        schema: schema(
+          "Dial or answer the USSD menus as a phone number, through the Hubtel callback (admins)",
+        ),
       },
       async (request, reply) => {
         const admin = guardedAdmin(request);

@@ -81,9 +81,9 @@ describe("the admin's USSD simulator", () => {
   it("is for admins only", async () => {
     const member = await signedInMember(ctx.database.db, "simmember");
     const body = { phoneNumber: "0270000999" };
-    expect((await sendAs(ctx.app, member.cookies, "POST", "/api/admin/ussd/simulator", body)).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await sendAs(ctx.app, member.cookies, "POST", "/api/admin/ussd/simulator", body)).statusCode,
+    ).toBe(403);
     expect((await sendJson(ctx.app, "POST", "/api/admin/ussd/simulator", body)).statusCode).toBe(401);
   });
 
@@ -126,14 +126,16 @@ describe("the simulator for anyone", () => {
     });
     expect(production.ussdSimulatorForAll).toBe(false);
     expect(loadConfig({ APP_URL: "https://staging.anigye.example" }).ussdSimulatorForAll).toBe(false);
-    expect(loadConfig({ APP_URL: "https://demo.anigye.example", SEED_DEMO: "true" }).ussdSimulatorForAll).toBe(
-      true,
-    );
+    expect(
+      loadConfig({ APP_URL: "https://demo.anigye.example", SEED_DEMO: "true" }).ussdSimulatorForAll,
+    ).toBe(true);
     expect(loadConfig({}).ussdSimulatorForAll).toBe(true);
 
     const closed = await createTestContext({ env: { SEED_DEMO: "false", DEV_OUTBOX: "false" } });
     try {
-      const refused = await sendJson(closed.app, "POST", "/api/ussd/simulator", { phoneNumber: "0270000999" });
+      const refused = await sendJson(closed.app, "POST", "/api/ussd/simulator", {
+        phoneNumber: "0270000999",
+      });
       expect(refused.statusCode).toBe(404);
     } finally {
       await closed.close();
