@@ -8440,7 +8440,7 @@ export interface operations {
             settings: (OneOf<[{
                 key: string;
                 /** @enum {string} */
-                group: "xp" | "prices" | "points" | "branches" | "draws" | "texts" | "anti_cheat" | "sign_in" | "manual_momo";
+                group: "xp" | "prices" | "points" | "branches" | "draws" | "texts" | "anti_cheat" | "sign_in" | "manual_momo" | "ussd";
                 description: string;
                 updatedAt: string | null;
                 fromEnvironment: boolean;
@@ -8453,7 +8453,7 @@ export interface operations {
               }, {
                 key: string;
                 /** @enum {string} */
-                group: "xp" | "prices" | "points" | "branches" | "draws" | "texts" | "anti_cheat" | "sign_in" | "manual_momo";
+                group: "xp" | "prices" | "points" | "branches" | "draws" | "texts" | "anti_cheat" | "sign_in" | "manual_momo" | "ussd";
                 description: string;
                 updatedAt: string | null;
                 fromEnvironment: boolean;
@@ -8505,7 +8505,7 @@ export interface operations {
           "application/json": OneOf<[{
             key: string;
             /** @enum {string} */
-            group: "xp" | "prices" | "points" | "branches" | "draws" | "texts" | "anti_cheat" | "sign_in" | "manual_momo";
+            group: "xp" | "prices" | "points" | "branches" | "draws" | "texts" | "anti_cheat" | "sign_in" | "manual_momo" | "ussd";
             description: string;
             updatedAt: string | null;
             fromEnvironment: boolean;
@@ -8518,7 +8518,7 @@ export interface operations {
           }, {
             key: string;
             /** @enum {string} */
-            group: "xp" | "prices" | "points" | "branches" | "draws" | "texts" | "anti_cheat" | "sign_in" | "manual_momo";
+            group: "xp" | "prices" | "points" | "branches" | "draws" | "texts" | "anti_cheat" | "sign_in" | "manual_momo" | "ussd";
             description: string;
             updatedAt: string | null;
             fromEnvironment: boolean;
@@ -8626,6 +8626,18 @@ export interface operations {
               shareProofs: number;
               purchases: number;
               violations: number;
+            };
+            ussd: {
+              sessionPricePesewas: number;
+              days: {
+                  /** Format: date */
+                  date: string;
+                  sessions: number;
+                  costPesewas: number;
+                  simulated: number;
+                }[];
+              totalSessions: number;
+              totalCostPesewas: number;
             };
           };
         };

@@ -61,7 +61,7 @@ import { purchasesRoutes } from "./modules/purchases";
 import { redemptionsRoutes } from "./modules/redemptions";
 import { referralsRoutes } from "./modules/referrals";
 import { rewardsRoutes, shareProofsRoutes } from "./modules/rewards";
-import { ussdRoutes, ussdSimulatorRoutes } from "./modules/ussd";
+import { countUssdSessionsSince, ussdRoutes, ussdSimulatorRoutes } from "./modules/ussd";
 import { watchRoutes } from "./modules/watch";
 import { registerErrorHandling } from "./plugins/errors";
 import { registerLoadShedding } from "./plugins/load-shedding";
@@ -150,6 +150,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     poolStats: dependencies.poolStats,
     token: config.metricsToken,
     fraudSignalsSince: (since) => countSignalsSince(db, since),
+    ussdSessionsSince: (since) => countUssdSessionsSince(db, since),
   });
   registerLoadShedding(app, {
     poolStats: dependencies.poolStats,

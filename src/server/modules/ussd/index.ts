@@ -5,4 +5,11 @@
  */
 
 export { ussdRoutes } from "./ussd.routes";
+export {
+  countUssdSessionsSince,
+  deleteOldUssdSessions,
+  type UssdDay,
+  ussdSessionRetentionDays,
+  ussdSessionsByDay,
+} from "./ussd-operations.service";
 export { ussdSimulatorRoutes } from "./ussd-simulator.routes";
