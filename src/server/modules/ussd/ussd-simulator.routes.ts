@@ -13,8 +13,16 @@ import type { AppDeps } from "../../app-deps";
 import { AppError } from "../../lib/errors";
 import { recordAudit } from "../audit";
 import { guardedAdmin } from "../auth";
+import { byIp, consumeRateLimit, type RateLimitRule } from "../rate-limit";
 
 type SimulatorRequest = ReturnType<typeof ussdSimulatorRequest.parse>;
+
+/** Dials of the open simulator per address, on top of the per-number limits every session meets. */
+export const openSimulatorDialsPerHour = {
+  action: "ussd_simulator_dial",
+  limit: 30,
+  windowSeconds: 60 * 60,
+} satisfies RateLimitRule;
 
 export interface UssdSimulatorOptions {
   /** The in-process secret the Hubtel route admits besides USSD_CALLBACK_TOKEN; it never leaves this process. */
@@ -77,6 +85,9 @@ export function ussdSimulatorRoutes(deps: AppDeps, options: UssdSimulatorOptions
           ),
         },
         async (request, reply) => {
+          if (!request.body.sessionId) {
+            await consumeRateLimit(deps.db, byIp(request), openSimulatorDialsPerHour, deps.now());
+          }
           reply.header("cache-control", "no-store");
           return simulate(app, options.simulatorToken, request.body);
         },

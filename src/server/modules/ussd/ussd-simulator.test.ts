@@ -116,6 +116,21 @@ describe("the simulator for anyone", () => {
     expect(direct.statusCode).toBe(404);
   });
 
+  it("takes 30 dials an hour from one address, then answers 429", async () => {
+    const dial = (n: number) =>
+      ctx.app.inject({
+        method: "POST",
+        url: "/api/ussd/simulator",
+        remoteAddress: "10.9.9.9",
+        headers: { "x-requested-with": "anigye", "sec-fetch-site": "same-origin" },
+        payload: { phoneNumber: `0270007${String(n).padStart(3, "0")}` },
+      });
+    for (let n = 1; n <= 30; n++) expect((await dial(n)).statusCode).toBe(200);
+    const refused = await dial(31);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers["retry-after"]).toBeDefined();
+  });
+
   it("is never there in production, and off where neither the demo nor the outbox is", async () => {
     const production = loadConfig({
       NODE_ENV: "production",
