@@ -61,6 +61,7 @@ describe("the USSD simulator's phone, on React in a DOM", () => {
     await userEvent.click(form.getByRole("button", { name: "OK" }));
     expect(form.getByRole("status", { name: "Phone screen" }).textContent).toContain("Dial *713*4#");
     expect(form.getByRole("button", { name: "Call" })).toBeTruthy();
+    expect(presses(sent)).toHaveLength(2);
   });
 
   it("says a wrong dial code and the server's refusal, without calling for the first", async () => {

@@ -170,8 +170,11 @@ export function UssdPhone({ audience }: { audience: UssdSimulatorAudience }) {
           >
             {t("ussdSimulator.delete")}
           </button>
+          {/* Keyed apart: were OK's element turned into the submit button during its own click, the click
+              would also submit, dialling again at once. */}
           {ended ? (
             <button
+              key="ok"
               type="button"
               onClick={reset}
               className="rounded-xl bg-green-700 py-3 font-semibold hover:bg-green-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
@@ -180,6 +183,7 @@ export function UssdPhone({ audience }: { audience: UssdSimulatorAudience }) {
             </button>
           ) : (
             <button
+              key="send"
               type="submit"
               disabled={press.isPending}
               aria-busy={press.isPending || undefined}
