@@ -9,8 +9,6 @@ export { ussdRoutes } from "./ussd.routes";
 export {
   countUssdSessionsSince,
   deleteOldUssdSessions,
-  type UssdDay,
-  ussdSessionRetentionDays,
   ussdSessionsByDay,
 } from "./ussd-operations.service";
 export { ussdSimulatorRoutes } from "./ussd-simulator.routes";
