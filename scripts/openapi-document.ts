@@ -9,8 +9,9 @@ import { loadConfig } from "../src/server/config";
 import type { Database } from "../src/server/db/client";
 
 /**
- * The API's OpenAPI document, as `/api/openapi.json` serves it in production (no development outbox),
- * from the app built without listening and without a database (the routes only describe themselves).
+ * The API's OpenAPI document, as `/api/openapi.json` serves it in production (no development outbox, no
+ * USSD simulator for anyone), from the app built without listening and without a database (the routes
+ * only describe themselves).
  *
  *   tsx scripts/openapi-document.ts               prints the document
  *   tsx scripts/openapi-document.ts --check       lints it (Redocly's recommended rules, 0 errors) and
@@ -29,6 +30,7 @@ async function buildDocument(): Promise<object> {
     LOG_LEVEL: "silent",
     DATA_DIR: dataDir,
     DEV_OUTBOX: "false",
+    SEED_DEMO: "false",
   });
   const app = await buildApp({
     config,

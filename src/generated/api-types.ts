@@ -563,6 +563,10 @@ export interface paths {
     /** Africa's Talking: a USSD session's request (the channel's callback URL) */
     post: operations["postUssdAfricastalking"];
   };
+  "/api/admin/ussd/simulator": {
+    /** Dial or answer the USSD menus as a phone number, through the Hubtel callback (admins) */
+    post: operations["postAdminUssdSimulator"];
+  };
   "/api/admin/settings": {
     /** Platform settings with their values, defaults and bounds (admins) */
     get: operations["getAdminSettings"];
@@ -8481,6 +8485,53 @@ export interface operations {
       };
     };
   };
+  /** Dial or answer the USSD menus as a phone number, through the Hubtel callback (admins) */
+  postAdminUssdSimulator: {
+    requestBody: {
+      content: {
+        "application/json": {
+          phoneNumber: string;
+          sessionId?: string;
+          sequence?: number;
+          /** @default */
+          message?: string;
+          /**
+           * @default send
+           * @enum {string}
+           */
+          action?: "send" | "cancel";
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            sessionId: string;
+            sequence: number;
+            text: string;
+            end: boolean;
+          };
+        };
+      };
+      /** @description Refused: see `message` and `fields` */
+      "4XX": {
+        content: {
+          "application/json": {
+            /** @description What went wrong, in words a person can act on */
+            message: string;
+            /** @description e.g. VALIDATION, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, RATE_LIMITED */
+            code: string;
+            /** @description Per-field messages for a form */
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
   /** Platform settings with their values, defaults and bounds (admins) */
   getAdminSettings: {
     responses: {
@@ -8491,7 +8542,7 @@ export interface operations {
             settings: (OneOf<[{
                 key: string;
                 /** @enum {string} */
-                group: "xp" | "prices" | "points" | "branches" | "draws" | "texts" | "anti_cheat" | "sign_in" | "manual_momo";
+                group: "xp" | "prices" | "points" | "branches" | "draws" | "texts" | "anti_cheat" | "sign_in" | "manual_momo" | "ussd";
                 description: string;
                 updatedAt: string | null;
                 fromEnvironment: boolean;
@@ -8504,7 +8555,7 @@ export interface operations {
               }, {
                 key: string;
                 /** @enum {string} */
-                group: "xp" | "prices" | "points" | "branches" | "draws" | "texts" | "anti_cheat" | "sign_in" | "manual_momo";
+                group: "xp" | "prices" | "points" | "branches" | "draws" | "texts" | "anti_cheat" | "sign_in" | "manual_momo" | "ussd";
                 description: string;
                 updatedAt: string | null;
                 fromEnvironment: boolean;
@@ -8556,7 +8607,7 @@ export interface operations {
           "application/json": OneOf<[{
             key: string;
             /** @enum {string} */
-            group: "xp" | "prices" | "points" | "branches" | "draws" | "texts" | "anti_cheat" | "sign_in" | "manual_momo";
+            group: "xp" | "prices" | "points" | "branches" | "draws" | "texts" | "anti_cheat" | "sign_in" | "manual_momo" | "ussd";
             description: string;
             updatedAt: string | null;
             fromEnvironment: boolean;
@@ -8569,7 +8620,7 @@ export interface operations {
           }, {
             key: string;
             /** @enum {string} */
-            group: "xp" | "prices" | "points" | "branches" | "draws" | "texts" | "anti_cheat" | "sign_in" | "manual_momo";
+            group: "xp" | "prices" | "points" | "branches" | "draws" | "texts" | "anti_cheat" | "sign_in" | "manual_momo" | "ussd";
             description: string;
             updatedAt: string | null;
             fromEnvironment: boolean;
@@ -8677,6 +8728,18 @@ export interface operations {
               shareProofs: number;
               purchases: number;
               violations: number;
+            };
+            ussd: {
+              sessionPricePesewas: number;
+              days: {
+                  /** Format: date */
+                  date: string;
+                  sessions: number;
+                  costPesewas: number;
+                  simulated: number;
+                }[];
+              totalSessions: number;
+              totalCostPesewas: number;
             };
           };
         };

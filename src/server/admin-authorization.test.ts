@@ -49,6 +49,7 @@ const sampleBodies: Record<string, unknown> = {
   },
   // A local port nothing listens on: the test fails fast, with no call to the internet.
   "post /api/admin/oauth-config/test": { issuer: "http://127.0.0.1:9" },
+  "post /api/admin/ussd/simulator": { phoneNumber: "0270000998" },
   "put /api/admin/draws/{id}": { prizeTitle: "A radio" },
   "post /api/admin/draws/{id}/draw": {},
   "post /api/admin/competitions": {

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { hash, randomUUID } from "node:crypto";
+import { hash, randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
@@ -61,7 +61,7 @@ import { purchasesRoutes } from "./modules/purchases";
 import { redemptionsRoutes } from "./modules/redemptions";
 import { referralsRoutes } from "./modules/referrals";
 import { rewardsRoutes, shareProofsRoutes } from "./modules/rewards";
-import { ussdRoutes } from "./modules/ussd";
+import { countUssdSessionsSince, ussdRoutes, ussdSimulatorRoutes } from "./modules/ussd";
 import { watchRoutes } from "./modules/watch";
 import { registerErrorHandling } from "./plugins/errors";
 import { registerLoadShedding } from "./plugins/load-shedding";
@@ -150,6 +150,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     poolStats: dependencies.poolStats,
     token: config.metricsToken,
     fraudSignalsSince: (since) => countSignalsSince(db, since),
+    ussdSessionsSince: (since) => countUssdSessionsSince(db, since),
   });
   registerLoadShedding(app, {
     poolStats: dependencies.poolStats,
@@ -271,7 +272,12 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(tagged("purchases", purchasesRoutes(deps)));
   await app.register(tagged("referrals", referralsRoutes(deps)));
   await app.register(tagged("notifications", notificationsRoutes(deps)));
-  await app.register(tagged("ussd", ussdRoutes(deps)));
+  // The simulator's requests to the Hubtel route carry this instance's own secret, which never leaves it.
+  const simulatorToken = randomBytes(32).toString("hex");
+  await app.register(tagged("ussd", ussdRoutes(deps, { simulatorToken })));
+  await app.register(
+    tagged("ussd", ussdSimulatorRoutes(deps, { simulatorToken, openToAll: config.ussdSimulatorForAll })),
+  );
   await app.register(tagged("admin", adminRoutes(deps)));
   await app.register(tagged("admin", adminMembersRoutes(deps)));
   await app.register(tagged("anti-cheat", antiCheatRoutes(deps)));

@@ -239,6 +239,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadOp
   const sessionDerivedKey = Buffer.from(
     hkdfSync("sha256", sessionSecret, "", "anigye config encryption v1", 32),
   );
+  // Demo accounts have a published password: seed them on a laptop, never on a public address.
+  const seedDemo =
+    e.NODE_ENV !== "production" && e.SEED_DEMO !== "false" && (isLocal(appUrl) || e.SEED_DEMO === "true");
+  // The outbox shows sign-in links and codes: off in production; by default on only for a laptop (a local
+  // APP_URL, no proxy in front), and even then answered only to this machine (see dev-outbox.routes.ts).
+  const devOutbox =
+    e.NODE_ENV !== "production" &&
+    (e.DEV_OUTBOX ?? String(isLocal(appUrl) && e.TRUST_PROXY === "false")) === "true";
   return {
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === "production",
@@ -275,20 +283,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadOp
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    // Demo accounts have a published password: seed them on a laptop, never on a public address.
-    seedDemo:
-      e.NODE_ENV !== "production" && e.SEED_DEMO !== "false" && (isLocal(appUrl) || e.SEED_DEMO === "true"),
+    seedDemo,
     logLevel: e.LOG_LEVEL,
-    // The outbox shows sign-in links and codes: off in production; by default on only for a laptop (a local
-    // APP_URL, no proxy in front), and even then answered only to this machine (see dev-outbox.routes.ts).
-    devOutbox:
-      e.NODE_ENV !== "production" &&
-      (e.DEV_OUTBOX ?? String(isLocal(appUrl) && e.TRUST_PROXY === "false")) === "true",
+    devOutbox,
     // A hop count, never "trust everything": X-Forwarded-For's left entries are the client's to forge.
     trustProxy: e.TRUST_PROXY === "false" ? 0 : Number(e.TRUST_PROXY),
     sms: smsConfig(e),
     // The USSD providers' callbacks carry it as ?token=; unset, the USSD routes answer 404.
     ussdCallbackToken: e.USSD_CALLBACK_TOKEN,
+    // The USSD simulator for anyone (`/ussd`), in development and the demo: never in production, where
+    // only admins have it (docs/product-rules.md#ussd-simulator).
+    ussdSimulatorForAll: seedDemo || devOutbox,
     // Phone verification is required when SMS is really configured
     // (docs/product-rules.md#accounts-phone-required-with-real-sms).
     requirePhoneVerification:

@@ -36,6 +36,8 @@ export const paths = {
   admin: "/admin",
   adminOAuthConfig: "/admin/oauth-config",
   adminAntiCheat: "/admin-anti-cheat",
+  adminUssd: "/admin/ussd",
+  ussdSimulator: "/ussd",
   company: "/company",
   companyDashboard: "/company-dashboard/:id",
   subscriptionDetails: "/subscription-details/:id",

@@ -14,6 +14,8 @@ export const brand = {
   partnerClaim: "1000+",
   supportPhone: "+233 30 296 0000",
   supportPhoneHours: "Mon-Fri 9 AM-6 PM GMT",
+  /** The USSD code the simulator dials; the real one is the code registered at the USSD provider. */
+  ussdDialCode: "*713*4#",
   supportEmail: "hello@anigye.com.gh",
   country: "Ghana",
   currency: "GHS",

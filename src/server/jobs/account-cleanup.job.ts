@@ -3,6 +3,7 @@ import { deleteExpiredCredentials, deleteUnverifiedAccounts } from "../modules/a
 import { deleteOldCounterTextCounts } from "../modules/counter";
 import { deleteStaleMemberCodes } from "../modules/loyalty";
 import { deleteExpiredRateLimits } from "../modules/rate-limit";
+import { deleteOldUssdSessions } from "../modules/ussd";
 import { runExclusively } from "./job-lock";
 
 const accountCleanupLockId = 727_101;
@@ -22,6 +23,9 @@ export async function runAccountCleanup(
     await deleteOldCounterTextCounts(tx, new Date(now.getTime() - dayMs));
     // Loyalty QR codes past the offline-scan window can never be checked again.
     await deleteStaleMemberCodes(tx, now);
+    // USSD sessions older than their retention (docs/product-rules.md#ussd-operations).
+    const ussdSessions = await deleteOldUssdSessions(tx, now);
+    if (ussdSessions > 0) log.info({ ussdSessions }, "deleted USSD sessions past their retention");
     if (accounts > 0) log.info({ accounts }, "deleted accounts left unverified for 24 hours");
   });
 }

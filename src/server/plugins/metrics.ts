@@ -42,6 +42,8 @@ interface MetricsOptions {
   metrics: AppMetrics;
   /** Fraud signals per type since a moment (the fraud module's count). */
   fraudSignalsSince: (since: Date) => Promise<{ type: string; n: number }[]>;
+  /** USSD sessions begun since a moment, per provider or "simulator" (the ussd module's count). */
+  ussdSessionsSince: (since: Date) => Promise<{ source: string; n: number }[]>;
   poolStats?: () => PoolStats;
   /** Messages not yet sent or given up, per channel (undefined without a queue). */
   messagesWaiting: () => Promise<Record<string, number>> | undefined;
@@ -62,7 +64,8 @@ function tokenMatches(header: string | undefined, token: string): boolean {
 
 /**
  * Prometheus metrics at /metrics: requests and latency per route, the database pool, job outcomes,
- * messages queued, sent and failed, and fraud signals per type in the last 24 hours.
+ * messages queued, sent and failed, and fraud signals per type and USSD sessions per provider in the last
+ * 24 hours.
  */
 export function registerMetrics(app: FastifyInstance, options: MetricsOptions) {
   const { registry } = options.metrics;
@@ -81,6 +84,7 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions) {
   });
   registerPoolGauges(registry, options.poolStats);
   registerFraudGauge(registry, options.fraudSignalsSince);
+  registerUssdGauge(registry, options.ussdSessionsSince);
   registerMessagesGauge(registry, options.messagesWaiting);
 
   // One labelled child per method, route and status, found by a string key: prom-client hashes a labels
@@ -149,6 +153,22 @@ function registerFraudGauge(registry: Registry, countSince: MetricsOptions["frau
       const rows = await countSince(since);
       this.reset();
       for (const row of rows) this.set({ type: row.type }, row.n);
+    },
+  });
+}
+
+function registerUssdGauge(registry: Registry, countSince: MetricsOptions["ussdSessionsSince"]) {
+  new Gauge({
+    name: "anigye_ussd_sessions_24h",
+    help: "USSD sessions begun in the last 24 hours, by provider (hubtel, africastalking) or simulator",
+    labelNames: ["provider"] as const,
+    registers: [registry],
+    async collect() {
+      const since = new Date(Date.now() - 24 * 60 * 60 * 1000);
+      const rows = await countSince(since);
+      this.reset();
+      for (const provider of ["hubtel", "africastalking", "simulator"]) this.set({ provider }, 0);
+      for (const row of rows) this.set({ provider: row.source }, row.n);
     },
   });
 }

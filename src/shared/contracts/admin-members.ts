@@ -27,6 +27,23 @@ export const adminOverviewResponse = z.object({
     purchases: z.number().int(),
     violations: z.number().int(),
   }),
+  /** USSD sessions of the last 7 Accra days, oldest first, priced at the admin's per-session setting. */
+  ussd: z.object({
+    sessionPricePesewas: z.number().int(),
+    days: z.array(
+      z.object({
+        date: z.iso.date(),
+        /** Sessions the providers carried. */
+        sessions: z.number().int(),
+        /** Those sessions at the per-session price. */
+        costPesewas: z.number().int(),
+        /** Sessions the simulator opened (no provider, no cost). */
+        simulated: z.number().int(),
+      }),
+    ),
+    totalSessions: z.number().int(),
+    totalCostPesewas: z.number().int(),
+  }),
 });
 export type AdminOverview = z.infer<typeof adminOverviewResponse>;
 

@@ -14,6 +14,7 @@ export const settingGroups = [
   "anti_cheat",
   "sign_in",
   "manual_momo",
+  "ussd",
 ] as const;
 export type SettingGroup = (typeof settingGroups)[number];
 

@@ -57,6 +57,8 @@ const SubscriptionDetailsPage = lazyPage(() => import("../pages/subscription-det
 const AdminPage = lazyPage(() => import("../pages/admin-page"));
 const AdminOAuthConfigPage = lazyPage(() => import("../pages/admin-oauth-config-page"));
 const AdminAntiCheatPage = lazyPage(() => import("../pages/admin-anti-cheat-page"));
+const AdminUssdPage = lazyPage(() => import("../pages/admin-ussd-page"));
+const UssdSimulatorPage = lazyPage(() => import("../pages/ussd-simulator-page"));
 const MobileWatchPage = lazyPage(() => import("../pages/mobile-watch-page"));
 const MomentsPage = lazyPage(() => import("../pages/moments-page"));
 const AnalyticsPage = lazyPage(() => import("../pages/analytics-page"));
@@ -96,6 +98,7 @@ export function AppRoutes() {
         <Route path={paths.admin} element={<AdminPage />} />
         <Route path={paths.adminOAuthConfig} element={<AdminOAuthConfigPage />} />
         <Route path={paths.adminAntiCheat} element={<AdminAntiCheatPage />} />
+        <Route path={paths.adminUssd} element={<AdminUssdPage />} />
         <Route path={paths.mobileWatch} element={<MobileWatchPage />} />
         <Route path={paths.analytics} element={<AnalyticsPage />} />
         <Route path={paths.merchantLogin} element={<MerchantLoginPage />} />
@@ -132,6 +135,7 @@ export function AppRoutes() {
         <Route path={paths.notifications} element={<NotificationsPage />} />
         <Route path={paths.leaderboard} element={<LeaderboardPage />} />
         <Route path={paths.rewardsTest} element={<RewardsTestPage />} />
+        <Route path={paths.ussdSimulator} element={<UssdSimulatorPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -102,6 +102,9 @@ export default function AdminPage() {
                 <Link to={paths.adminOAuthConfig} className="text-amber-800 hover:underline">
                   Sign-in settings
                 </Link>
+                <Link to={paths.adminUssd} className="text-amber-800 hover:underline">
+                  USSD simulator
+                </Link>
               </>
             )}
             <Link to={paths.home} className="text-amber-800 hover:underline">

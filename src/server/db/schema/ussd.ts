@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, jsonb, pgTable, text, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { check, index, jsonb, pgTable, text, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { createdAt, id, tstz, updatedAt } from "./columns";
 
 /**
@@ -29,6 +29,8 @@ export const ussdSessions = pgTable(
   },
   (t) => [
     uniqueIndex("ussd_sessions_provider_session_key").on(t.provider, t.sessionId),
+    // Sessions a day (the admin's overview, /metrics) and the cleanup of old ones read by when they began.
+    index("ussd_sessions_created_at_idx").on(t.createdAt),
     check("ussd_sessions_session_id_length", sql`length(${t.sessionId}) between 1 and 100`),
   ],
 );

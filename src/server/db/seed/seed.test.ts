@@ -14,10 +14,13 @@ import {
   companies,
   competitions,
   drawEntries,
+  loyaltyCards,
   prizeDraws,
+  rewards,
   users,
 } from "../schema";
 import { demoHistoryDays } from "./demo-history";
+import { demoPhoneMember } from "./demo-phone-member";
 import { findCompanyByUsername, findUserByEmail } from "./factories";
 import { demoAccounts, demoPassword, seedDemo } from "./seed";
 
@@ -101,6 +104,17 @@ describe("the demo seed", () => {
       expect(`${ad.title} ${ad.description}`).toMatch(/prize draw|prize-draw entry/);
       expect(`${ad.title} ${ad.description}`).not.toMatch(/ win | for two|VIP seats/i);
     }
+
+    // Adwoa is a member by phone alone: her number verified, no password, stamps and a reward at Kofi's.
+    const [adwoa] = await db.select().from(users).where(eq(users.phoneNumber, demoPhoneMember.phoneNumber));
+    expect(adwoa).toMatchObject({ isPhoneVerified: true, passwordHash: null, isEmailVerified: false });
+    expect(adwoa!.activatedAt).not.toBeNull();
+    expect(adwoa!.xpPoints).toBe(await sumXpLedger(db, adwoa!.id));
+    const [adwoaCard] = await db.select().from(loyaltyCards).where(eq(loyaltyCards.userId, adwoa!.id));
+    expect(adwoaCard).toMatchObject({ companyId: kofi.id, currentStamps: 3, requiredStamps: 5 });
+    const adwoaRewards = await db.select().from(rewards).where(eq(rewards.userId, adwoa!.id));
+    expect(adwoaRewards).toHaveLength(1);
+    expect(adwoaRewards[0]).toMatchObject({ companyId: kofi.id, rewardType: "discount", isUsed: false });
 
     const cities = new Set((await db.select({ city: companies.city }).from(companies)).map((c) => c.city));
     expect([...cities].sort()).toEqual(["Accra", "Cape Coast", "Kumasi", "Tamale"]);

@@ -21,6 +21,7 @@ import { type DemoAd, type DemoCompany, demoAds, demoCompanies } from "./demo-da
 import { seedDemoDraws } from "./demo-draws";
 import { seedDemoHistory } from "./demo-history";
 import { seedDemoMembers } from "./demo-members";
+import { seedDemoPhoneMember } from "./demo-phone-member";
 import { seedDemoPurchases } from "./demo-purchases";
 import { seedDemoReferrals } from "./demo-referrals";
 import { createCompany, createUser, findCompanyByUsername, findUserByEmail } from "./factories";
@@ -72,6 +73,7 @@ export async function seedDemo(db: Database, storage: MediaStorage): Promise<voi
   const kofiId = companyIds.get(demoCounter.companySlug);
   const ama = await findUserByEmail(db, demoAccounts.consumer.email);
   if (kofiId && ama) await seedDemoCounter(db, kofiId, ama.id);
+  if (kofiId) await seedDemoPhoneMember(db, kofiId);
   const memberIds = await seedDemoMembers(db, demoPassword);
   if (ama) memberIds.set(ama.email, ama.id);
   await seedDemoDraws(db, memberIds, kofiId);

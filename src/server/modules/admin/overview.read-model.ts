@@ -9,7 +9,12 @@ import { paymentFigures } from "../payments";
 import { countPendingPurchases } from "../purchases";
 import { countRedemptionsSince } from "../redemptions";
 import { rewardFigures } from "../rewards";
+import { readNumberSettings } from "../settings";
+import { ussdSessionsByDay } from "../ussd";
 import { countCompletedViewsSince } from "../watch";
+
+/** The days of USSD sessions the overview shows, today included. */
+const ussdOverviewDays = 7;
 
 /** The first moment of the Accra month (Ghana keeps UTC all year). */
 function startOfAccraMonth(now: Date): Date {
@@ -19,7 +24,7 @@ function startOfAccraMonth(now: Date): Date {
 /** The admin's home: today's numbers and the queues waiting, each counted in SQL by its module. */
 export async function adminOverview(db: Executor, now: Date): Promise<AdminOverview> {
   const today = startOfAccraDay(now);
-  const [members, byPlan, watches, rewards, redemptions, money, signals, purchases, violations] =
+  const [members, byPlan, watches, rewards, redemptions, money, signals, purchases, violations, ussd] =
     await Promise.all([
       countMembers(db, today),
       countActiveCompaniesByPlan(db),
@@ -30,6 +35,7 @@ export async function adminOverview(db: Executor, now: Date): Promise<AdminOverv
       countSignalsSince(db, today),
       countPendingPurchases(db),
       countPendingViolations(db),
+      ussdOverview(db, now),
     ]);
   const plans = Object.fromEntries(planIds.map((plan) => [plan, 0])) as Record<
     (typeof planIds)[number],
@@ -51,5 +57,23 @@ export async function adminOverview(db: Executor, now: Date): Promise<AdminOverv
       purchases,
       violations,
     },
+    ussd,
+  };
+}
+
+/** Sessions a day and what they cost at the admin's price (integer pesewas: price times sessions). */
+async function ussdOverview(db: Executor, now: Date): Promise<AdminOverview["ussd"]> {
+  const [days, prices] = await Promise.all([
+    ussdSessionsByDay(db, now, ussdOverviewDays),
+    readNumberSettings(db, ["ussd_session_price_pesewas"]),
+  ]);
+  const price = prices.ussd_session_price_pesewas;
+  const priced = days.map((day) => ({ ...day, costPesewas: day.sessions * price }));
+  const totalSessions = priced.reduce((sum, day) => sum + day.sessions, 0);
+  return {
+    sessionPricePesewas: price,
+    days: priced,
+    totalSessions,
+    totalCostPesewas: totalSessions * price,
   };
 }

@@ -212,6 +212,14 @@ export const settingDefinitions = {
     max: 100,
     description: "The same, in 24 hours",
   }),
+  // What a provider charges for one USSD session, for the admin's overview (docs/product-rules.md#ussd-operations).
+  ussd_session_price_pesewas: numberSetting("ussd", {
+    default: 0,
+    min: 0,
+    max: 10_000,
+    description:
+      "What your USSD provider charges for one session, in pesewas (100 pesewas = GH₵ 1): the admin's overview shows the USSD sessions of each day at this price",
+  }),
   momo_merchant_number: {
     type: "text",
     group: "manual_momo",

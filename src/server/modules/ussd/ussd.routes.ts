@@ -18,13 +18,16 @@ import { answerUssd, type UssdCall } from "./ussd-session.service";
  * (ussd-session.service.ts). Only the provider knows the URL's token; the caller's number is the one in
  * the provider's request, never anything else.
  */
-export function ussdRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+export function ussdRoutes(deps: AppDeps, options: { simulatorToken?: string } = {}): FastifyPluginAsyncZod {
   return async (app) => {
     // Checked before the body is read: without a token configured there is no USSD service at all.
     app.addHook("onRequest", async (request) => {
+      const given = (request.query as { token?: unknown }).token;
+      // The simulator's own requests, sent inside this process (ussd-simulator.routes.ts).
+      const { simulatorToken } = options;
+      if (simulatorToken && typeof given === "string" && sameSecret(given, simulatorToken)) return;
       const expected = deps.config.ussdCallbackToken;
       if (!expected) throw notFound();
-      const given = (request.query as { token?: unknown }).token;
       if (typeof given !== "string" || !sameSecret(given, expected)) {
         throw new AppError("UNAUTHENTICATED", "This USSD callback needs its token.");
       }

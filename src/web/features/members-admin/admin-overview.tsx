@@ -1,5 +1,9 @@
+import { Link } from "react-router";
+import { formatAccraDate } from "../../../shared/accra-time";
+import type { AdminOverview } from "../../../shared/contracts/admin-members";
 import { formatCedis } from "../../../shared/money";
 import { planIds, plans } from "../../../shared/plans";
+import { paths } from "../../app/paths";
 import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useAdminOverview } from "./api";
@@ -26,6 +30,58 @@ function QueueLink({ href, label, count }: { href: string; label: string; count:
         <span className="font-bold text-stone-900">{count}</span>
       </a>
     </li>
+  );
+}
+
+/** USSD sessions a day for the last week, and what the providers charge for them at the admin's price. */
+function UssdSessions({ ussd }: { ussd: AdminOverview["ussd"] }) {
+  return (
+    <div data-testid="overview-ussd">
+      <h3 className="text-base font-bold text-stone-900">USSD sessions</h3>
+      <p className="text-sm text-stone-700">
+        {ussd.totalSessions} in the last 7 days, {formatCedis(ussd.totalCostPesewas)} at{" "}
+        {formatCedis(ussd.sessionPricePesewas)} a session (
+        <a href="#settings-title" className="font-semibold text-amber-800 hover:underline">
+          change the price
+        </a>
+        ,{" "}
+        <Link to={paths.adminUssd} className="font-semibold text-amber-800 hover:underline">
+          try the menus
+        </Link>
+        ).
+      </p>
+      <table className="mt-2 w-full text-left text-sm">
+        <caption className="sr-only">USSD sessions and their cost, each day of the last 7</caption>
+        <thead>
+          <tr className="text-stone-600">
+            <th scope="col" className="py-1 font-medium">
+              Day
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              Sessions
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              Cost
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              Simulator
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {ussd.days.map((day) => (
+            <tr key={day.date} className="border-t border-stone-200" data-testid="overview-ussd-day">
+              <th scope="row" className="py-1 font-medium text-stone-900">
+                {formatAccraDate(`${day.date}T12:00:00Z`)}
+              </th>
+              <td className="py-1 text-right">{day.sessions}</td>
+              <td className="py-1 text-right">{formatCedis(day.costPesewas)}</td>
+              <td className="py-1 text-right text-stone-600">{day.simulated}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -75,6 +131,7 @@ export function AdminOverviewPanel() {
           <QueueLink href="/admin-anti-cheat" label="Anti-cheat cases" count={data.queues.violations} />
         </ul>
       </div>
+      <UssdSessions ussd={data.ussd} />
     </div>
   );
 }

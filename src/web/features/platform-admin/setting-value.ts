@@ -37,6 +37,7 @@ export const settingGroupTitles: Record<SettingGroup, string> = {
   anti_cheat: "Anti-cheat",
   sign_in: "Sign-in",
   manual_momo: "Manual MoMo",
+  ussd: "USSD",
 };
 
 /** The hint under a setting's box: its default and what it accepts. */

@@ -1,0 +1,1 @@
+CREATE INDEX "ussd_sessions_created_at_idx" ON "ussd_sessions" USING btree ("created_at");
