@@ -83,3 +83,62 @@ test("Adwoa dials the USSD menus, checks her stamps, takes a reward's code, and 
   await expect(screen).toContainText("hello Adwoa");
   await answer(page, "2", "No rewards to use yet");
 });
+
+/** Types an answer that is more than keys (a name) and sends it; resolves once the screen shows `expected`. */
+async function typeAnswer(page: Page, text: string, expected: RegExp | string) {
+  const phone = page.getByRole("form", { name: "Phone" });
+  await phone.getByLabel("Your answer").fill(text);
+  await phone.getByRole("button", { name: "Send" }).click();
+  await expect(phone.getByRole("status", { name: "Phone screen" })).toContainText(expected);
+}
+
+test("a stamp Kofi's held for a number with no account lands on its card when that number joins by USSD", async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const local = `024${Math.floor(1_000_000 + Math.random() * 8_999_999)}`;
+  const international = `+233${local.slice(1)}`;
+
+  // Esi gives a stamp at Kofi's to a customer with no account: it is held for the number.
+  const context = await browser.newContext({ ...devices["Pixel 7"], baseURL: e2eBaseUrl });
+  const counter = await context.newPage();
+  await signInAtDemoCounter(counter);
+  await counter.goto("/merchant-scanner");
+  await counter.getByRole("button", { name: "No app? Use their phone number." }).click();
+  const checkIn = counter.getByRole("form", { name: "Check in by phone number" });
+  await checkIn.getByLabel("Customer's phone number").fill(local);
+  await checkIn.getByRole("button", { name: "Stamp", exact: true }).click();
+  await checkIn.getByLabel(/^Purchase amount/).fill("25");
+  await checkIn.getByRole("button", { name: "Text them the code" }).click();
+  const codeSms = await waitForOutboxMessage(counter.request, international, "sms");
+  const codeForm = counter.getByRole("form", { name: "Type the customer's code" });
+  await codeForm.getByLabel("Code from the customer's SMS").fill(/\b(\d{6})\b/.exec(codeSms.textBody)![1]!);
+  await codeForm.getByRole("button", { name: "Confirm" }).click();
+  await expect(counter.getByTestId("scan-result")).toContainText("A stamp is held for +233");
+  await context.close();
+
+  // The customer dials from that number: no account yet, so the menu offers to join.
+  await page.goto("/ussd");
+  const phone = page.getByRole("form", { name: "Phone" });
+  const screen = phone.getByRole("status", { name: "Phone screen" });
+  await phone.getByLabel("Phone number").fill(local);
+  await phone.getByRole("button", { name: "Call" }).click();
+  // A first-time caller chooses a language, then is offered to join.
+  await expect(screen).toContainText("choose language");
+  await answer(page, "1", "this number has no account yet");
+  const joinedAfter = Date.now();
+  await answer(page, "5", "type your name");
+  await typeAnswer(page, "Kwame Boateng", "Type their invite code, or 0 to skip");
+  await answer(page, "0", "as Kwame Boateng?");
+  await answer(page, "1", "Welcome to Anigye, Kwame!");
+  await expect(screen).toContainText("Session ended");
+  const welcome = await waitForOutboxMessage(page.request, international, "sms", { since: joinedAfter });
+  expect(welcome.textBody).toContain("Sign in with phone number");
+
+  // Dialling again, he is a member, and the held stamp is on Kofi's card.
+  await phone.getByRole("button", { name: "OK" }).click();
+  await phone.getByRole("button", { name: "Call" }).click();
+  await expect(screen).toContainText("hello Kwame");
+  await answer(page, "1", "Kofi's Chop Bar 1/5");
+});
