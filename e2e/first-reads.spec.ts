@@ -94,15 +94,12 @@ test("My Rewards shows its sections together: a read answering a moment late mov
   // Opened from the app's own menu, the page renders in the browser from reads it asks for then (a
   // page load gets it rendered by the server, its reads in it).
   await page.goto("/");
-  const drawsAnswered = page.waitForResponse("**/api/draws/mine");
   await page.getByRole("navigation", { name: "Bottom" }).getByRole("link", { name: "Rewards" }).click();
   const yourRewards = page.getByRole("region", { name: "Your rewards" });
   await expect(yourRewards).toBeVisible();
   const first = await boxOf(yourRewards);
   await expect(page.getByTestId("my-draw").getByRole("status")).toHaveCount(0);
-  await drawsAnswered;
-  // Two frames: whatever the answer changes has been laid out.
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await page.waitForLoadState("networkidle");
   const settled = await boxOf(yourRewards);
 
   expect(settled.y).toBe(first.y);

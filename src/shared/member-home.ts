@@ -13,12 +13,6 @@ export const serverRenderedMemberPages = {
 } as const satisfies Record<string, readonly string[]>;
 export type ServerRenderedMemberPage = keyof typeof serverRenderedMemberPages;
 
-/** The frame each is rendered into, written by `npm run build` into `dist/prerendered/`. */
-export const memberPageFrames: Record<ServerRenderedMemberPage, string> = {
-  "/": "member-home.frame.html",
-  "/rewards": "member-rewards.frame.html",
-};
-
 export function isServerRenderedMemberPage(path: string): path is ServerRenderedMemberPage {
   return Object.hasOwn(serverRenderedMemberPages, path);
 }

@@ -9,11 +9,16 @@ import {
   discoverFirstCards,
   type MemberHomeRenderer,
   type MemberHomeState,
-  memberPageFrames,
   type ServerRenderedMemberPage,
   serverRenderedMemberPages,
 } from "../../shared/member-home";
-import { dataSaverCookieName, memberHomeMarker, memberHomeStateId } from "../../shared/prerendered-pages";
+import {
+  dataSaverCookieName,
+  memberHomeMarker,
+  memberHomeStateId,
+  type RouteShell,
+  routeShellsIndex,
+} from "../../shared/prerendered-pages";
 import type { DiscoveryFeed } from "../modules/ads";
 import { currentUser, toSessionUser } from "../modules/auth";
 import { firstScreenStyles } from "./first-screen-styles";
@@ -58,7 +63,7 @@ export function memberHomePages(
   distDir: string,
   sources: MemberHomeSources,
 ): MemberHomePages | undefined {
-  const framePath = path.join(distDir, "prerendered", memberPageFrames["/"]);
+  const framePath = path.join(distDir, "prerendered", "member-home.frame.html");
   const rendererPath = path.resolve(distDir, "..", ".prerender-build", "prerender.js");
   if (!fs.existsSync(framePath) || !fs.existsSync(rendererPath)) {
     app.log.warn(
@@ -67,11 +72,13 @@ export function memberHomePages(
     );
     return undefined;
   }
-  const frames = new Map<ServerRenderedMemberPage, Frame>();
-  for (const [page, file] of Object.entries(memberPageFrames) as [ServerRenderedMemberPage, string][]) {
-    const found = path.join(distDir, "prerendered", file);
-    if (fs.existsSync(found)) frames.set(page, frameFrom(fs.readFileSync(found, "utf8")));
-  }
+  const frame = fs.readFileSync(framePath, "utf8");
+  const inlineStyles = frame.match(/<style>([\s\S]*?)<\/style>/);
+  const styles = inlineStyles ? firstScreenStyles(inlineStyles[1]!) : undefined;
+  const routeFrames = routeShellFrames(distDir);
+  /** The page a render goes into, in the device's language; the home's frame carries its styles inline. */
+  const frameOf = (page: ServerRenderedMemberPage, language: Language) =>
+    page === "/" ? frame : routeFrames.get(page)?.[language === "tw" ? "tw" : "en"];
   let renderer: Promise<MemberHomeRenderer> | undefined;
   const loadRenderer = () => {
     renderer ??= import(pathToFileURL(rendererPath).href) as Promise<MemberHomeRenderer>;
@@ -99,24 +106,25 @@ export function memberHomePages(
 
   return {
     async render(request, path) {
-      const frame = frames.get(path);
-      if (!frame) return undefined;
+      const language = deviceLanguageOf(request);
+      const pageFrame = frameOf(path, language);
+      if (!pageFrame) return undefined;
       if (rendering >= maxRendersAtOnce) return fallBack(request, "busy");
       rendering++;
       try {
         const state = await stateFor(app, request, sources, path);
         if (!state) return fallBack(request, "signed-out");
-        const language = deviceLanguageOf(request);
         const { renderMemberPage } = await loadRenderer();
         const body = await renderMemberPage(state, {
           language,
           storage: storageOf({ [languageCookieName]: language }),
         });
-        const page = frame.html
+        const page = pageFrame
           .replace('<html lang="en-GH">', `<html lang="${language === "en" ? "en-GH" : language}">`)
           .replace(memberHomeMarker, () => body)
           .replace("</body>", () => `${stateScript(state)}</body>`);
-        return frame.withStylesFor(page);
+        if (path !== "/" || !inlineStyles || !styles) return page;
+        return page.replace(inlineStyles[0], () => `<style>${styles.forPage(page)}</style>`);
       } catch (error) {
         return fallBack(request, "failed", error);
       } finally {
@@ -166,21 +174,29 @@ async function readsOf(
   return Object.fromEntries(reads.map((url, index) => [url, answers[index]!.json()]));
 }
 
-/** A page's frame, and its inline stylesheet cut down to what a rendered page's markup uses. */
-interface Frame {
-  html: string;
-  withStylesFor(page: string): string;
+/**
+ * The frames of the other pages the server renders: their route shells (the page's code named for
+ * download, the full stylesheet linked), with the render in place of the root and its loading screen.
+ */
+function routeShellFrames(distDir: string): Map<string, Record<"en" | "tw", string>> {
+  const indexPath = path.join(distDir, "prerendered", routeShellsIndex);
+  const frames = new Map<string, Record<"en" | "tw", string>>();
+  if (!fs.existsSync(indexPath)) return frames;
+  const shells = JSON.parse(fs.readFileSync(indexPath, "utf8")) as RouteShell[];
+  for (const page of Object.keys(serverRenderedMemberPages)) {
+    const shell = shells.find((listed) => listed.path === page);
+    if (!shell) continue;
+    const frameIn = (language: "en" | "tw") =>
+      fs
+        .readFileSync(path.join(distDir, "prerendered", shell.files[language]), "utf8")
+        .replace(rootAndLoadingScreen, `<div id="root">${memberHomeMarker}</div>`);
+    frames.set(page, { en: frameIn("en"), tw: frameIn("tw") });
+  }
+  return frames;
 }
 
-function frameFrom(html: string): Frame {
-  const inline = html.match(/<style>([\s\S]*?)<\/style>/);
-  if (!inline) return { html, withStylesFor: (page) => page };
-  const styles = firstScreenStyles(inline[1]!);
-  return {
-    html,
-    withStylesFor: (page) => page.replace(inline[0], () => `<style>${styles.forPage(page)}</style>`),
-  };
-}
+/** A route shell's empty root and the loading screen beside it (`scripts/route-shells.ts`). */
+const rootAndLoadingScreen = /<div id="root"><\/div>(?:<div id="app-loading"[^>]*>[\s\S]*?<\/div>)?/;
 
 /** The device's own choice when it made one; otherwise the browser's Save-Data. */
 function dataSaverFor(request: FastifyRequest): boolean {
