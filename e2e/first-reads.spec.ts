@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { memberFirstReadsOfRoute, memberReadPaths } from "../src/shared/prerendered-pages";
+import { memberFirstReadsOfRoute } from "../src/shared/prerendered-pages";
 import { boxOf } from "./support/geometry";
 import { signInAsDemo, signInAsNewMember } from "./support/members";
 
@@ -21,25 +21,10 @@ function recordApiRequests(page: Page): Map<string, ("shell" | "app")[]> {
   return asked;
 }
 
-test("/rewards comes from the server with its first reads in the page: the phone asks for none of them again", async ({
-  page,
-}) => {
-  await signInAsDemo(page, "ama@example.com");
-  await page.waitForLoadState("networkidle");
-  const asked = recordApiRequests(page);
-
-  await page.goto("/rewards");
-  await expect(page.getByRole("heading", { name: "Your rewards" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Redeem" }).first()).toBeEnabled();
-  await page.waitForLoadState("networkidle");
-
-  for (const read of memberFirstReadsOfRoute["/rewards"] ?? []) {
-    // Who is signed in is asked by the app on every page it opens, once.
-    expect(asked.get(read), read).toEqual(read === memberReadPaths.session ? ["app"] : undefined);
-  }
-});
-
-for (const [route, shows] of [["/loyalty-dashboard", "Stamp cards"]] as const) {
+for (const [route, shows] of [
+  ["/rewards", "Your rewards"],
+  ["/loyalty-dashboard", "Stamp cards"],
+] as const) {
   test(`${route} asks for its first reads beside its code, and the page uses those answers`, async ({
     page,
   }) => {
@@ -91,10 +76,7 @@ test("My Rewards shows its sections together: a read answering a moment late mov
     await route.continue();
   });
 
-  // Opened from the app's own menu, the page renders in the browser from reads it asks for then (a
-  // page load gets it rendered by the server, its reads in it).
-  await page.goto("/");
-  await page.getByRole("navigation", { name: "Bottom" }).getByRole("link", { name: "Rewards" }).click();
+  await page.goto("/rewards");
   const yourRewards = page.getByRole("region", { name: "Your rewards" });
   await expect(yourRewards).toBeVisible();
   const first = await boxOf(yourRewards);

@@ -9,16 +9,8 @@ import {
   discoverFirstCards,
   type MemberHomeRenderer,
   type MemberHomeState,
-  type ServerRenderedMemberPage,
-  serverRenderedMemberPages,
 } from "../../shared/member-home";
-import {
-  dataSaverCookieName,
-  memberHomeMarker,
-  memberHomeStateId,
-  type RouteShell,
-  routeShellsIndex,
-} from "../../shared/prerendered-pages";
+import { dataSaverCookieName, memberHomeMarker, memberHomeStateId } from "../../shared/prerendered-pages";
 import type { DiscoveryFeed } from "../modules/ads";
 import { currentUser, toSessionUser } from "../modules/auth";
 import { firstScreenStyles } from "./first-screen-styles";
@@ -32,8 +24,8 @@ export interface MemberHomeSources {
 }
 
 export interface MemberHomePages {
-  /** The member's page with its first screen in it, or undefined when the shell goes instead. */
-  render(request: FastifyRequest, page: ServerRenderedMemberPage): Promise<string | undefined>;
+  /** The member's home with their first cards in it, or undefined when the shell goes instead. */
+  render(request: FastifyRequest): Promise<string | undefined>;
 }
 
 /**
@@ -53,10 +45,10 @@ type FallbackReason = (typeof fallbackReasons)[number];
 const maxRendersAtOnce = 32;
 
 /**
- * A signed-in member's home (Discover) and My Rewards rendered on the server for each request: their first
- * cards, rewards and images are in the HTML, so the phone shows them before it has run any of the app's
- * code. Built by `npm run build` (the frames in `dist/prerendered/`, the renderer in `.prerender-build/`);
- * without them, or when a render can't be done, the member gets the plain shell, counted in `/metrics`.
+ * A signed-in member's home (Discover) rendered on the server for each request: their first cards and
+ * images are in the HTML, so the phone shows them before it has run any of the app's code. Built by
+ * `npm run build` (the frame in `dist/prerendered/`, the renderer in `.prerender-build/`); without them,
+ * or when a render can't be done, the member gets the plain shell, counted in `/metrics`.
  */
 export function memberHomePages(
   app: FastifyInstance,
@@ -75,10 +67,6 @@ export function memberHomePages(
   const frame = fs.readFileSync(framePath, "utf8");
   const inlineStyles = frame.match(/<style>([\s\S]*?)<\/style>/);
   const styles = inlineStyles ? firstScreenStyles(inlineStyles[1]!) : undefined;
-  const routeFrames = routeShellFrames(distDir);
-  /** The page a render goes into, in the device's language; the home's frame carries its styles inline. */
-  const frameOf = (page: ServerRenderedMemberPage, language: Language) =>
-    page === "/" ? frame : routeFrames.get(page)?.[language === "tw" ? "tw" : "en"];
   let renderer: Promise<MemberHomeRenderer> | undefined;
   const loadRenderer = () => {
     renderer ??= import(pathToFileURL(rendererPath).href) as Promise<MemberHomeRenderer>;
@@ -105,25 +93,23 @@ export function memberHomePages(
   }
 
   return {
-    async render(request, path) {
-      const language = deviceLanguageOf(request);
-      const pageFrame = frameOf(path, language);
-      if (!pageFrame) return undefined;
+    async render(request) {
       if (rendering >= maxRendersAtOnce) return fallBack(request, "busy");
       rendering++;
       try {
-        const state = await stateFor(app, request, sources, path);
+        const state = await stateFor(request, sources);
         if (!state) return fallBack(request, "signed-out");
-        const { renderMemberPage } = await loadRenderer();
-        const body = await renderMemberPage(state, {
+        const language = deviceLanguageOf(request);
+        const { renderMemberHome } = await loadRenderer();
+        const body = await renderMemberHome(state, {
           language,
           storage: storageOf({ [languageCookieName]: language }),
         });
-        const page = pageFrame
+        const page = frame
           .replace('<html lang="en-GH">', `<html lang="${language === "en" ? "en-GH" : language}">`)
           .replace(memberHomeMarker, () => body)
           .replace("</body>", () => `${stateScript(state)}</body>`);
-        if (path !== "/" || !inlineStyles || !styles) return page;
+        if (!inlineStyles || !styles) return page;
         return page.replace(inlineStyles[0], () => `<style>${styles.forPage(page)}</style>`);
       } catch (error) {
         return fallBack(request, "failed", error);
@@ -134,69 +120,20 @@ export function memberHomePages(
   };
 }
 
-/**
- * The member, the home's list and the page's first reads: the list from the service Discover's own
- * request is answered by, each read asked of the API with the member's own cookie, so it is exactly what
- * the app would have been answered, under the same checks.
- */
+/** The member and their list, from the services their own requests would be answered by. */
 async function stateFor(
-  app: FastifyInstance,
   request: FastifyRequest,
   { feed, now }: MemberHomeSources,
-  path: ServerRenderedMemberPage,
 ): Promise<MemberHomeState | undefined> {
   const user = await currentUser(request);
   if (!user) return undefined;
-  const reads = await readsOf(app, request, serverRenderedMemberPages[path]);
-  if (!reads) return undefined;
-  const discovery = path === "/" ? (await feed.page(user, "default", now())).cards() : [];
+  const discovery = await feed.page(user, "default", now());
   return {
     member: toSessionUser(user),
-    path,
-    discovery: discovery.slice(0, discoverFirstCards),
-    reads,
+    discovery: discovery.cards().slice(0, discoverFirstCards),
     dataSaver: dataSaverFor(request),
   };
 }
-
-/** The reads' answers by path; undefined when the session ended meanwhile. Any other refusal is an error. */
-async function readsOf(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reads: readonly string[],
-): Promise<Record<string, unknown> | undefined> {
-  const answers = await Promise.all(
-    reads.map((url) => app.inject({ method: "GET", url, headers: { cookie: request.headers.cookie ?? "" } })),
-  );
-  if (answers.some((answer) => answer.statusCode === 401)) return undefined;
-  const refused = answers.findIndex((answer) => answer.statusCode !== 200);
-  if (refused >= 0) throw new Error(`${reads[refused]} answered ${answers[refused]!.statusCode}`);
-  return Object.fromEntries(reads.map((url, index) => [url, answers[index]!.json()]));
-}
-
-/**
- * The frames of the other pages the server renders: their route shells (the page's code named for
- * download, the full stylesheet linked), with the render in place of the root and its loading screen.
- */
-function routeShellFrames(distDir: string): Map<string, Record<"en" | "tw", string>> {
-  const indexPath = path.join(distDir, "prerendered", routeShellsIndex);
-  const frames = new Map<string, Record<"en" | "tw", string>>();
-  if (!fs.existsSync(indexPath)) return frames;
-  const shells = JSON.parse(fs.readFileSync(indexPath, "utf8")) as RouteShell[];
-  for (const page of Object.keys(serverRenderedMemberPages)) {
-    const shell = shells.find((listed) => listed.path === page);
-    if (!shell) continue;
-    const frameIn = (language: "en" | "tw") =>
-      fs
-        .readFileSync(path.join(distDir, "prerendered", shell.files[language]), "utf8")
-        .replace(rootAndLoadingScreen, `<div id="root">${memberHomeMarker}</div>`);
-    frames.set(page, { en: frameIn("en"), tw: frameIn("tw") });
-  }
-  return frames;
-}
-
-/** A route shell's empty root and the loading screen beside it (`scripts/route-shells.ts`). */
-const rootAndLoadingScreen = /<div id="root"><\/div>(?:<div id="app-loading"[^>]*>[\s\S]*?<\/div>)?/;
 
 /** The device's own choice when it made one; otherwise the browser's Save-Data. */
 function dataSaverFor(request: FastifyRequest): boolean {
