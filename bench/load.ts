@@ -29,7 +29,7 @@ const memberCount = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const adCount = Number(process.env.BENCH_ADS ?? 10_000);
 /**
  * BENCH_ONLY=stats,discovery runs only the rows named: stats, carousel, discovery, progress, stamps,
- * refusals (runs the stamps first: it re-stamps the members they stamped), points. `home` is measured
+ * refusals (runs the stamps first: it re-stamps the members they stamped), points, ussd. `home` is measured
  * on its own (BENCH_ONLY=home): a signed-in member's home `GET /` rendered by the server, on the demo
  * seed, at each of BENCH_HOME_CONNECTIONS (default 1,10,50); it needs `npm run build` first.
  */
@@ -174,9 +174,10 @@ async function fillCatalogue(db: Database) {
     from generate_series(1, ${adCount}) g`);
   await db.execute(sql`
     insert into users (anigye_id, username, email, display_name, city, activated_at, is_email_verified,
-                       onboarding_completed, referral_code)
+                       onboarding_completed, referral_code, phone_number, is_phone_verified, language)
     select 'ANG-B' || lpad(g::text, 7, '0'), 'member-' || g, 'member' || g || '@example.com', 'Member ' || g,
-           (array['Accra','Kumasi','Tamale','Cape Coast'])[1 + g % 4], now(), true, true, 'REF' || g
+           (array['Accra','Kumasi','Tamale','Cape Coast'])[1 + g % 4], now(), true, true, 'REF' || g,
+           ${benchPhonePrefix} || lpad(g::text, 7, '0'), true, 'en'
     from generate_series(1, ${memberCount}) g`);
   // Member QR codes live 60 s in the app; these are made directly with a long life so the run never
   // outlasts them (the lookup and its checks are the same).
@@ -505,6 +506,57 @@ async function pointsRow(baseUrl: string, data: Data): Promise<Row> {
   };
 }
 
+/** Every bench member has a verified number: +23324 and their id in seven digits. */
+const benchPhonePrefix = "+23324";
+const ussdToken = "bench-ussd-callback-token-0123456789";
+
+/**
+ * USSD by Hubtel's callback: each connection is one caller after another, each session three requests
+ * as a caller makes them (dial, 1 for points and stamps, 0 back to the menu), from a member's number not
+ * used before in the run, so no per-number limit is reached.
+ */
+async function ussdRow(baseUrl: string): Promise<Row> {
+  let sessions = 0;
+  let pointsScreens = 0;
+  const step = (type: string, message: string, sequence: number): autocannon.Request => ({
+    method: "POST",
+    setupRequest: (request, context: { session?: number }) => {
+      if (sequence === 1) context.session = ++sessions;
+      const session = context.session ?? 0;
+      const member = 1 + (session % memberCount);
+      return {
+        ...request,
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          Type: type,
+          Mobile: `${benchPhonePrefix.slice(1)}${String(member).padStart(7, "0")}`,
+          SessionId: `bench-${session}`,
+          ServiceCode: "*713*4#",
+          Message: message,
+          Operator: "mtn",
+          Sequence: sequence,
+          ClientState: "",
+        }),
+      };
+    },
+    onResponse: (status: number, body: string) => {
+      if (sequence === 2 && status === 200 && body.includes("XP")) pointsScreens++;
+    },
+  });
+  const result = await hammer(
+    `${baseUrl}/api/ussd/hubtel?token=${ussdToken}`,
+    [step("Initiation", "*713*4#", 1), step("Response", "1", 2), step("Response", "0", 3)],
+    true,
+  );
+  return {
+    name: "USSD by Hubtel: dial, 1 (points and stamps), 0 (back), a new member's number each session",
+    kind: "write",
+    expected: "2xx",
+    result,
+    note: `${sessions} sessions started, ${pointsScreens} answered "1" with the points screen (p99 target ≤ 300 ms)`,
+  };
+}
+
 async function counterRows(baseUrl: string, data: Data): Promise<Row[]> {
   const rows: Row[] = [];
   const stamped: number[] = [];
@@ -598,6 +650,7 @@ async function measureApp(databaseUrl: string, data: Data) {
       SEED_DEMO: "false",
       LOG_LEVEL: "warn",
       DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? "10",
+      USSD_CALLBACK_TOKEN: ussdToken,
       // The measurement wants the server's full speed: shedding load would hide it.
       MAX_EVENT_LOOP_DELAY_MS: "0",
     },
@@ -612,6 +665,7 @@ async function measureApp(databaseUrl: string, data: Data) {
         ? [await progressRow(baseUrl, await startViews(baseUrl, data)), await floorRow(baseUrl, data)]
         : []),
       ...(await counterRows(baseUrl, data)),
+      ...(wanted("ussd") ? [await ussdRow(baseUrl)] : []),
     ];
   } finally {
     await stopProcess(server);
