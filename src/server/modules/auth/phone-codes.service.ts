@@ -47,21 +47,8 @@ export async function sendPhoneCode(
  * caller keeps quiet), and within the account's message cap; past the cap nothing is sent and the newest
  * code sent keeps working instead (docs/product-rules.md#accounts-messages-a-stranger-can-cause).
  */
-export async function sendPasswordResetCode(
-  deps: AppDeps,
-  userId: number,
-  phoneNumber: string,
-): Promise<void> {
-  const request = { phoneNumber, purpose: "password_reset" as const, userId };
-  const now = deps.now();
-  await consumeRateLimit(deps.db, phoneSubject(request), resendGapRule, now);
-  await sendWithinAccountCap(deps.db, { userId }, now, {
-    send: async () => {
-      await issuePhoneCode(deps, request);
-      return true as const;
-    },
-    keepNewest: () => keepNewestCodeWorking(deps.db, request, now),
-  });
+export function sendPasswordResetCode(deps: AppDeps, userId: number, phoneNumber: string): Promise<void> {
+  return sendCodeToMember(deps, { phoneNumber, purpose: "password_reset", userId });
 }
 
 /**
@@ -70,11 +57,18 @@ export async function sendPasswordResetCode(
  * sign-in code keeps working), so no stranger can stop the member signing in
  * (docs/product-rules.md#ussd-phone-sign-in).
  */
-export async function sendPhoneSignInCode(deps: AppDeps, userId: number, phoneNumber: string): Promise<void> {
-  const request = { phoneNumber, purpose: "login" as const, userId };
+export function sendPhoneSignInCode(deps: AppDeps, userId: number, phoneNumber: string): Promise<void> {
+  return sendCodeToMember(deps, { phoneNumber, purpose: "login", userId });
+}
+
+/** A code to a member's own number: once a minute per number, quietly, within the account's message cap. */
+async function sendCodeToMember(
+  deps: AppDeps,
+  request: { phoneNumber: string; purpose: "password_reset" | "login"; userId: number },
+): Promise<void> {
   const now = deps.now();
   await consumeRateLimit(deps.db, phoneSubject(request), resendGapRule, now);
-  await sendWithinAccountCap(deps.db, { userId }, now, {
+  await sendWithinAccountCap(deps.db, { userId: request.userId }, now, {
     send: async () => {
       await issuePhoneCode(deps, request);
       return true as const;
