@@ -68,6 +68,8 @@ async function hammer(
   requests?: autocannon.Request[],
   tallyCodes = false,
   atConnections = connections,
+  /** Requests a second from each connection (a person's pace); unset, each sends its next on an answer. */
+  connectionRate?: number,
 ): Promise<Result> {
   const codes: Record<string, number> = {};
   const tally = (status: number, body: string) => {
@@ -84,7 +86,13 @@ async function hammer(
         },
       }))
     : requests;
-  const result = await autocannon({ url, connections: atConnections, duration: seconds, requests: tallied });
+  const result = await autocannon({
+    url,
+    connections: atConnections,
+    duration: seconds,
+    requests: tallied,
+    ...(connectionRate ? { connectionRate } : {}),
+  });
   const byStatus: Record<string, number> = {};
   for (const [status, stats] of Object.entries(result.statusCodeStats ?? {})) {
     if (!status.startsWith("2") && status !== "304") byStatus[status] = stats.count ?? 0;
@@ -513,15 +521,104 @@ const ussdToken = "bench-ussd-callback-token-0123456789";
 /**
  * USSD by Hubtel's callback: each connection is one caller after another, each session three requests
  * as a caller makes them (dial, 1 for points and stamps, 0 back to the menu), from a member's number not
- * used before in the run, so no per-number limit is reached.
+ * used before in the run, so no per-number limit is reached. Two paces: each caller pressing the next key
+ * the moment the screen arrives (the server's capacity), and a key a second each (still faster than
+ * anyone reads a 160-character screen: 100 callers at a person's pace).
  */
-async function ussdRow(baseUrl: string): Promise<Row> {
+async function ussdRows(baseUrl: string): Promise<Row[]> {
+  const saturated = await ussdRow(baseUrl, "each next key at once");
+  const paced = await ussdRow(baseUrl, "a key a second each, all at the same instant", 1);
+  const reading = await ussdReadingCallersRow(baseUrl);
+  return [saturated, paced, reading];
+}
+
+/**
+ * 100 callers as people use USSD: each reads a screen for 1 to 3 s (uniformly random) before the next key,
+ * so their presses don't arrive in step; each session dial, 1, 0, then after a moment the next session.
+ */
+async function ussdReadingCallersRow(baseUrl: string): Promise<Row> {
+  const latencies: number[] = [];
+  const byStatus: Record<string, number> = {};
+  let ok = 0;
+  let errors = 0;
+  let bytes = 0;
+  const until = Date.now() + seconds * 1000;
+  const press = async (session: number, type: string, message: string, sequence: number) => {
+    const member = 1 + (session % memberCount);
+    const started = performance.now();
+    try {
+      const answer = await fetch(`${baseUrl}/api/ussd/hubtel?token=${ussdToken}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          Type: type,
+          Mobile: `${benchPhonePrefix.slice(1)}${String(member).padStart(7, "0")}`,
+          SessionId: `bench-${session}`,
+          ServiceCode: "*713*4#",
+          Message: message,
+          Operator: "mtn",
+          Sequence: sequence,
+          ClientState: "",
+        }),
+      });
+      bytes += (await answer.arrayBuffer()).byteLength;
+      latencies.push(performance.now() - started);
+      if (answer.ok) ok++;
+      else byStatus[String(answer.status)] = (byStatus[String(answer.status)] ?? 0) + 1;
+    } catch {
+      errors++;
+    }
+  };
+  const read = () => new Promise((resolve) => setTimeout(resolve, 1000 + Math.random() * 2000));
+  const caller = async () => {
+    // Callers dial at their own moments, not all in the first millisecond.
+    await read();
+    while (Date.now() < until) {
+      const session = ++ussdSessionsStarted;
+      await press(session, "Initiation", "*713*4#", 1);
+      await read();
+      await press(session, "Response", "1", 2);
+      await read();
+      await press(session, "Response", "0", 3);
+      await read();
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, caller));
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+  const non2xx = Object.values(byStatus).reduce((sum, count) => sum + count, 0);
+  return {
+    name: `USSD by Hubtel: the same sessions, ${connections} callers reading each screen 1 to 3 s before the next key`,
+    kind: "write",
+    expected: "2xx",
+    result: {
+      requestsPerSecond: Math.round(latencies.length / seconds),
+      p50: at(0.5),
+      p99: at(0.99),
+      ok,
+      non2xx,
+      byStatus,
+      notModified: 0,
+      errors,
+      kilobytes: Math.round(bytes / Math.max(1, latencies.length) / 102.4) / 10,
+    },
+    note: `${latencies.length} answers timed (p99 target ≤ 300 ms)`,
+  };
+}
+
+let ussdSessionsStarted = 0;
+
+async function ussdRow(baseUrl: string, pace: string, connectionRate?: number): Promise<Row> {
   let sessions = 0;
   let pointsScreens = 0;
   const step = (type: string, message: string, sequence: number): autocannon.Request => ({
     method: "POST",
     setupRequest: (request, context: { session?: number }) => {
-      if (sequence === 1) context.session = ++sessions;
+      if (sequence === 1) {
+        sessions++;
+        context.session = ++ussdSessionsStarted;
+      }
       const session = context.session ?? 0;
       const member = 1 + (session % memberCount);
       return {
@@ -547,9 +644,11 @@ async function ussdRow(baseUrl: string): Promise<Row> {
     `${baseUrl}/api/ussd/hubtel?token=${ussdToken}`,
     [step("Initiation", "*713*4#", 1), step("Response", "1", 2), step("Response", "0", 3)],
     true,
+    connections,
+    connectionRate,
   );
   return {
-    name: "USSD by Hubtel: dial, 1 (points and stamps), 0 (back), a new member's number each session",
+    name: `USSD by Hubtel: dial, 1 (points and stamps), 0 (back), a new member's number each session, ${connections} callers, ${pace}`,
     kind: "write",
     expected: "2xx",
     result,
@@ -665,7 +764,7 @@ async function measureApp(databaseUrl: string, data: Data) {
         ? [await progressRow(baseUrl, await startViews(baseUrl, data)), await floorRow(baseUrl, data)]
         : []),
       ...(await counterRows(baseUrl, data)),
-      ...(wanted("ussd") ? [await ussdRow(baseUrl)] : []),
+      ...(wanted("ussd") ? await ussdRows(baseUrl) : []),
     ];
   } finally {
     await stopProcess(server);

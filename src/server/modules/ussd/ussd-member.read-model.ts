@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { isLanguage, type Language } from "../../../shared/i18n/languages";
 import type { TierId } from "../../../shared/tiers";
 import type { Executor } from "../../db/client";
+import { preparedQuery } from "../../db/prepared";
 import { ads } from "../../db/schema/ads";
 import { users } from "../../db/schema/auth";
 import { companies, companyBranches } from "../../db/schema/companies";
@@ -20,9 +21,8 @@ export interface UssdMember {
   points: number;
 }
 
-/** The live member who verified this number (E.164), suspended or not; undefined when nobody has. */
-export async function findMemberByPhone(db: Executor, phoneNumber: string): Promise<UssdMember | undefined> {
-  const [row] = await db
+const memberByPhone = preparedQuery((db) =>
+  db
     .select({
       id: users.id,
       displayName: users.displayName,
@@ -34,9 +34,21 @@ export async function findMemberByPhone(db: Executor, phoneNumber: string): Prom
       points: users.prizePoints,
     })
     .from(users)
-    .where(and(eq(users.phoneNumber, phoneNumber), eq(users.isPhoneVerified, true), isNull(users.deletedAt)))
+    .where(
+      and(
+        eq(users.phoneNumber, sql.placeholder("phone")),
+        eq(users.isPhoneVerified, true),
+        isNull(users.deletedAt),
+      ),
+    )
     .orderBy(asc(users.id))
-    .limit(1);
+    .limit(1)
+    .prepare("ussd_member_by_phone"),
+);
+
+/** The live member who verified this number (E.164), suspended or not; undefined when nobody has. */
+export async function findMemberByPhone(db: Executor, phoneNumber: string): Promise<UssdMember | undefined> {
+  const [row] = await memberByPhone(db).execute({ phone: phoneNumber });
   if (!row) return undefined;
   return {
     id: row.id,
@@ -55,9 +67,8 @@ export interface UssdCard {
   required: number;
 }
 
-/** The member's live stamp cards, the fullest first: a basic phone's screen shows the top few. */
-export async function topStampCards(db: Executor, userId: number, limit = 4): Promise<UssdCard[]> {
-  return db
+const fullestStampCards = preparedQuery((db) =>
+  db
     .select({
       shop: companies.name,
       stamps: loyaltyCards.currentStamps,
@@ -65,12 +76,18 @@ export async function topStampCards(db: Executor, userId: number, limit = 4): Pr
     })
     .from(loyaltyCards)
     .innerJoin(companies, eq(companies.id, loyaltyCards.companyId))
-    .where(and(eq(loyaltyCards.userId, userId), eq(loyaltyCards.isActive, true)))
+    .where(and(eq(loyaltyCards.userId, sql.placeholder("userId")), eq(loyaltyCards.isActive, true)))
     .orderBy(
       desc(sql`${loyaltyCards.currentStamps}::float / greatest(${loyaltyCards.requiredStamps}, 1)`),
       desc(loyaltyCards.updatedAt),
     )
-    .limit(limit);
+    .limit(sql.placeholder("limit"))
+    .prepare("ussd_fullest_stamp_cards"),
+);
+
+/** The member's live stamp cards, the fullest first: a basic phone's screen shows the top few. */
+export function topStampCards(db: Executor, userId: number, limit = 4): Promise<UssdCard[]> {
+  return fullestStampCards(db).execute({ userId, limit });
 }
 
 export interface UssdReward {

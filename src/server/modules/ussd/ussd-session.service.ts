@@ -1,10 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { formatAccraTime } from "../../../shared/accra-time";
 import { brand } from "../../../shared/brand";
 import type { Language } from "../../../shared/i18n/languages";
 import { normaliseGhanaPhone } from "../../../shared/phone";
 import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/client";
+import { executeNamed } from "../../db/prepared";
 import { type UssdSession, ussdSessions } from "../../db/schema/ussd";
 import { queueSms } from "../../integrations/message-queue/message-queue";
 import { AppError } from "../../lib/errors";
@@ -121,43 +122,66 @@ export async function answerUssd(deps: AppDeps, call: UssdCall): Promise<Screen>
           : call.kind === "start" || (session.state as MenuState).at === "new"
             ? step.start()
             : await step.answer(call.typedAfter(session.lastRequestKey).trim());
-    await tx
-      .update(ussdSessions)
-      .set({
-        state: step.state,
-        language: step.sessionLanguage,
-        lastRequestKey: call.requestKey,
-        lastAnswer: screen,
-        endedAt: session.endedAt ?? (screen.end ? now : null),
-        updatedAt: now,
-      })
-      .where(eq(ussdSessions.id, session.id));
+    await executeNamed(
+      tx,
+      "ussd_save_session",
+      sql`update ${ussdSessions} set state = ${JSON.stringify(step.state)}::jsonb, language = ${step.sessionLanguage},
+        last_request_key = ${call.requestKey}, last_answer = ${JSON.stringify(screen)}::jsonb,
+        ended_at = coalesce(ended_at, ${screen.end ? now.toISOString() : null}::timestamptz), updated_at = ${now.toISOString()}::timestamptz
+        where id = ${session.id}::integer`,
+    );
     return screen;
   });
   for (const task of afterCommit) await task();
   return screen;
 }
 
-/** The session's row, made on its first request, locked until this request is answered. */
+/** What a request reads of its session's row. */
+interface LockedSession {
+  id: number;
+  phoneNumber: string;
+  language: Language | null;
+  state: MenuState;
+  lastRequestKey: string;
+  lastAnswer: Screen;
+  endedAt: Date | null;
+}
+
+/**
+ * The session's row, made on its first request, locked until this request is answered: one prepared
+ * statement, as an upsert that finds the row takes its lock as `for update` would. `xmax = 0` marks a row
+ * this statement inserted.
+ */
 async function lockSession(tx: Executor, call: UssdCall, phone: string) {
-  const made = await tx
-    .insert(ussdSessions)
-    .values({
-      provider: call.provider,
-      sessionId: call.sessionId,
-      phoneNumber: phone,
-      state: { at: "new" } satisfies MenuState,
-      lastRequestKey: "",
-      lastAnswer: { text: "", end: false } satisfies Screen,
-    })
-    .onConflictDoNothing()
-    .returning({ id: ussdSessions.id });
-  const [session] = await tx
-    .select()
-    .from(ussdSessions)
-    .where(and(eq(ussdSessions.provider, call.provider), eq(ussdSessions.sessionId, call.sessionId)))
-    .for("update");
-  return { session: session!, isNew: made.length > 0 };
+  const { rows } = await executeNamed<{
+    id: number;
+    phone_number: string;
+    language: Language | null;
+    state: MenuState;
+    last_request_key: string;
+    last_answer: Screen;
+    ended_at: Date | string | null;
+    is_new: boolean;
+  }>(
+    tx,
+    "ussd_lock_session",
+    sql`insert into ${ussdSessions} (provider, session_id, phone_number, state, last_request_key, last_answer)
+      values (${call.provider}, ${call.sessionId}, ${phone}, ${JSON.stringify({ at: "new" } satisfies MenuState)}::jsonb,
+        '', ${JSON.stringify({ text: "", end: false } satisfies Screen)}::jsonb)
+      on conflict (provider, session_id) do update set updated_at = ${ussdSessions}.updated_at
+      returning id, phone_number, language, state, last_request_key, last_answer, ended_at, (xmax = 0) as is_new`,
+  );
+  const row = rows[0]!;
+  const session: LockedSession = {
+    id: Number(row.id),
+    phoneNumber: row.phone_number,
+    language: row.language,
+    state: row.state,
+    lastRequestKey: row.last_request_key,
+    lastAnswer: row.last_answer,
+    endedAt: row.ended_at === null ? null : new Date(row.ended_at),
+  };
+  return { session, isNew: Boolean(row.is_new) };
 }
 
 /** One request's move through the menus: the screen it answers and the state it leaves. */
@@ -169,13 +193,13 @@ class Step {
   constructor(
     private readonly deps: AppDeps,
     private readonly tx: Executor,
-    session: UssdSession,
+    session: LockedSession,
     private readonly member: UssdMember | undefined,
     private readonly now: Date,
     /** What runs once the request's transaction committed (what a shop held for a new member lands). */
     private readonly afterCommit: (() => Promise<void>)[],
   ) {
-    this.state = session.state as MenuState;
+    this.state = session.state;
     this.sessionLanguage = session.language;
     this.phone = session.phoneNumber;
   }
