@@ -544,22 +544,12 @@ async function ussdReadingCallersRow(baseUrl: string): Promise<Row> {
   let bytes = 0;
   const until = Date.now() + seconds * 1000;
   const press = async (session: number, type: string, message: string, sequence: number) => {
-    const member = 1 + (session % memberCount);
     const started = performance.now();
     try {
       const answer = await fetch(`${baseUrl}/api/ussd/hubtel?token=${ussdToken}`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          Type: type,
-          Mobile: `${benchPhonePrefix.slice(1)}${String(member).padStart(7, "0")}`,
-          SessionId: `bench-${session}`,
-          ServiceCode: "*713*4#",
-          Message: message,
-          Operator: "mtn",
-          Sequence: sequence,
-          ClientState: "",
-        }),
+        body: hubtelRequest(session, type, message, sequence),
       });
       bytes += (await answer.arrayBuffer()).byteLength;
       latencies.push(performance.now() - started);
@@ -609,6 +599,21 @@ async function ussdReadingCallersRow(baseUrl: string): Promise<Row> {
 
 let ussdSessionsStarted = 0;
 
+/** Hubtel's request for a key press in a bench session, from the number of the session's member. */
+function hubtelRequest(session: number, type: string, message: string, sequence: number) {
+  const member = 1 + (session % memberCount);
+  return JSON.stringify({
+    Type: type,
+    Mobile: `${benchPhonePrefix.slice(1)}${String(member).padStart(7, "0")}`,
+    SessionId: `bench-${session}`,
+    ServiceCode: "*713*4#",
+    Message: message,
+    Operator: "mtn",
+    Sequence: sequence,
+    ClientState: "",
+  });
+}
+
 async function ussdRow(baseUrl: string, pace: string, connectionRate?: number): Promise<Row> {
   let sessions = 0;
   let pointsScreens = 0;
@@ -619,21 +624,10 @@ async function ussdRow(baseUrl: string, pace: string, connectionRate?: number): 
         sessions++;
         context.session = ++ussdSessionsStarted;
       }
-      const session = context.session ?? 0;
-      const member = 1 + (session % memberCount);
       return {
         ...request,
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          Type: type,
-          Mobile: `${benchPhonePrefix.slice(1)}${String(member).padStart(7, "0")}`,
-          SessionId: `bench-${session}`,
-          ServiceCode: "*713*4#",
-          Message: message,
-          Operator: "mtn",
-          Sequence: sequence,
-          ClientState: "",
-        }),
+        body: hubtelRequest(context.session ?? 0, type, message, sequence),
       };
     },
     onResponse: (status: number, body: string) => {
