@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
-import { memberFirstReadsOfRoute } from "../src/shared/prerendered-pages";
+import { memberFirstReadsOfRoute, memberReadPaths } from "../src/shared/prerendered-pages";
 import { boxOf } from "./support/geometry";
+import { waitForTheLiveHome, waitUntilAdoptedByReact } from "./support/live-app";
 import { signInAsDemo, signInAsNewMember } from "./support/members";
 
 // A first visit: no service worker answering from a cache.
@@ -21,10 +22,26 @@ function recordApiRequests(page: Page): Map<string, ("shell" | "app")[]> {
   return asked;
 }
 
-for (const [route, shows] of [
-  ["/rewards", "Your rewards"],
-  ["/loyalty-dashboard", "Stamp cards"],
-] as const) {
+test("/rewards comes from the server with its first reads in the page: the phone asks for none of them again", async ({
+  page,
+}) => {
+  await signInAsDemo(page, "ama@example.com");
+  await page.waitForLoadState("networkidle");
+  const asked = recordApiRequests(page);
+
+  await page.goto("/rewards");
+  const heading = page.getByRole("heading", { name: "Your rewards" });
+  await expect(heading).toBeVisible();
+  await waitUntilAdoptedByReact(heading);
+  await page.waitForLoadState("networkidle");
+
+  for (const read of memberFirstReadsOfRoute["/rewards"] ?? []) {
+    // Who is signed in is asked by the app on every page it opens, once.
+    expect(asked.get(read), read).toEqual(read === memberReadPaths.session ? ["app"] : undefined);
+  }
+});
+
+for (const [route, shows] of [["/loyalty-dashboard", "Stamp cards"]] as const) {
   test(`${route} asks for its first reads beside its code, and the page uses those answers`, async ({
     page,
   }) => {
@@ -76,12 +93,19 @@ test("My Rewards shows its sections together: a read answering a moment late mov
     await route.continue();
   });
 
-  await page.goto("/rewards");
+  // Opened from the app's own menu, the page renders in the browser from reads it asks for then (a
+  // page load gets it rendered by the server, its reads in it).
+  await page.goto("/");
+  await waitForTheLiveHome(page);
+  const drawsAnswered = page.waitForResponse("**/api/draws/mine");
+  await page.getByRole("navigation", { name: "Bottom" }).getByRole("link", { name: "Rewards" }).click();
   const yourRewards = page.getByRole("region", { name: "Your rewards" });
   await expect(yourRewards).toBeVisible();
   const first = await boxOf(yourRewards);
   await expect(page.getByTestId("my-draw").getByRole("status")).toHaveCount(0);
-  await page.waitForLoadState("networkidle");
+  await drawsAnswered;
+  // Two frames: whatever the answer changes has been laid out.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   const settled = await boxOf(yourRewards);
 
   expect(settled.y).toBe(first.y);

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import { devices, expect, type Page, test } from "@playwright/test";
 import { waitForTheLiveHome } from "./support/live-app";
-import { signInAsDemoByApi } from "./support/members";
+import { earnRiceCode, signInAsDemoByApi, signInAsNewMember } from "./support/members";
 
 /** Discover's ad cards (list items with a card title). */
 function cardsOf(page: Page) {
@@ -116,4 +116,64 @@ test("a full stylesheet that failed to download is asked for again once the home
   await page.getByRole("navigation", { name: "Bottom" }).getByRole("link", { name: "Rewards" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "My Rewards" })).toBeVisible();
   expect(asked).toBe(2);
+});
+
+/** My Rewards' list of the member's rewards. */
+const rewardsOf = (page: Page) => page.getByRole("list", { name: "Rewards" }).getByRole("listitem");
+
+test("My Rewards arrives from the server with the member's rewards, its buttons waiting for the app, which adopts it as it is", async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  // A member of this journey's own, with a discount no other journey can use up.
+  await signInAsNewMember(page, "Akua Sarfo");
+  await earnRiceCode(page);
+
+  // Before any JavaScript runs (the same member, the same session, on a browser with it turned off).
+  const withoutScripts = await browser.newContext({
+    ...devices["Pixel 7"],
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const still = await withoutScripts.newPage();
+  await still.goto("/rewards");
+  await expect(still.getByRole("heading", { name: "My Rewards", level: 1 })).toBeVisible();
+  await expect(still.getByTestId("rewards-xp")).toBeVisible();
+  await expect(rewardsOf(still).filter({ hasText: "5 kg bag of rice" })).toBeVisible();
+  await expect(still.getByRole("button", { name: "Redeem" })).toBeDisabled();
+  await withoutScripts.close();
+
+  // With the app's code held back, the server's page shows; once the code runs it takes that page over
+  // (the same elements, not new ones) and its buttons answer.
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  let releaseCode!: () => void;
+  const codeHeld = new Promise<void>((resolve) => {
+    releaseCode = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await codeHeld;
+    await route.continue();
+  });
+  // The page's script is a module the load event waits for: the page is read as soon as it arrives.
+  await page.goto("/rewards", { waitUntil: "commit" });
+  const rice = rewardsOf(page).filter({ hasText: "5 kg bag of rice" });
+  await expect(rice).toBeVisible();
+  await rice.evaluate((reward) => {
+    (reward as HTMLElement & { fromServer?: boolean }).fromServer = true;
+  });
+  releaseCode();
+
+  const redeem = rice.getByRole("button", { name: "Redeem" });
+  await expect(redeem).toBeEnabled();
+  expect(await rice.evaluate((reward) => (reward as HTMLElement & { fromServer?: boolean }).fromServer)).toBe(
+    true,
+  );
+  await redeem.click();
+  await expect(page.getByRole("button", { name: "Show QR to staff" })).toBeVisible();
+  expect(problems).toEqual([]);
 });

@@ -1,22 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
-import { signInAsDemo, signInAsNewMember } from "./support/members";
+import { earnRiceCode, signInAsDemo, signInAsNewMember } from "./support/members";
 
 /**
  * "At once" is the assertions' own wait (5 s), well under the 15 s a failed load used to take; how soon
  * is not timed here, so a busy machine can't fail the journey.
  */
-
-/** Watches the seed's rice offer (8 s, a code per view) to the end and returns the code it unlocks. */
-async function earnRiceCode(page: Page): Promise<string> {
-  await page.goto("/");
-  await page.getByLabel("Search ads and companies").fill("5 kg bag of rice");
-  await page.getByTestId("ad-card").first().getByRole("link").first().click();
-  const reward = page.getByRole("dialog", { name: "Reward unlocked" });
-  await expect(reward).toBeVisible({ timeout: 30_000 });
-  const code = (await reward.getByTestId("reward-code").textContent())?.trim();
-  expect(code).toMatch(/^[A-Z0-9-]{4,}$/);
-  return code!;
-}
 
 /** The offline shell is served by the service worker once it has installed and taken the page. */
 async function waitForOfflineShell(page: Page) {

@@ -9,6 +9,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 import { type Language, languageCookieName } from "../src/shared/i18n/languages.ts";
+import { memberPageFrames } from "../src/shared/member-home.ts";
 import {
   discoveryPath,
   memberHomeMarker,
@@ -113,8 +114,8 @@ function writeMemberHomeShell(discoverChunks: string[]) {
   );
 }
 
-/** Discover's code: its chunk and what it imports, from Vite's manifest. */
-function discoverChunksInManifest(): string[] {
+/** A module's chunk and what it imports, from Vite's manifest. */
+function chunksInManifest(moduleKey: string): string[] {
   const manifest = viteManifest();
   const chunks = new Set<string>();
   const collect = (key: string) => {
@@ -123,32 +124,37 @@ function discoverChunksInManifest(): string[] {
     chunks.add(chunk.file);
     for (const imported of chunk.imports ?? []) collect(imported);
   };
-  collect("src/web/features/discover/discover-view.tsx");
-  if (chunks.size === 0) throw new Error("the build has no Discover chunk");
+  collect(moduleKey);
+  if (chunks.size === 0) throw new Error(`the build has no chunk for ${moduleKey}`);
   return [...chunks];
 }
 
 /**
- * The frame the server renders a member's home into for each request (src/server/lib/member-home.ts):
- * the pre-rendered pages' shell, whose start after the first paint also fetches Discover's code, with
- * only the first screen's styles inline.
+ * A frame the server renders a member's page into for each request (src/server/lib/member-home.ts): the
+ * pre-rendered pages' shell, whose start after the first paint also fetches the page's code, with the
+ * styles inline that the server cuts down, per page, to what its markup uses.
  */
-async function writeMemberHomeFrame(discoverChunks: string[]) {
+function writeMemberPageFrame(file: string, pageChunks: string[], inlineCss: string) {
   const shell = withScriptsAfterPaint(
-    withFirstScreenStylesInline(
-      fs.readFileSync(path.join(distDir, "index.html"), "utf8"),
-      await firstScreenStylesheet(),
-    ),
+    withFirstScreenStylesInline(fs.readFileSync(path.join(distDir, "index.html"), "utf8"), inlineCss),
   );
-  const withDiscover = shell.replace(/<meta name="app-entry" content="([^"]+)">/, (_, modules: string) => {
+  const withPage = shell.replace(/<meta name="app-entry" content="([^"]+)">/, (_, modules: string) => {
     const listed = new Set(modules.split(" "));
-    const more = discoverChunks.map((file) => `/${file}`).filter((file) => !listed.has(file));
+    const more = pageChunks.map((chunk) => `/${chunk}`).filter((chunk) => !listed.has(chunk));
     return `<meta name="app-entry" content="${[...listed, ...more].join(" ")}">`;
   });
   fs.writeFileSync(
-    path.join(outDir, "member-home.frame.html"),
-    withDiscover.replace(emptyRoot, `<div id="root">${memberHomeMarker}</div>`),
+    path.join(outDir, file),
+    withPage.replace(emptyRoot, `<div id="root">${memberHomeMarker}</div>`),
   );
+}
+
+/** The app's whole stylesheet, as the build wrote it. */
+function appStylesheet(): string {
+  const shell = fs.readFileSync(path.join(distDir, "index.html"), "utf8");
+  const link = shell.match(/<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/);
+  if (!link) throw new Error("dist/index.html links no stylesheet");
+  return fs.readFileSync(path.join(distDir, link[1]!), "utf8");
 }
 
 const { renderSignedOutPage, signedOutTextsIn, signedOutPageTitle } = (await import(
@@ -212,9 +218,16 @@ function escapeHtml(text: string): string {
   return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 }
 
-const discoverChunks = discoverChunksInManifest();
+const discoverChunks = chunksInManifest("src/web/features/discover/discover-view.tsx");
 writeMemberHomeShell(discoverChunks);
-await writeMemberHomeFrame(discoverChunks);
+// The home's frame carries the stylesheet of every possible first screen of Discover (smaller to start
+// from); My Rewards' the app's whole stylesheet: the server keeps, per page, the rules its markup uses.
+writeMemberPageFrame(memberPageFrames["/"], discoverChunks, await firstScreenStylesheet());
+writeMemberPageFrame(
+  memberPageFrames["/rewards"],
+  chunksInManifest("src/web/pages/rewards-page.tsx"),
+  appStylesheet(),
+);
 const routeShells = writeRouteShells(distDir, outDir, writeWithCompressedCopies);
 console.log(
   `Pre-rendered ${written} pages and ${routeShells} routes' shells into ${path.relative(process.cwd(), outDir)}/`,

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /**
  * The signed-out pages arrive pre-rendered, so they show before their script runs; the landing's is its
@@ -15,4 +15,14 @@ export async function waitForTheLiveLanding(page: Page) {
  */
 export async function waitForTheLiveHome(page: Page) {
   await expect(page.getByRole("searchbox", { name: "Search ads and companies" })).toBeEnabled();
+}
+
+/**
+ * True once React has adopted this element of a page the server rendered: hydration attaches its fiber
+ * to each DOM node it takes over (a `__reactFiber$…` property), whatever the page shows.
+ */
+export async function waitUntilAdoptedByReact(locator: Locator) {
+  await expect
+    .poll(() => locator.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactFiber$"))))
+    .toBe(true);
 }

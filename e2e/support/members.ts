@@ -70,3 +70,15 @@ export async function signInAsDemoByApi(page: Page, email = "ama@example.com") {
   });
   expect(signIn.ok()).toBe(true);
 }
+
+/** Watches the seed's rice offer (8 s, a code per view) to the end and returns the code it unlocks. */
+export async function earnRiceCode(page: Page): Promise<string> {
+  await page.goto("/");
+  await page.getByLabel("Search ads and companies").fill("5 kg bag of rice");
+  await page.getByTestId("ad-card").first().getByRole("link").first().click();
+  const reward = page.getByRole("dialog", { name: "Reward unlocked" });
+  await expect(reward).toBeVisible({ timeout: 30_000 });
+  const code = (await reward.getByTestId("reward-code").textContent())?.trim();
+  expect(code).toMatch(/^[A-Z0-9-]{4,}$/);
+  return code!;
+}

@@ -1,15 +1,41 @@
 import type { DiscoveryAd } from "./contracts/ads";
 import type { SessionUser } from "./contracts/session";
 import type { Language } from "./i18n/languages";
-import { discoveryPath } from "./prerendered-pages";
+import { discoveryPath, memberFirstReadsOfRoute, memberReadPaths } from "./prerendered-pages";
 
 /**
- * What a signed-in member's home (Discover) is rendered from on the server, for one request, and adopted
- * from in the browser: the member, their list and whether the images were the data saver's.
+ * The member pages the server renders for each request, with the reads each one's first screen shows
+ * (the home's list comes from the Discover feed itself, not from a read).
+ */
+export const serverRenderedMemberPages = {
+  "/": [],
+  "/rewards": (memberFirstReadsOfRoute["/rewards"] ?? []).filter((read) => read !== memberReadPaths.session),
+} as const satisfies Record<string, readonly string[]>;
+export type ServerRenderedMemberPage = keyof typeof serverRenderedMemberPages;
+
+/** The frame each is rendered into, written by `npm run build` into `dist/prerendered/`. */
+export const memberPageFrames: Record<ServerRenderedMemberPage, string> = {
+  "/": "member-home.frame.html",
+  "/rewards": "member-rewards.frame.html",
+};
+
+export function isServerRenderedMemberPage(path: string): path is ServerRenderedMemberPage {
+  return Object.hasOwn(serverRenderedMemberPages, path);
+}
+
+/**
+ * What a signed-in member's page (their home, Discover, or My Rewards) is rendered from on the server, for
+ * one request, and adopted from in the browser: the member, the page, its first reads and whether the
+ * images were the data saver's.
  */
 export interface MemberHomeState {
   member: SessionUser;
+  /** The page rendered. */
+  path: ServerRenderedMemberPage;
+  /** The home's first cards (empty on other pages). */
   discovery: DiscoveryAd[];
+  /** The member's own reads the page's first screen shows, by path, as the API answered them. */
+  reads: Record<string, unknown>;
   dataSaver: boolean;
 }
 
@@ -45,5 +71,6 @@ export interface RenderedFor {
 
 /** The server's renderer (`src/web/prerender.tsx`, built into `.prerender-build/prerender.js`). */
 export interface MemberHomeRenderer {
-  renderMemberHome(state: MemberHomeState, renderedFor: RenderedFor): Promise<string>;
+  /** The page at `state.path`, rendered from `state`. */
+  renderMemberPage(state: MemberHomeState, renderedFor: RenderedFor): Promise<string>;
 }

@@ -5,6 +5,7 @@ import { BrowserRouter } from "react-router";
 import { brand } from "../shared/brand";
 import { intlLocaleOf } from "../shared/i18n/languages";
 import { App } from "./app/app";
+import { codeOfServerRenderedPage } from "./app/router";
 import { appStylesReady } from "./lib/app-styles";
 import { rememberDataSaverChoice } from "./lib/data-saver";
 import { countDataUsage } from "./lib/data-usage";
@@ -22,8 +23,8 @@ if (memberHome) seedMemberHome(queryClient, memberHome);
 const device = { ...browserDevice, dataSaverAtFirstRender: memberHome?.dataSaver ?? false };
 
 /**
- * Signed-out pages arrive pre-rendered (scripts/prerender.ts), a member's home rendered by the server
- * (server/lib/member-home.ts): the browser adopts that HTML (hydration) instead of building it again.
+ * Signed-out pages arrive pre-rendered (scripts/prerender.ts), a member's home and My Rewards rendered by
+ * the server (server/lib/member-home.ts): the browser adopts that HTML (hydration) instead of building it again.
  * Other pages arrive as their route's shell and render here: the top bar and menus first, the page a task
  * later (router.tsx, lazyPage).
  */
@@ -57,10 +58,10 @@ rememberDataSaverChoice();
 
 // A device that chose Twi paints Twi from the first frame (its catalog is small and cached offline). Not a
 // top-level await: that splits the first download into dozens of small chunks.
-// A member's home from the server is adopted once Discover's code is here: hydrating it while that code
-// still loads would let the first update (the session check) rebuild the list instead of adopting it.
-const discoverCode = memberHome
-  ? import("./features/discover/discover-view").catch(() => undefined)
+// A member's page from the server is adopted once its code is here: hydrating it while that code still
+// loads would let the first update (the session check) rebuild the page instead of adopting it.
+const pageCode = memberHome
+  ? codeOfServerRenderedPage[memberHome.path]().catch(() => undefined)
   : Promise.resolve();
 /**
  * A browser's first number or date formatter loads its locale and time-zone data: 50-130 ms on a
@@ -76,7 +77,7 @@ const inNextTask = () => new Promise((resolve) => setTimeout(resolve));
 
 // Each step in a task of its own: run in one, the modules' start-up, the formatting data and the first
 // render make a long task that a slow phone feels as a frozen screen.
-void Promise.all([activateLanguage(chosenLanguage ?? "en").catch(() => undefined), discoverCode])
+void Promise.all([activateLanguage(chosenLanguage ?? "en").catch(() => undefined), pageCode])
   .then(inNextTask)
   .then(loadFormattingData)
   .then(inNextTask)

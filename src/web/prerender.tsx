@@ -41,19 +41,19 @@ export async function signedOutTextsIn(language: Language): Promise<SignedOutTex
 }
 
 /**
- * A signed-in member's home (Discover) for one request, with their first cards and images in the HTML.
- * Everything the render reads about the device comes in `renderedFor` and the state, never from this
- * module: renders for different devices run side by side.
+ * A signed-in member's page (their home, Discover, or My Rewards) for one request, with what its first
+ * screen shows in the HTML. Everything the render reads about the device comes in `renderedFor` and the
+ * state, never from this module: renders for different devices run side by side.
  */
-export const renderMemberHome: MemberHomeRenderer["renderMemberHome"] = async (
+export const renderMemberPage: MemberHomeRenderer["renderMemberPage"] = async (
   state: MemberHomeState,
   renderedFor: RenderedFor,
 ): Promise<string> => {
   const queryClient = createQueryClient();
   seedMemberHome(queryClient, state);
   const device = await deviceOf(renderedFor, state.dataSaver);
-  const html = await render("/", device, queryClient, state.member);
-  if (html.includes("<template")) throw new Error("the member's home was not rendered in one piece");
+  const html = await render(state.path, device, queryClient, state.member);
+  if (html.includes("<template")) throw new Error(`${state.path} was not rendered in one piece`);
   return html;
 };
 

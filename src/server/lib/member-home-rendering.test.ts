@@ -7,7 +7,13 @@ import { firstScreenStylesheet } from "../../../scripts/first-screen";
 import { languageCookieName } from "../../shared/i18n/languages";
 import { avifSiblingOf } from "../../shared/media";
 import { discoverFirstCards } from "../../shared/member-home";
-import { dataSaverCookieName, memberHomeMarker, memberHomeStateId } from "../../shared/prerendered-pages";
+import {
+  dataSaverCookieName,
+  memberHomeMarker,
+  memberHomeStateId,
+  memberReadPaths,
+  routeShellsIndex,
+} from "../../shared/prerendered-pages";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
 import { createTestContext, type TestContext, testClock } from "../test/test-app";
@@ -32,6 +38,24 @@ function buildWithRenderer(rendererSource: string, firstScreenCss = ""): string 
     path.join(distDir, "prerendered", "member-home.frame.html"),
     `<!doctype html><html lang="en-GH"><head><style>${firstScreenCss}</style></head><body><div id="root">${memberHomeMarker}</div></body></html>`,
   );
+  fs.writeFileSync(
+    path.join(distDir, "prerendered", "member-rewards.frame.html"),
+    `<!doctype html><html lang="en-GH"><head><style>${firstScreenCss}</style></head><body><div id="root">${memberHomeMarker}</div></body></html>`,
+  );
+  // My Rewards' route shells (what a visitor without a session gets), as `scripts/route-shells.ts` writes them.
+  fs.mkdirSync(path.join(distDir, "prerendered", "routes"));
+  for (const language of ["en", "tw"]) {
+    fs.writeFileSync(
+      path.join(distDir, "prerendered", "routes", `rewards-page.${language}.html`),
+      `<!doctype html><html lang="en-GH"><head><link rel="stylesheet" href="/assets/app.css"></head><body><div id="root"></div><div id="app-loading" role="status"><span>Anigye</span><span>${language}-loading…</span></div></body></html>`,
+    );
+  }
+  fs.writeFileSync(
+    path.join(distDir, "prerendered", routeShellsIndex),
+    JSON.stringify([
+      { path: "/rewards", files: { en: "routes/rewards-page.en.html", tw: "routes/rewards-page.tw.html" } },
+    ]),
+  );
   fs.mkdirSync(path.join(buildDir, ".prerender-build"));
   fs.writeFileSync(path.join(buildDir, ".prerender-build", "prerender.js"), rendererSource);
   return distDir;
@@ -41,17 +65,20 @@ const rendering = { MEMBER_HOME_RENDERING: "server" };
 
 const renderer = path.resolve(import.meta.dirname, "../../web/prerender.tsx");
 
+const clock = testClock();
+
 beforeAll(async () => {
   ctx = await createTestContext({
     env: rendering,
     overrides: {
+      now: clock.now,
       webDistDir: buildWithRenderer(
         `export * from ${JSON.stringify(renderer)};\n`,
         await firstScreenStylesheet(),
       ),
     },
   });
-  kit = watchingKit(ctx, testClock());
+  kit = watchingKit(ctx, clock);
   await kit.publishAd(["HOME-1"]);
 });
 afterAll(async () => {
@@ -59,7 +86,16 @@ afterAll(async () => {
   for (const buildDir of buildDirs) fs.rmSync(buildDir, { recursive: true, force: true });
 });
 
-async function homeOf(
+function homeOf(
+  cookies: Record<string, string>,
+  headers: Record<string, string> = {},
+  app: TestContext["app"] = ctx.app,
+) {
+  return pageOf("/", cookies, headers, app);
+}
+
+async function pageOf(
+  url: string,
   cookies: Record<string, string>,
   headers: Record<string, string> = {},
   app: TestContext["app"] = ctx.app,
@@ -69,7 +105,7 @@ async function homeOf(
     .join("; ");
   const response = await app.inject({
     method: "GET",
-    url: "/",
+    url,
     headers: { cookie, "accept-encoding": "br", ...headers },
   });
   expect(response.statusCode).toBe(200);
@@ -157,6 +193,72 @@ describe("the first screen", () => {
   });
 });
 
+describe("My Rewards rendered on the server", () => {
+  const stateIn = (html: string) =>
+    JSON.parse(html.match(new RegExp(`<script[^>]*id="${memberHomeStateId}"[^>]*>([^<]+)</script>`))![1]!);
+
+  it("comes with the member's rewards in the page, as the API answers them, and no loading screen", async () => {
+    const ad = await kit.publishAd(["REWARDS-PAGE-1"]);
+    const { cookies } = await kit.member();
+    expect((await kit.watchToTheEnd(cookies, ad.id)).statusCode).toBe(200);
+    const mine = await ctx.app.inject({
+      method: "GET",
+      url: memberReadPaths.myRewards,
+      cookies,
+    });
+
+    const { html, rendered, response } = await pageOf("/rewards", cookies);
+
+    expect(rendered).toBe(true);
+    expect(html).toContain("My Rewards");
+    expect(html).toContain("REWARDS-PAGE-1");
+    expect(html).not.toContain("app-loading");
+    // Its styles inline, cut down to what its markup uses.
+    const styles = html.match(/<style>([\s\S]*?)<\/style>/)![1]!;
+    expect(html).toContain("tabular-nums");
+    expect(styles).toContain(".tabular-nums{");
+    expect(styles).not.toContain(".animate-spin{");
+    const state = stateIn(html);
+    expect(state.path).toBe("/rewards");
+    expect(state.reads[memberReadPaths.myRewards]).toEqual(mine.json());
+    expect(Object.keys(state.reads)).toContain(memberReadPaths.profile);
+    expect(state.discovery).toEqual([]);
+    expect(String(response.headers["cache-control"])).toContain("private");
+  });
+
+  it("in Twi on a phone that chose Twi", async () => {
+    const { cookies } = await kit.member();
+
+    const { html } = await pageOf("/rewards", { ...cookies, [languageCookieName]: "tw" });
+
+    expect(html).toContain('<html lang="tw">');
+    expect(html).toContain("M&#x27;akatua");
+    expect(html).not.toContain("My Rewards");
+  });
+
+  it("a visitor without a session, or whose session ended, gets the route's shell", async () => {
+    const signedOut = await pageOf("/rewards", {});
+    const ended = await pageOf("/rewards", { anigye_sid: "no-such-session" });
+
+    for (const page of [signedOut, ended]) {
+      expect(page.rendered).toBe(false);
+      expect(page.html).toContain('<div id="root"></div><div id="app-loading"');
+    }
+  });
+
+  it("one member's page never carries another's rewards", async () => {
+    const ad = await kit.publishAd(["REWARDS-PAGE-OTHER"]);
+    const owner = await kit.member();
+    const other = await kit.member();
+    expect((await kit.watchToTheEnd(owner.cookies, ad.id)).statusCode).toBe(200);
+
+    const { html } = await pageOf("/rewards", other.cookies);
+
+    expect(html).not.toContain("REWARDS-PAGE-OTHER");
+    expect(stateIn(html).reads[memberReadPaths.myRewards]).toEqual([]);
+  });
+});
+
 describe("members' homes rendered side by side", () => {
   it("members whose phones are in Twi and in English, at the same moment, each get their own language", async () => {
     const members = await Promise.all([kit.member(), kit.member(), kit.member(), kit.member()]);
@@ -202,7 +304,7 @@ describe("a home sent as the shell is counted in /metrics, with its reason", () 
       }),
       db: ctx.database.db,
       webDistDir: buildWithRenderer(
-        'export async function renderMemberHome() { throw new Error("the renderer is broken"); }\n',
+        'export async function renderMemberPage() { throw new Error("the renderer is broken"); }\n',
       ),
     });
     try {

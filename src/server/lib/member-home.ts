@@ -9,6 +9,9 @@ import {
   discoverFirstCards,
   type MemberHomeRenderer,
   type MemberHomeState,
+  memberPageFrames,
+  type ServerRenderedMemberPage,
+  serverRenderedMemberPages,
 } from "../../shared/member-home";
 import { dataSaverCookieName, memberHomeMarker, memberHomeStateId } from "../../shared/prerendered-pages";
 import type { DiscoveryFeed } from "../modules/ads";
@@ -24,8 +27,8 @@ export interface MemberHomeSources {
 }
 
 export interface MemberHomePages {
-  /** The member's home with their first cards in it, or undefined when the shell goes instead. */
-  render(request: FastifyRequest): Promise<string | undefined>;
+  /** The member's page with its first screen in it, or undefined when the shell goes instead. */
+  render(request: FastifyRequest, page: ServerRenderedMemberPage): Promise<string | undefined>;
 }
 
 /**
@@ -45,17 +48,17 @@ type FallbackReason = (typeof fallbackReasons)[number];
 const maxRendersAtOnce = 32;
 
 /**
- * A signed-in member's home (Discover) rendered on the server for each request: their first cards and
- * images are in the HTML, so the phone shows them before it has run any of the app's code. Built by
- * `npm run build` (the frame in `dist/prerendered/`, the renderer in `.prerender-build/`); without them,
- * or when a render can't be done, the member gets the plain shell, counted in `/metrics`.
+ * A signed-in member's home (Discover) and My Rewards rendered on the server for each request: their first
+ * cards, rewards and images are in the HTML, so the phone shows them before it has run any of the app's
+ * code. Built by `npm run build` (the frames in `dist/prerendered/`, the renderer in `.prerender-build/`);
+ * without them, or when a render can't be done, the member gets the plain shell, counted in `/metrics`.
  */
 export function memberHomePages(
   app: FastifyInstance,
   distDir: string,
   sources: MemberHomeSources,
 ): MemberHomePages | undefined {
-  const framePath = path.join(distDir, "prerendered", "member-home.frame.html");
+  const framePath = path.join(distDir, "prerendered", memberPageFrames["/"]);
   const rendererPath = path.resolve(distDir, "..", ".prerender-build", "prerender.js");
   if (!fs.existsSync(framePath) || !fs.existsSync(rendererPath)) {
     app.log.warn(
@@ -64,9 +67,11 @@ export function memberHomePages(
     );
     return undefined;
   }
-  const frame = fs.readFileSync(framePath, "utf8");
-  const inlineStyles = frame.match(/<style>([\s\S]*?)<\/style>/);
-  const styles = inlineStyles ? firstScreenStyles(inlineStyles[1]!) : undefined;
+  const frames = new Map<ServerRenderedMemberPage, Frame>();
+  for (const [page, file] of Object.entries(memberPageFrames) as [ServerRenderedMemberPage, string][]) {
+    const found = path.join(distDir, "prerendered", file);
+    if (fs.existsSync(found)) frames.set(page, frameFrom(fs.readFileSync(found, "utf8")));
+  }
   let renderer: Promise<MemberHomeRenderer> | undefined;
   const loadRenderer = () => {
     renderer ??= import(pathToFileURL(rendererPath).href) as Promise<MemberHomeRenderer>;
@@ -93,24 +98,25 @@ export function memberHomePages(
   }
 
   return {
-    async render(request) {
+    async render(request, path) {
+      const frame = frames.get(path);
+      if (!frame) return undefined;
       if (rendering >= maxRendersAtOnce) return fallBack(request, "busy");
       rendering++;
       try {
-        const state = await stateFor(request, sources);
+        const state = await stateFor(app, request, sources, path);
         if (!state) return fallBack(request, "signed-out");
         const language = deviceLanguageOf(request);
-        const { renderMemberHome } = await loadRenderer();
-        const body = await renderMemberHome(state, {
+        const { renderMemberPage } = await loadRenderer();
+        const body = await renderMemberPage(state, {
           language,
           storage: storageOf({ [languageCookieName]: language }),
         });
-        const page = frame
+        const page = frame.html
           .replace('<html lang="en-GH">', `<html lang="${language === "en" ? "en-GH" : language}">`)
           .replace(memberHomeMarker, () => body)
           .replace("</body>", () => `${stateScript(state)}</body>`);
-        if (!inlineStyles || !styles) return page;
-        return page.replace(inlineStyles[0], () => `<style>${styles.forPage(page)}</style>`);
+        return frame.withStylesFor(page);
       } catch (error) {
         return fallBack(request, "failed", error);
       } finally {
@@ -120,18 +126,59 @@ export function memberHomePages(
   };
 }
 
-/** The member and their list, from the services their own requests would be answered by. */
+/**
+ * The member, the home's list and the page's first reads: the list from the service Discover's own
+ * request is answered by, each read asked of the API with the member's own cookie, so it is exactly what
+ * the app would have been answered, under the same checks.
+ */
 async function stateFor(
+  app: FastifyInstance,
   request: FastifyRequest,
   { feed, now }: MemberHomeSources,
+  path: ServerRenderedMemberPage,
 ): Promise<MemberHomeState | undefined> {
   const user = await currentUser(request);
   if (!user) return undefined;
-  const discovery = await feed.page(user, "default", now());
+  const reads = await readsOf(app, request, serverRenderedMemberPages[path]);
+  if (!reads) return undefined;
+  const discovery = path === "/" ? (await feed.page(user, "default", now())).cards() : [];
   return {
     member: toSessionUser(user),
-    discovery: discovery.cards().slice(0, discoverFirstCards),
+    path,
+    discovery: discovery.slice(0, discoverFirstCards),
+    reads,
     dataSaver: dataSaverFor(request),
+  };
+}
+
+/** The reads' answers by path; undefined when the session ended meanwhile. Any other refusal is an error. */
+async function readsOf(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reads: readonly string[],
+): Promise<Record<string, unknown> | undefined> {
+  const answers = await Promise.all(
+    reads.map((url) => app.inject({ method: "GET", url, headers: { cookie: request.headers.cookie ?? "" } })),
+  );
+  if (answers.some((answer) => answer.statusCode === 401)) return undefined;
+  const refused = answers.findIndex((answer) => answer.statusCode !== 200);
+  if (refused >= 0) throw new Error(`${reads[refused]} answered ${answers[refused]!.statusCode}`);
+  return Object.fromEntries(reads.map((url, index) => [url, answers[index]!.json()]));
+}
+
+/** A page's frame, and its inline stylesheet cut down to what a rendered page's markup uses. */
+interface Frame {
+  html: string;
+  withStylesFor(page: string): string;
+}
+
+function frameFrom(html: string): Frame {
+  const inline = html.match(/<style>([\s\S]*?)<\/style>/);
+  if (!inline) return { html, withStylesFor: (page) => page };
+  const styles = firstScreenStyles(inline[1]!);
+  return {
+    html,
+    withStylesFor: (page) => page.replace(inline[0], () => `<style>${styles.forPage(page)}</style>`),
   };
 }
 

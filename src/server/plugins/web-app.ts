@@ -5,6 +5,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isPagePath } from "../../shared/app-paths";
 import { isLanguage, type Language, languageCookieName } from "../../shared/i18n/languages";
+import { isServerRenderedMemberPage } from "../../shared/member-home";
 import {
   memberFirstReadsOfRoute,
   type PrerenderVariant,
@@ -30,7 +31,7 @@ export async function registerWebApp(
   app: FastifyInstance,
   options: {
     distDir: string | undefined;
-    /** Given, a signed-in member's home is rendered on the server from these. */
+    /** Given, a signed-in member's home and My Rewards are rendered on the server from these. */
     memberHome?: MemberHomeSources;
   },
 ) {
@@ -80,11 +81,11 @@ export async function registerWebApp(
     if (!isPagePath(urlPath)) return reply.code(404).sendFile("index.html", distDir);
     if (
       memberHome &&
-      urlPath === "/" &&
+      isServerRenderedMemberPage(urlPath) &&
       request.method === "GET" &&
       request.cookies[sessionCookieNames.member]
     ) {
-      const page = await memberHome.render(request);
+      const page = await memberHome.render(request, urlPath);
       if (page) {
         // Its pictures follow the phone's Save-Data when the device made no choice of its own.
         reply

@@ -1,5 +1,6 @@
-import { type ComponentType, lazy } from "react";
+import { type ComponentProps, type ComponentType, createElement, lazy } from "react";
 import { Route, Routes } from "react-router";
+import type { ServerRenderedMemberPage } from "../../shared/member-home";
 import { appStylesReady } from "../lib/app-styles";
 import { loadAllScreenTexts } from "../lib/language";
 import HomePage from "../pages/home-page";
@@ -10,12 +11,23 @@ import { paths } from "./paths";
  * A page's code, every screen's English texts (language.ts) and the app's styles before it renders.
  * Then it waits for the next task, so the page renders in a task of its own, apart from the top bar and
  * menus around it: two shorter tasks instead of one long one that a slow phone feels as a frozen screen.
+ * `preload` fetches all that ahead: from then on the page renders at once, which is how the browser adopts
+ * a page the server rendered (a page that suspended instead would be rebuilt by the first update).
  */
 // biome-ignore lint/suspicious/noExplicitAny: as React.lazy itself, pages take any props
 function lazyPage<Page extends ComponentType<any>>(load: () => Promise<{ default: Page }>) {
-  return lazy(() =>
-    Promise.all([load(), loadAllScreenTexts(), appStylesReady()]).then(([page]) => inNextTask(page)),
-  );
+  let loaded: Page | undefined;
+  const preload = () =>
+    Promise.all([load(), loadAllScreenTexts(), appStylesReady()]).then(([page]) => {
+      loaded = page.default;
+      return page;
+    });
+  const Lazy = lazy(() => preload().then(inNextTask));
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per page when the module loads, as React.lazy's are
+  function LazyPage(props: ComponentProps<Page>) {
+    return loaded ? createElement(loaded, props) : createElement(Lazy, props);
+  }
+  return Object.assign(LazyPage, { preload });
 }
 
 function inNextTask<T>(value: T): Promise<T> {
@@ -65,6 +77,15 @@ const DrawPage = lazyPage(() => import("../pages/draw-page"));
 const NotificationsPage = lazyPage(() => import("../pages/notifications-page"));
 const LeaderboardPage = lazyPage(() => import("../pages/leaderboard-page"));
 const RewardsTestPage = lazyPage(() => import("../pages/rewards-test-page"));
+
+/**
+ * The code a page the server rendered for a member needs before the browser adopts it (`main.tsx`): with
+ * it here, the page hydrates as it came instead of suspending and being rebuilt by the first update.
+ */
+export const codeOfServerRenderedPage: Record<ServerRenderedMemberPage, () => Promise<unknown>> = {
+  "/": () => import("../features/discover/discover-view"),
+  "/rewards": RewardsPage.preload,
+};
 
 export function AppRoutes() {
   return (

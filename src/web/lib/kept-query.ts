@@ -20,14 +20,18 @@ export function useQueryKeptOnDevice<T>(url: string, keyOf: (userId: number | un
     // What is kept can change elsewhere (a code used at a counter), so every visit asks again: the copy
     // from the phone is stale at once, an answer read on this visit is shared while the page opens.
     staleTime: ({ state }) => (state.dataUpdateCount > 0 ? freshWhileAPageOpens : 0),
-    queryFn: async () => {
-      const data = await apiJson<T>("GET", url);
-      if (userId !== undefined) keepOnDevice(url, userId, data);
-      return data;
-    },
+    queryFn: () => apiJson<T>("GET", url),
     initialData: () => (userId === undefined ? undefined : readFromDevice<T>(url, userId)?.data),
     initialDataUpdatedAt: () => (userId === undefined ? undefined : readFromDevice(url, userId)?.savedAt),
   });
+  // Whatever answer is newer than the phone's copy is kept: one the page fetched, or one the server
+  // rendered the page from (which no fetch of this page ever reads).
+  const { data, dataUpdatedAt } = query;
+  useEffect(() => {
+    if (userId === undefined || data === undefined) return;
+    const kept = readFromDevice(url, userId);
+    if (!kept || kept.savedAt < dataUpdatedAt) keepOnDevice(url, userId, data);
+  }, [url, userId, data, dataUpdatedAt]);
   useRecheckSessionOn401(query.error);
   return query;
 }

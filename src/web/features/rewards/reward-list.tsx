@@ -6,6 +6,7 @@ import type { MyReward } from "../../../shared/contracts/rewards";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
 import { formatAccraDate } from "../../lib/dates";
+import { useIsLive } from "../../lib/hydration";
 import { useT } from "../../lib/i18n";
 import { translate, type UiKey } from "../../lib/language";
 
@@ -72,6 +73,8 @@ function dateLine(reward: MyReward, t: T): string | null {
 function RewardItem({ reward, extra }: { reward: MyReward; extra?: ReactNode }) {
   const usable = reward.status === "active";
   const [redeeming, setRedeeming] = useState(false);
+  // On a page the server rendered, the buttons wait for the live app rather than drop a tap.
+  const live = useIsLive();
   const t = useT();
   const offer = offerOf(reward, t);
   return (
@@ -117,6 +120,7 @@ function RewardItem({ reward, extra }: { reward: MyReward; extra?: ReactNode }) 
           {usable && (
             <button
               type="button"
+              disabled={!live}
               onClick={() => void copyCode(reward.code!)}
               className="flex min-h-11 items-center gap-1 rounded-xl px-3 py-2 text-sm font-semibold text-amber-800 ring-1 ring-amber-200"
             >
@@ -139,7 +143,7 @@ function RewardItem({ reward, extra }: { reward: MyReward; extra?: ReactNode }) 
         {dateLine(reward, t)}
       </p>
       {canRedeem(reward) && (
-        <Button className="mt-3 min-h-11 w-full" onClick={() => setRedeeming(true)}>
+        <Button className="mt-3 min-h-11 w-full" disabled={!live} onClick={() => setRedeeming(true)}>
           {t("rewards.redeemButton")}
         </Button>
       )}

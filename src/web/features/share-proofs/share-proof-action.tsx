@@ -2,6 +2,7 @@ import { CheckCircle2, Clock, ImagePlus, Share2, XCircle } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { createPortal } from "react-dom";
 import type { ShareProofResponse } from "../../../shared/contracts/share-proofs";
+import { useIsLive } from "../../lib/hydration";
 import { useT } from "../../lib/i18n";
 import { useMyShareProofs } from "./api";
 import { usePlatformName } from "./platform-name";
@@ -52,6 +53,8 @@ export function ShareProofAction({ rewardId, title }: { rewardId: number; title:
   const [open, setOpen] = useState(false);
   const proof = proofs.data?.proofs.find((candidate) => candidate.rewardId === rewardId);
   const canSend = !proof || proof.status === "rejected";
+  // On a page the server rendered, the button waits for the live app rather than drop a tap.
+  const live = useIsLive();
   const t = useT();
   return (
     <div className="mt-3 space-y-2 border-t border-stone-100 pt-3">
@@ -59,6 +62,7 @@ export function ShareProofAction({ rewardId, title }: { rewardId: number; title:
       {canSend && !proofs.isPending && (
         <button
           type="button"
+          disabled={!live}
           onClick={() => setOpen(true)}
           className="inline-flex min-h-11 items-center gap-1.5 rounded-xl px-3 text-sm font-semibold text-amber-800 ring-1 ring-amber-200 hover:bg-amber-50"
         >
