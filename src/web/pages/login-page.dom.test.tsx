@@ -96,3 +96,66 @@ describe("signing in with a phone number", () => {
     expect(await screen.findByRole("form", { name: "Phone sign-in" })).toBeTruthy();
   });
 });
+
+describe("a forgotten password", () => {
+  it("says so under the field when the request fails, then texts a code and sets the new password with it", async () => {
+    let forgotAnswers = 0;
+    const sent = answerRequests(({ url }) => {
+      if (url === "/api/auth/forgot-password") {
+        forgotAnswers += 1;
+        return forgotAnswers === 1
+          ? { status: 503, body: {} }
+          : { body: { success: true, message: "If an account has this number, we've texted it a code." } };
+      }
+      if (url === "/api/auth/reset-password")
+        return { body: { success: true, message: "Password changed." } };
+      return undefined;
+    });
+    const form = await signInForm();
+    await userEvent.click(form.getByRole("button", { name: "Forgot password?" }));
+    const forgotForm = within(await screen.findByRole("form", { name: "Forgot password" }));
+    await userEvent.type(forgotForm.getByLabelText("Email or phone number"), "024 123 4567");
+    await userEvent.click(forgotForm.getByRole("button", { name: "Send reset instructions" }));
+    expect(await forgotForm.findByText("Please try again in a moment.")).toBeTruthy();
+    await userEvent.click(forgotForm.getByRole("button", { name: "Send reset instructions" }));
+    const resetForm = within(await screen.findByRole("form", { name: "Password reset" }));
+    expect(screen.getByText("If an account has this number, we've texted it a code.")).toBeTruthy();
+    await userEvent.type(resetForm.getByLabelText("6-digit code"), "123456");
+    await userEvent.type(resetForm.getByLabelText("New password"), "fried-plantain");
+    await userEvent.click(resetForm.getByRole("button", { name: "Set new password" }));
+    await waitFor(() =>
+      expect(sent.filter((request) => request.url === "/api/auth/reset-password")).toEqual([
+        {
+          method: "POST",
+          url: "/api/auth/reset-password",
+          body: { phoneNumber: "024 123 4567", otp: "123456", newPassword: "fried-plantain" },
+        },
+      ]),
+    );
+    expect(await screen.findByRole("form", { name: "Sign in" })).toBeTruthy();
+  });
+});
+
+describe("asking for a sign-in link", () => {
+  it("emails it to the address typed on the sign-in form and says to check the inbox", async () => {
+    const sent = answerRequests(({ url }) =>
+      url === "/api/auth/send-email-link"
+        ? { body: { success: true, message: "If an account uses this email, we've sent it a link." } }
+        : undefined,
+    );
+    const form = await signInForm();
+    await userEvent.type(form.getByLabelText("Email"), "ama@example.com");
+    await userEvent.click(form.getByRole("button", { name: "Email me a sign-in link instead" }));
+    const linkForm = within(await screen.findByRole("form", { name: "Sign-in link" }));
+    expect((linkForm.getByLabelText("Email") as HTMLInputElement).value).toBe("ama@example.com");
+    await userEvent.click(linkForm.getByRole("button", { name: "Email me a sign-in link" }));
+    expect((await screen.findByTestId("sign-in-link-sent")).textContent).toContain("we've sent it a link");
+    expect(sent.filter((request) => request.url === "/api/auth/send-email-link")).toEqual([
+      {
+        method: "POST",
+        url: "/api/auth/send-email-link",
+        body: { email: "ama@example.com", purpose: "login" },
+      },
+    ]);
+  });
+});

@@ -4,14 +4,13 @@ import {
   newPasswordByCodeForm,
   newPasswordByLinkForm,
 } from "../../../shared/forms/account";
-import { Button } from "../../components/ui/button";
-import { Card } from "../../components/ui/card";
-import { CodeField, Form, TextField } from "../../components/ui/form-field";
+import { CodeField, TextField } from "../../components/ui/form-field";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api-errors";
 import { applyServerErrors, useContractForm } from "../../lib/forms";
 import { useT } from "../../lib/i18n";
 import { type ResetPasswordBody, useForgotPassword, useResetPassword } from "./api";
+import { AuthStepCard, WhereToSendStep } from "./auth-step";
 import { CheckYourEmail } from "./check-your-email";
 
 const looksLikeEmail = (identifier: string) => identifier.includes("@");
@@ -29,40 +28,35 @@ export function ForgotPasswordForm({ onBack, onPhoneCodeSent }: ForgotPasswordPr
   const form = useContractForm(forgotPasswordForm, { defaultValues: { identifier: "" } });
   const [emailMessage, setEmailMessage] = useState<string | null>(null);
 
-  const submit = ({ identifier }: { identifier: string }) =>
-    forgot.mutate(identifier, {
-      onSuccess: ({ message }) => {
-        if (looksLikeEmail(identifier)) setEmailMessage(message);
-        else onPhoneCodeSent(identifier, message);
-      },
-      onError: (failure) =>
-        applyServerErrors(form, failure, {
-          fallbackField: "identifier",
-          fallbackMessage: t("auth.tryAgainSoon"),
-        }),
-    });
-
   if (emailMessage) return <CheckYourEmail message={emailMessage} testId="reset-link-sent" onBack={onBack} />;
 
   return (
-    <Card title={t("auth.forgot.title")} description={t("auth.forgot.intro")}>
-      <Form form={form} onValid={submit} aria-label={t("auth.forgot.formLabel")} className="space-y-4">
-        <TextField
-          name="identifier"
-          label={t("auth.forgot.identifier")}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          hint={t("auth.forgot.identifierHint")}
-        />
-        <Button type="submit" className="w-full" pending={forgot.isPending} pendingLabel={t("auth.sending")}>
-          {t("auth.forgot.submit")}
-        </Button>
-        <Button variant="ghost" className="w-full" onClick={onBack}>
-          {t("auth.backToSignIn")}
-        </Button>
-      </Form>
-    </Card>
+    <WhereToSendStep
+      text={{
+        title: t("auth.forgot.title"),
+        intro: t("auth.forgot.intro"),
+        formLabel: t("auth.forgot.formLabel"),
+        submit: t("auth.forgot.submit"),
+      }}
+      form={form}
+      field="identifier"
+      send={forgot}
+      fallbackMessage={t("auth.tryAgainSoon")}
+      onSent={(identifier, message) => {
+        if (looksLikeEmail(identifier)) setEmailMessage(message);
+        else onPhoneCodeSent(identifier, message);
+      }}
+      onBack={onBack}
+    >
+      <TextField
+        name="identifier"
+        label={t("auth.forgot.identifier")}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        hint={t("auth.forgot.identifierHint")}
+      />
+    </WhereToSendStep>
   );
 }
 
@@ -107,31 +101,26 @@ export function NewPasswordForm({ reset, onDone, onRestart }: NewPasswordFormPro
   };
 
   return (
-    <Card>
-      <p className="mb-4 text-stone-700">
-        {byPhone ? (reset.message ?? t("auth.reset.enterSmsCode")) : t("auth.reset.chooseNew")}
-      </p>
-      <Form form={form} onValid={submit} aria-label={t("auth.reset.formLabel")} className="space-y-4">
-        {byPhone && <CodeField name="otp" label={t("auth.codeLabel")} />}
-        <TextField
-          name="newPassword"
-          label={t("auth.reset.newPassword")}
-          type="password"
-          autoComplete="new-password"
-          hint={t("auth.reset.passwordHint")}
-        />
-        <Button
-          type="submit"
-          className="w-full"
-          pending={resetPassword.isPending}
-          pendingLabel={t("auth.saving")}
-        >
-          {t("auth.reset.submit")}
-        </Button>
-        <Button variant="ghost" className="w-full" onClick={onRestart}>
-          {byPhone ? t("auth.reset.newCode") : t("auth.reset.newLink")}
-        </Button>
-      </Form>
-    </Card>
+    <AuthStepCard
+      lead={byPhone ? (reset.message ?? t("auth.reset.enterSmsCode")) : t("auth.reset.chooseNew")}
+      formLabel={t("auth.reset.formLabel")}
+      form={form}
+      onValid={submit}
+      submit={{
+        label: t("auth.reset.submit"),
+        pending: resetPassword.isPending,
+        pendingLabel: t("auth.saving"),
+      }}
+      back={{ label: byPhone ? t("auth.reset.newCode") : t("auth.reset.newLink"), onClick: onRestart }}
+    >
+      {byPhone && <CodeField name="otp" label={t("auth.codeLabel")} />}
+      <TextField
+        name="newPassword"
+        label={t("auth.reset.newPassword")}
+        type="password"
+        autoComplete="new-password"
+        hint={t("auth.reset.passwordHint")}
+      />
+    </AuthStepCard>
   );
 }

@@ -1,14 +1,13 @@
 import { useState } from "react";
 import { phoneSignInCodeRequest, phoneSignInRequest } from "../../../shared/contracts/auth";
 import type { SessionUser } from "../../../shared/contracts/session";
-import { Button } from "../../components/ui/button";
-import { Card } from "../../components/ui/card";
 import { FormAlert } from "../../components/ui/form-alert";
-import { CodeField, Form, TextField } from "../../components/ui/form-field";
+import { CodeField, TextField } from "../../components/ui/form-field";
 import { serverMessage } from "../../lib/api-errors";
 import { applyServerErrors, useContractForm } from "../../lib/forms";
 import { useT } from "../../lib/i18n";
 import { useSendPhoneSignInCode, useSignInWithPhoneCode } from "./api";
+import { AuthStepCard, WhereToSendStep } from "./auth-step";
 
 const codeForm = phoneSignInRequest.pick({ code: true });
 
@@ -24,7 +23,11 @@ export function PhoneSignInForm({
   onBack(): void;
 }) {
   const [sent, setSent] = useState<{ phoneNumber: string; message: string } | null>(null);
-  if (!sent) return <PhoneNumberStep onSent={setSent} onBack={onBack} />;
+  if (!sent) {
+    return (
+      <PhoneNumberStep onSent={(phoneNumber, message) => setSent({ phoneNumber, message })} onBack={onBack} />
+    );
+  }
   return <PhoneCodeStep sent={sent} onSignedIn={onSignedIn} onNewCode={() => setSent(null)} />;
 }
 
@@ -32,39 +35,35 @@ function PhoneNumberStep({
   onSent,
   onBack,
 }: {
-  onSent(sent: { phoneNumber: string; message: string }): void;
+  onSent(phoneNumber: string, message: string): void;
   onBack(): void;
 }) {
   const send = useSendPhoneSignInCode();
   const t = useT();
   const form = useContractForm(phoneSignInCodeRequest, { defaultValues: { phoneNumber: "" } });
-  const submit = ({ phoneNumber }: { phoneNumber: string }) =>
-    send.mutate(phoneNumber, {
-      onSuccess: ({ message }) => onSent({ phoneNumber, message }),
-      onError: (failure) =>
-        applyServerErrors(form, failure, {
-          fallbackField: "phoneNumber",
-          fallbackMessage: t("auth.tryAgainSoon"),
-        }),
-    });
   return (
-    <Card title={t("auth.phone.title")} description={t("auth.phone.intro")}>
-      <Form form={form} onValid={submit} aria-label={t("auth.phone.formLabel")} className="space-y-4">
-        <TextField
-          name="phoneNumber"
-          label={t("auth.phone.number")}
-          type="tel"
-          autoComplete="tel"
-          hint={t("auth.phone.numberHint")}
-        />
-        <Button type="submit" className="w-full" pending={send.isPending} pendingLabel={t("auth.sending")}>
-          {t("auth.phone.send")}
-        </Button>
-        <Button variant="ghost" className="w-full" onClick={onBack}>
-          {t("auth.backToSignIn")}
-        </Button>
-      </Form>
-    </Card>
+    <WhereToSendStep
+      text={{
+        title: t("auth.phone.title"),
+        intro: t("auth.phone.intro"),
+        formLabel: t("auth.phone.formLabel"),
+        submit: t("auth.phone.send"),
+      }}
+      form={form}
+      field="phoneNumber"
+      send={send}
+      fallbackMessage={t("auth.tryAgainSoon")}
+      onSent={onSent}
+      onBack={onBack}
+    >
+      <TextField
+        name="phoneNumber"
+        label={t("auth.phone.number")}
+        type="tel"
+        autoComplete="tel"
+        hint={t("auth.phone.numberHint")}
+      />
+    </WhereToSendStep>
   );
 }
 
@@ -93,23 +92,21 @@ function PhoneCodeStep({
       },
     );
   return (
-    <Card title={t("auth.phone.title")}>
-      <p className="mb-4 text-stone-700">{sent.message}</p>
-      <Form form={form} onValid={submit} aria-label={t("auth.phone.codeFormLabel")} className="space-y-4">
-        <CodeField name="code" label={t("auth.codeLabel")} autoFocus />
-        {refusal && <FormAlert testId="phone-sign-in-refused">{refusal}</FormAlert>}
-        <Button
-          type="submit"
-          className="w-full"
-          pending={signIn.isPending}
-          pendingLabel={t("login.submitting")}
-        >
-          {t("auth.phone.submit")}
-        </Button>
-        <Button variant="ghost" className="w-full" onClick={onNewCode}>
-          {t("auth.phone.newCode")}
-        </Button>
-      </Form>
-    </Card>
+    <AuthStepCard
+      title={t("auth.phone.title")}
+      lead={sent.message}
+      formLabel={t("auth.phone.codeFormLabel")}
+      form={form}
+      onValid={submit}
+      submit={{
+        label: t("auth.phone.submit"),
+        pending: signIn.isPending,
+        pendingLabel: t("login.submitting"),
+      }}
+      back={{ label: t("auth.phone.newCode"), onClick: onNewCode }}
+    >
+      <CodeField name="code" label={t("auth.codeLabel")} autoFocus />
+      {refusal && <FormAlert testId="phone-sign-in-refused">{refusal}</FormAlert>}
+    </AuthStepCard>
   );
 }

@@ -4,13 +4,14 @@ import { newEmailLinkForm } from "../../../shared/forms/account";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { FormAlert } from "../../components/ui/form-alert";
-import { Form, TextField } from "../../components/ui/form-field";
+import { TextField } from "../../components/ui/form-field";
 import { PageSpinner } from "../../components/ui/page-spinner";
 import { serverMessage } from "../../lib/api-errors";
-import { applyServerErrors, useContractForm } from "../../lib/forms";
+import { useContractForm } from "../../lib/forms";
 import { useT } from "../../lib/i18n";
 import { useOncePer } from "../../lib/use-once";
 import { useSendSignInLink, useSignInWithLink } from "./api";
+import { WhereToSendStep } from "./auth-step";
 import { CheckYourEmail } from "./check-your-email";
 
 /**
@@ -23,36 +24,31 @@ export function SignInLinkForm({ email, onBack }: { email: string; onBack(): voi
   const form = useContractForm(newEmailLinkForm, { defaultValues: { email } });
   const [sentMessage, setSentMessage] = useState<string | null>(null);
 
-  const submit = ({ email: address }: { email: string }) =>
-    send.mutate(address, {
-      onSuccess: ({ message }) => setSentMessage(message),
-      onError: (failure) =>
-        applyServerErrors(form, failure, {
-          fallbackField: "email",
-          fallbackMessage: t("auth.link.sendFailed"),
-        }),
-    });
-
   if (sentMessage) return <CheckYourEmail message={sentMessage} testId="sign-in-link-sent" onBack={onBack} />;
 
   return (
-    <Card title={t("auth.link.title")} description={t("auth.link.intro")}>
-      <Form form={form} onValid={submit} aria-label={t("auth.link.formLabel")} className="space-y-4">
-        <TextField
-          name="email"
-          label={t("auth.email")}
-          type="email"
-          autoComplete="email"
-          autoCapitalize="none"
-        />
-        <Button type="submit" className="w-full" pending={send.isPending} pendingLabel={t("auth.sending")}>
-          {t("auth.link.submit")}
-        </Button>
-        <Button variant="ghost" className="w-full" onClick={onBack}>
-          {t("auth.backToSignIn")}
-        </Button>
-      </Form>
-    </Card>
+    <WhereToSendStep
+      text={{
+        title: t("auth.link.title"),
+        intro: t("auth.link.intro"),
+        formLabel: t("auth.link.formLabel"),
+        submit: t("auth.link.submit"),
+      }}
+      form={form}
+      field="email"
+      send={send}
+      fallbackMessage={t("auth.link.sendFailed")}
+      onSent={(_email, message) => setSentMessage(message)}
+      onBack={onBack}
+    >
+      <TextField
+        name="email"
+        label={t("auth.email")}
+        type="email"
+        autoComplete="email"
+        autoCapitalize="none"
+      />
+    </WhereToSendStep>
   );
 }
 
