@@ -1,8 +1,13 @@
+import { and, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Executor } from "../db/client";
+import { loyaltyCards } from "../db/schema/loyalty";
 import { signedInOwner } from "./company-session";
+import { latestSmsCodeFor } from "./outbox";
 import type { TestContext } from "./test-app";
 import { sendAs, sessionCookieFrom } from "./test-app";
+
+type CounterContext = Pick<TestContext, "app"> & { database: { db: Executor } };
 
 /**
  * A shop on the Pro plan with a loyalty program (3 visits unless `program` says otherwise) and a counter
@@ -10,7 +15,7 @@ import { sendAs, sessionCookieFrom } from "./test-app";
  * shops than one address may sign in to.
  */
 export async function shopWithCounter(
-  ctx: Pick<TestContext, "app"> & { database: { db: Executor } },
+  ctx: CounterContext,
   username: string,
   program: Record<string, unknown> = {},
 ) {
@@ -45,4 +50,47 @@ export async function shopWithCounter(
     staffCode: staffMember.json().staffCode as string,
     staffId: staffMember.json().id as number,
   };
+}
+
+let holds = 0;
+
+/**
+ * A stamp or points the counter holds for a number no member has verified: staff send the check-in, and
+ * type back the code texted to the number. `device` is the counter's device fingerprint header.
+ */
+export async function holdForNumber(
+  ctx: CounterContext,
+  staff: Record<string, string>,
+  phone: { typed: string; e164: string },
+  give: { action: "stamp"; purchaseAmount: number } | { action: "points"; points: number },
+  device: Record<string, string>,
+) {
+  const sent = await sendAs(
+    ctx.app,
+    staff,
+    "POST",
+    "/api/merchant/phone-checkins",
+    { phoneNumber: phone.typed, idempotencyKey: `held-for-number-${++holds}`, ...give },
+    device,
+  );
+  expect(sent.statusCode, sent.body).toBe(201);
+  const code = await latestSmsCodeFor(ctx.database.db, phone.e164);
+  const held = await sendAs(
+    ctx.app,
+    staff,
+    "POST",
+    `/api/merchant/phone-checkins/${sent.json().id}/confirm`,
+    { code },
+    device,
+  );
+  expect(held.json(), held.body).toMatchObject({ ok: true, held: true });
+}
+
+/** The stamps on the member's card at the shop (0 with no card). */
+export async function stampsOf(db: Executor, userId: number, companyId: number) {
+  const [card] = await db
+    .select({ stamps: loyaltyCards.currentStamps })
+    .from(loyaltyCards)
+    .where(and(eq(loyaltyCards.userId, userId), eq(loyaltyCards.companyId, companyId)));
+  return card?.stamps ?? 0;
 }

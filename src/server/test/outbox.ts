@@ -47,3 +47,13 @@ export async function latestSmsCodeFor(db: Executor, phone: string): Promise<str
   if (!code) throw new Error(`No SMS code in the outbox for ${phone}`);
   return code;
 }
+
+/** Every text the outbox holds for a number, oldest first (once the queue has sent everything due). */
+export async function textsTo(db: Executor, phone: string) {
+  await queueDrains.get(db)?.();
+  return db
+    .select()
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.recipient, phone), eq(outboxMessages.channel, "sms")))
+    .orderBy(outboxMessages.id);
+}

@@ -1,17 +1,9 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { hashPassword } from "../../lib/password";
 import { creditXp } from "../../modules/ledger/ledger.service";
 import type { Database } from "../client";
-import {
-  adDiscountCodes,
-  ads,
-  companyStaff,
-  loyaltyCards,
-  loyaltyCheckIns,
-  loyaltyCounters,
-  loyaltyPrograms,
-  rewards,
-} from "../schema";
+import { companyStaff, loyaltyCards, loyaltyCheckIns, loyaltyCounters, loyaltyPrograms } from "../schema";
+import { giveDemoDiscount } from "./demo-discounts";
 
 /** The counter's demo: Kofi's stamp card, Esi at the counter, and Ama with a reward and one stamp. */
 export const demoCounter = {
@@ -79,38 +71,6 @@ export async function seedDemoCounter(db: Database, companyId: number, amaId: nu
       sourceId: checkIn!.id,
     });
 
-    // An unused discount reward from Kofi's, with a code from the ad's pool.
-    const [ad] = await tx
-      .select()
-      .from(ads)
-      .where(and(eq(ads.companyId, companyId), eq(ads.title, demoCounter.rewardAdSlugTitle)));
-    if (!ad) return;
-    const [code] = await tx
-      .select()
-      .from(adDiscountCodes)
-      .where(and(eq(adDiscountCodes.adId, ad.id), isNull(adDiscountCodes.assignedAt)))
-      .limit(1);
-    const [reward] = await tx
-      .insert(rewards)
-      .values({
-        adId: ad.id,
-        userId: amaId,
-        companyId,
-        rewardType: "discount",
-        discountPercent: ad.discountPercent,
-        discountCode: code?.code,
-        expiresAt: ad.expiresAt,
-      })
-      .returning();
-    if (code) {
-      await tx
-        .update(adDiscountCodes)
-        .set({ assignedRewardId: reward!.id, assignedAt: now })
-        .where(eq(adDiscountCodes.id, code.id));
-    }
-    await tx
-      .update(ads)
-      .set({ unlockCount: sql`${ads.unlockCount} + 1` })
-      .where(eq(ads.id, ad.id));
+    await giveDemoDiscount(tx, { userId: amaId, companyId, adTitle: demoCounter.rewardAdSlugTitle }, now);
   });
 }

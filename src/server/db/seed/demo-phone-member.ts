@@ -1,16 +1,8 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { creditXp } from "../../modules/ledger/ledger.service";
 import type { Database } from "../client";
-import {
-  adDiscountCodes,
-  ads,
-  loyaltyCards,
-  loyaltyCheckIns,
-  loyaltyCounters,
-  loyaltyPrograms,
-  rewards,
-  users,
-} from "../schema";
+import { loyaltyCards, loyaltyCheckIns, loyaltyCounters, loyaltyPrograms, users } from "../schema";
+import { giveDemoDiscount } from "./demo-discounts";
 import { createUser } from "./factories";
 
 /**
@@ -111,38 +103,10 @@ export async function seedDemoPhoneMember(db: Database, kofiId: number, now = ne
       });
     }
 
-    // An unused discount from Kofi's, with a code from the ad's pool.
-    const [ad] = await tx
-      .select()
-      .from(ads)
-      .where(and(eq(ads.companyId, kofiId), eq(ads.title, demoPhoneMember.rewardAdTitle)));
-    if (!ad) return;
-    const [code] = await tx
-      .select()
-      .from(adDiscountCodes)
-      .where(and(eq(adDiscountCodes.adId, ad.id), isNull(adDiscountCodes.assignedAt)))
-      .limit(1);
-    const [reward] = await tx
-      .insert(rewards)
-      .values({
-        adId: ad.id,
-        userId: adwoa.id,
-        companyId: kofiId,
-        rewardType: "discount",
-        discountPercent: ad.discountPercent,
-        discountCode: code?.code,
-        expiresAt: ad.expiresAt,
-      })
-      .returning();
-    if (code) {
-      await tx
-        .update(adDiscountCodes)
-        .set({ assignedRewardId: reward!.id, assignedAt: now })
-        .where(eq(adDiscountCodes.id, code.id));
-    }
-    await tx
-      .update(ads)
-      .set({ unlockCount: sql`${ads.unlockCount} + 1` })
-      .where(eq(ads.id, ad.id));
+    await giveDemoDiscount(
+      tx,
+      { userId: adwoa.id, companyId: kofiId, adTitle: demoPhoneMember.rewardAdTitle },
+      now,
+    );
   });
 }

@@ -4,13 +4,12 @@ import {
   fraudDetection,
   heldPhoneRewards,
   ledgerEntries,
-  loyaltyCards,
   loyaltyCheckIns,
   outboxMessages,
   phoneCheckins,
   users,
 } from "../../db/schema";
-import { shopWithCounter } from "../../test/counter-shop";
+import { shopWithCounter, stampsOf } from "../../test/counter-shop";
 import { signedInMember } from "../../test/members";
 import { latestOutboxMessage, latestSmsCodeFor } from "../../test/outbox";
 import {
@@ -96,14 +95,6 @@ async function smsCount(phone: string) {
   return rows.length;
 }
 
-async function stampsOf(userId: number, companyId: number) {
-  const [card] = await ctx.database.db
-    .select({ stamps: loyaltyCards.currentStamps })
-    .from(loyaltyCards)
-    .where(and(eq(loyaltyCards.userId, userId), eq(loyaltyCards.companyId, companyId)));
-  return card?.stamps ?? 0;
-}
-
 describe("a stamp by phone number for a member who verified it", () => {
   it("texts a code from the shop and stamps the card when staff type it back, as a QR scan would", async () => {
     const counter = await shop();
@@ -144,7 +135,7 @@ describe("a stamp by phone number for a member who verified it", () => {
       card: { currentStamps: 1, requiredStamps: 3 },
       claimUntil: null,
     });
-    expect(await stampsOf(ama.user.id, counter.companyId)).toBe(1);
+    expect(await stampsOf(ctx.database.db, ama.user.id, counter.companyId)).toBe(1);
     const [checkIn] = await ctx.database.db
       .select()
       .from(loyaltyCheckIns)
@@ -154,7 +145,7 @@ describe("a stamp by phone number for a member who verified it", () => {
     // A resent confirm gets the same answer and stamps nothing more.
     const replay = await confirm(counter.staff, sent.json().id, { code });
     expect(replay.json()).toMatchObject({ message: "Stamp 1 of 3 for Ama.", alreadyApplied: true });
-    expect(await stampsOf(ama.user.id, counter.companyId)).toBe(1);
+    expect(await stampsOf(ctx.database.db, ama.user.id, counter.companyId)).toBe(1);
 
     // The counter's log and the dashboard see it.
     const log = await sendAs(ctx.app, counter.staff, "GET", "/api/merchant/log");
@@ -199,7 +190,7 @@ describe("a stamp by phone number for a member who verified it", () => {
     });
     // The refusal is the answer to a resend too.
     expect((await confirm(counter.staff, second.id, { code: second.code })).json().code).toBe("DAILY_LIMIT");
-    expect(await stampsOf(ama.user.id, counter.companyId)).toBe(1);
+    expect(await stampsOf(ctx.database.db, ama.user.id, counter.companyId)).toBe(1);
 
     const kofi = await memberWithPhone("Kofi Mensah");
     const third = await sentCode(counter.staff, kofi.phone);
@@ -269,7 +260,7 @@ describe("codes: wrong, closed, expired, missing", () => {
     expect(right.json().message).toBe(
       "This check-in is closed after 5 wrong codes. Send the customer a new code.",
     );
-    expect(await stampsOf(ama.user.id, counter.companyId)).toBe(0);
+    expect(await stampsOf(ctx.database.db, ama.user.id, counter.companyId)).toBe(0);
   });
 
   it("counts at most 5 of 20 parallel wrong codes", async () => {
@@ -352,7 +343,7 @@ describe("races", () => {
       expect(answer.json().message).toBe("Stamp 1 of 3 for Ama.");
     }
     expect(answers.filter((a) => !a.json().alreadyApplied)).toHaveLength(1);
-    expect(await stampsOf(ama.user.id, counter.companyId)).toBe(1);
+    expect(await stampsOf(ctx.database.db, ama.user.id, counter.companyId)).toBe(1);
     const checkIns = await ctx.database.db
       .select()
       .from(loyaltyCheckIns)
@@ -438,7 +429,7 @@ describe("held for a number no member has verified", () => {
     });
     expect(verified.statusCode, verified.body).toBe(200);
     const [user] = await ctx.database.db.select().from(users).where(eq(users.phoneNumber, yaw.e164));
-    expect(await stampsOf(user!.id, counter.companyId)).toBe(1);
+    expect(await stampsOf(ctx.database.db, user!.id, counter.companyId)).toBe(1);
     const cards = (await sendAs(ctx.app, cookies, "GET", "/api/loyalty/cards")).json();
     expect(cards.cards[0]).toMatchObject({ currentStamps: 1, companyId: counter.companyId });
     expect(cards.pointsBalance).toBe(15);

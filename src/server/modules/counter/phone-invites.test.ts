@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications, phoneInvites } from "../../db/schema";
-import { shopWithCounter } from "../../test/counter-shop";
+import { holdForNumber, shopWithCounter } from "../../test/counter-shop";
 import { signedInMember } from "../../test/members";
-import { latestOutboxMessage, latestSmsCodeFor } from "../../test/outbox";
+import { latestOutboxMessage } from "../../test/outbox";
 import { createTestContext, sendAs, type TestContext, testClock } from "../../test/test-app";
 import { twiOf } from "../../test/twi-messages";
 import { inviteTokenHash } from "./phone-invite-token";
@@ -14,7 +14,6 @@ const clock = testClock(new Date("2026-11-23T09:00:00Z"));
 let ctx: TestContext;
 let shops = 0;
 let numbers = 0;
-let keys = 0;
 
 beforeAll(async () => {
   ctx = await createTestContext({ overrides: { now: clock.now } });
@@ -33,33 +32,6 @@ function newNumber() {
   numbers++;
   const local = `02771${String(numbers).padStart(5, "0")}`;
   return { typed: local, e164: `+233${local.slice(1)}` };
-}
-
-/** Staff hold a stamp (GH₵ 25) or points for a number no member has verified. */
-async function hold(
-  counter: Awaited<ReturnType<typeof shop>>,
-  phone: { typed: string; e164: string },
-  give: { action: "stamp"; purchaseAmount: number } | { action: "points"; points: number },
-) {
-  const sent = await sendAs(
-    ctx.app,
-    counter.staff,
-    "POST",
-    "/api/merchant/phone-checkins",
-    { phoneNumber: phone.typed, idempotencyKey: `invite-key-${++keys}`, ...give },
-    device,
-  );
-  expect(sent.statusCode, sent.body).toBe(201);
-  const code = await latestSmsCodeFor(ctx.database.db, phone.e164);
-  const held = await sendAs(
-    ctx.app,
-    counter.staff,
-    "POST",
-    `/api/merchant/phone-checkins/${sent.json().id}/confirm`,
-    { code },
-    device,
-  );
-  expect(held.json(), held.body).toMatchObject({ ok: true, held: true });
 }
 
 /** The token in the newest invite texted to the number. */
@@ -81,7 +53,7 @@ describe("the invite's registration page says what is held", () => {
   it("reads the shop, the masked number and what waits, by the link's token alone, signed out", async () => {
     const kofi = await shop();
     const yaw = newNumber();
-    await hold(kofi, yaw, { action: "stamp", purchaseAmount: 25 });
+    await holdForNumber(ctx, kofi.staff, yaw, { action: "stamp", purchaseAmount: 25 }, device);
     const token = await inviteTokenSentTo(yaw.e164);
     expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
 
@@ -97,12 +69,12 @@ describe("the invite's registration page says what is held", () => {
 
     // Points held later the same day join what the one invite reads (no second invite is sent).
     clock.advance(60_000);
-    await hold(kofi, yaw, { action: "points", points: 25 });
+    await holdForNumber(ctx, kofi.staff, yaw, { action: "points", points: 25 }, device);
     expect((await readInvite(token)).json()).toMatchObject({ stamps: 1, points: 25 });
 
     // Another shop's hold for the number has its own invite: neither link reads the other's.
     const esi = await shop();
-    await hold(esi, yaw, { action: "points", points: 10 });
+    await holdForNumber(ctx, esi.staff, yaw, { action: "points", points: 10 }, device);
     const esiToken = await inviteTokenSentTo(yaw.e164);
     expect(esiToken).not.toBe(token);
     expect((await readInvite(esiToken)).json()).toMatchObject({
@@ -137,7 +109,7 @@ describe("the invite's registration page says what is held", () => {
   it("refuses a made-up, incomplete or stored-hash token, in the reader's language, changing nothing", async () => {
     const kofi = await shop();
     const ama = newNumber();
-    await hold(kofi, ama, { action: "stamp", purchaseAmount: 30 });
+    await holdForNumber(ctx, kofi.staff, ama, { action: "stamp", purchaseAmount: 30 }, device);
     const token = await inviteTokenSentTo(ama.e164);
     for (const guess of ["AAAAAAAAAAAAAAAAAAAAAA", inviteTokenHash(token), `${token}x`]) {
       const unknown = await readInvite(guess);
@@ -165,9 +137,9 @@ describe("landing held points tells the member", () => {
   it("puts a notice in the notification centre, as a landed stamp does, once however many landings run", async () => {
     const kofi = await shop();
     const kwame = newNumber();
-    await hold(kofi, kwame, { action: "stamp", purchaseAmount: 25 });
+    await holdForNumber(ctx, kofi.staff, kwame, { action: "stamp", purchaseAmount: 25 }, device);
     clock.advance(60_000);
-    await hold(kofi, kwame, { action: "points", points: 25 });
+    await holdForNumber(ctx, kofi.staff, kwame, { action: "points", points: 25 }, device);
     const member = await signedInMember(ctx.database.db, "kwame", {
       phoneNumber: kwame.e164,
       isPhoneVerified: true,

@@ -1,19 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  auditLog,
-  companies,
-  companyBranches,
-  loyaltyCards,
-  outboxMessages,
-  referrals,
-  rewards,
-  users,
-} from "../../db/schema";
+import { auditLog, companies, companyBranches, referrals, rewards, users } from "../../db/schema";
 import { createCompany, createUser } from "../../db/seed/factories";
-import { shopWithCounter } from "../../test/counter-shop";
-import { latestSmsCodeFor } from "../../test/outbox";
-import { createTestContext, sendAs, type TestContext, testClock } from "../../test/test-app";
+import { holdForNumber, shopWithCounter, stampsOf } from "../../test/counter-shop";
+import { textsTo } from "../../test/outbox";
+import { createTestContext, type TestContext, testClock } from "../../test/test-app";
+import { ussdCalls } from "../../test/ussd-calls";
 import { watchingKit } from "../../test/watching";
 
 /*
@@ -24,87 +16,19 @@ import { watchingKit } from "../../test/watching";
 
 const token = "ussd-join-test-token-0123456789abcdef";
 const clock = testClock(new Date("2026-11-23T09:00:00Z"));
+const device = { "x-device-fingerprint": "ussd-join-counter" };
 let ctx: TestContext;
 let kit: ReturnType<typeof watchingKit>;
-let sessions = 0;
-let numbers = 0;
-const screens: { path: string; text: string }[] = [];
+let ussd: ReturnType<typeof ussdCalls>;
 
 beforeAll(async () => {
   ctx = await createTestContext({ env: { USSD_CALLBACK_TOKEN: token }, overrides: { now: clock.now } });
   kit = watchingKit(ctx, clock);
+  ussd = ussdCalls(ctx, token);
 });
 afterAll(async () => {
   await ctx.close();
 });
-
-function newNumber() {
-  const local = `2710${String(++numbers).padStart(5, "0")}`;
-  return { hubtel: `233${local}`, at: `+233${local}`, e164: `+233${local}`, typed: `0${local}` };
-}
-
-function hubtelSession(mobile: string, label: string) {
-  const SessionId = `join-hubtel-${++sessions}`;
-  let sequence = 0;
-  const send = async (Type: string, Message: string) => {
-    const response = await ctx.app.inject({
-      method: "POST",
-      url: `/api/ussd/hubtel?token=${token}`,
-      headers: { "content-type": "application/json" },
-      payload: JSON.stringify({
-        Type,
-        Mobile: mobile,
-        SessionId,
-        ServiceCode: "713*4",
-        Message,
-        Operator: "mtn",
-        Sequence: String(++sequence),
-        ClientState: "",
-      }),
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const answer = response.json() as { Type: string; Message: string };
-    screens.push({ path: `${label} ${Message}`, text: answer.Message });
-    return answer;
-  };
-  return {
-    dial: () => send("Initiation", "*713*4#"),
-    type: (message: string) => send("Response", message),
-  };
-}
-
-/** An Africa's Talking session: `type` adds the input to the text joined by "*", as the gateway does. */
-function atSession(phoneNumber: string, label: string) {
-  const sessionId = `ATUid_join_${++sessions}`;
-  const inputs: string[] = [];
-  const send = async () => {
-    const text = inputs.join("*");
-    const response = await ctx.app.inject({
-      method: "POST",
-      url: `/api/ussd/africastalking?token=${token}`,
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: new URLSearchParams({
-        sessionId,
-        serviceCode: "*384*1234#",
-        phoneNumber,
-        networkCode: "62001",
-        text,
-      }).toString(),
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const body = response.body;
-    expect(body).toMatch(/^(CON|END) /);
-    screens.push({ path: `${label} ${text}`, text: body.slice(4) });
-    return body;
-  };
-  return {
-    dial: () => send(),
-    type: (input: string) => {
-      inputs.push(input);
-      return send();
-    },
-  };
-}
 
 async function memberOf(phone: string) {
   return ctx.database.db
@@ -113,53 +37,10 @@ async function memberOf(phone: string) {
     .where(and(eq(users.phoneNumber, phone), eq(users.isPhoneVerified, true)));
 }
 
-async function textsTo(phone: string) {
-  await ctx.drainMessages();
-  return ctx.database.db
-    .select()
-    .from(outboxMessages)
-    .where(and(eq(outboxMessages.recipient, phone), eq(outboxMessages.channel, "sms")));
-}
-
-/** A stamp the shop's counter held for a number no member has (the phone check-in, code read back). */
-async function heldStamp(
-  counter: Awaited<ReturnType<typeof shopWithCounter>>,
-  phone: { typed: string; e164: string },
-) {
-  const device = { "x-device-fingerprint": "ussd-join-counter" };
-  const sent = await sendAs(
-    ctx.app,
-    counter.staff,
-    "POST",
-    "/api/merchant/phone-checkins",
-    { phoneNumber: phone.typed, idempotencyKey: `held-${phone.typed}`, action: "stamp", purchaseAmount: 25 },
-    device,
-  );
-  expect(sent.statusCode, sent.body).toBe(201);
-  const code = await latestSmsCodeFor(ctx.database.db, phone.e164);
-  const held = await sendAs(
-    ctx.app,
-    counter.staff,
-    "POST",
-    `/api/merchant/phone-checkins/${sent.json().id}/confirm`,
-    { code },
-    device,
-  );
-  expect(held.json()).toMatchObject({ held: true });
-}
-
-async function stampsOf(userId: number, companyId: number) {
-  const [card] = await ctx.database.db
-    .select({ stamps: loyaltyCards.currentStamps })
-    .from(loyaltyCards)
-    .where(and(eq(loyaltyCards.userId, userId), eq(loyaltyCards.companyId, companyId)));
-  return card?.stamps ?? 0;
-}
-
 describe("joining by USSD", () => {
   it("offers a number no member has Shops near me, Join and Language", async () => {
-    const stranger = newNumber();
-    const session = hubtelSession(stranger.hubtel, "menu");
+    const stranger = ussd.newNumber();
+    const session = ussd.hubtelSession(stranger.hubtel, "menu");
     await session.dial();
     const menu = await session.type("1");
     expect(menu).toMatchObject({
@@ -181,9 +62,9 @@ describe("joining by USSD", () => {
       .update(companies)
       .set({ name: "Kofi's Chop Bar" })
       .where(eq(companies.id, counter.companyId));
-    const kwame = newNumber();
-    await heldStamp(counter, kwame);
-    const session = hubtelSession(kwame.hubtel, "join-en");
+    const kwame = ussd.newNumber();
+    await holdForNumber(ctx, counter.staff, kwame, { action: "stamp", purchaseAmount: 25 }, device);
+    const session = ussd.hubtelSession(kwame.hubtel, "join-en");
     await session.dial();
     await session.type("1");
     expect((await session.type("5")).Message).toBe("Join Anigye: type your name");
@@ -204,24 +85,26 @@ describe("joining by USSD", () => {
     expect(member).toMatchObject({ displayName: "Kwame Boateng", language: "en", isActive: true });
     expect(member!.activatedAt).not.toBeNull();
     expect(member!.passwordHash).toBeNull();
-    expect(await stampsOf(member!.id, counter.companyId)).toBe(1);
+    expect(await stampsOf(ctx.database.db, member!.id, counter.companyId)).toBe(1);
 
-    const welcome = (await textsTo(kwame.e164)).filter((text) => text.textBody.includes("welcome"));
+    const welcome = (await textsTo(ctx.database.db, kwame.e164)).filter((text) =>
+      text.textBody.includes("welcome"),
+    );
     expect(welcome).toHaveLength(1);
     expect(welcome[0]!.textBody).toMatch(
       /^Anigye: welcome, Kwame! .* open localhost:\d+\/login, choose "Sign in with phone number"/,
     );
 
     // Dialling again: the member's menu, the landed stamp on it.
-    const again = hubtelSession(kwame.hubtel, "join-en again");
+    const again = ussd.hubtelSession(kwame.hubtel, "join-en again");
     expect((await again.dial()).Message).toContain("hello Kwame\n1 My points and stamps");
     expect((await again.type("1")).Message).toContain("Kofi's Chop Bar 1/3");
   });
 
   it("makes the member by Africa's Talking in Twi with an invite code, counted as on the web", async () => {
     const inviter = await createUser(ctx.database.db, { displayName: "Efua Mensah" });
-    const ama = newNumber();
-    const session = atSession(ama.at, "join-tw");
+    const ama = ussd.newNumber();
+    const session = ussd.atSession(ama.at, "join-tw");
     expect(await session.dial()).toBe("CON Anigye: choose language / Paw kasa\n1 English\n2 Twi");
     await session.type("2");
     expect(await session.type("5")).toBe("CON Bɛka Anigye ho: kyerɛw wo din");
@@ -243,14 +126,14 @@ describe("joining by USSD", () => {
       status: "pending",
       referralCode: inviter.referralCode,
     });
-    const texts = await textsTo(ama.e164);
+    const texts = await textsTo(ctx.database.db, ama.e164);
     expect(texts).toHaveLength(1);
     expect(texts[0]!.textBody).toMatch(/^Anigye: akwaaba, Ama!/);
   });
 
   it("makes nobody when the caller says No, and an unknown invite code is ignored as on the web", async () => {
-    const no = newNumber();
-    const session = atSession(no.at, "join-no");
+    const no = ussd.newNumber();
+    const session = ussd.atSession(no.at, "join-no");
     await session.dial();
     await session.type("1");
     await session.type("5");
@@ -259,8 +142,8 @@ describe("joining by USSD", () => {
     expect(await session.type("2")).toBe("END You have not joined. Dial again to join Anigye any time.");
     expect(await memberOf(no.e164)).toEqual([]);
 
-    const unknown = newNumber();
-    const other = hubtelSession(unknown.hubtel, "join-unknown-code");
+    const unknown = ussd.newNumber();
+    const other = ussd.hubtelSession(unknown.hubtel, "join-unknown-code");
     await other.dial();
     await other.type("1");
     await other.type("5");
@@ -274,9 +157,9 @@ describe("joining by USSD", () => {
   });
 
   it("makes one member when two sessions join one number at once", async () => {
-    const both = newNumber();
-    const hubtel = hubtelSession(both.hubtel, "race-hubtel");
-    const at = atSession(both.at, "race-at");
+    const both = ussd.newNumber();
+    const hubtel = ussd.hubtelSession(both.hubtel, "race-hubtel");
+    const at = ussd.atSession(both.at, "race-at");
     await hubtel.dial();
     await at.dial();
     for (const input of ["1", "5", "Kojo Antwi", "0"]) {
@@ -288,7 +171,9 @@ describe("joining by USSD", () => {
     expect(answers.filter((text) => text.startsWith("Welcome to Anigye, Kojo!"))).toHaveLength(1);
     expect(answers.filter((text) => text.startsWith("This number has just joined Anigye."))).toHaveLength(1);
     expect(await memberOf(both.e164)).toHaveLength(1);
-    expect((await textsTo(both.e164)).filter((text) => text.textBody.includes("welcome"))).toHaveLength(1);
+    expect(
+      (await textsTo(ctx.database.db, both.e164)).filter((text) => text.textBody.includes("welcome")),
+    ).toHaveLength(1);
   });
 });
 
@@ -341,14 +226,8 @@ describe("Shops near me", () => {
     }
 
     // A member, in English, by Hubtel.
-    const adwoa = newNumber();
-    await createUser(db, {
-      displayName: "Adwoa Mensah",
-      phoneNumber: adwoa.e164,
-      isPhoneVerified: true,
-      language: "en",
-    });
-    const walk = hubtelSession(adwoa.hubtel, "shops-en");
+    const adwoa = await ussd.member();
+    const walk = ussd.hubtelSession(adwoa.number.hubtel, "shops-en");
     expect((await walk.dial()).Message).toContain("\n3 Shops near me\n");
     const regions = await walk.type("3");
     expect(
@@ -375,7 +254,7 @@ describe("Shops near me", () => {
     expect((await walk.type("0")).Message).toContain("hello Adwoa");
 
     // A caller with no account, in Twi, by Africa's Talking: the branch in Tamale is a shop there.
-    const stranger = atSession(newNumber().at, "shops-tw");
+    const stranger = ussd.atSession(ussd.newNumber().at, "shops-tw");
     await stranger.dial();
     await stranger.type("2");
     const twRegions = await stranger.type("3");
@@ -385,7 +264,7 @@ describe("Shops near me", () => {
       "CON Sotɔɔ wɔ Tamale:\nAuntie Ama's Salon, Tamale Central: adverts\n0 San kɔ",
     );
     expect(await stranger.type("0")).toMatch(/^CON Anigye: akawnt biara nni nɔma yi so\./);
-    const accra = atSession(newNumber().at, "shops-accra");
+    const accra = ussd.atSession(ussd.newNumber().at, "shops-accra");
     await accra.dial();
     await accra.type("1");
     await accra.type("3");
@@ -397,13 +276,7 @@ describe("Shops near me", () => {
 describe("reward codes by USSD on the audit log", () => {
   it("records each code handed out, for the reward and the member", async () => {
     const counter = await shopWithCounter(ctx, "ussd-join-audit");
-    const number = newNumber();
-    const member = await createUser(ctx.database.db, {
-      displayName: "Esi Owusu",
-      phoneNumber: number.e164,
-      isPhoneVerified: true,
-      language: "en",
-    });
+    const { user: member, number } = await ussd.member({ displayName: "Esi Owusu" });
     const ad = await kit.publishAd(["AUDIT-1"]);
     const [reward] = await ctx.database.db
       .insert(rewards)
@@ -415,7 +288,7 @@ describe("reward codes by USSD on the audit log", () => {
         discountPercent: 10,
       })
       .returning();
-    const session = hubtelSession(number.hubtel, "audit");
+    const session = ussd.hubtelSession(number.hubtel, "audit");
     await session.dial();
     await session.type("2");
     expect((await session.type("1")).Message).toMatch(/^Code /);
@@ -431,7 +304,7 @@ describe("reward codes by USSD on the audit log", () => {
 
 describe("every screen", () => {
   it("is at most 160 characters", () => {
-    expect(screens.length).toBeGreaterThan(40);
-    expect(screens.filter((screen) => screen.text.length > 160)).toEqual([]);
+    expect(ussd.screens.length).toBeGreaterThan(40);
+    expect(ussd.screens.filter((screen) => screen.text.length > 160)).toEqual([]);
   });
 });

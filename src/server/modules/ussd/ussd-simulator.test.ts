@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config";
 import { auditLog, ussdSessions } from "../../db/schema";
-import { createUser } from "../../db/seed/factories";
 import { signedInAdmin, signedInMember } from "../../test/members";
 import { createTestContext, sendAs, sendJson, type TestContext } from "../../test/test-app";
+import { ussdCalls } from "../../test/ussd-calls";
 
 /*
  * The USSD simulator drives the real Hubtel callback inside the server: the same screens, the same
@@ -12,30 +12,20 @@ import { createTestContext, sendAs, sendJson, type TestContext } from "../../tes
  */
 
 let ctx: TestContext;
-let numbers = 0;
+let ussd: ReturnType<typeof ussdCalls>;
 
 beforeAll(async () => {
   // No USSD_CALLBACK_TOKEN: the providers' routes answer 404, the simulator still works.
   ctx = await createTestContext();
+  ussd = ussdCalls(ctx);
 });
 afterAll(() => ctx.close());
-
-/** A member whose number is verified, with English saved: the main menu at once. */
-async function memberByPhone(name: string) {
-  const local = `0270${String(900 + ++numbers).padStart(6, "0")}`;
-  const user = await createUser(ctx.database.db, {
-    displayName: name,
-    phoneNumber: `+233${local.slice(1)}`,
-    isPhoneVerified: true,
-    language: "en",
-  });
-  return { user, local };
-}
 
 describe("the admin's USSD simulator", () => {
   it("dials, answers and hangs up through the Hubtel route, and records each dial", async () => {
     const admin = await signedInAdmin(ctx.database.db, "simadmin");
-    const { local } = await memberByPhone("Akua Mensah");
+    const { number } = await ussd.member({ displayName: "Akua Mensah" });
+    const local = number.typed;
     const send = (body: Record<string, unknown>) =>
       sendAs(ctx.app, admin.cookies, "POST", "/api/admin/ussd/simulator", body);
 
@@ -55,7 +45,7 @@ describe("the admin's USSD simulator", () => {
       .select()
       .from(ussdSessions)
       .where(eq(ussdSessions.sessionId, first.sessionId));
-    expect(row).toMatchObject({ provider: "hubtel", phoneNumber: `+233${local.slice(1)}`, endedAt: null });
+    expect(row).toMatchObject({ provider: "hubtel", phoneNumber: number.e164, endedAt: null });
 
     const hungUp = await send({
       phoneNumber: local,
@@ -75,7 +65,7 @@ describe("the admin's USSD simulator", () => {
       .from(auditLog)
       .where(eq(auditLog.action, "ussd.simulator_dial"));
     expect(audits).toHaveLength(1);
-    expect(audits[0]).toMatchObject({ actorId: admin.user.id, targetId: `+233${local.slice(1)}` });
+    expect(audits[0]).toMatchObject({ actorId: admin.user.id, targetId: number.e164 });
   });
 
   it("is for admins only", async () => {
@@ -102,17 +92,12 @@ describe("the admin's USSD simulator", () => {
 
 describe("the simulator for anyone", () => {
   it("answers without a session in development and the demo, while the providers' route stays closed", async () => {
-    const { local } = await memberByPhone("Yaa Boakye");
-    const dialled = await sendJson(ctx.app, "POST", "/api/ussd/simulator", { phoneNumber: local });
+    const { number } = await ussd.member({ displayName: "Yaa Boakye" });
+    const dialled = await sendJson(ctx.app, "POST", "/api/ussd/simulator", { phoneNumber: number.typed });
     expect(dialled.statusCode).toBe(200);
     expect(dialled.json().text).toContain("Yaa");
     // The simulator's secret is its own: the Hubtel route itself still answers 404 without the setting.
-    const direct = await ctx.app.inject({
-      method: "POST",
-      url: "/api/ussd/hubtel?token=anything",
-      headers: { "content-type": "application/json" },
-      payload: "{}",
-    });
+    const direct = await ussd.hubtel({}, "?token=anything");
     expect(direct.statusCode).toBe(404);
   });
 

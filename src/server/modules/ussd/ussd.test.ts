@@ -5,14 +5,14 @@ import {
   drawEntries,
   loyaltyCards,
   loyaltyPrograms,
-  outboxMessages,
   prizeDraws,
   rewards,
   ussdSessions,
 } from "../../db/schema";
-import { createUser } from "../../db/seed/factories";
 import { shopWithCounter } from "../../test/counter-shop";
+import { textsTo } from "../../test/outbox";
 import { createTestContext, sendAs, type TestContext, testClock } from "../../test/test-app";
+import { ussdCalls } from "../../test/ussd-calls";
 import { watchingKit } from "../../test/watching";
 
 /*
@@ -25,91 +25,15 @@ const token = "ussd-test-token-0123456789abcdef";
 const clock = testClock(new Date("2026-11-23T09:00:00Z"));
 let ctx: TestContext;
 let kit: ReturnType<typeof watchingKit>;
-let sessions = 0;
-let numbers = 0;
+let ussd: ReturnType<typeof ussdCalls>;
 let ads = 0;
 
 beforeAll(async () => {
   ctx = await createTestContext({ env: { USSD_CALLBACK_TOKEN: token }, overrides: { now: clock.now } });
   kit = watchingKit(ctx, clock);
+  ussd = ussdCalls(ctx, token);
 });
 afterAll(() => ctx.close());
-
-/** A Ghana mobile number no other test uses: "233270000101" as Hubtel sends it. */
-function newNumber() {
-  const local = `2700${String(++numbers).padStart(5, "0")}`;
-  return { hubtel: `233${local}`, at: `+233${local}`, e164: `+233${local}` };
-}
-
-function postHubtel(body: Record<string, unknown>, query = `?token=${token}`) {
-  return ctx.app.inject({
-    method: "POST",
-    url: `/api/ussd/hubtel${query}`,
-    headers: { "content-type": "application/json", accept: "application/json" },
-    payload: JSON.stringify(body),
-  });
-}
-
-function postAfricasTalking(fields: Record<string, string>, query = `?token=${token}`) {
-  return ctx.app.inject({
-    method: "POST",
-    url: `/api/ussd/africastalking${query}`,
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    payload: new URLSearchParams(fields).toString(),
-  });
-}
-
-/** A Hubtel session: each call is the next request of the session, as Hubtel numbers them. */
-function hubtelSession(mobile: string) {
-  const SessionId = `hubtel-${++sessions}-8d440a43a98b4614b9df22b79c8190b8`;
-  let sequence = 0;
-  const send = async (Type: string, Message: string) => {
-    const response = await postHubtel({
-      Type,
-      Mobile: mobile,
-      SessionId,
-      ServiceCode: "713*4",
-      Message,
-      Operator: "mtn",
-      Sequence: String(++sequence),
-      ClientState: "",
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json() as { Type: string; Message: string };
-  };
-  return {
-    SessionId,
-    dial: () => send("Initiation", "*713*4#"),
-    type: (message: string) => send("Response", message),
-    end: (type: "Timeout" | "Release") => send(type, ""),
-    /** The last request sent again, as a provider retrying it would. */
-    resend: async (Type: string, Message: string) => {
-      const response = await postHubtel({
-        Type,
-        Mobile: mobile,
-        SessionId,
-        ServiceCode: "713*4",
-        Message,
-        Operator: "mtn",
-        Sequence: String(sequence),
-        ClientState: "",
-      });
-      return response.json() as { Type: string; Message: string };
-    },
-  };
-}
-
-async function member(fields: Parameters<typeof createUser>[1] = {}) {
-  const number = newNumber();
-  const user = await createUser(ctx.database.db, {
-    displayName: "Adwoa Mensah",
-    phoneNumber: number.e164,
-    isPhoneVerified: true,
-    language: "en",
-    ...fields,
-  });
-  return { user, number };
-}
 
 async function rewardFor(userId: number, companyId: number, percent = 10) {
   const ad = await kit.publishAd([`USSD-${++ads}`]);
@@ -155,7 +79,7 @@ describe("the USSD callbacks' guard", () => {
   });
 
   it("refuses a wrong or missing token with 401 and keeps no session", async () => {
-    const { number } = await member();
+    const { number } = await ussd.member();
     const hubtel = {
       Type: "Initiation",
       Mobile: number.hubtel,
@@ -174,10 +98,10 @@ describe("the USSD callbacks' guard", () => {
       text: "",
     };
     for (const query of ["", "?token=", "?token=wrong-token-0123456789abcdef"]) {
-      const wrongHubtel = await postHubtel(hubtel, query);
+      const wrongHubtel = await ussd.hubtel(hubtel, query);
       expect(wrongHubtel.statusCode).toBe(401);
       expect(wrongHubtel.json().code).toBe("UNAUTHENTICATED");
-      expect((await postAfricasTalking(at, query)).statusCode).toBe(401);
+      expect((await ussd.africasTalking(at, query)).statusCode).toBe(401);
     }
     const kept = await ctx.database.db
       .select()
@@ -189,8 +113,8 @@ describe("the USSD callbacks' guard", () => {
 
 describe("Hubtel Programmable Services", () => {
   it("answers an initiation with the main menu in Hubtel's response shape, and a release ends it", async () => {
-    const { number } = await member();
-    const session = hubtelSession(number.hubtel);
+    const { number } = await ussd.member();
+    const session = ussd.hubtelSession(number.hubtel);
     const first = await session.dial();
     expect(first).toEqual({
       Type: "response",
@@ -221,9 +145,9 @@ describe("Hubtel Programmable Services", () => {
   });
 
   it("reads Type in lower case too, as Hubtel's samples send it, and a timeout ends the session", async () => {
-    const { number } = await member();
-    const session = hubtelSession(number.hubtel);
-    const response = await postHubtel({
+    const { number } = await ussd.member();
+    const session = ussd.hubtelSession(number.hubtel);
+    const response = await ussd.hubtel({
       Type: "initiation",
       Mobile: number.hubtel,
       SessionId: session.SessionId,
@@ -234,7 +158,7 @@ describe("Hubtel Programmable Services", () => {
       ClientState: "",
     });
     expect(response.json().Type).toBe("response");
-    const timeout = await postHubtel({
+    const timeout = await ussd.hubtel({
       Type: "Timeout",
       Mobile: number.hubtel,
       SessionId: session.SessionId,
@@ -248,7 +172,7 @@ describe("Hubtel Programmable Services", () => {
 describe("Africa's Talking", () => {
   it("answers its form with text/plain CON and END, reading the inputs joined by *", async () => {
     const counter = await shop("ussd-at-shop", "Kofi's Chop Bar");
-    const { user, number } = await member();
+    const { user, number } = await ussd.member();
     await stampCard(user.id, counter.companyId, 2);
     const fields = {
       sessionId: "ATUid_ussd_1",
@@ -256,22 +180,22 @@ describe("Africa's Talking", () => {
       phoneNumber: number.at,
       networkCode: "62001",
     };
-    const first = await postAfricasTalking({ ...fields, text: "" });
+    const first = await ussd.africasTalking({ ...fields, text: "" });
     expect(first.statusCode).toBe(200);
     expect(first.headers["content-type"]).toBe("text/plain; charset=utf-8");
     expect(first.body).toBe(
       "CON Anigye: hello Adwoa\n1 My points and stamps\n2 My rewards\n3 Shops near me\n4 This month's draw\n6 Language",
     );
-    const points = await postAfricasTalking({ ...fields, text: "1" });
+    const points = await ussd.africasTalking({ ...fields, text: "1" });
     expect(points.body).toBe("CON Bronze: 0 XP\nPoints: 0\nKofi's Chop Bar 2/3\n0 Back");
-    const back = await postAfricasTalking({ ...fields, text: "1*0" });
+    const back = await ussd.africasTalking({ ...fields, text: "1*0" });
     expect(back.body.startsWith("CON Anigye: hello Adwoa")).toBe(true);
-    const none = await postAfricasTalking({ ...fields, text: "1*0*2" });
+    const none = await ussd.africasTalking({ ...fields, text: "1*0*2" });
     expect(none.body).toBe(
       "CON No rewards to use yet. Collect stamps or watch ads in the app to earn them.\n0 Back",
     );
     // The same text again is the same request: the same answer, the session not moved.
-    const again = await postAfricasTalking({ ...fields, text: "1*0*2" });
+    const again = await ussd.africasTalking({ ...fields, text: "1*0*2" });
     expect(again.body).toBe(none.body);
     const [row] = await ctx.database.db
       .select()
@@ -281,15 +205,15 @@ describe("Africa's Talking", () => {
   });
 
   it("offers a number with no member to join, and tells a suspended member only that", async () => {
-    const stranger = newNumber();
+    const stranger = ussd.newNumber();
     const fields = { serviceCode: "*384*1234#", networkCode: "62002", text: "" };
-    const choose = await postAfricasTalking({
+    const choose = await ussd.africasTalking({
       ...fields,
       sessionId: "ATUid_stranger",
       phoneNumber: stranger.at,
     });
     expect(choose.body).toBe("CON Anigye: choose language / Paw kasa\n1 English\n2 Twi");
-    const join = await postAfricasTalking({
+    const join = await ussd.africasTalking({
       ...fields,
       sessionId: "ATUid_stranger",
       phoneNumber: stranger.at,
@@ -298,8 +222,8 @@ describe("Africa's Talking", () => {
     expect(join.body).toBe(
       "CON Anigye: this number has no account yet.\n3 Shops near me\n5 Join Anigye free\n6 Language",
     );
-    const { number } = await member({ isActive: false });
-    const suspended = await postAfricasTalking({
+    const { number } = await ussd.member({ isActive: false });
+    const suspended = await ussd.africasTalking({
       ...fields,
       sessionId: "ATUid_suspended",
       phoneNumber: number.at,
@@ -328,7 +252,7 @@ describe("the menus, walked in English and Twi", () => {
       return answer;
     };
     for (const language of ["en", "tw"] as const) {
-      const { user, number } = await member({
+      const { user, number } = await ussd.member({
         language,
         xpPoints: 123_456,
         prizePoints: 98_765,
@@ -341,7 +265,7 @@ describe("the menus, walked in English and Twi", () => {
         .insert(drawEntries)
         .values({ drawId: draw!.id, userId: user.id, entriesCount: 7, earnedEntries: 7 });
 
-      const walk = hubtelSession(number.hubtel);
+      const walk = ussd.hubtelSession(number.hubtel);
       const main = seen(language, "dial", await walk.dial());
       expect(main.Message).toContain(language === "en" ? "hello Adwoa" : "akwaaba Adwoa");
       seen(language, "1 points", await walk.type("1"));
@@ -362,31 +286,31 @@ describe("the menus, walked in English and Twi", () => {
       expect(code.Type).toBe("release");
       expect(code.Message).toMatch(/^Code [A-Z2-9]{4}-[A-Z2-9]{4}: 100% /);
 
-      const later = hubtelSession(number.hubtel);
+      const later = ussd.hubtelSession(number.hubtel);
       seen(language, "later dial", await later.dial());
       seen(language, "later 2", await later.type("2"));
       seen(language, "later 2 9", await later.type("9"));
       seen(language, "later 2 9 2 code", await later.type("2"));
 
       // A first-time caller chooses a language, and it is saved as the member's.
-      const newcomer = await member({ language: null });
-      const first = hubtelSession(newcomer.number.hubtel);
+      const newcomer = await ussd.member({ language: null });
+      const first = ussd.hubtelSession(newcomer.number.hubtel);
       seen(language, "first dial", await first.dial());
       seen(language, "first 5 not a choice", await first.type("5"));
       const chosen = seen(language, "first choice", await first.type(language === "en" ? "1" : "2"));
       expect(chosen.Message).toContain(language === "en" ? "1 My points" : "1 Me points");
-      const changed = hubtelSession(newcomer.number.hubtel);
+      const changed = ussd.hubtelSession(newcomer.number.hubtel);
       await changed.dial();
       await changed.type("6");
       seen(language, "6 switch", await changed.type(language === "en" ? "2" : "1"));
 
-      const suspended = await member({ language, isActive: false });
-      seen(language, "suspended", await hubtelSession(suspended.number.hubtel).dial());
-      const stranger = hubtelSession(newNumber().hubtel);
+      const suspended = await ussd.member({ language, isActive: false });
+      seen(language, "suspended", await ussd.hubtelSession(suspended.number.hubtel).dial());
+      const stranger = ussd.hubtelSession(ussd.newNumber().hubtel);
       await stranger.dial();
       seen(language, "not a member", await stranger.type(language === "en" ? "1" : "2"));
-      const emptyHanded = await member({ language });
-      const empty = hubtelSession(emptyHanded.number.hubtel);
+      const emptyHanded = await ussd.member({ language });
+      const empty = ussd.hubtelSession(emptyHanded.number.hubtel);
       await empty.dial();
       seen(language, "1 no cards", await empty.type("1"));
       await empty.type("0");
@@ -411,25 +335,18 @@ describe("reward codes by USSD", () => {
   const scan = (cookies: Record<string, string>, qrData: string) =>
     sendAs(ctx.app, cookies, "POST", "/api/merchant/scans", { qrData, action: "redeem" }, device);
   const codeIn = (message: string) => /Code ([A-Z2-9]{4}-[A-Z2-9]{4})/.exec(message)?.[1] ?? "";
-  const textsTo = async (phone: string) => {
-    await ctx.drainMessages();
-    return ctx.database.db
-      .select()
-      .from(outboxMessages)
-      .where(and(eq(outboxMessages.recipient, phone), eq(outboxMessages.channel, "sms")));
-  };
 
   it("gives a resent choice the same code and sends one SMS", async () => {
     const counter = await shop("ussd-code-once", "Kofi's Chop Bar");
-    const { user, number } = await member();
+    const { user, number } = await ussd.member();
     await rewardFor(user.id, counter.companyId, 15);
-    const session = hubtelSession(number.hubtel);
+    const session = ussd.hubtelSession(number.hubtel);
     await session.dial();
     await session.type("2");
     const chosen = await session.type("1");
     const again = await session.resend("Response", "1");
     expect(again).toEqual(chosen);
-    const texts = await textsTo(number.e164);
+    const texts = await textsTo(ctx.database.db, number.e164);
     expect(texts).toHaveLength(1);
     expect(texts[0]!.textBody).toContain(codeIn(chosen.Message));
     expect(texts[0]!.textBody).toContain("15% off at Kofi's Chop Bar");
@@ -437,9 +354,9 @@ describe("reward codes by USSD", () => {
 
   it("leaves one live code when two sessions ask for one reward at once, and it works at the counter for 10 minutes", async () => {
     const counter = await shop("ussd-code-race", "Kofi's Chop Bar");
-    const { user, number } = await member();
+    const { user, number } = await ussd.member();
     const reward = await rewardFor(user.id, counter.companyId, 20);
-    const hubtel = hubtelSession(number.hubtel);
+    const hubtel = ussd.hubtelSession(number.hubtel);
     await hubtel.dial();
     await hubtel.type("2");
     const at = {
@@ -448,11 +365,11 @@ describe("reward codes by USSD", () => {
       phoneNumber: number.at,
       networkCode: "62001",
     };
-    await postAfricasTalking({ ...at, text: "" });
-    await postAfricasTalking({ ...at, text: "2" });
+    await ussd.africasTalking({ ...at, text: "" });
+    await ussd.africasTalking({ ...at, text: "2" });
     const [viaHubtel, viaAt] = await Promise.all([
       hubtel.type("1"),
-      postAfricasTalking({ ...at, text: "2*1" }),
+      ussd.africasTalking({ ...at, text: "2*1" }),
     ]);
     expect(viaAt.body.startsWith("END Code ")).toBe(true);
     const codes = [codeIn(viaHubtel.Message), codeIn(viaAt.body)];
@@ -474,26 +391,26 @@ describe("reward codes by USSD", () => {
 
   it("makes at most 5 codes for one number in an hour", async () => {
     const counter = await shop("ussd-code-limit", "Kofi's Chop Bar");
-    const { user, number } = await member();
+    const { user, number } = await ussd.member();
     await rewardFor(user.id, counter.companyId, 10);
     const choose = async () => {
-      const session = hubtelSession(number.hubtel);
+      const session = ussd.hubtelSession(number.hubtel);
       await session.dial();
       await session.type("2");
       return (await session.type("1")).Message;
     };
     for (let i = 0; i < 5; i++) expect(await choose()).toMatch(/^Code /);
     expect(await choose()).toBe("Too many requests from this number. Try again in an hour.");
-    expect(await textsTo(number.e164)).toHaveLength(5);
+    expect(await textsTo(ctx.database.db, number.e164)).toHaveLength(5);
     clock.advance(61 * 60 * 1000);
     expect(await choose()).toMatch(/^Code /);
   });
 
   it("ends a code ten minutes after it was made", async () => {
     const counter = await shop("ussd-code-ends", "Kofi's Chop Bar");
-    const { user, number } = await member();
+    const { user, number } = await ussd.member();
     await rewardFor(user.id, counter.companyId, 10);
-    const session = hubtelSession(number.hubtel);
+    const session = ussd.hubtelSession(number.hubtel);
     await session.dial();
     await session.type("2");
     const code = codeIn((await session.type("1")).Message);
