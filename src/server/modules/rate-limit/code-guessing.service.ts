@@ -73,6 +73,9 @@ export async function admitTypedCode(
         window_start = case when ${expired} then ${at} else ${rateLimits.windowStart} end,
         blocked_until = ${waitAfter(counted, at)},
         updated_at = ${at}
+      -- A row made by a guess racing this one is seen only here (not by "locked"): if that guess started
+      -- a wait, this one isn't counted, and is refused below.
+      where ${rateLimits.blockedUntil} is null or ${rateLimits.blockedUntil} <= ${at}
       returning identifier, identifier_type, count, window_start, blocked_until
     )
     select (select until from waiting) as waiting_until, counted.*
@@ -81,6 +84,8 @@ export async function admitTypedCode(
   const waitingUntil = asDate(rows[0]?.waiting_until ?? null);
   if (waitingUntil) throw tooManyWrongCodes(waitingUntil, now);
   const admitted = rows.filter((row) => row.identifier !== null);
+  if (admitted.length < subjects.length)
+    throw tooManyWrongCodes(await waitRunningSince(db, subjects, now), now);
   return {
     counted: admitted.map((row) => ({
       identifier: row.identifier!,
@@ -90,6 +95,22 @@ export async function admitTypedCode(
     })),
     wrongCodes: Math.max(0, ...admitted.map((row) => Number(row.count))),
   };
+}
+
+/** When the longest wait already running for any of these subjects ends. */
+async function waitRunningSince(db: Executor, subjects: RateLimitSubject[], now: Date): Promise<Date> {
+  const keys = sql.join(
+    subjects.map((subject) => sql`(${storedIdentifier(subject)}::text, ${subject.identifierType}::text)`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    select max(${rateLimits.blockedUntil}) as until from ${rateLimits}
+    where (${rateLimits.identifier}, ${rateLimits.identifierType}) in (${keys})
+      and ${rateLimits.action} = ${wrongCodes.action}::text`);
+  const until = asDate(
+    (result as unknown as { rows: { until: string | Date | null }[] }).rows[0]?.until ?? null,
+  );
+  return until && until > now ? until : new Date(now.getTime() + firstWaitSeconds * 1000);
 }
 
 /**
