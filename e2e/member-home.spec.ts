@@ -12,6 +12,27 @@ function cardsOf(page: Page) {
 
 const firstCardOf = (page: Page) => cardsOf(page).first();
 
+/**
+ * Holds the app's code back until `releaseCode()`, so the server's page can be looked at first; collects
+ * the page's errors meanwhile and after.
+ */
+async function holdTheAppCode(page: Page) {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  let releaseCode!: () => void;
+  const codeHeld = new Promise<void>((resolve) => {
+    releaseCode = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await codeHeld;
+    await route.continue();
+  });
+  return { problems, releaseCode };
+}
+
 test.describe("a member's home before any JavaScript runs", () => {
   test.use({ javaScriptEnabled: false });
 
@@ -34,20 +55,8 @@ test.describe("a member's home before any JavaScript runs", () => {
 
 test("the app adopts the server's home as it is, and its cards open the viewer", async ({ page }) => {
   await signInAsDemoByApi(page);
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") problems.push(message.text());
-  });
-  page.on("pageerror", (error) => problems.push(error.message));
   // Hold the app's code back until the server's page has been marked, then let it take over.
-  let releaseCode!: () => void;
-  const codeHeld = new Promise<void>((resolve) => {
-    releaseCode = resolve;
-  });
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await codeHeld;
-    await route.continue();
-  });
+  const { problems, releaseCode } = await holdTheAppCode(page);
   await page.goto("/");
   const firstCard = firstCardOf(page);
   await expect(firstCard).toBeVisible();
@@ -146,19 +155,7 @@ test("My Rewards arrives from the server with the member's rewards, its buttons 
 
   // With the app's code held back, the server's page shows; once the code runs it takes that page over
   // (the same elements, not new ones) and its buttons answer.
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") problems.push(message.text());
-  });
-  page.on("pageerror", (error) => problems.push(error.message));
-  let releaseCode!: () => void;
-  const codeHeld = new Promise<void>((resolve) => {
-    releaseCode = resolve;
-  });
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await codeHeld;
-    await route.continue();
-  });
+  const { problems, releaseCode } = await holdTheAppCode(page);
   // The page's script is a module the load event waits for: the page is read as soon as it arrives.
   await page.goto("/rewards", { waitUntil: "commit" });
   const rice = rewardsOf(page).filter({ hasText: "5 kg bag of rice" });

@@ -119,7 +119,7 @@ export async function answerUssd(deps: AppDeps, call: UssdCall): Promise<Screen>
         ? step.ended()
         : isNew && (await pastLimit(tx, phone, ussdSessionsPerHour, now))
           ? step.tooMany()
-          : call.kind === "start" || (session.state as MenuState).at === "new"
+          : call.kind === "start" || session.state.at === "new"
             ? step.start()
             : await step.answer(call.typedAfter(session.lastRequestKey).trim());
     await executeNamed(
