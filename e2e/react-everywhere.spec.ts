@@ -29,7 +29,8 @@ function consoleErrors(page: Page): string[] {
 async function expectReactAt(page: Page, at: string, shown: (page: Page) => Locator) {
   await page.goto(at);
   await expect(shown(page)).toBeVisible();
-  expect(await isReactRoot(page), `${at} is a React root`).toBe(true);
+  // A page the server rendered (My Rewards) shows before React adopts it.
+  await expect.poll(() => isReactRoot(page), { message: `${at} is a React root` }).toBe(true);
 }
 
 test("a member's pages are React roots: the home the server rendered (hydrated), My Rewards, the card, the viewer", async ({

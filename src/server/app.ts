@@ -22,6 +22,7 @@ import { createPaystackClient } from "./integrations/payments/paystack";
 import { createSmsSender, type SmsSender } from "./integrations/sms/sms-sender";
 import { createMediaStorage } from "./integrations/storage/create-media-storage";
 import { jobsRoutes } from "./jobs/jobs.routes";
+import type { RenderQueueLimits } from "./lib/member-home";
 import { projectRoot } from "./lib/project-root";
 import { adminMembersRoutes, adminRoutes, antiCheatRoutes } from "./modules/admin";
 import {
@@ -101,6 +102,8 @@ export interface AppDependencies {
   memberChanges?: MemberChanges;
   /** No message queue (a script that only reads the routes, on no database). */
   withoutMessageQueue?: true;
+  /** How many members' homes render at once and wait their turn (tests make the line short). */
+  memberHomeQueue?: RenderQueueLimits;
 }
 
 export const defaultWebDistDir = path.join(projectRoot, "dist");
@@ -290,7 +293,12 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await registerWebApp(app, {
     distDir: webDistDir,
     memberHome: config.renderMemberHomeOnServer
-      ? { feed: discoveryFeed, now: deps.now, fallbacks: metrics.memberHomeFallbacks }
+      ? {
+          feed: discoveryFeed,
+          now: deps.now,
+          fallbacks: metrics.memberHomeFallbacks,
+          queue: dependencies.memberHomeQueue,
+        }
       : undefined,
   });
   return app;

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { brotliDecompressSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { firstScreenStylesheet } from "../../../scripts/first-screen";
 import { languageCookieName } from "../../shared/i18n/languages";
 import { avifSiblingOf } from "../../shared/media";
@@ -318,6 +318,62 @@ describe("a home sent as the shell is counted in /metrics, with its reason", () 
       expect(await fallbacks(broken, "failed")).toBe(1);
     } finally {
       await broken.close();
+    }
+  });
+
+  it("members who ask at once are rendered in turn, more than render side by side, and none gets the shell", async () => {
+    const members = await Promise.all(Array.from({ length: 12 }, () => kit.member()));
+    const busyBefore = await fallbacks(ctx.app, "busy");
+
+    const homes = await Promise.all(members.map(({ cookies }) => homeOf(cookies)));
+
+    expect(homes.filter((home) => home.rendered)).toHaveLength(12);
+    expect(await fallbacks(ctx.app, "busy")).toBe(busyBefore);
+  });
+
+  it("when the line is full, the next member gets the shell at once, counted as busy, and those in line their pages", async () => {
+    // A renderer whose renders wait until the test lets them finish, in an app that renders one home at a
+    // time with one more waiting.
+    const held = globalThis as typeof globalThis & { heldHomeRenders?: (() => void)[] };
+    held.heldHomeRenders = [];
+    const slowApp = await buildApp({
+      config: loadConfig({
+        NODE_ENV: "test",
+        LOG_LEVEL: "silent",
+        DATA_DIR: ctx.dataDir,
+        MAX_EVENT_LOOP_DELAY_MS: "0",
+        ...rendering,
+      }),
+      db: ctx.database.db,
+      webDistDir: buildWithRenderer(
+        'export function renderMemberPage() { return new Promise((resolve) => globalThis.heldHomeRenders.push(() => resolve("<main>home</main>"))); }\n',
+      ),
+      memberHomeQueue: { rendersAtOnce: 1, waitingAtMost: 1 },
+    });
+    try {
+      const [first, second, third] = await Promise.all([kit.member(), kit.member(), kit.member()]);
+      const firstHome = homeOf(first.cookies, {}, slowApp);
+      await vi.waitFor(() => expect(held.heldHomeRenders).toHaveLength(1));
+
+      const lastTwo = [homeOf(second.cookies, {}, slowApp), homeOf(third.cookies, {}, slowApp)];
+      // One of the two waits in line behind the first; the other finds the line full and isn't kept waiting.
+      const turnedAway = await Promise.race(lastTwo);
+      expect(turnedAway.rendered).toBe(false);
+      expect(await fallbacks(slowApp, "busy")).toBe(1);
+
+      const all = Promise.all([firstHome, ...lastTwo]);
+      let settled = false;
+      void all.finally(() => {
+        settled = true;
+      });
+      while (!settled) {
+        for (const finish of held.heldHomeRenders.splice(0)) finish();
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      expect((await all).filter((home) => home.rendered)).toHaveLength(2);
+      expect(await fallbacks(slowApp, "busy")).toBe(1);
+    } finally {
+      await slowApp.close();
     }
   });
 

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import pLimit from "p-limit";
 import type { Counter } from "prom-client";
 import { isLanguage, type Language, languageCookieName } from "../../shared/i18n/languages";
 import {
@@ -24,6 +25,13 @@ export interface MemberHomeSources {
   now: () => Date;
   /** Counts each home sent as the shell, by reason (`/metrics`). */
   fallbacks: Counter<"reason">;
+  /** How many homes are rendered at once and how many wait their turn; the defaults below otherwise. */
+  queue?: RenderQueueLimits;
+}
+
+export interface RenderQueueLimits {
+  rendersAtOnce: number;
+  waitingAtMost: number;
 }
 
 export interface MemberHomePages {
@@ -33,19 +41,22 @@ export interface MemberHomePages {
 
 /**
  * Why a home went out as the plain shell (rendered by the member's phone instead): the session behind
- * the cookie has ended; the server already renders as many homes as it takes at once; the renderer, or
+ * the cookie has ended; the line of homes waiting to be rendered is full; the renderer, or
  * what it was given, failed (an error to look into, logged as one).
  */
 const fallbackReasons = ["signed-out", "busy", "failed"] as const;
 type FallbackReason = (typeof fallbackReasons)[number];
 
 /**
- * Homes rendered at once, at most; the next member gets the shell (counted as `busy`). A render takes
- * about 10-15 ms of the server's one JavaScript thread, so the last of these is done within about 0.4 s:
- * longer than that, and a member would be better off with the shell their phone renders. Many more
- * members at once than this need another instance, not a longer wait.
+ * Homes are rendered a few at a time, in the order members asked: each render is mostly the server's one
+ * JavaScript thread (the reads, the feed and React's render, about 5 ms), so more side by side only
+ * interleaves their steps, and with 50 members at once the unlucky ones waited behind every newcomer's
+ * steps (a p99 seven times the p50). In line, a member waits for those ahead of them and no more. When
+ * the line is longer than about half a second of renders, the next member gets the shell (counted as
+ * `busy`): their phone renders it sooner than they would wait. Many more members at once than this need
+ * another instance, not a longer line.
  */
-const maxRendersAtOnce = 32;
+const defaultQueueLimits: RenderQueueLimits = { rendersAtOnce: 4, waitingAtMost: 100 };
 
 /**
  * A signed-in member's home (Discover) and My Rewards rendered on the server for each request: their first
@@ -86,41 +97,47 @@ export function memberHomePages(
   });
   // Every reason shows in /metrics from the start, at 0.
   for (const reason of fallbackReasons) sources.fallbacks.inc({ reason }, 0);
-  let rendering = 0;
+  const { rendersAtOnce, waitingAtMost } = sources.queue ?? defaultQueueLimits;
+  const inTurn = pLimit(rendersAtOnce);
+  let admitted = 0;
 
   function fallBack(request: FastifyRequest, reason: FallbackReason, error?: unknown): undefined {
     sources.fallbacks.inc({ reason });
     const line = `the member's home went out as the shell (${reason})`;
     if (reason === "failed") request.log.error({ err: error, reason }, line);
-    else if (reason === "busy") request.log.warn({ reason, rendering }, line);
+    else if (reason === "busy") request.log.warn({ reason, admitted }, line);
     else request.log.info({ reason }, line);
     return undefined;
+  }
+
+  async function renderInto(frame: Frame, request: FastifyRequest, path: ServerRenderedMemberPage) {
+    const state = await stateFor(app, request, sources, path);
+    if (!state) return fallBack(request, "signed-out");
+    const language = deviceLanguageOf(request);
+    const { renderMemberPage } = await loadRenderer();
+    const body = await renderMemberPage(state, {
+      language,
+      storage: storageOf({ [languageCookieName]: language }),
+    });
+    const page = frame.html
+      .replace('<html lang="en-GH">', `<html lang="${language === "en" ? "en-GH" : language}">`)
+      .replace(memberHomeMarker, () => body)
+      .replace("</body>", () => `${stateScript(state)}</body>`);
+    return frame.withStylesFor(page);
   }
 
   return {
     async render(request, path) {
       const frame = frames.get(path);
       if (!frame) return undefined;
-      if (rendering >= maxRendersAtOnce) return fallBack(request, "busy");
-      rendering++;
+      if (admitted >= rendersAtOnce + waitingAtMost) return fallBack(request, "busy");
+      admitted++;
       try {
-        const state = await stateFor(app, request, sources, path);
-        if (!state) return fallBack(request, "signed-out");
-        const language = deviceLanguageOf(request);
-        const { renderMemberPage } = await loadRenderer();
-        const body = await renderMemberPage(state, {
-          language,
-          storage: storageOf({ [languageCookieName]: language }),
-        });
-        const page = frame.html
-          .replace('<html lang="en-GH">', `<html lang="${language === "en" ? "en-GH" : language}">`)
-          .replace(memberHomeMarker, () => body)
-          .replace("</body>", () => `${stateScript(state)}</body>`);
-        return frame.withStylesFor(page);
+        return await inTurn(() => renderInto(frame, request, path));
       } catch (error) {
         return fallBack(request, "failed", error);
       } finally {
-        rendering--;
+        admitted--;
       }
     },
   };
