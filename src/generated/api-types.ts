@@ -417,6 +417,10 @@ export interface paths {
     /** The member's Anigye+ status and payments */
     get: operations["getSubscriptionsMine"];
   };
+  "/api/companies/{companyId}/wallet/top-ups": {
+    /** Put money on a business's balance (its owner), paid by mobile money like a plan; it lands once the payment succeeds */
+    post: operations["postCompaniesWalletTopUps"];
+  };
   "/api/companies/{companyId}/payments": {
     /** A company's plan payments and receipts (owner or admin) */
     get: operations["getCompaniesPayments"];
@@ -432,6 +436,10 @@ export interface paths {
   "/api/payments/paystack/webhook": {
     /** Paystack's events, signed with x-paystack-signature (HMAC-SHA512 of the raw body) */
     post: operations["postPaymentsPaystackWebhook"];
+  };
+  "/api/companies/{companyId}/wallet": {
+    /** A business's balance in pesewas and its movements, newest first, 50 a page (owner or admin) */
+    get: operations["getCompaniesWallet"];
   };
   "/api/draws": {
     /** The latest monthly draws and competitions (public) */
@@ -6169,7 +6177,7 @@ export interface operations {
               merchantName?: string;
             };
             /** @enum {string} */
-            purpose: "company_plan" | "plus";
+            purpose: "company_plan" | "plus" | "wallet_top_up";
             /** @enum {string} */
             method: "momo_manual" | "paystack";
             description: string;
@@ -6340,7 +6348,7 @@ export interface operations {
                   merchantName?: string;
                 };
                 /** @enum {string} */
-                purpose: "company_plan" | "plus";
+                purpose: "company_plan" | "plus" | "wallet_top_up";
                 /** @enum {string} */
                 method: "momo_manual" | "paystack";
                 description: string;
@@ -6357,6 +6365,65 @@ export interface operations {
                 periodEnd: string | null;
                 reason: string | null;
               })[];
+          };
+        };
+      };
+      /** @description Refused: see `message` and `fields` */
+      "4XX": {
+        content: {
+          "application/json": {
+            /** @description What went wrong, in words a person can act on */
+            message: string;
+            /** @description e.g. VALIDATION, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, RATE_LIMITED */
+            code: string;
+            /** @description Per-field messages for a form */
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  /** Put money on a business's balance (its owner), paid by mobile money like a plan; it lands once the payment succeeds */
+  postCompaniesWalletTopUps: {
+    parameters: {
+      path: {
+        companyId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          amountPesewas: number;
+          /** @enum {string} */
+          method: "momo_manual" | "paystack";
+          paymentPhone: string;
+          /** @enum {string} */
+          network: "mtn" | "telecel" | "airteltigo";
+          paymentReference?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        content: {
+          "application/json": {
+            id: number;
+            reference: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed" | "rejected" | "flagged";
+            amount: number;
+            /** @enum {string} */
+            currency: "GHS";
+            nextStep?: {
+              /** @enum {string} */
+              type: "send_momo" | "wait_for_admin" | "approve_on_phone" | "enter_otp" | "done" | "failed";
+              displayText: string;
+              merchantNumber?: string;
+              merchantName?: string;
+            };
           };
         };
       };
@@ -6405,7 +6472,7 @@ export interface operations {
                   merchantName?: string;
                 };
                 /** @enum {string} */
-                purpose: "company_plan" | "plus";
+                purpose: "company_plan" | "plus" | "wallet_top_up";
                 /** @enum {string} */
                 method: "momo_manual" | "paystack";
                 description: string;
@@ -6471,7 +6538,7 @@ export interface operations {
                   merchantName?: string;
                 };
                 /** @enum {string} */
-                purpose: "company_plan" | "plus";
+                purpose: "company_plan" | "plus" | "wallet_top_up";
                 /** @enum {string} */
                 method: "momo_manual" | "paystack";
                 description: string;
@@ -6549,7 +6616,7 @@ export interface operations {
               merchantName?: string;
             };
             /** @enum {string} */
-            purpose: "company_plan" | "plus";
+            purpose: "company_plan" | "plus" | "wallet_top_up";
             /** @enum {string} */
             method: "momo_manual" | "paystack";
             description: string;
@@ -6606,6 +6673,54 @@ export interface operations {
           "application/json": {
             /** @enum {boolean} */
             received: true;
+          };
+        };
+      };
+      /** @description Refused: see `message` and `fields` */
+      "4XX": {
+        content: {
+          "application/json": {
+            /** @description What went wrong, in words a person can act on */
+            message: string;
+            /** @description e.g. VALIDATION, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, RATE_LIMITED */
+            code: string;
+            /** @description Per-field messages for a form */
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  /** A business's balance in pesewas and its movements, newest first, 50 a page (owner or admin) */
+  getCompaniesWallet: {
+    parameters: {
+      query?: {
+        before?: string;
+      };
+      path: {
+        companyId: string;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            balancePesewas: number;
+            entries: ({
+                id: number;
+                /** Format: date-time */
+                at: string;
+                /** @enum {string} */
+                kind: "top_up" | "view_charge" | "view_refund";
+                amountPesewas: number;
+                balanceAfterPesewas: number;
+                campaignId?: number;
+                paymentId?: number;
+              })[];
+            nextBefore?: number;
           };
         };
       };

@@ -55,6 +55,7 @@ import { healthRoutes } from "./modules/health";
 import { loyaltyRoutes } from "./modules/loyalty";
 import { mediaRoutes } from "./modules/media";
 import { momentsRoutes } from "./modules/moments";
+import { moneyRoutes } from "./modules/money";
 import { notificationsRoutes } from "./modules/notifications";
 import { paymentsRoutes } from "./modules/payments";
 import { publicRoutes } from "./modules/public";
@@ -270,6 +271,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(tagged("moments", momentsRoutes(deps)));
   await app.register(tagged("analytics", analyticsRoutes(deps)));
   await app.register(tagged("payments", paymentsRoutes(deps)));
+  await app.register(tagged("payments", moneyRoutes(deps)));
   await app.register(tagged("draws", drawsRoutes(deps)));
   await app.register(tagged("share-proofs", shareProofsRoutes(deps)));
   await app.register(tagged("purchases", purchasesRoutes(deps)));

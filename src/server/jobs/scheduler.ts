@@ -3,6 +3,7 @@ import { runAccountCleanup } from "./account-cleanup.job";
 import { runBillingJobs } from "./billing.job";
 import { pruneJobRuns, runJobOnce } from "./job-lock";
 import { runMemberJobs } from "./member.job";
+import { checkTheBooks } from "./money.job";
 
 const everyMinute = 60 * 1000;
 
@@ -29,6 +30,9 @@ export function startScheduler(deps: AppDeps) {
       ),
       guard("billing", () => runBillingJobs(deps, now)),
       guard("member", () => runMemberJobs(deps, now)),
+      guard("money", () =>
+        runJobOnce(deps, "money-ledger-check", now.toISOString().slice(0, 10), () => checkTheBooks(deps)),
+      ),
     ]);
   };
   const first = setTimeout(tick, 5_000);

@@ -60,6 +60,8 @@ export const accessLevels = {
   admin: [{ memberSession: ["admin"] }],
   /** A business session at the counter: its owner or a counter staff member. */
   counter: [{ businessSession: [] }],
+  /** The business's own owner only (the handler checks which business): spending its money. */
+  businessOwner: [{ businessSession: [] }],
   /** The business's owner (the handler checks which business) or a platform admin. */
   ownerOrAdmin: [{ businessSession: [] }, { memberSession: ["admin"] }],
   /** A member paying for Anigye+ or a business's owner paying for its plan. */

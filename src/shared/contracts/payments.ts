@@ -146,7 +146,8 @@ export type PaymentResponse = z.infer<typeof paymentResponse>;
 
 /** GET /api/payments/:id: the payer's own payment, with what a receipt shows. */
 export const paymentDetail = paymentResponse.extend({
-  purpose: z.enum(paymentPurposes),
+  /** What was paid for: a plan, Anigye+, or money onto a business's balance (its own endpoint). */
+  purpose: z.enum([...paymentPurposes, "wallet_top_up"]),
   method: z.enum(paymentMethods),
   /** "Enterprise plan · Kofi's Chop Bar" or "Anigye+". */
   description: z.string(),

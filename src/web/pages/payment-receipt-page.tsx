@@ -84,7 +84,7 @@ export default function PaymentReceiptPage() {
   const ownCompany = companyMe.data?.company?.id;
   const isPayingCompany = payment.companyId !== null && payment.companyId === ownCompany;
   // An admin may read any payment, but only its payer acts on it.
-  const readOnly = isAdmin && payment.purpose === "company_plan" && !isPayingCompany;
+  const readOnly = isAdmin && payment.purpose !== "plus" && !isPayingCompany;
   const back =
     payment.purpose === "plus"
       ? { to: paths.subscription, label: t("payment.receiptPage.backSubscription") }

@@ -63,6 +63,9 @@ export const paymentStatusEnum = pgEnum("payment_status", [
 /** payments.momoProvider: the three Ghanaian mobile-money networks. */
 export const momoProviderEnum = pgEnum("momo_provider", ["mtn", "telecel", "airteltigo"]);
 
+/** payments.purpose: a plan period or Anigye+ (with its subscriptions row), or money onto a business's balance. */
+export const paymentPurposeEnum = pgEnum("payment_purpose", ["subscription", "wallet_top_up"]);
+
 /**
  * draw_entries / competition_entries.excludedAtDraw: why an entry of the list frozen when entries closed
  * holds no ticket (docs/draw-algorithm.md).

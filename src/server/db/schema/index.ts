@@ -19,6 +19,7 @@ export * from "./jobs";
 export * from "./ledger";
 export * from "./loyalty";
 export * from "./media";
+export * from "./money";
 export * from "./notifications";
 export * from "./outbox";
 export * from "./payments";

@@ -3,7 +3,13 @@ import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzl
 import { users } from "./auth";
 import { createdAt, id, tstz, updatedAt } from "./columns";
 import { companies } from "./companies";
-import { momoProviderEnum, paymentStatusEnum, subscriptionStatusEnum, subscriptionTypeEnum } from "./enums";
+import {
+  momoProviderEnum,
+  paymentPurposeEnum,
+  paymentStatusEnum,
+  subscriptionStatusEnum,
+  subscriptionTypeEnum,
+} from "./enums";
 
 /**
  * A paid period (30 days): a consumer's Anigye+ (type 'plus', userId set) or a company plan
@@ -54,6 +60,8 @@ export const payments = pgTable(
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     companyId: integer("company_id").references(() => companies.id, { onDelete: "restrict" }),
     subscriptionId: integer("subscription_id").references(() => subscriptions.id, { onDelete: "set null" }),
+    /** A top-up has no subscriptions row: the money lands on the company's balance (the money module). */
+    purpose: paymentPurposeEnum("purpose").notNull().default("subscription"),
     amountPesewas: integer("amount_pesewas").notNull(),
     currency: text("currency").notNull().default("GHS"),
     /** 'momo_manual' | 'paystack' */
@@ -69,6 +77,10 @@ export const payments = pgTable(
     metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
     /** When the payment left pending (succeeded, failed, rejected or flagged). */
     processedAt: tstz("processed_at"),
+    /**
+     * A top-up's MoMo transaction reference as its payer typed it (a plan's is on its subscriptions row).
+     */
+    payerReference: text("payer_reference"),
     /** Manual path: when the payer submitted their MoMo transaction reference. */
     proofSubmittedAt: tstz("proof_submitted_at"),
     /** An admin's reason for a rejection, or why the payment was flagged. */
@@ -83,6 +95,8 @@ export const payments = pgTable(
     uniqueIndex("payments_reference_key").on(t.reference),
     index("payments_status_idx").on(t.status, t.createdAt),
     uniqueIndex("payments_transaction_id_key").on(t.transactionId),
+    // A rejected top-up's MoMo ID may be given again (as a rejected plan payment's may).
+    uniqueIndex("payments_payer_reference_key").on(t.payerReference).where(sql`${t.status} <> 'rejected'`),
     index("payments_user_id_idx").on(t.userId),
     index("payments_company_id_idx").on(t.companyId),
     index("payments_subscription_id_idx").on(t.subscriptionId),

@@ -23,20 +23,25 @@ export async function tellPayerTheOutcome(tx: Executor, deps: AppDeps, paymentId
   const contact = payerContact(row);
   const amount = formatCedis(detail.amount);
   const { subject, line } =
-    detail.status === "succeeded"
+    detail.status === "succeeded" && detail.purpose === "wallet_top_up"
       ? {
           subject: `Payment received: ${detail.description}`,
-          line: `We received ${amount} (reference ${detail.reference}). ${detail.description}, from ${formatAccraDate(detail.periodStart!)} to ${formatAccraDate(detail.periodEnd!)}.`,
+          line: `We received ${amount} (reference ${detail.reference}). It is on your ${brand.name} balance now, ready for your campaigns.`,
         }
-      : detail.status === "flagged"
+      : detail.status === "succeeded"
         ? {
-            subject: "We're checking your payment",
-            line: `Your payment ${detail.reference} needs a check by our team before it counts: ${detail.reason ?? ""}. We'll tell you when it's done.`,
+            subject: `Payment received: ${detail.description}`,
+            line: `We received ${amount} (reference ${detail.reference}). ${detail.description}, from ${formatAccraDate(detail.periodStart!)} to ${formatAccraDate(detail.periodEnd!)}.`,
           }
-        : {
-            subject: "Your payment did not go through",
-            line: `Your payment ${detail.reference} of ${amount} was ${detail.status === "rejected" ? "rejected" : "not completed"}: ${detail.reason ?? "no reason given"}. Nothing was granted; you can try again.`,
-          };
+        : detail.status === "flagged"
+          ? {
+              subject: "We're checking your payment",
+              line: `Your payment ${detail.reference} needs a check by our team before it counts: ${detail.reason ?? ""}. We'll tell you when it's done.`,
+            }
+          : {
+              subject: "Your payment did not go through",
+              line: `Your payment ${detail.reference} of ${amount} was ${detail.status === "rejected" ? "rejected" : "not completed"}: ${detail.reason ?? "no reason given"}. Nothing was granted; you can try again.`,
+            };
   await sendNotice(tx, contact, subject, line, receiptUrl(deps, paymentId));
 }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
+import type { WalletTopUpRequest } from "../../../shared/contracts/money";
 import type {
   CreatePaymentRequest,
   MomoProviderCode,
@@ -23,7 +24,9 @@ export type Payer =
   | { kind: "company"; companyId: number; email: string | null }
   | { kind: "member"; userId: number; email: string };
 
-const networkOf: Record<MomoProviderCode, "mtn" | "telecel" | "airteltigo"> = {
+type MomoNetwork = WalletTopUpRequest["network"];
+
+const networkOf: Record<MomoProviderCode, MomoNetwork> = {
   mtn: "mtn",
   vod: "telecel",
   atl: "airteltigo",
@@ -52,14 +55,7 @@ export function momoReferenceTaken() {
  * instead, so a reload and a second submit never leave two identical orders.
  */
 export async function createPayment(deps: AppDeps, payer: Payer, body: CreatePaymentRequest) {
-  if (body.method === "paystack" && !deps.paystack) {
-    throw new AppError("VALIDATION", "Paying on your phone isn't available yet. Use manual MoMo.", {
-      method: "Paying on your phone isn't available yet",
-    });
-  }
-  if (body.method === "momo_manual" && !(await manualMomoAccount(deps.db, deps.config))) {
-    throw new AppError("VALIDATION", "Manual MoMo payments aren't available", { method: "Not available" });
-  }
+  await requireMethodAvailable(deps, body.method);
   const prices = await currentPrices(deps.db);
   const amount = body.purpose === "plus" ? prices.plus : prices.plans[body.plan!];
   const type = body.purpose === "plus" ? "plus" : body.plan!;
@@ -69,6 +65,9 @@ export async function createPayment(deps: AppDeps, payer: Payer, body: CreatePay
     .transaction(async (tx) => {
       // One payer's orders are made one at a time, so two submits at once find the same open order.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payment_order:${payerKey(payer)}`}))`);
+      if (body.method === "momo_manual" && body.paymentReference) {
+        await requireMomoReferenceUnused(tx, body.paymentReference);
+      }
       if (body.method === "momo_manual") {
         const open = await findOpenManualOrder(tx, payer, type, amount);
         const resumed = open && (await resumeManualOrder(tx, open, body, now));
@@ -103,14 +102,99 @@ export async function createPayment(deps: AppDeps, payer: Payer, body: CreatePay
         .returning();
       return created!;
     })
-    .catch((error) => {
-      if (uniqueViolationConstraint(error) === "subscriptions_payment_reference_key")
-        throw momoReferenceTaken();
-      throw error;
-    });
+    .catch(rethrowTakenReference);
   // The order is saved before the charge: a webhook that beats the charge's answer finds it.
   if (body.method === "paystack") await charge(deps, payer, payment.id, reference, amount, body);
   return paymentResponse(deps, payment.id);
+}
+
+async function requireMethodAvailable(deps: AppDeps, method: CreatePaymentRequest["method"]) {
+  if (method === "paystack" && !deps.paystack) {
+    throw new AppError("VALIDATION", "Paying on your phone isn't available yet. Use manual MoMo.", {
+      method: "Paying on your phone isn't available yet",
+    });
+  }
+  if (method === "momo_manual" && !(await manualMomoAccount(deps.db, deps.config))) {
+    throw new AppError("VALIDATION", "Manual MoMo payments aren't available", { method: "Not available" });
+  }
+}
+
+const providerCodeOf: Record<MomoNetwork, MomoProviderCode> = {
+  mtn: "mtn",
+  telecel: "vod",
+  airteltigo: "atl",
+};
+
+/**
+ * Money onto a business's balance, paid as a plan is (Paystack's prompt or manual MoMo checked by an
+ * admin): a payment with no subscription, whose settlement credits the balance once (settlement.service).
+ */
+export async function createTopUpPayment(
+  deps: AppDeps,
+  payer: Extract<Payer, { kind: "company" }>,
+  body: WalletTopUpRequest,
+) {
+  await requireMethodAvailable(deps, body.method);
+  const now = deps.now();
+  const reference = newReference();
+  const manualReference = body.method === "momo_manual" ? body.paymentReference : undefined;
+  const payment = await deps.db
+    .transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payment_order:${payerKey(payer)}`}))`);
+      if (manualReference) await requireMomoReferenceUnused(tx, manualReference);
+      const [created] = await tx
+        .insert(payments)
+        .values({
+          companyId: payer.companyId,
+          purpose: "wallet_top_up",
+          amountPesewas: body.amountPesewas,
+          paymentMethod: body.method,
+          momoNumber: body.paymentPhone,
+          momoProvider: body.network,
+          reference,
+          payerReference: manualReference ?? null,
+          proofSubmittedAt: manualReference ? now : null,
+          createdAt: now,
+        })
+        .returning();
+      return created!;
+    })
+    .catch(rethrowTakenReference);
+  if (body.method === "paystack") {
+    await charge(deps, payer, payment.id, reference, body.amountPesewas, {
+      paymentPhone: body.paymentPhone,
+      provider: providerCodeOf[body.network],
+      purpose: "wallet_top_up",
+    });
+  }
+  return paymentResponse(deps, payment.id);
+}
+
+/**
+ * A MoMo transaction ID is used once, whether a plan's (on its subscriptions row) or a top-up's (on its
+ * payment), unless the payment it was given for was rejected; each column's unique index covers a race
+ * within it.
+ */
+async function requireMomoReferenceUnused(tx: Executor, momoReference: string) {
+  const [onPlan] = await tx
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.paymentReference, momoReference), ne(subscriptions.status, "rejected")))
+    .limit(1);
+  const [onTopUp] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.payerReference, momoReference), ne(payments.status, "rejected")))
+    .limit(1);
+  if (onPlan || onTopUp) throw momoReferenceTaken();
+}
+
+function rethrowTakenReference(error: unknown): never {
+  const constraint = uniqueViolationConstraint(error);
+  if (constraint === "subscriptions_payment_reference_key" || constraint === "payments_payer_reference_key") {
+    throw momoReferenceTaken();
+  }
+  throw error;
 }
 
 function payerKey(payer: Payer) {
@@ -191,7 +275,7 @@ async function charge(
   paymentId: number,
   reference: string,
   amount: number,
-  body: CreatePaymentRequest,
+  body: { paymentPhone: string; provider?: MomoProviderCode; purpose: string },
 ) {
   let result: ChargeResult;
   try {
@@ -280,16 +364,20 @@ export async function submitProof(deps: AppDeps, paymentId: number, body: Paymen
       if (!payment) throw new AppError("CONFLICT", "This payment isn't waiting for a MoMo transaction ID");
       // docs/product-rules.md#payments-manual-momo-network: the admin needs the network to check the transfer.
       if (!payment.momoProvider) throw networkMissing();
+      await requireMomoReferenceUnused(tx, body.paymentReference);
+      if (payment.purpose === "wallet_top_up") {
+        await tx
+          .update(payments)
+          .set({ payerReference: body.paymentReference })
+          .where(eq(payments.id, payment.id));
+        return;
+      }
       await tx
         .update(subscriptions)
         .set({ paymentReference: body.paymentReference, paymentPhone: body.paymentPhone, updatedAt: now })
         .where(eq(subscriptions.id, payment.subscriptionId!));
     })
-    .catch((error) => {
-      if (uniqueViolationConstraint(error) === "subscriptions_payment_reference_key")
-        throw momoReferenceTaken();
-      throw error;
-    });
+    .catch(rethrowTakenReference);
   return paymentResponse(deps, paymentId);
 }
 

@@ -115,6 +115,8 @@ export function nextStepOf(
 }
 
 function describePayment(row: PaymentRow): string {
+  if (row.payment.purpose === "wallet_top_up")
+    return `Balance top-up · ${row.companyName ?? "your business"}`;
   const type = row.subscription?.type;
   if (!type || type === "plus") return `${brand.name}+ · 30 days`;
   return `${plans[type as PlanId].name} plan · ${row.companyName ?? "your business"} · 30 days`;
@@ -131,7 +133,8 @@ function toDetail(row: PaymentRow, manual: ManualMomoAccount | undefined): Payme
     amount: payment.amountPesewas,
     currency: "GHS",
     nextStep: nextStepOf(payment, manual),
-    purpose: payment.companyId ? "company_plan" : "plus",
+    purpose:
+      payment.purpose === "wallet_top_up" ? "wallet_top_up" : payment.companyId ? "company_plan" : "plus",
     method: (payment.paymentMethod ?? "momo_manual") as PaymentMethod,
     description: describePayment(row),
     plan: type && type !== "plus" ? (type as PlanId) : null,
@@ -140,7 +143,7 @@ function toDetail(row: PaymentRow, manual: ManualMomoAccount | undefined): Payme
     payerName: row.companyName ?? row.memberName ?? "Anigye member",
     paymentPhone: payment.momoNumber,
     provider: payment.momoProvider ? (networkCodes[payment.momoProvider] ?? null) : null,
-    momoReference: subscription?.paymentReference ?? null,
+    momoReference: subscription?.paymentReference ?? payment.payerReference ?? null,
     createdAt: payment.createdAt.toISOString(),
     paidAt: succeeded ? (payment.processedAt?.toISOString() ?? null) : null,
     periodStart: succeeded ? (subscription?.startsAt?.toISOString() ?? null) : null,

@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParam } from "../../../shared/contracts/ids";
+import { walletTopUpRequest } from "../../../shared/contracts/money";
 import {
   adminPaymentList,
   adminPaymentsQuery,
@@ -24,7 +25,13 @@ import { requireCompanyAccess, signedInCompanyId } from "../companies";
 import { consumeRateLimit, type RateLimitSubject } from "../rate-limit";
 import { manualMomoAccount } from "../settings";
 import { decidePayment } from "./admin-payments.service";
-import { createPayment, type Payer, submitOtp, submitProof } from "./payment-orders.service";
+import {
+  createPayment,
+  createTopUpPayment,
+  type Payer,
+  submitOtp,
+  submitProof,
+} from "./payment-orders.service";
 import {
   findPaymentDetail,
   listCompanyPayments,
@@ -207,6 +214,37 @@ export function paymentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             nextStepIn(payment, languageOf(request)),
           ),
         };
+      },
+    );
+
+    app.post(
+      "/api/companies/:companyId/wallet/top-ups",
+      {
+        config: { access: "businessOwner" },
+        schema: {
+          summary:
+            "Put money on a business's balance (its owner), paid by mobile money like a plan; it lands once the payment succeeds",
+          params: companyIdParams,
+          body: walletTopUpRequest,
+          response: { 201: paymentResponse },
+        },
+      },
+      async (request, reply) => {
+        const ownCompanyId = await signedInCompanyId(request);
+        if (ownCompanyId === undefined)
+          throw unauthenticated("Sign in to your business account to top up its balance");
+        if (ownCompanyId !== request.params.companyId) throw forbidden();
+        const company = await requireCompanyAccess(deps.db, request, ownCompanyId);
+        const payer = { kind: "company" as const, companyId: company.id, email: company.contactEmail };
+        // Counted with the plan orders: each is a real charge on the payer's phone.
+        await consumeRateLimit(
+          deps.db,
+          payerSubject(payer),
+          { action: "payment_order", limit: 20, windowSeconds: 3600 },
+          deps.now(),
+        );
+        reply.code(201);
+        return nextStepIn(await createTopUpPayment(deps, payer, request.body), languageOf(request));
       },
     );
 

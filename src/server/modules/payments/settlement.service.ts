@@ -3,6 +3,7 @@ import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/client";
 import { type Payment, payments, subscriptions } from "../../db/schema/payments";
 import { findActiveUser } from "../auth";
+import { transferMoney } from "../money";
 import { notifyMember } from "../notifications";
 import { grantCompanyPeriod, grantPlusPeriod } from "./paid-periods.service";
 import { tellPayerTheOutcome } from "./payer-notices";
@@ -45,6 +46,9 @@ export async function settlePayment(deps: AppDeps, paymentId: number, outcome: O
       await recordTransactionId(tx, payment.id, outcome.transactionId);
     }
     await settleSubscription(tx, payment, outcome, now);
+    if (payment.purpose === "wallet_top_up" && outcome.status === "succeeded") {
+      await creditTopUp(tx, payment, now);
+    }
     if (payment.userId) await notifyMemberOfOutcome(tx, payment, outcome, now);
     await tellPayerTheOutcome(tx, deps, payment.id);
     return payment;
@@ -88,6 +92,19 @@ async function notifyMemberOfOutcome(tx: Executor, payment: Payment, outcome: Ou
     },
     now,
   );
+}
+
+/** A top-up's money lands on the business's balance: once, whatever settles the payment. */
+async function creditTopUp(tx: Executor, payment: Payment, now: Date) {
+  await transferMoney(tx, {
+    from: { kind: "money_received", companyId: payment.companyId! },
+    to: { kind: "company_balance", companyId: payment.companyId! },
+    amountPesewas: payment.amountPesewas,
+    kind: "top_up",
+    idempotencyKey: `top_up:payment:${payment.id}`,
+    paymentId: payment.id,
+    at: now,
+  });
 }
 
 async function recordTransactionId(tx: Executor, paymentId: number, transactionId: string) {

@@ -13,6 +13,7 @@ const jobNames: Record<string, string> = {
   "account-cleanup": "Account and credential cleanup (every 10 minutes)",
   "weekly-sms-summaries": "Members' weekly SMS summaries (each week)",
   "member-sms": "Sending members' queued SMS (every 10 minutes, daytime)",
+  "money-ledger-check": "Checking that the money ledger balances (each day)",
 };
 
 /** A job's name as the admin reads it; one this screen doesn't know yet reads as words, not a key. */

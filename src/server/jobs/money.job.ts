@@ -1,0 +1,17 @@
+import type { AppDeps } from "../app-deps";
+import { checkMoneyLedger } from "../modules/money";
+
+/**
+ * Once a day: proves the money ledger balances (every account sums to zero together and each equals its
+ * transfers). A difference fails the run, so the admin's Scheduled jobs panel shows it and it is logged
+ * as an error with the accounts concerned.
+ */
+export async function checkTheBooks(deps: AppDeps) {
+  const check = await checkMoneyLedger(deps.db);
+  if (!check.balanced) {
+    deps.log.error(check, "the money ledger does not balance");
+    throw new Error(
+      `the money ledger does not balance: total ${check.totalPesewas} pesewas, ${check.mismatched.length} account(s) differ from their transfers`,
+    );
+  }
+}

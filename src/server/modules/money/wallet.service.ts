@@ -1,0 +1,85 @@
+import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import { type WalletResponse, walletEntriesPageSize } from "../../../shared/contracts/money";
+import type { Executor } from "../../db/client";
+import { moneyAccounts, moneyTransfers } from "../../db/schema/money";
+
+/**
+ * A business's balance and its movements, newest first, a page at a time: each entry signed as the
+ * balance saw it (a top-up adds, a charge takes) with the balance it left.
+ */
+export async function companyWallet(
+  db: Executor,
+  companyId: number,
+  before?: number,
+): Promise<WalletResponse> {
+  const [account] = await db
+    .select({ id: moneyAccounts.id, balancePesewas: moneyAccounts.balancePesewas })
+    .from(moneyAccounts)
+    .where(and(eq(moneyAccounts.kind, "company_balance"), eq(moneyAccounts.companyId, companyId)));
+  if (!account) return { balancePesewas: 0, entries: [] };
+  const rows = await db
+    .select()
+    .from(moneyTransfers)
+    .where(
+      and(
+        or(eq(moneyTransfers.debitAccountId, account.id), eq(moneyTransfers.creditAccountId, account.id)),
+        before === undefined ? undefined : lt(moneyTransfers.id, before),
+      ),
+    )
+    .orderBy(desc(moneyTransfers.id))
+    .limit(walletEntriesPageSize + 1);
+  const page = rows.slice(0, walletEntriesPageSize);
+  return {
+    balancePesewas: Number(account.balancePesewas),
+    entries: page.map((transfer) => {
+      const credited = transfer.creditAccountId === account.id;
+      return {
+        id: transfer.id,
+        at: transfer.createdAt.toISOString(),
+        kind: transfer.kind,
+        amountPesewas: credited ? Number(transfer.amountPesewas) : -Number(transfer.amountPesewas),
+        balanceAfterPesewas: Number(
+          credited ? transfer.creditBalanceAfterPesewas : transfer.debitBalanceAfterPesewas,
+        ),
+        ...(transfer.campaignId === null ? {} : { campaignId: transfer.campaignId }),
+        ...(transfer.paymentId === null ? {} : { paymentId: transfer.paymentId }),
+      };
+    }),
+    ...(rows.length > walletEntriesPageSize ? { nextBefore: page.at(-1)!.id } : {}),
+  };
+}
+
+export interface MoneyLedgerCheck {
+  /** True when every account sums to zero together and each equals its own transfers. */
+  balanced: boolean;
+  /** The sum of every account's balance: zero when the books balance. */
+  totalPesewas: number;
+  /** Accounts whose balance differs from the sum of their transfers, with both figures. */
+  mismatched: { accountId: number; balancePesewas: number; fromTransfersPesewas: number }[];
+}
+
+/**
+ * The books' own proof: all balances sum to zero, and each account's balance is exactly its credits minus
+ * its debits. Run by a test after every money test and by a daily job that logs and counts any difference.
+ */
+export async function checkMoneyLedger(db: Executor): Promise<MoneyLedgerCheck> {
+  const result = (await db.execute(sql`
+    with movements as (
+      select credit_account_id as account_id, amount_pesewas as amount from ${moneyTransfers}
+      union all
+      select debit_account_id, -amount_pesewas from ${moneyTransfers}
+    ),
+    sums as (select account_id, sum(amount) as total from movements group by account_id)
+    select a.id as account_id, a.balance_pesewas, coalesce(s.total, 0) as from_transfers
+    from ${moneyAccounts} a left join sums s on s.account_id = a.id`)) as unknown as {
+    rows: { account_id: number; balance_pesewas: string; from_transfers: string }[];
+  };
+  const accounts = result.rows.map((row) => ({
+    accountId: row.account_id,
+    balancePesewas: Number(row.balance_pesewas),
+    fromTransfersPesewas: Number(row.from_transfers),
+  }));
+  const totalPesewas = accounts.reduce((sum, account) => sum + account.balancePesewas, 0);
+  const mismatched = accounts.filter((account) => account.balancePesewas !== account.fromTransfersPesewas);
+  return { balanced: totalPesewas === 0 && mismatched.length === 0, totalPesewas, mismatched };
+}
