@@ -18,6 +18,7 @@ import { buildApp } from "../app";
 import { loadConfig } from "../config";
 import { createTestContext, type TestContext, testClock } from "../test/test-app";
 import { watchingKit } from "../test/watching";
+import type { RenderQueueLimits } from "./member-home";
 
 /**
  * The member's home as the server renders it : a build's frame, and the renderer from
@@ -292,9 +293,9 @@ describe("a home sent as the shell is counted in /metrics, with its reason", () 
     return Number(line?.split(" ").at(-1));
   };
 
-  it("a renderer that fails: the member gets the shell, counted as failed", async () => {
-    // A second app on the same database, whose build's renderer throws.
-    const broken = await buildApp({
+  /** A second app on the same database, whose build's renderer is this module source. */
+  const appWithRenderer = (rendererSource: string, memberHomeQueue?: RenderQueueLimits) =>
+    buildApp({
       config: loadConfig({
         NODE_ENV: "test",
         LOG_LEVEL: "silent",
@@ -303,10 +304,14 @@ describe("a home sent as the shell is counted in /metrics, with its reason", () 
         ...rendering,
       }),
       db: ctx.database.db,
-      webDistDir: buildWithRenderer(
-        'export async function renderMemberPage() { throw new Error("the renderer is broken"); }\n',
-      ),
+      webDistDir: buildWithRenderer(rendererSource),
+      memberHomeQueue,
     });
+
+  it("a renderer that fails: the member gets the shell, counted as failed", async () => {
+    const broken = await appWithRenderer(
+      'export async function renderMemberPage() { throw new Error("the renderer is broken"); }\n',
+    );
     try {
       const { cookies } = await kit.member();
       expect(await fallbacks(broken, "failed")).toBe(0);
@@ -336,20 +341,10 @@ describe("a home sent as the shell is counted in /metrics, with its reason", () 
     // time with one more waiting.
     const held = globalThis as typeof globalThis & { heldHomeRenders?: (() => void)[] };
     held.heldHomeRenders = [];
-    const slowApp = await buildApp({
-      config: loadConfig({
-        NODE_ENV: "test",
-        LOG_LEVEL: "silent",
-        DATA_DIR: ctx.dataDir,
-        MAX_EVENT_LOOP_DELAY_MS: "0",
-        ...rendering,
-      }),
-      db: ctx.database.db,
-      webDistDir: buildWithRenderer(
-        'export function renderMemberPage() { return new Promise((resolve) => globalThis.heldHomeRenders.push(() => resolve("<main>home</main>"))); }\n',
-      ),
-      memberHomeQueue: { rendersAtOnce: 1, waitingAtMost: 1 },
-    });
+    const slowApp = await appWithRenderer(
+      'export function renderMemberPage() { return new Promise((resolve) => globalThis.heldHomeRenders.push(() => resolve("<main>home</main>"))); }\n',
+      { rendersAtOnce: 1, waitingAtMost: 1 },
+    );
     try {
       const [first, second, third] = await Promise.all([kit.member(), kit.member(), kit.member()]);
       const firstHome = homeOf(first.cookies, {}, slowApp);

@@ -1,4 +1,5 @@
 /** Money in pesewas, by double entry: businesses' balances, Anigye's revenue and what came in from outside. */
-export { transferMoney } from "./money.service";
+
 export { moneyRoutes } from "./money.routes";
+export { transferMoney } from "./money.service";
 export { checkMoneyLedger } from "./wallet.service";

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../db/client";
+import { type Executor, openDatabase } from "../../db/client";
 import { moneyAccounts } from "../../db/schema/money";
 import { signedInOwner } from "../../test/company-session";
 import { signedInAdmin, signedInMember } from "../../test/members";
@@ -33,22 +33,20 @@ function topUp(companyId: number, amountPesewas: number, idempotencyKey = key("t
   });
 }
 
-function charge(
-  db: typeof ctx.database.db,
-  companyId: number,
-  amountPesewas: number,
-  idempotencyKey = key("view"),
-) {
-  return db.transaction((tx) =>
-    transferMoney(tx, {
-      from: { kind: "company_balance", companyId },
-      to: { kind: "platform_revenue", companyId },
-      amountPesewas,
-      kind: "view_charge",
-      idempotencyKey,
-      at,
-    }),
-  );
+/** A view's price, from the business's balance to Anigye's revenue from it, in the caller's transaction. */
+function chargeIn(tx: Executor, companyId: number, amountPesewas: number) {
+  return transferMoney(tx, {
+    from: { kind: "company_balance", companyId },
+    to: { kind: "platform_revenue", companyId },
+    amountPesewas,
+    kind: "view_charge",
+    idempotencyKey: key("view"),
+    at,
+  });
+}
+
+function charge(db: Executor, companyId: number, amountPesewas: number) {
+  return db.transaction((tx) => chargeIn(tx, companyId, amountPesewas));
 }
 
 function walletOf(cookies: Record<string, string>, companyId: number, query = "") {
@@ -75,23 +73,9 @@ describe("the money ledger", () => {
     await topUp(company.id, 150);
 
     const outcome = await ctx.database.db.transaction(async (tx) => {
-      const refused = await transferMoney(tx, {
-        from: { kind: "company_balance", companyId: company.id },
-        to: { kind: "platform_revenue", companyId: company.id },
-        amountPesewas: 200,
-        kind: "view_charge",
-        idempotencyKey: key("view"),
-        at,
-      });
+      const refused = await chargeIn(tx, company.id, 200);
       // The same transaction still works after a refusal.
-      const smaller = await transferMoney(tx, {
-        from: { kind: "company_balance", companyId: company.id },
-        to: { kind: "platform_revenue", companyId: company.id },
-        amountPesewas: 100,
-        kind: "view_charge",
-        idempotencyKey: key("view"),
-        at,
-      });
+      const smaller = await chargeIn(tx, company.id, 100);
       return { refused, smaller };
     });
 

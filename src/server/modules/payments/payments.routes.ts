@@ -85,6 +85,19 @@ export function paymentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     return { kind: "company", companyId: company.id, email: company.contactEmail };
   }
 
+  /**
+   * Plan, Anigye+ and top-up orders count together, per payer, so nobody else's orders can stop them
+   * paying; each provider order is a real charge on the payer's phone.
+   */
+  async function countPaymentOrder(payer: Payer) {
+    await consumeRateLimit(
+      deps.db,
+      payerSubject(payer),
+      { action: "payment_order", limit: 20, windowSeconds: 3600 },
+      deps.now(),
+    );
+  }
+
   /** The payer's own payment (their Anigye+ or their company's plan); an admin may read any. */
   async function readablePayment(request: FastifyRequest, paymentId: number, { adminToo = true } = {}) {
     const found = await findPaymentDetail(deps.db, paymentId, await manual());
@@ -126,13 +139,7 @@ export function paymentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const payer = await payerFor(request, request.body);
-        // Per payer, so nobody else's orders can stop them paying; each provider order is a real charge.
-        await consumeRateLimit(
-          deps.db,
-          payerSubject(payer),
-          { action: "payment_order", limit: 20, windowSeconds: 3600 },
-          deps.now(),
-        );
+        await countPaymentOrder(payer);
         reply.code(201);
         return nextStepIn(await createPayment(deps, payer, request.body), languageOf(request));
       },
@@ -236,13 +243,7 @@ export function paymentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         if (ownCompanyId !== request.params.companyId) throw forbidden();
         const company = await requireCompanyAccess(deps.db, request, ownCompanyId);
         const payer = { kind: "company" as const, companyId: company.id, email: company.contactEmail };
-        // Counted with the plan orders: each is a real charge on the payer's phone.
-        await consumeRateLimit(
-          deps.db,
-          payerSubject(payer),
-          { action: "payment_order", limit: 20, windowSeconds: 3600 },
-          deps.now(),
-        );
+        await countPaymentOrder(payer);
         reply.code(201);
         return nextStepIn(await createTopUpPayment(deps, payer, request.body), languageOf(request));
       },

@@ -1,4 +1,3 @@
-import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client";
@@ -15,8 +14,9 @@ import { runBillingJobs } from "../../jobs/billing.job";
 import { signedInOwner } from "../../test/company-session";
 import { signedInAdmin, signedInMember } from "../../test/members";
 import { latestOutboxMessage } from "../../test/outbox";
-import { fakeOtp, type PaystackFake, startPaystackFake } from "../../test/paystack-fake";
-import { createTestContext, sendAs, type TestContext, testClock } from "../../test/test-app";
+import { fakeOtp, type PaystackFake } from "../../test/paystack-fake";
+import { paystackTestContext } from "../../test/paystack-test-context";
+import { sendAs, type TestContext, testClock } from "../../test/test-app";
 import { twiOf } from "../../test/twi-messages";
 
 const secretKey = "sk_test_anigye_payments";
@@ -24,22 +24,13 @@ const clock = testClock(new Date("2026-11-23T09:00:00Z"));
 const dayMs = 24 * 60 * 60 * 1000;
 let ctx: TestContext;
 let fake: PaystackFake;
+let closeAll: () => Promise<void>;
 let people = 0;
 
 beforeAll(async () => {
-  fake = await startPaystackFake({ secretKey });
-  ctx = await createTestContext({
-    env: { PAYSTACK_SECRET_KEY: secretKey, PAYSTACK_BASE_URL: fake.url },
-    overrides: { now: clock.now },
-  });
-  await ctx.app.listen({ port: 0, host: "127.0.0.1" });
-  const { port } = ctx.app.server.address() as AddressInfo;
-  fake.setWebhookUrl(`http://127.0.0.1:${port}/api/payments/paystack/webhook`);
+  ({ ctx, fake, close: closeAll } = await paystackTestContext({ secretKey, now: clock.now }));
 });
-afterAll(async () => {
-  await ctx.close();
-  await fake.close();
-});
+afterAll(() => closeAll());
 
 function member(fields: Parameters<typeof signedInMember>[2] = {}) {
   return signedInMember(ctx.database.db, "payer", fields);

@@ -1,10 +1,10 @@
-import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { signedInOwner } from "../../test/company-session";
 import { signedInAdmin, signedInMember } from "../../test/members";
 import { latestOutboxMessage } from "../../test/outbox";
-import { type PaystackFake, startPaystackFake } from "../../test/paystack-fake";
-import { createTestContext, sendAs, type TestContext, testClock } from "../../test/test-app";
+import type { PaystackFake } from "../../test/paystack-fake";
+import { paystackTestContext } from "../../test/paystack-test-context";
+import { sendAs, type TestContext, testClock } from "../../test/test-app";
 import { checkMoneyLedger } from "../money";
 
 /** Money onto a business's balance, paid by mobile money like a plan, landing once the payment succeeds. */
@@ -12,22 +12,13 @@ const secretKey = "sk_test_anigye_top_ups";
 const clock = testClock(new Date("2026-11-29T09:00:00Z"));
 let ctx: TestContext;
 let fake: PaystackFake;
+let closeAll: () => Promise<void>;
 let shops = 0;
 
 beforeAll(async () => {
-  fake = await startPaystackFake({ secretKey });
-  ctx = await createTestContext({
-    env: { PAYSTACK_SECRET_KEY: secretKey, PAYSTACK_BASE_URL: fake.url },
-    overrides: { now: clock.now },
-  });
-  await ctx.app.listen({ port: 0, host: "127.0.0.1" });
-  const { port } = ctx.app.server.address() as AddressInfo;
-  fake.setWebhookUrl(`http://127.0.0.1:${port}/api/payments/paystack/webhook`);
+  ({ ctx, fake, close: closeAll } = await paystackTestContext({ secretKey, now: clock.now }));
 });
-afterAll(async () => {
-  await ctx.close();
-  await fake.close();
-});
+afterAll(() => closeAll());
 afterEach(async () => {
   expect(await checkMoneyLedger(ctx.database.db)).toMatchObject({ balanced: true, totalPesewas: 0 });
 });
