@@ -37,4 +37,4 @@ CREATE UNIQUE INDEX "money_accounts_kind_company_key" ON "money_accounts" USING 
 CREATE UNIQUE INDEX "money_transfers_idempotency_key_key" ON "money_transfers" USING btree ("idempotency_key");--> statement-breakpoint
 CREATE INDEX "money_transfers_debit_idx" ON "money_transfers" USING btree ("debit_account_id","id");--> statement-breakpoint
 CREATE INDEX "money_transfers_credit_idx" ON "money_transfers" USING btree ("credit_account_id","id");--> statement-breakpoint
-CREATE UNIQUE INDEX "payments_payer_reference_key" ON "payments" USING btree ("payer_reference") WHERE "payments"."status" <> 'rejected';
+CREATE UNIQUE INDEX "payments_payer_reference_key" ON "payments" USING btree ("payer_reference");

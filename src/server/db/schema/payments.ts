@@ -95,8 +95,9 @@ export const payments = pgTable(
     uniqueIndex("payments_reference_key").on(t.reference),
     index("payments_status_idx").on(t.status, t.createdAt),
     uniqueIndex("payments_transaction_id_key").on(t.transactionId),
-    // A rejected top-up's MoMo ID may be given again (as a rejected plan payment's may).
-    uniqueIndex("payments_payer_reference_key").on(t.payerReference).where(sql`${t.status} <> 'rejected'`),
+    // Not partial like the subscriptions' one: 'rejected' was added to the enum by a migration, and
+    // PostgreSQL refuses a new enum value in the transaction that migrates a fresh database.
+    uniqueIndex("payments_payer_reference_key").on(t.payerReference),
     index("payments_user_id_idx").on(t.userId),
     index("payments_company_id_idx").on(t.companyId),
     index("payments_subscription_id_idx").on(t.subscriptionId),

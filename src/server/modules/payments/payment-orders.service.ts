@@ -171,9 +171,9 @@ export async function createTopUpPayment(
 }
 
 /**
- * A MoMo transaction ID is used once, whether a plan's (on its subscriptions row) or a top-up's (on its
- * payment), unless the payment it was given for was rejected; each column's unique index covers a race
- * within it.
+ * A MoMo transaction ID is used once, whether a plan's (on its subscriptions row, free again once that
+ * payment is rejected) or a top-up's (on its payment, for good); each column's unique index covers a
+ * race within it.
  */
 async function requireMomoReferenceUnused(tx: Executor, momoReference: string) {
   const [onPlan] = await tx
@@ -184,7 +184,7 @@ async function requireMomoReferenceUnused(tx: Executor, momoReference: string) {
   const [onTopUp] = await tx
     .select({ id: payments.id })
     .from(payments)
-    .where(and(eq(payments.payerReference, momoReference), ne(payments.status, "rejected")))
+    .where(eq(payments.payerReference, momoReference))
     .limit(1);
   if (onPlan || onTopUp) throw momoReferenceTaken();
 }
