@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companies } from "../../db/schema/companies";
 import { createUser } from "../../db/seed/factories";
 import { signedInCompany } from "../../test/company-session";
+import { signedInMember } from "../../test/members";
 import { latestOutboxMessage } from "../../test/outbox";
 import {
   createTestContext,
@@ -181,6 +182,26 @@ describe("setting up the company account", () => {
 });
 
 describe("company sign-in", () => {
+  it("signing out ends the business's session on this phone, and leaves a member signed in beside it alone", async () => {
+    const { company, cookies } = await signedInCompany(ctx.app, ctx.database.db);
+    const member = await signedInMember(ctx.database.db, "beside-the-owner");
+    const both = { ...cookies, ...member.cookies };
+    const me = async () => (await sendAs(ctx.app, both, "GET", "/api/companies/me")).json().company;
+    expect((await me())?.id).toBe(company.id);
+
+    const signedOut = await sendAs(ctx.app, both, "POST", "/api/companies/logout");
+
+    expect(signedOut.statusCode).toBe(200);
+    expect(signedOut.cookies.find((cookie) => cookie.name === "anigye_biz")?.value).toBe("");
+    expect(signedOut.cookies.find((cookie) => cookie.name === "anigye_sid")).toBeUndefined();
+    // The old cookie no longer opens the dashboard, even if a phone kept it.
+    expect(await me()).toBeNull();
+    expect((await sendAs(ctx.app, cookies, "GET", `/api/companies/${company.id}/payments`)).statusCode).toBe(
+      401,
+    );
+    expect((await sendAs(ctx.app, member.cookies, "GET", "/api/auth/me")).statusCode).toBe(200);
+  });
+
   it("gives the spec's messages for missing fields", async () => {
     const response = await sendAs(ctx.app, {}, "POST", "/api/companies/login", {
       username: "",

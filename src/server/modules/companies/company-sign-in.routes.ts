@@ -229,7 +229,7 @@ export function companySignInRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { summary: "Sign a business out", response: { 200: messageResponse } },
       },
       async (_request, reply) => {
-        await reply.endSession();
+        await reply.endSession("business");
         return { success: true as const, message: "Signed out." };
       },
     );
