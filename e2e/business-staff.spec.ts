@@ -30,3 +30,17 @@ test("the owner adds counter staff, and the Staff tab promises no sign-in that d
   await expect(staffTab.getByRole("list", { name: "Staff" })).toContainText(name);
   await expect(form.getByLabel("Name")).toHaveValue("");
 });
+
+test("the owner signs out and the dashboard is closed to this phone until they sign in again", async ({
+  page,
+}) => {
+  const companyId = await signInAsDemoCompany(page);
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+
+  await expect(page.getByRole("form", { name: "Company sign in" })).toBeVisible();
+  await page.goto(`/company-dashboard/${companyId}`);
+  await expect(page).not.toHaveURL(/\/company-dashboard\//);
+  const me = await page.request.get("/api/companies/me");
+  expect((await me.json()).company).toBeNull();
+});
