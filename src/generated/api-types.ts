@@ -441,6 +441,16 @@ export interface paths {
     /** A business's balance in pesewas and its movements, newest first, 50 a page (owner or admin) */
     get: operations["getCompaniesWallet"];
   };
+  "/api/companies/{companyId}/campaigns": {
+    /** A business's pay-per-view campaigns, newest first, with today's spend (owner or admin) */
+    get: operations["getCompaniesCampaigns"];
+    /** Start a pay-per-view campaign on one of the business's ads: each completed view charged to its balance, within a daily cap and a total budget (its owner) */
+    post: operations["postCompaniesCampaigns"];
+  };
+  "/api/companies/{companyId}/campaigns/{campaignId}": {
+    /** Pause or resume a campaign, or change its daily cap or total budget (its owner) */
+    patch: operations["patchCompaniesCampaignsByCampaignId"];
+  };
   "/api/draws": {
     /** The latest monthly draws and competitions (public) */
     get: operations["getDraws"];
@@ -6721,6 +6731,169 @@ export interface operations {
                 paymentId?: number;
               })[];
             nextBefore?: number;
+          };
+        };
+      };
+      /** @description Refused: see `message` and `fields` */
+      "4XX": {
+        content: {
+          "application/json": {
+            /** @description What went wrong, in words a person can act on */
+            message: string;
+            /** @description e.g. VALIDATION, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, RATE_LIMITED */
+            code: string;
+            /** @description Per-field messages for a form */
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  /** A business's pay-per-view campaigns, newest first, with today's spend (owner or admin) */
+  getCompaniesCampaigns: {
+    parameters: {
+      path: {
+        companyId: string;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            campaigns: ({
+                id: number;
+                adId: number;
+                adTitle: string;
+                /** @enum {string} */
+                status: "active" | "paused" | "ended";
+                pricePerViewPesewas: number;
+                dailyCapPesewas: number;
+                totalBudgetPesewas: number;
+                endsOn: string | null;
+                spentTodayPesewas: number;
+                spentPesewas: number;
+                offeredNow: boolean;
+                /** Format: date-time */
+                createdAt: string;
+              })[];
+          };
+        };
+      };
+      /** @description Refused: see `message` and `fields` */
+      "4XX": {
+        content: {
+          "application/json": {
+            /** @description What went wrong, in words a person can act on */
+            message: string;
+            /** @description e.g. VALIDATION, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, RATE_LIMITED */
+            code: string;
+            /** @description Per-field messages for a form */
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  /** Start a pay-per-view campaign on one of the business's ads: each completed view charged to its balance, within a daily cap and a total budget (its owner) */
+  postCompaniesCampaigns: {
+    parameters: {
+      path: {
+        companyId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          adId: number;
+          pricePerViewPesewas: number;
+          dailyCapPesewas: number;
+          totalBudgetPesewas: number;
+          /** Format: date */
+          endsOn?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        content: {
+          "application/json": {
+            id: number;
+            adId: number;
+            adTitle: string;
+            /** @enum {string} */
+            status: "active" | "paused" | "ended";
+            pricePerViewPesewas: number;
+            dailyCapPesewas: number;
+            totalBudgetPesewas: number;
+            endsOn: string | null;
+            spentTodayPesewas: number;
+            spentPesewas: number;
+            offeredNow: boolean;
+            /** Format: date-time */
+            createdAt: string;
+          };
+        };
+      };
+      /** @description Refused: see `message` and `fields` */
+      "4XX": {
+        content: {
+          "application/json": {
+            /** @description What went wrong, in words a person can act on */
+            message: string;
+            /** @description e.g. VALIDATION, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, RATE_LIMITED */
+            code: string;
+            /** @description Per-field messages for a form */
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  /** Pause or resume a campaign, or change its daily cap or total budget (its owner) */
+  patchCompaniesCampaignsByCampaignId: {
+    parameters: {
+      path: {
+        companyId: string;
+        campaignId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          status?: "paused" | "active";
+          dailyCapPesewas?: number;
+          totalBudgetPesewas?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            id: number;
+            adId: number;
+            adTitle: string;
+            /** @enum {string} */
+            status: "active" | "paused" | "ended";
+            pricePerViewPesewas: number;
+            dailyCapPesewas: number;
+            totalBudgetPesewas: number;
+            endsOn: string | null;
+            spentTodayPesewas: number;
+            spentPesewas: number;
+            offeredNow: boolean;
+            /** Format: date-time */
+            createdAt: string;
           };
         };
       };

@@ -1,7 +1,9 @@
-import { sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memberChangedChannel } from "../db/member-changes";
 import { rewards } from "../db/schema";
+import { campaignViews } from "../db/schema/money";
+import { transferMoney } from "../modules/money";
 import { shopWithCounter } from "../test/counter-shop";
 import { signedInMember } from "../test/members";
 import { createTestContext, sendAs, type TestContext, testClock } from "../test/test-app";
@@ -70,6 +72,27 @@ async function statementsOf(operation: () => Promise<{ statusCode: number; body:
   }
   if (process.env.SHOW_STATEMENTS) console.log(sent.join("\n---\n"));
   return [...sent];
+}
+
+/** GH₵ 100 onto a business's balance, as a settled top-up moves it. */
+function topUpForTests(companyId: number) {
+  return transferMoney(ctx.database.db, {
+    from: { kind: "money_received", companyId },
+    to: { kind: "company_balance", companyId },
+    amountPesewas: 10_000,
+    kind: "top_up",
+    idempotencyKey: `budget-top-up:${companyId}`,
+    at: clock.now(),
+  });
+}
+
+async function chargedViews(adId: number) {
+  const [row] = await ctx.database.db
+    .select({ charged: count() })
+    .from(campaignViews)
+    .innerJoin(rewards, eq(rewards.id, campaignViews.rewardId))
+    .where(and(eq(rewards.adId, adId), eq(campaignViews.outcome, "charged")));
+  return row?.charged ?? 0;
 }
 
 describe("statement budgets of the hot writes", () => {
@@ -151,5 +174,42 @@ describe("statement budgets of the hot writes", () => {
     clock.advance(3_000);
     const statements = await statementsOf(() => kit.report(viewer.cookies, view.sessionId, 6));
     expect(statements.length).toBeLessThanOrEqual(3);
+  });
+
+  // 17 statements before campaigns; their charge may add at most 2 (one now, campaign or not).
+  it("completes a view, charging its campaign, in at most 19 statements", async () => {
+    const openAd = { useCustomCode: true, customDiscountCode: "BUDGET10" };
+    const plain = await kit.publishAd([], openAd);
+    const paid = await kit.publishAd([], openAd);
+    await topUpForTests(paid.company.id);
+    const campaign = await sendAs(
+      one.app,
+      paid.companyCookies,
+      "POST",
+      `/api/companies/${paid.company.id}/campaigns`,
+      {
+        adId: paid.id,
+        pricePerViewPesewas: 50,
+        dailyCapPesewas: 10_000,
+        totalBudgetPesewas: 100_000,
+      },
+    );
+    expect(campaign.statusCode, campaign.body).toBe(201);
+
+    /** The statements of one member's completing report (after a report in progress has warmed up). */
+    async function completingStatements(adId: number) {
+      const viewer = await kit.member();
+      const view = (await kit.start(viewer.cookies, adId)).json();
+      clock.advance(3_000);
+      await kit.report(viewer.cookies, view.sessionId, 3);
+      clock.advance(6_000);
+      await noticesHeard();
+      return statementsOf(() => kit.report(viewer.cookies, view.sessionId, 9));
+    }
+    const withoutCampaign = await completingStatements(plain.id);
+    const withCampaign = await completingStatements(paid.id);
+    expect(await chargedViews(paid.id)).toBe(1);
+    expect(withoutCampaign.length).toBeLessThanOrEqual(19);
+    expect(withCampaign.length).toBeLessThanOrEqual(19);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { formatCedis } from "../money";
 import { requiredGhanaPhone, requiredText } from "./common";
-import { idParam } from "./ids";
+import { idParam, maxId } from "./ids";
 import { paymentMethods } from "./payments";
 
 /** What a movement of a business's balance was. */
@@ -53,3 +53,65 @@ export const walletTopUpRequest = z.object({
   paymentReference: requiredText("MoMo transaction reference", 100).optional(),
 });
 export type WalletTopUpRequest = z.infer<typeof walletTopUpRequest>;
+
+/** Pay-per-view campaigns (docs/product-rules.md#pay-per-view-campaigns). */
+export const campaignStatuses = ["active", "paused", "ended"] as const;
+export const campaignPriceMaxPesewas = 10_000;
+export const campaignDailyCapMaxPesewas = 1_000_000;
+export const campaignBudgetMaxPesewas = 10_000_000;
+
+const pesewas = (label: string, max: number) =>
+  z
+    .number({ error: `Enter the ${label} in pesewas` })
+    .int(`Enter the ${label} in whole pesewas`)
+    .min(1, `The ${label} must be more than zero`)
+    .max(max, `The ${label} is at most ${formatCedis(max)}`);
+
+const accraDate = z.iso.date({ error: "Enter the last day as YYYY-MM-DD" });
+
+/** POST /api/companies/:id/campaigns */
+export const campaignRequest = z.object({
+  adId: z
+    .number({ error: "Choose one of your ads" })
+    .int("Choose one of your ads")
+    .positive("Choose one of your ads")
+    .max(maxId, "Choose one of your ads"),
+  pricePerViewPesewas: pesewas("price per view", campaignPriceMaxPesewas),
+  dailyCapPesewas: pesewas("daily cap", campaignDailyCapMaxPesewas),
+  totalBudgetPesewas: pesewas("total budget", campaignBudgetMaxPesewas),
+  /** The campaign's last day (Accra); it runs until the end of that day. */
+  endsOn: accraDate.optional(),
+});
+export type CampaignRequest = z.infer<typeof campaignRequest>;
+
+/** PATCH /api/companies/:id/campaigns/:campaignId */
+export const campaignChange = z
+  .object({
+    status: z.enum(["paused", "active"], { error: "Choose paused or active" }).optional(),
+    dailyCapPesewas: pesewas("daily cap", campaignDailyCapMaxPesewas).optional(),
+    totalBudgetPesewas: pesewas("total budget", campaignBudgetMaxPesewas).optional(),
+  })
+  .refine((change) => Object.keys(change).length > 0, {
+    error: "Change the status, the daily cap or the budget",
+  });
+export type CampaignChange = z.infer<typeof campaignChange>;
+
+export const campaign = z.object({
+  id: z.number().int(),
+  adId: z.number().int(),
+  adTitle: z.string(),
+  status: z.enum(campaignStatuses),
+  pricePerViewPesewas: z.number().int(),
+  dailyCapPesewas: z.number().int(),
+  totalBudgetPesewas: z.number().int(),
+  endsOn: z.iso.date().nullable(),
+  /** Spent on today's Accra day. */
+  spentTodayPesewas: z.number().int(),
+  spentPesewas: z.number().int(),
+  /** Whether members find the ad in Discover now (active, within its caps and pace, the balance enough). */
+  offeredNow: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export type Campaign = z.infer<typeof campaign>;
+
+export const campaignList = z.object({ campaigns: z.array(campaign) });

@@ -1,8 +1,12 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, id, updatedAt } from "./columns";
+import { bigint, check, date, index, integer, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { ads } from "./ads";
+import { users } from "./auth";
+import { createdAt, id, tstz, updatedAt } from "./columns";
 import { companies } from "./companies";
 import { payments } from "./payments";
+import { rewards } from "./rewards";
+import { watchProgress } from "./watch";
 
 /**
  * Money, in pesewas, kept by double entry: every movement is one transfer from one account to another, so
@@ -76,5 +80,84 @@ export const moneyTransfers = pgTable(
   ],
 );
 
+/**
+ * A campaign: a business pays for each completed view of one of its ads, within a daily cap (Accra day),
+ * a total budget and its balance (docs/product-rules.md#pay-per-view-campaigns). One live campaign per ad;
+ * one whose last day has passed is `ended`.
+ */
+export const campaignStatusEnum = pgEnum("campaign_status", ["active", "paused", "ended"]);
+
+export const adCampaigns = pgTable(
+  "ad_campaigns",
+  {
+    id: id(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "restrict" }),
+    adId: integer("ad_id")
+      .notNull()
+      .references(() => ads.id, { onDelete: "restrict" }),
+    status: campaignStatusEnum("status").notNull().default("active"),
+    pricePerViewPesewas: integer("price_per_view_pesewas").notNull(),
+    dailyCapPesewas: integer("daily_cap_pesewas").notNull(),
+    totalBudgetPesewas: bigint("total_budget_pesewas", { mode: "number" }).notNull(),
+    /** The campaign's last Accra day (it runs until the end of it); null runs until paused or spent. */
+    endsOn: date("ends_on", { mode: "string" }),
+    spentPesewas: bigint("spent_pesewas", { mode: "number" }).notNull().default(0),
+    /** Spent on the Accra day `spentOn`; a charge on a later day starts it again from zero. */
+    spentTodayPesewas: integer("spent_today_pesewas").notNull().default(0),
+    spentOn: date("spent_on", { mode: "string" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("ad_campaigns_live_ad_key").on(t.adId).where(sql`${t.status} <> 'ended'`),
+    index("ad_campaigns_company_idx").on(t.companyId, t.id),
+    check("ad_campaigns_price_positive", sql`${t.pricePerViewPesewas} > 0`),
+    check(
+      "ad_campaigns_within_budget",
+      sql`${t.spentPesewas} >= 0 and ${t.spentPesewas} <= ${t.totalBudgetPesewas}`,
+    ),
+    check("ad_campaigns_spent_today_sign", sql`${t.spentTodayPesewas} >= 0`),
+  ],
+);
+
+/**
+ * What became of each completed view of a campaign's ad (the view that issued the member's reward):
+ * charged, free because the anti-cheat rules flagged it (`invalid`), or free because the campaign could
+ * not pay then (`unfunded`: paused, a cap reached or the balance short). A charged view reversed later
+ * is refunded and keeps its outcome, with `refundedAt` set.
+ */
+export const campaignViewOutcomeEnum = pgEnum("campaign_view_outcome", ["charged", "invalid", "unfunded"]);
+
+export const campaignViews = pgTable(
+  "campaign_views",
+  {
+    id: id(),
+    campaignId: integer("campaign_id")
+      .notNull()
+      .references(() => adCampaigns.id, { onDelete: "restrict" }),
+    /** The view (null once its member deleted their account: the charge and its count stay). */
+    watchId: integer("watch_id").references(() => watchProgress.id, { onDelete: "set null" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    rewardId: integer("reward_id").references(() => rewards.id, { onDelete: "set null" }),
+    outcome: campaignViewOutcomeEnum("outcome").notNull(),
+    /** The Accra day the view completed on. */
+    viewedOn: date("viewed_on", { mode: "string" }).notNull(),
+    chargedPesewas: integer("charged_pesewas").notNull().default(0),
+    chargeTransferId: integer("charge_transfer_id").references(() => moneyTransfers.id, {
+      onDelete: "restrict",
+    }),
+    refundedAt: tstz("refunded_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("campaign_views_watch_key").on(t.watchId),
+    index("campaign_views_campaign_day_idx").on(t.campaignId, t.viewedOn),
+    index("campaign_views_reward_idx").on(t.rewardId),
+  ],
+);
+
+export type AdCampaign = typeof adCampaigns.$inferSelect;
 export type MoneyAccount = typeof moneyAccounts.$inferSelect;
 export type MoneyTransfer = typeof moneyTransfers.$inferSelect;

@@ -9,6 +9,7 @@ import type { User } from "../../db/schema/auth";
 import { companies, companyBranches } from "../../db/schema/companies";
 import { prizeDraws } from "../../db/schema/draws";
 import { watchProgress } from "../../db/schema/watch";
+import { offeredByItsCampaignSql } from "../money";
 import { cardColumns, toDiscoveryAd, toViewerAd } from "./ad-shapes";
 
 // Discover, the viewer and "may this member see this ad" read ads with their company (plan, status), the
@@ -46,6 +47,16 @@ const offerLeft = sql`(${ads.maxCoupons} is null or ${ads.unlockCount} < ${ads.m
     or (select 1 from ad_discount_codes free where free.ad_id = ${ads.id} and free.assigned_at is null limit 1) is not null)`;
 
 /**
+ * Offered to a member starting a view: something left to give, and for an ad with a pay-per-view campaign,
+ * a campaign that can pay for the view now (docs/product-rules.md#pay-per-view-campaigns).
+ */
+function offeredNow(now: Date | Placeholder<"now">): SQL {
+  if (!(now instanceof Date))
+    throw new Error("only a view under way is checked against a placeholder moment");
+  return and(offerLeft, offeredByItsCampaignSql(ads.id, now))!;
+}
+
+/**
  * What every consumer may see: live ads of active companies on a current plan, with something left to
  * give. A view already under way keeps counting when the last code goes (`whileWatching`): its member is
  * then told plainly that the codes ran out.
@@ -57,7 +68,7 @@ export function visibleAdsFor(
   options: { whileWatching?: boolean } = {},
 ): SQL {
   return and(
-    options.whileWatching ? undefined : offerLeft,
+    options.whileWatching ? undefined : offeredNow(now),
     isNull(ads.deletedAt),
     eq(ads.isActive, true),
     or(isNull(ads.expiresAt), gt(ads.expiresAt, now)),

@@ -103,6 +103,14 @@ export const settingDefinitions = {
       description: `${plans[plan].name} plan price for 30 days, in pesewas (100 pesewas = GH₵ 1)`,
     }),
   ]),
+  // docs/product-rules.md#pay-per-view-campaigns
+  campaign_min_price_pesewas: numberSetting("prices", {
+    default: 10,
+    min: 1,
+    max: 10_000,
+    description:
+      "Least a business may pay for one completed view in a pay-per-view campaign, in pesewas (100 pesewas = GH₵ 1); campaigns already running keep their price",
+  }),
   ...perPlan((plan) => [
     pointsAllocationKey(plan),
     numberSetting("points", {

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { EarnedReward, ProgressResponse, WatchSession } from "../../../shared/contracts/watch";
 import type { FraudSignalType } from "../../../shared/fraud-signals";
 import type { AppDeps } from "../../app-deps";
@@ -9,8 +9,9 @@ import { retryOnTransientConflict } from "../../lib/db-errors";
 import { AppError } from "../../lib/errors";
 import { type Ad, findShownAd, recordCompletion, recordUnlock, recordView } from "../ads";
 import { countRewardedView, lockMemberInGoodStanding, type User } from "../auth";
-import { type ClientSignals, recordFraudSignal } from "../fraud";
+import { type ClientSignals, fraudFlagsViewSql, recordFraudSignal } from "../fraud";
 import { memberStanding } from "../ledger";
+import { chargeCompletedView } from "../money";
 import { notifyMember } from "../notifications";
 import { completeReferral } from "../referrals";
 import { issueReward, rewardIssuedBy } from "../rewards";
@@ -238,7 +239,10 @@ function staleReportGuard(row: WatchRow) {
   );
 }
 
-/** The completing report: the view, its reward and the ad's counters in one transaction. */
+/**
+ * The completing report: the view, its reward, the ad's counters and its campaign's charge in one
+ * transaction.
+ */
 async function completeReport(
   deps: AppDeps,
   user: User,
@@ -271,6 +275,17 @@ async function completeReport(
     }
     await recordCompletion(tx, ad.id, now);
     const member = await memberStanding(tx, user.id);
+    // Last, so the campaign's row (every completion of its ad takes turns on it) is held only to the commit.
+    if (reward) {
+      await chargeCompletedView(tx, {
+        adId: ad.id,
+        watchId: row.id,
+        userId: user.id,
+        rewardId: reward.id,
+        flagged: flaggedViewSql(user.id, row, now),
+        now,
+      });
+    }
     return {
       ...sessionOf(updated, ad),
       reward,
@@ -281,6 +296,25 @@ async function completeReport(
   });
   if (refusal) throw refusal;
   return response;
+}
+
+/**
+ * Whether the anti-cheat rules flag a completed view, so its campaign doesn't charge for it
+ * (docs/product-rules.md#invalid-views): the fraud module's flags, or another account that already
+ * completed this ad on this device.
+ */
+function flaggedViewSql(userId: number, row: WatchRow, now: Date): SQL<boolean> {
+  const fraudFlags = fraudFlagsViewSql({
+    userId,
+    adId: row.adId,
+    deviceFingerprint: row.deviceFingerprint,
+    startedAt: row.startedAt,
+    now,
+  });
+  if (!row.deviceFingerprint) return fraudFlags;
+  return sql<boolean>`(${fraudFlags} or exists (select 1 from ${watchProgress}
+    where ${watchProgress.deviceFingerprint} = ${row.deviceFingerprint} and ${watchProgress.adId} = ${row.adId}
+      and ${watchProgress.userId} <> ${userId} and ${watchProgress.completed}))`;
 }
 
 /**
