@@ -115,3 +115,40 @@ export const campaign = z.object({
 export type Campaign = z.infer<typeof campaign>;
 
 export const campaignList = z.object({ campaigns: z.array(campaign) });
+
+/** A campaign's report covers at most this many days at a time. */
+export const campaignReportMaxDays = 92;
+
+/** GET …/campaigns/:campaignId/report (and report.csv): Accra days, the campaign's start to today by default. */
+export const campaignReportQuery = z.object({
+  from: z.iso.date({ error: "Enter the first day as YYYY-MM-DD" }).optional(),
+  to: z.iso.date({ error: "Enter the last day as YYYY-MM-DD" }).optional(),
+});
+
+export const campaignReportDay = z.object({
+  /** The Accra day the views completed on. */
+  date: z.iso.date(),
+  /** Views that issued a member's reward (charged or free). */
+  completedViews: z.number().int(),
+  chargedViews: z.number().int(),
+  /** Free: flagged by the anti-cheat rules. */
+  invalidViews: z.number().int(),
+  /** Charged, then refunded when the member's earnings were reversed. */
+  refundedViews: z.number().int(),
+  /** What the day's views cost, refunds taken off. */
+  spendPesewas: z.number().int(),
+  /** Rewards from the day's views used at the counter so far. */
+  redemptions: z.number().int(),
+});
+
+export const campaignReport = z.object({
+  campaignId: z.number().int(),
+  from: z.iso.date(),
+  to: z.iso.date(),
+  days: z.array(campaignReportDay),
+  /** Spend over completed views (charged or free) in the range; null with no completed view. */
+  costPerCompletedViewPesewas: z.number().int().nullable(),
+  /** Spend over redemptions in the range; null with no redemption. */
+  costPerRedemptionPesewas: z.number().int().nullable(),
+});
+export type CampaignReport = z.infer<typeof campaignReport>;
