@@ -447,6 +447,14 @@ export interface paths {
     /** Start a pay-per-view campaign on one of the business's ads: each completed view charged to its balance, within a daily cap and a total budget (its owner) */
     post: operations["postCompaniesCampaigns"];
   };
+  "/api/companies/{companyId}/campaigns/{campaignId}/report": {
+    /** A campaign's completed views day by day (charged, free, refunded), its spend, the rewards used at the counter and the cost of each (owner or admin) */
+    get: operations["getCompaniesCampaignsReport"];
+  };
+  "/api/companies/{companyId}/campaigns/{campaignId}/report.csv": {
+    /** The same report as CSV (owner or admin) */
+    get: operations["getCompaniesCampaignsReportCsv"];
+  };
   "/api/companies/{companyId}/campaigns/{campaignId}": {
     /** Pause or resume a campaign, or change its daily cap or total budget (its owner) */
     patch: operations["patchCompaniesCampaignsByCampaignId"];
@@ -6857,6 +6865,96 @@ export interface operations {
       };
     };
   };
+  /** A campaign's completed views day by day (charged, free, refunded), its spend, the rewards used at the counter and the cost of each (owner or admin) */
+  getCompaniesCampaignsReport: {
+    parameters: {
+      query?: {
+        from?: string;
+        to?: string;
+      };
+      path: {
+        companyId: string;
+        campaignId: string;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            campaignId: number;
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            days: {
+                /** Format: date */
+                date: string;
+                completedViews: number;
+                chargedViews: number;
+                invalidViews: number;
+                refundedViews: number;
+                spendPesewas: number;
+                redemptions: number;
+              }[];
+            costPerCompletedViewPesewas: number | null;
+            costPerRedemptionPesewas: number | null;
+          };
+        };
+      };
+      /** @description Refused: see `message` and `fields` */
+      "4XX": {
+        content: {
+          "application/json": {
+            /** @description What went wrong, in words a person can act on */
+            message: string;
+            /** @description e.g. VALIDATION, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, RATE_LIMITED */
+            code: string;
+            /** @description Per-field messages for a form */
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  /** The same report as CSV (owner or admin) */
+  getCompaniesCampaignsReportCsv: {
+    parameters: {
+      query?: {
+        from?: string;
+        to?: string;
+      };
+      path: {
+        companyId: string;
+        campaignId: string;
+      };
+    };
+    responses: {
+      /** @description A CSV file (UTF-8), one row per Accra day, amounts in GH₵ */
+      200: {
+        content: {
+          "text/csv": string;
+        };
+      };
+      /** @description Refused: see `message` and `fields` */
+      "4XX": {
+        content: {
+          "application/json": {
+            /** @description What went wrong, in words a person can act on */
+            message: string;
+            /** @description e.g. VALIDATION, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, RATE_LIMITED */
+            code: string;
+            /** @description Per-field messages for a form */
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
   /** Pause or resume a campaign, or change its daily cap or total budget (its owner) */
   patchCompaniesCampaignsByCampaignId: {
     parameters: {
@@ -9009,6 +9107,8 @@ export interface operations {
             rewardsToday: number;
             redemptionsToday: number;
             revenueThisMonthPesewas: number;
+            campaignChargesThisMonthPesewas: number;
+            campaignRefundsThisMonthPesewas: number;
             fraudSignalsToday: number;
             queues: {
               paymentsWaiting: number;

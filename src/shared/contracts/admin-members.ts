@@ -19,6 +19,9 @@ export const adminOverviewResponse = z.object({
   rewardsToday: z.number().int(),
   redemptionsToday: z.number().int(),
   revenueThisMonthPesewas: z.number().int(),
+  /** Pay-per-view campaigns this Accra month: what views were charged, and what reversals refunded. */
+  campaignChargesThisMonthPesewas: z.number().int(),
+  campaignRefundsThisMonthPesewas: z.number().int(),
   fraudSignalsToday: z.number().int(),
   queues: z.object({
     paymentsWaiting: z.number().int(),

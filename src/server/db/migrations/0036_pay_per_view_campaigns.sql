@@ -44,4 +44,5 @@ CREATE UNIQUE INDEX "ad_campaigns_live_ad_key" ON "ad_campaigns" USING btree ("a
 CREATE INDEX "ad_campaigns_company_idx" ON "ad_campaigns" USING btree ("company_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "campaign_views_watch_key" ON "campaign_views" USING btree ("watch_id");--> statement-breakpoint
 CREATE INDEX "campaign_views_campaign_day_idx" ON "campaign_views" USING btree ("campaign_id","viewed_on");--> statement-breakpoint
-CREATE INDEX "campaign_views_reward_idx" ON "campaign_views" USING btree ("reward_id");
+CREATE INDEX "campaign_views_reward_idx" ON "campaign_views" USING btree ("reward_id");--> statement-breakpoint
+CREATE INDEX "money_transfers_kind_created_idx" ON "money_transfers" USING btree ("kind","created_at");

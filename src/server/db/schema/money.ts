@@ -75,6 +75,7 @@ export const moneyTransfers = pgTable(
     uniqueIndex("money_transfers_idempotency_key_key").on(t.idempotencyKey),
     index("money_transfers_debit_idx").on(t.debitAccountId, t.id),
     index("money_transfers_credit_idx").on(t.creditAccountId, t.id),
+    index("money_transfers_kind_created_idx").on(t.kind, t.createdAt),
     check("money_transfers_amount_positive", sql`${t.amountPesewas} > 0`),
     check("money_transfers_two_accounts", sql`${t.debitAccountId} <> ${t.creditAccountId}`),
   ],

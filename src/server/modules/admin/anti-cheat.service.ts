@@ -17,6 +17,7 @@ import {
   type ViolationStatus,
 } from "../fraud";
 import { reverseXpCredits } from "../ledger";
+import { refundReversedViews } from "../money";
 import { notifyMember } from "../notifications";
 import { memberRewardIdsForAds, withdrawUnusedRewards } from "../rewards";
 
@@ -148,8 +149,8 @@ function warnMember(tx: Executor, userId: number, violationId: number, notes: st
 
 /**
  * Takes back what the case's evidence shows was earned: the XP from the rewards of the ads named in
- * the evidence (reversing rows, never below zero), and those rewards if still unused (used codes stay
- * used).
+ * the evidence (reversing rows, never below zero), those rewards if still unused (used codes stay
+ * used), and what campaigns were charged for the views that earned them.
  */
 async function reverseEarnings(tx: Executor, violation: AntiCheatViolation, notes: string, now: Date) {
   const userId = violation.userId!;
@@ -161,6 +162,8 @@ async function reverseEarnings(tx: Executor, violation: AntiCheatViolation, note
     keyPrefix: `violation:${violation.id}`,
   });
   const rewardsWithdrawn = await withdrawUnusedRewards(tx, rewardIds, now);
+  // Views a campaign was charged for give their business its money back.
+  await refundReversedViews(tx, rewardIds, now);
   if (xpReversed > 0 || rewardsWithdrawn > 0) {
     await notifyMember(
       tx,

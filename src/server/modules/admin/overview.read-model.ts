@@ -5,6 +5,7 @@ import type { Executor } from "../../db/client";
 import { countMembers } from "../auth";
 import { countActiveCompaniesByPlan } from "../companies";
 import { countPendingViolations, countSignalsSince } from "../fraud";
+import { campaignMoneySince } from "../money";
 import { paymentFigures } from "../payments";
 import { countPendingPurchases } from "../purchases";
 import { countRedemptionsSince } from "../redemptions";
@@ -24,19 +25,32 @@ function startOfAccraMonth(now: Date): Date {
 /** The admin's home: today's numbers and the queues waiting, each counted in SQL by its module. */
 export async function adminOverview(db: Executor, now: Date): Promise<AdminOverview> {
   const today = startOfAccraDay(now);
-  const [members, byPlan, watches, rewards, redemptions, money, signals, purchases, violations, ussd] =
-    await Promise.all([
-      countMembers(db, today),
-      countActiveCompaniesByPlan(db),
-      countCompletedViewsSince(db, today),
-      rewardFigures(db, today),
-      countRedemptionsSince(db, today),
-      paymentFigures(db, startOfAccraMonth(now)),
-      countSignalsSince(db, today),
-      countPendingPurchases(db),
-      countPendingViolations(db),
-      ussdOverview(db, now),
-    ]);
+  const monthStart = startOfAccraMonth(now);
+  const [
+    members,
+    byPlan,
+    watches,
+    rewards,
+    redemptions,
+    money,
+    signals,
+    purchases,
+    violations,
+    ussd,
+    campaigns,
+  ] = await Promise.all([
+    countMembers(db, today),
+    countActiveCompaniesByPlan(db),
+    countCompletedViewsSince(db, today),
+    rewardFigures(db, today),
+    countRedemptionsSince(db, today),
+    paymentFigures(db, monthStart),
+    countSignalsSince(db, today),
+    countPendingPurchases(db),
+    countPendingViolations(db),
+    ussdOverview(db, now),
+    campaignMoneySince(db, monthStart),
+  ]);
   const plans = Object.fromEntries(planIds.map((plan) => [plan, 0])) as Record<
     (typeof planIds)[number],
     number
@@ -49,6 +63,8 @@ export async function adminOverview(db: Executor, now: Date): Promise<AdminOverv
     rewardsToday: rewards.issuedToday,
     redemptionsToday: redemptions,
     revenueThisMonthPesewas: money.revenueThisMonthPesewas,
+    campaignChargesThisMonthPesewas: campaigns.chargedPesewas,
+    campaignRefundsThisMonthPesewas: campaigns.refundedPesewas,
     fraudSignalsToday: signals.reduce((sum, row) => sum + row.n, 0),
     queues: {
       paymentsWaiting: money.waiting,

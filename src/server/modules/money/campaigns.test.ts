@@ -2,10 +2,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { antiCheatViolations, fraudDetection } from "../../db/schema/fraud";
 import { adCampaigns, campaignViews } from "../../db/schema/money";
+import { rewards } from "../../db/schema/rewards";
 import { signedInAdmin, signedInMember } from "../../test/members";
 import { createTestContext, sendAs, type TestContext, testClock } from "../../test/test-app";
 import { watchingKit } from "../../test/watching";
-import { checkMoneyLedger, transferMoney } from "./index";
+import { checkMoneyLedger, refundReversedViews, transferMoney } from "./index";
 
 // Pay-per-view campaigns (docs/product-rules.md#pay-per-view-campaigns): the last hour of the Accra day, so
 // the day's pace allows all of a day's budget unless a test moves the clock.
@@ -84,7 +85,7 @@ async function newMemberWatches(ad: Published) {
   const viewer = await kit.member();
   const done = await kit.watchToTheEnd(viewer.cookies, ad.id);
   expect(done.statusCode, done.body).toBe(200);
-  expect(done.json().reward).not.toBeNull();
+  expect(done.json().reward).toBeTruthy();
   return viewer;
 }
 
@@ -268,7 +269,7 @@ describe("charging completed views", () => {
     expect(discover.map((card: { id: number }) => card.id)).not.toContain(ad.id);
     expect((await kit.start(onlooker.cookies, ad.id)).json().message).toBe("This ad is not available");
     const lateDone = await kit.report(late.cookies, lateView.sessionId, 9);
-    expect(lateDone.json().reward).not.toBeNull();
+    expect(lateDone.json().reward).toBeTruthy();
 
     expect((await walletOf(ad)).balancePesewas).toBe(900);
     expect(await outcomesOf(id)).toEqual(["charged", "charged", "unfunded"]);
@@ -315,7 +316,7 @@ describe("charging completed views", () => {
     await changeCampaign(ad, id, { status: "paused" });
     expect(await offeredTo(watcher.cookies, ad.id)).toBe(false);
     clock.advance(9_000);
-    expect((await kit.report(watcher.cookies, view.sessionId, 9)).json().reward).not.toBeNull();
+    expect((await kit.report(watcher.cookies, view.sessionId, 9)).json().reward).toBeTruthy();
     expect(await outcomesOf(id)).toEqual(["unfunded"]);
     expect((await walletOf(ad)).balancePesewas).toBe(1_000);
   });
@@ -366,19 +367,25 @@ describe("invalid views", () => {
     clock.advance(2_000);
     expect((await kit.report(hasty.cookies, hastyView.sessionId, 9)).statusCode).toBe(400);
     clock.advance(8_000);
-    expect((await kit.report(hasty.cookies, hastyView.sessionId, 9)).json().reward).not.toBeNull();
+    expect((await kit.report(hasty.cookies, hastyView.sessionId, 9)).json().reward).toBeTruthy();
 
     // Same device: a second account earning the same ad's reward on a phone that already earned it.
     const first = await kit.member();
     const second = await kit.member();
     const phone = { "x-device-fingerprint": "one-shared-phone" };
     for (const viewer of [first, second]) {
-      const view = (
-        await sendAs(ctx.app, viewer.cookies, "POST", "/api/watch/sessions", { adId: ad.id }, phone)
-      ).json();
+      const view = await sendAs(
+        ctx.app,
+        viewer.cookies,
+        "POST",
+        "/api/watch/sessions",
+        { adId: ad.id },
+        phone,
+      );
+      expect(view.statusCode, view.body).toBe(200);
       clock.advance(9_000);
-      const done = await kit.report(viewer.cookies, view.sessionId, 9, phone);
-      expect(done.json().reward).not.toBeNull();
+      const done = await kit.report(viewer.cookies, view.json().sessionId, 9, phone);
+      expect(done.json().reward).toBeTruthy();
     }
 
     // A member with an open anti-cheat case (their risk reached the threshold).
@@ -388,7 +395,7 @@ describe("invalid views", () => {
       .values({ userId: risky.user.id, violationType: "risk_threshold", evidenceData: {} });
     await newMemberWatches(ad).then(() => undefined);
     const riskyDone = await kit.watchToTheEnd(risky.cookies, ad.id);
-    expect(riskyDone.json().reward).not.toBeNull();
+    expect(riskyDone.json().reward).toBeTruthy();
 
     expect(await outcomesOf(id)).toEqual(["invalid", "charged", "invalid", "charged", "invalid"]);
     expect((await walletOf(ad)).balancePesewas).toBe(900);
@@ -436,3 +443,170 @@ describe("caps under load", () => {
     expect(campaign).toMatchObject({ spentPesewas: 100, spentTodayPesewas: 100 });
   });
 });
+
+describe("a campaign's report", () => {
+  function reportOf(ad: Published, campaignId: number, query = "", cookies = ad.companyCookies) {
+    return sendAs(
+      ctx.app,
+      cookies,
+      "GET",
+      `/api/companies/${ad.company.id}/campaigns/${campaignId}/report${query}`,
+    );
+  }
+
+  it("shows each day's charged, free and refunded views, the spend and the rewards used, as JSON and CSV", async () => {
+    const ad = await publishOpenAd();
+    await topUp(ad.company.id, 1_000);
+    const { id } = await campaignOn(ad, { dailyCapPesewas: 100 });
+    // Started before the day's cap was reached, completed after it: free.
+    const late = await kit.member();
+    const lateView = (await kit.start(late.cookies, ad.id)).json();
+    const redeemer = await newMemberWatches(ad);
+    const reversed = await newMemberWatches(ad);
+    expect((await kit.report(late.cookies, lateView.sessionId, 9)).json().reward).toBeTruthy();
+    const phone = { "x-device-fingerprint": "report-shared-phone" };
+    // The next day, two accounts on one phone: the second is free.
+    clock.set(new Date("2026-12-02T23:00:00Z"));
+    for (const viewer of [await kit.member(), await kit.member()]) {
+      const start = await sendAs(
+        ctx.app,
+        viewer.cookies,
+        "POST",
+        "/api/watch/sessions",
+        { adId: ad.id },
+        phone,
+      );
+      expect(start.statusCode, start.body).toBe(200);
+      clock.advance(9_000);
+      const done = await kit.report(viewer.cookies, start.json().sessionId, 9, phone);
+      expect(done.json().reward).toBeTruthy();
+    }
+    // A reward used at the counter, and an admin reversing what another member earned from the ad.
+    await ctx.database.db
+      .update(rewards)
+      .set({ isUsed: true, usedAt: clock.now() })
+      .where(eq(rewards.userId, redeemer.user.id));
+    await reverseEarningsOf(reversed.user.id, ad.id);
+
+    const report = await reportOf(ad, id, "?from=2026-11-30&to=2026-12-02");
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.json()).toEqual({
+      campaignId: id,
+      from: "2026-11-30",
+      to: "2026-12-02",
+      days: [
+        {
+          date: "2026-11-30",
+          completedViews: 0,
+          chargedViews: 0,
+          invalidViews: 0,
+          refundedViews: 0,
+          spendPesewas: 0,
+          redemptions: 0,
+        },
+        {
+          date: "2026-12-01",
+          completedViews: 3,
+          chargedViews: 2,
+          invalidViews: 0,
+          refundedViews: 1,
+          spendPesewas: 50,
+          redemptions: 1,
+        },
+        {
+          date: "2026-12-02",
+          completedViews: 2,
+          chargedViews: 1,
+          invalidViews: 1,
+          refundedViews: 0,
+          spendPesewas: 50,
+          redemptions: 0,
+        },
+      ],
+      // GH₵ 1.00 spent (one of three charges refunded) over 5 completed views and 1 redemption.
+      costPerCompletedViewPesewas: 20,
+      costPerRedemptionPesewas: 100,
+    });
+    const byDefault = (await reportOf(ad, id)).json();
+    expect(byDefault).toMatchObject({ from: "2026-12-01", to: "2026-12-02" });
+
+    const csvUrl = `/api/companies/${ad.company.id}/campaigns/${id}/report.csv`;
+    const csv = await sendAs(ctx.app, ad.companyCookies, "GET", csvUrl);
+    expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(csv.body).toBe(
+      "date,completed_views,charged_views,invalid_views,refunded_views,spend_ghs,redemptions\n" +
+        "2026-12-01,3,2,0,1,0.50,1\n2026-12-02,2,1,1,0,0.50,0\n",
+    );
+
+    // The refund is on the balance, and the campaign's spend gave it back.
+    const wallet = await walletOf(ad);
+    expect(wallet.balancePesewas).toBe(1_000 - 150 + 50);
+    expect(wallet.entries[0]).toMatchObject({ kind: "view_refund", amountPesewas: 50, campaignId: id });
+    expect((await campaignsOf(ad))[0]).toMatchObject({ spentPesewas: 100 });
+    const admin = await signedInAdmin(ctx.database.db);
+    const overview = (await sendAs(ctx.app, admin.cookies, "GET", "/api/admin/overview")).json();
+    expect(overview.campaignChargesThisMonthPesewas).toBeGreaterThanOrEqual(50);
+    expect(overview.campaignRefundsThisMonthPesewas).toBeGreaterThanOrEqual(50);
+  });
+
+  it("refuses a range backwards or longer than 92 days, and another business's campaign", async () => {
+    const ad = await publishOpenAd();
+    const other = await publishOpenAd();
+    const { id } = await campaignOn(ad);
+    expect((await reportOf(ad, id, "?from=2026-12-02&to=2026-12-01")).json().message).toBe(
+      "The first day must come before the last day",
+    );
+    expect((await reportOf(ad, id, "?from=2026-01-01&to=2026-12-01")).json().message).toBe(
+      "A report covers at most 92 days",
+    );
+    expect((await reportOf(ad, id, "?from=yesterday")).statusCode).toBe(400);
+    expect((await reportOf(ad, id, "", other.companyCookies)).statusCode).toBe(403);
+    const foreign = await sendAs(
+      ctx.app,
+      other.companyCookies,
+      "GET",
+      `/api/companies/${other.company.id}/campaigns/${id}/report`,
+    );
+    expect(foreign.statusCode).toBe(404);
+    const member = await signedInMember(ctx.database.db, "report-member");
+    expect((await reportOf(ad, id, "", member.cookies)).statusCode).toBe(403);
+    const admin = await signedInAdmin(ctx.database.db);
+    expect((await reportOf(ad, id, "", admin.cookies)).statusCode).toBe(200);
+  });
+
+  it("refunds a reversed view once, however often its reward is reversed", async () => {
+    const ad = await publishOpenAd();
+    await topUp(ad.company.id, 1_000);
+    const { id } = await campaignOn(ad);
+    const viewer = await newMemberWatches(ad);
+    const [reward] = await ctx.database.db.select().from(rewards).where(eq(rewards.userId, viewer.user.id));
+    const refunds = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        ctx.database.db.transaction((tx) => refundReversedViews(tx, [reward!.id], clock.now())),
+      ),
+    );
+    expect(refunds.reduce((sum, n) => sum + n, 0)).toBe(1);
+    expect((await walletOf(ad)).balancePesewas).toBe(1_000);
+    expect((await campaignsOf(ad))[0]).toMatchObject({ id, spentPesewas: 0, spentTodayPesewas: 0 });
+  });
+});
+
+/** An admin decides a case that names the ad: "reverse" takes back what the member earned from it. */
+async function reverseEarningsOf(userId: number, adId: number) {
+  const [violation] = await ctx.database.db
+    .insert(antiCheatViolations)
+    .values({ userId, violationType: "risk_threshold", evidenceData: { adIds: [adId], signalIds: [] } })
+    .returning();
+  const admin = await signedInAdmin(ctx.database.db);
+  const decided = await sendAs(
+    ctx.app,
+    admin.cookies,
+    "POST",
+    `/api/admin/violations/${violation!.id}/decision`,
+    {
+      action: "reverse",
+      notes: "Watched on a phone farm",
+    },
+  );
+  expect(decided.statusCode, decided.body).toBe(200);
+}

@@ -5,6 +5,7 @@
 
 export { chargeCompletedView } from "./campaign-charge.service";
 export { offeredByItsCampaignSql } from "./campaign-pacing";
+export { refundReversedViews } from "./campaign-refunds.service";
 export { moneyRoutes } from "./money.routes";
 export { transferMoney } from "./money.service";
-export { checkMoneyLedger } from "./wallet.service";
+export { campaignMoneySince, checkMoneyLedger } from "./wallet.service";

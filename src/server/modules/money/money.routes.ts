@@ -6,13 +6,16 @@ import {
   campaign,
   campaignChange,
   campaignList,
+  campaignReport,
+  campaignReportQuery,
   campaignRequest,
   walletQuery,
   walletResponse,
 } from "../../../shared/contracts/money";
 import type { AppDeps } from "../../app-deps";
-import { unauthenticated } from "../../lib/errors";
+import { AppError, unauthenticated } from "../../lib/errors";
 import { requireCompanyAccess, signedInCompanyId } from "../companies";
+import { campaignReportCsv, campaignReport as readCampaignReport } from "./campaign-report.read-model";
 import { companyCampaigns } from "./campaigns.read-model";
 import { changeCampaign, createCampaign } from "./campaigns.service";
 import { companyWallet } from "./wallet.service";
@@ -72,6 +75,68 @@ export function moneyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const company = await requireCompanyAccess(deps.db, request, request.params.companyId);
         return { campaigns: await companyCampaigns(deps.db, company.id, deps.now()) };
+      },
+    );
+
+    const reportOf = async (
+      request: {
+        params: { companyId: number; campaignId: number };
+        query: { from?: string; to?: string };
+      } & FastifyRequest,
+    ) => {
+      const company = await requireCompanyAccess(deps.db, request, request.params.companyId);
+      const report = await readCampaignReport(
+        deps.db,
+        company.id,
+        request.params.campaignId,
+        request.query,
+        deps.now(),
+      );
+      if (!report) throw new AppError("NOT_FOUND", "Campaign not found");
+      return report;
+    };
+
+    app.get(
+      "/api/companies/:companyId/campaigns/:campaignId/report",
+      {
+        config: { access: "ownerOrAdmin" },
+        schema: {
+          summary:
+            "A campaign's completed views day by day (charged, free, refunded), its spend, the rewards used at the counter and the cost of each (owner or admin)",
+          params: campaignParams,
+          querystring: campaignReportQuery,
+          response: { 200: campaignReport },
+        },
+      },
+      async (request) => reportOf(request),
+    );
+
+    app.get(
+      "/api/companies/:companyId/campaigns/:campaignId/report.csv",
+      {
+        config: { access: "ownerOrAdmin" },
+        schema: {
+          summary: "The same report as CSV (owner or admin)",
+          params: campaignParams,
+          querystring: campaignReportQuery,
+          response: {
+            200: {
+              description: "A CSV file (UTF-8), one row per Accra day, amounts in GH₵",
+              content: { "text/csv": { schema: z.string() } },
+            },
+          },
+        },
+      },
+      async (request, reply) => {
+        const report = await reportOf(request);
+        return reply
+          .header("cache-control", "no-store")
+          .header("content-type", "text/csv; charset=utf-8")
+          .header(
+            "content-disposition",
+            `attachment; filename="campaign-${report.campaignId}-${report.from}-${report.to}.csv"`,
+          )
+          .send(campaignReportCsv(report));
       },
     );
 

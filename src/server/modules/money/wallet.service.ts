@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
 import { type WalletResponse, walletEntriesPageSize } from "../../../shared/contracts/money";
 import type { Executor } from "../../db/client";
 import { moneyAccounts, moneyTransfers } from "../../db/schema/money";
@@ -82,4 +82,20 @@ export async function checkMoneyLedger(db: Executor): Promise<MoneyLedgerCheck> 
   const totalPesewas = accounts.reduce((sum, account) => sum + account.balancePesewas, 0);
   const mismatched = accounts.filter((account) => account.balancePesewas !== account.fromTransfersPesewas);
   return { balanced: totalPesewas === 0 && mismatched.length === 0, totalPesewas, mismatched };
+}
+
+/** What campaigns were charged since a moment and what was refunded, for the admin's overview. */
+export async function campaignMoneySince(
+  db: Executor,
+  since: Date,
+): Promise<{ chargedPesewas: number; refundedPesewas: number }> {
+  const rows = await db
+    .select({ kind: moneyTransfers.kind, total: sql<string>`sum(${moneyTransfers.amountPesewas})` })
+    .from(moneyTransfers)
+    .where(
+      and(inArray(moneyTransfers.kind, ["view_charge", "view_refund"]), gte(moneyTransfers.createdAt, since)),
+    )
+    .groupBy(moneyTransfers.kind);
+  const totalOf = (kind: string) => Number(rows.find((row) => row.kind === kind)?.total ?? 0);
+  return { chargedPesewas: totalOf("view_charge"), refundedPesewas: totalOf("view_refund") };
 }

@@ -114,6 +114,16 @@ export function AdminOverviewPanel() {
           value={formatCedis(data.revenueThisMonthPesewas)}
           testId="overview-revenue"
         />
+        <Figure
+          label="Campaign views charged this month"
+          value={formatCedis(data.campaignChargesThisMonthPesewas)}
+          testId="overview-campaign-charges"
+        />
+        <Figure
+          label="Campaign refunds this month"
+          value={formatCedis(data.campaignRefundsThisMonthPesewas)}
+          testId="overview-campaign-refunds"
+        />
         <Figure label="Active businesses" value={activeCompanies} testId="overview-companies" />
         <Figure label="Fraud signals today" value={data.fraudSignalsToday} testId="overview-signals" />
       </dl>
