@@ -7,6 +7,7 @@ import { AuthProvider } from "../lib/auth";
 import { type Device, DeviceProvider } from "../lib/device";
 import { GoogleSignInReturn } from "../lib/google-return";
 import { FollowMemberLanguage } from "../lib/i18n";
+import { ScrollToTopOnNavigate } from "../lib/scroll-to-top";
 import { AppRoutes } from "./router";
 
 /**
@@ -35,6 +36,7 @@ export function App({
             <FollowMemberLanguage />
             <GoogleSignInReturn />
             <Router>
+              <ScrollToTopOnNavigate />
               <ErrorBoundary>
                 <AppRoutes />
               </ErrorBoundary>
