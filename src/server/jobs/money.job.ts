@@ -3,7 +3,7 @@ import { checkMoneyLedger } from "../modules/money";
 
 /**
  * Once a day: proves the money ledger balances (every account sums to zero together and each equals its
- * transfers). A difference fails the run, so the admin's Scheduled jobs panel shows it and it is logged
+ * transfers, each campaign's spend its charges less refunds). A difference fails the run, so the admin's Scheduled jobs panel shows it and it is logged
  * as an error with the accounts concerned.
  */
 export async function checkTheBooks(deps: AppDeps) {
@@ -11,7 +11,7 @@ export async function checkTheBooks(deps: AppDeps) {
   if (!check.balanced) {
     deps.log.error(check, "the money ledger does not balance");
     throw new Error(
-      `the money ledger does not balance: total ${check.totalPesewas} pesewas, ${check.mismatched.length} account(s) differ from their transfers`,
+      `the money ledger does not balance: total ${check.totalPesewas} pesewas, ${check.mismatched.length} account(s) differ from their transfers, ${check.campaignsMismatched.length} campaign(s) from their charges`,
     );
   }
 }

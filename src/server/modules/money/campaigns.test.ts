@@ -355,6 +355,23 @@ describe("charging completed views", () => {
   });
 });
 
+describe("the books", () => {
+  it("find a campaign whose spend differs from its charges", async () => {
+    const ad = await publishOpenAd();
+    await topUp(ad.company.id, 1_000);
+    const { id } = await campaignOn(ad);
+    await newMemberWatches(ad);
+    const setSpent = (spentPesewas: number) =>
+      ctx.database.db.update(adCampaigns).set({ spentPesewas }).where(eq(adCampaigns.id, id));
+    await setSpent(70);
+    expect(await checkMoneyLedger(ctx.database.db)).toMatchObject({
+      balanced: false,
+      campaignsMismatched: [{ campaignId: id, spentPesewas: 70, fromTransfersPesewas: 50 }],
+    });
+    await setSpent(50);
+  });
+});
+
 describe("invalid views", () => {
   it("doesn't charge a view the anti-cheat rules flag: too fast, a device another account used, a risky member", async () => {
     const ad = await publishOpenAd();

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
 import { type WalletResponse, walletEntriesPageSize } from "../../../shared/contracts/money";
 import type { Executor } from "../../db/client";
-import { moneyAccounts, moneyTransfers } from "../../db/schema/money";
+import { adCampaigns, moneyAccounts, moneyTransfers } from "../../db/schema/money";
 
 /**
  * A business's balance and its movements, newest first, a page at a time: each entry signed as the
@@ -56,11 +56,13 @@ export interface MoneyLedgerCheck {
   totalPesewas: number;
   /** Accounts whose balance differs from the sum of their transfers, with both figures. */
   mismatched: { accountId: number; balancePesewas: number; fromTransfersPesewas: number }[];
+  /** Campaigns whose spend differs from their charges less their refunds, with both figures. */
+  campaignsMismatched: { campaignId: number; spentPesewas: number; fromTransfersPesewas: number }[];
 }
 
 /**
- * The books' own proof: all balances sum to zero, and each account's balance is exactly its credits minus
- * its debits. Run by a test after every money test and by a daily job that logs and counts any difference.
+ * The books' own proof: all balances sum to zero, each account's balance is exactly its credits minus
+ * its debits, and each campaign's spend is exactly its charges less its refunds. Run by a test after every money test and by a daily job that logs and counts any difference.
  */
 export async function checkMoneyLedger(db: Executor): Promise<MoneyLedgerCheck> {
   const result = (await db.execute(sql`
@@ -81,7 +83,32 @@ export async function checkMoneyLedger(db: Executor): Promise<MoneyLedgerCheck> 
   }));
   const totalPesewas = accounts.reduce((sum, account) => sum + account.balancePesewas, 0);
   const mismatched = accounts.filter((account) => account.balancePesewas !== account.fromTransfersPesewas);
-  return { balanced: totalPesewas === 0 && mismatched.length === 0, totalPesewas, mismatched };
+  const campaignsMismatched = await campaignsOffTheirTransfers(db);
+  return {
+    balanced: totalPesewas === 0 && mismatched.length === 0 && campaignsMismatched.length === 0,
+    totalPesewas,
+    mismatched,
+    campaignsMismatched,
+  };
+}
+
+/** Each campaign's spend is its views' charges less their refunds, as the transfers record them. */
+async function campaignsOffTheirTransfers(db: Executor): Promise<MoneyLedgerCheck["campaignsMismatched"]> {
+  const result = (await db.execute(sql`
+    with moved as (
+      select campaign_id, sum(case when kind = 'view_charge' then amount_pesewas else -amount_pesewas end) as total
+      from ${moneyTransfers} where kind in ('view_charge', 'view_refund') group by campaign_id
+    )
+    select c.id as campaign_id, c.spent_pesewas, coalesce(m.total, 0) as from_transfers
+    from ${adCampaigns} c left join moved m on m.campaign_id = c.id
+    where c.spent_pesewas <> coalesce(m.total, 0)`)) as unknown as {
+    rows: { campaign_id: number; spent_pesewas: string; from_transfers: string }[];
+  };
+  return result.rows.map((row) => ({
+    campaignId: row.campaign_id,
+    spentPesewas: Number(row.spent_pesewas),
+    fromTransfersPesewas: Number(row.from_transfers),
+  }));
 }
 
 /** What campaigns were charged since a moment and what was refunded, for the admin's overview. */
