@@ -4,7 +4,7 @@ import { signInAsDemoCompany } from "./support/members";
 
 test.use({ viewport: { width: 360, height: 740 } });
 
-const tabNames = ["Overview", "Ads", "Loyalty", "Profile", "Branches", "Staff"];
+const tabNames = ["Overview", "Ads", "Money", "Loyalty", "Profile", "Branches", "Staff"];
 
 test("on a 360 px phone every tab of the owner's dashboard is in view, whole and one tap away", async ({
   page,

@@ -17,6 +17,13 @@ import { ProfileSection } from "../features/company-account/profile-section";
 import { CounterLinksCard } from "../features/loyalty-program/counter-links-card";
 import { LoyaltyProgramSection } from "../features/loyalty-program/loyalty-program-section";
 import { ShopPosterCard } from "../features/loyalty-program/shop-poster-card";
+import { useRefreshMoney } from "../features/money/api";
+import { BalanceCard } from "../features/money/balance-card";
+import { CampaignsSection } from "../features/money/campaigns-section";
+import { TopUpPanel } from "../features/money/top-up-panel";
+import { useCompanyPayments, usePlans } from "../features/payments/api";
+import { OpenPayments } from "../features/payments/open-payments";
+import { PaymentProgress } from "../features/payments/payment-progress";
 import { PlanBadge, PlanCard } from "../features/plan/plan-card";
 import { StaffSection } from "../features/staff/staff-section";
 import { apiErrorOf } from "../lib/api-client";
@@ -27,6 +34,7 @@ import { initialsOf } from "../lib/format";
 const tabs = [
   { value: "overview", label: "Overview" },
   { value: "ads", label: "Ads" },
+  { value: "money", label: "Money" },
   { value: "loyalty", label: "Loyalty" },
   { value: "profile", label: "Profile" },
   { value: "branches", label: "Branches" },
@@ -36,7 +44,7 @@ type Tab = (typeof tabs)[number]["value"];
 const isTab = (value: string | null): value is Tab => tabs.some((t) => t.value === value);
 
 const tabClass =
-  "min-w-0 flex-1 rounded-xl px-1.5 py-2 text-sm font-semibold whitespace-nowrap sm:px-3 text-stone-600 data-[state=active]:bg-white data-[state=active]:text-amber-800 data-[state=active]:shadow";
+  "flex-auto rounded-xl px-2 py-2 text-sm font-semibold whitespace-nowrap sm:px-3 text-stone-600 data-[state=active]:bg-white data-[state=active]:text-amber-800 data-[state=active]:shadow";
 const numberFormat = new Intl.NumberFormat("en-GH");
 
 function CompanyLogo({ profile }: { profile: CompanyProfile }) {
@@ -150,6 +158,41 @@ function Overview({ profile }: { profile: CompanyProfile }) {
   );
 }
 
+/**
+ * The Money tab: the balance with the owner's top-up (paid through the payments' own steps, and kept on
+ * screen after a reload until it is decided) and the pay-per-view campaigns. An admin reads it all.
+ */
+function MoneyTab({ companyId, isOwner }: { companyId: number; isOwner: boolean }) {
+  const ads = useCompanyAds(companyId);
+  const plans = usePlans();
+  const payments = useCompanyPayments(companyId);
+  const refreshMoney = useRefreshMoney(companyId);
+  const [showing, setShowing] = useState<number | null>(null);
+  const topUps = (payments.data?.payments ?? []).filter((payment) => payment.purpose === "wallet_top_up");
+  const topUp = isOwner ? (
+    <TopUpPanel
+      companyId={companyId}
+      payOptions={plans}
+      onShowing={setShowing}
+      renderProgress={(payment, startAgain) => (
+        <PaymentProgress
+          paymentId={payment.id}
+          initial={payment}
+          onRestart={startAgain}
+          onSucceeded={refreshMoney}
+        />
+      )}
+    />
+  ) : undefined;
+  return (
+    <div className="space-y-4">
+      <BalanceCard companyId={companyId} topUp={topUp} />
+      <OpenPayments payments={topUps} except={showing} readOnly={!isOwner} onSucceeded={refreshMoney} />
+      <CampaignsSection companyId={companyId} canManage={isOwner} ads={ads.data ?? []} />
+    </div>
+  );
+}
+
 /** `/company-dashboard/:id`: the business owner's dashboard (full page, no consumer navigation). */
 export default function CompanyDashboardPage() {
   const companyId = companyIdParam(useParams().id);
@@ -197,10 +240,13 @@ export default function CompanyDashboardPage() {
             )
           }
         >
-          {/* Two rows of three on a phone, one row from `sm`: every tab in view, whole, one tap away. */}
+          {/*
+            Seven tabs don't fit one row of a phone: they wrap onto a second row, each as wide as its name,
+            the rows filled out; one row on a wider screen. Every tab in view, whole, one tap away.
+          */}
           <Tabs.List
             aria-label="Dashboard sections"
-            className="mb-5 grid grid-cols-3 gap-1 rounded-2xl bg-stone-200/70 p-1 sm:flex"
+            className="mb-5 flex flex-wrap gap-1 rounded-2xl bg-stone-200/70 p-1"
           >
             {tabs.map(({ value, label }) => (
               <Tabs.Trigger key={value} value={value} className={tabClass}>
@@ -213,6 +259,9 @@ export default function CompanyDashboardPage() {
           </Tabs.Content>
           <Tabs.Content value="ads">
             <AdsSection companyId={data.id} plan={data.plan} />
+          </Tabs.Content>
+          <Tabs.Content value="money">
+            <MoneyTab companyId={data.id} isOwner={isOwner} />
           </Tabs.Content>
           <Tabs.Content value="loyalty" className="space-y-4">
             {isOwner && <CounterLinksCard />}
