@@ -6787,6 +6787,7 @@ export interface operations {
                 /** Format: date-time */
                 createdAt: string;
               })[];
+            minPricePerViewPesewas: number;
           };
         };
       };

@@ -114,7 +114,12 @@ export const campaign = z.object({
 });
 export type Campaign = z.infer<typeof campaign>;
 
-export const campaignList = z.object({ campaigns: z.array(campaign) });
+export const campaignList = z.object({
+  campaigns: z.array(campaign),
+  /** The least a new campaign may pay per view now (the admin's setting). */
+  minPricePerViewPesewas: z.number().int(),
+});
+export type CampaignList = z.infer<typeof campaignList>;
 
 /** A campaign's report covers at most this many days at a time. */
 export const campaignReportMaxDays = 92;

@@ -18,10 +18,14 @@ type ReportDay = CampaignReport["days"][number];
 
 const dayMs = 86_400_000;
 
-/** The Accra days the report covers: the campaign's first day to today unless asked, at most 92. */
+/**
+ * The Accra days the report covers: the campaign's first day (or the last 92 days of an older one) to
+ * today unless asked, at most 92.
+ */
 function reportRange(query: ReportQuery, firstDay: string, now: Date) {
   const to = query.to ?? accraDay(now);
-  const from = query.from ?? (firstDay < to ? firstDay : to);
+  const earliest = accraDay(addDays(new Date(`${to}T12:00:00Z`), 1 - campaignReportMaxDays));
+  const from = query.from ?? earlier(later(firstDay, earliest), to);
   if (from > to) throw new AppError("VALIDATION", "The first day must come before the last day");
   const days = Math.round((Date.parse(to) - Date.parse(from)) / dayMs) + 1;
   if (days > campaignReportMaxDays) {
@@ -69,6 +73,9 @@ export async function campaignReport(
     costPerRedemptionPesewas: redemptions === 0 ? null : Math.round(spend / redemptions),
   };
 }
+
+const later = (a: string, b: string) => (a > b ? a : b);
+const earlier = (a: string, b: string) => (a < b ? a : b);
 
 function emptyDay(date: string): ReportDay {
   return {

@@ -30,6 +30,11 @@ function assertCoversOneView(price: number, caps: { dailyCapPesewas?: number; to
   }
 }
 
+/** The least a new campaign may pay per view: the admin's `campaign_min_price_pesewas` setting. */
+export async function campaignMinimumPrice(db: Executor): Promise<number> {
+  return (await readNumberSettings(db, ["campaign_min_price_pesewas"])).campaign_min_price_pesewas;
+}
+
 /**
  * Starts a campaign on one of the business's own ads (docs/product-rules.md#pay-per-view-campaigns): the
  * price at least the admin's minimum, each cap enough for one view, one live campaign per ad. The
@@ -44,9 +49,7 @@ export async function createCampaign(
 ): Promise<Campaign> {
   const ad = await ownLiveAd(db, companyId, request.adId);
   if (!ad) throw invalid("adId", "Choose one of your ads");
-  const { campaign_min_price_pesewas: minimum } = await readNumberSettings(db, [
-    "campaign_min_price_pesewas",
-  ]);
+  const minimum = await campaignMinimumPrice(db);
   if (request.pricePerViewPesewas < minimum) {
     throw invalid("pricePerViewPesewas", "The price per view is at least {amount}", minimum);
   }

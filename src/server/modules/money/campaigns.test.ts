@@ -123,6 +123,13 @@ describe("starting and changing a campaign", () => {
     });
     await topUp(ad.company.id, 1_000);
     expect(await campaignsOf(ad)).toMatchObject([{ id: created.json().id, offeredNow: true }]);
+    const listed = await sendAs(
+      ctx.app,
+      ad.companyCookies,
+      "GET",
+      `/api/companies/${ad.company.id}/campaigns`,
+    );
+    expect(listed.json().minPricePerViewPesewas).toBe(10);
   });
 
   it("refuses a price under the admin's minimum, caps that can't pay for one view, and a second campaign", async () => {
@@ -546,6 +553,8 @@ describe("a campaign's report", () => {
     });
     const byDefault = (await reportOf(ad, id)).json();
     expect(byDefault).toMatchObject({ from: "2026-12-01", to: "2026-12-02" });
+    // Up to a day more than 92 after the campaign began, the report starts 92 days before it.
+    expect((await reportOf(ad, id, "?to=2027-06-01")).json()).toMatchObject({ from: "2027-03-02" });
 
     const csvUrl = `/api/companies/${ad.company.id}/campaigns/${id}/report.csv`;
     const csv = await sendAs(ctx.app, ad.companyCookies, "GET", csvUrl);

@@ -17,7 +17,7 @@ import { AppError, unauthenticated } from "../../lib/errors";
 import { requireCompanyAccess, signedInCompanyId } from "../companies";
 import { campaignReportCsv, campaignReport as readCampaignReport } from "./campaign-report.read-model";
 import { companyCampaigns } from "./campaigns.read-model";
-import { changeCampaign, createCampaign } from "./campaigns.service";
+import { campaignMinimumPrice, changeCampaign, createCampaign } from "./campaigns.service";
 import { companyWallet } from "./wallet.service";
 
 const companyIdParams = z.object({ companyId: idParam });
@@ -74,7 +74,11 @@ export function moneyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const company = await requireCompanyAccess(deps.db, request, request.params.companyId);
-        return { campaigns: await companyCampaigns(deps.db, company.id, deps.now()) };
+        const [campaigns, minPricePerViewPesewas] = await Promise.all([
+          companyCampaigns(deps.db, company.id, deps.now()),
+          campaignMinimumPrice(deps.db),
+        ]);
+        return { campaigns, minPricePerViewPesewas };
       },
     );
 

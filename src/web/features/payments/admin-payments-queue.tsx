@@ -93,6 +93,19 @@ function Detail({ label, children, testId }: { label: string; children: ReactNod
   );
 }
 
+/** What verifying did: a plan or Anigye+ is active, or a top-up is on the business's balance. */
+function verifiedOutcome(payment: AdminPayment): string {
+  return payment.purpose === "wallet_top_up"
+    ? `${formatCedis(payment.amount)} is on ${payment.companyName ?? payment.payerName}'s balance.`
+    : `${payment.description} is active.`;
+}
+
+function verifyingDoes(payment: AdminPayment): string {
+  return payment.purpose === "wallet_top_up"
+    ? "The money lands on the business's balance at once; this can't be undone."
+    : `${payment.description} starts at once; this can't be undone.`;
+}
+
 /**
  * Verifying grants the period at once and can't be undone, so it is confirmed first (as a rejection
  * asks for its reason), with what the admin should have found in the merchant account.
@@ -107,7 +120,7 @@ function VerifyConfirm({ payment, onCancel }: { payment: AdminPayment; onCancel(
         onSuccess: () =>
           toast({
             title: "Payment verified",
-            description: `${payment.description} is active. ${payment.payerName} will be told.`,
+            description: `${verifiedOutcome(payment)} ${payment.payerName} will be told.`,
           }),
         onError: (failure) => decisionFailed("Could not verify the payment", failure),
       },
@@ -124,7 +137,7 @@ function VerifyConfirm({ payment, onCancel }: { payment: AdminPayment; onCancel(
         {payment.momoReference
           ? `Only if ${network} transaction ${payment.momoReference} for ${formatCedis(payment.amount)} reached the merchant account.`
           : `Only if ${formatCedis(payment.amount)} with the reference ${payment.reference} reached the merchant account.`}{" "}
-        {payment.description} starts at once; this can't be undone.
+        {verifyingDoes(payment)}
       </p>
       <div className="flex flex-wrap gap-2">
         <Button onClick={verify} pending={decide.isPending} pendingLabel="Verifying…">
