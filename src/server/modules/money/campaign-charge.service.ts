@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { accraDay } from "../../../shared/accra-time";
 import type { Executor } from "../../db/client";
+import { executeNamed } from "../../db/prepared";
 import { adCampaigns, campaignViews, moneyAccounts, moneyTransfers } from "../../db/schema/money";
 import { liveCampaignSql, spentTodaySql } from "./campaign-pacing";
 
@@ -28,7 +29,11 @@ export type ViewCharge = "charged" | "invalid" | "unfunded" | "none";
 export async function chargeCompletedView(tx: Executor, view: CompletedView): Promise<ViewCharge> {
   const today = accraDay(view.now);
   const at = sql`${view.now.toISOString()}::timestamptz`;
-  const result = (await tx.execute(sql`
+  // A named prepared statement: parsed and planned once per connection, as the other hot writes are.
+  const result = await executeNamed<{ outcome: Exclude<ViewCharge, "none"> }>(
+    tx,
+    "charge_completed_view",
+    sql`
     with campaign as (
       select ${adCampaigns.id} as id, ${adCampaigns.companyId} as company_id,
         ${adCampaigns.pricePerViewPesewas} as price,
@@ -77,6 +82,7 @@ export async function chargeCompletedView(tx: Executor, view: CompletedView): Pr
       (case when t.id is not null then 'charged' when v.flagged then 'invalid' else 'unfunded' end)::campaign_view_outcome,
       ${today}::date, coalesce(t.amount_pesewas, 0), t.id, ${at}
     from verdict v left join transfer t on true
-    returning outcome`)) as unknown as { rows: { outcome: Exclude<ViewCharge, "none"> }[] };
+    returning outcome`,
+  );
   return result.rows[0]?.outcome ?? "none";
 }
