@@ -19,9 +19,10 @@ import { withScratchDatabase } from "./scratch-database";
  * PostgreSQL with 100,000 members and 10,000 ads, under autocannon at 100 connections, beside two
  * yardsticks measured in the same run in their own process: a bare Fastify GET (for the reads) and a bare
  * one-statement write, Fastify + `pg` (pool 10) doing one `INSERT … RETURNING id` per POST (for the
- * writes). Reads: public stats, the carousel, Discover signed in. Writes: watch progress, the counter's
- * stamps that succeed, stamps refused (a second stamp the same day) and point grants. Every row counts its
- * answers by status, so a row meant to succeed shows that it did. Results go into bench/README.md.
+ * writes). Reads: public stats, the carousel, Discover signed in. Writes: watch progress, the report that
+ * completes a view, the counter's stamps that succeed, stamps refused (a second stamp the same day), point
+ * grants and USSD. Every row counts its answers by status, so a row meant to succeed shows that it did.
+ * Results go into bench/README.md.
  */
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -29,7 +30,8 @@ const memberCount = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const adCount = Number(process.env.BENCH_ADS ?? 10_000);
 /**
  * BENCH_ONLY=stats,discovery runs only the rows named: stats, carousel, discovery, progress, stamps,
- * refusals (runs the stamps first: it re-stamps the members they stamped), points, ussd. `home` is measured
+ * refusals (runs the stamps first: it re-stamps the members they stamped), points, ussd, completing (the
+ * report that completes a view; BENCH_CAMPAIGNS=1 charges each to a campaign). `home` is measured
  * on its own (BENCH_ONLY=home): a signed-in member's home `GET /` rendered by the server, on the demo
  * seed, at each of BENCH_HOME_CONNECTIONS (default 1,10,50); it needs `npm run build` first.
  */
@@ -180,19 +182,24 @@ async function fillCatalogue(db: Database) {
            (case when g % 29 = 0 then 'gold' else 'bronze' end)::tier,
            now() - (g || ' minutes')::interval, 'xp'::reward_type, null, 10
     from generate_series(1, ${adCount}) g`);
-  await db.execute(sql`
-    insert into users (anigye_id, username, email, display_name, city, activated_at, is_email_verified,
-                       onboarding_completed, referral_code, phone_number, is_phone_verified, language)
-    select 'ANG-B' || lpad(g::text, 7, '0'), 'member-' || g, 'member' || g || '@example.com', 'Member ' || g,
-           (array['Accra','Kumasi','Tamale','Cape Coast'])[1 + g % 4], now(), true, true, 'REF' || g,
-           ${benchPhonePrefix} || lpad(g::text, 7, '0'), true, 'en'
-    from generate_series(1, ${memberCount}) g`);
+  await insertMembers(db, 1, memberCount);
   // Member QR codes live 60 s in the app; these are made directly with a long life so the run never
   // outlasts them (the lookup and its checks are the same).
   await db.execute(sql`
     insert into user_qr_codes (user_id, qr_data, short_code, expires_at, created_at, updated_at)
     select g, 'ANIGYE-M1.bench-' || g, upper(substr(md5(g::text), 1, 6)), now() + interval '6 hours', now(), now()
     from generate_series(${activeMembers + 1}::int, ${memberCount}::int) g`);
+}
+
+/** Active bronze members with ids `first` to `last`, each with a verified number (+23324 and the id). */
+async function insertMembers(db: Database, first: number, last: number) {
+  await db.execute(sql`
+    insert into users (anigye_id, username, email, display_name, city, activated_at, is_email_verified,
+                       onboarding_completed, referral_code, phone_number, is_phone_verified, language)
+    select 'ANG-B' || lpad(g::text, 7, '0'), 'member-' || g, 'member' || g || '@example.com', 'Member ' || g,
+           (array['Accra','Kumasi','Tamale','Cape Coast'])[1 + g % 4], now(), true, true, 'REF' || g,
+           ${benchPhonePrefix} || lpad(g::text, 7, '0'), true, 'en'
+    from generate_series(${first}::int, ${last}::int) g`);
 }
 
 async function memberSessions(db: Database) {
@@ -259,6 +266,7 @@ async function fill(databaseUrl: string) {
   const data = {
     memberSessions: await memberSessions(database.db),
     staffCookies: await counterShops(database.db),
+    completingCookies: wanted("completing") ? await completingMembers(database.db) : [],
   };
   await database.close();
   return data;
@@ -415,6 +423,213 @@ async function floorRow(baseUrl: string, data: Data): Promise<Row> {
     expected: "404",
     result,
   };
+}
+
+// --- The completing report --------------------------------------------------------------------
+
+/**
+ * BENCH_ONLY=completing: each request is the report that completes a view not completed yet. The pool
+ * (BENCH_COMPLETING_VIEWS, default 6,000) is one view per member, its members (the ids after
+ * BENCH_MEMBERS) used by no other row, each view on the next ad any bronze member may watch (8 s, 10 XP),
+ * so the completions spread over the catalogue's ads and businesses. The first views warm the server up.
+ */
+const completingPool = Number(process.env.BENCH_COMPLETING_VIEWS ?? 6_000);
+const completingWarmUp = 200;
+const firstCompletingMember = memberCount + 1;
+/** The first member of the measured views (the warm-up's come first). */
+const firstMeasuredMember = firstCompletingMember + completingWarmUp;
+/**
+ * BENCH_CAMPAIGNS=1 (only on code with pay-per-view campaigns): every ad of the pool gets a live pay-per-view
+ * campaign and its business a balance, all far above what the run spends, so every view is charged.
+ */
+const campaignsOn = process.env.BENCH_CAMPAIGNS === "1";
+const campaignFundsPesewas = 100_000_000;
+
+interface CompletingView {
+  id: number;
+  memberId: number;
+  cookie: string;
+}
+
+/** The pool's members and their sessions, made with the rest of the data. */
+async function completingMembers(db: Database): Promise<string[]> {
+  await insertMembers(db, firstCompletingMember, memberCount + completingPool);
+  const cookies: string[] = [];
+  const batch = 50;
+  for (let start = 0; start < completingPool; start += batch) {
+    const ids = Array.from({ length: Math.min(batch, completingPool - start) }, (_, i) => start + i);
+    const sessions = await Promise.all(
+      ids.map((i) =>
+        createSession(
+          db,
+          { kind: "user", userId: firstCompletingMember + i },
+          { ipAddress: "127.0.0.1", userAgent: "bench" },
+        ),
+      ),
+    );
+    for (const { token } of sessions) cookies.push(`anigye_sid=${token}`);
+  }
+  return cookies;
+}
+
+/**
+ * The pool's views, opened by SQL just before the row as the server reads an open view: started a minute
+ * ago (past the ad's 6.4 s minimum, far from the 616 s after which a view ends), nothing watched yet, not
+ * closed, each from its own device. Ordered by member, so the warm-up takes the first ones.
+ */
+async function openCompletingViews(db: Database, cookies: string[]): Promise<CompletingView[]> {
+  const opened = (await db.execute(sql`
+    with open_ads as (
+      select id, (row_number() over (order by id))::int - 1 as k, count(*) over ()::int as total
+      from ads where not is_plus and required_tier = 'bronze'
+    )
+    insert into watch_progress (user_id, ad_id, started_at, last_progress_at, ip, user_agent, device_fingerprint)
+    select ${firstCompletingMember}::int + v, a.id, now() - interval '60 seconds', now() - interval '60 seconds',
+           '127.0.0.1', 'bench', 'bench-completing-' || (${firstCompletingMember}::int + v)
+    from generate_series(0, ${completingPool - 1}::int) v join open_ads a on a.k = v % a.total
+    returning id, user_id`)) as unknown as { rows: { id: number; user_id: number }[] };
+  return opened.rows
+    .map((row) => ({
+      id: row.id,
+      memberId: row.user_id,
+      cookie: cookies[row.user_id - firstCompletingMember]!,
+    }))
+    .sort((a, b) => a.memberId - b.memberId);
+}
+
+/**
+ * BENCH_CAMPAIGNS=1: each business of the pool's ads gets its accounts (a balance, its revenue, and the
+ * money received at minus the balance, so the books sum to zero) and each ad a live campaign.
+ */
+async function fundCampaigns(db: Database) {
+  const poolAds = sql`select ad_id from watch_progress where user_id >= ${firstCompletingMember}`;
+  await db.execute(sql`
+    insert into money_accounts (kind, company_id, balance_pesewas)
+    select k.kind::money_account_kind, c.company_id, k.sign * ${campaignFundsPesewas}::bigint
+    from (select distinct company_id from ads where id in (${poolAds})) c
+    cross join (values (1, 'company_balance', 1), (2, 'platform_revenue', 0), (3, 'money_received', -1)) k(n, kind, sign)
+    order by c.company_id, k.n`);
+  await db.execute(sql`
+    insert into ad_campaigns (company_id, ad_id, price_per_view_pesewas, daily_cap_pesewas, total_budget_pesewas)
+    select company_id, id, 10, ${campaignFundsPesewas}, ${campaignFundsPesewas}
+    from ads where id in (${poolAds})`);
+}
+
+/** The report that completes a view: the ad's full 8 s (a view that doesn't exist once the pool is spent). */
+function completingReport(view: CompletingView | undefined, spare: CompletingView) {
+  return {
+    path: `/api/watch/sessions/${view?.id ?? 999_999_999}/progress`,
+    headers: {
+      ...json,
+      cookie: (view ?? spare).cookie,
+      "x-device-fingerprint": `bench-completing-${(view ?? spare).memberId}`,
+    },
+    body: JSON.stringify({ watchedSeconds: 8 }),
+  };
+}
+
+/** The warm-up's views complete ten at a time: the server's code and statements are warm for the row. */
+async function warmUpCompleting(baseUrl: string, views: CompletingView[]) {
+  for (let start = 0; start < views.length; start += 10) {
+    const reports = views.slice(start, start + 10).map(async (view) => {
+      const { path: viewPath, ...report } = completingReport(view, view);
+      const answer = await fetch(`${baseUrl}${viewPath}`, { method: "POST", ...report });
+      if (!answer.ok) throw new Error(`a completing report failed: ${await answer.text()}`);
+    });
+    await Promise.all(reports);
+  }
+}
+
+async function completingRow(baseUrl: string, views: CompletingView[]): Promise<Row> {
+  let sent = 0;
+  const result = await hammer(
+    `${baseUrl}/api/watch/sessions/1/progress`,
+    [
+      {
+        method: "POST",
+        setupRequest: (request) => ({ ...request, ...completingReport(views[sent++], views[0]!) }),
+      },
+    ],
+    true,
+  );
+  return {
+    name: `POST /api/watch/sessions/:id/progress, the completing report (a new member's view each, campaigns ${campaignsOn ? "on" : "off"})`,
+    kind: "write",
+    expected: "2xx",
+    result,
+    note:
+      sent > views.length
+        ? `${sent} sent of ${views.length} views: POOL EXHAUSTED, raise BENCH_COMPLETING_VIEWS`
+        : `${sent} sent of ${views.length} views`,
+  };
+}
+
+/**
+ * What became of the measured views, in one statement (one snapshot): how many completed and, with
+ * campaigns on, how many were charged and what all the accounts sum to.
+ */
+async function completingTally(db: Database): Promise<Tally> {
+  const charges = campaignsOn
+    ? sql`(select count(*) from campaign_views where user_id >= ${firstMeasuredMember} and outcome = 'charged')::int`
+    : sql`null::int`;
+  const books = campaignsOn ? sql`(select sum(balance_pesewas) from money_accounts)::text` : sql`null::text`;
+  const [tally] = await rowsOf<Tally>(
+    db,
+    sql`select count(*) filter (where w.completed)::int as completed, count(distinct w.ad_id)::int as ads,
+          count(distinct a.company_id)::int as businesses, ${charges} as charged, ${books} as books
+        from watch_progress w join ads a on a.id = w.ad_id where w.user_id >= ${firstMeasuredMember}`,
+  );
+  return tally!;
+}
+
+interface Tally {
+  completed: number;
+  ads: number;
+  businesses: number;
+  charged: number | null;
+  books: string | null;
+}
+
+/** The tally once the reports still in flight when the row ended have committed (no change for 0.5 s). */
+async function settledTally(db: Database): Promise<Tally> {
+  let tally = await completingTally(db);
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const next = await completingTally(db);
+    if (next.completed === tally.completed) return next;
+    tally = next;
+  }
+}
+
+function tallyNote({ completed, ads, businesses, charged, books }: Tally, cpuSeconds: number) {
+  const cpu = `server CPU ${((1000 * cpuSeconds) / Math.max(1, completed)).toFixed(1)} ms per completed view`;
+  const spread = `${completed} views completed, the pool on ${ads} ads of ${businesses} businesses; ${cpu}`;
+  if (!campaignsOn) return `${spread}; campaigns off`;
+  return `${spread}; ${charged} campaign views charged; the books sum to ${books}`;
+}
+
+async function rowsOf<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/**
+ * Opens the pool's views (and with BENCH_CAMPAIGNS=1 funds their campaigns), warms up, runs the row, and
+ * counts the server's CPU from the row's start until the last report committed.
+ */
+async function measureCompleting(baseUrl: string, databaseUrl: string, data: Data): Promise<Row> {
+  const database = await openDatabase({ databaseUrl, poolSize: 2 });
+  try {
+    const views = await openCompletingViews(database.db, data.completingCookies);
+    if (campaignsOn) await fundCampaigns(database.db);
+    await warmUpCompleting(baseUrl, views.slice(0, completingWarmUp));
+    const cpuBefore = await serverCpuSeconds(baseUrl);
+    const row = await completingRow(baseUrl, views.slice(completingWarmUp));
+    const tally = await settledTally(database.db);
+    const cpuSeconds = (await serverCpuSeconds(baseUrl)) - cpuBefore;
+    return { ...row, note: `${row.note}; ${tallyNote(tally, cpuSeconds)}` };
+  } finally {
+    await database.close();
+  }
 }
 
 /**
@@ -759,6 +974,7 @@ async function measureApp(databaseUrl: string, data: Data) {
         : []),
       ...(await counterRows(baseUrl, data)),
       ...(wanted("ussd") ? await ussdRows(baseUrl) : []),
+      ...(wanted("completing") ? [await measureCompleting(baseUrl, databaseUrl, data)] : []),
     ];
   } finally {
     await stopProcess(server);
