@@ -89,6 +89,19 @@ async function newMemberWatches(ad: Published) {
   return viewer;
 }
 
+/** A member watches the ad to the end on a given phone (its device fingerprint), earning its reward. */
+async function watchesOnPhone(
+  viewer: { cookies: Record<string, string> },
+  adId: number,
+  phone: Record<string, string>,
+) {
+  const view = await sendAs(ctx.app, viewer.cookies, "POST", "/api/watch/sessions", { adId }, phone);
+  expect(view.statusCode, view.body).toBe(200);
+  clock.advance(9_000);
+  const done = await kit.report(viewer.cookies, view.json().sessionId, 9, phone);
+  expect(done.json().reward).toBeTruthy();
+}
+
 async function outcomesOf(campaignId: number) {
   const rows = await ctx.database.db
     .select({ outcome: campaignViews.outcome })
@@ -397,20 +410,7 @@ describe("invalid views", () => {
     const first = await kit.member();
     const second = await kit.member();
     const phone = { "x-device-fingerprint": "one-shared-phone" };
-    for (const viewer of [first, second]) {
-      const view = await sendAs(
-        ctx.app,
-        viewer.cookies,
-        "POST",
-        "/api/watch/sessions",
-        { adId: ad.id },
-        phone,
-      );
-      expect(view.statusCode, view.body).toBe(200);
-      clock.advance(9_000);
-      const done = await kit.report(viewer.cookies, view.json().sessionId, 9, phone);
-      expect(done.json().reward).toBeTruthy();
-    }
+    for (const viewer of [first, second]) await watchesOnPhone(viewer, ad.id, phone);
 
     // A member with an open anti-cheat case (their risk reached the threshold).
     const risky = await kit.member();
@@ -491,20 +491,7 @@ describe("a campaign's report", () => {
     const phone = { "x-device-fingerprint": "report-shared-phone" };
     // The next day, two accounts on one phone: the second is free.
     clock.set(new Date("2026-12-02T23:00:00Z"));
-    for (const viewer of [await kit.member(), await kit.member()]) {
-      const start = await sendAs(
-        ctx.app,
-        viewer.cookies,
-        "POST",
-        "/api/watch/sessions",
-        { adId: ad.id },
-        phone,
-      );
-      expect(start.statusCode, start.body).toBe(200);
-      clock.advance(9_000);
-      const done = await kit.report(viewer.cookies, start.json().sessionId, 9, phone);
-      expect(done.json().reward).toBeTruthy();
-    }
+    for (const viewer of [await kit.member(), await kit.member()]) await watchesOnPhone(viewer, ad.id, phone);
     // A reward used at the counter, and an admin reversing what another member earned from the ad.
     await ctx.database.db
       .update(rewards)

@@ -12,11 +12,9 @@ import { formatCedis } from "../../../shared/money";
 import { Button } from "../../components/ui/button";
 import { FormAlert } from "../../components/ui/form-alert";
 import { ChoiceGroupField, Form, SelectField, TextField } from "../../components/ui/form-field";
-import { ApiError } from "../../lib/api-client";
-import { serverMessage } from "../../lib/api-errors";
 import { applyServerErrors, useContractForm } from "../../lib/forms";
 import { useT } from "../../lib/i18n";
-import { translate } from "../../lib/language";
+import { paymentStartFailedText } from "../../lib/payment-errors";
 import { useStartTopUp } from "./api";
 import { cedisToPesewas, topUpForm } from "./money-forms";
 
@@ -41,13 +39,6 @@ function methodsOf(options: PayOptions): PaymentMethod[] {
     ...(options.providerEnabled ? (["paystack"] as const) : []),
     ...(options.manualMomo ? (["momo_manual"] as const) : []),
   ];
-}
-
-function startFailedText(failure: unknown): string {
-  const message = serverMessage(failure);
-  if (message) return message;
-  if (failure instanceof ApiError && failure.status === 401) return translate("payment.sessionEnded");
-  return translate("payment.startFailed");
 }
 
 /** The first step, as a plan's: the amount, how to pay, the network and the MoMo number. */
@@ -81,7 +72,7 @@ function TopUpForm({
           onSuccess: onStarted,
           onError: (failure) => {
             const applied = applyServerErrors(form, failure, { fieldFor: { amountPesewas: "amount" } });
-            if (Object.keys(applied).length === 0) setAlert(startFailedText(failure));
+            if (Object.keys(applied).length === 0) setAlert(paymentStartFailedText(failure));
           },
         });
       }}

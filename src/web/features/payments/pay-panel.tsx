@@ -14,11 +14,10 @@ import type { PlanId } from "../../../shared/plans";
 import { Button } from "../../components/ui/button";
 import { FormAlert } from "../../components/ui/form-alert";
 import { Form, TextField } from "../../components/ui/form-field";
-import { ApiError } from "../../lib/api-client";
-import { serverMessage } from "../../lib/api-errors";
 import { applyServerErrors, useContractForm } from "../../lib/forms";
 import { useT } from "../../lib/i18n";
-import { translate, type UiKey } from "../../lib/language";
+import type { UiKey } from "../../lib/language";
+import { paymentStartFailedText } from "../../lib/payment-errors";
 import { useCreatePayment } from "./api";
 import { NetworkField } from "./network-field";
 import { PaymentProgress } from "./payment-progress";
@@ -43,13 +42,6 @@ const methodText = {
   paystack: { title: "payment.method.paystack", text: "payment.method.paystackText" },
   momo_manual: { title: "payment.method.manual", text: "payment.method.manualText" },
 } as const satisfies Record<PaymentMethod, { title: UiKey; text: UiKey }>;
-
-function failureText(failure: unknown): string {
-  const message = serverMessage(failure);
-  if (message) return message;
-  if (failure instanceof ApiError && failure.status === 401) return translate("payment.sessionEnded");
-  return translate("payment.startFailed");
-}
 
 /** The first step: the network and the MoMo number; the server then creates the order. */
 function StartForm({
@@ -76,7 +68,7 @@ function StartForm({
       onSuccess: onStarted,
       onError: (failure) => {
         const applied = applyServerErrors(form, failure);
-        if (Object.keys(applied).length === 0) setAlert(failureText(failure));
+        if (Object.keys(applied).length === 0) setAlert(paymentStartFailedText(failure));
       },
     });
   };
