@@ -1,5 +1,5 @@
 import { Plus } from "lucide-react";
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { brand } from "../../../shared/brand";
 import { momoNetworks, topUpMaxPesewas, topUpMinPesewas } from "../../../shared/contracts/money";
 import {
@@ -14,7 +14,7 @@ import { FormAlert } from "../../components/ui/form-alert";
 import { ChoiceGroupField, Form, SelectField, TextField } from "../../components/ui/form-field";
 import { applyServerErrors, useContractForm } from "../../lib/forms";
 import { useT } from "../../lib/i18n";
-import { paymentStartFailedText } from "../../lib/payment-errors";
+import { paymentMethodsOf, paymentStartFailedText, useTellShowing } from "../../lib/payment-start";
 import { useStartTopUp } from "./api";
 import { cedisToPesewas, topUpForm } from "./money-forms";
 
@@ -33,13 +33,6 @@ const networkNames: Record<(typeof momoNetworks)[number], string> = {
   telecel: momoProviderNames.vod,
   airteltigo: momoProviderNames.atl,
 };
-
-function methodsOf(options: PayOptions): PaymentMethod[] {
-  return [
-    ...(options.providerEnabled ? (["paystack"] as const) : []),
-    ...(options.manualMomo ? (["momo_manual"] as const) : []),
-  ];
-}
 
 /** The first step, as a plan's: the amount, how to pay, the network and the MoMo number. */
 function TopUpForm({
@@ -155,7 +148,7 @@ function StartStep({
       </p>
     );
   }
-  const methods = methodsOf(payOptions.data);
+  const methods = paymentMethodsOf(payOptions.data);
   if (methods.length === 0) {
     return (
       <FormAlert testId="pay-unavailable">
@@ -184,12 +177,7 @@ export function TopUpPanel({ companyId, payOptions, renderProgress, onShowing }:
   const [open, setOpen] = useState(false);
   const [started, setStarted] = useState<PaymentResponse | null>(null);
   const startedId = started?.id ?? null;
-  const onShowingRef = useRef(onShowing);
-  onShowingRef.current = onShowing;
-  useEffect(() => {
-    onShowingRef.current?.(startedId);
-    return () => onShowingRef.current?.(null);
-  }, [startedId]);
+  useTellShowing(startedId, onShowing);
 
   const close = () => {
     setOpen(false);

@@ -1,5 +1,5 @@
 import { Building2, Smartphone } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { brand } from "../../../shared/brand";
 import {
   type CreatePaymentRequest,
@@ -17,7 +17,7 @@ import { Form, TextField } from "../../components/ui/form-field";
 import { applyServerErrors, useContractForm } from "../../lib/forms";
 import { useT } from "../../lib/i18n";
 import type { UiKey } from "../../lib/language";
-import { paymentStartFailedText } from "../../lib/payment-errors";
+import { paymentMethodsOf, paymentStartFailedText, useTellShowing } from "../../lib/payment-start";
 import { useCreatePayment } from "./api";
 import { NetworkField } from "./network-field";
 import { PaymentProgress } from "./payment-progress";
@@ -155,19 +155,11 @@ function MethodChoice({
  */
 export function PayPanel({ order, amountPesewas, options, onSucceeded, onShowing }: PayPanelProps) {
   const t = useT();
-  const methods: PaymentMethod[] = [
-    ...(options.providerEnabled ? (["paystack"] as const) : []),
-    ...(options.manualMomo ? (["momo_manual"] as const) : []),
-  ];
+  const methods = paymentMethodsOf(options);
   const [method, setMethod] = useState<PaymentMethod | undefined>(methods[0]);
   const [started, setStarted] = useState<PaymentResponse | null>(null);
   const startedId = started?.id ?? null;
-  const onShowingRef = useRef(onShowing);
-  onShowingRef.current = onShowing;
-  useEffect(() => {
-    onShowingRef.current?.(startedId);
-    return () => onShowingRef.current?.(null);
-  }, [startedId]);
+  useTellShowing(startedId, onShowing);
 
   if (started) {
     return (
