@@ -437,6 +437,10 @@ export interface paths {
     /** Paystack's events, signed with x-paystack-signature (HMAC-SHA512 of the raw body) */
     post: operations["postPaymentsPaystackWebhook"];
   };
+  "/api/cashback/mine": {
+    /** The member's cashback: her balance, what her unused cashback rewards hold, their history and her payout wallet */
+    get: operations["getCashbackMine"];
+  };
   "/api/companies/{companyId}/wallet": {
     /** A business's balance in pesewas and its movements, newest first, 50 a page (owner or admin) */
     get: operations["getCompaniesWallet"];
@@ -4039,9 +4043,10 @@ export interface operations {
               isFeatured: boolean;
               isWatched: boolean;
               /** @enum {string} */
-              rewardType: "discount" | "xp" | "badge" | "experience" | "prize_entry";
+              rewardType: "discount" | "xp" | "badge" | "experience" | "prize_entry" | "cashback";
               distanceKm: number | null;
               drawPrize: string | null;
+              cashbackPesewas: number | null;
             })[];
         };
       };
@@ -4094,9 +4099,10 @@ export interface operations {
             isFeatured: boolean;
             isWatched: boolean;
             /** @enum {string} */
-            rewardType: "discount" | "xp" | "badge" | "experience" | "prize_entry";
+            rewardType: "discount" | "xp" | "badge" | "experience" | "prize_entry" | "cashback";
             distanceKm: number | null;
             drawPrize: string | null;
+            cashbackPesewas: number | null;
             posterUrl: string | null;
             durationSeconds: number;
             minWatchPercent: number;
@@ -4302,7 +4308,7 @@ export interface operations {
               thumbnailUrl: string | null;
               durationSeconds: number;
               /** @enum {string} */
-              rewardType: "discount" | "xp" | "badge" | "experience" | "prize_entry";
+              rewardType: "discount" | "xp" | "badge" | "experience" | "prize_entry" | "cashback";
               discountPercent: number | null;
               discountCodesTotal: number;
               discountCodesLeft: number;
@@ -4313,6 +4319,7 @@ export interface operations {
               badgeName: string | null;
               experienceContent: string | null;
               prizeEntryDetails: string | null;
+              cashbackPesewas: number | null;
               maxRedemptions: number;
               dailyRedemptionCap: number | null;
               weeklyRedemptionCap: number | null;
@@ -4366,7 +4373,7 @@ export interface operations {
           mediaId: number;
           durationSeconds: number;
           /** @enum {string} */
-          rewardType: "discount" | "xp" | "badge" | "experience" | "prize_entry";
+          rewardType: "discount" | "xp" | "badge" | "experience" | "prize_entry" | "cashback";
           discountPercent?: number;
           /** @default [] */
           discountCodes?: string[];
@@ -4378,6 +4385,7 @@ export interface operations {
           badgeName?: string;
           experienceContent?: string;
           prizeEntryDetails?: string;
+          cashbackPesewas?: number;
           /** @default 1000 */
           maxRedemptions?: number;
           dailyRedemptionCap?: number;
@@ -4415,7 +4423,7 @@ export interface operations {
             thumbnailUrl: string | null;
             durationSeconds: number;
             /** @enum {string} */
-            rewardType: "discount" | "xp" | "badge" | "experience" | "prize_entry";
+            rewardType: "discount" | "xp" | "badge" | "experience" | "prize_entry" | "cashback";
             discountPercent: number | null;
             discountCodesTotal: number;
             discountCodesLeft: number;
@@ -4426,6 +4434,7 @@ export interface operations {
             badgeName: string | null;
             experienceContent: string | null;
             prizeEntryDetails: string | null;
+            cashbackPesewas: number | null;
             maxRedemptions: number;
             dailyRedemptionCap: number | null;
             weeklyRedemptionCap: number | null;
@@ -4480,7 +4489,7 @@ export interface operations {
           mediaId: number;
           durationSeconds: number;
           /** @enum {string} */
-          rewardType: "discount" | "xp" | "badge" | "experience" | "prize_entry";
+          rewardType: "discount" | "xp" | "badge" | "experience" | "prize_entry" | "cashback";
           discountPercent?: number;
           /** @default [] */
           discountCodes?: string[];
@@ -4492,6 +4501,7 @@ export interface operations {
           badgeName?: string;
           experienceContent?: string;
           prizeEntryDetails?: string;
+          cashbackPesewas?: number;
           /** @default 1000 */
           maxRedemptions?: number;
           dailyRedemptionCap?: number;
@@ -4529,7 +4539,7 @@ export interface operations {
             thumbnailUrl: string | null;
             durationSeconds: number;
             /** @enum {string} */
-            rewardType: "discount" | "xp" | "badge" | "experience" | "prize_entry";
+            rewardType: "discount" | "xp" | "badge" | "experience" | "prize_entry" | "cashback";
             discountPercent: number | null;
             discountCodesTotal: number;
             discountCodesLeft: number;
@@ -4540,6 +4550,7 @@ export interface operations {
             badgeName: string | null;
             experienceContent: string | null;
             prizeEntryDetails: string | null;
+            cashbackPesewas: number | null;
             maxRedemptions: number;
             dailyRedemptionCap: number | null;
             weeklyRedemptionCap: number | null;
@@ -4636,7 +4647,7 @@ export interface operations {
             thumbnailUrl: string | null;
             durationSeconds: number;
             /** @enum {string} */
-            rewardType: "discount" | "xp" | "badge" | "experience" | "prize_entry";
+            rewardType: "discount" | "xp" | "badge" | "experience" | "prize_entry" | "cashback";
             discountPercent: number | null;
             discountCodesTotal: number;
             discountCodesLeft: number;
@@ -4647,6 +4658,7 @@ export interface operations {
             badgeName: string | null;
             experienceContent: string | null;
             prizeEntryDetails: string | null;
+            cashbackPesewas: number | null;
             maxRedemptions: number;
             dailyRedemptionCap: number | null;
             weeklyRedemptionCap: number | null;
@@ -4707,7 +4719,7 @@ export interface operations {
             thumbnailUrl: string | null;
             durationSeconds: number;
             /** @enum {string} */
-            rewardType: "discount" | "xp" | "badge" | "experience" | "prize_entry";
+            rewardType: "discount" | "xp" | "badge" | "experience" | "prize_entry" | "cashback";
             discountPercent: number | null;
             discountCodesTotal: number;
             discountCodesLeft: number;
@@ -4718,6 +4730,7 @@ export interface operations {
             badgeName: string | null;
             experienceContent: string | null;
             prizeEntryDetails: string | null;
+            cashbackPesewas: number | null;
             maxRedemptions: number;
             dailyRedemptionCap: number | null;
             weeklyRedemptionCap: number | null;
@@ -4825,7 +4838,7 @@ export interface operations {
               id: number;
               adId: number;
               /** @enum {string} */
-              rewardType: "discount" | "xp" | "badge" | "experience" | "prize_entry";
+              rewardType: "discount" | "xp" | "badge" | "experience" | "prize_entry" | "cashback";
               discountPercent: number | null;
               code: string | null;
               xpAwarded: number;
@@ -4836,6 +4849,7 @@ export interface operations {
               drawEntries: number | null;
               drawPrize: string | null;
               experienceContent: string | null;
+              cashbackPesewas: number | null;
               expiresAt: string | null;
             }) | null;
             xpPoints: number;
@@ -4878,12 +4892,13 @@ export interface operations {
                 logo: string | null;
               };
               /** @enum {string} */
-              rewardType: "discount" | "xp" | "badge" | "experience" | "prize_entry";
+              rewardType: "discount" | "xp" | "badge" | "experience" | "prize_entry" | "cashback";
               discountPercent: number | null;
               code: string | null;
               xpAwarded: number;
               badgeName: string | null;
               experienceContent: string | null;
+              cashbackPesewas: number | null;
               prizeEntryDetails: string | null;
               drawPrize: string | null;
               /** @enum {string} */
@@ -5884,7 +5899,7 @@ export interface operations {
                 };
                 reward: {
                   /** @enum {string} */
-                  rewardType: "discount" | "xp" | "badge" | "experience" | "prize_entry";
+                  rewardType: "discount" | "xp" | "badge" | "experience" | "prize_entry" | "cashback";
                   discountPercent: number | null;
                   xpAwarded: number;
                 };
@@ -6711,6 +6726,52 @@ export interface operations {
       };
     };
   };
+  /** The member's cashback: her balance, what her unused cashback rewards hold, their history and her payout wallet */
+  getCashbackMine: {
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            balancePesewas: number;
+            pendingPesewas: number;
+            entries: ({
+                id: string;
+                /** @enum {string} */
+                kind: "earned" | "pending";
+                amountPesewas: number;
+                /** Format: date-time */
+                at: string;
+                companyName: string | null;
+                rewardId: number | null;
+                expiresAt: string | null;
+              })[];
+            payoutAccount: ({
+              phoneNumber: string;
+              /** @enum {string} */
+              network: "mtn" | "telecel" | "airteltigo";
+              accountName: string | null;
+            }) | null;
+          };
+        };
+      };
+      /** @description Refused: see `message` and `fields` */
+      "4XX": {
+        content: {
+          "application/json": {
+            /** @description What went wrong, in words a person can act on */
+            message: string;
+            /** @description e.g. VALIDATION, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, RATE_LIMITED */
+            code: string;
+            /** @description Per-field messages for a form */
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
   /** A business's balance in pesewas and its movements, newest first, 50 a page (owner or admin) */
   getCompaniesWallet: {
     parameters: {
@@ -6727,12 +6788,13 @@ export interface operations {
         content: {
           "application/json": {
             balancePesewas: number;
+            cashbackReservedPesewas: number;
             entries: ({
                 id: number;
                 /** Format: date-time */
                 at: string;
                 /** @enum {string} */
-                kind: "top_up" | "view_charge" | "view_refund";
+                kind: "top_up" | "view_charge" | "view_refund" | "cashback_reserve" | "cashback_release";
                 amountPesewas: number;
                 balanceAfterPesewas: number;
                 campaignId?: number;

@@ -1,5 +1,5 @@
 import type { AppDeps } from "../app-deps";
-import { checkMoneyLedger } from "../modules/money";
+import { checkMoneyLedger, releaseExpiredCashback } from "../modules/money";
 
 /**
  * Once a day: proves the money ledger balances (every account sums to zero together and each equals its
@@ -14,4 +14,11 @@ export async function checkTheBooks(deps: AppDeps) {
       `the money ledger does not balance: total ${check.totalPesewas} pesewas, ${check.mismatched.length} account(s) differ from their transfers, ${check.campaignsMismatched.length} campaign(s) from their charges`,
     );
   }
+}
+
+/** Each hour: businesses get back what they set aside for cashback rewards that ended unused. */
+export async function releaseUnusedCashback(deps: AppDeps) {
+  const released = await releaseExpiredCashback(deps.db, deps.now());
+  if (released > 0)
+    deps.log.info({ released }, "cashback of rewards that ended unused went back to their businesses");
 }

@@ -3,7 +3,7 @@ import { runAccountCleanup } from "./account-cleanup.job";
 import { runBillingJobs } from "./billing.job";
 import { pruneJobRuns, runJobOnce } from "./job-lock";
 import { runMemberJobs } from "./member.job";
-import { checkTheBooks } from "./money.job";
+import { checkTheBooks, releaseUnusedCashback } from "./money.job";
 
 const everyMinute = 60 * 1000;
 
@@ -32,6 +32,11 @@ export function startScheduler(deps: AppDeps) {
       guard("member", () => runMemberJobs(deps, now)),
       guard("money", () =>
         runJobOnce(deps, "money-ledger-check", now.toISOString().slice(0, 10), () => checkTheBooks(deps)),
+      ),
+      guard("cashback", () =>
+        runJobOnce(deps, "cashback-release", now.toISOString().slice(0, 13), () =>
+          releaseUnusedCashback(deps),
+        ),
       ),
     ]);
   };

@@ -1,5 +1,5 @@
 /** Ad option lists and upload limits: plain data, safe for any page to import (no zod). */
-export const rewardTypes = ["discount", "xp", "badge", "experience", "prize_entry"] as const;
+export const rewardTypes = ["discount", "xp", "badge", "experience", "prize_entry", "cashback"] as const;
 export type RewardType = (typeof rewardTypes)[number];
 export const rewardTypeLabels: Record<RewardType, string> = {
   discount: "Discount",
@@ -7,6 +7,7 @@ export const rewardTypeLabels: Record<RewardType, string> = {
   badge: "Badge",
   experience: "Experience content",
   prize_entry: "Prize-draw entry",
+  cashback: "Cashback to MoMo",
 };
 
 /** Upload limits stated on the form and enforced by the server. */
@@ -19,10 +20,18 @@ export const mediaLimits = {
 
 /**
  * Whether a reward of this type is something to use before a date (a code, unlocked content). XP and
- * badges are kept for good; a prize entry counts in its month's draw.
+ * badges are kept for good; a prize entry counts in its month's draw. Cashback is used at the counter.
  */
 export function rewardHasExpiry(rewardType: RewardType): boolean {
-  return rewardType === "discount" || rewardType === "experience";
+  return rewardType === "discount" || rewardType === "experience" || rewardType === "cashback";
+}
+
+/**
+ * Whether a reward of this type is used at a shop (a discount, or cashback that staff confirm); XP,
+ * badges, entries and content are the member's as soon as she earns them.
+ */
+export function rewardIsUsedAtShop(rewardType: RewardType): boolean {
+  return rewardType === "discount" || rewardType === "cashback";
 }
 
 /**
@@ -35,6 +44,7 @@ export const rewardTypeFields = {
   badge: ["badgeName"],
   experience: ["experienceContent"],
   prize_entry: ["prizeEntryDetails"],
+  cashback: ["cashbackPesewas"],
 } as const satisfies Record<RewardType, readonly string[]>;
 
 type RewardField = (typeof rewardTypeFields)[RewardType][number];

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { categories } from "../categories";
+import { formatCedis } from "../money";
 import { minAdDurationSeconds } from "../plans";
 import { tierIds } from "../tiers";
 import { rewardTypes } from "./ad-options";
@@ -7,6 +8,10 @@ import { optionalText, requiredText } from "./common";
 import { maxId } from "./ids";
 
 export { mediaLimits, type RewardType } from "./ad-options";
+
+/** A cashback reward's bounds: GH₵ 0.50 to GH₵ 500 (docs/product-rules.md#cashback). */
+export const cashbackMinPesewas = 50;
+export const cashbackMaxPesewas = 50_000;
 
 const optionalPositive = (label: string) =>
   z.preprocess(
@@ -58,6 +63,16 @@ export const adInput = z
     badgeName: optionalText("Badge name", 60),
     experienceContent: optionalText("Experience content", 5000),
     prizeEntryDetails: optionalText("Prize entry details", 500),
+    /** A cashback ad's amount per reward (docs/product-rules.md#cashback). */
+    cashbackPesewas: z.preprocess(
+      (v) => (v === "" || v === null ? undefined : v),
+      z
+        .number({ error: "Enter the cashback in pesewas" })
+        .int("Enter the cashback in whole pesewas")
+        .min(cashbackMinPesewas, `Cashback is at least ${formatCedis(cashbackMinPesewas)}`)
+        .max(cashbackMaxPesewas, `Cashback is at most ${formatCedis(cashbackMaxPesewas)}`)
+        .optional(),
+    ),
     maxRedemptions: z
       .number()
       .int()
@@ -113,6 +128,9 @@ export const adInput = z
         message: "Each discount code must be different",
       });
     }
+    if (ad.rewardType === "cashback" && !ad.cashbackPesewas) {
+      ctx.addIssue({ code: "custom", path: ["cashbackPesewas"], message: "Give the cashback amount" });
+    }
     if (ad.rewardType === "badge" && !ad.badgeName) {
       ctx.addIssue({ code: "custom", path: ["badgeName"], message: "Name the badge people earn" });
     }
@@ -163,6 +181,7 @@ export const companyAd = z.object({
   badgeName: z.string().nullable(),
   experienceContent: z.string().nullable(),
   prizeEntryDetails: z.string().nullable(),
+  cashbackPesewas: z.number().int().nullable(),
   maxRedemptions: z.number().int(),
   dailyRedemptionCap: z.number().int().nullable(),
   weeklyRedemptionCap: z.number().int().nullable(),
@@ -199,6 +218,8 @@ export const discoveryAd = z.object({
    * business); null for other ads and while the month's prize isn't announced.
    */
   drawPrize: z.string().nullable(),
+  /** A cashback ad: what its reward pays into the member's cashback once used at the counter; else null. */
+  cashbackPesewas: z.number().int().nullable(),
 });
 export type DiscoveryAd = z.infer<typeof discoveryAd>;
 

@@ -5,7 +5,13 @@ import { idParam, maxId } from "./ids";
 import { paymentMethods } from "./payments";
 
 /** What a movement of a business's balance was. */
-export const walletEntryKinds = ["top_up", "view_charge", "view_refund"] as const;
+export const walletEntryKinds = [
+  "top_up",
+  "view_charge",
+  "view_refund",
+  "cashback_reserve",
+  "cashback_release",
+] as const;
 
 export const walletEntriesPageSize = 50;
 
@@ -27,6 +33,8 @@ export const walletEntry = z.object({
 
 export const walletResponse = z.object({
   balancePesewas: z.number().int(),
+  /** Promised in cashback rewards members hold and have not used yet (not part of the balance). */
+  cashbackReservedPesewas: z.number().int(),
   entries: z.array(walletEntry),
   /** Pass as `before` for the next, older page; absent on the last page. */
   nextBefore: z.number().int().optional(),

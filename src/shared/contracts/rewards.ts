@@ -13,6 +13,8 @@ export const myReward = z.object({
   xpAwarded: z.number().int(),
   badgeName: z.string().nullable(),
   experienceContent: z.string().nullable(),
+  /** A cashback reward: what it pays into the member's cashback once used at the counter; else null. */
+  cashbackPesewas: z.number().int().nullable(),
   /** For a prize-draw entry: what the ad said the entry is for (the business's words; not shown as the prize). */
   prizeEntryDetails: z.string().nullable(),
   /** For a prize-draw entry: the prize of the month's draw it entered (null while to be announced). */

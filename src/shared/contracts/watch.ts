@@ -37,6 +37,8 @@ export const earnedReward = z.object({
   /** The prize of the draw a prize_entry reward entered (null while it is to be announced, and for others). */
   drawPrize: z.string().nullable(),
   experienceContent: z.string().nullable(),
+  /** A cashback reward: what it pays into the member's cashback once used at the counter; else null. */
+  cashbackPesewas: z.number().int().nullable(),
   expiresAt: z.string().nullable(),
 });
 export type EarnedReward = z.infer<typeof earnedReward>;

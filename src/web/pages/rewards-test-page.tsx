@@ -38,6 +38,7 @@ const demoOutcome = {
       drawEntries: null,
       drawPrize: null,
       experienceContent: null,
+      cashbackPesewas: null,
       expiresAt: null,
     },
     xpPoints: 0,

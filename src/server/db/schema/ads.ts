@@ -50,6 +50,8 @@ export const ads = pgTable(
     /** Badge type awarded (discovery_badges.badgeType) when rewardType is 'badge'. */
     badgeId: text("badge_id"),
     prizeEntryDetails: text("prize_entry_details"),
+    /** A cashback ad's amount per reward, paid from the business's balance (null for other ads). */
+    cashbackPesewas: integer("cashback_pesewas"),
     minWatchPercent: integer("min_watch_percent").notNull().default(80),
 
     // Visibility
@@ -112,6 +114,7 @@ export const ads = pgTable(
       "ads_current_redemptions_within_max",
       sql`${t.currentRedemptions} >= 0 and ${t.currentRedemptions} <= ${t.maxRedemptions}`,
     ),
+    check("ads_cashback_positive", sql`${t.cashbackPesewas} > 0`),
     check("ads_daily_cap_positive", sql`${t.dailyRedemptionCap} > 0`),
     check("ads_weekly_cap_positive", sql`${t.weeklyRedemptionCap} > 0`),
     check("ads_max_coupons_nonnegative", sql`${t.maxCoupons} >= 0`),

@@ -19,7 +19,14 @@ export const adTypeEnum = pgEnum("ad_type", ["image", "video"]);
 
 export const mediaKindEnum = pgEnum("media_kind", ["image", "video"]);
 
-export const rewardTypeEnum = pgEnum("reward_type", ["discount", "xp", "badge", "experience", "prize_entry"]);
+export const rewardTypeEnum = pgEnum("reward_type", [
+  "discount",
+  "xp",
+  "badge",
+  "experience",
+  "prize_entry",
+  "cashback",
+]);
 
 export const redemptionMethodEnum = pgEnum("redemption_method", ["self", "staff", "qr"]);
 

@@ -15,25 +15,51 @@ import { watchProgress } from "./watch";
  * - `platform_revenue`: what Anigye earned from that business (never below zero).
  * - `money_received`: the other side of what that business paid in from outside (zero or below: its
  *   negative is everything received).
- * Each account belongs to one company, so no single row is shared by every business's charges.
+ * - `cashback_reserved`: what that business promised in cashback rewards issued and not yet used.
+ * Each of those belongs to one company, so no single row is shared by every business's charges. A
+ * member's accounts belong to her:
+ * - `member_cashback`: cashback she has earned and may withdraw.
+ * - `payout_in_flight`: withdrawals asked for and not yet settled by the provider.
+ * - `paid_out`: everything sent to her mobile-money wallet.
  */
 export const moneyAccountKindEnum = pgEnum("money_account_kind", [
   "company_balance",
   "platform_revenue",
   "money_received",
+  "cashback_reserved",
+  "member_cashback",
+  "payout_in_flight",
+  "paid_out",
 ]);
 
 /** What a transfer was for. */
-export const moneyTransferKindEnum = pgEnum("money_transfer_kind", ["top_up", "view_charge", "view_refund"]);
+export const moneyTransferKindEnum = pgEnum("money_transfer_kind", [
+  "top_up",
+  "view_charge",
+  "view_refund",
+  /** A business's balance into its reserve, when a cashback reward is issued. */
+  "cashback_reserve",
+  /** Back from the reserve to the balance, when a cashback reward expires unused. */
+  "cashback_release",
+  /** From the reserve to the member, when her cashback reward is used at the counter. */
+  "cashback_earn",
+  "withdrawal",
+  "payout",
+  "payout_return",
+]);
 
 export const moneyAccounts = pgTable(
   "money_accounts",
   {
     id: id(),
     kind: moneyAccountKindEnum("kind").notNull(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "restrict" }),
+    /** The business a company account belongs to; null for a member's account. */
+    companyId: integer("company_id").references(() => companies.id, { onDelete: "restrict" }),
+    /**
+     * The member a member account belongs to; set null when she deletes her account (the account and its
+     * transfers stay, so the books still balance).
+     */
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     /** Credits minus debits: the sum of the account's transfers, moved in the same statement as each. */
     balancePesewas: bigint("balance_pesewas", { mode: "number" }).notNull().default(0),
     createdAt: createdAt(),
@@ -41,6 +67,8 @@ export const moneyAccounts = pgTable(
   },
   (t) => [
     uniqueIndex("money_accounts_kind_company_key").on(t.kind, t.companyId),
+    uniqueIndex("money_accounts_kind_user_key").on(t.kind, t.userId),
+    check("money_accounts_one_owner", sql`${t.companyId} is null or ${t.userId} is null`),
     check(
       "money_accounts_balance_sign",
       sql`(${t.kind} = 'money_received' and ${t.balancePesewas} <= 0) or (${t.kind} <> 'money_received' and ${t.balancePesewas} >= 0)`,
@@ -69,6 +97,8 @@ export const moneyTransfers = pgTable(
     paymentId: integer("payment_id").references(() => payments.id, { onDelete: "restrict" }),
     /** The campaign a view charge or refund belongs to (campaigns come with pay-per-view). */
     campaignId: integer("campaign_id"),
+    /** The cashback reward a reserve, release or earning belongs to. */
+    rewardId: integer("reward_id").references(() => rewards.id, { onDelete: "restrict" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -76,6 +106,7 @@ export const moneyTransfers = pgTable(
     index("money_transfers_debit_idx").on(t.debitAccountId, t.id),
     index("money_transfers_credit_idx").on(t.creditAccountId, t.id),
     index("money_transfers_kind_created_idx").on(t.kind, t.createdAt),
+    index("money_transfers_reward_idx").on(t.rewardId).where(sql`${t.rewardId} is not null`),
     check("money_transfers_amount_positive", sql`${t.amountPesewas} > 0`),
     check("money_transfers_two_accounts", sql`${t.debitAccountId} <> ${t.creditAccountId}`),
   ],

@@ -30,6 +30,11 @@ export const rewards = pgTable(
     xpPointsAwarded: integer("xp_points_awarded").notNull().default(0),
     badgeId: text("badge_id"),
     experienceContent: text("experience_content"),
+    /**
+     * A cashback reward's amount, reserved from the business's balance when it is issued and paid into the
+     * member's cashback when it is used at the counter (null for other rewards).
+     */
+    cashbackPesewas: integer("cashback_pesewas"),
     contentAccessGranted: boolean("content_access_granted").notNull().default(false),
 
     isUsed: boolean("is_used").notNull().default(false),
@@ -82,6 +87,11 @@ export const rewards = pgTable(
     index("rewards_share_queue_idx")
       .on(t.sharedAt)
       .where(sql`${t.isShared} and ${t.shareProofStatus} = 'pending'`),
+    // Cashback rewards not yet used, by when they end: the release of expired ones reads these.
+    index("rewards_unused_cashback_idx")
+      .on(t.expiresAt)
+      .where(sql`${t.cashbackPesewas} is not null and not ${t.isUsed}`),
+    check("rewards_cashback_positive", sql`${t.cashbackPesewas} > 0`),
     check("rewards_discount_percent_range", sql`${t.discountPercent} between 1 and 100`),
     check("rewards_xp_points_awarded_nonnegative", sql`${t.xpPointsAwarded} >= 0`),
   ],

@@ -118,6 +118,7 @@ export const cardColumns = columnsNamed([
   "thumbnailUrl",
   "isFeatured",
   "rewardType",
+  "cashbackPesewas",
 ]);
 type CardAd = Pick<Ad, keyof typeof cardColumns>;
 type Card = Omit<DiscoveryAd, "isWatched" | "distanceKm">;
@@ -139,6 +140,7 @@ export function toDiscoveryAd(ad: CardAd, company: Card["company"], monthDrawPri
     isFeatured: ad.isFeatured,
     rewardType: ad.rewardType,
     drawPrize: ad.rewardType === "prize_entry" ? monthDrawPrize : null,
+    cashbackPesewas: ad.rewardType === "cashback" ? ad.cashbackPesewas : null,
   };
 }
 

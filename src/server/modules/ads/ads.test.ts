@@ -393,6 +393,7 @@ describe("discovery", () => {
     const [card] = (await sendAs(ctx.app, member.cookies, "GET", "/api/ads/discovery")).json();
     expect(Object.keys(card).sort()).toEqual(
       [
+        "cashbackPesewas",
         "category",
         "company",
         "description",

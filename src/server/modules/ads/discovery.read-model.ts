@@ -9,7 +9,7 @@ import type { User } from "../../db/schema/auth";
 import { companies, companyBranches } from "../../db/schema/companies";
 import { prizeDraws } from "../../db/schema/draws";
 import { watchProgress } from "../../db/schema/watch";
-import { offeredByItsCampaignSql } from "../money";
+import { cashbackFundedSql, offeredByItsCampaignSql } from "../money";
 import { cardColumns, toDiscoveryAd, toViewerAd } from "./ad-shapes";
 
 // Discover, the viewer and "may this member see this ad" read ads with their company (plan, status), the
@@ -47,13 +47,18 @@ const offerLeft = sql`(${ads.maxCoupons} is null or ${ads.unlockCount} < ${ads.m
     or (select 1 from ad_discount_codes free where free.ad_id = ${ads.id} and free.assigned_at is null limit 1) is not null)`;
 
 /**
- * Offered to a member starting a view: something left to give, and for an ad with a pay-per-view campaign,
- * a campaign that can pay for the view now (docs/product-rules.md#pay-per-view-campaigns).
+ * Offered to a member starting a view: something left to give, for an ad with a pay-per-view campaign a
+ * campaign that can pay for the view now (docs/product-rules.md#pay-per-view-campaigns), and for a
+ * cashback ad a balance that still holds its cashback.
  */
 function offeredNow(now: Date | Placeholder<"now">): SQL {
   if (!(now instanceof Date))
     throw new Error("only a view under way is checked against a placeholder moment");
-  return and(offerLeft, offeredByItsCampaignSql(ads.id, now))!;
+  return and(
+    offerLeft,
+    offeredByItsCampaignSql(ads.id, now),
+    cashbackFundedSql(ads.companyId, ads.cashbackPesewas),
+  )!;
 }
 
 /**

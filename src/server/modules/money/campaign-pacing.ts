@@ -51,3 +51,13 @@ export function offeredByItsCampaignSql(adId: SQLWrapper, now: Date): SQL {
   return sql`coalesce((select ${campaignOfferedSql(now)} from ${adCampaigns}
     where ${adCampaigns.adId} = ${adId} and ${liveCampaignSql(accraDay(now))}), true)`;
 }
+
+/**
+ * For Discover and "may this member start this ad": a cashback ad is offered only while its business's
+ * balance still holds one more reward's cashback (docs/product-rules.md#cashback); other ads (no amount)
+ * always.
+ */
+export function cashbackFundedSql(companyId: SQLWrapper, cashbackPesewas: SQLWrapper): SQL {
+  return sql`(${cashbackPesewas} is null or coalesce((select ${moneyAccounts.balancePesewas} from ${moneyAccounts}
+    where ${moneyAccounts.kind} = 'company_balance' and ${moneyAccounts.companyId} = ${companyId}), 0) >= ${cashbackPesewas})`;
+}

@@ -1,11 +1,13 @@
 /**
  * Money in pesewas, by double entry: businesses' balances, Anigye's revenue and what came in from outside;
- * and pay-per-view campaigns, which charge completed views to a business's balance.
+ * pay-per-view campaigns, which charge completed views to a business's balance; and cashback, which
+ * businesses set aside for rewards and members earn at the counter.
  */
 
 export { chargeCompletedView } from "./campaign-charge.service";
-export { offeredByItsCampaignSql } from "./campaign-pacing";
+export { cashbackFundedSql, offeredByItsCampaignSql } from "./campaign-pacing";
 export { refundReversedViews } from "./campaign-refunds.service";
+export { earnCashback, releaseExpiredCashback } from "./cashback.service";
 export { moneyRoutes } from "./money.routes";
 export { transferMoney } from "./money.service";
 export { campaignMoneySince, checkMoneyLedger } from "./wallet.service";

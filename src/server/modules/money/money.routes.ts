@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { myCashback } from "../../../shared/contracts/cashback";
 import { idParam } from "../../../shared/contracts/ids";
 import {
   campaign,
@@ -14,10 +15,12 @@ import {
 } from "../../../shared/contracts/money";
 import type { AppDeps } from "../../app-deps";
 import { AppError, unauthenticated } from "../../lib/errors";
+import { requireUser } from "../auth";
 import { requireCompanyAccess, signedInCompanyId } from "../companies";
 import { campaignReportCsv, campaignReport as readCampaignReport } from "./campaign-report.read-model";
 import { companyCampaigns } from "./campaigns.read-model";
 import { campaignMinimumPrice, changeCampaign, createCampaign } from "./campaigns.service";
+import { memberCashback } from "./member-cashback.read-model";
 import { companyWallet } from "./wallet.service";
 
 const companyIdParams = z.object({ companyId: idParam });
@@ -25,6 +28,23 @@ const campaignParams = z.object({ companyId: idParam, campaignId: idParam });
 
 export function moneyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    app.get(
+      "/api/cashback/mine",
+      {
+        config: { access: "member" },
+        schema: {
+          summary:
+            "The member's cashback: her balance, what her unused cashback rewards hold, their history and her payout wallet",
+          response: { 200: myCashback },
+        },
+      },
+      async (request, reply) => {
+        const user = await requireUser(request);
+        reply.header("cache-control", "private, no-cache");
+        return memberCashback(deps.db, user.id, deps.now());
+      },
+    );
+
     app.get(
       "/api/companies/:companyId/wallet",
       {

@@ -5,11 +5,8 @@ import { type MoneyAccount, moneyAccounts, moneyTransfers } from "../../db/schem
 type AccountKind = MoneyAccount["kind"];
 type TransferKind = (typeof moneyTransfers.$inferSelect)["kind"];
 
-/** An account by what it is: a kind of account of one company. */
-export interface AccountRef {
-  kind: AccountKind;
-  companyId: number;
-}
+/** An account by what it is: a kind of account of one company, or of one member. */
+export type AccountRef = { kind: AccountKind; companyId: number } | { kind: AccountKind; userId: number };
 
 export interface TransferRequest {
   from: AccountRef;
@@ -20,6 +17,7 @@ export interface TransferRequest {
   idempotencyKey: string;
   paymentId?: number;
   campaignId?: number;
+  rewardId?: number;
   at: Date;
 }
 
@@ -29,6 +27,13 @@ export type TransferOutcome =
   | { status: "already"; transferId: number }
   /** The paying account holds less than the amount: nothing moved. */
   | { status: "insufficient"; balancePesewas: number };
+
+/** The account's owner as its two columns: one of them null. */
+function ownerOf(ref: AccountRef): { companyId: number | null; userId: number | null } {
+  return "companyId" in ref
+    ? { companyId: ref.companyId, userId: null }
+    : { companyId: null, userId: ref.userId };
+}
 
 /** Accounts whose balance is the negative of what came in from outside; all others never go below zero. */
 const mayGoNegative = (kind: AccountKind) => kind === "money_received";
@@ -55,9 +60,10 @@ export async function transferMoney(tx: Executor, transfer: TransferRequest): Pr
     tx.execute(sql`
       with inserted as (
         insert into ${moneyTransfers} (debit_account_id, credit_account_id, amount_pesewas, kind, idempotency_key,
-          debit_balance_after_pesewas, credit_balance_after_pesewas, payment_id, campaign_id, created_at)
+          debit_balance_after_pesewas, credit_balance_after_pesewas, payment_id, campaign_id, reward_id, created_at)
         values (${from.id}, ${to.id}, ${amount}, ${transfer.kind}, ${transfer.idempotencyKey}, ${fromAfter},
-          ${toAfter}, ${transfer.paymentId ?? null}, ${transfer.campaignId ?? null}, ${transfer.at.toISOString()}::timestamptz)
+          ${toAfter}, ${transfer.paymentId ?? null}, ${transfer.campaignId ?? null}, ${transfer.rewardId ?? null},
+          ${transfer.at.toISOString()}::timestamptz)
         on conflict (idempotency_key) do nothing
         returning id
       ),
@@ -86,26 +92,32 @@ async function lockAccounts(tx: Executor, from: AccountRef, to: AccountRef, at: 
   if (locked.length < 2) {
     await tx
       .insert(moneyAccounts)
-      .values([from, to].map((ref) => ({ ...ref, createdAt: at, updatedAt: at })))
+      .values([from, to].map((ref) => ({ kind: ref.kind, ...ownerOf(ref), createdAt: at, updatedAt: at })))
       .onConflictDoNothing();
     locked = await selectForUpdate(tx, [from, to]);
   }
   const find = (ref: AccountRef) => {
-    const account = locked.find((row) => row.kind === ref.kind && row.companyId === ref.companyId);
-    if (!account) throw new Error(`money account ${ref.kind} of company ${ref.companyId} is missing`);
+    const owner = ownerOf(ref);
+    const account = locked.find(
+      (row) => row.kind === ref.kind && row.companyId === owner.companyId && row.userId === owner.userId,
+    );
+    if (!account) throw new Error(`money account ${ref.kind} of ${JSON.stringify(owner)} is missing`);
     return account;
   };
   return [find(from), find(to)] as const;
 }
 
 async function selectForUpdate(tx: Executor, refs: AccountRef[]) {
-  const rows = await rowsOf<{ id: number; kind: AccountKind; company_id: number; balance_pesewas: string }>(
+  const rows = await rowsOf<{
+    id: number;
+    kind: AccountKind;
+    company_id: number | null;
+    user_id: number | null;
+    balance_pesewas: string;
+  }>(
     tx.execute(sql`
-      select id, kind, company_id, balance_pesewas from ${moneyAccounts}
-      where ${sql.join(
-        refs.map((ref) => sql`(kind = ${ref.kind} and company_id = ${ref.companyId})`),
-        sql` or `,
-      )}
+      select id, kind, company_id, user_id, balance_pesewas from ${moneyAccounts}
+      where ${sql.join(refs.map(matchesRef), sql` or `)}
       order by id
       for update`),
   );
@@ -113,8 +125,15 @@ async function selectForUpdate(tx: Executor, refs: AccountRef[]) {
     id: row.id,
     kind: row.kind,
     companyId: row.company_id,
+    userId: row.user_id,
     balancePesewas: Number(row.balance_pesewas),
   }));
+}
+
+function matchesRef(ref: AccountRef) {
+  return "companyId" in ref
+    ? sql`(kind = ${ref.kind} and company_id = ${ref.companyId})`
+    : sql`(kind = ${ref.kind} and user_id = ${ref.userId})`;
 }
 
 async function transferIdFor(tx: Executor, idempotencyKey: string): Promise<number> {

@@ -158,7 +158,7 @@ describe("GET /api/companies/:id/wallet", () => {
     const { company, cookies } = await signedInOwner(ctx.database.db);
     const wallet = await walletOf(cookies, company.id);
     expect(wallet.statusCode).toBe(200);
-    expect(JSON.parse(wallet.body)).toEqual({ balancePesewas: 0, entries: [] });
+    expect(JSON.parse(wallet.body)).toEqual({ balancePesewas: 0, cashbackReservedPesewas: 0, entries: [] });
   });
 
   it("is the owner's and the admins' only: another business, a member and a stranger are refused", async () => {

@@ -1,5 +1,9 @@
 import { and, desc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
-import { type WalletResponse, walletEntriesPageSize } from "../../../shared/contracts/money";
+import {
+  type WalletResponse,
+  walletEntriesPageSize,
+  walletEntryKinds,
+} from "../../../shared/contracts/money";
 import type { Executor } from "../../db/client";
 import { adCampaigns, moneyAccounts, moneyTransfers } from "../../db/schema/money";
 
@@ -12,17 +16,27 @@ export async function companyWallet(
   companyId: number,
   before?: number,
 ): Promise<WalletResponse> {
-  const [account] = await db
-    .select({ id: moneyAccounts.id, balancePesewas: moneyAccounts.balancePesewas })
+  const accounts = await db
+    .select({ id: moneyAccounts.id, kind: moneyAccounts.kind, balancePesewas: moneyAccounts.balancePesewas })
     .from(moneyAccounts)
-    .where(and(eq(moneyAccounts.kind, "company_balance"), eq(moneyAccounts.companyId, companyId)));
-  if (!account) return { balancePesewas: 0, entries: [] };
+    .where(
+      and(
+        inArray(moneyAccounts.kind, ["company_balance", "cashback_reserved"]),
+        eq(moneyAccounts.companyId, companyId),
+      ),
+    );
+  const account = accounts.find((row) => row.kind === "company_balance");
+  const cashbackReservedPesewas = Number(
+    accounts.find((row) => row.kind === "cashback_reserved")?.balancePesewas ?? 0,
+  );
+  if (!account) return { balancePesewas: 0, cashbackReservedPesewas, entries: [] };
   const rows = await db
     .select()
     .from(moneyTransfers)
     .where(
       and(
         or(eq(moneyTransfers.debitAccountId, account.id), eq(moneyTransfers.creditAccountId, account.id)),
+        inArray(moneyTransfers.kind, [...walletEntryKinds]),
         before === undefined ? undefined : lt(moneyTransfers.id, before),
       ),
     )
@@ -31,12 +45,13 @@ export async function companyWallet(
   const page = rows.slice(0, walletEntriesPageSize);
   return {
     balancePesewas: Number(account.balancePesewas),
+    cashbackReservedPesewas,
     entries: page.map((transfer) => {
       const credited = transfer.creditAccountId === account.id;
       return {
         id: transfer.id,
         at: transfer.createdAt.toISOString(),
-        kind: transfer.kind,
+        kind: transfer.kind as (typeof walletEntryKinds)[number],
         amountPesewas: credited ? Number(transfer.amountPesewas) : -Number(transfer.amountPesewas),
         balanceAfterPesewas: Number(
           credited ? transfer.creditBalanceAfterPesewas : transfer.debitBalanceAfterPesewas,

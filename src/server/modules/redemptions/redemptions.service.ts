@@ -1,10 +1,12 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { formatAccraDateTime } from "../../../shared/accra-time";
+import { rewardIsUsedAtShop } from "../../../shared/contracts/ad-options";
 import type { RewardQr } from "../../../shared/contracts/counter";
 import type { Executor } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import { typedCodeFormat } from "../../lib/typed-codes";
 import { creditXp } from "../ledger";
+import { earnCashback } from "../money";
 import {
   describeRewardForCounter,
   findMemberReward,
@@ -84,9 +86,9 @@ export function typedRewardClaimOf(reward: RewardAtCounter): TypedRewardClaim | 
   };
 }
 
-/** Only discount rewards are used at a shop or online; XP, badges and entries are already "used". */
+/** Only discounts and cashback are used at a shop (or online); XP, badges and entries are already "used". */
 function assertRedeemable(reward: Pick<Reward, "rewardType" | "isUsed" | "usedAt" | "expiresAt">, now: Date) {
-  if (reward.rewardType !== "discount") {
+  if (!rewardIsUsedAtShop(reward.rewardType)) {
     throw new AppError("BAD_REQUEST", "This reward has nothing to redeem: it was added to your account.");
   }
   if (reward.isUsed) {
@@ -202,6 +204,13 @@ export async function redeemReward(
     assertMayRedeem(await describeRewardForCounter(tx, reward.id), request, now);
     throw new AppError("CONFLICT", "This reward changed while it was being used. Try again.");
   }
+  if (reward.cashbackPesewas && reward.userId !== null) {
+    await earnCashback(
+      tx,
+      { ...reward, userId: reward.userId, cashbackPesewas: reward.cashbackPesewas },
+      now,
+    );
+  }
   if (request.method !== "self" && reward.userId !== null) {
     await creditXp(
       tx,
@@ -232,6 +241,13 @@ function assertMayRedeem<T extends RewardAtCounter>(
     throw new AppError("NOT_THIS_SHOP", "This reward is for another shop. It can't be used here.");
   }
   if (request.method === "qr" && reward.isUsed) throw alreadyRedeemed(reward);
+  if (request.method === "self" && reward.cashbackPesewas) {
+    // Cashback is money: staff confirm the visit (docs/product-rules.md#cashback).
+    throw new AppError(
+      "BAD_REQUEST",
+      "Cashback is paid when the business confirms your visit: show this reward at the counter.",
+    );
+  }
   assertRedeemable(reward, now);
   // Only the newest QR works, whatever time a queued scan claims: a replaced QR is dead.
   if (request.method === "qr" && reward.qrNonce !== request.qrNonce) {

@@ -48,6 +48,7 @@ export async function listMemberRewards(db: Executor, userId: number, now: Date)
     xpAwarded: reward.xpPointsAwarded,
     badgeName: reward.badgeId,
     experienceContent: reward.contentAccessGranted ? reward.experienceContent : null,
+    cashbackPesewas: reward.cashbackPesewas,
     prizeEntryDetails: reward.rewardType === "prize_entry" ? ad.prizeEntryDetails : null,
     drawPrize: reward.rewardType === "prize_entry" ? drawPrize : null,
     status: reward.isUsed

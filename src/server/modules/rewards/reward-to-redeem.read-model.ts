@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, isNotNull, type SQL } from "drizzle-orm";
+import { formatCedis } from "../../../shared/money";
 import type { Executor } from "../../db/client";
 import { ads } from "../../db/schema/ads";
 import type { RedemptionMethod, RewardType } from "../../db/schema/enums";
@@ -23,6 +24,8 @@ export interface RewardAtCounter {
   /** The offer as staff read it, e.g. "10% off: Jollof Friday". */
   title: string;
   discountPercent: number | null;
+  /** A cashback reward's amount, paid into the member's cashback when staff confirm its use. */
+  cashbackPesewas: number | null;
   code: string | null;
   isUsed: boolean;
   usedAt: Date | null;
@@ -80,6 +83,7 @@ function rewardRead(db: Executor, key: RewardKey) {
           adId: rewards.adId,
           rewardType: rewards.rewardType,
           discountPercent: rewards.discountPercent,
+          cashbackPesewas: rewards.cashbackPesewas,
           discountCode: rewards.discountCode,
           customDiscountCode: rewards.customDiscountCode,
           isUsed: rewards.isUsed,
@@ -125,9 +129,16 @@ function toRewardAtCounter({ reward, ad, member }: RewardRow): RewardAtCounter {
   const { title, ...counters } = ad;
   return {
     ...rest,
-    title: reward.discountPercent ? `${reward.discountPercent}% off: ${title}` : title,
+    title: offerTitle(reward, title),
     code: discountCode ?? customDiscountCode,
     member: member ?? undefined,
     ad: counters,
   };
+}
+
+/** The offer as staff read it: "10% off: Jollof Friday", "GH₵ 5.00 cashback: Jollof Friday" or the title. */
+function offerTitle(reward: Pick<RewardRow["reward"], "discountPercent" | "cashbackPesewas">, title: string) {
+  if (reward.discountPercent) return `${reward.discountPercent}% off: ${title}`;
+  if (reward.cashbackPesewas) return `${formatCedis(reward.cashbackPesewas)} cashback: ${title}`;
+  return title;
 }

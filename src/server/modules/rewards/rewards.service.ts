@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { EarnedReward } from "../../../shared/contracts/watch";
+import { formatCedis } from "../../../shared/money";
 import type { Executor } from "../../db/client";
 import type { RewardType } from "../../db/schema/enums";
 import { adDiscountCodes, rewards } from "../../db/schema/rewards";
@@ -8,6 +9,7 @@ import type { Saying } from "../../lib/i18n";
 import { awardAdBadge, badgesEarnedWith } from "../badges";
 import { addMonthlyDrawEntry, currentDrawStanding } from "../draws";
 import { creditXp, memberStanding } from "../ledger";
+import { transferMoney } from "../money";
 import { notifyMember } from "../notifications";
 
 // A reward expires at the ad's expiry, else 30 days after it was earned
@@ -26,6 +28,7 @@ export interface RewardSourceAd {
   xpPointsReward: number;
   badgeId: string | null;
   experienceContent: string | null;
+  cashbackPesewas: number | null;
   expiresAt: Date | null;
 }
 
@@ -56,6 +59,7 @@ export async function issueReward(
       badgeId: ad.rewardType === "badge" ? ad.badgeId : null,
       experienceContent: ad.rewardType === "experience" ? ad.experienceContent : null,
       contentAccessGranted: ad.rewardType === "experience",
+      cashbackPesewas: ad.rewardType === "cashback" ? ad.cashbackPesewas : null,
       expiresAt,
       createdAt: now,
     })
@@ -63,6 +67,7 @@ export async function issueReward(
     .returning();
   if (!reward) return null;
 
+  if (reward.cashbackPesewas) await reserveCashback(tx, reward, reward.cashbackPesewas, now);
   let code: string | null = reward.customDiscountCode;
   if (ad.rewardType === "discount" && !ad.useCustomCode) {
     code = await assignPoolCode(tx, ad.id, reward.id, now);
@@ -112,6 +117,7 @@ export async function issueReward(
     drawEntries: draw?.entries ?? null,
     drawPrize: draw?.prize ?? null,
     experienceContent: reward.experienceContent,
+    cashbackPesewas: reward.cashbackPesewas,
     expiresAt: expiresAt.toISOString(),
   };
 }
@@ -133,8 +139,42 @@ function rewardNoticeText(ad: RewardSourceAd, drawEntries: number | null): strin
       return "You earned a new badge.";
     case "experience":
       return "You unlocked something to see. Open it in My Rewards.";
+    case "cashback":
+      return {
+        message:
+          "You unlocked {amount} cashback. Use it at the counter and it goes to your cashback, ready to send to your MoMo.",
+        values: { amount: formatCedis(ad.cashbackPesewas ?? 0) },
+      };
     default:
       return { message: "You earned {xp} XP.", values: { xp: ad.xpPointsReward } };
+  }
+}
+
+/**
+ * Sets the reward's cashback aside from the business's balance (docs/product-rules.md#cashback): a
+ * business never promises more than it holds, so with too little left the reward is refused (CONFLICT)
+ * and the caller's savepoint undoes it.
+ */
+async function reserveCashback(
+  tx: Executor,
+  reward: { id: number; companyId: number },
+  amountPesewas: number,
+  now: Date,
+) {
+  const reserved = await transferMoney(tx, {
+    from: { kind: "company_balance", companyId: reward.companyId },
+    to: { kind: "cashback_reserved", companyId: reward.companyId },
+    amountPesewas,
+    kind: "cashback_reserve",
+    idempotencyKey: `cashback_reserve:reward:${reward.id}`,
+    rewardId: reward.id,
+    at: now,
+  });
+  if (reserved.status === "insufficient") {
+    throw new AppError(
+      "CONFLICT",
+      "This business has no cashback left to give right now. Look out for its next offer!",
+    );
   }
 }
 
@@ -193,6 +233,7 @@ export async function rewardIssuedBy(
     drawEntries: draw?.entries ?? null,
     drawPrize: draw?.prize ?? null,
     experienceContent: reward.contentAccessGranted ? reward.experienceContent : null,
+    cashbackPesewas: reward.cashbackPesewas,
     expiresAt: reward.expiresAt?.toISOString() ?? null,
   };
 }

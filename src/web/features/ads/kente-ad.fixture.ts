@@ -22,6 +22,7 @@ export const kenteAd: CompanyAd = {
   badgeName: null,
   experienceContent: null,
   prizeEntryDetails: null,
+  cashbackPesewas: null,
   maxRedemptions: 300,
   dailyRedemptionCap: null,
   weeklyRedemptionCap: 50,

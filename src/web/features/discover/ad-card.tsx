@@ -18,6 +18,7 @@ const rewardBadge: Record<DiscoveryAd["rewardType"], UiKey> = {
   badge: "discover.card.badge",
   experience: "discover.card.experience",
   prize_entry: "discover.card.prizeEntry",
+  cashback: "discover.card.cashback",
 };
 /** One decimal at most, as the card shows distances. */
 const roundedKm = (km: number) => Math.round(km * 10) / 10;

@@ -17,6 +17,7 @@ function ad(id: number, title: string, description: string | null, company: stri
     rewardType: "discount",
     distanceKm: null,
     drawPrize: null,
+    cashbackPesewas: null,
   } satisfies DiscoveryAd;
 }
 

@@ -13,6 +13,7 @@ afterEach(() => {
 
 const newest: WalletResponse = {
   balancePesewas: 1950,
+  cashbackReservedPesewas: 0,
   entries: [
     {
       id: 9,
@@ -35,6 +36,7 @@ const newest: WalletResponse = {
 };
 const older: WalletResponse = {
   balancePesewas: 1950,
+  cashbackReservedPesewas: 0,
   entries: [
     {
       id: 5,

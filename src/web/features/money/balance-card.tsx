@@ -17,6 +17,8 @@ const entryLabels: Record<WalletEntry["kind"], string> = {
   top_up: "Top-up",
   view_charge: "View charge",
   view_refund: "Refund",
+  cashback_reserve: "Cashback reserved",
+  cashback_release: "Cashback returned",
 };
 
 /** "+GH₵ 20.00" or "−GH₵ 0.50": money in, money out. */
@@ -97,7 +99,7 @@ export function BalanceCard({ companyId, topUp }: BalanceCardProps) {
     <Card
       title="Balance"
       icon={<Wallet className="size-5" aria-hidden />}
-      description="Your pay-per-view campaigns pay for each completed view from this balance."
+      description="Your pay-per-view campaigns pay for each completed view from this balance, and your cashback ads set aside each reward they give."
       testId="wallet"
     >
       {wallet.isPending ? (
@@ -112,6 +114,12 @@ export function BalanceCard({ companyId, topUp }: BalanceCardProps) {
           <p className="text-3xl font-extrabold text-stone-900 tabular-nums" data-testid="wallet-balance">
             {formatCedis(wallet.data.pages[0]?.balancePesewas ?? 0)}
           </p>
+          {(wallet.data.pages[0]?.cashbackReservedPesewas ?? 0) > 0 && (
+            <p className="text-sm text-stone-600" data-testid="wallet-cashback-reserved">
+              {formatCedis(wallet.data.pages[0]?.cashbackReservedPesewas ?? 0)} set aside for cashback members
+              have not used yet: it comes back to the balance when a reward expires unused.
+            </p>
+          )}
           {topUp}
           <div>
             <h3 className="font-bold text-stone-900">Movements</h3>

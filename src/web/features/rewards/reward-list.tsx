@@ -1,8 +1,9 @@
 import { Copy, MapPin } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { createPortal } from "react-dom";
-import { rewardHasExpiry } from "../../../shared/contracts/ad-options";
+import { rewardHasExpiry, rewardIsUsedAtShop } from "../../../shared/contracts/ad-options";
 import type { MyReward } from "../../../shared/contracts/rewards";
+import { formatCedis } from "../../../shared/money";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
 import { formatAccraDate } from "../../lib/dates";
@@ -23,9 +24,9 @@ const statusLabels: Record<MyReward["status"], UiKey> = {
   expired: "rewards.status.expired",
 };
 
-/** Only an active discount is redeemed at a counter (other rewards are used by earning them). */
+/** Only an active discount or cashback is redeemed at a counter (other rewards are used by earning them). */
 export function canRedeem(reward: Pick<MyReward, "status" | "rewardType">): boolean {
-  return reward.status === "active" && reward.rewardType === "discount";
+  return reward.status === "active" && rewardIsUsedAtShop(reward.rewardType);
 }
 
 function offerOf(reward: MyReward, t: T): string {
@@ -42,6 +43,8 @@ function offerOf(reward: MyReward, t: T): string {
         : t("rewards.offer.badge");
     case "experience":
       return t("rewards.offer.experience");
+    case "cashback":
+      return t("rewards.offer.cashback", { amount: formatCedis(reward.cashbackPesewas ?? 0) });
     default:
       return t("rewards.offer.prizeEntry");
   }

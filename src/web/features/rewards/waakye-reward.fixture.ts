@@ -12,6 +12,7 @@ export const waakyeReward = (overrides: Partial<MyReward> = {}): MyReward => ({
   xpAwarded: 0,
   badgeName: null,
   experienceContent: null,
+  cashbackPesewas: null,
   prizeEntryDetails: null,
   drawPrize: null,
   status: "active",

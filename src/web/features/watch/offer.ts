@@ -1,9 +1,10 @@
 import type { ViewerAd } from "../../../shared/contracts/ads";
+import { formatCedis } from "../../../shared/money";
 import { translate } from "../../lib/language";
 
 /** What watching this ad earns, in a few words ("15% off", "+25 XP", "Earn a badge"). */
 export function offerLabel(
-  ad: Pick<ViewerAd, "rewardType" | "discountPercent" | "xpPointsReward" | "drawPrize">,
+  ad: Pick<ViewerAd, "rewardType" | "discountPercent" | "xpPointsReward" | "drawPrize" | "cashbackPesewas">,
 ): string {
   switch (ad.rewardType) {
     case "discount":
@@ -23,5 +24,7 @@ export function offerLabel(
       return ad.drawPrize
         ? translate("viewer.offer.prizeEntryFor", { prize: ad.drawPrize })
         : translate("viewer.offer.prizeEntry");
+    case "cashback":
+      return translate("viewer.offer.cashback", { amount: formatCedis(ad.cashbackPesewas ?? 0) });
   }
 }

@@ -25,6 +25,7 @@ const ad: ViewerAd = {
   rewardType: "discount",
   distanceKm: null,
   drawPrize: null,
+  cashbackPesewas: null,
   posterUrl: null,
   durationSeconds: 15,
   minWatchPercent: 80,

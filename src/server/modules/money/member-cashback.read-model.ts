@@ -1,0 +1,98 @@
+import { sql } from "drizzle-orm";
+import type { MyCashback } from "../../../shared/contracts/cashback";
+import type { Executor } from "../../db/client";
+import { companies } from "../../db/schema/companies";
+import { moneyAccounts, moneyTransfers } from "../../db/schema/money";
+import { rewards } from "../../db/schema/rewards";
+
+const entriesShown = 100;
+
+/**
+ * A member's cashback as My Rewards shows it: her balance, what her unused cashback rewards hold, and
+ * both as one history, newest first.
+ */
+export async function memberCashback(db: Executor, userId: number, now: Date): Promise<MyCashback> {
+  const [balancePesewas, earned, { pending, pendingPesewas }] = await Promise.all([
+    cashbackBalance(db, userId),
+    earnedEntries(db, userId),
+    pendingEntries(db, userId, now),
+  ]);
+  const entries = [...earned, ...pending]
+    .sort((a, b) => b.at.localeCompare(a.at) || b.id.localeCompare(a.id))
+    .slice(0, entriesShown);
+  return {
+    balancePesewas,
+    pendingPesewas,
+    entries,
+    payoutAccount: null,
+  };
+}
+
+async function cashbackBalance(db: Executor, userId: number): Promise<number> {
+  const result = (await db.execute(sql`
+    select balance_pesewas from ${moneyAccounts} where kind = 'member_cashback' and user_id = ${userId}`)) as unknown as {
+    rows: { balance_pesewas: string }[];
+  };
+  return Number(result.rows[0]?.balance_pesewas ?? 0);
+}
+
+/** Each used cashback reward's payment into her balance, with the business that paid it. */
+async function earnedEntries(db: Executor, userId: number): Promise<MyCashback["entries"]> {
+  const result = (await db.execute(sql`
+    select t.id, t.amount_pesewas, t.created_at, t.reward_id, c.name as company_name
+    from ${moneyTransfers} t
+    join ${moneyAccounts} a on a.id = t.credit_account_id and a.kind = 'member_cashback' and a.user_id = ${userId}
+    left join ${rewards} r on r.id = t.reward_id
+    left join ${companies} c on c.id = r.company_id
+    where t.kind = 'cashback_earn'
+    order by t.id desc
+    limit ${entriesShown}`)) as unknown as {
+    rows: {
+      id: number;
+      amount_pesewas: string;
+      created_at: string | Date;
+      reward_id: number | null;
+      company_name: string | null;
+    }[];
+  };
+  return result.rows.map((row) => ({
+    id: `earned:${row.id}`,
+    kind: "earned",
+    amountPesewas: Number(row.amount_pesewas),
+    at: new Date(row.created_at).toISOString(),
+    companyName: row.company_name,
+    rewardId: row.reward_id,
+    expiresAt: null,
+  }));
+}
+
+/** Her cashback rewards not used yet and still usable (hers once staff confirm them), and their sum. */
+async function pendingEntries(db: Executor, userId: number, now: Date) {
+  const result = (await db.execute(sql`
+    select r.id, r.cashback_pesewas, r.created_at, r.expires_at, c.name as company_name,
+      sum(r.cashback_pesewas) over () as total
+    from ${rewards} r join ${companies} c on c.id = r.company_id
+    where r.user_id = ${userId} and r.cashback_pesewas is not null and not r.is_used
+      and (r.expires_at is null or r.expires_at > ${now.toISOString()}::timestamptz)
+    order by r.created_at desc
+    limit ${entriesShown}`)) as unknown as {
+    rows: {
+      id: number;
+      cashback_pesewas: number;
+      created_at: string | Date;
+      expires_at: string | Date | null;
+      company_name: string;
+      total: string;
+    }[];
+  };
+  const pending: MyCashback["entries"] = result.rows.map((row) => ({
+    id: `pending:reward:${row.id}`,
+    kind: "pending",
+    amountPesewas: row.cashback_pesewas,
+    at: new Date(row.created_at).toISOString(),
+    companyName: row.company_name,
+    rewardId: row.id,
+    expiresAt: row.expires_at === null ? null : new Date(row.expires_at).toISOString(),
+  }));
+  return { pending, pendingPesewas: Number(result.rows[0]?.total ?? 0) };
+}
