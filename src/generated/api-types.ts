@@ -441,6 +441,22 @@ export interface paths {
     /** The member's cashback: her balance, what her unused cashback rewards hold, their history and her payout wallet */
     get: operations["getCashbackMine"];
   };
+  "/api/cashback/payout-account": {
+    /** Set the MoMo wallet the member's cashback is paid to: registered with the provider before it is saved; a number other than her verified phone first gets a texted code (202), then is saved with it */
+    put: operations["putCashbackPayoutAccount"];
+  };
+  "/api/cashback/withdrawals": {
+    /** Withdraw cashback to the member's MoMo wallet: the same idempotency key is the same withdrawal; queued for the provider, held a day after a new device or number, or in review for a risky member */
+    post: operations["postCashbackWithdrawals"];
+  };
+  "/api/admin/withdrawals": {
+    /** Cashback withdrawals in one state, oldest first: the review queue by default (admins only) */
+    get: operations["getAdminWithdrawals"];
+  };
+  "/api/admin/withdrawals/{id}/decision": {
+    /** Approve or reject a withdrawal waiting for an admin; one paid by hand is approved with its MoMo transaction ID (admins only) */
+    post: operations["postAdminWithdrawalsDecision"];
+  };
   "/api/companies/{companyId}/wallet": {
     /** A business's balance in pesewas and its movements, newest first, 50 a page (owner or admin) */
     get: operations["getCompaniesWallet"];
@@ -6738,20 +6754,234 @@ export interface operations {
             entries: ({
                 id: string;
                 /** @enum {string} */
-                kind: "earned" | "pending";
+                kind: "earned" | "pending" | "withdrawing" | "paid_out" | "returned";
                 amountPesewas: number;
                 /** Format: date-time */
                 at: string;
                 companyName: string | null;
                 rewardId: number | null;
                 expiresAt: string | null;
+                withdrawalId: number | null;
+                withdrawalStatus: ("queued" | "review" | "sending" | "paid" | "failed" | "reversed" | "rejected") | null;
               })[];
             payoutAccount: ({
               phoneNumber: string;
               /** @enum {string} */
               network: "mtn" | "telecel" | "airteltigo";
               accountName: string | null;
+              holdUntil: string | null;
             }) | null;
+            withdrawalMinPesewas: number;
+            withdrawalFeePesewas: number;
+            withdrawalsPerDay: number;
+          };
+        };
+      };
+      /** @description Refused: see `message` and `fields` */
+      "4XX": {
+        content: {
+          "application/json": {
+            /** @description What went wrong, in words a person can act on */
+            message: string;
+            /** @description e.g. VALIDATION, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, RATE_LIMITED */
+            code: string;
+            /** @description Per-field messages for a form */
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  /** Set the MoMo wallet the member's cashback is paid to: registered with the provider before it is saved; a number other than her verified phone first gets a texted code (202), then is saved with it */
+  putCashbackPayoutAccount: {
+    requestBody: {
+      content: {
+        "application/json": {
+          phoneNumber: string;
+          /** @enum {string} */
+          network: "mtn" | "telecel" | "airteltigo";
+          accountName?: string;
+          verificationCode?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            phoneNumber: string;
+            /** @enum {string} */
+            network: "mtn" | "telecel" | "airteltigo";
+            accountName: string | null;
+            holdUntil: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      202: {
+        content: {
+          "application/json": {
+            /** @enum {boolean} */
+            codeSent: true;
+            phoneNumber: string;
+          };
+        };
+      };
+      /** @description Refused: see `message` and `fields` */
+      "4XX": {
+        content: {
+          "application/json": {
+            /** @description What went wrong, in words a person can act on */
+            message: string;
+            /** @description e.g. VALIDATION, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, RATE_LIMITED */
+            code: string;
+            /** @description Per-field messages for a form */
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  /** Withdraw cashback to the member's MoMo wallet: the same idempotency key is the same withdrawal; queued for the provider, held a day after a new device or number, or in review for a risky member */
+  postCashbackWithdrawals: {
+    requestBody: {
+      content: {
+        "application/json": {
+          amountPesewas: number;
+          idempotencyKey: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        content: {
+          "application/json": {
+            id: number;
+            /** @enum {string} */
+            status: "queued" | "review" | "sending" | "paid" | "failed" | "reversed" | "rejected";
+            amountPesewas: number;
+            feePesewas: number;
+            sentPesewas: number;
+            phoneNumber: string;
+            /** @enum {string} */
+            network: "mtn" | "telecel" | "airteltigo";
+            holdUntil: string | null;
+            /** Format: date-time */
+            createdAt: string;
+          };
+        };
+      };
+      /** @description Refused: see `message` and `fields` */
+      "4XX": {
+        content: {
+          "application/json": {
+            /** @description What went wrong, in words a person can act on */
+            message: string;
+            /** @description e.g. VALIDATION, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, RATE_LIMITED */
+            code: string;
+            /** @description Per-field messages for a form */
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  /** Cashback withdrawals in one state, oldest first: the review queue by default (admins only) */
+  getAdminWithdrawals: {
+    parameters: {
+      query?: {
+        status?: "queued" | "review" | "sending" | "paid" | "failed" | "reversed" | "rejected";
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            withdrawals: ({
+                id: number;
+                /** @enum {string} */
+                status: "queued" | "review" | "sending" | "paid" | "failed" | "reversed" | "rejected";
+                amountPesewas: number;
+                feePesewas: number;
+                sentPesewas: number;
+                phoneNumber: string;
+                /** @enum {string} */
+                network: "mtn" | "telecel" | "airteltigo";
+                holdUntil: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                userId: number | null;
+                memberName: string | null;
+                reviewReason: string | null;
+                riskScore: number;
+              })[];
+          };
+        };
+      };
+      /** @description Refused: see `message` and `fields` */
+      "4XX": {
+        content: {
+          "application/json": {
+            /** @description What went wrong, in words a person can act on */
+            message: string;
+            /** @description e.g. VALIDATION, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, RATE_LIMITED */
+            code: string;
+            /** @description Per-field messages for a form */
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  /** Approve or reject a withdrawal waiting for an admin; one paid by hand is approved with its MoMo transaction ID (admins only) */
+  postAdminWithdrawalsDecision: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          decision: "approve" | "reject";
+          transactionId?: string;
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            id: number;
+            /** @enum {string} */
+            status: "queued" | "review" | "sending" | "paid" | "failed" | "reversed" | "rejected";
+            amountPesewas: number;
+            feePesewas: number;
+            sentPesewas: number;
+            phoneNumber: string;
+            /** @enum {string} */
+            network: "mtn" | "telecel" | "airteltigo";
+            holdUntil: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            userId: number | null;
+            memberName: string | null;
+            reviewReason: string | null;
+            riskScore: number;
           };
         };
       };
@@ -8991,7 +9221,7 @@ export interface operations {
             settings: (OneOf<[{
                 key: string;
                 /** @enum {string} */
-                group: "xp" | "prices" | "points" | "branches" | "draws" | "texts" | "anti_cheat" | "sign_in" | "manual_momo" | "ussd";
+                group: "xp" | "prices" | "points" | "branches" | "draws" | "texts" | "anti_cheat" | "sign_in" | "manual_momo" | "ussd" | "cashback";
                 description: string;
                 updatedAt: string | null;
                 fromEnvironment: boolean;
@@ -9004,7 +9234,7 @@ export interface operations {
               }, {
                 key: string;
                 /** @enum {string} */
-                group: "xp" | "prices" | "points" | "branches" | "draws" | "texts" | "anti_cheat" | "sign_in" | "manual_momo" | "ussd";
+                group: "xp" | "prices" | "points" | "branches" | "draws" | "texts" | "anti_cheat" | "sign_in" | "manual_momo" | "ussd" | "cashback";
                 description: string;
                 updatedAt: string | null;
                 fromEnvironment: boolean;
@@ -9056,7 +9286,7 @@ export interface operations {
           "application/json": OneOf<[{
             key: string;
             /** @enum {string} */
-            group: "xp" | "prices" | "points" | "branches" | "draws" | "texts" | "anti_cheat" | "sign_in" | "manual_momo" | "ussd";
+            group: "xp" | "prices" | "points" | "branches" | "draws" | "texts" | "anti_cheat" | "sign_in" | "manual_momo" | "ussd" | "cashback";
             description: string;
             updatedAt: string | null;
             fromEnvironment: boolean;
@@ -9069,7 +9299,7 @@ export interface operations {
           }, {
             key: string;
             /** @enum {string} */
-            group: "xp" | "prices" | "points" | "branches" | "draws" | "texts" | "anti_cheat" | "sign_in" | "manual_momo" | "ussd";
+            group: "xp" | "prices" | "points" | "branches" | "draws" | "texts" | "anti_cheat" | "sign_in" | "manual_momo" | "ussd" | "cashback";
             description: string;
             updatedAt: string | null;
             fromEnvironment: boolean;

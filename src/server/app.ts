@@ -55,7 +55,7 @@ import { healthRoutes } from "./modules/health";
 import { loyaltyRoutes } from "./modules/loyalty";
 import { mediaRoutes } from "./modules/media";
 import { momentsRoutes } from "./modules/moments";
-import { moneyRoutes } from "./modules/money";
+import { moneyRoutes, sendWithdrawal } from "./modules/money";
 import { notificationsRoutes } from "./modules/notifications";
 import { paymentsRoutes } from "./modules/payments";
 import { publicRoutes } from "./modules/public";
@@ -206,7 +206,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   if (!dependencies.withoutMessageQueue) {
     const queueDeps = {
       ...deps,
-      counted: (channel: "email" | "sms", outcome: string) => metrics.messages.inc({ channel, outcome }),
+      payouts: { send: (withdrawalId: number) => sendWithdrawal(deps, withdrawalId) },
+      counted: (channel: "email" | "sms" | "payout", outcome: string) =>
+        metrics.messages.inc({ channel, outcome }),
     };
     const queueOptions = { workers: config.messageWorkers };
     // While the database can't be reached the app still starts (answering 503) and the queue keeps trying.
@@ -224,7 +226,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     await startQueue();
     app.decorate("messages", {
       drain: (options) => messages?.drain(options) ?? Promise.resolve(0),
-      waiting: () => messages?.waiting() ?? Promise.resolve({ email: 0, sms: 0 }),
+      waiting: () => messages?.waiting() ?? Promise.resolve({ email: 0, sms: 0, payout: 0 }),
       stop: async () => {
         closing = true;
         clearTimeout(retry);

@@ -15,6 +15,7 @@ export const settingGroups = [
   "sign_in",
   "manual_momo",
   "ussd",
+  "cashback",
 ] as const;
 export type SettingGroup = (typeof settingGroups)[number];
 

@@ -97,6 +97,8 @@ export const moneyTransfers = pgTable(
     paymentId: integer("payment_id").references(() => payments.id, { onDelete: "restrict" }),
     /** The campaign a view charge or refund belongs to (campaigns come with pay-per-view). */
     campaignId: integer("campaign_id"),
+    /** The withdrawal a withdrawal, payout or return belongs to. */
+    withdrawalId: integer("withdrawal_id"),
     /** The cashback reward a reserve, release or earning belongs to. */
     rewardId: integer("reward_id").references(() => rewards.id, { onDelete: "restrict" }),
     createdAt: createdAt(),
@@ -193,3 +195,93 @@ export const campaignViews = pgTable(
 export type AdCampaign = typeof adCampaigns.$inferSelect;
 export type MoneyAccount = typeof moneyAccounts.$inferSelect;
 export type MoneyTransfer = typeof moneyTransfers.$inferSelect;
+
+/** The mobile-money networks a member's cashback is paid to. */
+export const payoutNetworkEnum = pgEnum("payout_network", ["mtn", "telecel", "airteltigo"]);
+
+/**
+ * The wallet a member's withdrawals are paid to: one per member. A changed number is held before it is
+ * paid to (docs/product-rules.md#cashback-trust).
+ */
+export const payoutAccounts = pgTable("payout_accounts", {
+  id: id(),
+  userId: integer("user_id")
+    .notNull()
+    .unique("payout_accounts_user_key")
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** E.164, e.g. +233241234567. */
+  phoneNumber: text("phone_number").notNull(),
+  network: payoutNetworkEnum("network").notNull(),
+  /** The name the wallet is registered in: the provider's when it tells it, else the one she confirmed. */
+  accountName: text("account_name"),
+  /** The provider's transfer recipient for this wallet (Paystack's RCP_…); null when paid by hand. */
+  recipientCode: text("recipient_code"),
+  /** Withdrawals asked for before this moment wait until it (a changed number). */
+  holdUntil: tstz("hold_until"),
+  /** The device (the app's fingerprint) that set it: a withdrawal from another, newly signed-in one is held. */
+  deviceFingerprint: text("device_fingerprint"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Where a withdrawal stands: `queued` (to be sent, perhaps after a hold; by hand without Paystack),
+ * `review` (waits for an admin), `sending` (the provider has it), then `paid`, `failed`, `reversed` (the
+ * provider gave it back after paying) or `rejected` (an admin refused it). The last three returned the
+ * money to the member's cashback.
+ */
+export const withdrawalStatusEnum = pgEnum("withdrawal_status", [
+  "queued",
+  "review",
+  "sending",
+  "paid",
+  "failed",
+  "reversed",
+  "rejected",
+]);
+
+export const cashbackWithdrawals = pgTable(
+  "cashback_withdrawals",
+  {
+    id: id(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The member's key: the same key twice is one withdrawal. */
+    idempotencyKey: text("idempotency_key").notNull(),
+    amountPesewas: integer("amount_pesewas").notNull(),
+    /** Taken from the amount when the member bears the transfer fee; what reaches her is the difference. */
+    feePesewas: integer("fee_pesewas").notNull().default(0),
+    status: withdrawalStatusEnum("status").notNull(),
+    phoneNumber: text("phone_number").notNull(),
+    network: payoutNetworkEnum("network").notNull(),
+    accountName: text("account_name"),
+    /**
+     * The provider's reference, made with the row and used for every try: the provider refuses a second
+     * transfer with it, so a retry never pays twice.
+     */
+    reference: text("reference").notNull(),
+    holdUntil: tstz("hold_until"),
+    reviewReason: text("review_reason"),
+    riskScore: integer("risk_score").notNull().default(0),
+    providerTransferCode: text("provider_transfer_code"),
+    /** Paid by hand (no Paystack): the MoMo transaction ID the admin entered. */
+    manualTransactionId: text("manual_transaction_id"),
+    decidedBy: integer("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: tstz("decided_at"),
+    settledAt: tstz("settled_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("cashback_withdrawals_user_key").on(t.userId, t.idempotencyKey),
+    uniqueIndex("cashback_withdrawals_reference_key").on(t.reference),
+    index("cashback_withdrawals_user_created_idx").on(t.userId, t.createdAt),
+    index("cashback_withdrawals_status_idx").on(t.status, t.createdAt),
+    check("cashback_withdrawals_amount_positive", sql`${t.amountPesewas} > 0`),
+    check(
+      "cashback_withdrawals_fee_below_amount",
+      sql`${t.feePesewas} >= 0 and ${t.feePesewas} < ${t.amountPesewas}`,
+    ),
+  ],
+);
+
+export type CashbackWithdrawal = typeof cashbackWithdrawals.$inferSelect;

@@ -43,15 +43,19 @@ export interface QueuedEmail extends MailMessage, Urgency {
   key?: string;
 }
 
-type Channel = "email" | "sms";
+type Channel = "email" | "sms" | "payout";
 type SmsJob = Omit<QueuedSms, "key" | "waitedFor">;
 type EmailJob = Omit<QueuedEmail, "key" | "waitedFor">;
+/** A cashback withdrawal to send to the member's wallet (the row holds everything; the job names it). */
+interface PayoutJob {
+  withdrawalId: number;
+}
 
 /** pg-boss takes the highest priority first (then the oldest): what a person waits for, then the rest. */
 const priorities = { waitedFor: 10, other: 0 } as const;
 
 const schema = "pgboss";
-const channels: Channel[] = ["email", "sms"];
+const channels: Channel[] = ["email", "sms", "payout"];
 
 /**
  * Each queue's rules. A failed send is tried again after about 5 s, 10 s, 20 s… (doubling, with jitter),
@@ -90,6 +94,24 @@ export async function queueEmail(executor: Executor, message: QueuedEmail): Prom
   await enqueue(executor, "email", job satisfies EmailJob, { key, waitedFor });
 }
 
+/**
+ * Queues a cashback withdrawal's payout in the caller's transaction (docs/product-rules.md#cashback-withdrawals):
+ * sent once the withdrawal commits, never if it rolls back, and tried again with backoff while the
+ * provider can't be reached. `startAfter` holds it (a new device or a changed number).
+ */
+export async function queuePayout(
+  executor: Executor,
+  payout: { withdrawalId: number; startAfter?: Date | null },
+): Promise<void> {
+  const job: PayoutJob = { withdrawalId: payout.withdrawalId };
+  await sender.send("payout", job, {
+    db: bossDbForExecutor(executor),
+    // A new id each time: a withdrawal approved after a review is queued again.
+    ...(payout.startAfter ? { startAfter: payout.startAfter } : {}),
+    priority: priorities.other,
+  });
+}
+
 async function enqueue(
   executor: Executor,
   channel: Channel,
@@ -118,6 +140,8 @@ export interface MessageQueueDeps {
   db: Database;
   mailer: Mailer;
   sms: SmsSender;
+  /** Sends one cashback withdrawal to its wallet (throws to be tried again later). */
+  payouts?: { send(withdrawalId: number): Promise<void> };
   now(): Date;
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
   /** Counts every attempt's outcome per channel (for /metrics). */
@@ -143,7 +167,7 @@ export interface MessageQueue {
   stop(): Promise<void>;
 }
 
-type MessageJob = PgBoss.JobWithMetadata<EmailJob | SmsJob>;
+type MessageJob = PgBoss.JobWithMetadata<EmailJob | SmsJob | PayoutJob>;
 
 /** Installs (or upgrades) the queue's schema and its two queues, and starts this instance's workers. */
 export async function startMessageQueue(
@@ -180,7 +204,7 @@ export async function startMessageQueue(
       // due is moved a second into the past, and how fast the machine runs can't change what is sent.
       await bossDb.executeSql(
         `update ${schema}.job set start_after = now() - interval '1 second'
-          where name in ('email', 'sms') and state in ('created', 'retry')
+          where name in ('email', 'sms', 'payout') and state in ('created', 'retry')
             ${allDue ? "" : "and start_after <= now()"}`,
         [],
       );
@@ -188,7 +212,10 @@ export async function startMessageQueue(
       for (;;) {
         let fetched = 0;
         for (const channel of channels) {
-          const jobs = await boss.fetch<EmailJob | SmsJob>(channel, { batchSize: 20, includeMetadata: true });
+          const jobs = await boss.fetch<EmailJob | SmsJob | PayoutJob>(channel, {
+            batchSize: 20,
+            includeMetadata: true,
+          });
           fetched += jobs.length;
           // A batch comes back in no particular order; sent as the workers take them (what a person waits
           // for first, then in the order they were queued), a test reads the newest last.
@@ -198,7 +225,7 @@ export async function startMessageQueue(
         handled += fetched;
         if (fetched > 0) continue;
         const { rows } = await bossDb.executeSql(
-          `select count(*)::int as n from ${schema}.job where name in ('email', 'sms') and state = 'active'`,
+          `select count(*)::int as n from ${schema}.job where name in ('email', 'sms', 'payout') and state = 'active'`,
           [],
         );
         if (Number(rows[0]?.n ?? 0) === 0) return handled;
@@ -207,7 +234,7 @@ export async function startMessageQueue(
     },
     async waiting() {
       const sizes = await Promise.all(channels.map((c) => boss.getQueueSize(c, { before: "completed" })));
-      return { email: Number(sizes[0]), sms: Number(sizes[1]) };
+      return { email: Number(sizes[0]), sms: Number(sizes[1]), payout: Number(sizes[2]) };
     },
     async stop() {
       // Sends under way finish (or are handed back to the queue) before the database closes.
@@ -245,7 +272,10 @@ function startWorker(
     while (!stopping) {
       let job: MessageJob | undefined;
       try {
-        [job] = await boss.fetch<EmailJob | SmsJob>(channel, { batchSize: 1, includeMetadata: true });
+        [job] = await boss.fetch<EmailJob | SmsJob | PayoutJob>(channel, {
+          batchSize: 1,
+          includeMetadata: true,
+        });
       } catch (error) {
         // The database is away: the worker tries again after the interval.
         deps.log.error({ err: error, channel }, "message queue could not fetch");
@@ -282,7 +312,7 @@ async function sendAndSettle(
   } catch (error) {
     // The outcome couldn't be saved (the database is away): the job expires after 5 minutes and is sent again.
     if (!log) throw error;
-    log.error({ err: error, channel, to: job.data.to }, "message queue could not record a send");
+    log.error({ err: error, channel, to: recipientOf(job) }, "message queue could not record a send");
   }
 }
 
@@ -297,7 +327,10 @@ async function deliverOne(boss: PgBoss, deps: MessageQueueDeps, channel: Channel
     }
   }
   try {
-    if (channel === "sms") {
+    if (channel === "payout") {
+      if (!deps.payouts) throw new Error("this instance can't send payouts");
+      await deps.payouts.send((job.data as PayoutJob).withdrawalId);
+    } else if (channel === "sms") {
       const sms = job.data as SmsJob;
       await deps.sms.send(sms.to, sms.text);
     } else {
@@ -308,12 +341,17 @@ async function deliverOne(boss: PgBoss, deps: MessageQueueDeps, channel: Channel
     deps.counted(channel, lastTry ? "failed" : "retrying");
     // The recipient is logged, never the body (it may hold a code or a sign-in link).
     deps.log.error(
-      { err: error, channel, to: job.data.to, attempt: job.retryCount + 1, lastTry },
+      { err: error, channel, to: recipientOf(job), attempt: job.retryCount + 1, lastTry },
       lastTry ? "message could not be sent; giving up" : "message could not be sent; it will be retried",
     );
     throw error;
   }
   deps.counted(channel, "sent");
+}
+
+/** Whom a job is for, for the log: the address or number, or the withdrawal. */
+function recipientOf(job: MessageJob): string {
+  return "to" in job.data ? job.data.to : `withdrawal ${job.data.withdrawalId}`;
 }
 
 /** Null while the hours are open, otherwise when they next open. */

@@ -45,6 +45,7 @@ export {
   statusOf,
 } from "./members-admin.service";
 export { oauthConfigRoutes } from "./oauth-config.routes";
+export { checkPayoutNumberCode, sendPayoutNumberCode } from "./phone-codes.service";
 export { joinWithPhone } from "./phone-members.service";
 export { profileRoutes } from "./profile.routes";
 export { setMemberLanguage } from "./profile.service";

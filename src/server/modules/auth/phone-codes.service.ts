@@ -9,7 +9,7 @@ import { hashesMatch, keyedHash, newSixDigitCode } from "../../lib/secrets";
 import { consumeRateLimit, sendWithinAccountCap } from "../rate-limit";
 import { keptWorkingForMs } from "./email-links.service";
 
-export type CodePurpose = "registration" | "login" | "password_reset";
+export type CodePurpose = "registration" | "login" | "password_reset" | "payout_number";
 
 // 6 digits, 10 minutes, 5 attempts; a new code does not reset the attempt count
 // (docs/product-rules.md#accounts-phone-codes).
@@ -61,10 +61,26 @@ export function sendPhoneSignInCode(deps: AppDeps, userId: number, phoneNumber: 
   return sendCodeToMember(deps, { phoneNumber, purpose: "login", userId });
 }
 
+/**
+ * A code to the mobile-money number a member wants her cashback paid to, when it isn't her verified
+ * phone (docs/product-rules.md#cashback-trust): proves the number is hers before it is saved.
+ */
+export function sendPayoutNumberCode(deps: AppDeps, userId: number, phoneNumber: string): Promise<void> {
+  return sendCodeToMember(deps, { phoneNumber, purpose: "payout_number", userId });
+}
+
+/** Checks the code texted to a payout number (five tries per code). */
+export async function checkPayoutNumberCode(
+  deps: AppDeps,
+  request: { userId: number; phoneNumber: string; code: string },
+): Promise<void> {
+  await checkPhoneCode(deps, { ...request, purpose: "payout_number" });
+}
+
 /** A code to a member's own number: once a minute per number, quietly, within the account's message cap. */
 async function sendCodeToMember(
   deps: AppDeps,
-  request: { phoneNumber: string; purpose: "password_reset" | "login"; userId: number },
+  request: { phoneNumber: string; purpose: "password_reset" | "login" | "payout_number"; userId: number },
 ): Promise<void> {
   const now = deps.now();
   await consumeRateLimit(deps.db, phoneSubject(request), resendGapRule, now);

@@ -218,6 +218,9 @@ describe("a cashback ad", () => {
       pendingPesewas: 0,
       entries: [],
       payoutAccount: null,
+      withdrawalMinPesewas: 1_000,
+      withdrawalFeePesewas: 100,
+      withdrawalsPerDay: 3,
     });
   });
 });

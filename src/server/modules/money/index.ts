@@ -10,4 +10,5 @@ export { refundReversedViews } from "./campaign-refunds.service";
 export { earnCashback, releaseExpiredCashback } from "./cashback.service";
 export { moneyRoutes } from "./money.routes";
 export { transferMoney } from "./money.service";
+export { sendWithdrawal, settleFromProvider as settleWithdrawalFromProvider } from "./payout-sender.service";
 export { campaignMoneySince, checkMoneyLedger } from "./wallet.service";

@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
-import type { MyCashback } from "../../../shared/contracts/cashback";
+import type { MyCashback, WithdrawalStatus } from "../../../shared/contracts/cashback";
 import type { Executor } from "../../db/client";
 import { companies } from "../../db/schema/companies";
 import { moneyAccounts, moneyTransfers } from "../../db/schema/money";
 import { rewards } from "../../db/schema/rewards";
+import { findPayoutAccount, payoutAccountView } from "./payout-account.service";
+import { memberWithdrawals, withdrawalSettings } from "./withdrawals.service";
 
 const entriesShown = 100;
 
@@ -12,19 +14,26 @@ const entriesShown = 100;
  * both as one history, newest first.
  */
 export async function memberCashback(db: Executor, userId: number, now: Date): Promise<MyCashback> {
-  const [balancePesewas, earned, { pending, pendingPesewas }] = await Promise.all([
-    cashbackBalance(db, userId),
-    earnedEntries(db, userId),
-    pendingEntries(db, userId, now),
-  ]);
-  const entries = [...earned, ...pending]
+  const [balancePesewas, earned, { pending, pendingPesewas }, withdrawals, account, settings] =
+    await Promise.all([
+      cashbackBalance(db, userId),
+      earnedEntries(db, userId),
+      pendingEntries(db, userId, now),
+      withdrawalEntries(db, userId),
+      findPayoutAccount(db, userId),
+      withdrawalSettings(db),
+    ]);
+  const entries = [...earned, ...pending, ...withdrawals]
     .sort((a, b) => b.at.localeCompare(a.at) || b.id.localeCompare(a.id))
     .slice(0, entriesShown);
   return {
     balancePesewas,
     pendingPesewas,
     entries,
-    payoutAccount: null,
+    payoutAccount: account ? payoutAccountView(account, now) : null,
+    withdrawalMinPesewas: settings.minPesewas,
+    withdrawalFeePesewas: settings.memberFeePesewas,
+    withdrawalsPerDay: settings.perDay,
   };
 }
 
@@ -63,6 +72,8 @@ async function earnedEntries(db: Executor, userId: number): Promise<MyCashback["
     companyName: row.company_name,
     rewardId: row.reward_id,
     expiresAt: null,
+    withdrawalId: null,
+    withdrawalStatus: null,
   }));
 }
 
@@ -93,6 +104,33 @@ async function pendingEntries(db: Executor, userId: number, now: Date) {
     companyName: row.company_name,
     rewardId: row.id,
     expiresAt: row.expires_at === null ? null : new Date(row.expires_at).toISOString(),
+    withdrawalId: null,
+    withdrawalStatus: null,
   }));
   return { pending, pendingPesewas: Number(result.rows[0]?.total ?? 0) };
+}
+
+/** Her withdrawals: on their way (taken from her balance), paid, or returned to it. */
+async function withdrawalEntries(db: Executor, userId: number): Promise<MyCashback["entries"]> {
+  const rows = await memberWithdrawals(db, userId, entriesShown);
+  return rows.map((row) => {
+    const kind = entryKindOf(row.status);
+    return {
+      id: `withdrawal:${row.id}`,
+      kind,
+      amountPesewas: kind === "returned" ? row.amountPesewas : -row.amountPesewas,
+      at: row.createdAt.toISOString(),
+      companyName: null,
+      rewardId: null,
+      expiresAt: null,
+      withdrawalId: row.id,
+      withdrawalStatus: row.status,
+    };
+  });
+}
+
+function entryKindOf(status: WithdrawalStatus): "withdrawing" | "paid_out" | "returned" {
+  if (status === "paid") return "paid_out";
+  if (status === "failed" || status === "reversed" || status === "rejected") return "returned";
+  return "withdrawing";
 }

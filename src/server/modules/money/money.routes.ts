@@ -1,7 +1,18 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { myCashback } from "../../../shared/contracts/cashback";
+import {
+  adminWithdrawal,
+  adminWithdrawalList,
+  adminWithdrawalsQuery,
+  myCashback,
+  payoutAccount,
+  payoutAccountRequest,
+  payoutCodeSent,
+  withdrawal,
+  withdrawalDecision,
+  withdrawalRequest,
+} from "../../../shared/contracts/cashback";
 import { idParam } from "../../../shared/contracts/ids";
 import {
   campaign,
@@ -14,14 +25,19 @@ import {
   walletResponse,
 } from "../../../shared/contracts/money";
 import type { AppDeps } from "../../app-deps";
+import { signalsOf } from "../../lib/client-signals";
 import { AppError, unauthenticated } from "../../lib/errors";
-import { requireUser } from "../auth";
+import { guardedAdmin, requireUser } from "../auth";
 import { requireCompanyAccess, signedInCompanyId } from "../companies";
 import { campaignReportCsv, campaignReport as readCampaignReport } from "./campaign-report.read-model";
 import { companyCampaigns } from "./campaigns.read-model";
 import { campaignMinimumPrice, changeCampaign, createCampaign } from "./campaigns.service";
 import { memberCashback } from "./member-cashback.read-model";
+import { payoutAccountView, setPayoutAccount } from "./payout-account.service";
 import { companyWallet } from "./wallet.service";
+import { requestWithdrawal } from "./withdrawals.service";
+import { withdrawalsForAdmin } from "./withdrawals-admin.read-model";
+import { decideWithdrawal } from "./withdrawals-admin.service";
 
 const companyIdParams = z.object({ companyId: idParam });
 const campaignParams = z.object({ companyId: idParam, campaignId: idParam });
@@ -42,6 +58,90 @@ export function moneyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const user = await requireUser(request);
         reply.header("cache-control", "private, no-cache");
         return memberCashback(deps.db, user.id, deps.now());
+      },
+    );
+
+    app.put(
+      "/api/cashback/payout-account",
+      {
+        config: { access: "member" },
+        schema: {
+          summary:
+            "Set the MoMo wallet the member's cashback is paid to: registered with the provider before it is saved; a number other than her verified phone first gets a texted code (202), then is saved with it",
+          body: payoutAccountRequest,
+          response: { 200: payoutAccount, 202: payoutCodeSent },
+        },
+      },
+      async (request, reply) => {
+        const user = await requireUser(request);
+        const outcome = await setPayoutAccount(
+          deps,
+          user,
+          request.body,
+          signalsOf(request).deviceFingerprint,
+        );
+        if ("codeSent" in outcome) {
+          reply.code(202);
+          return outcome;
+        }
+        return payoutAccountView(outcome.account, deps.now());
+      },
+    );
+
+    app.post(
+      "/api/cashback/withdrawals",
+      {
+        config: { access: "member" },
+        schema: {
+          summary:
+            "Withdraw cashback to the member's MoMo wallet: the same idempotency key is the same withdrawal; queued for the provider, held a day after a new device or number, or in review for a risky member",
+          body: withdrawalRequest,
+          response: { 201: withdrawal },
+        },
+      },
+      async (request, reply) => {
+        const user = await requireUser(request);
+        const session = await request.getSession();
+        reply.code(201);
+        return requestWithdrawal(deps, user, request.body, {
+          sessionStartedAt: session?.createdAt,
+          deviceFingerprint: signalsOf(request).deviceFingerprint,
+        });
+      },
+    );
+
+    app.get(
+      "/api/admin/withdrawals",
+      {
+        config: { access: "admin" },
+        schema: {
+          summary:
+            "Cashback withdrawals in one state, oldest first: the review queue by default (admins only)",
+          querystring: adminWithdrawalsQuery,
+          response: { 200: adminWithdrawalList },
+        },
+      },
+      async (request) => {
+        guardedAdmin(request);
+        return { withdrawals: await withdrawalsForAdmin(deps.db, request.query.status) };
+      },
+    );
+
+    app.post(
+      "/api/admin/withdrawals/:id/decision",
+      {
+        config: { access: "admin" },
+        schema: {
+          summary:
+            "Approve or reject a withdrawal waiting for an admin; one paid by hand is approved with its MoMo transaction ID (admins only)",
+          params: z.object({ id: idParam }),
+          body: withdrawalDecision,
+          response: { 200: adminWithdrawal },
+        },
+      },
+      async (request) => {
+        const admin = guardedAdmin(request);
+        return decideWithdrawal(deps, admin.id, request.params.id, request.body);
       },
     );
 

@@ -3,7 +3,11 @@ import type { AppDeps } from "../../app-deps";
 import { payments, paymentWebhookEvents } from "../../db/schema/payments";
 import { isValidPaystackSignature } from "../../integrations/payments/paystack";
 import { AppError } from "../../lib/errors";
+import { settleWithdrawalFromProvider } from "../money";
 import { confirmWithProvider } from "./provider-confirmation.service";
+
+/** Transfer events settle a cashback withdrawal (docs/product-rules.md#cashback-withdrawals). */
+const transferEvents = new Set(["transfer.success", "transfer.failed", "transfer.reversed"]);
 
 interface PaystackEvent {
   event?: unknown;
@@ -13,7 +17,8 @@ interface PaystackEvent {
 /**
  * POST /api/payments/paystack/webhook. The signature is checked on the raw bytes before anything is
  * read; a good event is recorded once (a redelivery is recognised) and its payment, when it was made
- * through Paystack, is confirmed with Paystack's verify call, which settles it at most once.
+ * through Paystack, is confirmed with Paystack's verify call, which settles it at most once. A transfer
+ * event settles its cashback withdrawal the same way: on what Paystack's transfer verify says, once.
  */
 export async function receivePaystackWebhook(deps: AppDeps, rawBody: Buffer, signature: unknown) {
   const secretKey = deps.config.payments.paystack?.secretKey;
@@ -40,6 +45,12 @@ export async function receivePaystackWebhook(deps: AppDeps, rawBody: Buffer, sig
       processedAt: deps.now(),
     })
     .onConflictDoNothing();
+  if (transferEvents.has(name) && reference) {
+    const outcome = await settleWithdrawalFromProvider(deps, reference);
+    if (outcome === "unknown")
+      deps.log.warn({ reference, event: name }, "Paystack transfer event for an unknown reference");
+    return;
+  }
   if (name !== "charge.success" || !reference) return;
   const [payment] = await deps.db
     .select({ id: payments.id, method: payments.paymentMethod })

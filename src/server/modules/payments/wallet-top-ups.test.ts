@@ -67,7 +67,11 @@ describe("topping up a business's balance by manual MoMo", () => {
     expect(order.statusCode).toBe(201);
     const payment = order.json();
     expect(payment).toMatchObject({ status: "pending", amount: 5_000, nextStep: { type: "wait_for_admin" } });
-    expect(await walletOf(shop.cookies, shop.company.id)).toEqual({ balancePesewas: 0, cashbackReservedPesewas: 0, entries: [] });
+    expect(await walletOf(shop.cookies, shop.company.id)).toEqual({
+      balancePesewas: 0,
+      cashbackReservedPesewas: 0,
+      entries: [],
+    });
 
     const boss = await admin();
     const queue = (await sendAs(ctx.app, boss.cookies, "GET", "/api/admin/payments?status=pending")).json();
@@ -127,7 +131,11 @@ describe("topping up a business's balance by manual MoMo", () => {
       "No such transfer on our statement.",
     );
     expect(rejected.statusCode).toBe(200);
-    expect(await walletOf(shop.cookies, shop.company.id)).toEqual({ balancePesewas: 0, cashbackReservedPesewas: 0, entries: [] });
+    expect(await walletOf(shop.cookies, shop.company.id)).toEqual({
+      balancePesewas: 0,
+      cashbackReservedPesewas: 0,
+      entries: [],
+    });
   });
 
   it("a MoMo transaction ID already given for a plan or another top-up is refused", async () => {

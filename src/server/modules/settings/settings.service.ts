@@ -111,6 +111,38 @@ export const settingDefinitions = {
     description:
       "Least a business may pay for one completed view in a pay-per-view campaign, in pesewas (100 pesewas = GH₵ 1); campaigns already running keep their price",
   }),
+  // docs/product-rules.md#cashback-withdrawals
+  cashback_withdrawal_min_pesewas: numberSetting("cashback", {
+    default: 10_00,
+    min: 100,
+    max: 1_000_000,
+    description: "Smallest cashback withdrawal to a member's MoMo wallet, in pesewas (100 pesewas = GH₵ 1)",
+  }),
+  cashback_withdrawals_per_day: numberSetting("cashback", {
+    default: 3,
+    min: 1,
+    max: 50,
+    description: "Cashback withdrawals one member may ask for per Accra day",
+  }),
+  cashback_payout_fee_pesewas: numberSetting("cashback", {
+    default: 100,
+    min: 0,
+    max: 10_000,
+    description: "The mobile-money transfer fee per withdrawal, in pesewas (Paystack charges GH₵ 1)",
+  }),
+  cashback_member_pays_fee: numberSetting("cashback", {
+    default: 1,
+    min: 0,
+    max: 1,
+    description:
+      "Who bears the transfer fee: 1 takes it from the member's withdrawal, 0 has Anigye pay it (the member receives the whole amount)",
+  }),
+  cashback_review_risk_score: numberSetting("cashback", {
+    default: 50,
+    min: 1,
+    max: 100,
+    description: "A member whose risk score is at least this has her withdrawals wait for an admin's review",
+  }),
   ...perPlan((plan) => [
     pointsAllocationKey(plan),
     numberSetting("points", {

@@ -38,6 +38,7 @@ export const settingGroupTitles: Record<SettingGroup, string> = {
   sign_in: "Sign-in",
   manual_momo: "Manual MoMo",
   ussd: "USSD",
+  cashback: "Cashback payouts",
 };
 
 /** The hint under a setting's box: its default and what it accepts. */
