@@ -9409,6 +9409,17 @@ export interface operations {
               shareProofs: number;
               purchases: number;
               violations: number;
+              withdrawals: number;
+            };
+            payoutReconciliation: {
+              checkedAt: string | null;
+              differences: ({
+                  reference: string;
+                  ours: string | null;
+                  theirs: string | null;
+                  oursPesewas: number | null;
+                  theirsPesewas: number | null;
+                })[];
             };
             ussd: {
               sessionPricePesewas: number;

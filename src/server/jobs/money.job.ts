@@ -1,5 +1,5 @@
 import type { AppDeps } from "../app-deps";
-import { checkMoneyLedger, releaseExpiredCashback } from "../modules/money";
+import { checkMoneyLedger, reconcilePayouts, releaseExpiredCashback } from "../modules/money";
 
 /**
  * Once a day: proves the money ledger balances (every account sums to zero together and each equals its
@@ -21,4 +21,14 @@ export async function releaseUnusedCashback(deps: AppDeps) {
   const released = await releaseExpiredCashback(deps.db, deps.now());
   if (released > 0)
     deps.log.info({ released }, "cashback of rewards that ended unused went back to their businesses");
+}
+
+/**
+ * Once a day, with Paystack: our cashback withdrawals against Paystack's list of transfers; the
+ * differences are kept for the admin's overview and logged.
+ */
+export async function reconcileTheDaysPayouts(deps: AppDeps) {
+  if (!deps.paystack) return;
+  const differences = await reconcilePayouts(deps.db, deps.paystack, deps.now());
+  if (differences.length > 0) deps.log.error({ differences }, "payouts differ from Paystack's transfers");
 }

@@ -3,7 +3,7 @@ import { runAccountCleanup } from "./account-cleanup.job";
 import { runBillingJobs } from "./billing.job";
 import { pruneJobRuns, runJobOnce } from "./job-lock";
 import { runMemberJobs } from "./member.job";
-import { checkTheBooks, releaseUnusedCashback } from "./money.job";
+import { checkTheBooks, reconcileTheDaysPayouts, releaseUnusedCashback } from "./money.job";
 
 const everyMinute = 60 * 1000;
 
@@ -32,6 +32,11 @@ export function startScheduler(deps: AppDeps) {
       guard("member", () => runMemberJobs(deps, now)),
       guard("money", () =>
         runJobOnce(deps, "money-ledger-check", now.toISOString().slice(0, 10), () => checkTheBooks(deps)),
+      ),
+      guard("payouts", () =>
+        runJobOnce(deps, "payout-reconciliation", now.toISOString().slice(0, 10), () =>
+          reconcileTheDaysPayouts(deps),
+        ),
       ),
       guard("cashback", () =>
         runJobOnce(deps, "cashback-release", now.toISOString().slice(0, 13), () =>

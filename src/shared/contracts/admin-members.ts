@@ -29,6 +29,21 @@ export const adminOverviewResponse = z.object({
     shareProofs: z.number().int(),
     purchases: z.number().int(),
     violations: z.number().int(),
+    /** Cashback withdrawals in review, or waiting to be paid by hand without Paystack. */
+    withdrawals: z.number().int(),
+  }),
+  /** The newest daily comparison of cashback withdrawals with Paystack's transfers: what differs. */
+  payoutReconciliation: z.object({
+    checkedAt: z.iso.datetime().nullable(),
+    differences: z.array(
+      z.object({
+        reference: z.string(),
+        ours: z.string().nullable(),
+        theirs: z.string().nullable(),
+        oursPesewas: z.number().int().nullable(),
+        theirsPesewas: z.number().int().nullable(),
+      }),
+    ),
   }),
   /** USSD sessions of the last 7 Accra days, oldest first, priced at the admin's per-session setting. */
   ussd: z.object({

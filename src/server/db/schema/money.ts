@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, date, index, integer, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { ads } from "./ads";
 import { users } from "./auth";
 import { createdAt, id, tstz, updatedAt } from "./columns";
@@ -285,3 +296,33 @@ export const cashbackWithdrawals = pgTable(
 );
 
 export type CashbackWithdrawal = typeof cashbackWithdrawals.$inferSelect;
+
+/**
+ * The daily comparison of our withdrawals with the transfers Paystack lists for the same days
+ * (docs/product-rules.md#cashback-reconciliation): one row per check, with every difference it found.
+ */
+export const payoutReconciliations = pgTable(
+  "payout_reconciliations",
+  {
+    id: id(),
+    /** The first and last Accra day compared. */
+    fromDay: date("from_day", { mode: "string" }).notNull(),
+    toDay: date("to_day", { mode: "string" }).notNull(),
+    withdrawalsCompared: integer("withdrawals_compared").notNull(),
+    transfersListed: integer("transfers_listed").notNull(),
+    differences: jsonb("differences").$type<PayoutDifference[]>().notNull(),
+    checkedAt: createdAt(),
+  },
+  (t) => [index("payout_reconciliations_checked_idx").on(t.checkedAt)],
+);
+
+export interface PayoutDifference {
+  reference: string;
+  /** Our withdrawal's status, or null for a transfer we have no withdrawal for. */
+  ours: string | null;
+  /** Paystack's status, or null for a withdrawal Paystack doesn't list. */
+  theirs: string | null;
+  /** What we sent (amount less fee) and what Paystack says it sent, in pesewas. */
+  oursPesewas: number | null;
+  theirsPesewas: number | null;
+}

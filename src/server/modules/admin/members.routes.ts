@@ -31,7 +31,7 @@ export function adminMembersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (_request, reply) => {
         reply.header("cache-control", "private, no-cache");
-        return adminOverview(deps.db, deps.now());
+        return adminOverview(deps.db, deps.now(), deps.paystack !== undefined);
       },
     );
 

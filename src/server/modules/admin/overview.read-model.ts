@@ -5,7 +5,7 @@ import type { Executor } from "../../db/client";
 import { countMembers } from "../auth";
 import { countActiveCompaniesByPlan } from "../companies";
 import { countPendingViolations, countSignalsSince } from "../fraud";
-import { campaignMoneySince } from "../money";
+import { campaignMoneySince, countWithdrawalsWaitingForAdmin, latestPayoutReconciliation } from "../money";
 import { paymentFigures } from "../payments";
 import { countPendingPurchases } from "../purchases";
 import { countRedemptionsSince } from "../redemptions";
@@ -23,7 +23,11 @@ function startOfAccraMonth(now: Date): Date {
 }
 
 /** The admin's home: today's numbers and the queues waiting, each counted in SQL by its module. */
-export async function adminOverview(db: Executor, now: Date): Promise<AdminOverview> {
+export async function adminOverview(
+  db: Executor,
+  now: Date,
+  paystackConfigured: boolean,
+): Promise<AdminOverview> {
   const today = startOfAccraDay(now);
   const monthStart = startOfAccraMonth(now);
   const [
@@ -38,6 +42,8 @@ export async function adminOverview(db: Executor, now: Date): Promise<AdminOverv
     violations,
     ussd,
     campaigns,
+    withdrawals,
+    payoutReconciliation,
   ] = await Promise.all([
     countMembers(db, today),
     countActiveCompaniesByPlan(db),
@@ -50,6 +56,8 @@ export async function adminOverview(db: Executor, now: Date): Promise<AdminOverv
     countPendingViolations(db),
     ussdOverview(db, now),
     campaignMoneySince(db, monthStart),
+    countWithdrawalsWaitingForAdmin(db, !paystackConfigured),
+    latestPayoutReconciliation(db),
   ]);
   const plans = Object.fromEntries(planIds.map((plan) => [plan, 0])) as Record<
     (typeof planIds)[number],
@@ -72,7 +80,9 @@ export async function adminOverview(db: Executor, now: Date): Promise<AdminOverv
       shareProofs: rewards.shareProofsWaiting,
       purchases,
       violations,
+      withdrawals,
     },
+    payoutReconciliation,
     ussd,
   };
 }

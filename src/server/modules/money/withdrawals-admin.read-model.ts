@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { count, desc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { adminWithdrawal } from "../../../shared/contracts/cashback";
 import type { Executor } from "../../db/client";
@@ -41,4 +41,17 @@ export async function adminWithdrawalOf(db: Executor, row: CashbackWithdrawal): 
     ? await db.select({ name: users.displayName }).from(users).where(eq(users.id, row.userId))
     : [];
   return adminView(row, member?.name ?? null);
+}
+
+/** Withdrawals an admin must act on: in review, or (without Paystack) waiting to be paid by hand. */
+export async function countWithdrawalsWaitingForAdmin(db: Executor, paidByHand: boolean): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(cashbackWithdrawals)
+    .where(
+      paidByHand
+        ? inArray(cashbackWithdrawals.status, ["review", "queued"])
+        : eq(cashbackWithdrawals.status, "review"),
+    );
+  return row?.n ?? 0;
 }

@@ -8,12 +8,13 @@ import { latestSmsCodeFor } from "../../test/outbox";
 import type { PaystackFake } from "../../test/paystack-fake";
 import { paystackTestContext } from "../../test/paystack-test-context";
 import { sendAs, type TestContext, testClock } from "../../test/test-app";
-import { checkMoneyLedger, transferMoney } from "./index";
+import { checkMoneyLedger, reconcilePayouts, transferMoney } from "./index";
 
 // Cashback withdrawals to a member's MoMo wallet through Paystack Transfers
 // (docs/product-rules.md#cashback-withdrawals).
 const secretKey = "sk_test_anigye_payouts";
-const start = new Date("2026-12-02T09:00:00Z");
+// The real time: the Paystack fake dates its transfers by it, and the reconciliation lists them by day.
+const start = new Date(Math.floor(Date.now() / 1000) * 1000);
 const clock = testClock(start);
 let ctx: TestContext;
 let fake: PaystackFake;
@@ -345,5 +346,57 @@ describe("the admin's review", () => {
         })
       ).statusCode,
     ).toBe(401);
+  });
+});
+
+describe("the daily reconciliation", () => {
+  it("finds our withdrawals and Paystack's transfers agree, then flags a transfer we never made and a status that differs", async () => {
+    const paystack = ctx.app.deps.paystack!;
+    const member = await readyMember(4_000);
+    const paid = (await withdraw(member.cookies, 2_000)).json();
+    const stillSending = (await withdraw(member.cookies, 2_000)).json();
+    await ctx.app.messages.drain();
+    await fake.settleTransfer((await statusOf(paid.id)).reference, "success");
+    expect(await reconcilePayouts(ctx.database.db, paystack, clock.now())).toEqual([]);
+
+    const recipientCode = [...fake.recipients.values()].at(-1)!.recipientCode;
+    await fetch(`${fake.url}/transfer`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${secretKey}`, "content-type": "application/json" },
+      body: JSON.stringify({
+        source: "balance",
+        amount: 5_000,
+        recipient: recipientCode,
+        reference: "made-outside-anigye-0001",
+        reason: "unknown",
+        currency: "GHS",
+      }),
+    });
+    const { reference } = await statusOf(stillSending.id);
+    await ctx.database.db
+      .update(cashbackWithdrawals)
+      .set({ status: "paid" })
+      .where(eq(cashbackWithdrawals.id, stillSending.id));
+    const differences = await reconcilePayouts(ctx.database.db, paystack, clock.now());
+    expect(differences).toEqual(
+      expect.arrayContaining([
+        {
+          reference: "made-outside-anigye-0001",
+          ours: null,
+          theirs: "pending",
+          oursPesewas: null,
+          theirsPesewas: 5_000,
+        },
+        { reference, ours: "paid", theirs: "pending", oursPesewas: 1_900, theirsPesewas: 1_900 },
+      ]),
+    );
+    const admin = await signedInAdmin(ctx.database.db, "reconciliation-admin");
+    const overview = await sendAs(ctx.app, admin.cookies, "GET", "/api/admin/overview");
+    expect(overview.json().payoutReconciliation.differences).toHaveLength(differences.length);
+    // Put the row back as it was, so the books' own check after the test sees the money where it is.
+    await ctx.database.db
+      .update(cashbackWithdrawals)
+      .set({ status: "sending" })
+      .where(eq(cashbackWithdrawals.id, stillSending.id));
   });
 });

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatAccraDate } from "../../../shared/accra-time";
+import { formatAccraDate, formatAccraDateTime } from "../../../shared/accra-time";
 import type { AdminOverview } from "../../../shared/contracts/admin-members";
 import { formatCedis } from "../../../shared/money";
 import { planIds, plans } from "../../../shared/plans";
@@ -30,6 +30,35 @@ function QueueLink({ href, label, count }: { href: string; label: string; count:
         <span className="font-bold text-stone-900">{count}</span>
       </a>
     </li>
+  );
+}
+
+/** The newest daily check of cashback withdrawals against Paystack's transfers, and what differed. */
+function PayoutReconciliation({ reconciliation }: { reconciliation: AdminOverview["payoutReconciliation"] }) {
+  if (!reconciliation.checkedAt) return null;
+  const { differences } = reconciliation;
+  return (
+    <div data-testid="overview-payout-reconciliation">
+      <h3 className="text-base font-bold text-stone-900">Payouts against Paystack</h3>
+      <p className="text-sm text-stone-700">
+        Checked {formatAccraDateTime(reconciliation.checkedAt)}:{" "}
+        {differences.length === 0
+          ? "every withdrawal matches Paystack's transfers."
+          : `${differences.length} difference${differences.length === 1 ? "" : "s"} to look into.`}
+      </p>
+      {differences.length > 0 && (
+        <ul className="mt-2 space-y-1 text-sm text-red-800">
+          {differences.map((difference) => (
+            <li key={difference.reference} className="break-all">
+              {difference.reference}: ours {difference.ours ?? "none"}
+              {difference.oursPesewas === null ? "" : ` (${formatCedis(difference.oursPesewas)})`}, Paystack{" "}
+              {difference.theirs ?? "none"}
+              {difference.theirsPesewas === null ? "" : ` (${formatCedis(difference.theirsPesewas)})`}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
 
@@ -139,8 +168,10 @@ export function AdminOverviewPanel() {
           <QueueLink href="#share-proofs-title" label="Share proofs" count={data.queues.shareProofs} />
           <QueueLink href="#purchases-title" label="Purchases" count={data.queues.purchases} />
           <QueueLink href="/admin-anti-cheat" label="Anti-cheat cases" count={data.queues.violations} />
+          <QueueLink href="#withdrawals-title" label="Cashback withdrawals" count={data.queues.withdrawals} />
         </ul>
       </div>
+      <PayoutReconciliation reconciliation={data.payoutReconciliation} />
       <UssdSessions ussd={data.ussd} />
     </div>
   );

@@ -14,6 +14,7 @@ const jobNames: Record<string, string> = {
   "weekly-sms-summaries": "Members' weekly SMS summaries (each week)",
   "member-sms": "Sending members' queued SMS (every 10 minutes, daytime)",
   "money-ledger-check": "Checking that the money ledger balances (each day)",
+  "payout-reconciliation": "Comparing cashback withdrawals with Paystack's transfers (each day)",
   "cashback-release": "Giving businesses back the cashback of rewards that ended unused (each hour)",
 };
 
