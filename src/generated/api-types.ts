@@ -6924,6 +6924,7 @@ export interface operations {
                 reviewReason: string | null;
                 riskScore: number;
               })[];
+            paidByHand: boolean;
           };
         };
       };

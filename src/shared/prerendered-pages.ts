@@ -132,6 +132,7 @@ export const memberReadPaths = {
   myRewards: "/api/rewards/mine",
   rewardsCollection: "/api/rewards/collection",
   myShareProofs: "/api/share-proofs/mine",
+  myCashback: "/api/cashback/mine",
   memberQr: "/api/loyalty/qr",
   loyaltyCards: "/api/loyalty/cards",
 } as const;
@@ -150,6 +151,7 @@ export const memberFirstReadsOfRoute: Readonly<Record<string, readonly string[]>
     memberReadPaths.myRewards,
     memberReadPaths.rewardsCollection,
     memberReadPaths.myShareProofs,
+    memberReadPaths.myCashback,
   ],
   "/loyalty-dashboard": [memberReadPaths.session, memberReadPaths.memberQr, memberReadPaths.loyaltyCards],
 };

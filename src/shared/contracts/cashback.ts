@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { formatCedis } from "../money";
 import { optionalText, requiredGhanaPhone } from "./common";
-import { maxId } from "./ids";
 import { momoNetworks } from "./money";
 
 /**
@@ -122,7 +121,11 @@ export const adminWithdrawal = withdrawal.extend({
   reviewReason: z.string().nullable(),
   riskScore: z.number().int(),
 });
-export const adminWithdrawalList = z.object({ withdrawals: z.array(adminWithdrawal) });
+export const adminWithdrawalList = z.object({
+  withdrawals: z.array(adminWithdrawal),
+  /** True without Paystack: queued withdrawals wait for an admin to pay them by hand. */
+  paidByHand: z.boolean(),
+});
 
 /** POST /api/admin/withdrawals/:id/decision */
 export const withdrawalDecision = z.object({

@@ -12,6 +12,7 @@ const queryKeyOfRead: Record<string, (memberId: MemberId) => QueryKey> = {
   [memberReadPaths.myRewards]: queryKeys.rewards.mine,
   [memberReadPaths.rewardsCollection]: queryKeys.rewards.collection,
   [memberReadPaths.myShareProofs]: queryKeys.shareProofs.mine,
+  [memberReadPaths.myCashback]: queryKeys.rewards.cashback,
   [memberReadPaths.loyaltyCards]: queryKeys.loyalty.cards,
 };
 

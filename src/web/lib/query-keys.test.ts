@@ -27,6 +27,7 @@ const businessReads = [
 const memberReads = [
   queryKeys.profile(7),
   queryKeys.rewards.mine(7),
+  queryKeys.rewards.cashback(7),
   queryKeys.company.page(5, 7),
   queryKeys.company.reviews(5, undefined, 7),
   queryKeys.public.carousel,
@@ -59,6 +60,7 @@ describe("query keys by domain", () => {
       queryKeys.admin.jobs,
       queryKeys.admin.draws,
       queryKeys.admin.payments.page("pending", 1),
+      queryKeys.admin.withdrawals.list("review"),
     ];
     const client = cacheWith([...adminReads, ...memberReads]);
     await client.invalidateQueries({ queryKey: queryKeys.admin.all });

@@ -39,6 +39,8 @@ export const queryKeys = {
     all: ["rewards"],
     mine: (userId: MemberId) => ["rewards", "mine", userId],
     collection: (userId: MemberId) => ["rewards", "collection", userId],
+    /** Her cashback: it moves when a cashback reward is earned or used, so it sits with the rewards. */
+    cashback: (userId: MemberId) => ["rewards", "cashback", userId],
   },
 
   shareProofs: {
@@ -170,6 +172,10 @@ export const queryKeys = {
     payments: {
       all: ["admin", "payments"],
       page: (status: string, page: number) => ["admin", "payments", status, page],
+    },
+    withdrawals: {
+      all: ["admin", "withdrawals"],
+      list: (status: string) => ["admin", "withdrawals", status],
     },
   },
 } as const;

@@ -7,6 +7,7 @@ import { buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { CompaniesList } from "../features/admin/companies-list";
 import { RegisterBusinessForm } from "../features/admin/register-business-form";
+import { AdminWithdrawalsQueue } from "../features/cashback/admin-withdrawals-queue";
 import { AdminDrawsSection } from "../features/draws/admin-draws-section";
 import { AdminOverviewPanel } from "../features/members-admin/admin-overview";
 import { MembersSection } from "../features/members-admin/members-section";
@@ -89,7 +90,7 @@ export default function AdminPage() {
             <h1 className="text-3xl font-extrabold text-stone-900">{brand.name} admin</h1>
             <p className="text-stone-600">
               {isAdmin
-                ? "Proofs and payments to check, draws, businesses, their plans and their setup links."
+                ? "Proofs, payments and withdrawals to check, draws, businesses, their plans and their setup links."
                 : "Members' proofs to check."}
             </p>
           </div>
@@ -148,6 +149,13 @@ export default function AdminPage() {
               description="Check each manual MoMo payment against the merchant account (amount, reference, transaction ID), then verify it or reject it with a reason. The payer is told either way."
             >
               <AdminPaymentsQueue />
+            </AdminSection>
+            <AdminSection
+              id="withdrawals-title"
+              title="Withdrawals"
+              description="Members' cashback on its way to their MoMo. Approve or reject those in review (risk score and reason beside each); without Paystack, send the queued ones by MoMo yourself and approve each with its transaction ID. A rejected withdrawal goes back to the member's cashback."
+            >
+              <AdminWithdrawalsQueue />
             </AdminSection>
             <AdminSection
               id="draws-title"

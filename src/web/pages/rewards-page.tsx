@@ -10,6 +10,8 @@ import { LoadError } from "../components/ui/load-error";
 import { OfflineNotice } from "../components/ui/offline-notice";
 import { PageSpinner } from "../components/ui/page-spinner";
 import { XpAndTier } from "../components/xp-and-tier";
+import { useMyCashback } from "../features/cashback/api";
+import { CashbackCard } from "../features/cashback/cashback-card";
 import { useMyDrawEntries } from "../features/draws/api";
 import { CompetitionsPanel, MyDrawPanel } from "../features/draws/my-draw-panel";
 import { useProfile } from "../features/profile/api";
@@ -81,7 +83,7 @@ function RewardsScreen() {
   const t = useT();
   // The first screen's sections, and each reward's proof status (a reward card grows by its button).
   const answered = useAnsweredOrLate(
-    [useProfile(), useMyDrawEntries(), useMyRewards(), useMyShareProofs()],
+    [useProfile(), useMyCashback(), useMyDrawEntries(), useMyRewards(), useMyShareProofs()],
     firstAnswersWaitMs,
   );
   return (
@@ -116,6 +118,8 @@ function RewardsSections() {
       >
         <Progress />
       </Card>
+
+      <CashbackCard />
 
       <MyDrawPanel />
 
@@ -212,7 +216,7 @@ function Badges() {
   return <PageSpinner label={t("rewards.loading")} />;
 }
 
-/** /rewards (My Rewards): XP and tier progress, then the rewards earned by watching. */
+/** /rewards (My Rewards): XP and tier progress, cashback, then the rewards earned by watching. */
 export default function RewardsPage() {
   const t = useT();
   useEffect(() => {

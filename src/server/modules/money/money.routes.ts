@@ -123,7 +123,10 @@ export function moneyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         guardedAdmin(request);
-        return { withdrawals: await withdrawalsForAdmin(deps.db, request.query.status) };
+        return {
+          withdrawals: await withdrawalsForAdmin(deps.db, request.query.status),
+          paidByHand: deps.paystack === undefined,
+        };
       },
     );
 

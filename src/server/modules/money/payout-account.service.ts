@@ -53,7 +53,7 @@ export async function setPayoutAccount(
       userId: user.id,
       phoneNumber: request.phoneNumber,
       code: request.verificationCode,
-    });
+    }).catch(asVerificationCodeError);
   }
   const name = request.accountName ?? user.displayName;
   const recipient = deps.paystack ? await registerRecipient(deps.paystack, request, name) : undefined;
@@ -75,6 +75,17 @@ export async function setPayoutAccount(
     .onConflictDoUpdate({ target: payoutAccounts.userId, set: values })
     .returning();
   return { account: account! };
+}
+
+/** A wrong code is the `verificationCode` field's error here (the auth module names it `otp`). */
+function asVerificationCodeError(error: unknown): never {
+  if (error instanceof AppError && error.fields?.otp) {
+    const { message, values } = error.said;
+    throw new AppError(error.code, values ? { message, values } : message, {
+      verificationCode: error.fields.otp,
+    });
+  }
+  throw error;
 }
 
 /** The wallet as a Paystack transfer recipient (mobile_money, GHS); the provider's refusal is the member's to read. */

@@ -167,6 +167,21 @@ describe("adFormSchema", () => {
       experienceContent: "Write the content people unlock",
     });
     expect(messages(filledIn({ rewardType: "prize_entry" }))).toEqual({});
+    expect(messages(filledIn({ rewardType: "cashback" }))).toEqual({ cashback: "Give the cashback amount" });
+  });
+
+  it("reads a cashback typed in GH₵ and sends it in pesewas, with its bounds under the box", () => {
+    const cashback = (typed: string) => filledIn({ rewardType: "cashback", cashback: typed });
+    expect(adFormSchema(starter, today).parse(cashback("2.50"))).toMatchObject({
+      rewardType: "cashback",
+      cashbackPesewas: 250,
+      discountCodes: [],
+    });
+    expect(messages(cashback("5 cedis"))).toEqual({ cashback: "Enter the cashback in GH₵, like 5 or 0.50" });
+    expect(messages(cashback("0.49"))).toEqual({ cashback: "Cashback is at least GH₵ 0.50" });
+    expect(messages(cashback("500.01"))).toEqual({ cashback: "Cashback is at most GH₵ 500.00" });
+    // Another reward type leaves the box's text out.
+    expect(toAdInput(filledIn({ cashback: "5" })).cashbackPesewas).toBeUndefined();
   });
 });
 
@@ -227,6 +242,12 @@ describe("adFormValues", () => {
       branchId: "12",
       typedBranch: null,
     });
+  });
+
+  it("starts a cashback ad's box in GH₵", () => {
+    expect(
+      adFormValues({ ...editedAd, rewardType: "cashback", cashbackPesewas: 250 }, starter).cashback,
+    ).toBe("2.50");
   });
 
   it("starts a new ad within the plan's length", () => {

@@ -4,6 +4,7 @@ import { type AdInput, adInput, type CompanyAd, type RewardType } from "../../..
 import type { PlanStatus } from "../../../shared/contracts/companies";
 import { adDurationLimitMessage } from "../../../shared/plans";
 import type { TierId } from "../../../shared/tiers";
+import { cedisToPesewas, pesewasToCedisText } from "../../lib/cedis";
 import { accraDay, endOfAccraDay } from "../../lib/dates";
 
 /**
@@ -37,6 +38,8 @@ export type AdFormValues = Record<Box, string> & {
   category: string;
   mediaId: number | null;
   rewardType: RewardType;
+  /** A cashback ad's amount per reward, typed in GH₵ ("5", "0.50"); sent as `cashbackPesewas`. */
+  cashback: string;
   useCustomCode: boolean;
   discountCodes: string;
   requiredTier: TierId;
@@ -69,6 +72,7 @@ export function adFormValues(ad: CompanyAd | null, plan: PlanStatus): AdFormValu
     mediaId: ad?.mediaId ?? null,
     durationSeconds: String(ad?.durationSeconds ?? Math.min(10, plan.maxAdDurationSeconds)),
     rewardType: ad?.rewardType ?? "discount",
+    cashback: ad?.cashbackPesewas ? pesewasToCedisText(ad.cashbackPesewas) : "",
     useCustomCode: ad?.useCustomCode ?? false,
     // The pool's unused codes, so saving without changes keeps them.
     discountCodes: ad?.discountCodes.join("\n") ?? "",
@@ -113,6 +117,7 @@ export function toAdInput(values: AdFormValues): AdInput {
     category: values.category,
     mediaId: values.mediaId ?? undefined,
     rewardType: values.rewardType,
+    cashbackPesewas: cedisToPesewas(values.cashback),
     discountCodes: codeLines(values.discountCodes),
     useCustomCode: values.useCustomCode,
     requiredTier: values.requiredTier,
@@ -131,6 +136,39 @@ function branchInput({ branchId, typedBranch }: AdFormValues): Partial<AdInput> 
   return { branchId: branchId ? Number(branchId) : undefined };
 }
 
+/** The form box a request field's message shows under, where the two are named apart. */
+export const adFieldBoxes: Record<string, keyof AdFormValues> = { cashbackPesewas: "cashback" };
+
+/** A cashback box holding text that isn't an amount in GH₵ (an empty one is the contract's to name). */
+function isUnreadableCashback(values: AdFormValues): boolean {
+  const typed = values.cashback.trim();
+  return values.rewardType === "cashback" && typed !== "" && cedisToPesewas(typed) === undefined;
+}
+
+/**
+ * The values as a request checked by `adInput`; each message goes under the box it came from (the
+ * cashback's under the GH₵ box), and a cashback box that holds no amount says what to type.
+ */
+function checkedAdInput(values: AdFormValues, ctx: z.RefinementCtx) {
+  const parsed = adInput.safeParse(toAdInput(values));
+  const unreadableCashback = isUnreadableCashback(values);
+  if (parsed.success && !unreadableCashback) return parsed.data;
+  if (unreadableCashback) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["cashback"],
+      message: "Enter the cashback in GH₵, like 5 or 0.50",
+    });
+  }
+  for (const issue of parsed.error?.issues ?? []) {
+    const [field, ...rest] = issue.path;
+    const box = adFieldBoxes[String(field)] ?? field;
+    if (unreadableCashback && box === "cashback") continue;
+    ctx.addIssue({ code: "custom", path: box === undefined ? [] : [box, ...rest], message: issue.message });
+  }
+  return z.NEVER;
+}
+
 /**
  * The ad form's schema: the values as a request, checked by the contract, then by the plan's length
  * limit and a future expiry (both checked again by the server). `today` is the Accra day.
@@ -138,8 +176,7 @@ function branchInput({ branchId, typedBranch }: AdFormValues): Partial<AdInput> 
 export function adFormSchema(plan: PlanStatus, today: string) {
   return z
     .custom<AdFormValues>()
-    .transform(toAdInput)
-    .pipe(adInput)
+    .transform(checkedAdInput)
     .superRefine((ad, ctx) => {
       if (ad.durationSeconds > plan.maxAdDurationSeconds) {
         ctx.addIssue({

@@ -92,4 +92,58 @@ describe("the ad form, on React in a DOM", () => {
     );
     expect(onDone).not.toHaveBeenCalled();
   });
+
+  it("asks for a cashback ad's amount in GH₵, in the contract's words, and sends it in pesewas", async () => {
+    const { sent, form } = openForm(kenteAd, ({ method, url }) =>
+      method === "PUT" && url === `${adsUrl}/7`
+        ? { body: { ...kenteAd, rewardType: "cashback" } }
+        : undefined,
+    );
+    await userEvent.selectOptions(form.getByLabelText("Reward type"), "Cashback to MoMo");
+    const cashback = await form.findByLabelText("Cashback per reward (GH₵)");
+    expect(form.getByText(/sets this aside from your balance \(Money tab\)/).textContent).toContain(
+      "the ad isn't shown while your balance can't cover one reward",
+    );
+    const save = form.getByRole("button", { name: "Save ad" });
+
+    await userEvent.click(save);
+    expect(await form.findByText("Give the cashback amount")).toBeTruthy();
+    expect(cashback.getAttribute("aria-invalid")).toBe("true");
+
+    await userEvent.type(cashback, "five");
+    await userEvent.click(save);
+    expect(await form.findByText("Enter the cashback in GH₵, like 5 or 0.50")).toBeTruthy();
+
+    await userEvent.clear(cashback);
+    await userEvent.type(cashback, "0.20");
+    await userEvent.click(save);
+    expect(await form.findByText("Cashback is at least GH₵ 0.50")).toBeTruthy();
+    expect(saves(sent)).toEqual([]);
+
+    await userEvent.clear(cashback);
+    await userEvent.type(cashback, "5");
+    await userEvent.click(save);
+    await waitFor(() => expect(saves(sent)).toHaveLength(1));
+    expect(saves(sent)[0]?.body).toMatchObject({ rewardType: "cashback", cashbackPesewas: 500 });
+    expect(saves(sent)[0]?.body).not.toHaveProperty("discountPercent");
+  });
+
+  it("shows the server's word on the cashback under the GH₵ box", async () => {
+    const { form } = openForm({ ...kenteAd, rewardType: "cashback", cashbackPesewas: 500 }, ({ method }) =>
+      method === "PUT"
+        ? {
+            status: 400,
+            body: {
+              code: "VALIDATION",
+              message: "Check the cashback",
+              fields: { cashbackPesewas: "Cashback is at most GH₵ 500.00" },
+            },
+          }
+        : undefined,
+    );
+    expect((form.getByLabelText("Cashback per reward (GH₵)") as HTMLInputElement).value).toBe("5");
+    await userEvent.click(form.getByRole("button", { name: "Save ad" }));
+    expect(await form.findByText("Cashback is at most GH₵ 500.00")).toBeTruthy();
+    expect(form.getByLabelText("Cashback per reward (GH₵)").getAttribute("aria-invalid")).toBe("true");
+  });
 });

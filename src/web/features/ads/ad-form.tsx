@@ -4,8 +4,14 @@ import { Link } from "react-router";
 import { brand } from "../../../shared/brand";
 import { categories } from "../../../shared/categories";
 import { rewardTypeLabels, rewardTypes } from "../../../shared/contracts/ad-options";
-import type { CompanyAd, UploadedMedia } from "../../../shared/contracts/ads";
+import {
+  type CompanyAd,
+  cashbackMaxPesewas,
+  cashbackMinPesewas,
+  type UploadedMedia,
+} from "../../../shared/contracts/ads";
 import type { PlanStatus } from "../../../shared/contracts/companies";
+import { formatCedis } from "../../../shared/money";
 import { minAdDurationSeconds } from "../../../shared/plans";
 import { tierIds, tierLabel } from "../../../shared/tiers";
 import { subscriptionDetailsPath } from "../../app/paths";
@@ -18,7 +24,7 @@ import { serverMessage } from "../../lib/api-errors";
 import { useRefreshCompany } from "../../lib/company-queries";
 import { accraDay } from "../../lib/dates";
 import { applyServerErrors, useContractForm } from "../../lib/forms";
-import { adFormSchema, adFormValues, keptBranch } from "./ad-form-rules";
+import { adFieldBoxes, adFormSchema, adFormValues, keptBranch } from "./ad-form-rules";
 import { useBranchChoices, useSaveAd } from "./api";
 import { type ChosenMedia, MediaPicker } from "./media-picker";
 
@@ -80,6 +86,17 @@ function RewardFields() {
       );
     case "badge":
       return <TextField name="badgeName" label="Badge name" maxLength={60} />;
+    case "cashback":
+      return (
+        <TextField
+          name="cashback"
+          label="Cashback per reward (GH₵)"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="5"
+          hint={`${formatCedis(cashbackMinPesewas)} to ${formatCedis(cashbackMaxPesewas)}. Each reward sets this aside from your balance (Money tab); the ad isn't shown while your balance can't cover one reward.`}
+        />
+      );
     case "experience":
       return (
         <TextAreaField
@@ -209,7 +226,7 @@ export function AdForm({ companyId, plan, ad, onDone }: AdFormProps) {
           onDone();
         },
         onError: (failure) => {
-          applyServerErrors(form, failure);
+          applyServerErrors(form, failure, { fieldFor: adFieldBoxes });
           const planLimit = failure instanceof ApiError && failure.code === "PLAN_LIMIT";
           // The plan may have changed since the page loaded: show the one the server applied.
           if (planLimit) void refreshCompany();

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { rewardTypeLabels } from "../../../shared/contracts/ad-options";
 import type { CompanyAd } from "../../../shared/contracts/ads";
 import type { PlanStatus } from "../../../shared/contracts/companies";
+import { formatCedis } from "../../../shared/money";
 import { plans } from "../../../shared/plans";
 import { subscriptionDetailsPath } from "../../app/paths";
 import { LapsedPlanWarning } from "../../components/lapsed-plan-warning";
@@ -33,6 +34,14 @@ function codesText(ad: CompanyAd): string | null {
   if (ad.rewardType !== "discount") return null;
   if (ad.useCustomCode) return `Custom code ${ad.customDiscountCode ?? ""}`.trim();
   return `${numberFormat.format(ad.discountCodesLeft)} of ${numberFormat.format(ad.discountCodesTotal)} codes left`;
+}
+
+/** "Discount 20%", "GH₵ 5.00 cashback", "Badge": what the ad's reward gives. */
+function rewardText(ad: CompanyAd): string {
+  if (ad.rewardType === "discount" && ad.discountPercent) return `Discount ${ad.discountPercent}%`;
+  if (ad.rewardType === "cashback" && ad.cashbackPesewas)
+    return `${formatCedis(ad.cashbackPesewas)} cashback`;
+  return rewardTypeLabels[ad.rewardType];
 }
 
 function failureToast(title: string, failure: unknown) {
@@ -101,8 +110,7 @@ function AdRow({
           </div>
           <p className="text-xs text-stone-500">
             {ad.category} · {ad.adType === "video" ? "Video" : "Image"}, {ad.durationSeconds} s ·{" "}
-            {rewardTypeLabels[ad.rewardType]}
-            {ad.rewardType === "discount" && ad.discountPercent ? ` ${ad.discountPercent}%` : ""}
+            <span data-testid="ad-reward">{rewardText(ad)}</span>
           </p>
           <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-700">
             <li className="inline-flex items-center gap-1">

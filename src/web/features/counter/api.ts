@@ -15,13 +15,13 @@ import { counterSessionPath } from "../../../shared/prerendered-pages";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError, apiJson, getJson, getOrNullOn401 } from "../../lib/api-client";
 import { requireSuccess, retryUnlessRefused } from "../../lib/api-errors";
+import { newIdempotencyKey } from "../../lib/idempotency-key";
 import { translate } from "../../lib/language";
 import { isOnline } from "../../lib/network-status";
 import { queryKeys } from "../../lib/query-keys";
 import {
   deviceQueueStore,
   enqueue,
-  newIdempotencyKey,
   type PointsBody,
   pruneQueue,
   type QueuedScan,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { apiErrorOf } from "../../lib/api-client";
+import { newIdempotencyKey } from "../../lib/idempotency-key";
 import {
   enqueue,
   memoryQueueStore,
-  newIdempotencyKey,
   outcomeOfFailure,
   pruneQueue,
   type QueuedScan,

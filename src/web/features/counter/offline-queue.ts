@@ -78,13 +78,6 @@ export function deviceQueueStore(): QueueStore {
   return phoneStore;
 }
 
-/** A key the server accepts (8 to 64 letters, digits, - or _), even where randomUUID is missing (plain http). */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
 interface EnqueueInput {
   kind: QueuedKind;
   body: ScanBody | PointsBody;

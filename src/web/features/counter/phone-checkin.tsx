@@ -15,10 +15,10 @@ import {
 } from "../../components/ui/field-parts";
 import { ApiError } from "../../lib/api-client";
 import { useT } from "../../lib/i18n";
+import { newIdempotencyKey } from "../../lib/idempotency-key";
 import { translateMessage } from "../../lib/language";
 import { useConfirmPhoneCode, useSendPhoneCode } from "./api";
 import { counterChoiceClass } from "./counter-buttons";
-import { newIdempotencyKey } from "./offline-queue";
 import { phoneRefusal, phoneResultViewOf, type ResultView } from "./result-view";
 
 type Choice = "stamp" | "points";

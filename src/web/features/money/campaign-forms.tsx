@@ -4,6 +4,7 @@ import { formatCedis } from "../../../shared/money";
 import { Button } from "../../components/ui/button";
 import { Form, SelectField, TextField } from "../../components/ui/form-field";
 import { toast } from "../../components/ui/use-toast";
+import { pesewasToCedisText } from "../../lib/cedis";
 import { accraDay } from "../../lib/dates";
 import { applyServerErrors, useContractForm } from "../../lib/forms";
 import { useChangeCampaign, useStartCampaign } from "./api";
@@ -13,7 +14,6 @@ import {
   campaignForm,
   capsForm,
   moneyFieldBoxes,
-  pesewasToCedisText,
 } from "./money-forms";
 
 /** An ad the business may run a campaign on. */

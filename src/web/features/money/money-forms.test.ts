@@ -1,30 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { Campaign } from "../../../shared/contracts/money";
 import { campaignOffer } from "./campaign-offer";
-import { campaignForm, capsForm, cedisToPesewas, pesewasToCedisText, topUpForm } from "./money-forms";
+import { campaignForm, capsForm, topUpForm } from "./money-forms";
 
 const messagesOf = (result: {
   success: boolean;
   error?: { issues: { path: PropertyKey[]; message: string }[] };
 }) => Object.fromEntries((result.error?.issues ?? []).map((issue) => [String(issue.path[0]), issue.message]));
-
-describe("amounts typed in GH₵", () => {
-  it("become whole pesewas, with or without pesewas or thousands commas", () => {
-    expect(cedisToPesewas("20")).toBe(2000);
-    expect(cedisToPesewas(" 0.5 ")).toBe(50);
-    expect(cedisToPesewas("0.10")).toBe(10);
-    expect(cedisToPesewas("1,000.25")).toBe(100025);
-  });
-
-  it("are refused when they aren't an amount", () => {
-    for (const text of ["", "abc", "1.234", "-5", "GH₵ 5"]) expect(cedisToPesewas(text)).toBeUndefined();
-  });
-
-  it("start a box as the owner would type them", () => {
-    expect(pesewasToCedisText(2000)).toBe("20");
-    expect(pesewasToCedisText(1050)).toBe("10.50");
-  });
-});
 
 describe("the Money tab's forms", () => {
   it("send a top-up in pesewas and keep the contract's bounds under the amount", () => {

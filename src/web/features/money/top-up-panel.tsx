@@ -2,21 +2,18 @@ import { Plus } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { brand } from "../../../shared/brand";
 import { momoNetworks, topUpMaxPesewas, topUpMinPesewas } from "../../../shared/contracts/money";
-import {
-  momoProviderNames,
-  type PaymentMethod,
-  type PaymentResponse,
-  type PlansResponse,
-} from "../../../shared/contracts/payments";
+import type { PaymentMethod, PaymentResponse, PlansResponse } from "../../../shared/contracts/payments";
 import { formatCedis } from "../../../shared/money";
 import { Button } from "../../components/ui/button";
 import { FormAlert } from "../../components/ui/form-alert";
 import { ChoiceGroupField, Form, SelectField, TextField } from "../../components/ui/form-field";
+import { cedisToPesewas } from "../../lib/cedis";
 import { applyServerErrors, useContractForm } from "../../lib/forms";
 import { useT } from "../../lib/i18n";
+import { momoNetworkNames } from "../../lib/momo-networks";
 import { paymentMethodsOf, paymentStartFailedText, useTellShowing } from "../../lib/payment-start";
 import { useStartTopUp } from "./api";
-import { cedisToPesewas, topUpForm } from "./money-forms";
+import { topUpForm } from "./money-forms";
 
 /** The ways to pay, from GET /api/plans (read by the page, as for a plan). */
 type PayOptions = Pick<PlansResponse, "manualMomo" | "providerEnabled">;
@@ -27,12 +24,6 @@ interface PayOptionsRead {
   isError: boolean;
   refetch(): unknown;
 }
-
-const networkNames: Record<(typeof momoNetworks)[number], string> = {
-  mtn: momoProviderNames.mtn,
-  telecel: momoProviderNames.vod,
-  airteltigo: momoProviderNames.atl,
-};
 
 /** The first step, as a plan's: the amount, how to pay, the network and the MoMo number. */
 function TopUpForm({
@@ -96,7 +87,7 @@ function TopUpForm({
         <option value="">{t("payment.form.chooseNetwork")}</option>
         {momoNetworks.map((network) => (
           <option key={network} value={network}>
-            {networkNames[network]}
+            {momoNetworkNames[network]}
           </option>
         ))}
       </SelectField>

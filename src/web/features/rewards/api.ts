@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useCallback, useEffect } from "react";
 import type { z } from "zod";
 import type { RewardQr, redeemRequest, redeemResponse } from "../../../shared/contracts/counter";
 import type { Profile } from "../../../shared/contracts/profile";
@@ -47,6 +47,16 @@ export function useRedeemReward() {
       requireSuccess(await apiJson<RedeemResponse>("POST", "/api/redemptions", body)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.rewards.mine(user?.id) }),
   });
+}
+
+/** A cashback reward just used: her cashback (shown on My Rewards by another feature) is read again. */
+export function useRefreshCashback() {
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  return useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: queryKeys.rewards.cashback(user?.id) }),
+    [queryClient, user?.id],
+  );
 }
 
 /** Badges and draw entries, kept the same way. */

@@ -3,8 +3,12 @@ import { type ReactNode, useId } from "react";
 import type { MyReward } from "../../../shared/contracts/rewards";
 import { useT } from "../../lib/i18n";
 import { Sentence, slot } from "./redeem-parts";
+import { canMarkUsedYourself } from "./redeem-rules";
 
-/** The ways a member can redeem: the QR for the counter, the staff member's code, or marking it used. */
+/**
+ * The ways a member can redeem: the QR for the counter, the staff member's code, or marking an online
+ * code used (not for cashback).
+ */
 export type RedeemMethod = "qr" | "staff" | "self";
 
 function MethodButton({
@@ -72,7 +76,7 @@ export function ChooseMethod({
         description={t("rewards.redeem.staffTypesText")}
         onClick={() => onChoose("staff")}
       />
-      {reward.code && (
+      {canMarkUsedYourself(reward) && (
         <MethodButton
           icon={<Globe className="size-5" aria-hidden />}
           title={t("rewards.redeem.usedOnline")}

@@ -76,4 +76,44 @@ describe("the redeem dialog, on React in a DOM", () => {
     expect(await screen.findByText("Wrong staff code: 2 tries left")).toBeTruthy();
     expect((field as HTMLInputElement).value).toBe("");
   });
+
+  it("offers a cashback only the QR and the staff code: the business pays it when its staff confirm", async () => {
+    const cashback = waakyeReward({
+      rewardType: "cashback",
+      discountPercent: null,
+      cashbackPesewas: 500,
+      code: "CASH-11",
+    });
+    answerRequests(({ url }) =>
+      url === "/api/redemptions"
+        ? {
+            body: {
+              success: true,
+              message: "Redeemed",
+              redemption: {
+                id: 6,
+                rewardId: 11,
+                method: "staff",
+                redemptionNumber: "R-0043",
+                redeemedAt: "2026-03-02T12:00:00.000Z",
+                staffName: "Esi",
+              },
+            },
+          }
+        : undefined,
+    );
+    renderInApp(<RedeemDialog reward={cashback} offer="GH₵ 5.00 cashback" open onClose={() => {}} />, {
+      at: "/rewards",
+    });
+    expect(await screen.findByRole("button", { name: /Show QR to staff/ })).toBeTruthy();
+    expect(screen.getByRole("button", { name: /Staff will type their code/ })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /I used this code online/ })).toBeNull();
+
+    await userEvent.click(screen.getByRole("button", { name: /Staff will type their code/ }));
+    await userEvent.type(screen.getByLabelText("Staff code"), "123456");
+    await userEvent.click(screen.getByRole("button", { name: "Confirm redemption" }));
+    expect((await screen.findByTestId("redeemed-cashback")).textContent).toBe(
+      "GH₵ 5.00 is in your cashback.",
+    );
+  });
 });

@@ -1,4 +1,5 @@
 import { redeemRequest } from "../../../shared/contracts/counter";
+import type { MyReward } from "../../../shared/contracts/rewards";
 import { ApiError } from "../../lib/api-client";
 import { serverMessage } from "../../lib/api-errors";
 import { translate, translateMessage } from "../../lib/language";
@@ -14,6 +15,14 @@ export function staffCodeError(code: string): string | undefined {
   return checked.success
     ? undefined
     : translateMessage(checked.error.issues[0]?.message ?? "Staff code must be 6 digits");
+}
+
+/**
+ * Whether she may mark the reward used herself (a code used when ordering online). Never for cashback:
+ * the business pays it only when its staff confirm the visit, by the reward's QR or their code.
+ */
+export function canMarkUsedYourself(reward: Pick<MyReward, "code" | "rewardType">): boolean {
+  return reward.code !== null && reward.rewardType !== "cashback";
 }
 
 /** Too many wrong staff codes: this reward's staff redemption is paused for a while. */

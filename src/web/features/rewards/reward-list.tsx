@@ -63,6 +63,12 @@ async function copyCode(code: string) {
   }
 }
 
+/** How an active reward is used: a cashback at the counter only, a code at the counter or online. */
+function howToUse(reward: MyReward, t: T): string {
+  if (reward.rewardType === "cashback") return t("rewards.cashbackHowToUse");
+  return reward.code ? t("rewards.howToUse") : "";
+}
+
 /** When the reward was used, or when it expires or expired (rewards that never expire say nothing). */
 function dateLine(reward: MyReward, t: T): string | null {
   if (reward.status === "used" && reward.usedAt) {
@@ -142,7 +148,7 @@ function RewardItem({ reward, extra }: { reward: MyReward; extra?: ReactNode }) 
         <p className="mt-3 whitespace-pre-line text-sm text-stone-700">{reward.experienceContent}</p>
       )}
       <p className="mt-3 text-xs text-stone-600">
-        {usable && reward.code ? t("rewards.howToUse") : ""}
+        {usable ? howToUse(reward, t) : ""}
         {dateLine(reward, t)}
       </p>
       {canRedeem(reward) && (

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { rewardHasExpiry } from "../../../shared/contracts/ad-options";
 import type { EarnedReward } from "../../../shared/contracts/watch";
+import { formatCedis } from "../../../shared/money";
 import { tierLabel } from "../../../shared/tiers";
 import { paths } from "../../app/paths";
 import { Button, buttonClass } from "../../components/ui/button";
@@ -58,6 +59,14 @@ function RewardDetails({ reward }: { reward: EarnedReward }) {
         <p className="text-lg font-semibold text-stone-800">
           {t("viewer.sheet.percentOff", { percent: reward.discountPercent })}
         </p>
+      )}
+      {reward.rewardType === "cashback" && reward.cashbackPesewas !== null && (
+        <div className="mt-2" data-testid="reward-cashback">
+          <p className="text-lg font-semibold text-stone-800">
+            {t("viewer.sheet.cashback", { amount: formatCedis(reward.cashbackPesewas) })}
+          </p>
+          <p className="text-sm text-stone-600">{t("viewer.sheet.cashbackHowTo")}</p>
+        </div>
       )}
       {reward.code && <CopyCode code={reward.code} />}
       {reward.badges.length > 0 && (
