@@ -43,8 +43,10 @@ export interface DemoAd {
   /** Poster frame in ./media, videos only. */
   posterFile?: string;
   durationSeconds: number;
-  rewardType: "discount" | "xp" | "badge" | "experience" | "prize_entry";
+  rewardType: "discount" | "xp" | "badge" | "experience" | "prize_entry" | "cashback";
   discountPercent?: number;
+  /** A rewardType 'cashback' ad's amount per reward. */
+  cashbackPesewas?: number;
   discountCodes?: string[];
   customDiscountCode?: string;
   xpPointsReward: number;
@@ -823,6 +825,27 @@ export const demoAds: DemoAd[] = [
   },
 
   // Salamatu MoMo & Airtime Point (business)
+  {
+    slug: "salamatu-cashout-cashback",
+    companySlug: "salamatu-momo-point",
+    title: "GH₵ 10 back to your MoMo",
+    description:
+      "Cash out GH₵ 100 or more at our Kalpohin kiosk and show your reward at the counter: GH₵ 10 goes to your Anigye cashback, ready to send to your MoMo wallet.",
+    category: "Mobile Money & Finance",
+    adType: "image",
+    mediaFile: "ad-salamatu-cashout-cashback.webp",
+    durationSeconds: 8,
+    rewardType: "cashback",
+    cashbackPesewas: 10_00,
+    xpPointsReward: 5,
+    isFeatured: false,
+    isPlus: false,
+    requiredTier: "bronze",
+    maxRedemptions: 500,
+    dailyRedemptionCap: 50,
+    searchTags: ["cashback", "mobile money", "momo", "cash out", "tamale"],
+    expiresInDays: 60,
+  },
   {
     slug: "salamatu-data-bundle",
     companySlug: "salamatu-momo-point",

@@ -17,6 +17,7 @@ import type { Database, Executor } from "../client";
 import { adDiscountCodes, ads, companies, mediaFiles, platformSettings } from "../schema";
 import { seedDemoAntiCheat } from "./demo-anti-cheat";
 import { demoCounter, seedDemoCounter } from "./demo-counter";
+import { demoCashback, seedDemoCashback } from "./demo-cashback";
 import { type DemoAd, type DemoCompany, demoAds, demoCompanies } from "./demo-data";
 import { seedDemoDraws } from "./demo-draws";
 import { seedDemoHistory } from "./demo-history";
@@ -74,6 +75,8 @@ export async function seedDemo(db: Database, storage: MediaStorage): Promise<voi
   const ama = await findUserByEmail(db, demoAccounts.consumer.email);
   if (kofiId && ama) await seedDemoCounter(db, kofiId, ama.id);
   if (kofiId) await seedDemoPhoneMember(db, kofiId);
+  const salamatuId = companyIds.get(demoCashback.companySlug);
+  if (salamatuId) await seedDemoCashback(db, salamatuId);
   const memberIds = await seedDemoMembers(db, demoPassword);
   if (ama) memberIds.set(ama.email, ama.id);
   await seedDemoDraws(db, memberIds, kofiId);
@@ -203,6 +206,7 @@ async function seedAd(db: Database, storage: MediaStorage, companyId: number, de
         customDiscountCode: demo.customDiscountCode,
         useCustomCode: Boolean(demo.customDiscountCode),
         experienceContent: demo.experienceContent,
+        cashbackPesewas: demo.cashbackPesewas,
         badgeId: demo.badgeName,
         xpPointsReward: demo.xpPointsReward,
         isFeatured: demo.isFeatured,
