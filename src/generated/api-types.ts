@@ -5128,6 +5128,7 @@ export interface operations {
                 isCompleted: boolean;
                 rewardUnlocked: boolean;
                 rewardClaimed: boolean;
+                cashbackPesewas: number | null;
                 expiresAt: string | null;
                 lastStampAt: string | null;
               })[];
@@ -5190,6 +5191,7 @@ export interface operations {
               isCompleted: boolean;
               rewardUnlocked: boolean;
               rewardClaimed: boolean;
+              cashbackPesewas: number | null;
               expiresAt: string | null;
               lastStampAt: string | null;
             }) | null;
@@ -5239,6 +5241,7 @@ export interface operations {
               rewardTitle: string;
               rewardDescription: string | null;
               minimumSpend: number;
+              rewardCashback: number;
               currency: string;
               validityDays: number;
               maxActiveCards: number;
@@ -5281,6 +5284,8 @@ export interface operations {
           rewardTitle: string;
           rewardDescription?: string;
           minimumSpend: number;
+          /** @default 0 */
+          rewardCashback?: number;
           validityDays: number;
           maxActiveCards: number;
           isActive: boolean;
@@ -5300,6 +5305,7 @@ export interface operations {
             rewardTitle: string;
             rewardDescription: string | null;
             minimumSpend: number;
+            rewardCashback: number;
             currency: string;
             validityDays: number;
             maxActiveCards: number;
@@ -5488,6 +5494,7 @@ export interface operations {
               code: string | null;
               /** @enum {string} */
               kind: "ad_reward" | "loyalty_reward";
+              cashbackPesewas?: number | null;
             }) | null;
             pointsToday: number | null;
             scannedAt: string;

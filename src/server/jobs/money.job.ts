@@ -1,5 +1,11 @@
 import type { AppDeps } from "../app-deps";
-import { checkMoneyLedger, reconcilePayouts, releaseExpiredCashback } from "../modules/money";
+import { offlineScanWindowMs } from "../modules/loyalty";
+import {
+  checkMoneyLedger,
+  reconcilePayouts,
+  releaseExpiredCashback,
+  settleStaleWithdrawals,
+} from "../modules/money";
 
 /**
  * Once a day: proves the money ledger balances (every account sums to zero together and each equals its
@@ -16,9 +22,15 @@ export async function checkTheBooks(deps: AppDeps) {
   }
 }
 
-/** Each hour: businesses get back what they set aside for cashback rewards that ended unused. */
+/**
+ * Each hour: businesses get back what they set aside for cashback rewards that ended unused, and payouts
+ * Paystack's webhooks never settled are settled on its verify.
+ */
 export async function releaseUnusedCashback(deps: AppDeps) {
-  const released = await releaseExpiredCashback(deps.db, deps.now());
+  const settled = await settleStaleWithdrawals(deps);
+  if (settled > 0) deps.log.warn({ settled }, "cashback payouts settled without their webhook");
+  // A counter may send a scan it queued offline up to a day later: that use must still find the money.
+  const released = await releaseExpiredCashback(deps.db, deps.now(), offlineScanWindowMs + 60 * 60 * 1000);
   if (released > 0)
     deps.log.info({ released }, "cashback of rewards that ended unused went back to their businesses");
 }

@@ -34,6 +34,8 @@ export const loyaltyCard = z.object({
   /** The card is complete and its reward waits to be claimed at the counter. */
   rewardUnlocked: z.boolean(),
   rewardClaimed: z.boolean(),
+  /** Cashback set aside for this completed card's reward, paid when staff hand it over; else null. */
+  cashbackPesewas: z.number().int().nullable(),
   expiresAt: z.string().nullable(),
   lastStampAt: z.string().nullable(),
 });
@@ -97,6 +99,15 @@ export const loyaltyProgramRequest = z.object({
   rewardTitle: requiredText("Reward", 80),
   rewardDescription: optionalText("Reward details", 300),
   minimumSpend: cedis("Minimum spend"),
+  /**
+   * Cashback that comes with the reward, in GH₵: set aside from the business's balance when a card
+   * completes (docs/product-rules.md#cashback-stamp-cards); 0 or left out for none.
+   */
+  rewardCashback: cedis("Cashback with the reward")
+    .refine((value) => value === 0 || (value >= 0.5 && value <= 500), {
+      message: "Cashback with the reward is GH₵ 0.50 to GH₵ 500 (0 for none)",
+    })
+    .default(0),
   validityDays: z
     .number({ error: "Validity must be a number of days" })
     .int("Validity must be a whole number of days")
@@ -120,6 +131,8 @@ export const loyaltyProgram = z.object({
   rewardTitle: z.string(),
   rewardDescription: z.string().nullable(),
   minimumSpend: z.number(),
+  /** In GH₵; 0 for none. */
+  rewardCashback: z.number(),
   currency: z.string(),
   validityDays: z.number().int(),
   maxActiveCards: z.number().int(),
@@ -252,6 +265,8 @@ export const scanResult = z.object({
       discountPercent: z.number().int().nullable(),
       code: z.string().nullable(),
       kind: z.enum(["ad_reward", "loyalty_reward"]),
+      /** Cashback this hand-over paid into the member's cashback; null for none. */
+      cashbackPesewas: z.number().int().nullable().optional(),
     })
     .nullable(),
   pointsToday: z.number().int().nullable(),

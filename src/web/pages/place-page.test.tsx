@@ -86,6 +86,7 @@ const place: LoyaltyPlace = {
     isCompleted: false,
     rewardUnlocked: false,
     rewardClaimed: false,
+    cashbackPesewas: null,
     expiresAt: "2026-06-30T23:59:59.000Z",
     lastStampAt: null,
   },

@@ -47,6 +47,11 @@ export const loyaltyPrograms = pgTable(
     requiredVisits: integer("required_visits").notNull().default(10),
     rewardTitle: text("reward_title").notNull(),
     rewardDescription: text("reward_description"),
+    /**
+     * Cashback that comes with the card's reward (docs/product-rules.md#cashback-stamp-cards), set aside
+     * from the business's balance when a card completes; null for none.
+     */
+    rewardCashbackPesewas: integer("reward_cashback_pesewas"),
     minimumSpendPesewas: integer("minimum_spend_pesewas").notNull().default(0),
     currency: text("currency").notNull().default("GHS"),
     isActive: boolean("is_active").notNull().default(true),
@@ -59,6 +64,7 @@ export const loyaltyPrograms = pgTable(
     uniqueIndex("loyalty_programs_one_active_per_company_key").on(t.companyId).where(sql`${t.isActive}`),
     index("loyalty_programs_company_id_idx").on(t.companyId),
     check("loyalty_programs_required_visits_positive", sql`${t.requiredVisits} > 0`),
+    check("loyalty_programs_reward_cashback_positive", sql`${t.rewardCashbackPesewas} > 0`),
     check("loyalty_programs_minimum_spend_nonnegative", sql`${t.minimumSpendPesewas} >= 0`),
     check("loyalty_programs_validity_days_positive", sql`${t.validityDays} > 0`),
     check("loyalty_programs_max_active_cards_nonnegative", sql`${t.maxActiveCards} >= 0`),
@@ -84,6 +90,8 @@ export const loyaltyCards = pgTable(
     isCompleted: boolean("is_completed").notNull().default(false),
     completedAt: tstz("completed_at"),
     rewardClaimed: boolean("reward_claimed").notNull().default(false),
+    /** The cashback set aside for this card's reward when it completed (null: none, or none left to set aside). */
+    cashbackPesewas: integer("cashback_pesewas"),
     rewardClaimedAt: tstz("reward_claimed_at"),
     isActive: boolean("is_active").notNull().default(true),
     expiresAt: tstz("expires_at"),

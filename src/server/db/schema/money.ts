@@ -112,6 +112,8 @@ export const moneyTransfers = pgTable(
     withdrawalId: integer("withdrawal_id"),
     /** The cashback reward a reserve, release or earning belongs to. */
     rewardId: integer("reward_id").references(() => rewards.id, { onDelete: "restrict" }),
+    /** The completed stamp card whose cashback a reserve, release or earning belongs to. */
+    loyaltyCardId: integer("loyalty_card_id"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -16,8 +16,8 @@ import {
 import type { Database, Executor } from "../client";
 import { adDiscountCodes, ads, companies, mediaFiles, platformSettings } from "../schema";
 import { seedDemoAntiCheat } from "./demo-anti-cheat";
-import { demoCounter, seedDemoCounter } from "./demo-counter";
 import { demoCashback, seedDemoCashback } from "./demo-cashback";
+import { demoCounter, seedDemoCounter } from "./demo-counter";
 import { type DemoAd, type DemoCompany, demoAds, demoCompanies } from "./demo-data";
 import { seedDemoDraws } from "./demo-draws";
 import { seedDemoHistory } from "./demo-history";

@@ -70,6 +70,13 @@ const queueRules = {
 } satisfies Omit<PgBoss.Queue, "name">;
 
 /**
+ * A payout's send is at most three Paystack calls of 20 s: one still running after 90 s died with its
+ * instance, and is sent again (under the same reference, so never paid twice) without waiting 5 minutes.
+ */
+const rulesOf = (channel: Channel) =>
+  channel === "payout" ? { ...queueRules, expireInSeconds: 90 } : queueRules;
+
+/**
  * pg-boss builds its statements without a connection; each `send` here names the caller's executor, so
  * this never runs anything on its own.
  */
@@ -187,8 +194,8 @@ export async function startMessageQueue(
   boss.on("error", (error) => deps.log.error({ err: error }, "message queue error"));
   await boss.start();
   for (const channel of channels) {
-    await boss.createQueue(channel, { name: channel, ...queueRules });
-    await boss.updateQueue(channel, { name: channel, ...queueRules });
+    await boss.createQueue(channel, { name: channel, ...rulesOf(channel) });
+    await boss.updateQueue(channel, { name: channel, ...rulesOf(channel) });
   }
 
   const deliver = (channel: Channel, job: MessageJob) => deliverOne(boss, deps, channel, job);

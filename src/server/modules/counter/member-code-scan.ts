@@ -1,4 +1,5 @@
 import { type ScanRequest, type ScanResult, toPesewas } from "../../../shared/contracts/counter";
+import { formatCedis } from "../../../shared/money";
 import type { Executor } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import { memberInGoodStanding } from "../ledger";
@@ -53,9 +54,18 @@ async function handOverCardReward(tx: Executor, context: ScanContext, member: Sc
     discountPercent: null,
     code: null,
     kind: "loyalty_reward" as const,
+    cashbackPesewas: claimed.cashbackPesewas,
   };
+  const name = member.summary.displayName;
+  if (claimed.cashbackPesewas) {
+    return saying(
+      { ...base, card, reward },
+      "Give {name} their reward: {reward}. {amount} cashback went to their Anigye cashback.",
+      { name, reward: claimed.rewardTitle, amount: formatCedis(claimed.cashbackPesewas) },
+    );
+  }
   return saying({ ...base, card, reward }, "Give {name} their reward: {reward}.", {
-    name: member.summary.displayName,
+    name,
     reward: claimed.rewardTitle,
   });
 }

@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { accraDay } from "../../../shared/accra-time";
 import { formatCedis } from "../../../shared/money";
 import type { Executor } from "../../db/client";
@@ -14,6 +14,7 @@ import { RetryableConflict } from "../../lib/db-errors";
 import { AppError } from "../../lib/errors";
 import { addMonthlyDrawEntry } from "../draws";
 import { creditXp, memberStanding, recordCompletedCycle } from "../ledger";
+import { reserveCashback } from "../money";
 import { type MemberNotice, notifyMember, queueMemberSms } from "../notifications";
 import { numberSettingFrom, storedSettingSql } from "../settings";
 import type { CardState } from "./stamps.service";
@@ -34,6 +35,8 @@ export interface StampCardState {
     minimumSpendPesewas: number;
     validityDays: number;
     maxActiveCards: number;
+    /** Cashback that comes with a completed card's reward; null for none. */
+    rewardCashbackPesewas: number | null;
   } | null;
   card: { id: number; currentStamps: number; requiredStamps: number; expiresAt: Date | null } | null;
   /** A completed card's reward is waiting to be handed over. */
@@ -51,7 +54,7 @@ export function stampCardStateSql(userId: SQL, companyId: number): SQL {
     'program', (select json_build_object('id', ${loyaltyPrograms.id}, 'programName', ${loyaltyPrograms.programName},
         'rewardTitle', ${loyaltyPrograms.rewardTitle}, 'requiredVisits', ${loyaltyPrograms.requiredVisits},
         'minimumSpendPesewas', ${loyaltyPrograms.minimumSpendPesewas}, 'validityDays', ${loyaltyPrograms.validityDays},
-        'maxActiveCards', ${loyaltyPrograms.maxActiveCards})
+        'maxActiveCards', ${loyaltyPrograms.maxActiveCards}, 'rewardCashbackPesewas', ${loyaltyPrograms.rewardCashbackPesewas})
       from ${loyaltyPrograms} where ${activeProgram}),
     'card', (select json_build_object('id', ${loyaltyCards.id}, 'currentStamps', ${loyaltyCards.currentStamps},
         'requiredStamps', ${loyaltyCards.requiredStamps}, 'expiresAt', ${loyaltyCards.expiresAt})
@@ -163,7 +166,10 @@ export async function stampAtCounter(tx: Executor, stamp: CounterStamp, now: Dat
     completes: written.isCompleted,
   };
   await creditStampXp(tx, stamp, stamped.checkInId, now);
-  if (stamped.completes) await celebrateCompletedCard(tx, stamp.userId, program, stamped.cardId, now);
+  if (stamped.completes) {
+    await celebrateCompletedCard(tx, stamp.userId, program, stamped.cardId, now);
+    await setCardCashbackAside(tx, stamp.companyId, program, stamped.cardId, now);
+  }
   await notifyMember(tx, stampNotice(stamp.userId, program, stamped), now);
   return {
     currentStamps: stamped.stamps,
@@ -294,6 +300,27 @@ async function creditStampXp(tx: Executor, stamp: CounterStamp, checkInId: numbe
     },
     now,
   );
+}
+
+/**
+ * A full card's cashback (docs/product-rules.md#cashback-stamp-cards) is set aside from the business's
+ * balance now, and noted on the card; with too little on the balance the card's reward comes without it.
+ */
+async function setCardCashbackAside(
+  tx: Executor,
+  companyId: number,
+  program: NonNullable<StampCardState["program"]>,
+  cardId: number,
+  now: Date,
+) {
+  const amountPesewas = program.rewardCashbackPesewas;
+  if (!amountPesewas) return;
+  const cashback = { companyId, amountPesewas, source: { loyaltyCardId: cardId } };
+  if (!(await reserveCashback(tx, cashback, now))) return;
+  await tx
+    .update(loyaltyCards)
+    .set({ cashbackPesewas: amountPesewas, updatedAt: now })
+    .where(eq(loyaltyCards.id, cardId));
 }
 
 /** A full card counts as a completed cycle and a draw entry, and its reward is announced by SMS. */

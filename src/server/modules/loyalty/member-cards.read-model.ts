@@ -29,6 +29,7 @@ function toCard({ card, programName, rewardTitle, companyName, companyLogo }: Ca
     isCompleted: card.isCompleted,
     rewardUnlocked: card.isCompleted && !card.rewardClaimed,
     rewardClaimed: card.rewardClaimed,
+    cashbackPesewas: card.isCompleted && !card.rewardClaimed ? card.cashbackPesewas : null,
     expiresAt: card.expiresAt?.toISOString() ?? null,
     lastStampAt: card.updatedAt.toISOString(),
   };

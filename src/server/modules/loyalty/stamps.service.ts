@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { loyaltyCards, loyaltyCounters } from "../../db/schema/loyalty";
 import { AppError } from "../../lib/errors";
+import { earnCashback } from "../money";
 import { findActiveProgram } from "./loyalty-program.service";
 
 /** A stamp itself is counter-stamp.service.ts; here: what a card shows and handing over its reward. */
@@ -75,7 +76,23 @@ export async function claimCardReward(tx: Executor, userId: number, companyId: n
     .set({ hasActiveReward: stillWaiting, updatedAt: now })
     .where(and(eq(loyaltyCounters.userId, userId), eq(loyaltyCounters.companyId, companyId)));
   const program = await findActiveProgram(tx, companyId);
-  return { cardId: card.id, rewardTitle: program?.rewardTitle ?? "Loyalty reward" };
+  const cashbackPaid = card.cashbackPesewas !== null && (await payCardCashback(tx, card, now));
+  return {
+    cardId: card.id,
+    rewardTitle: program?.rewardTitle ?? "Loyalty reward",
+    cashbackPesewas: cashbackPaid ? card.cashbackPesewas : null,
+  };
+}
+
+/** The card's cashback into the member's cashback while the card lasts (docs/product-rules.md#cashback-stamp-cards). */
+async function payCardCashback(
+  tx: Executor,
+  card: typeof loyaltyCards.$inferSelect,
+  now: Date,
+): Promise<boolean> {
+  if (card.expiresAt && card.expiresAt <= now) return false;
+  const cashback = { companyId: card.companyId, amountPesewas: card.cashbackPesewas! };
+  return earnCashback(tx, { ...cashback, userId: card.userId, source: { loyaltyCardId: card.id } }, now);
 }
 
 /** What staff see when they look a member up: the current card, or the completed one waiting. */

@@ -1,38 +1,50 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
+import { loyaltyCards } from "../../db/schema/loyalty";
 import { moneyTransfers } from "../../db/schema/money";
 import { rewards } from "../../db/schema/rewards";
-import { offlineScanWindowMs } from "../loyalty";
+import type { Cashback } from "./cashback";
 
 /**
- * How long after a cashback reward ends its money stays set aside: a counter that scanned it before the
- * end may send the scan up to a day later (docs/product-rules.md#counter-queued-scan-claims), and that
- * use must still find the money.
+ * Cashback set aside and never paid whose reward ended before `endedBefore`: ad rewards unused at their
+ * end, and completed stamp cards whose reward was not handed over by the card's end. Locked for the
+ * caller's transaction (rows another release or a hand-over holds are skipped, so two instances share the
+ * work and a hand-over is never paid from money given back).
  */
-const releaseAfterEndMs = offlineScanWindowMs + 60 * 60 * 1000;
-
-/**
- * Cashback rewards that ended unused long enough ago and whose money is still set aside, locked for the
- * caller's transaction (rows another release holds are skipped, so two instances share the work).
- */
-export async function expiredUnreleasedCashback(
+export async function endedUnusedCashback(
   tx: Executor,
-  now: Date,
+  endedBefore: Date,
   limit: number,
-): Promise<{ id: number; companyId: number; cashbackPesewas: number }[]> {
-  const endedBefore = new Date(now.getTime() - releaseAfterEndMs).toISOString();
-  const result = (await tx.execute(sql`
-    select r.id, r.company_id, r.cashback_pesewas from ${rewards} r
-    where r.cashback_pesewas is not null and not r.is_used and r.expires_at <= ${endedBefore}::timestamptz
-      and not exists (select 1 from ${moneyTransfers} t where t.reward_id = r.id and t.kind = 'cashback_release')
-    order by r.expires_at
+): Promise<Cashback[]> {
+  const before = endedBefore.toISOString();
+  const released = (column: "reward_id" | "loyalty_card_id") =>
+    sql`not exists (select 1 from ${moneyTransfers} t where t.${sql.identifier(column)} = x.id and t.kind = 'cashback_release')`;
+  const rewardRows = (await tx.execute(sql`
+    select x.id, x.company_id, x.cashback_pesewas from ${rewards} x
+    where x.cashback_pesewas is not null and not x.is_used and x.expires_at <= ${before}::timestamptz
+      and ${released("reward_id")}
+    order by x.expires_at
     limit ${limit}
-    for update of r skip locked`)) as unknown as {
-    rows: { id: number; company_id: number; cashback_pesewas: number }[];
-  };
-  return result.rows.map((row) => ({
-    id: row.id,
-    companyId: row.company_id,
-    cashbackPesewas: row.cashback_pesewas,
-  }));
+    for update of x skip locked`)) as unknown as { rows: Row[] };
+  const cardRows = (await tx.execute(sql`
+    select x.id, x.company_id, x.cashback_pesewas from ${loyaltyCards} x
+    where x.cashback_pesewas is not null and x.is_completed and not x.reward_claimed
+      and x.expires_at <= ${before}::timestamptz and ${released("loyalty_card_id")}
+    order by x.expires_at
+    limit ${limit}
+    for update of x skip locked`)) as unknown as { rows: Row[] };
+  return [
+    ...rewardRows.rows.map((row) => cashbackOf(row, { rewardId: row.id })),
+    ...cardRows.rows.map((row) => cashbackOf(row, { loyaltyCardId: row.id })),
+  ];
+}
+
+interface Row {
+  id: number;
+  company_id: number;
+  cashback_pesewas: number;
+}
+
+function cashbackOf(row: Row, source: Cashback["source"]): Cashback {
+  return { companyId: row.company_id, amountPesewas: row.cashback_pesewas, source };
 }

@@ -1,73 +1,113 @@
+import { and, eq } from "drizzle-orm";
 import { formatCedis } from "../../../shared/money";
 import type { Database, Executor } from "../../db/client";
+import { moneyTransfers } from "../../db/schema/money";
 import { notifyMember } from "../notifications";
-import { expiredUnreleasedCashback } from "./cashback-release.read-model";
+import type { Cashback, CashbackSource } from "./cashback";
+import { endedUnusedCashback } from "./cashback-release.read-model";
 import { transferMoney } from "./money.service";
+
+const keyOf = (source: CashbackSource) =>
+  "rewardId" in source ? `reward:${source.rewardId}` : `card:${source.loyaltyCardId}`;
+
+/**
+ * Sets a reward's cashback aside from its business's balance (docs/product-rules.md#cashback), in the
+ * caller's transaction: a business never promises more than it holds, so false (nothing moved) when the
+ * balance is short.
+ */
+export async function reserveCashback(tx: Executor, cashback: Cashback, now: Date): Promise<boolean> {
+  const reserved = await transferMoney(tx, {
+    from: { kind: "company_balance", companyId: cashback.companyId },
+    to: { kind: "cashback_reserved", companyId: cashback.companyId },
+    amountPesewas: cashback.amountPesewas,
+    kind: "cashback_reserve",
+    idempotencyKey: `cashback_reserve:${keyOf(cashback.source)}`,
+    ...cashback.source,
+    at: now,
+  });
+  return reserved.status !== "insufficient";
+}
 
 /**
  * Pays a used cashback reward into its member's cashback, from what its business set aside when it was
- * issued (docs/product-rules.md#cashback). In the redemption's transaction, so the reward is used and
- * paid together, once.
+ * issued. In the redemption's (or the card's hand-over's) transaction, with the reward's row locked, so it
+ * is used and paid together, once. False when its money was already given back (a card's cashback past
+ * its end): nothing is paid then.
  */
 export async function earnCashback(
   tx: Executor,
-  reward: { id: number; companyId: number; userId: number; cashbackPesewas: number },
+  cashback: Cashback & { userId: number },
   now: Date,
-): Promise<void> {
+): Promise<boolean> {
+  if (await wasReleased(tx, cashback.source)) return false;
   const paid = await transferMoney(tx, {
-    from: { kind: "cashback_reserved", companyId: reward.companyId },
-    to: { kind: "member_cashback", userId: reward.userId },
-    amountPesewas: reward.cashbackPesewas,
+    from: { kind: "cashback_reserved", companyId: cashback.companyId },
+    to: { kind: "member_cashback", userId: cashback.userId },
+    amountPesewas: cashback.amountPesewas,
     kind: "cashback_earn",
-    idempotencyKey: `cashback_earn:reward:${reward.id}`,
-    rewardId: reward.id,
+    idempotencyKey: `cashback_earn:${keyOf(cashback.source)}`,
+    ...cashback.source,
     at: now,
   });
   if (paid.status === "insufficient") {
-    throw new Error(`cashback reward ${reward.id} was used without its reserve`);
+    throw new Error(`cashback of ${keyOf(cashback.source)} was used without its reserve`);
   }
-  if (paid.status === "already") return;
+  if (paid.status === "already") return true;
   await notifyMember(
     tx,
     {
-      userId: reward.userId,
+      userId: cashback.userId,
       type: "reward_earned",
       title: "Cashback received",
       message: {
         message: "{amount} cashback is in your balance. Send it to your MoMo from My Rewards.",
-        values: { amount: formatCedis(reward.cashbackPesewas) },
+        values: { amount: formatCedis(cashback.amountPesewas) },
       },
       link: "/rewards",
-      dedupeKey: `cashback_earn:${reward.id}`,
+      dedupeKey: `cashback_earn:${keyOf(cashback.source)}`,
     },
     now,
   );
+  return true;
+}
+
+async function wasReleased(tx: Executor, source: CashbackSource): Promise<boolean> {
+  const [release] = await tx
+    .select({ id: moneyTransfers.id })
+    .from(moneyTransfers)
+    .where(and(eq(moneyTransfers.idempotencyKey, `cashback_release:${keyOf(source)}`)))
+    .limit(1);
+  return release !== undefined;
 }
 
 const releaseBatchSize = 200;
 
 /**
- * Gives back to each business what it set aside for cashback rewards that ended unused (expired, or
- * withdrawn by an admin's review), a batch at a time; each reward once, whatever runs beside it.
- * Returns how many were released.
+ * Gives back to each business what it set aside for cashback rewards that ended unused (expired, withdrawn
+ * by an admin's review, a stamp card past its end) at least `keptAfterEndMs` ago, a batch at a time; each
+ * once, whatever runs beside it. Returns how many were released.
  */
-export async function releaseExpiredCashback(db: Database, now: Date): Promise<number> {
+export async function releaseExpiredCashback(
+  db: Database,
+  now: Date,
+  keptAfterEndMs: number,
+): Promise<number> {
   let released = 0;
   for (;;) {
     const batch = await db.transaction(async (tx) => {
-      const rewards = await expiredUnreleasedCashback(tx, now, releaseBatchSize);
-      for (const reward of rewards) {
+      const ended = await endedUnusedCashback(tx, new Date(now.getTime() - keptAfterEndMs), releaseBatchSize);
+      for (const cashback of ended) {
         await transferMoney(tx, {
-          from: { kind: "cashback_reserved", companyId: reward.companyId },
-          to: { kind: "company_balance", companyId: reward.companyId },
-          amountPesewas: reward.cashbackPesewas,
+          from: { kind: "cashback_reserved", companyId: cashback.companyId },
+          to: { kind: "company_balance", companyId: cashback.companyId },
+          amountPesewas: cashback.amountPesewas,
           kind: "cashback_release",
-          idempotencyKey: `cashback_release:reward:${reward.id}`,
-          rewardId: reward.id,
+          idempotencyKey: `cashback_release:${keyOf(cashback.source)}`,
+          ...cashback.source,
           at: now,
         });
       }
-      return rewards.length;
+      return ended.length;
     });
     released += batch;
     if (batch < releaseBatchSize) return released;

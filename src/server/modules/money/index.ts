@@ -7,10 +7,14 @@
 export { chargeCompletedView } from "./campaign-charge.service";
 export { cashbackFundedSql, offeredByItsCampaignSql } from "./campaign-pacing";
 export { refundReversedViews } from "./campaign-refunds.service";
-export { earnCashback, releaseExpiredCashback } from "./cashback.service";
+export { earnCashback, releaseExpiredCashback, reserveCashback } from "./cashback.service";
 export { moneyRoutes } from "./money.routes";
 export { transferMoney } from "./money.service";
 export { latestPayoutReconciliation, reconcilePayouts } from "./payout-reconciliation.service";
-export { sendWithdrawal, settleFromProvider as settleWithdrawalFromProvider } from "./payout-sender.service";
+export {
+  sendWithdrawal,
+  settleFromProvider as settleWithdrawalFromProvider,
+  settleStaleWithdrawals,
+} from "./payout-sender.service";
 export { campaignMoneySince, checkMoneyLedger } from "./wallet.service";
 export { countWithdrawalsWaitingForAdmin } from "./withdrawals-admin.read-model";

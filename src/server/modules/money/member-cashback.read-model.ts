@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { MyCashback, WithdrawalStatus } from "../../../shared/contracts/cashback";
 import type { Executor } from "../../db/client";
 import { companies } from "../../db/schema/companies";
+import { loyaltyCards } from "../../db/schema/loyalty";
 import { moneyAccounts, moneyTransfers } from "../../db/schema/money";
 import { rewards } from "../../db/schema/rewards";
 import { findPayoutAccount, payoutAccountView } from "./payout-account.service";
@@ -51,8 +52,8 @@ async function earnedEntries(db: Executor, userId: number): Promise<MyCashback["
     select t.id, t.amount_pesewas, t.created_at, t.reward_id, c.name as company_name
     from ${moneyTransfers} t
     join ${moneyAccounts} a on a.id = t.credit_account_id and a.kind = 'member_cashback' and a.user_id = ${userId}
-    left join ${rewards} r on r.id = t.reward_id
-    left join ${companies} c on c.id = r.company_id
+    join ${moneyAccounts} paid_from on paid_from.id = t.debit_account_id
+    left join ${companies} c on c.id = paid_from.company_id
     where t.kind = 'cashback_earn'
     order by t.id desc
     limit ${entriesShown}`)) as unknown as {
@@ -77,17 +78,31 @@ async function earnedEntries(db: Executor, userId: number): Promise<MyCashback["
   }));
 }
 
-/** Her cashback rewards not used yet and still usable (hers once staff confirm them), and their sum. */
+/**
+ * Her cashback rewards not used yet and still usable (hers once staff confirm them): ad rewards, and
+ * completed stamp cards whose reward waits at the counter; and their sum.
+ */
 async function pendingEntries(db: Executor, userId: number, now: Date) {
+  const at = sql`${now.toISOString()}::timestamptz`;
   const result = (await db.execute(sql`
-    select r.id, r.cashback_pesewas, r.created_at, r.expires_at, c.name as company_name,
-      sum(r.cashback_pesewas) over () as total
-    from ${rewards} r join ${companies} c on c.id = r.company_id
-    where r.user_id = ${userId} and r.cashback_pesewas is not null and not r.is_used
-      and (r.expires_at is null or r.expires_at > ${now.toISOString()}::timestamptz)
-    order by r.created_at desc
+    with waiting as (
+      select 'reward' as source, r.id, r.cashback_pesewas, r.created_at, r.expires_at, r.company_id
+      from ${rewards} r
+      where r.user_id = ${userId} and r.cashback_pesewas is not null and not r.is_used
+        and (r.expires_at is null or r.expires_at > ${at})
+      union all
+      select 'card', lc.id, lc.cashback_pesewas, lc.completed_at, lc.expires_at, lc.company_id
+      from ${loyaltyCards} lc
+      where lc.user_id = ${userId} and lc.cashback_pesewas is not null and lc.is_completed
+        and not lc.reward_claimed and (lc.expires_at is null or lc.expires_at > ${at})
+    )
+    select w.source, w.id, w.cashback_pesewas, w.created_at, w.expires_at, c.name as company_name,
+      sum(w.cashback_pesewas) over () as total
+    from waiting w join ${companies} c on c.id = w.company_id
+    order by w.created_at desc
     limit ${entriesShown}`)) as unknown as {
     rows: {
+      source: "reward" | "card";
       id: number;
       cashback_pesewas: number;
       created_at: string | Date;
@@ -97,12 +112,12 @@ async function pendingEntries(db: Executor, userId: number, now: Date) {
     }[];
   };
   const pending: MyCashback["entries"] = result.rows.map((row) => ({
-    id: `pending:reward:${row.id}`,
+    id: `pending:${row.source}:${row.id}`,
     kind: "pending",
     amountPesewas: row.cashback_pesewas,
     at: new Date(row.created_at).toISOString(),
     companyName: row.company_name,
-    rewardId: row.id,
+    rewardId: row.source === "reward" ? row.id : null,
     expiresAt: row.expires_at === null ? null : new Date(row.expires_at).toISOString(),
     withdrawalId: null,
     withdrawalStatus: null,

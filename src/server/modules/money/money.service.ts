@@ -18,6 +18,7 @@ export interface TransferRequest {
   paymentId?: number;
   campaignId?: number;
   rewardId?: number;
+  loyaltyCardId?: number;
   withdrawalId?: number;
   at: Date;
 }
@@ -61,10 +62,10 @@ export async function transferMoney(tx: Executor, transfer: TransferRequest): Pr
     tx.execute(sql`
       with inserted as (
         insert into ${moneyTransfers} (debit_account_id, credit_account_id, amount_pesewas, kind, idempotency_key,
-          debit_balance_after_pesewas, credit_balance_after_pesewas, payment_id, campaign_id, reward_id, withdrawal_id, created_at)
+          debit_balance_after_pesewas, credit_balance_after_pesewas, payment_id, campaign_id, reward_id, loyalty_card_id, withdrawal_id, created_at)
         values (${from.id}, ${to.id}, ${amount}, ${transfer.kind}, ${transfer.idempotencyKey}, ${fromAfter},
           ${toAfter}, ${transfer.paymentId ?? null}, ${transfer.campaignId ?? null}, ${transfer.rewardId ?? null},
-          ${transfer.withdrawalId ?? null}, ${transfer.at.toISOString()}::timestamptz)
+          ${transfer.loyaltyCardId ?? null}, ${transfer.withdrawalId ?? null}, ${transfer.at.toISOString()}::timestamptz)
         on conflict (idempotency_key) do nothing
         returning id
       ),

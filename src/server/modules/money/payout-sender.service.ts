@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 import type { AppDeps } from "../../app-deps";
 import { cashbackWithdrawals, payoutAccounts } from "../../db/schema/money";
 import type { PaystackClient, TransferStatus } from "../../integrations/payments/paystack";
@@ -28,7 +28,13 @@ export async function sendWithdrawal(deps: AppDeps, withdrawalId: number): Promi
     reference: row.reference,
     reason: "Anigye cashback",
   });
-  if (sent.status === "refused") throw new Error(`Paystack made no transfer: ${sent.message}`);
+  if (sent.status === "refused") {
+    // Paystack answered and made no transfer (a recipient it refuses, its balance short): the withdrawal
+    // fails now and the money goes back to her, rather than waiting in flight for retries that can't help.
+    deps.log.error({ withdrawalId, message: sent.message }, "Paystack refused a cashback payout");
+    await recordProviderStatus(deps, row.id, "failed", null);
+    return;
+  }
   // Already made by an earlier try: what Paystack says of it now.
   const status =
     sent.status === "duplicate" ? (await paystack.verifyTransfer(row.reference))?.status : sent.status;
@@ -109,4 +115,25 @@ export async function settleFromProvider(
     await settleWithdrawal(tx, row, outcome, deps.now());
     return "settled";
   });
+}
+
+const staleAfterMs = 30 * 60 * 1000;
+
+/**
+ * Each hour: a withdrawal still `sending` half an hour after it was sent is settled on what Paystack's
+ * transfer verify says, so one whose webhooks never arrived doesn't stay in flight. Returns how many settled.
+ */
+export async function settleStaleWithdrawals(deps: AppDeps): Promise<number> {
+  if (!deps.paystack) return 0;
+  const sentBefore = new Date(deps.now().getTime() - staleAfterMs);
+  const stale = await deps.db
+    .select({ reference: cashbackWithdrawals.reference })
+    .from(cashbackWithdrawals)
+    .where(and(eq(cashbackWithdrawals.status, "sending"), lt(cashbackWithdrawals.updatedAt, sentBefore)))
+    .limit(100);
+  let settled = 0;
+  for (const { reference } of stale) {
+    if ((await settleFromProvider(deps, reference)) === "settled") settled++;
+  }
+  return settled;
 }

@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { fraudDetection } from "../../db/schema/fraud";
-import { cashbackWithdrawals } from "../../db/schema/money";
+import { cashbackWithdrawals, payoutAccounts } from "../../db/schema/money";
 import { signedInOwner } from "../../test/company-session";
 import { signedInAdmin, signedInMember } from "../../test/members";
 import { latestSmsCodeFor } from "../../test/outbox";
 import type { PaystackFake } from "../../test/paystack-fake";
 import { paystackTestContext } from "../../test/paystack-test-context";
 import { sendAs, type TestContext, testClock } from "../../test/test-app";
-import { checkMoneyLedger, reconcilePayouts, transferMoney } from "./index";
+import { checkMoneyLedger, reconcilePayouts, settleStaleWithdrawals, transferMoney } from "./index";
 
 // Cashback withdrawals to a member's MoMo wallet through Paystack Transfers
 // (docs/product-rules.md#cashback-withdrawals).
@@ -234,6 +234,34 @@ describe("a withdrawal", () => {
     expect(made).toHaveLength(1);
     expect((await statusOf(asked.id)).status).toBe("sending");
     await fake.settleTransfer(reference, "success");
+    expect((await statusOf(asked.id)).status).toBe("paid");
+  });
+
+  it("fails at once, the money back in her balance, when Paystack refuses to make the transfer", async () => {
+    const member = await readyMember(2_000);
+    await ctx.database.db
+      .update(payoutAccounts)
+      .set({ recipientCode: "RCP_not_a_recipient" })
+      .where(eq(payoutAccounts.userId, member.user.id));
+    const asked = (await withdraw(member.cookies, 2_000)).json();
+    await ctx.app.messages.drain();
+    expect((await statusOf(asked.id)).status).toBe("failed");
+    expect((await cashbackOf(member.cookies)).balancePesewas).toBe(2_000);
+  });
+
+  it("is settled on Paystack's verify when its webhook never arrives", async () => {
+    const member = await readyMember(2_000);
+    const asked = (await withdraw(member.cookies, 2_000)).json();
+    await ctx.app.messages.drain();
+    const { reference } = await statusOf(asked.id);
+    const webhookUrl = `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}/api/payments/paystack/webhook`;
+    fake.setWebhookUrl("http://127.0.0.1:9/lost");
+    await fake.settleTransfer(reference, "success").catch(() => undefined);
+    fake.setWebhookUrl(webhookUrl);
+    expect((await statusOf(asked.id)).status).toBe("sending");
+    expect(await settleStaleWithdrawals(ctx.app.deps)).toBe(0);
+    clock.advance(31 * 60 * 1000);
+    expect(await settleStaleWithdrawals(ctx.app.deps)).toBe(1);
     expect((await statusOf(asked.id)).status).toBe("paid");
   });
 

@@ -205,11 +205,8 @@ export async function redeemReward(
     throw new AppError("CONFLICT", "This reward changed while it was being used. Try again.");
   }
   if (reward.cashbackPesewas && reward.userId !== null) {
-    await earnCashback(
-      tx,
-      { ...reward, userId: reward.userId, cashbackPesewas: reward.cashbackPesewas },
-      now,
-    );
+    const cashback = { companyId: reward.companyId, amountPesewas: reward.cashbackPesewas };
+    await earnCashback(tx, { ...cashback, userId: reward.userId, source: { rewardId: reward.id } }, now);
   }
   if (request.method !== "self" && reward.userId !== null) {
     await creditXp(

@@ -9,7 +9,7 @@ import type { Saying } from "../../lib/i18n";
 import { awardAdBadge, badgesEarnedWith } from "../badges";
 import { addMonthlyDrawEntry, currentDrawStanding } from "../draws";
 import { creditXp, memberStanding } from "../ledger";
-import { transferMoney } from "../money";
+import { reserveCashback } from "../money";
 import { notifyMember } from "../notifications";
 
 // A reward expires at the ad's expiry, else 30 days after it was earned
@@ -67,7 +67,7 @@ export async function issueReward(
     .returning();
   if (!reward) return null;
 
-  if (reward.cashbackPesewas) await reserveCashback(tx, reward, reward.cashbackPesewas, now);
+  if (reward.cashbackPesewas) await setCashbackAside(tx, reward, reward.cashbackPesewas, now);
   let code: string | null = reward.customDiscountCode;
   if (ad.rewardType === "discount" && !ad.useCustomCode) {
     code = await assignPoolCode(tx, ad.id, reward.id, now);
@@ -151,26 +151,17 @@ function rewardNoticeText(ad: RewardSourceAd, drawEntries: number | null): strin
 }
 
 /**
- * Sets the reward's cashback aside from the business's balance (docs/product-rules.md#cashback): a
- * business never promises more than it holds, so with too little left the reward is refused (CONFLICT)
- * and the caller's savepoint undoes it.
+ * Sets the reward's cashback aside from the business's balance (docs/product-rules.md#cashback): with too
+ * little left the reward is refused (CONFLICT) and the caller's savepoint undoes it.
  */
-async function reserveCashback(
+async function setCashbackAside(
   tx: Executor,
   reward: { id: number; companyId: number },
   amountPesewas: number,
   now: Date,
 ) {
-  const reserved = await transferMoney(tx, {
-    from: { kind: "company_balance", companyId: reward.companyId },
-    to: { kind: "cashback_reserved", companyId: reward.companyId },
-    amountPesewas,
-    kind: "cashback_reserve",
-    idempotencyKey: `cashback_reserve:reward:${reward.id}`,
-    rewardId: reward.id,
-    at: now,
-  });
-  if (reserved.status === "insufficient") {
+  const cashback = { companyId: reward.companyId, amountPesewas, source: { rewardId: reward.id } };
+  if (!(await reserveCashback(tx, cashback, now))) {
     throw new AppError(
       "CONFLICT",
       "This business has no cashback left to give right now. Look out for its next offer!",

@@ -10,6 +10,7 @@ const saved: LoyaltyProgram = {
   requiredVisits: 5,
   rewardTitle: "A free plate",
   rewardDescription: "Any plate up to GH₵ 40",
+  rewardCashback: 0,
   minimumSpend: 20,
   currency: "GHS",
   validityDays: 180,

@@ -15,6 +15,7 @@ const card = (overrides: Partial<LoyaltyCard> = {}): LoyaltyCard => ({
   isCompleted: false,
   rewardUnlocked: false,
   rewardClaimed: false,
+  cashbackPesewas: null,
   expiresAt: "2026-06-30T23:59:59.000Z",
   lastStampAt: null,
   ...overrides,

@@ -15,7 +15,8 @@ const jobNames: Record<string, string> = {
   "member-sms": "Sending members' queued SMS (every 10 minutes, daytime)",
   "money-ledger-check": "Checking that the money ledger balances (each day)",
   "payout-reconciliation": "Comparing cashback withdrawals with Paystack's transfers (each day)",
-  "cashback-release": "Giving businesses back the cashback of rewards that ended unused (each hour)",
+  "cashback-release":
+    "Giving businesses back the cashback of rewards that ended unused, and settling payouts whose webhook never came (each hour)",
 };
 
 /** A job's name as the admin reads it; one this screen doesn't know yet reads as words, not a key. */
