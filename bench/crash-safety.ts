@@ -4,12 +4,18 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { openDatabase } from "../src/server/db/client";
+import { type Executor, openDatabase } from "../src/server/db/client";
 import { adDiscountCodes, ads, companyStaff, loyaltyPrograms } from "../src/server/db/schema";
 import { createCompany, createUser } from "../src/server/db/seed/factories";
 import { hashPassword } from "../src/server/lib/password";
 import { createSession } from "../src/server/modules/auth";
-import { type FakeTransaction, startPaystackFake } from "../src/server/test/paystack-fake";
+import { checkMoneyLedger, transferMoney } from "../src/server/modules/money";
+import {
+  type FakeTransaction,
+  type FakeTransfer,
+  type PaystackFake,
+  startPaystackFake,
+} from "../src/server/test/paystack-fake";
 import { type PlanId, paidPeriodDays } from "../src/shared/plans";
 import { tierIds, tierThresholds } from "../src/shared/tiers";
 import { withScratchDatabase } from "./scratch-database";
@@ -20,12 +26,15 @@ import { freePort } from "./server";
  * bounded write load from 40 members, 3 shops' counter phones, their owners, an admin and "Paystack":
  * watching 5-second ads to the end (rewards, pool codes, XP), reward QRs redeemed at the counter (caps),
  * stamps and point grants from member QRs, Anigye+ bought through Paystack's mobile money (signed
- * webhooks) and plan renewals paid by manual MoMo and verified by the admin. A few seconds in, with
- * requests in flight, the server is killed with SIGKILL and started again on the same database; every
- * client retries what failed the way the app does (the counter resends with the same idempotency key and
- * scan time, Paystack redelivers, the payer's status page asks again) and the load runs to its end.
- * Then SQL checks the invariants: ledger sums against cached balances, no negative balance, rewards and
- * redemptions with their ledger rows, caps, and counters against their rows. Exits 1 on any violation.
+ * webhooks), plan renewals paid by manual MoMo and verified by the admin, and cashback withdrawals to
+ * members' MoMo wallets (Paystack transfers settled by signed webhooks). A few seconds in, with requests
+ * in flight and withdrawals committed but not yet sent or pending at Paystack, the server is killed with
+ * SIGKILL and started again on the same database; every client retries what failed the way the app does
+ * (the counter resends with the same idempotency key and scan time, a withdrawal with its key, Paystack
+ * redelivers, the payer's status page asks again) and the load runs to its end. Then SQL checks the
+ * invariants: ledger sums against cached balances, the money ledger, no negative balance, rewards and
+ * redemptions with their ledger rows, caps, counters against their rows, and each withdrawal paid at
+ * most once, as Paystack's transfers show. Exits 1 on any violation.
  *
  * `npm run bench:crash` (CI runs it after the two-instance race tests).
  */
@@ -39,6 +48,23 @@ const killAfterMs = Number(process.env.CRASH_KILL_AFTER_MS ?? 5_000);
 const giveUpAfterMs = 45_000;
 const secretKey = "sk_test_crash_safety";
 const momoPhone = "024 555 1234";
+/**
+ * Members with cashback who withdraw it to their MoMo wallets during the load. Their own: the load's
+ * members scan at three shops seconds apart, which the anti-cheat rules count as impossible travel, so
+ * their withdrawals would wait for an admin's review (risk score 50 or more) rather than be paid.
+ */
+const withdrawerCount = 10;
+/** What each withdrawer earned in cashback before the load (GH₵ 60). */
+const earnedPesewas = 6_000;
+/** Her withdrawals, one after another: the day's 3 (the default limit), adding up to what she earned. */
+const withdrawalPesewas = [1_500, 2_000, 2_500];
+/**
+ * The fake settles each transfer (as a success) this long after it was made and posts the signed event:
+ * long enough that one is usually pending at Paystack when the kill comes.
+ */
+const transferSettlesAfterMs = 1_000;
+/** How long the withdrawals get, after the load, to leave `queued` and `sending`. */
+const payoutsSettleWithinMs = 60_000;
 
 const startedAt = Date.now();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -97,6 +123,8 @@ const operationKinds = [
   "payment status page (polls)",
   "plan order (manual MoMo)",
   "admin verifies payment",
+  "cashback withdrawal",
+  "transfer webhook (Paystack)",
 ] as const;
 type Kind = (typeof operationKinds)[number];
 
@@ -135,7 +163,7 @@ class Unanswered extends Error {}
 /** One HTTP call; throws Unanswered when no answer came (connection refused or reset, timeout). */
 async function call(
   baseUrl: string,
-  method: "GET" | "POST",
+  method: "GET" | "POST" | "PUT",
   url: string,
   headers: Record<string, string>,
   body?: unknown,
@@ -264,6 +292,51 @@ const shopPlans: { plan: PlanId; pays: PlanId }[] = [
   { plan: "pro", pays: "pro" },
 ];
 
+/**
+ * A withdrawer's own verified phone, which she saves as her wallet. The last one's ends in 000, a number
+ * the fake's network refuses (every transfer to it fails), so failed payouts give money back under the
+ * crash too; the others end in 1.
+ */
+function walletOf(withdrawer: number): string {
+  if (withdrawer === withdrawerCount - 1) return "+233245601000";
+  return `+233245${600_001 + withdrawer * 10}`;
+}
+
+/**
+ * Cashback as the app makes it, by balanced transfers: the shop tops up its balance, sets the amount aside
+ * for a cashback reward, and the member earns it at the counter.
+ */
+async function giveCashback(db: Executor, userId: number, companyId: number) {
+  const moves = [
+    {
+      from: { kind: "money_received", companyId },
+      to: { kind: "company_balance", companyId },
+      kind: "top_up",
+    },
+    {
+      from: { kind: "company_balance", companyId },
+      to: { kind: "cashback_reserved", companyId },
+      kind: "cashback_reserve",
+    },
+    {
+      from: { kind: "cashback_reserved", companyId },
+      to: { kind: "member_cashback", userId },
+      kind: "cashback_earn",
+    },
+  ] as const;
+  await db.transaction(async (tx) => {
+    for (const move of moves) {
+      const moved = await transferMoney(tx, {
+        ...move,
+        amountPesewas: earnedPesewas,
+        idempotencyKey: `crash-setup:${move.kind}:member:${userId}`,
+        at: new Date(),
+      });
+      if (moved.status !== "moved") throw new Error(`cashback setup ${move.kind}: ${moved.status}`);
+    }
+  });
+}
+
 async function prepare(databaseUrl: string) {
   const database = await openDatabase({ databaseUrl, poolSize: 4 });
   await database.migrate();
@@ -340,6 +413,27 @@ async function prepare(databaseUrl: string) {
     const { token } = await createSession(db, { kind: "user", userId: user.id }, meta);
     members.push({ index: m, id: user.id, cookie: `anigye_sid=${token}`, device: `crash-phone-${m}` });
   }
+  const withdrawers = [];
+  for (let w = 0; w < withdrawerCount; w++) {
+    const wallet = walletOf(w);
+    const user = await createUser(db, {
+      email: `crash-cashback${w}@example.com`,
+      username: `crash-cashback-${w}`,
+      phoneNumber: wallet,
+      isPhoneVerified: true,
+      phoneVerifiedAt: new Date(),
+    });
+    await giveCashback(db, user.id, shops[w % shopCount]!.id);
+    const { token } = await createSession(db, { kind: "user", userId: user.id }, meta);
+    const index = memberCount + w;
+    withdrawers.push({
+      index,
+      id: user.id,
+      cookie: `anigye_sid=${token}`,
+      device: `crash-phone-${index}`,
+      wallet,
+    });
+  }
   const admin = await createUser(db, {
     email: "crash-admin@example.com",
     username: "crash-admin",
@@ -347,17 +441,32 @@ async function prepare(databaseUrl: string) {
   });
   const adminSession = await createSession(db, { kind: "user", userId: admin.id }, meta);
   await database.close();
-  return { shops, adIds, members, adminCookie: `anigye_sid=${adminSession.token}` };
+  return { shops, adIds, members, withdrawers, adminCookie: `anigye_sid=${adminSession.token}` };
 }
 
 type Data = Awaited<ReturnType<typeof prepare>>;
 type Member = Data["members"][number];
 type Phone = Data["shops"][number]["phones"][number];
+type Withdrawer = Data["withdrawers"][number];
+
+const asMember = (member: Member) => ({ cookie: member.cookie, "x-device-fingerprint": member.device });
+
+/** Each withdrawer saves her own verified phone as her wallet from her phone (so nothing is held). */
+async function setWallets(baseUrl: string, data: Data) {
+  for (const member of data.withdrawers) {
+    const answer = await call(baseUrl, "PUT", "/api/cashback/payout-account", asMember(member), {
+      phoneNumber: member.wallet,
+      network: "mtn",
+    });
+    if (answer.status !== 200) {
+      throw new Error(`member ${member.index}'s wallet: ${answer.status} ${String(answer.body.message)}`);
+    }
+  }
+}
 
 // --- The clients ----------------------------------------------------------------------------------
 
-function clients(baseUrl: string, data: Data, fake: Awaited<ReturnType<typeof startPaystackFake>>) {
-  const asMember = (member: Member) => ({ cookie: member.cookie, "x-device-fingerprint": member.device });
+function clients(baseUrl: string, data: Data, fake: PaystackFake) {
   const seenReferences = new Set<string>();
 
   /**
@@ -603,7 +712,85 @@ function clients(baseUrl: string, data: Data, fake: Awaited<ReturnType<typeof st
     return approved;
   }
 
-  return { journey, payPlan, approveStalePrompts };
+  const withdrawing = { inFlight: 0, lastAnsweredAt: 0, made: 0, answersLost: 0 };
+
+  /**
+   * One withdrawal, as the app asks for it: sent again with the same key until answered. A resend answered
+   * with a row made before it was sent found the withdrawal its lost answer had made.
+   */
+  async function withdraw(member: Member, idempotencyKey: string, amountPesewas: number) {
+    let sentAt = 0;
+    withdrawing.inFlight++;
+    const made = await operate(
+      "cashback withdrawal",
+      () => {
+        sentAt = Date.now();
+        return call(baseUrl, "POST", "/api/cashback/withdrawals", asMember(member), {
+          amountPesewas,
+          idempotencyKey,
+        });
+      },
+      (answer) => Date.parse(String(answer.body.createdAt)),
+    );
+    withdrawing.inFlight--;
+    withdrawing.lastAnsweredAt = Date.now();
+    if (!made.ok) return;
+    withdrawing.made++;
+    if (made.value < sentAt) withdrawing.answersLost++;
+  }
+
+  /**
+   * Her withdrawals one after another. The withdrawers start 300 ms apart from a second before the kill is
+   * due, so about 5 a second are asked through the seconds the kill may wait for its moment.
+   */
+  async function withdrawAll(member: Withdrawer, ordinal: number) {
+    await sleep(killAfterMs - 1_000 + ordinal * 300);
+    for (const [n, amountPesewas] of withdrawalPesewas.entries()) {
+      if (n > 0) await sleep(1_500);
+      await withdraw(member, `crash-withdrawal-${member.index}-${n}`, amountPesewas);
+    }
+  }
+
+  /** A transfer pending at Paystack while a withdrawal is being asked or was just made: a moment to kill. */
+  function payoutsUnderWay() {
+    const justAsked = withdrawing.inFlight > 0 || Date.now() - withdrawing.lastAnsweredAt < 100;
+    return justAsked && [...fake.transfers.values()].some((transfer) => transfer.status === "pending");
+  }
+
+  const redelivered = new Set<string>();
+
+  /**
+   * The fake posts each transfer's event once, when it settles; Paystack redelivers until it gets a 200.
+   * So every settled transfer's event is sent again, once each, until answered: the ones the dead server
+   * missed settle now, the rest are replays that must change nothing.
+   */
+  async function redeliverTransferEvents() {
+    for (const transfer of fake.transfers.values()) {
+      if (transfer.status === "pending" || redelivered.has(transfer.reference)) continue;
+      redelivered.add(transfer.reference);
+      await operate(
+        "transfer webhook (Paystack)",
+        async () => {
+          try {
+            return { status: await fake.deliverTransfer(transfer.reference), body: {} };
+          } catch (error) {
+            throw new Unanswered(String(error));
+          }
+        },
+        () => true,
+      );
+    }
+  }
+
+  return {
+    journey,
+    payPlan,
+    approveStalePrompts,
+    withdrawAll,
+    withdrawing,
+    payoutsUnderWay,
+    redeliverTransferEvents,
+  };
 }
 
 // --- The invariants -------------------------------------------------------------------------------
@@ -911,12 +1098,64 @@ const checks: Check[] = [
   },
 ];
 
+/** Cashback and its withdrawals in the money ledger. */
+const moneyChecks: Check[] = [
+  {
+    name: "money accounts: none below zero; money received at or below zero",
+    checked: "select count(*) from money_accounts",
+    violations: `
+      select id, kind::text as kind, balance_pesewas from money_accounts
+      where (kind = 'money_received' and balance_pesewas > 0) or (kind <> 'money_received' and balance_pesewas < 0)`,
+  },
+  {
+    name: "cashback per member: balance + in flight + paid out = earned; in flight, paid out = her withdrawals",
+    checked: "select count(*) from users",
+    violations: `
+      select u.id, a.cashback, a.in_flight, a.paid_out, e.earned, w.open, w.paid
+      from users u
+      cross join lateral (
+        select coalesce(sum(balance_pesewas) filter (where kind = 'member_cashback'), 0) as cashback,
+               coalesce(sum(balance_pesewas) filter (where kind = 'payout_in_flight'), 0) as in_flight,
+               coalesce(sum(balance_pesewas) filter (where kind = 'paid_out'), 0) as paid_out
+        from money_accounts where user_id = u.id) a
+      cross join lateral (
+        select coalesce(sum(t.amount_pesewas), 0) as earned from money_transfers t
+        join money_accounts m on m.id = t.credit_account_id
+        where t.kind = 'cashback_earn' and m.kind = 'member_cashback' and m.user_id = u.id) e
+      cross join lateral (
+        select coalesce(sum(amount_pesewas) filter (where status in ('queued', 'review', 'sending')), 0) as open,
+               coalesce(sum(amount_pesewas) filter (where status = 'paid'), 0) as paid
+        from cashback_withdrawals where user_id = u.id) w
+      where a.cashback + a.in_flight + a.paid_out <> e.earned or a.in_flight <> w.open or a.paid_out <> w.paid`,
+  },
+  {
+    name: "each withdrawal's money moved once: taken; paid out if paid; back if failed, reversed or rejected",
+    checked: "select count(*) from cashback_withdrawals",
+    violations: `
+      select w.id, w.status::text as status, m.taken, m.paid_out, m.returned, m.moves
+      from cashback_withdrawals w
+      cross join lateral (
+        select count(*) filter (where kind = 'withdrawal' and amount_pesewas = w.amount_pesewas) as taken,
+               count(*) filter (where kind = 'payout' and amount_pesewas = w.amount_pesewas) as paid_out,
+               count(*) filter (where kind = 'payout_return' and amount_pesewas = w.amount_pesewas) as returned,
+               count(*) as moves
+        from money_transfers where withdrawal_id = w.id) m
+      where m.taken <> 1 or m.paid_out > 1 or m.moves <> m.taken + m.paid_out + m.returned
+         or m.returned <> case when w.status in ('failed', 'reversed', 'rejected') then 1 else 0 end
+         or m.paid_out <> case when w.status = 'paid' then 1 when w.status = 'reversed' then m.paid_out else 0 end
+      union all
+      select t.withdrawal_id, 'transfer ' || t.id || ' without its withdrawal', null, null, null, null
+      from money_transfers t left join cashback_withdrawals w on w.id = t.withdrawal_id
+      where t.kind in ('withdrawal', 'payout', 'payout_return') and w.id is null`,
+  },
+];
+
 async function checkInvariants(databaseUrl: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const results = [];
   try {
-    for (const check of checks) {
+    for (const check of [...checks, ...moneyChecks]) {
       const checked = Number(Object.values((await client.query(check.checked)).rows[0])[0]);
       const violations = (await client.query(check.violations)).rows;
       results.push({ name: check.name, checked, violations });
@@ -934,12 +1173,240 @@ async function checkInvariants(databaseUrl: string) {
         (select count(*) from payments where status = 'pending') as pending_payments,
         (select count(*) from ledger_entries) as ledger_rows,
         (select count(*) from qr_scan_logs where accepted) as accepted_scans,
-        (select count(*) from qr_scan_logs where not accepted) as refused_scans`)
+        (select count(*) from qr_scan_logs where not accepted) as refused_scans,
+        (select count(*) from money_transfers) as money_transfers,
+        (select count(*) from cashback_withdrawals) as withdrawals`)
     ).rows[0] as Record<string, string>;
     return { results, counts };
   } finally {
     await client.end();
   }
+}
+
+// --- Withdrawals against Paystack's transfers ----------------------------------------------------
+
+interface CheckResult {
+  name: string;
+  checked: number;
+  violations: object[];
+}
+
+interface WithdrawalRow {
+  id: number;
+  status: string;
+  reference: string;
+  amount_pesewas: number;
+  fee_pesewas: number;
+  phone_number: string;
+}
+
+async function withdrawalRows(client: pg.Client): Promise<WithdrawalRow[]> {
+  const { rows } = await client.query<WithdrawalRow>(`
+    select id, status::text as status, reference, amount_pesewas, fee_pesewas, phone_number
+    from cashback_withdrawals order by id`);
+  return rows;
+}
+
+async function withClient<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const stagesAtTheKill = [
+  "queued (committed, not sent)",
+  "sending before Paystack made the transfer",
+  "pending at Paystack",
+  "settled at Paystack, not yet here",
+  "settled here",
+  "in review",
+] as const;
+type Stage = (typeof stagesAtTheKill)[number];
+
+function stageOf(row: WithdrawalRow, transferStatus: string | undefined): Stage {
+  if (row.status === "queued") return "queued (committed, not sent)";
+  if (row.status === "review") return "in review";
+  if (row.status !== "sending") return "settled here";
+  if (transferStatus === undefined) return "sending before Paystack made the transfer";
+  return transferStatus === "pending" ? "pending at Paystack" : "settled at Paystack, not yet here";
+}
+
+/**
+ * Run while no server is up: where each withdrawal stood when the server died (our rows against Paystack's
+ * transfers then), and the payout jobs the dead server had taken. pg-boss hands such a job out again only
+ * once its expireIn (5 minutes, message-queue.ts) has passed, at its next maintenance (every 2 minutes);
+ * they are moved to `retry` now, as that expiry would, so the run needn't wait 5 to 7 minutes for a send
+ * cut off between our commit and Paystack's answer.
+ */
+async function afterTheKill(databaseUrl: string, paystackThen: Map<string, string>) {
+  return withClient(databaseUrl, async (client) => {
+    const stages = new Map<Stage, number>(stagesAtTheKill.map((stage) => [stage, 0]));
+    for (const row of await withdrawalRows(client)) {
+      const stage = stageOf(row, paystackThen.get(row.reference));
+      stages.set(stage, stages.get(stage)! + 1);
+    }
+    const expired = await client.query(
+      "update pgboss.job set state = 'retry', start_after = now() where name = 'payout' and state = 'active'",
+    );
+    return { stages, payoutJobsCutOff: expired.rowCount ?? 0 };
+  });
+}
+
+/** After the load, Paystack redelivers and the run waits (bounded) until no withdrawal is queued or sending. */
+async function waitForPayouts(databaseUrl: string, redeliver: () => Promise<void>) {
+  const since = Date.now();
+  return withClient(databaseUrl, async (client) => {
+    for (;;) {
+      await redeliver();
+      const { rows } = await client.query<{ open: string }>(
+        "select count(*) as open from cashback_withdrawals where status in ('queued', 'sending')",
+      );
+      const open = Number(rows[0]!.open);
+      const waitedMs = Date.now() - since;
+      if (open === 0 || waitedMs >= payoutsSettleWithinMs) return { open, waitedMs };
+      await sleep(250);
+    }
+  });
+}
+
+/** The money ledger's own proof, and our withdrawals against the fake's transfers. */
+async function checkPayouts(databaseUrl: string, fake: PaystackFake) {
+  const transfers = [...fake.transfers.values()];
+  const { rows, accounts } = await withClient(databaseUrl, async (client) => {
+    const counted = await client.query<{ n: string }>("select count(*) as n from money_accounts");
+    return { rows: await withdrawalRows(client), accounts: Number(counted.rows[0]!.n) };
+  });
+  const results: CheckResult[] = [
+    await moneyLedgerCheck(databaseUrl, accounts),
+    {
+      name: "Paystack: every transfer has its withdrawal (none sent under a second reference)",
+      checked: transfers.length,
+      violations: transfers
+        .filter((transfer) => !rows.some((row) => row.reference === transfer.reference))
+        .map((transfer) => ({
+          reference: transfer.reference,
+          status: transfer.status,
+          amount: transfer.amount,
+        })),
+    },
+    {
+      name: "paid at most once: paid = one successful transfer of amount - fee, failed = a failed one, none open",
+      checked: rows.length,
+      violations: rows.flatMap((row) => disagreement(row, transfers) ?? []),
+    },
+    walletsCheck(rows, transfers),
+  ];
+  return { results, rows, transfers };
+}
+
+async function moneyLedgerCheck(databaseUrl: string, accounts: number): Promise<CheckResult> {
+  const database = await openDatabase({ databaseUrl, poolSize: 1 });
+  try {
+    const ledger = await checkMoneyLedger(database.db);
+    const unbalanced = ledger.totalPesewas === 0 ? [] : [{ totalPesewas: ledger.totalPesewas }];
+    return {
+      name: "money ledger (checkMoneyLedger): all balances sum to zero, each = its transfers",
+      checked: accounts,
+      violations: [...unbalanced, ...ledger.mismatched, ...ledger.campaignsMismatched],
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+/** The transfer status each settled withdrawal must have at Paystack; "none" for one never sent. */
+const transferFor: Record<string, FakeTransfer["status"] | "none"> = {
+  paid: "success",
+  failed: "failed",
+  reversed: "reversed",
+  review: "none",
+  rejected: "none",
+};
+
+function disagreement(row: WithdrawalRow, transfers: FakeTransfer[]) {
+  const made = transfers.filter((transfer) => transfer.reference === row.reference);
+  const sent = row.amount_pesewas - row.fee_pesewas;
+  if (agreesWithPaystack(row.status, sent, made)) return undefined;
+  return { id: row.id, status: row.status, sent, transfers: made.map((t) => `${t.status} ${t.amount}`) };
+}
+
+/** Queued or sending after the wait agrees with nothing. */
+function agreesWithPaystack(status: string, sentPesewas: number, made: FakeTransfer[]): boolean {
+  const expected = transferFor[status];
+  if (expected === undefined || made.length > 1) return false;
+  if (expected === "none") return made.length === 0;
+  const [transfer] = made;
+  return transfer !== undefined && transfer.status === expected && transfer.amount === sentPesewas;
+}
+
+/** What reached each wallet at Paystack against her paid withdrawals less the fee. */
+function walletsCheck(rows: WithdrawalRow[], transfers: FakeTransfer[]): CheckResult {
+  const owed = new Map<string, number>();
+  const received = new Map<string, number>();
+  const add = (sums: Map<string, number>, wallet: string, pesewas: number) =>
+    sums.set(wallet, (sums.get(wallet) ?? 0) + pesewas);
+  for (const row of rows) {
+    if (row.status === "paid")
+      add(owed, `0${row.phone_number.slice(4)}`, row.amount_pesewas - row.fee_pesewas);
+  }
+  for (const transfer of transfers) {
+    if (transfer.status === "success") add(received, transfer.recipient.accountNumber, transfer.amount);
+  }
+  const wallets = [...new Set([...owed.keys(), ...received.keys()])];
+  return {
+    name: "each wallet received exactly her paid withdrawals less the fee",
+    checked: wallets.length,
+    violations: wallets
+      .filter((wallet) => owed.get(wallet) !== received.get(wallet))
+      .map((wallet) => ({ wallet, owed: owed.get(wallet) ?? 0, received: received.get(wallet) ?? 0 })),
+  };
+}
+
+const cedis = (pesewas: number) => `GH₵ ${(pesewas / 100).toFixed(2)}`;
+
+/** The withdrawals in a few lines: where they stood at the kill, what became of them, what Paystack saw. */
+function reportWithdrawals(report: {
+  atTheKill: Awaited<ReturnType<typeof afterTheKill>>;
+  askedAtKill: number;
+  made: { made: number; answersLost: number };
+  paid: Awaited<ReturnType<typeof checkPayouts>>;
+  requests: PaystackFake["requests"];
+  down: { from: number; to: number };
+  checks: CheckResult[];
+}) {
+  const { rows, transfers } = report.paid;
+  const withStatus = (status: string) => rows.filter((row) => row.status === status);
+  const posts = report.requests.filter((r) => r.method === "POST" && r.path === "/transfer").length;
+  const settledWhileDown = transfers.filter(
+    (t) =>
+      t.status !== "pending" &&
+      t.updatedAt.getTime() >= report.down.from &&
+      t.updatedAt.getTime() <= report.down.to,
+  ).length;
+  const paidOut = withStatus("paid").reduce((sum, row) => sum + row.amount_pesewas - row.fee_pesewas, 0);
+  const holding = report.checks.filter((check) => check.violations.length === 0).length;
+  const stages = [...report.atTheKill.stages].map(([stage, n]) => `${stage} ${n}`).join("; ");
+  const open = rows.filter((row) => row.status === "queued" || row.status === "sending").length;
+  console.log("\n## Cashback withdrawals");
+  console.log(`at the kill: ${stages}; asked with no answer yet ${report.askedAtKill}`);
+  console.log(
+    `payout jobs the dead server held: ${report.atTheKill.payoutJobsCutOff}, handed out again at once (pg-boss would after 5 minutes)`,
+  );
+  console.log(
+    `withdrawals: ${withdrawalPesewas.length * withdrawerCount} asked, ${report.made.made} made ` +
+      `(answers lost at the kill and found again by their key: ${report.made.answersLost}); ` +
+      `paid ${withStatus("paid").length} (${cedis(paidOut)} to wallets), failed ${withStatus("failed").length} ` +
+      `(the wallet the network refuses), in review ${withStatus("review").length}, left open ${open}`,
+  );
+  console.log(
+    `Paystack: ${transfers.length} transfers from ${posts} POST /transfer (repeats refused: ${posts - transfers.length}); ` +
+      `settled while the server was down: ${settledWhileDown} (events redelivered); ` +
+      `money and payout checks: ${holding} of ${report.checks.length} hold`,
+  );
 }
 
 // --- The run --------------------------------------------------------------------------------------
@@ -948,11 +1415,14 @@ let failed = false;
 
 await withScratchDatabase(async (databaseUrl) => {
   const data = await prepare(databaseUrl);
-  note(`prepared ${memberCount} members, ${shopCount} shops (${phonesPerShop} counter phones each), 3 ads`);
+  note(
+    `prepared ${memberCount} members, ${withdrawerCount} more with cashback, ${shopCount} shops (${phonesPerShop} counter phones each), 3 ads`,
+  );
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const fake = await startPaystackFake({ secretKey });
+  const fake = await startPaystackFake({ secretKey, autoSettleTransfersMs: transferSettlesAfterMs });
+  // The restarted server listens on the same port, so the fake's events reach it too.
   fake.setWebhookUrl(`${baseUrl}/api/payments/paystack/webhook`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "anigye-crash-"));
   const logFile = path.join(dataDir, "server.log");
@@ -971,18 +1441,24 @@ await withScratchDatabase(async (databaseUrl) => {
   try {
     await waitUntilUp(`${baseUrl}/api/health`, server);
     note(`server up on port ${port} (pid ${server.child.pid})`);
+    await setWallets(baseUrl, data);
+    note(`${withdrawerCount} members with GH₵ ${earnedPesewas / 100} cashback saved their wallets`);
 
-    const { journey, payPlan, approveStalePrompts } = clients(baseUrl, data, fake);
+    const client = clients(baseUrl, data, fake);
+    const { journey, payPlan, approveStalePrompts, withdrawAll, payoutsUnderWay } = client;
     const loadStart = Date.now();
     const load = Promise.all([
       ...data.members.map((member) => journey(member)),
+      ...data.withdrawers.map((member, ordinal) => withdrawAll(member, ordinal)),
       ...shopPlans.map(async (_, shop) => {
         await sleep(1_000 + shop * 2_000);
         await payPlan(shop);
       }),
     ]);
 
-    // The kill: after killAfterMs, at a moment with 10 requests in flight (after 4 s more, any in flight).
+    // The kill: after killAfterMs, at a moment with 10 requests in flight while a withdrawal is being made
+    // and a transfer is pending at Paystack; after 2 s more, 10 in flight; after 4 s, any in flight, still
+    // preferring such a withdrawal moment for up to 2 s more (a fast load seldom reaches 10 in flight then).
     let loadDone = false;
     const markDone = () => {
       loadDone = true;
@@ -990,7 +1466,10 @@ await withScratchDatabase(async (databaseUrl) => {
     void load.then(markDone, markDone);
     await sleep(killAfterMs);
     const waitedFrom = Date.now();
-    const moment = () => inFlight >= 10 || (inFlight > 0 && Date.now() - waitedFrom >= 4_000);
+    const waited = () => Date.now() - waitedFrom;
+    const moment = () =>
+      (inFlight >= 10 && (payoutsUnderWay() || waited() >= 2_000)) ||
+      (inFlight > 0 && waited() >= 4_000 && (payoutsUnderWay() || waited() >= 6_000));
     while (!loadDone && !moment()) await sleep(1);
     const inFlightAtKill = inFlight;
     const doneBeforeKill = [...tallies.values()].reduce((sum, t) => sum + t.before, 0);
@@ -998,17 +1477,25 @@ await withScratchDatabase(async (databaseUrl) => {
     server.child.kill("SIGKILL");
     await server.exited;
     const killedAt = Date.now();
+    const paystackThen = new Map([...fake.transfers].map(([reference, t]) => [reference, t.status]));
+    const withdrawalsAskedAtKill = client.withdrawing.inFlight;
     note(
       `SIGKILL at ${seconds(killedAt - loadStart)} into the load: ${inFlightAtKill} requests in flight, ${doneBeforeKill} operations done`,
     );
+    const atTheKill = await afterTheKill(databaseUrl, paystackThen);
     server = startServer(env, logFile);
     await waitUntilUp(`${baseUrl}/api/health`, server);
-    note(`restarted (pid ${server.child.pid}) after ${seconds(Date.now() - killedAt)} down`);
+    const upAgainAt = Date.now();
+    note(`restarted (pid ${server.child.pid}) after ${seconds(upAgainAt - killedAt)} down`);
 
     await load;
     const stale = await approveStalePrompts();
     note(
       `load finished ${seconds(Date.now() - loadStart)} after it started; ${stale} payment prompts whose order answer was lost approved too`,
+    );
+    const payouts = await waitForPayouts(databaseUrl, client.redeliverTransferEvents);
+    note(
+      `withdrawals settled ${seconds(payouts.waitedMs)} after the load (${payouts.open} still queued or sending)`,
     );
     const stopping = server.exited;
     server.child.kill("SIGTERM");
@@ -1031,7 +1518,10 @@ await withScratchDatabase(async (databaseUrl) => {
       for (const line of serverErrors.slice(0, 10)) console.log(`  ${line}`);
     }
 
-    const { results, counts } = await checkInvariants(databaseUrl);
+    const invariants = await checkInvariants(databaseUrl);
+    const paid = await checkPayouts(databaseUrl, fake);
+    const results: CheckResult[] = [...invariants.results, ...paid.results];
+    const counts = invariants.counts;
     console.log("\n## Rows written");
     console.log(
       Object.entries(counts)
@@ -1049,6 +1539,22 @@ await withScratchDatabase(async (databaseUrl) => {
       console.log(`\nVIOLATION: ${result.name}`);
       for (const row of result.violations.slice(0, 5)) console.log(`  ${JSON.stringify(row)}`);
     }
+    reportWithdrawals({
+      atTheKill,
+      askedAtKill: withdrawalsAskedAtKill,
+      made: client.withdrawing,
+      paid,
+      requests: fake.requests,
+      down: { from: killedAt, to: upAgainAt },
+      checks: [...results.filter((r) => moneyChecks.some((check) => check.name === r.name)), ...paid.results],
+    });
+    const refusedWithdrawals = [...tally("cashback withdrawal").refused.values()].reduce((a, b) => a + b, 0);
+    if (refusedWithdrawals > 0) {
+      failed = true;
+      console.log(
+        `\nFAILED: ${refusedWithdrawals} withdrawals within the balance and the day's limit were refused`,
+      );
+    }
     const gaveUp = [...tallies.values()].reduce((sum, t) => sum + t.gaveUp, 0);
     if (gaveUp > 0) {
       failed = true;
@@ -1057,6 +1563,13 @@ await withScratchDatabase(async (databaseUrl) => {
     if (inFlightAtKill === 0) {
       failed = true;
       console.log("\nFAILED: nothing was in flight at the kill, so it did not happen mid-load");
+    }
+    const openAtKill = [...atTheKill.stages]
+      .filter(([stage]) => stage !== "settled here" && stage !== "in review")
+      .reduce((sum, [, n]) => sum + n, withdrawalsAskedAtKill);
+    if (openAtKill === 0) {
+      failed = true;
+      console.log("\nFAILED: no withdrawal was between its request and its settlement at the kill");
     }
     const after = [...tallies.values()].reduce((sum, t) => sum + t.after, 0);
     if (doneBeforeKill === 0 || after === 0) {
