@@ -11,6 +11,8 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { withdrawalStatuses } from "../../../shared/contracts/cashback";
+import { momoNetworks } from "../../../shared/contracts/money";
 import { ads } from "./ads";
 import { users } from "./auth";
 import { createdAt, id, tstz, updatedAt } from "./columns";
@@ -210,7 +212,7 @@ export type MoneyAccount = typeof moneyAccounts.$inferSelect;
 export type MoneyTransfer = typeof moneyTransfers.$inferSelect;
 
 /** The mobile-money networks a member's cashback is paid to. */
-export const payoutNetworkEnum = pgEnum("payout_network", ["mtn", "telecel", "airteltigo"]);
+export const payoutNetworkEnum = pgEnum("payout_network", momoNetworks);
 
 /**
  * The wallet a member's withdrawals are paid to: one per member. A changed number is held before it is
@@ -243,15 +245,7 @@ export const payoutAccounts = pgTable("payout_accounts", {
  * provider gave it back after paying) or `rejected` (an admin refused it). The last three returned the
  * money to the member's cashback.
  */
-export const withdrawalStatusEnum = pgEnum("withdrawal_status", [
-  "queued",
-  "review",
-  "sending",
-  "paid",
-  "failed",
-  "reversed",
-  "rejected",
-]);
+export const withdrawalStatusEnum = pgEnum("withdrawal_status", withdrawalStatuses);
 
 export const cashbackWithdrawals = pgTable(
   "cashback_withdrawals",
