@@ -130,13 +130,13 @@ const purchase: MyPurchase = {
 };
 
 /** The page as it first draws, with what the API would answer already read (no network in tests). */
-function renderPage(signedIn: boolean) {
+function renderPage(signedIn: boolean, myCard: LoyaltyPlace["myCard"] = place.myCard) {
   auth.user = signedIn ? { id: 42 } : null;
   const me = auth.user?.id;
   // Nothing is fetched: every read the page makes is answered here.
   const client = new QueryClient({ defaultOptions: { queries: { queryFn: () => new Promise(() => {}) } } });
   client.setQueryData(queryKeys.company.page(7, me), signedIn ? company : { ...company, me: null });
-  client.setQueryData(queryKeys.loyalty.place(7), signedIn ? place : { ...place, myCard: null });
+  client.setQueryData(queryKeys.loyalty.place(7), { ...place, myCard: signedIn ? myCard : null });
   client.setQueryData(queryKeys.company.reviews(7, undefined, me), reviews);
   client.setQueryData(queryKeys.purchases.mine(me), { purchases: [purchase] });
   return renderToStaticMarkup(
@@ -207,6 +207,21 @@ describe("the place page in English", () => {
     expect(html).toContain("Why: Blurry photo");
   });
 
+  it("says a waiting reward's cashback with the reward, and no cashback before the card is full", () => {
+    const full = place.myCard && {
+      ...place.myCard,
+      currentStamps: 5,
+      isCompleted: true,
+      rewardUnlocked: true,
+      cashbackPesewas: 500,
+    };
+    const html = renderPage(true, full);
+    expect(html).toContain("Your reward is waiting: A free plate. Show your QR at the counter.");
+    expect(html).toContain("+ GH₵ 5.00 cashback");
+    expect(renderPage(true, full && { ...full, cashbackPesewas: null })).not.toContain("cashback");
+    expect(renderPage(true)).not.toContain("cashback");
+  });
+
   it("lists the branches with their address, hours, phone and directions", () => {
     const html = renderPage(false);
     expect(html).toContain("2 branches");
@@ -273,6 +288,14 @@ describe("the place page in Twi", () => {
     for (const sentence of englishSentences) expect(html).not.toContain(`>${sentence}<`);
     expect(html).not.toContain("stamps, one per visit");
     expect(html).not.toContain("Bought something at");
+  });
+
+  it("says a waiting reward's cashback in Twi", () => {
+    const full = place.myCard && { ...place.myCard, rewardUnlocked: true, cashbackPesewas: 500 };
+    const html = renderPage(true, full);
+    expect(html).toContain(text("place.rewardWaiting", { reward: "A free plate" }));
+    expect(html).toContain(text("loyalty.card.cashback", { amount: formatCedis(500) }));
+    expect(html).not.toContain("+ GH₵ 5.00 cashback");
   });
 
   it("shows the catalog's Twi, signed out", () => {

@@ -1,5 +1,6 @@
 import { Save, Stamp } from "lucide-react";
 import { useEffect } from "react";
+import { brand } from "../../../shared/brand";
 import type { LoyaltyProgram, LoyaltyProgramRequest } from "../../../shared/contracts/counter";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -11,7 +12,7 @@ import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api-errors";
 import { applyServerErrors, useContractForm } from "../../lib/forms";
 import { useLoyaltyProgram, useSaveLoyaltyProgram } from "./api";
-import { programFormSchema, programFormValues } from "./program-form-rules";
+import { programFormSchema, programFormValues, rewardWithCashback } from "./program-form-rules";
 
 function ProgramForm({ companyId, program }: { companyId: number; program: LoyaltyProgram | null }) {
   const save = useSaveLoyaltyProgram(companyId);
@@ -27,7 +28,7 @@ function ProgramForm({ companyId, program }: { companyId: number; program: Loyal
         toast({
           title: "Loyalty program saved",
           description: saved.isActive
-            ? `Customers now collect ${saved.requiredVisits} stamps for ${saved.rewardTitle}.`
+            ? `Customers now collect ${saved.requiredVisits} stamps for ${rewardWithCashback(saved)}.`
             : "The program is paused: staff can't stamp cards until you turn it on.",
         }),
       onError: (failure) => {
@@ -65,6 +66,14 @@ function ProgramForm({ companyId, program }: { companyId: number; program: Loyal
         rows={2}
         maxLength={300}
         hint="What the reward includes, and anything it excludes."
+      />
+      <TextField
+        name="rewardCashback"
+        label="Cashback with the reward (GH₵)"
+        labelNote="(optional)"
+        inputMode="decimal"
+        autoComplete="off"
+        hint={`Set aside from your balance (Money tab) each time a card completes; paid into the member's ${brand.name} cashback when staff hand the reward over. Without enough balance, the reward comes without cashback.`}
       />
       <div className="grid grid-cols-2 gap-4">
         <TextField
@@ -112,6 +121,12 @@ function ProgramForm({ companyId, program }: { companyId: number; program: Loyal
   );
 }
 
+/** The card's line under its title: the cards in use, and the reward when cashback comes with it. */
+function programSummary(program: LoyaltyProgram): string {
+  const cards = `${program.activeCards} active ${program.activeCards === 1 ? "card" : "cards"}.`;
+  return program.rewardCashback > 0 ? `${cards} Each full card earns ${rewardWithCashback(program)}.` : cards;
+}
+
 /** The owner sets up the business's stamp card: visits, reward, minimum spend, validity. */
 export function LoyaltyProgramSection({ companyId }: { companyId: number }) {
   const query = useLoyaltyProgram(companyId);
@@ -122,7 +137,7 @@ export function LoyaltyProgramSection({ companyId }: { companyId: number }) {
       icon={<Stamp className="size-5" aria-hidden />}
       description={
         program
-          ? `${program.activeCards} active ${program.activeCards === 1 ? "card" : "cards"}.`
+          ? programSummary(program)
           : "Customers collect a stamp each visit; at the last stamp they earn your reward."
       }
       testId="loyalty-program"

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { type LoyaltyProgram, loyaltyProgramRequest } from "../../../shared/contracts/counter";
+import { type LoyaltyProgram, loyaltyProgramRequest, toPesewas } from "../../../shared/contracts/counter";
+import { formatCedis } from "../../../shared/money";
+import { pesewasToCedisText } from "../../lib/cedis";
 
 /** The loyalty program form: boxes hold text (numbers too), the active switch a boolean. */
 export interface ProgramFormValues {
@@ -9,6 +11,8 @@ export interface ProgramFormValues {
   rewardTitle: string;
   rewardDescription: string;
   minimumSpend: string;
+  /** GH₵ set aside for each full card's reward; empty (or 0) for none. */
+  rewardCashback: string;
   validityDays: string;
   maxActiveCards: string;
   isActive: boolean;
@@ -26,6 +30,7 @@ export function programFormValues(program: LoyaltyProgram | null): ProgramFormVa
     rewardTitle: program?.rewardTitle ?? "",
     rewardDescription: program?.rewardDescription ?? "",
     minimumSpend: program ? String(program.minimumSpend) : "0",
+    rewardCashback: program?.rewardCashback ? pesewasToCedisText(toPesewas(program.rewardCashback)) : "",
     validityDays: String(program?.validityDays ?? 365),
     maxActiveCards: String(program?.maxActiveCards ?? 1000),
     isActive: program?.isActive ?? true,
@@ -47,6 +52,7 @@ export function toProgramRequest(values: ProgramFormValues): z.input<typeof loya
     rewardTitle: values.rewardTitle,
     rewardDescription: values.rewardDescription,
     minimumSpend: typed(values.minimumSpend) ?? 0,
+    rewardCashback: typed(values.rewardCashback) ?? 0,
     validityDays: typed(values.validityDays),
     maxActiveCards: typed(values.maxActiveCards),
     isActive: values.isActive,
@@ -58,3 +64,10 @@ export const programFormSchema = z
   .custom<ProgramFormValues>()
   .transform(toProgramRequest)
   .pipe(loyaltyProgramRequest);
+
+/** A program's reward as the dashboard sums it up: "A free plate + GH₵ 5.00 cashback". */
+export function rewardWithCashback(program: Pick<LoyaltyProgram, "rewardTitle" | "rewardCashback">): string {
+  return program.rewardCashback > 0
+    ? `${program.rewardTitle} + ${formatCedis(toPesewas(program.rewardCashback))} cashback`
+    : program.rewardTitle;
+}

@@ -41,6 +41,17 @@ describe("StampCardList", () => {
     expect(filledDots(html)).toBe(5);
   });
 
+  it("shows the cashback set aside for a waiting reward, and none when there is none", () => {
+    const ready = { currentStamps: 5, isCompleted: true, rewardUnlocked: true };
+    const withCashback = renderToStaticMarkup(
+      <StampCardList cards={[card({ ...ready, cashbackPesewas: 500 })]} />,
+    );
+    expect(withCashback).toContain("Reward ready — show this QR to claim A free plate");
+    expect(withCashback).toContain("+ GH₵ 5.00 cashback");
+    const without = renderToStaticMarkup(<StampCardList cards={[card(ready)]} />);
+    expect(without).not.toContain("cashback");
+  });
+
   it("explains how the first stamp comes when there is no card", () => {
     const html = renderToStaticMarkup(<StampCardList cards={[]} />);
     expect(html).toContain("No stamp cards yet");

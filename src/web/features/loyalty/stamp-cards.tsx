@@ -1,6 +1,7 @@
 import { CircleCheck, Gift } from "lucide-react";
 import type { LoyaltyCard, LoyaltyCardsResponse } from "../../../shared/contracts/counter";
 import { intlLocaleOf } from "../../../shared/i18n/languages";
+import { formatCedis } from "../../../shared/money";
 import { ProgressBar } from "../../components/ui/progress-bar";
 import { formatAccraDate } from "../../lib/dates";
 import { initialsOf } from "../../lib/format";
@@ -69,7 +70,14 @@ function StampCardItem({ card }: { card: LoyaltyCard }) {
       {waiting ? (
         <p className="mt-3 flex items-start gap-2 rounded-xl bg-green-700 px-3 py-2 font-bold text-white">
           <Gift className="mt-0.5 size-5 shrink-0" aria-hidden />
-          {t("loyalty.card.rewardReady", { reward: card.rewardTitle })}
+          <span>
+            {t("loyalty.card.rewardReady", { reward: card.rewardTitle })}
+            {card.cashbackPesewas ? (
+              <span className="block">
+                {t("loyalty.card.cashback", { amount: formatCedis(card.cashbackPesewas) })}
+              </span>
+            ) : null}
+          </span>
         </p>
       ) : done ? (
         <p className="mt-3 flex items-center gap-2 text-sm font-semibold text-stone-700">

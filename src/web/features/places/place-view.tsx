@@ -19,6 +19,7 @@ export function LoyaltyCardProgress({ place, signedIn }: { place: LoyaltyPlace; 
   const card = place.myCard;
   const stamps =
     card && t("loyalty.card.stamps", { current: card.currentStamps, required: card.requiredStamps });
+  const rewardWaits = card?.rewardUnlocked === true && !card.rewardClaimed;
   return (
     <div className="space-y-3">
       <p className="text-stone-800">
@@ -43,10 +44,13 @@ export function LoyaltyCardProgress({ place, signedIn }: { place: LoyaltyPlace; 
       {card ? (
         <div className="rounded-xl bg-amber-50 p-3 ring-1 ring-amber-200" data-testid="place-card">
           <p className="font-semibold text-stone-900">
-            {card.rewardUnlocked && !card.rewardClaimed
-              ? t("place.rewardWaiting", { reward: card.rewardTitle })
-              : stamps}
+            {rewardWaits ? t("place.rewardWaiting", { reward: card.rewardTitle }) : stamps}
           </p>
+          {rewardWaits && card.cashbackPesewas ? (
+            <p className="text-sm font-semibold text-green-800">
+              {t("loyalty.card.cashback", { amount: formatCedis(card.cashbackPesewas) })}
+            </p>
+          ) : null}
           <ProgressBar
             className="mt-2"
             label={t("place.stampsAt", { company: place.companyName })}
