@@ -60,6 +60,7 @@ const sampleBodies: Record<string, unknown> = {
   },
   "post /api/admin/competitions/{id}/draw": {},
   "post /api/admin/payments/{id}/decision": { status: "rejected", notes: "Not received" },
+  "post /api/admin/withdrawals/{id}/decision": { decision: "reject", note: "Matrix check" },
   "post /api/staff/share-proofs/{id}/decision": { status: "rejected", staffNotes: "No post" },
   "post /api/staff/purchases/{id}/decision": { status: "rejected", reason: "Unreadable" },
   "post /api/admin/signups/{kind}/{id}/invite": {},
