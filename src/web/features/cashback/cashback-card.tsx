@@ -1,4 +1,5 @@
 import { Banknote } from "lucide-react";
+import { lazy, Suspense } from "react";
 import type { MyCashback } from "../../../shared/contracts/cashback";
 import { formatCedis } from "../../../shared/money";
 import { Button } from "../../components/ui/button";
@@ -8,8 +9,15 @@ import { useT } from "../../lib/i18n";
 import { useIsOnline } from "../../lib/network-status";
 import { useMyCashback } from "./api";
 import { CashbackHistory } from "./cashback-history";
-import { PayoutAccountSection } from "./payout-account-section";
-import { WithdrawSection } from "./withdraw-section";
+
+// Fetched only for a member who has cashback: the wallet and withdraw forms bring the form library with
+// them, and most members opening My Rewards have none to withdraw.
+const PayoutAccountSection = lazy(() =>
+  import("./payout-account-section").then((module) => ({ default: module.PayoutAccountSection })),
+);
+const WithdrawSection = lazy(() =>
+  import("./withdraw-section").then((module) => ({ default: module.WithdrawSection })),
+);
 
 /** A member who never had cashback sees only how to get some, not an empty wallet and a locked form. */
 function hasAnyCashback(cashback: MyCashback): boolean {
@@ -50,8 +58,10 @@ function CashbackBody({ cashback }: { cashback: MyCashback }) {
   return (
     <div className="space-y-5">
       <CashbackTotals cashback={cashback} />
-      <PayoutAccountSection account={cashback.payoutAccount} />
-      <WithdrawSection cashback={cashback} />
+      <Suspense fallback={<Skeleton className="h-24" />}>
+        <PayoutAccountSection account={cashback.payoutAccount} />
+        <WithdrawSection cashback={cashback} />
+      </Suspense>
       {cashback.entries.length > 0 && <CashbackHistory entries={cashback.entries} />}
     </div>
   );
