@@ -125,7 +125,7 @@ describe("the cashback card", () => {
     expect(pending!.textContent).toContain("Auntie Muni's Waakye");
     expect(pending!.textContent).toContain("use by 31 Dec 2026");
 
-    const account = screen.getByTestId("payout-account");
+    const account = await screen.findByTestId("payout-account");
     expect(within(account).getByTestId("payout-number").textContent).toBe("+233 24 123 4567");
     expect(within(account).getByTestId("payout-network").textContent).toBe("MTN MoMo · Ama Mensah");
     expect(within(account).getByRole("button", { name: "Change" })).toBeTruthy();
