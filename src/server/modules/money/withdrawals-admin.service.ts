@@ -39,10 +39,10 @@ export async function decideWithdrawal(
           "Paystack pays this withdrawal: approve it without a transaction ID.",
         );
       }
-      const paid = await settleWithdrawal(tx, { ...row, status: "queued" }, "success", now, {
+      return settleWithdrawal(tx, { ...row, status: "queued" }, "success", now, {
         manualTransactionId: decision.transactionId,
+        decidedBy: adminId,
       });
-      return setStatus(tx, paid, "paid", now, { decidedBy: adminId });
     }
     if (row.status === "queued") {
       throw new AppError("VALIDATION", "Enter the MoMo transaction ID of the payment you made", {

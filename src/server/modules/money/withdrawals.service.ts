@@ -8,7 +8,7 @@ import type { Executor } from "../../db/client";
 import { type CashbackWithdrawal, cashbackWithdrawals } from "../../db/schema/money";
 import { queuePayout } from "../../integrations/message-queue/message-queue";
 import { AppError } from "../../lib/errors";
-import type { User } from "../auth";
+import { lockMemberInGoodStanding, type User } from "../auth";
 import { memberRisk, riskSummary } from "../fraud";
 import { readNumberSettings } from "../settings";
 import { transferMoney } from "./money.service";
@@ -68,6 +68,12 @@ export async function requestWithdrawal(
   const review = risk.score >= settings.reviewRiskScore;
   const holdUntil = latest(account.holdUntil, newDeviceHold(account.deviceFingerprint, context));
   const created = await deps.db.transaction(async (tx) => {
+    // A suspended member's cashback stays where it is, whatever was read before this transaction.
+    await lockMemberInGoodStanding(
+      tx,
+      user.id,
+      "Your account is suspended, so your cashback can't be withdrawn.",
+    );
     const [row] = await tx
       .insert(cashbackWithdrawals)
       .values({
@@ -210,7 +216,7 @@ export async function settleWithdrawal(
   row: CashbackWithdrawal,
   outcome: ProviderOutcome,
   now: Date,
-  extra: { manualTransactionId?: string } = {},
+  extra: { manualTransactionId?: string; decidedBy?: number } = {},
 ): Promise<CashbackWithdrawal> {
   const userId = row.userId;
   if (userId === null) return row;

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { users } from "../../db/schema/auth";
 import { fraudDetection } from "../../db/schema/fraud";
 import { cashbackWithdrawals, payoutAccounts } from "../../db/schema/money";
 import { signedInOwner } from "../../test/company-session";
@@ -302,6 +303,22 @@ describe("a withdrawal", () => {
     expect(manyKeys.filter((answer) => answer.statusCode === 409)).toHaveLength(17);
     expect((await cashbackOf(other.cookies)).balancePesewas).toBe(0);
     await setSetting("cashback_withdrawals_per_day", 3);
+  });
+
+  it("is refused to a suspended member, her cashback left where it was", async () => {
+    const member = await readyMember(2_000);
+    await ctx.database.db.update(users).set({ isActive: false }).where(eq(users.id, member.user.id));
+    // Her session stops working; the withdrawal's own transaction checks her standing again, for a
+    // suspension that lands while it is made.
+    const refused = await withdraw(member.cookies, 2_000);
+    expect(refused.statusCode).toBe(401);
+    const [account] = await ctx.database.db
+      .select({ n: cashbackWithdrawals.id })
+      .from(cashbackWithdrawals)
+      .where(eq(cashbackWithdrawals.userId, member.user.id));
+    expect(account).toBeUndefined();
+    await ctx.database.db.update(users).set({ isActive: true }).where(eq(users.id, member.user.id));
+    expect((await cashbackOf(member.cookies)).balancePesewas).toBe(2_000);
   });
 
   it("is limited per member per day", async () => {
