@@ -32,10 +32,6 @@ export interface DiscoveryOptions {
   lng?: number;
 }
 
-function tiersUpTo(tier: TierId): TierId[] {
-  return tierIds.slice(0, tierIds.indexOf(tier) + 1);
-}
-
 /**
  * An offer with nothing left to give: its reward cap is reached, or it hands out codes from a pool and
  * none is free. Such an ad isn't offered, so nobody watches it for nothing.
@@ -74,6 +70,37 @@ export function visibleAdsFor(
 ): SQL {
   return and(
     options.whileWatching ? undefined : offeredNow(now),
+    liveAdOfLiveCompany(now),
+    user.isPlus ? undefined : eq(ads.isPlus, false),
+    inArray(ads.requiredTier, tiersUpTo(user.tier)),
+  )!;
+}
+
+/**
+ * `visibleAdsFor(…, { whileWatching: true })` for many members in one statement: who the member is and
+ * when they asked are columns of the statement (`tierRank` is the member's `tierRank`).
+ */
+export function shownWhileWatchingSql(member: { isPlus: SQL; tierRank: SQL; now: SQL }): SQL {
+  const tierList = sql.raw(`array[${tierIds.map((tier) => `'${tier}'`).join(", ")}]`);
+  return and(
+    liveAdOfLiveCompany(member.now),
+    or(member.isPlus, eq(ads.isPlus, false)),
+    sql`array_position(${tierList}, ${ads.requiredTier}::text) <= ${member.tierRank}`,
+  )!;
+}
+
+/** A tier's place in the climb (bronze 1): a member sees the ads of their tier and those below. */
+export function tierRank(tier: TierId): number {
+  return tierIds.indexOf(tier) + 1;
+}
+
+function tiersUpTo(tier: TierId): TierId[] {
+  return tierIds.slice(0, tierRank(tier));
+}
+
+/** Live ads of active companies on a current plan that still allows them. */
+function liveAdOfLiveCompany(now: Date | Placeholder<"now"> | SQL): SQL {
+  return and(
     isNull(ads.deletedAt),
     eq(ads.isActive, true),
     or(isNull(ads.expiresAt), gt(ads.expiresAt, now)),
@@ -84,8 +111,6 @@ export function visibleAdsFor(
     // A plan that was downgraded stops showing what it no longer allows.
     or(eq(ads.adType, "image"), eq(companies.allowsVideo, true)),
     sql`${ads.durationSeconds} <= ${companies.maxAdDurationSeconds}`,
-    user.isPlus ? undefined : eq(ads.isPlus, false),
-    inArray(ads.requiredTier, tiersUpTo(user.tier)),
   )!;
 }
 

@@ -13,7 +13,7 @@ export {
 } from "./ad-counters.service";
 export { adStatus } from "./ad-shapes";
 export { adsRoutes } from "./ads.routes";
-export { findShownAd, visibleAdsFor } from "./discovery.read-model";
+export { findShownAd, shownWhileWatchingSql, tierRank, visibleAdsFor } from "./discovery.read-model";
 export { createDiscoveryFeed, type DiscoveryFeed } from "./discovery-feed.read-model";
 export { createImpressionCounter, type ImpressionCounter } from "./impressions";
 export { fitAdsToPlan } from "./plan-fit.service";

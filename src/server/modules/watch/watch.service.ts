@@ -17,19 +17,11 @@ import { completeReferral } from "../referrals";
 import { issueReward, rewardIssuedBy } from "../rewards";
 import { lockMemberEarning, recordDiscovery } from "./discoveries.service";
 import { flagSharedDevice } from "./shared-device.service";
-import { findViewWithAd } from "./watch-view.read-model";
+import { moveInBatch, rememberRequiredSeconds } from "./watch-report-batch";
+import { sessionGraceSeconds, toleranceRatio, toleranceSeconds } from "./watch-rules";
+import { findViewWithAd, type MovedView } from "./watch-view.read-model";
 
 export type { ClientSignals } from "../fraud";
-
-/**
- * The whole view may run a little ahead of the server's clock (network jitter, timer rounding): at most
- * 10 % plus 1.5 s over the real time since it started. The allowance is for the view, not per report, so
- * many small reports can't add it up.
- */
-const toleranceSeconds = 1.5;
-const toleranceRatio = 1.1;
-/** A view left open longer than this (twice the ad, plus ten minutes for a call or a pause) has ended. */
-const sessionGraceSeconds = 600;
 
 type WatchRow = typeof watchProgress.$inferSelect;
 
@@ -61,6 +53,7 @@ export async function startWatch(
   if (!ad) throw new AppError("NOT_FOUND", "This ad is not available");
   const [row] = await retryOnTransientConflict(() => openView(deps, user, ad, signals, now));
   await flagSharedDevice(deps, user, signals, now);
+  rememberRequiredSeconds(deps.db, row!.id, requiredSecondsFor(ad));
   return sessionOf(row!, ad);
 }
 
@@ -127,6 +120,9 @@ export async function reportProgress(
   signals: ClientSignals,
 ): Promise<ProgressResponse> {
   const now = deps.now();
+  const report = { viewId: sessionId, userId: user.id, watchedSeconds, at: now, member: user };
+  const moved = await moveInBatch(deps.db, report);
+  if (moved) return movedOnly(user, moved);
   const found = await findViewWithAd(deps.db, user, sessionId, now);
   if (!found) throw new AppError("NOT_FOUND", "This viewing session does not exist");
   const { row, ad, adStillShown } = found;
@@ -167,6 +163,23 @@ export async function reportProgress(
   if (!reachesMinimum) return recordProgressOnly(deps, user, row, ad, claimed, now);
   // The same member finishing two ads at once can meet in the database; the loser simply runs again.
   return retryOnTransientConflict(() => completeReport(deps, user, row, ad, claimed, now));
+}
+
+/** The answer to a report its batch moved: the view's seconds, and the member's balance as this request read it. */
+function movedOnly(user: User, moved: MovedView): ProgressResponse {
+  return {
+    sessionId: moved.id,
+    adId: moved.adId,
+    durationSeconds: moved.durationSeconds,
+    minWatchPercent: moved.minWatchPercent,
+    requiredSeconds: (moved.durationSeconds * moved.minWatchPercent) / 100,
+    watchedSeconds: moved.watchedSeconds,
+    completed: false,
+    reward: null,
+    xpPoints: user.xpPoints,
+    tier: user.tier,
+    tierChanged: false,
+  };
 }
 
 /**
