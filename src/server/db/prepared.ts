@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import type { SQL } from "drizzle-orm";
+import { type Column, getTableColumns, type Name, type SQL, sql, type Table } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type { Database, Executor } from "./client";
 
 /**
@@ -19,16 +20,33 @@ export function preparedQuery<Query>(build: (db: Database) => Query): (db: Execu
   };
 }
 
-interface DrizzleInternals {
-  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
-  session: {
-    prepareQuery(
-      query: { sql: string; params: unknown[] },
-      fields: undefined,
-      name: string,
-      isResponseInArrayMode: boolean,
-    ): { execute(): Promise<unknown> };
-  };
+/**
+ * A table's columns by their names in the schema, each rendering its bare SQL name (`"scan_count"`).
+ * Hand-written SQL names its columns through these, so renaming a column in the schema fails to compile
+ * instead of failing at run time. `${table.column}` renders qualified (`"daily_scan_limits"."scan_count"`),
+ * which SQL refuses in an INSERT's column list, in `set column =` and in `on conflict (…)`, and which
+ * can't follow another qualifier (`excluded.`, a table's alias); these fit everywhere the bare name does.
+ */
+export function columnNames<T extends Table>(table: T): ColumnNames<T> {
+  const columns: Record<string, Column> = getTableColumns(table);
+  const names = Object.entries(columns).map(([key, column]) => [key, sql.identifier(column.name)] as const);
+  // One entry for every column of the table, by the same keys: the shape ColumnNames<T> describes.
+  return Object.fromEntries(names) as ColumnNames<T>;
+}
+
+type ColumnNames<T extends Table> = { readonly [K in keyof T["_"]["columns"]]: Name };
+
+/**
+ * Compiles statements to text and parameters, as the handle's own dialect does (the app sets no casing
+ * option, the only thing a dialect is configured with).
+ */
+const dialect = new PgDialect();
+
+/** The result `executeNamed` asks Drizzle's session for: the driver's own, with its rows as objects. */
+interface NamedResult<Row> {
+  execute: { rows: Row[] };
+  all: unknown;
+  values: unknown;
 }
 
 /**
@@ -36,12 +54,31 @@ interface DrizzleInternals {
  * connection, then only its parameters go over the wire (the counter's profile: a quarter of the app's CPU
  * was sending statements). The name carries a hash of the text, so each variant of a statement is its own.
  * The embedded database ignores the name. Answers `{ rows }` as `db.execute` does.
+ *
+ * `Row` is what the statement's select list (or `returning`) names, as the drivers hand it back: nothing
+ * checks it at run time, so write it from the SQL. Through this path both drivers answer an integer as a
+ * number, a bigint (`count(*)`) as a string on PostgreSQL and a number on the embedded database, a
+ * timestamp or a date as its text, jsonb parsed and an array as an array (prepared.test.ts pins these).
+ *
+ * It reaches past Drizzle's query builders to the handle's session (`db._.session.prepareQuery`, the call
+ * Drizzle's own prepared queries make) with the statement compiled by a `PgDialect`; prepared.test.ts pins
+ * that these still work as used here, so a Drizzle upgrade that changes them fails loudly.
  */
-export function executeNamed<Row>(db: Executor, name: string, query: SQL): Promise<{ rows: Row[] }> {
-  const { dialect, session } = db as unknown as DrizzleInternals;
+export async function executeNamed<Row>(db: Executor, name: string, query: SQL): Promise<{ rows: Row[] }> {
+  const session = db._?.session;
+  if (typeof session?.prepareQuery !== "function") {
+    throw new Error(
+      "executeNamed: this Drizzle handle has no `_.session.prepareQuery` (db/prepared.ts relies on it; see prepared.test.ts)",
+    );
+  }
   const compiled = dialect.sqlToQuery(query);
   const variant = createHash("sha1").update(compiled.sql).digest("hex").slice(0, 12);
-  return session.prepareQuery(compiled, undefined, `${name}_${variant}`, false).execute() as Promise<{
-    rows: Row[];
-  }>;
+  const prepared = session.prepareQuery<NamedResult<Row>>(compiled, undefined, `${name}_${variant}`, false);
+  const result = await prepared.execute();
+  if (!Array.isArray(result?.rows)) {
+    throw new Error(
+      "executeNamed: Drizzle's prepared query answered without `rows` (db/prepared.ts relies on it; see prepared.test.ts)",
+    );
+  }
+  return result;
 }

@@ -37,7 +37,7 @@ async function memberAt(
   withCard: boolean,
 ): Promise<PhoneMember | undefined> {
   const owner = sql`who.id`;
-  const result = await executeNamed(
+  const { rows } = await executeNamed<MemberRow>(
     tx,
     name,
     sql`
@@ -46,7 +46,7 @@ async function memberAt(
       ${withCard ? stampCardStateSql(owner, companyId) : sql`null`} as card_state
     from who where who.id is not null`,
   );
-  const [row] = (result as unknown as { rows: MemberRow[] }).rows;
+  const [row] = rows;
   const summary = row?.member ? memberAtCounterFrom(row.member) : undefined;
   if (!row || !summary) return undefined;
   return {

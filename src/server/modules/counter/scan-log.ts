@@ -3,7 +3,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { startOfAccraDay } from "../../../shared/accra-time";
 import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/client";
-import { executeNamed } from "../../db/prepared";
+import { columnNames, executeNamed } from "../../db/prepared";
 import { qrScanLogs } from "../../db/schema/counter";
 import type { ClientSignals } from "../../lib/client-signals";
 import { retryOnTransientConflict, uniqueViolationConstraint } from "../../lib/db-errors";
@@ -174,12 +174,28 @@ export async function once<T>(
   }
 }
 
+/** The scan log's columns by their schema names, each rendering its bare name (see columnNames). */
+const logs = columnNames(qrScanLogs);
+
 interface LoggedAnswer {
   requestHash: string | null;
   accepted: boolean;
   resultCode: string;
   message: string;
   response: Record<string, unknown> | null;
+}
+
+/**
+ * The read's one row: the logged answer's columns (null when nothing is logged under the key), and when
+ * this phone's last live scan was (a timestamp's text).
+ */
+interface LogReadRow {
+  request_hash: string | null;
+  accepted: boolean | null;
+  result_code: string | null;
+  message: string | null;
+  response: Record<string, unknown> | null;
+  last_live_at: string | null;
 }
 
 /**
@@ -193,33 +209,34 @@ async function readLog(
   queuedFrom?: ClientSignals,
 ): Promise<{ answer: LoggedAnswer | undefined; lastLiveAt: Date | null }> {
   const samePhone = queuedFrom?.deviceFingerprint
-    ? sql`merchant_device_fingerprint = ${queuedFrom.deviceFingerprint}::text`
-    : sql`merchant_device_fingerprint is null and ip_address = ${queuedFrom?.ipAddress ?? ""}::text`;
+    ? sql`${logs.merchantDeviceFingerprint} = ${queuedFrom.deviceFingerprint}::text`
+    : sql`${logs.merchantDeviceFingerprint} is null and ${logs.ipAddress} = ${queuedFrom?.ipAddress ?? ""}::text`;
   const lastLive = queuedFrom
-    ? sql`(select max(created_at) from ${qrScanLogs} where ${samePhone}
-        and company_id = ${companyId}::integer and not was_queued)`
+    ? sql`(select max(${logs.createdAt}) from ${qrScanLogs} where ${samePhone}
+        and ${logs.companyId} = ${companyId}::integer and not ${logs.wasQueued})`
     : sql`null::timestamptz`;
-  const result = await executeNamed(
+  const { rows } = await executeNamed<LogReadRow>(
     db,
     "scan_log_read",
     sql`
-    select logged.request_hash, logged.accepted, logged.result_code, logged.message, logged.response, ${lastLive} as last_live_at
+    select logged.${logs.requestHash}, logged.${logs.accepted}, logged.${logs.resultCode}, logged.${logs.message},
+      logged.${logs.response}, ${lastLive} as last_live_at
     from (select 1) as one
-    left join ${qrScanLogs} as logged on logged.company_id = ${companyId}::integer
-      and logged.idempotency_key = ${key}::text`,
+    left join ${qrScanLogs} as logged on logged.${logs.companyId} = ${companyId}::integer
+      and logged.${logs.idempotencyKey} = ${key}::text`,
   );
-  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  const [row] = rows;
   const answer =
-    row && row.accepted !== null && row.accepted !== undefined
+    row && row.accepted !== null
       ? {
-          requestHash: (row.request_hash as string | null) ?? null,
-          accepted: Boolean(row.accepted),
+          requestHash: row.request_hash,
+          accepted: row.accepted,
           resultCode: String(row.result_code),
           message: String(row.message),
-          response: (row.response as Record<string, unknown> | null) ?? null,
+          response: row.response,
         }
       : undefined;
-  return { answer, lastLiveAt: row?.last_live_at ? new Date(row.last_live_at as string) : null };
+  return { answer, lastLiveAt: row?.last_live_at ? new Date(row.last_live_at) : null };
 }
 
 function replay<T>(earlier: LoggedAnswer, asked: string | undefined): T {
@@ -316,21 +333,21 @@ async function writeLog(
   // A backlog sent after an outage arrives all at once; only live scans can show a burst.
   const burst =
     device && !context.wasQueued
-      ? sql`(select count(*) from ${qrScanLogs} where merchant_device_fingerprint = ${device}::text
-          and created_at >= ${new Date(now.getTime() - 60_000).toISOString()}::timestamptz)::int`
+      ? sql`(select count(*) from ${qrScanLogs} where ${logs.merchantDeviceFingerprint} = ${device}::text
+          and ${logs.createdAt} >= ${new Date(now.getTime() - 60_000).toISOString()}::timestamptz)::int`
       : sql`0`;
   // Another branch, of this business or another; where either scan's branch is unknown, another business.
   const branch = sql`${actor.branchId}::integer`;
-  const elsewhere = sql`(select count(*) from ${qrScanLogs} where user_id = ${user} and accepted
-    and scanned_at >= ${new Date(scannedAt.getTime() - twoPlacesWindowMs).toISOString()}::timestamptz
-    and case when ${branch} is null or branch_id is null then company_id <> ${actor.companyId}::integer
-      else branch_id <> ${branch} end)::int`;
-  const today = sql`(select count(*) from ${qrScanLogs} where user_id = ${user}
-    and company_id = ${actor.companyId}::integer and accepted
-    and scanned_at >= ${startOfAccraDay(scannedAt).toISOString()}::timestamptz)::int`;
+  const elsewhere = sql`(select count(*) from ${qrScanLogs} where ${logs.userId} = ${user} and ${logs.accepted}
+    and ${logs.scannedAt} >= ${new Date(scannedAt.getTime() - twoPlacesWindowMs).toISOString()}::timestamptz
+    and case when ${branch} is null or ${logs.branchId} is null then ${logs.companyId} <> ${actor.companyId}::integer
+      else ${logs.branchId} <> ${branch} end)::int`;
+  const today = sql`(select count(*) from ${qrScanLogs} where ${logs.userId} = ${user}
+    and ${logs.companyId} = ${actor.companyId}::integer and ${logs.accepted}
+    and ${logs.scannedAt} >= ${startOfAccraDay(scannedAt).toISOString()}::timestamptz)::int`;
   const accepted = sql.raw(String(outcome.accepted));
   const knownReasons = `{${reasonsOf(outcome.resultCode).join(",")}}`;
-  const result = await executeNamed(
+  const { rows } = await executeNamed<{ suspicious_reasons: string[] | string }>(
     db,
     "scan_log_write",
     sql`
@@ -341,9 +358,11 @@ async function writeLog(
                  case when elsewhere > 0 then 'two_places_minutes_apart' end], null) as list, today
       from counts
     )
-    insert into ${qrScanLogs} (user_id, company_id, staff_id, branch_id, scan_type, idempotency_key, request_hash, accepted, result_code,
-      message, response, scanned_at, points, was_queued, merchant_device_fingerprint, ip_address, is_suspicious,
-      suspicious_reasons, is_verified, is_first_scan_of_day, daily_scan_count, created_at)
+    insert into ${qrScanLogs} (${logs.userId}, ${logs.companyId}, ${logs.staffId}, ${logs.branchId}, ${logs.scanType},
+      ${logs.idempotencyKey}, ${logs.requestHash}, ${logs.accepted}, ${logs.resultCode}, ${logs.message}, ${logs.response},
+      ${logs.scannedAt}, ${logs.points}, ${logs.wasQueued}, ${logs.merchantDeviceFingerprint}, ${logs.ipAddress},
+      ${logs.isSuspicious}, ${logs.suspiciousReasons}, ${logs.isVerified}, ${logs.isFirstScanOfDay}, ${logs.dailyScanCount},
+      ${logs.createdAt})
     select ${user}, ${actor.companyId}::integer, ${actor.staffId}::integer, ${branch}, ${action}::text,
       ${context.idempotencyKey}::text, ${context.requestHash}::text, ${accepted}, ${outcome.resultCode}::text, ${outcome.message}::text,
       ${outcome.response === null ? null : JSON.stringify(outcome.response)}::jsonb,
@@ -360,11 +379,11 @@ async function writeLog(
     ${
       // An accepted scan must fail on a duplicate key, undoing its effects (the first copy's answer is
       // replayed); a refusal that lost such a race is simply not logged twice.
-      outcome.accepted ? sql`` : sql`on conflict (company_id, idempotency_key) do nothing`
+      outcome.accepted ? sql`` : sql`on conflict (${logs.companyId}, ${logs.idempotencyKey}) do nothing`
     }
-    returning suspicious_reasons`,
+    returning ${logs.suspiciousReasons}`,
   );
-  const [row] = (result as unknown as { rows: { suspicious_reasons: string[] | string }[] }).rows;
+  const [row] = rows;
   if (!row && outcome.accepted) throw unauthenticated("Please sign in at the counter to continue");
   const reasons = parseTextArray(row?.suspicious_reasons);
   if (reasons.length > 0 && log.userId) await flagScan(db, context, action, log.userId, reasons);

@@ -42,7 +42,7 @@ export async function scannedMember(
   const code = presentedMemberCodeSql(presented, context.scannedAt, context.now);
   if (!code) throw unknownCode();
   const owner = sql`code.user_id`;
-  const result = await executeNamed(
+  const { rows } = await executeNamed<ScannedRow>(
     tx,
     "scanned_member",
     sql`
@@ -52,7 +52,7 @@ export async function scannedMember(
       ${options.withCard ? stampCardStateSql(owner, context.actor.companyId) : sql`null`} as card_state
     from code`,
   );
-  const [row] = (result as unknown as { rows: ScannedRow[] }).rows;
+  const [row] = rows;
   if (!row) throw unknownCode();
   const scanned = scannedMemberFrom(row, code.typed, context.scannedAt);
   log.userId = scanned.userId;

@@ -56,11 +56,10 @@ const entry = sql`${sql.identifier("entry")}`;
  */
 async function appendXpMovingBalance(db: Executor, rowInsert: SQL, now: Date) {
   const at = sql`${now.toISOString()}::timestamptz`;
-  const rows = await rowsOf<MemberStanding>(
-    executeNamed(
-      db,
-      "xp_credit",
-      sql`
+  const { rows } = await executeNamed<MemberStanding>(
+    db,
+    "xp_credit",
+    sql`
     with ${entry} as (${rowInsert}),
     moved as (${xpBalanceMove(entry, now)}),
     promoted as (
@@ -71,13 +70,8 @@ async function appendXpMovingBalance(db: Executor, rowInsert: SQL, now: Date) {
         where recorded.current_tier < excluded.current_tier
     )
     select "xpPoints", "lifetimeXp", tier from moved`,
-    ),
   );
   return rows[0];
-}
-
-async function rowsOf<Row>(result: Promise<unknown>): Promise<Row[]> {
-  return ((await result) as { rows: Row[] }).rows;
 }
 
 /**
@@ -121,15 +115,14 @@ export async function creditPrizePoints(
   credit: XpCredit,
   now: Date = new Date(),
 ): Promise<{ before: number; after: number; tier: TierId } | undefined> {
-  const [moved] = await rowsOf<{ prizePoints: number; tier: TierId }>(
-    executeNamed(
-      tx,
-      "prize_points_credit",
-      sql`
+  const { rows } = await executeNamed<{ prizePoints: number; tier: TierId }>(
+    tx,
+    "prize_points_credit",
+    sql`
     with ${entry} as (${memberRowInsert("prize_points", credit)})
     ${prizePointsMove(entry, now)}`,
-    ),
   );
+  const [moved] = rows;
   if (!moved) return undefined;
   return { before: moved.prizePoints - credit.amount, after: moved.prizePoints, tier: moved.tier };
 }

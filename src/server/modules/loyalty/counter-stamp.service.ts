@@ -2,7 +2,7 @@ import { eq, type SQL, sql } from "drizzle-orm";
 import { accraDay } from "../../../shared/accra-time";
 import { formatCedis } from "../../../shared/money";
 import type { Executor } from "../../db/client";
-import { executeNamed } from "../../db/prepared";
+import { columnNames, executeNamed } from "../../db/prepared";
 import {
   dailyScanLimits,
   loyaltyCards,
@@ -24,6 +24,15 @@ import type { CardState } from "./stamps.service";
  * (docs/product-rules.md#counter-daily-stamp-limit).
  */
 export const defaultDailyScans = 1;
+
+/**
+ * The columns the stamp's statements name, by their schema names: each renders its bare name
+ * (`"current_stamps"`), as an INSERT's column list and `set` need (see columnNames).
+ */
+const scanLimits = columnNames(dailyScanLimits);
+const cards = columnNames(loyaltyCards);
+const checkIns = columnNames(loyaltyCheckIns);
+const counters = columnNames(loyaltyCounters);
 
 /** What a stamp needs to know about the shop's program and the member's card, read with the member. */
 export interface StampCardState {
@@ -130,8 +139,9 @@ export async function stampAtCounter(tx: Executor, stamp: CounterStamp, now: Dat
   let card = stamp.state.card;
   if (card?.expiresAt && card.expiresAt <= now) {
     // An expired card steps aside (rare), so this stamp starts a new one.
-    await tx.execute(sql`update ${loyaltyCards} set is_active = false, updated_at = ${now.toISOString()}::timestamptz
-      where id = ${card.id}::integer and is_active`);
+    await tx.execute(sql`update ${loyaltyCards} set ${cards.isActive} = false,
+        ${cards.updatedAt} = ${now.toISOString()}::timestamptz
+      where ${cards.id} = ${card.id}::integer and ${cards.isActive}`);
     card = null;
   }
   const written = await writeStamp(tx, stamp, program, card?.id ?? null, now);
@@ -180,6 +190,19 @@ export async function stampAtCounter(tx: Executor, stamp: CounterStamp, now: Dat
   };
 }
 
+/** The stamp statement's one row: the card's columns are null when no card was stamped or started. */
+interface StampRow {
+  member_ok: boolean;
+  staff_ok: boolean;
+  took_daily: boolean;
+  program_full: boolean;
+  card_id: number | null;
+  current_stamps: number | null;
+  required_stamps: number | null;
+  is_completed: boolean | null;
+  check_in_id: number | null;
+}
+
 interface WrittenStamp {
   memberOk: boolean;
   staffOk: boolean;
@@ -209,60 +232,65 @@ async function writeStamp(
   const company = sql`${stamp.companyId}::integer`;
   const completesAtOnce = program.requiredVisits <= 1;
   const expiresAt = new Date(now.getTime() + program.validityDays * 24 * 60 * 60 * 1000);
-  const activeCards = sql`(select count(*) from ${loyaltyCards} where program_id = ${program.id}::integer and is_active)`;
-  const result = await executeNamed(
+  const activeCards = sql`(select count(*) from ${loyaltyCards}
+    where ${cards.programId} = ${program.id}::integer and ${cards.isActive})`;
+  const result = await executeNamed<StampRow>(
     tx,
     "counter_stamp",
     sql`
     with daily as (
-      insert into ${dailyScanLimits} (user_id, company_id, scan_date, scan_count, max_scans_allowed, updated_at)
+      insert into ${dailyScanLimits} (${scanLimits.userId}, ${scanLimits.companyId}, ${scanLimits.scanDate},
+        ${scanLimits.scanCount}, ${scanLimits.maxScansAllowed}, ${scanLimits.updatedAt})
       select ${user}, ${company}, ${accraDay(stamp.scannedAt)}::date, 1, ${defaultDailyScans}::integer, ${at}
       where ${stamp.memberInGoodStanding} and ${stamp.staffOnDuty}
-      on conflict (user_id, company_id, scan_date) do update
-        set scan_count = ${dailyScanLimits}.scan_count + 1, updated_at = excluded.updated_at
-        where ${dailyScanLimits}.scan_count < ${dailyScanLimits}.max_scans_allowed
-      returning scan_count
+      on conflict (${scanLimits.userId}, ${scanLimits.companyId}, ${scanLimits.scanDate}) do update
+        set ${scanLimits.scanCount} = ${dailyScanLimits.scanCount} + 1, ${scanLimits.updatedAt} = excluded.${scanLimits.updatedAt}
+        where ${dailyScanLimits.scanCount} < ${dailyScanLimits.maxScansAllowed}
+      returning ${scanLimits.scanCount}
     ),
     stamped as (
-      update ${loyaltyCards} set current_stamps = current_stamps + 1,
-        is_completed = current_stamps + 1 >= required_stamps,
-        completed_at = case when current_stamps + 1 >= required_stamps then ${at} end,
-        is_active = current_stamps + 1 < required_stamps,
-        updated_at = ${at}
-      where id = ${cardId}::integer and is_active and exists (select 1 from daily)
-      returning id, current_stamps, required_stamps, is_completed
+      update ${loyaltyCards} set ${cards.currentStamps} = ${cards.currentStamps} + 1,
+        ${cards.isCompleted} = ${cards.currentStamps} + 1 >= ${cards.requiredStamps},
+        ${cards.completedAt} = case when ${cards.currentStamps} + 1 >= ${cards.requiredStamps} then ${at} end,
+        ${cards.isActive} = ${cards.currentStamps} + 1 < ${cards.requiredStamps},
+        ${cards.updatedAt} = ${at}
+      where ${cards.id} = ${cardId}::integer and ${cards.isActive} and exists (select 1 from daily)
+      returning ${cards.id}, ${cards.currentStamps}, ${cards.requiredStamps}, ${cards.isCompleted}
     ),
     started as (
-      insert into ${loyaltyCards} (user_id, company_id, program_id, current_stamps, required_stamps,
-        is_completed, completed_at, is_active, expires_at, created_at, updated_at)
+      insert into ${loyaltyCards} (${cards.userId}, ${cards.companyId}, ${cards.programId}, ${cards.currentStamps},
+        ${cards.requiredStamps}, ${cards.isCompleted}, ${cards.completedAt}, ${cards.isActive}, ${cards.expiresAt},
+        ${cards.createdAt}, ${cards.updatedAt})
       select ${user}, ${company}, ${program.id}::integer, 1, ${program.requiredVisits}::integer,
         ${sql.raw(String(completesAtOnce))}, ${completesAtOnce ? at : sql`null`}, ${sql.raw(String(!completesAtOnce))},
         ${expiresAt.toISOString()}::timestamptz, ${at}, ${at}
       where ${cardId}::integer is null and exists (select 1 from daily)
         and ${activeCards} < ${program.maxActiveCards}::integer
       on conflict do nothing
-      returning id, current_stamps, required_stamps, is_completed
+      returning ${cards.id}, ${cards.currentStamps}, ${cards.requiredStamps}, ${cards.isCompleted}
     ),
     card as (select * from stamped union all select * from started),
     check_in as (
-      insert into ${loyaltyCheckIns} (user_id, company_id, card_id, qr_code_data, purchase_amount_pesewas,
-        meets_minimum, staff_member_id, verification_method, ip_address, device_fingerprint, created_at)
+      insert into ${loyaltyCheckIns} (${checkIns.userId}, ${checkIns.companyId}, ${checkIns.cardId}, ${checkIns.qrCodeData},
+        ${checkIns.purchaseAmountPesewas}, ${checkIns.meetsMinimum}, ${checkIns.staffMemberId},
+        ${checkIns.verificationMethod}, ${checkIns.ipAddress}, ${checkIns.deviceFingerprint}, ${checkIns.createdAt})
       select ${user}, ${company}, card.id, ${stamp.qrCodeData.slice(0, 100)}::text,
         ${stamp.purchasePesewas ?? null}::integer, true, ${stamp.staffId}::integer,
         ${stamp.method}::text, ${stamp.ipAddress}::text,
         ${stamp.deviceFingerprint?.slice(0, 200) ?? null}::text, ${at}
       from card
-      returning id
+      returning ${checkIns.id}
     ),
     visit as (
-      insert into ${loyaltyCounters} (user_id, company_id, visit_count, last_visit, has_active_reward, reward_unlocked_at)
+      insert into ${loyaltyCounters} (${counters.userId}, ${counters.companyId}, ${counters.visitCount},
+        ${counters.lastVisit}, ${counters.hasActiveReward}, ${counters.rewardUnlockedAt})
       select ${user}, ${company}, 1, ${at}, card.is_completed, case when card.is_completed then ${at} end from card
-      on conflict (user_id, company_id) do update set
-        visit_count = ${loyaltyCounters}.visit_count + 1,
-        last_visit = excluded.last_visit,
-        has_active_reward = ${loyaltyCounters}.has_active_reward or excluded.has_active_reward,
-        reward_unlocked_at = coalesce(excluded.reward_unlocked_at, ${loyaltyCounters}.reward_unlocked_at),
-        updated_at = excluded.last_visit
+      on conflict (${counters.userId}, ${counters.companyId}) do update set
+        ${counters.visitCount} = ${loyaltyCounters.visitCount} + 1,
+        ${counters.lastVisit} = excluded.${counters.lastVisit},
+        ${counters.hasActiveReward} = ${loyaltyCounters.hasActiveReward} or excluded.${counters.hasActiveReward},
+        ${counters.rewardUnlockedAt} = coalesce(excluded.${counters.rewardUnlockedAt}, ${loyaltyCounters.rewardUnlockedAt}),
+        ${counters.updatedAt} = excluded.${counters.lastVisit}
     )
     select ${stamp.memberInGoodStanding} as member_ok, ${stamp.staffOnDuty} as staff_ok,
       exists (select 1 from daily) as took_daily,
@@ -271,14 +299,14 @@ async function writeStamp(
       (select id from check_in) as check_in_id
     from (select 1) as one left join card on true`,
   );
-  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  const [row] = result.rows;
   return {
     memberOk: Boolean(row?.member_ok),
     staffOk: Boolean(row?.staff_ok),
     tookDaily: Boolean(row?.took_daily),
     programFull: Boolean(row?.program_full),
-    cardId: (row?.card_id as number | null) ?? null,
-    checkInId: (row?.check_in_id as number | null) ?? null,
+    cardId: row?.card_id ?? null,
+    checkInId: row?.check_in_id ?? null,
     currentStamps: Number(row?.current_stamps ?? 0),
     requiredStamps: Number(row?.required_stamps ?? program.requiredVisits),
     isCompleted: Boolean(row?.is_completed),

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { accraDay, accraMonth } from "../../../shared/accra-time";
 import type { PlanId } from "../../../shared/plans";
 import type { Executor } from "../../db/client";
-import { executeNamed } from "../../db/prepared";
+import { columnNames, executeNamed } from "../../db/prepared";
 import { companyPointAllocations, dailyPointLimits, pointTransactions } from "../../db/schema/points";
 import { AppError } from "../../lib/errors";
 import { addMonthlyDrawEntry } from "../draws";
@@ -96,6 +96,14 @@ async function grantLimits(tx: Executor, plan: PlanId): Promise<GrantLimits> {
   return { allocation: values[allocationKey], dailyLimit: values.daily_points_limit };
 }
 
+/**
+ * The columns the grant's statement names, by their schema names: each renders its bare name
+ * (`"used_points"`), as an INSERT's column list, `set` and a column of an aliased table need (see columnNames).
+ */
+const allocations = columnNames(companyPointAllocations);
+const dayLimits = columnNames(dailyPointLimits);
+const grants = columnNames(pointTransactions);
+
 /** What the grant's statement took, with the limits as it saw them for a refusal's message. */
 interface TakenLimits {
   allocationRemaining: number | null;
@@ -125,50 +133,55 @@ async function takeLimitsAndRecord(
   // A month opened by this grant with too small an allocation opens unspent (used 0), so it isn't taken.
   // The day's row keeps the limit it was last checked against (the check constraint holds it to it).
   const openingSpend = limits.allocation >= grant.points ? grant.points : 0;
-  const result = await executeNamed(
+  const { rows } = await executeNamed<TakenLimits>(
     tx,
     "point_grant",
     sql`
     with allocation as (
-      insert into ${companyPointAllocations} as held
-        (company_id, year, month, allocated_points, used_points, remaining_points, plan)
+      insert into ${companyPointAllocations} as held (${allocations.companyId}, ${allocations.year}, ${allocations.month},
+        ${allocations.allocatedPoints}, ${allocations.usedPoints}, ${allocations.remainingPoints}, ${allocations.plan})
       values (${grant.companyId}::integer, ${year}::integer, ${month}::integer, ${limits.allocation}::integer,
         ${openingSpend}::integer, ${limits.allocation - openingSpend}::integer, ${grant.plan}::plan)
-      on conflict (company_id, year, month) do update
-        set used_points = held.used_points + ${points}, remaining_points = held.remaining_points - ${points},
-          updated_at = ${at}
-        where held.remaining_points >= ${points}
-      returning held.remaining_points, held.used_points
+      on conflict (${allocations.companyId}, ${allocations.year}, ${allocations.month}) do update
+        set ${allocations.usedPoints} = held.${allocations.usedPoints} + ${points},
+          ${allocations.remainingPoints} = held.${allocations.remainingPoints} - ${points},
+          ${allocations.updatedAt} = ${at}
+        where held.${allocations.remainingPoints} >= ${points}
+      returning held.${allocations.remainingPoints}, held.${allocations.usedPoints}
     ),
     spent as (select remaining_points from allocation where used_points > 0),
     received as (
-      insert into ${dailyPointLimits} as today (user_id, day, points_received, max_points_per_day)
+      insert into ${dailyPointLimits} as today (${dayLimits.userId}, ${dayLimits.day}, ${dayLimits.pointsReceived},
+        ${dayLimits.maxPointsPerDay})
       select ${grant.userId}::integer, ${day}::date, ${points}, ${limit} from spent where ${points} <= ${limit}
-      on conflict (user_id, day) do update
-        set points_received = today.points_received + ${points}, max_points_per_day = ${limit}, updated_at = ${at}
-        where today.points_received + ${points} <= ${limit}
-      returning today.points_received
+      on conflict (${dayLimits.userId}, ${dayLimits.day}) do update
+        set ${dayLimits.pointsReceived} = today.${dayLimits.pointsReceived} + ${points},
+          ${dayLimits.maxPointsPerDay} = ${limit}, ${dayLimits.updatedAt} = ${at}
+        where today.${dayLimits.pointsReceived} + ${points} <= ${limit}
+      returning today.${dayLimits.pointsReceived}
     ),
     granted as (
-      insert into ${pointTransactions} (from_company_id, to_user_id, points, purchase_amount_pesewas,
-        transaction_note, processed_by_staff, staff_id, merchant_device, created_at)
+      insert into ${pointTransactions} (${grants.fromCompanyId}, ${grants.toUserId}, ${grants.points},
+        ${grants.purchaseAmountPesewas}, ${grants.transactionNote}, ${grants.processedByStaff}, ${grants.staffId},
+        ${grants.merchantDevice}, ${grants.createdAt})
       select ${grant.companyId}::integer, ${grant.userId}::integer, ${points}, ${grant.purchasePesewas ?? null}::integer,
         ${grant.note ?? null}::text, ${grant.staffName.slice(0, 100)}::text, ${grant.staffId}::integer,
         ${grant.merchantDevice?.slice(0, 200) ?? null}::text, ${at}
       from received
-      returning id
+      returning ${grants.id}
     )
     select
       (select remaining_points from spent) as "allocationRemaining",
       (select points_received from received) as "pointsToday",
       (select id from granted) as "transactionId",
-      (select remaining_points from ${companyPointAllocations}
-        where company_id = ${grant.companyId}::integer and year = ${year}::integer and month = ${month}::integer
+      (select ${allocations.remainingPoints} from ${companyPointAllocations}
+        where ${allocations.companyId} = ${grant.companyId}::integer and ${allocations.year} = ${year}::integer
+          and ${allocations.month} = ${month}::integer
       ) as "remainingSeen",
-      (select points_received from ${dailyPointLimits}
-        where user_id = ${grant.userId}::integer and day = ${day}::date) as "todaySeen"`,
+      (select ${dayLimits.pointsReceived} from ${dailyPointLimits}
+        where ${dayLimits.userId} = ${grant.userId}::integer and ${dayLimits.day} = ${day}::date) as "todaySeen"`,
   );
-  return (result as unknown as { rows: TakenLimits[] }).rows[0]!;
+  return rows[0]!;
 }
 
 /**

@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { startOfAccraDay } from "../../../shared/accra-time";
 import type { RedemptionMethod } from "../../../shared/contracts/counter";
 import type { Executor } from "../../db/client";
-import { executeNamed } from "../../db/prepared";
+import { columnNames, executeNamed } from "../../db/prepared";
 import { redemptions } from "../../db/schema/redemptions";
 import { AppError } from "../../lib/errors";
 import { takeRedemptionSql } from "../ads";
@@ -27,13 +27,17 @@ export interface RedemptionWrite {
   deviceFingerprint: string | undefined;
 }
 
-type Outcome = {
+/** The redemption statement's one row: the caps' counts as it saw them, and what it took. */
+interface Outcome {
   today: number;
   this_week: number;
   member_ok: boolean;
   taken: boolean;
   redemption_id: number | null;
-};
+}
+
+/** The redemptions table's columns by their schema names, each rendering its bare name (see columnNames). */
+const redemption = columnNames(redemptions);
 
 /**
  * Writes a redemption in one statement: the ad's daily and weekly caps and the member's standing are
@@ -54,7 +58,7 @@ export async function writeRedemption(
   const withinCaps = sql`${daily ? sql`today < ${daily}` : sql`true`} and ${weekly ? sql`this_week < ${weekly}` : sql`true`}`;
   const ad = takeRedemptionSql(reward.adId, now, sql`(select may_redeem from checks)`);
   const used = markRewardUsedSql(reward.id, write, now, sql`exists (select 1 from ${ad.taken})`);
-  const result = await executeNamed(
+  const { rows } = await executeNamed<Outcome>(
     tx,
     "redemption_write",
     sql`
@@ -71,30 +75,33 @@ export async function writeRedemption(
       (select id from redeemed) as redemption_id
     from checks`,
   );
-  const [outcome] = (result as unknown as { rows: Outcome[] }).rows;
+  const [outcome] = rows;
   if (outcome?.redemption_id) return outcome.redemption_id;
   if (outcome && !outcome.taken) refuseTaking(reward, write.method, outcome);
   return undefined;
 }
 
 function insertRedemption(reward: RewardToRedeem, write: RedemptionWrite, now: Date): SQL {
-  return sql`insert into ${redemptions} (user_id, ad_id, reward_id, company_id, method, status, proof_url,
-      location, redemption_number, staff_member, staff_id, branch_id, ip_address, user_agent, device_fingerprint,
-      timestamp, created_at)
-    select ${reward.userId}::integer, ${reward.adId}::integer, id, ${reward.companyId}::integer,
+  return sql`insert into ${redemptions} (${redemption.userId}, ${redemption.adId}, ${redemption.rewardId},
+      ${redemption.companyId}, ${redemption.method}, ${redemption.status}, ${redemption.proofUrl}, ${redemption.location},
+      ${redemption.redemptionNumber}, ${redemption.staffMember}, ${redemption.staffId}, ${redemption.branchId},
+      ${redemption.ipAddress}, ${redemption.userAgent}, ${redemption.deviceFingerprint}, ${redemption.timestamp},
+      ${redemption.createdAt})
+    select ${reward.userId}::integer, ${reward.adId}::integer, used.id, ${reward.companyId}::integer,
       ${write.method}::redemption_method, 'complete'::redemption_status, ${write.proofUrl ?? null}::text,
       ${write.location ?? null}::text, ${write.redemptionNumber}::text, ${write.staffName}::text,
       ${write.staffId}::integer, ${write.branchId}::integer, ${write.ipAddress}::text, ${write.userAgent?.slice(0, 300) ?? null}::text,
       ${write.deviceFingerprint?.slice(0, 200) ?? null}::text, ${now.toISOString()}::timestamptz,
       ${(write.receivedAt ?? now).toISOString()}::timestamptz
     from used
-    returning id`;
+    returning ${redemption.id}`;
 }
 
 /** The ad's live redemptions (pending or complete) from a moment on: the period caps count these. */
 function redemptionsSince(adId: number, from: Date): SQL {
-  return sql`(select count(*) from ${redemptions} where ad_id = ${adId}
-    and timestamp >= ${from.toISOString()}::timestamptz and status in ('pending', 'complete'))::integer`;
+  return sql`(select count(*) from ${redemptions} where ${redemption.adId} = ${adId}
+    and ${redemption.timestamp} >= ${from.toISOString()}::timestamptz
+    and ${redemption.status} in ('pending', 'complete'))::integer`;
 }
 
 /** Monday 00:00 in Accra (ISO weeks; Accra is UTC all year). */
