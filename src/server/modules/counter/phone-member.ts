@@ -43,7 +43,7 @@ async function memberAt(
     sql`
     with who as (select ${who} as id)
     select ${memberAtCounterSql(owner)} as member, ${pointsReceivedTodaySql(owner, at)} as points_today,
-      ${withCard ? stampCardStateSql(owner, companyId) : sql`null`} as card_state
+      ${withCard ? stampCardStateSql(owner, companyId, at) : sql`null`} as card_state
     from who where who.id is not null`,
   );
   const [row] = rows;

@@ -163,9 +163,10 @@ export async function once<T>(
     );
   } catch (error) {
     // Two copies sent at once: the one that lost the race on the key answers with the winner's result.
+    // A refusal this request logged itself had no winner: an accepted copy would have held the key first.
     const raced =
       uniqueViolationConstraint(error) === "qr_scan_logs_company_idempotency_key" ||
-      (error instanceof AppError && refusalCodes.has(error.code));
+      (error instanceof AppError && refusalCodes.has(error.code) && !loggedRefusals.has(error));
     if (raced) {
       const winner = (await readLog(deps.db, actor.companyId, idempotencyKey)).answer;
       if (winner?.accepted) return replay<T>(winner, input.requestHash);
@@ -269,6 +270,9 @@ export interface LogDraft {
   points: number | null;
 }
 
+/** Refusals their own request logged (so no other copy of the request can have been accepted). */
+const loggedRefusals = new WeakSet<AppError>();
+
 /**
  * Runs a scan's rules in one transaction and logs it. An accepted scan is logged inside the same
  * transaction, so its effect and its idempotency key commit together; a refused one is logged after the
@@ -296,13 +300,14 @@ export async function runLogged<T extends { ok: true; message: string }>(
     );
   } catch (error) {
     if (error instanceof AppError && refusalCodes.has(error.code)) {
-      await writeLog(context.deps.db, context, action, log, {
+      const logged = await writeLog(context.deps.db, context, action, log, {
         accepted: false,
         resultCode: error.code,
         message: error.message,
         // A refusal with values keeps its saying, so the log and a resend say it in any language.
         response: error.values ? { said: error.said } : null,
       });
+      if (logged) loggedRefusals.add(error);
     }
     throw error;
   }
@@ -326,7 +331,7 @@ async function writeLog(
   action: LoggedAction,
   log: LogDraft,
   outcome: { accepted: boolean; resultCode: string; message: string; response: unknown },
-) {
+): Promise<boolean> {
   const { actor, client, scannedAt, now } = context;
   const device = client.deviceFingerprint ?? null;
   const user = sql`${log.userId}::integer`;
@@ -387,6 +392,7 @@ async function writeLog(
   if (!row && outcome.accepted) throw unauthenticated("Please sign in at the counter to continue");
   const reasons = parseTextArray(row?.suspicious_reasons);
   if (reasons.length > 0 && log.userId) await flagScan(db, context, action, log.userId, reasons);
+  return row !== undefined;
 }
 
 /** node-postgres parses a text[]; the embedded database may hand back its literal ("{a,b}"). */

@@ -49,7 +49,7 @@ export async function scannedMember(
     with code as (${code.sql})
     select code.*, ${memberAtCounterSql(owner)} as member,
       ${pointsReceivedTodaySql(owner, context.scannedAt)} as points_today,
-      ${options.withCard ? stampCardStateSql(owner, context.actor.companyId) : sql`null`} as card_state
+      ${options.withCard ? stampCardStateSql(owner, context.actor.companyId, context.scannedAt) : sql`null`} as card_state
     from code`,
   );
   const [row] = rows;

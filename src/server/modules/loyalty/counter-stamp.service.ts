@@ -50,6 +50,8 @@ export interface StampCardState {
   card: { id: number; currentStamps: number; requiredStamps: number; expiresAt: Date | null } | null;
   /** A completed card's reward is waiting to be handed over. */
   unclaimed: boolean;
+  /** The member already had the day's stamps here (the stamp's own statement re-checks it). */
+  usedToday: boolean;
   xpPerStamp: number;
 }
 
@@ -57,7 +59,7 @@ export interface StampCardState {
  * The shop's active program, the member's live card and whether a reward waits, as one JSON value the
  * counter reads in the statement that finds the member (`userId` is an expression of that statement).
  */
-export function stampCardStateSql(userId: SQL, companyId: number): SQL {
+export function stampCardStateSql(userId: SQL, companyId: number, scannedAt: Date): SQL {
   const activeProgram = sql`${loyaltyPrograms.companyId} = ${companyId} and ${loyaltyPrograms.isActive}`;
   return sql`json_build_object(
     'program', (select json_build_object('id', ${loyaltyPrograms.id}, 'programName', ${loyaltyPrograms.programName},
@@ -71,6 +73,9 @@ export function stampCardStateSql(userId: SQL, companyId: number): SQL {
       where ${loyaltyCards.userId} = ${userId} and ${loyaltyCards.isActive}),
     'unclaimed', exists (select 1 from ${loyaltyCards} where ${loyaltyCards.userId} = ${userId}
       and ${loyaltyCards.companyId} = ${companyId} and ${loyaltyCards.isCompleted} and not ${loyaltyCards.rewardClaimed}),
+    'usedToday', exists (select 1 from ${dailyScanLimits} where ${dailyScanLimits.userId} = ${userId}
+      and ${dailyScanLimits.companyId} = ${companyId} and ${dailyScanLimits.scanDate} = ${accraDay(scannedAt)}::date
+      and ${dailyScanLimits.scanCount} >= ${dailyScanLimits.maxScansAllowed}),
     'xpPerStamp', ${storedSettingSql("xp_stamp")})`;
 }
 
@@ -136,6 +141,8 @@ export interface CounterStamp {
 export async function stampAtCounter(tx: Executor, stamp: CounterStamp, now: Date): Promise<CardState> {
   const program = stamp.state.program;
   assertStampAllowed(program, stamp.purchasePesewas);
+  // The second scan of the day (the counter's commonest refusal) is answered without the stamp's statement.
+  if (stamp.state.usedToday) throw dailyLimitReached(stamp.memberName);
   let card = stamp.state.card;
   if (card?.expiresAt && card.expiresAt <= now) {
     // An expired card steps aside (rare), so this stamp starts a new one.
@@ -152,12 +159,7 @@ export async function stampAtCounter(tx: Executor, stamp: CounterStamp, now: Dat
     );
   }
   if (!written.staffOk) throw new AppError("UNAUTHENTICATED", "Please sign in at the counter to continue");
-  if (!written.tookDaily) {
-    throw new AppError("DAILY_LIMIT", {
-      message: "{name} already got today's stamp here. Come back tomorrow!",
-      values: { name: stamp.memberName },
-    });
-  }
+  if (!written.tookDaily) throw dailyLimitReached(stamp.memberName);
   if (written.cardId === null || written.checkInId === null) {
     if (written.programFull) {
       throw new AppError(
@@ -201,6 +203,13 @@ interface StampRow {
   required_stamps: number | null;
   is_completed: boolean | null;
   check_in_id: number | null;
+}
+
+function dailyLimitReached(memberName: string) {
+  return new AppError("DAILY_LIMIT", {
+    message: "{name} already got today's stamp here. Come back tomorrow!",
+    values: { name: memberName },
+  });
 }
 
 interface WrittenStamp {
