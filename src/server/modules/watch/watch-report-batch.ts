@@ -36,7 +36,7 @@ function batchFor(db: Executor): ReportBatch {
   return batch;
 }
 
-/** Notes the seconds a view needs, so its completing report goes straight to the full path. */
+/** Notes the seconds a view needs: its reports short of them go in batches, the rest straight to the full path. */
 export function rememberRequiredSeconds(db: Executor, viewId: number, requiredSeconds: number) {
   const known = batchFor(db).requiredSeconds;
   if (known.size >= maxRememberedViews) known.clear();
@@ -46,11 +46,13 @@ export function rememberRequiredSeconds(db: Executor, viewId: number, requiredSe
 /**
  * Moves an ordinary report short of the minimum in the next batch. Null when the report is anything else
  * (completing, refused, another member's view…): the caller then takes the full path, which answers it.
+ * A view this instance hasn't seen yet (opened on another instance, or before a restart) takes the full
+ * path too, once: its completing report would otherwise cost a batch's statement for nothing.
  */
 export async function moveInBatch(db: Executor, report: WatchReport): Promise<MovedView | null> {
   const batch = batchFor(db);
   const required = batch.requiredSeconds.get(report.viewId);
-  if (required !== undefined && report.watchedSeconds >= required) return null;
+  if (required === undefined || report.watchedSeconds >= required) return null;
   try {
     const moved = await batch.batcher.submit(report);
     if (moved) rememberRequiredSeconds(db, moved.id, (moved.durationSeconds * moved.minWatchPercent) / 100);

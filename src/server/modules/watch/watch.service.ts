@@ -126,6 +126,7 @@ export async function reportProgress(
   const found = await findViewWithAd(deps.db, user, sessionId, now);
   if (!found) throw new AppError("NOT_FOUND", "This viewing session does not exist");
   const { row, ad, adStillShown } = found;
+  if (row.userId === user.id) rememberRequiredSeconds(deps.db, row.id, requiredSecondsFor(ad));
   if (row.userId !== user.id) {
     await flagView(deps, "foreign_watch_session", user, ad.id, signals, {
       sessionId,
