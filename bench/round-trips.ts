@@ -9,10 +9,11 @@ import pg from "pg";
 import { withScratchDatabase } from "./scratch-database";
 
 /**
- * How a hot write should reach PostgreSQL (issue 45: "choose by measurement"): the work of a counter stamp
- * (the logged answer for its key, the member, the day's stamp and the card, the check-in, the XP with the
- * member's balance, the notice, the log row) sent four ways, beside the bare one-statement write, each a
- * route of a bare Fastify + pg server (pool 10) in its own process, under autocannon at 100 connections:
+ * How a hot write should reach PostgreSQL (docs/decisions/021-hot-writes-round-trips-and-batches.md): the
+ * work of a counter stamp (the logged answer for its key, the member, the day's stamp and the card, the
+ * check-in, the XP with the member's balance, the notice, the log row) sent four ways, beside the bare
+ * one-statement write, each a route of a bare Fastify + pg server (pool 10) in its own process, under autocannon
+ * at 100 connections:
  * - `statements`: the app's shape today: 6 named prepared statements, 4 of them in a transaction
  *   (8 round trips with BEGIN and COMMIT), their text fixed;
  * - `statements, built per call`: the same, each statement built with Drizzle's `sql` and compiled per
@@ -87,6 +88,22 @@ async function serve(databaseUrl: string) {
     return client.query({ name: `${name}_${variant}`, text: compiled.sql, values: compiled.params });
   }
 
+  /** BEGIN, the work, COMMIT (ROLLBACK on an error) on one pooled connection. */
+  async function inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    try {
+      await client.query("begin");
+      const result = await work(client);
+      await client.query("commit");
+      return result;
+    } catch (error) {
+      await client.query("rollback");
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
   app.post("/bare-write", async () => {
     const { rows } = await pool.query({
       name: "bare_write",
@@ -117,9 +134,7 @@ async function serve(databaseUrl: string) {
     const key = randomUUID();
     const logged = await pool.query({ name: "rt_read_log", text: statementTexts.readLog, values: [key] });
     if (logged.rows[0]) return logged.rows[0].response;
-    const client = await pool.connect();
-    try {
-      await client.query("begin");
+    return inTransaction(async (client) => {
       const member = await client.query({ name: "rt_member", text: statementTexts.member, values: [user] });
       const stamp = await client.query({ name: "rt_stamp", text: statementTexts.stamp, values: [user] });
       const { stamps, check_in } = stamp.rows[0];
@@ -136,14 +151,8 @@ async function serve(databaseUrl: string) {
       });
       const answer = { name, stamps, checkIn: check_in, xp: xp.rows[0]?.xp };
       await client.query({ name: "rt_log", text: statementTexts.log, values: [key, JSON.stringify(answer)] });
-      await client.query("commit");
       return answer;
-    } catch (error) {
-      await client.query("rollback");
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   });
 
   app.post("/statements-built", async () => {
@@ -155,9 +164,7 @@ async function serve(databaseUrl: string) {
       sql`select response from bench_rt_log where key = ${key}::text`,
     );
     if (logged.rows[0]) return logged.rows[0].response;
-    const client = await pool.connect();
-    try {
-      await client.query("begin");
+    return inTransaction(async (client) => {
       const member = await runBuilt(
         client,
         "rtb_member",
@@ -192,14 +199,8 @@ async function serve(databaseUrl: string) {
         "rtb_log",
         sql`insert into bench_rt_log (key, response) values (${key}::text, ${JSON.stringify(answer)}::jsonb)`,
       );
-      await client.query("commit");
       return answer;
-    } catch (error) {
-      await client.query("rollback");
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   });
 
   function stampCtes(user: number, then: SQL) {

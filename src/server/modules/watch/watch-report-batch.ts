@@ -1,6 +1,7 @@
 import type { Executor } from "../../db/client";
 import { isTransientConflict } from "../../lib/db-errors";
 import { createWriteBatcher, type WriteBatcher } from "../../lib/write-batcher";
+import { requiredSecondsFor } from "./watch-rules";
 import { type MovedView, moveViewsShortOfMinimum, type WatchReport } from "./watch-view.read-model";
 
 /**
@@ -55,7 +56,7 @@ export async function moveInBatch(db: Executor, report: WatchReport): Promise<Mo
   if (required === undefined || report.watchedSeconds >= required) return null;
   try {
     const moved = await batch.batcher.submit(report);
-    if (moved) rememberRequiredSeconds(db, moved.id, (moved.durationSeconds * moved.minWatchPercent) / 100);
+    if (moved) rememberRequiredSeconds(db, moved.id, requiredSecondsFor(moved));
     return moved;
   } catch (error) {
     // Two batches meeting on one view (a resent report) can deadlock; the full path sorts it out.

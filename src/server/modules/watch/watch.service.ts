@@ -18,18 +18,17 @@ import { issueReward, rewardIssuedBy } from "../rewards";
 import { lockMemberEarning, recordDiscovery } from "./discoveries.service";
 import { flagSharedDevice } from "./shared-device.service";
 import { moveInBatch, rememberRequiredSeconds } from "./watch-report-batch";
-import { sessionGraceSeconds, toleranceRatio, toleranceSeconds } from "./watch-rules";
+import { requiredSecondsFor, sessionGraceSeconds, toleranceRatio, toleranceSeconds } from "./watch-rules";
 import { findViewWithAd, type MovedView } from "./watch-view.read-model";
 
 export type { ClientSignals } from "../fraud";
 
 type WatchRow = typeof watchProgress.$inferSelect;
 
-function requiredSecondsFor(ad: Ad): number {
-  return (ad.durationSeconds * ad.minWatchPercent) / 100;
-}
-
-function sessionOf(row: WatchRow, ad: Ad): WatchSession {
+function sessionOf(
+  row: Pick<WatchRow, "id" | "watchedSeconds" | "completed">,
+  ad: Pick<Ad, "id" | "durationSeconds" | "minWatchPercent">,
+): WatchSession {
   return {
     sessionId: row.id,
     adId: ad.id,
@@ -168,14 +167,14 @@ export async function reportProgress(
 
 /** The answer to a report its batch moved: the view's seconds, and the member's balance as this request read it. */
 function movedOnly(user: User, moved: MovedView): ProgressResponse {
-  return {
-    sessionId: moved.id,
-    adId: moved.adId,
+  const view = { id: moved.id, watchedSeconds: moved.watchedSeconds, completed: false };
+  const ad = {
+    id: moved.adId,
     durationSeconds: moved.durationSeconds,
     minWatchPercent: moved.minWatchPercent,
-    requiredSeconds: (moved.durationSeconds * moved.minWatchPercent) / 100,
-    watchedSeconds: moved.watchedSeconds,
-    completed: false,
+  };
+  return {
+    ...sessionOf(view, ad),
     reward: null,
     xpPoints: user.xpPoints,
     tier: user.tier,
