@@ -6,6 +6,7 @@ import {
   companyPointAllocations,
   ledgerEntries,
   memberSms,
+  notifications,
   rewards,
 } from "../../db/schema";
 import { shopWithCounter } from "../../test/counter-shop";
@@ -384,6 +385,46 @@ describe("offline scans", () => {
     const log = (await sendAs(ctx.app, counter.staff, "GET", "/api/merchant/log")).json();
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({ accepted: true, synced: true, scannedAt });
+  });
+
+  it("stamps twice when last night's queued scan and this morning's live one arrive together, each told its own count", async () => {
+    const counter = await shop({ requiredVisits: 5 });
+    const ama = await member();
+    const first = await scan(counter.staff, {
+      qrData: (await memberQr(ama.cookies)).qrData,
+      action: "stamp",
+      purchaseAmount: 30,
+    });
+    expect(first.json().card.currentStamps).toBe(1);
+    const day = 24 * 60 * 60 * 1000;
+    // The next day at 23:59:45 in Accra (UTC all year): the code is shown, the counter is offline, the scan
+    // waits on its phone.
+    clock.set(new Date(Math.ceil(clock.now().getTime() / day) * day + day - 15_000));
+    const qr = await memberQr(ama.cookies);
+    const lastNight = new Date(clock.now().getTime() + 5_000).toISOString();
+    clock.advance(25_000); // 00:00:10, online again: the same code is still alive for a live scan
+    const queued = { qrData: qr.qrData, action: "stamp", purchaseAmount: 30, scannedAt: lastNight };
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, n) =>
+        n % 2 === 0
+          ? scan(counter.staff, { ...queued, idempotencyKey: "queued-late-0001" })
+          : scan(counter.staff, { qrData: qr.qrData, action: "stamp", purchaseAmount: 30 }),
+      ),
+    );
+    const stamped = answers.filter((a) => a.statusCode === 200 && a.json().alreadyApplied === false);
+    expect(stamped.map((a) => a.json().card.currentStamps).sort()).toEqual([2, 3]);
+    expect(answers.every((a) => a.statusCode === 200 || a.json().code === "DAILY_LIMIT")).toBe(true);
+    expect((await cardsOf(ama.cookies)).cards[0].currentStamps).toBe(3);
+    const credits = await ctx.database.db
+      .select({ amount: ledgerEntries.amount })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.userId, ama.user.id), eq(ledgerEntries.reason, "stamp")));
+    expect(credits).toHaveLength(3);
+    const notices = await ctx.database.db
+      .select({ message: notifications.message })
+      .from(notifications)
+      .where(and(eq(notifications.userId, ama.user.id), eq(notifications.type, "stamp_added")));
+    expect(notices.map((n) => n.message.slice(0, 6)).sort()).toEqual(["1 of 5", "2 of 5", "3 of 5"]);
   });
 
   it("credits a queued scan to the staff member who made it, and allows a phone clock running behind", async () => {

@@ -1,11 +1,12 @@
 /** The ledger: the only writer of XP, points and tiers (append-only rows; cached balances move with them). */
 export {
-  creditPrizePoints,
   creditXp,
   memberPrizePoints,
   memberStanding,
+  prizePointsCreditCtes,
   recordCompletedCycle,
   sumXpLedger,
+  xpCreditCtes,
 } from "./ledger.service";
 export { memberInGoodStanding } from "./member-balances";
 export { memberLedger } from "./member-ledger.read-model";

@@ -55,36 +55,73 @@ const entry = sql`${sql.identifier("entry")}`;
  * earning back XP taken from them reaches no new tier).
  */
 async function appendXpMovingBalance(db: Executor, rowInsert: SQL, now: Date) {
-  const at = sql`${now.toISOString()}::timestamptz`;
   const { rows } = await executeNamed<MemberStanding>(
     db,
     "xp_credit",
     sql`
     with ${entry} as (${rowInsert}),
     moved as (${xpBalanceMove(entry, now)}),
-    promoted as (
-      insert into ${userTiers} as recorded (user_id, current_tier, tier_achieved_at)
-      select user_id, tier, ${at} from moved where crossed
-      on conflict (user_id) do update
-        set current_tier = excluded.current_tier, tier_achieved_at = excluded.tier_achieved_at, updated_at = ${at}
-        where recorded.current_tier < excluded.current_tier
-    )
+    promoted as (${promotionRecord(sql`moved`, now)})
     select "xpPoints", "lifetimeXp", tier from moved`,
   );
   return rows[0];
 }
 
+/** Records in user_tiers each promotion among `moved` (xpBalanceMove's rows): those that crossed a tier. */
+function promotionRecord(moved: SQL, now: Date): SQL {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return sql`
+      insert into ${userTiers} as recorded (user_id, current_tier, tier_achieved_at)
+      select user_id, tier, ${at} from ${moved} where crossed
+      on conflict (user_id) do update
+        set current_tier = excluded.current_tier, tier_achieved_at = excluded.tier_achieved_at, updated_at = ${at}
+        where recorded.current_tier < excluded.current_tier`;
+}
+
+/**
+ * A credit (XP or points) keyed by a row another module's statement writes: its idempotency key and source id are
+ * expressions over `from` (a common table expression of that statement holding one row or none).
+ */
+export interface CreditFromRow {
+  userId: number;
+  amount: number;
+  reason: string;
+  /** e.g. sql`'stamp:check_in:' || check_in.id` */
+  idempotencyKey: SQL;
+  sourceType: string;
+  sourceId: SQL;
+  from: SQL;
+}
+
+/**
+ * creditXp as common table expressions (`xp_entry`, `xp_moved`, `xp_promoted`) for the `with` list of
+ * the statement that writes the credit's source row, so the credit sends no statement of its own. That
+ * statement must not update the member's users row anywhere else (a row changes once per statement).
+ */
+export function xpCreditCtes(credit: CreditFromRow, now: Date): SQL {
+  const xpEntry = sql`${sql.identifier("xp_entry")}`;
+  return sql`${xpEntry} as (${memberRowInsert("xp", credit)}),
+    xp_moved as (${xpBalanceMove(xpEntry, now)}),
+    xp_promoted as (${promotionRecord(sql`xp_moved`, now)})`;
+}
+
 /**
  * The insert of a member's ledger row, returning its user_id and amount (no row when it isn't written):
  * once per idempotency key, and for a gain only while the member is in good standing (a suspended
- * account earns nothing; taking XP back still works).
+ * account earns nothing; taking XP back still works). A credit keyed by another statement's row
+ * (CreditFromRow) is written once per row of its `from`.
  */
-function memberRowInsert(currency: "xp" | "prize_points", credit: XpCredit): SQL {
+function memberRowInsert(currency: "xp" | "prize_points", credit: XpCredit | CreditFromRow): SQL {
   const amount = sql`${credit.amount}::integer`;
+  const keyed =
+    "from" in credit
+      ? { key: credit.idempotencyKey, sourceId: credit.sourceId, from: sql`from ${credit.from}` }
+      : { key: sql`${credit.idempotencyKey}`, sourceId: sql`${credit.sourceId ?? null}`, from: sql`` };
   return sql`
     insert into ${ledgerEntries} (user_id, currency, amount, reason, idempotency_key, source_type, source_id)
     select ${credit.userId}::integer, ${currency}::ledger_currency, ${amount}, ${credit.reason}::text,
-      ${credit.idempotencyKey}::text, ${credit.sourceType ?? null}::text, ${credit.sourceId ?? null}::integer
+      (${keyed.key})::text, ${credit.sourceType ?? null}::text, (${keyed.sourceId})::integer
+    ${keyed.from}
     where ${amount} <= 0 or ${memberInGoodStanding(credit.userId)}
     on conflict do nothing
     returning user_id, amount`;
@@ -125,6 +162,17 @@ export async function creditPrizePoints(
   const [moved] = rows;
   if (!moved) return undefined;
   return { before: moved.prizePoints - credit.amount, after: moved.prizePoints, tier: moved.tier };
+}
+
+/**
+ * creditPrizePoints as common table expressions (`points_entry`, `points_moved`) for the `with` list of the
+ * statement that writes the grant the points come from; `points_moved` holds the member's balance after it
+ * ("prizePoints") and their tier, or no row when nothing was credited (a used key, a suspended member).
+ */
+export function prizePointsCreditCtes(credit: CreditFromRow, now: Date): SQL {
+  const pointsEntry = sql`${sql.identifier("points_entry")}`;
+  return sql`${pointsEntry} as (${memberRowInsert("prize_points", credit)}),
+    points_moved as (${prizePointsMove(pointsEntry, now)})`;
 }
 
 export function memberPrizePoints(db: Executor, userId: number): Promise<number> {

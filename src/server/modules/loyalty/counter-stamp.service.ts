@@ -13,9 +13,9 @@ import {
 import { RetryableConflict } from "../../lib/db-errors";
 import { AppError } from "../../lib/errors";
 import { addMonthlyDrawEntry } from "../draws";
-import { creditXp, memberStanding, recordCompletedCycle } from "../ledger";
+import { memberStanding, recordCompletedCycle, xpCreditCtes } from "../ledger";
 import { reserveCashback } from "../money";
-import { type MemberNotice, notifyMember, queueMemberSms } from "../notifications";
+import { noticeInsertFromRow, queueMemberSms } from "../notifications";
 import { numberSettingFrom, storedSettingSql } from "../settings";
 import type { CardState } from "./stamps.service";
 
@@ -151,7 +151,8 @@ export async function stampAtCounter(tx: Executor, stamp: CounterStamp, now: Dat
       where ${cards.id} = ${card.id}::integer and ${cards.isActive}`);
     card = null;
   }
-  const written = await writeStamp(tx, stamp, program, card?.id ?? null, now);
+  const expected = expectedCard(program, card);
+  const written = await writeStamp(tx, stamp, program, { cardId: card?.id ?? null, expected }, now);
   if (!written.memberOk) {
     throw new AppError(
       "MEMBER_SUSPENDED",
@@ -170,26 +171,37 @@ export async function stampAtCounter(tx: Executor, stamp: CounterStamp, now: Dat
     // The card changed under this stamp (completed or started by a scan at the same moment): run again.
     throw new RetryableConflict("the member's card changed during the stamp");
   }
-  const stamped = {
-    cardId: written.cardId,
-    checkInId: written.checkInId,
-    stamps: written.currentStamps,
-    required: written.requiredStamps,
-    completes: written.isCompleted,
-  };
-  await creditStampXp(tx, stamp, stamped.checkInId, now);
-  if (stamped.completes) {
-    await celebrateCompletedCard(tx, stamp.userId, program, stamped.cardId, now);
-    await setCardCashbackAside(tx, stamp.companyId, program, stamped.cardId, now);
+  if (written.currentStamps !== expected.stamps || written.isCompleted !== expected.completes) {
+    // The statement wrote the notice for the card as read; another stamp moved it since: run again.
+    throw new RetryableConflict("the member's card moved during the stamp");
   }
-  await notifyMember(tx, stampNotice(stamp.userId, program, stamped), now);
+  if (expected.completes) {
+    await celebrateCompletedCard(tx, stamp.userId, program, written.cardId, now);
+    await setCardCashbackAside(tx, stamp.companyId, program, written.cardId, now);
+  }
   return {
-    currentStamps: stamped.stamps,
-    requiredStamps: stamped.required,
-    isCompleted: stamped.completes,
-    rewardUnlocked: stamped.completes || stamp.state.unclaimed,
+    currentStamps: expected.stamps,
+    requiredStamps: expected.required,
+    isCompleted: expected.completes,
+    rewardUnlocked: expected.completes || stamp.state.unclaimed,
     rewardTitle: program.rewardTitle,
   };
+}
+
+/** The card as this stamp leaves it, from the card as read: the stamp's statement checks it came out so. */
+interface ExpectedCard {
+  stamps: number;
+  required: number;
+  completes: boolean;
+}
+
+function expectedCard(
+  program: NonNullable<StampCardState["program"]>,
+  card: StampCardState["card"],
+): ExpectedCard {
+  const stamps = (card?.currentStamps ?? 0) + 1;
+  const required = card?.requiredStamps ?? program.requiredVisits;
+  return { stamps, required, completes: stamps >= required };
 }
 
 /** The stamp statement's one row: the card's columns are null when no card was stamped or started. */
@@ -233,7 +245,7 @@ async function writeStamp(
   tx: Executor,
   stamp: CounterStamp,
   program: NonNullable<StampCardState["program"]>,
-  cardId: number | null,
+  { cardId, expected }: { cardId: number | null; expected: ExpectedCard },
   now: Date,
 ): Promise<WrittenStamp> {
   const at = sql`${now.toISOString()}::timestamptz`;
@@ -300,7 +312,9 @@ async function writeStamp(
         ${counters.hasActiveReward} = ${loyaltyCounters.hasActiveReward} or excluded.${counters.hasActiveReward},
         ${counters.rewardUnlockedAt} = coalesce(excluded.${counters.rewardUnlockedAt}, ${loyaltyCounters.rewardUnlockedAt}),
         ${counters.updatedAt} = excluded.${counters.lastVisit}
-    )
+    ),
+    ${stampXpCtes(stamp, now)}
+    notice as (${stampNoticeInsert(stamp.userId, program, expected, now)})
     select ${stamp.memberInGoodStanding} as member_ok, ${stamp.staffOnDuty} as staff_ok,
       exists (select 1 from daily) as took_daily,
       (${cardId}::integer is null and ${activeCards} >= ${program.maxActiveCards}::integer) as program_full,
@@ -322,21 +336,25 @@ async function writeStamp(
   };
 }
 
-async function creditStampXp(tx: Executor, stamp: CounterStamp, checkInId: number, now: Date) {
-  // The setting is read with each stamp, so an admin's change applies to the next scan without a restart.
-  if (stamp.state.xpPerStamp <= 0) return;
-  await creditXp(
-    tx,
+/**
+ * The stamp's XP, credited by the stamp's own statement (keyed by its check-in), followed by a comma; nothing
+ * when stamps earn no XP. The setting is read with each stamp, so an admin's change applies to the next scan.
+ */
+function stampXpCtes(stamp: CounterStamp, now: Date): SQL {
+  if (stamp.state.xpPerStamp <= 0) return sql``;
+  const credit = xpCreditCtes(
     {
       userId: stamp.userId,
       amount: stamp.state.xpPerStamp,
       reason: "stamp",
-      idempotencyKey: `stamp:check_in:${checkInId}`,
+      idempotencyKey: sql`'stamp:check_in:' || check_in.id`,
       sourceType: "loyalty_check_in",
-      sourceId: checkInId,
+      sourceId: sql`check_in.id`,
+      from: sql`check_in`,
     },
     now,
   );
+  return sql`${credit},`;
 }
 
 /**
@@ -384,14 +402,17 @@ async function celebrateCompletedCard(
   );
 }
 
-function stampNotice(
+/** The member's notice of the stamp, written by the stamp's statement once the card and check-in are. */
+function stampNoticeInsert(
   userId: number,
   program: NonNullable<StampCardState["program"]>,
-  card: { cardId: number; checkInId: number; stamps: number; required: number; completes: boolean },
-): MemberNotice {
+  card: ExpectedCard,
+  now: Date,
+): SQL {
   const link = "/loyalty-dashboard";
+  const from = sql`card, check_in`;
   if (card.completes) {
-    return {
+    const notice = {
       userId,
       type: "card_completed" as const,
       title: "Card complete!",
@@ -400,10 +421,10 @@ function stampNotice(
         values: { program: program.programName, reward: program.rewardTitle },
       },
       link,
-      dedupeKey: `card_completed:${card.cardId}`,
     };
+    return noticeInsertFromRow(notice, sql`'card_completed:' || card.id`, from, now);
   }
-  return {
+  const notice = {
     userId,
     type: "stamp_added" as const,
     title: "Stamp added",
@@ -412,6 +433,6 @@ function stampNotice(
       values: { current: card.stamps, required: card.required, program: program.programName },
     },
     link,
-    dedupeKey: `stamp:${card.checkInId}`,
   };
+  return noticeInsertFromRow(notice, sql`'stamp:' || check_in.id`, from, now);
 }

@@ -7,4 +7,9 @@ export {
   sendQueuedMemberSms,
 } from "./member-sms.service";
 export { notificationsRoutes } from "./notifications.routes";
-export { type MemberNotice, notifyMember, notifyMembers } from "./notifications.service";
+export {
+  type MemberNotice,
+  noticeInsertFromRow,
+  notifyMember,
+  notifyMembers,
+} from "./notifications.service";

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, inArray, lt } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { NotificationItem, NotificationType } from "../../../shared/contracts/notifications";
 import type { Language } from "../../../shared/i18n/languages";
 import type { Executor } from "../../db/client";
+import { columnNames } from "../../db/prepared";
 import { type Notification, notifications } from "../../db/schema/notifications";
 import { type Saying, sayingText, translateMessage } from "../../lib/i18n";
 
@@ -34,6 +35,28 @@ export async function notifyMember(tx: Executor, notice: MemberNotice, now: Date
     .onConflictDoNothing()
     .returning({ id: notifications.id });
   return inserted.length > 0;
+}
+
+const columns = columnNames(notifications);
+
+/**
+ * notifyMember as the insert for a `with` list of the statement that makes the event happen, so the
+ * notice sends no statement of its own: one notice per row of `from` (a common table expression of that
+ * statement), its dedupe key an expression over that row (e.g. sql`'stamp:' || check_in.id`).
+ */
+export function noticeInsertFromRow(
+  notice: Omit<MemberNotice, "dedupeKey">,
+  dedupeKey: SQL,
+  from: SQL,
+  now: Date,
+): SQL {
+  const row = noticeRow(notice, now);
+  return sql`insert into ${notifications} (${columns.userId}, ${columns.type}, ${columns.title}, ${columns.message},
+      ${columns.data}, ${columns.dedupeKey}, ${columns.createdAt})
+    select ${row.userId}::integer, ${row.type}::text, ${row.title}::text, ${row.message}::text,
+      ${JSON.stringify(row.data)}::jsonb, (${dedupeKey})::text, ${now.toISOString()}::timestamptz
+    from ${from}
+    on conflict do nothing`;
 }
 
 const bulkInsertSize = 1000;

@@ -1,12 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import { accraDay, accraMonth } from "../../../shared/accra-time";
 import type { PlanId } from "../../../shared/plans";
+import type { TierId } from "../../../shared/tiers";
 import type { Executor } from "../../db/client";
 import { columnNames, executeNamed } from "../../db/prepared";
 import { companyPointAllocations, dailyPointLimits, pointTransactions } from "../../db/schema/points";
 import { AppError } from "../../lib/errors";
 import { addMonthlyDrawEntry } from "../draws";
-import { creditPrizePoints } from "../ledger";
+import { prizePointsCreditCtes } from "../ledger";
 import { currentPointsAllocations, pointsAllocationKey, readNumberSettings } from "../settings";
 
 /**
@@ -40,7 +41,7 @@ export interface GrantOutcome {
 
 /**
  * Grants points from the company's monthly allocation to a member, in the caller's transaction: the
- * settings read, one statement taking both limits and recording the grant, and the ledger credit. Both
+ * settings read, then one statement taking both limits, recording the grant and crediting the ledger. Both
  * limits are conditional single-row upserts, taken in the same order every time (allocation, then the
  * member's day), so parallel grants queue instead of overspending or deadlocking.
  */
@@ -49,29 +50,18 @@ export async function grantPoints(tx: Executor, grant: PointGrant, now: Date): P
   const taken = await takeLimitsAndRecord(tx, grant, limits, now);
   if (taken.transactionId === null) throw await refusal(tx, grant, limits, taken, now);
   const transactionId = taken.transactionId;
-  const balance = await creditPrizePoints(
-    tx,
-    {
-      userId: grant.userId,
-      amount: grant.points,
-      reason: "grant",
-      idempotencyKey: `points:transaction:${transactionId}`,
-      sourceType: "point_transaction",
-      sourceId: transactionId,
-    },
-    now,
-  );
   // The credit re-checks the member's standing: a suspension that landed since they were read undoes the grant.
-  if (!balance) {
+  if (taken.prizePointsAfter === null || taken.tier === null) {
     throw new AppError(
       "MEMBER_SUSPENDED",
       "This customer's account is suspended, so it can't collect stamps, points or rewards.",
     );
   }
+  const before = taken.prizePointsAfter - grant.points;
   const drawEntryEarned =
-    Math.floor(balance.after / pointsPerDrawEntry) > Math.floor(balance.before / pointsPerDrawEntry);
+    Math.floor(taken.prizePointsAfter / pointsPerDrawEntry) > Math.floor(before / pointsPerDrawEntry);
   if (drawEntryEarned) {
-    await addMonthlyDrawEntry(tx, grant.userId, balance.tier, now, {
+    await addMonthlyDrawEntry(tx, grant.userId, taken.tier, now, {
       kind: "points",
       key: `points:${transactionId}`,
     });
@@ -112,12 +102,16 @@ interface TakenLimits {
   transactionId: number | null;
   remainingSeen: number | null;
   todaySeen: number | null;
+  /** The member's points balance after the grant's credit, and their tier; null when nothing was credited. */
+  prizePointsAfter: number | null;
+  tier: TierId | null;
 }
 
 /**
  * One statement: spends the grant from this month's allocation (opening the month with the plan's
  * allocation if no grant or reset has yet), then adds it to the member's day within the daily limit,
- * then writes the point_transactions row; each step only when the one before it was taken.
+ * then writes the point_transactions row and credits it to the member's points; each step only when the
+ * one before it was taken.
  */
 async function takeLimitsAndRecord(
   tx: Executor,
@@ -169,7 +163,19 @@ async function takeLimitsAndRecord(
         ${grant.merchantDevice?.slice(0, 200) ?? null}::text, ${at}
       from received
       returning ${grants.id}
-    )
+    ),
+    ${prizePointsCreditCtes(
+      {
+        userId: grant.userId,
+        amount: grant.points,
+        reason: "grant",
+        idempotencyKey: sql`'points:transaction:' || granted.id`,
+        sourceType: "point_transaction",
+        sourceId: sql`granted.id`,
+        from: sql`granted`,
+      },
+      now,
+    )}
     select
       (select remaining_points from spent) as "allocationRemaining",
       (select points_received from received) as "pointsToday",
@@ -179,7 +185,9 @@ async function takeLimitsAndRecord(
           and ${allocations.month} = ${month}::integer
       ) as "remainingSeen",
       (select ${dayLimits.pointsReceived} from ${dailyPointLimits}
-        where ${dayLimits.userId} = ${grant.userId}::integer and ${dayLimits.day} = ${day}::date) as "todaySeen"`,
+        where ${dayLimits.userId} = ${grant.userId}::integer and ${dayLimits.day} = ${day}::date) as "todaySeen",
+      (select "prizePoints" from points_moved) as "prizePointsAfter",
+      (select tier from points_moved) as tier`,
   );
   return rows[0]!;
 }
