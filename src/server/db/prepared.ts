@@ -72,8 +72,12 @@ export async function executeNamed<Row>(db: Executor, name: string, query: SQL):
     );
   }
   const compiled = dialect.sqlToQuery(query);
-  const variant = createHash("sha1").update(compiled.sql).digest("hex").slice(0, 12);
-  const prepared = session.prepareQuery<NamedResult<Row>>(compiled, undefined, `${name}_${variant}`, false);
+  const prepared = session.prepareQuery<NamedResult<Row>>(
+    compiled,
+    undefined,
+    statementName(name, compiled.sql),
+    false,
+  );
   const result = await prepared.execute();
   if (!Array.isArray(result?.rows)) {
     throw new Error(
@@ -81,4 +85,20 @@ export async function executeNamed<Row>(db: Executor, name: string, query: SQL):
     );
   }
   return result;
+}
+
+/** Each statement's text → its prepared name: the hash is computed once per text, not on every call. */
+const statementNames = new Map<string, string>();
+const mostStatementNames = 10_000;
+
+function statementName(name: string, text: string): string {
+  const key = `${name}\n${text}`;
+  let named = statementNames.get(key);
+  if (named === undefined) {
+    named = `${name}_${createHash("sha1").update(text).digest("hex").slice(0, 12)}`;
+    // A statement whose text carried values (none should) would grow the map without end: start afresh.
+    if (statementNames.size >= mostStatementNames) statementNames.clear();
+    statementNames.set(key, named);
+  }
+  return named;
 }

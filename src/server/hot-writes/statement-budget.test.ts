@@ -142,7 +142,7 @@ describe("statement budgets of the hot writes", () => {
     expect(statements.length).toBeLessThanOrEqual(5);
   });
 
-  it("redeems a reward QR in at most 6 statements", async () => {
+  it("redeems a reward QR in at most 4 statements", async () => {
     const ad = await kit.publishAd(["BUDGET1"]);
     const shop = await shopWithCounter(one, "budget-redeem");
     const member = await signedInMember(ctx.database.db, "redeemer");
@@ -170,7 +170,7 @@ describe("statement budgets of the hot writes", () => {
         device,
       ),
     );
-    expect(statements.length).toBeLessThanOrEqual(6);
+    expect(statements.length).toBeLessThanOrEqual(4);
   });
 
   it("reports a view in progress in one statement", async () => {

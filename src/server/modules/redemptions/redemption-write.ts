@@ -7,6 +7,7 @@ import { redemptions } from "../../db/schema/redemptions";
 import { AppError } from "../../lib/errors";
 import { takeRedemptionSql } from "../ads";
 import { memberNotSuspended } from "../auth";
+import { xpCreditCtes } from "../ledger";
 import { markRewardUsedSql, type RewardToRedeem } from "../rewards";
 
 export interface RedemptionWrite {
@@ -46,13 +47,13 @@ const redemption = columnNames(redemptions);
  * of it or nothing. The caller read the reward with its ad's row locked (findRewardToRedeem), so this
  * statement's counts include every earlier redemption of the ad. Returns the redemption's id, or
  * undefined when the reward changed since it was read (the caller says how); a cap or a suspension is
- * refused here.
+ * refused here. `xp` (more than 0) is credited to the member by the same statement, keyed by the redemption.
  */
 export async function writeRedemption(
   tx: Executor,
   reward: RewardToRedeem,
   write: RedemptionWrite,
-  now: Date,
+  { xp, now }: { xp: number; now: Date },
 ): Promise<number | undefined> {
   const { dailyRedemptionCap: daily, weeklyRedemptionCap: weekly } = reward.ad;
   const withinCaps = sql`${daily ? sql`today < ${daily}` : sql`true`} and ${weekly ? sql`this_week < ${weekly}` : sql`true`}`;
@@ -71,6 +72,7 @@ export async function writeRedemption(
     ${ad.ctes},
     used as (${used}),
     redeemed as (${insertRedemption(reward, write, now)})
+    ${redemptionXpCtes(reward.userId, xp, now)}
     select today, this_week, member_ok, exists (select 1 from ${ad.taken}) as taken,
       (select id from redeemed) as redemption_id
     from checks`,
@@ -79,6 +81,21 @@ export async function writeRedemption(
   if (outcome?.redemption_id) return outcome.redemption_id;
   if (outcome && !outcome.taken) refuseTaking(reward, write.method, outcome);
   return undefined;
+}
+
+/** The member's XP for a redemption, as more of the redemption's common table expressions; none for 0. */
+function redemptionXpCtes(userId: number | null, xp: number, now: Date): SQL {
+  if (userId === null || xp <= 0) return sql``;
+  const credit = {
+    userId,
+    amount: xp,
+    reason: "redemption",
+    idempotencyKey: sql`'redemption:' || redeemed.id`,
+    sourceType: "redemption",
+    sourceId: sql`redeemed.id`,
+    from: sql`redeemed`,
+  };
+  return sql`, ${xpCreditCtes(credit, now)}`;
 }
 
 function insertRedemption(reward: RewardToRedeem, write: RedemptionWrite, now: Date): SQL {

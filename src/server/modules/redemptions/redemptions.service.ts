@@ -5,7 +5,6 @@ import type { RewardQr } from "../../../shared/contracts/counter";
 import type { Executor } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import { typedCodeFormat } from "../../lib/typed-codes";
-import { creditXp } from "../ledger";
 import { earnCashback } from "../money";
 import {
   describeRewardForCounter,
@@ -181,7 +180,7 @@ export interface RedeemedReward {
 
 /**
  * Uses a reward once, within the ad's caps: one read (the reward, its ad's row locked, the member) and
- * one statement that writes it all, then the XP for a redemption staff confirmed. Parallel redemptions
+ * one statement that writes it all, the XP for a redemption staff confirmed included. Parallel redemptions
  * of one ad queue on the ad's row; the write re-checks the reward itself, and the live-redemption unique
  * index backs it up.
  */
@@ -198,7 +197,9 @@ export async function redeemReward(
   if (reward.ad.currentRedemptions >= reward.ad.maxRedemptions) throw maximumReached();
 
   const redemptionNumber = `RD-${randomBytes(5).toString("hex").toUpperCase()}`;
-  const redemptionId = await writeRedemption(tx, reward, { ...request, redemptionNumber }, now);
+  // A redemption staff confirmed earns XP, credited by the redemption's own statement.
+  const xp = request.method !== "self" && reward.userId !== null ? verifiedRedemptionXp : 0;
+  const redemptionId = await writeRedemption(tx, reward, { ...request, redemptionNumber }, { xp, now });
   if (redemptionId === undefined) {
     // Used, withdrawn or shown with a newer QR since it was read: say which, as if read now.
     assertMayRedeem(await describeRewardForCounter(tx, reward.id), request, now);
@@ -207,20 +208,6 @@ export async function redeemReward(
   if (reward.cashbackPesewas && reward.userId !== null) {
     const cashback = { companyId: reward.companyId, amountPesewas: reward.cashbackPesewas };
     await earnCashback(tx, { ...cashback, userId: reward.userId, source: { rewardId: reward.id } }, now);
-  }
-  if (request.method !== "self" && reward.userId !== null) {
-    await creditXp(
-      tx,
-      {
-        userId: reward.userId,
-        amount: verifiedRedemptionXp,
-        reason: "redemption",
-        idempotencyKey: `redemption:${redemptionId}`,
-        sourceType: "redemption",
-        sourceId: redemptionId,
-      },
-      now,
-    );
   }
   return { redemptionId, redemptionNumber, rewardId: reward.id, redeemedAt: now };
 }
