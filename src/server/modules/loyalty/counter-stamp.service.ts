@@ -134,8 +134,8 @@ export interface CounterStamp {
 
 /**
  * A stamp at the counter: the day's stamp taken, the card stamped (or started), the check-in and the visit
- * recorded, all in one statement that also re-checks who may earn and stamp; then the stamp's XP and the
- * member's notice. A completed card also counts a cycle, a draw entry and an SMS (a few more statements,
+ * recorded, the stamp's XP credited and the member told, all in one statement that also re-checks who may
+ * earn and stamp. A completed card also counts a cycle, a draw entry and an SMS (a few more statements,
  * once a card). Call inside the counter's transaction.
  */
 export async function stampAtCounter(tx: Executor, stamp: CounterStamp, now: Date): Promise<CardState> {
