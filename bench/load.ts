@@ -258,16 +258,31 @@ async function counterShops(db: Database) {
   return staffCookies;
 }
 
+/** Cards each shop already has, as a shop in use does: for the points pool's members, none of them stamped. */
+const cardsPerShop = 1_000;
+
+async function cardHistory(db: Database) {
+  const firstMember = activeMembers + 1 + stampPool;
+  await db.execute(sql`
+    insert into loyalty_cards (user_id, company_id, program_id, current_stamps, required_stamps, is_active)
+    select member.id, program.company_id, program.id, member.id % 9 + 1, 10, true
+    from generate_series(${firstMember}::integer, ${firstMember + cardsPerShop * shopCount - 1}::integer) as member(id)
+    join loyalty_programs as program
+      on program.company_id = (select id from companies where username = 'bench-counter-' || (member.id % ${shopCount}))`);
+}
+
 async function fill(databaseUrl: string) {
   const database = await openDatabase({ databaseUrl, poolSize: 4 });
   await database.migrate();
   await fillCatalogue(database.db);
-  await database.db.execute(sql`analyze`);
   const data = {
     memberSessions: await memberSessions(database.db),
     staffCookies: await counterShops(database.db),
     completingCookies: wanted("completing") ? await completingMembers(database.db) : [],
   };
+  await cardHistory(database.db);
+  // Statistics as a database in use has them: the counter's statements are planned for shops with cards.
+  await database.db.execute(sql`analyze`);
   await database.close();
   return data;
 }
