@@ -11,6 +11,7 @@ import { grantPoints } from "../points";
 import { isRewardQr } from "../redemptions";
 import { once, runLogged, type Said, type ScanContext, saying } from "./scan-log";
 import { scannedMember } from "./scanned-member";
+import { isTypedCode } from "./typed-code-guard";
 
 /** Points for a purchase, from the shop's monthly allocation, to the member whose code staff scanned. */
 export async function performPointGrant(
@@ -19,18 +20,26 @@ export async function performPointGrant(
   input: PointGrantRequest,
   client: ClientSignals,
 ): Promise<Said<PointGrantResult>> {
-  return once(deps, sender, { ...input, requestHash: requestHash(input) }, client, (context) =>
-    runLogged(context, "points", async (tx, log) => {
-      if (isRewardQr(input.qrData)) {
-        throw new AppError(
-          "BAD_REQUEST",
-          "This is a reward QR. Scan the customer's loyalty card to give points.",
-        );
-      }
-      const member = await scannedMember(tx, context, input.qrData, log, { withCard: false });
-      log.points = input.points;
-      return grantMemberPoints(tx, context, member.summary, input);
-    }),
+  return once(
+    deps,
+    sender,
+    { ...input, requestHash: requestHash(input) },
+    client,
+    (context) =>
+      runLogged(context, "points", async (tx, log) => {
+        if (isRewardQr(input.qrData)) {
+          throw new AppError(
+            "BAD_REQUEST",
+            "This is a reward QR. Scan the customer's loyalty card to give points.",
+          );
+        }
+        const member = await scannedMember(tx, context, input.qrData, log, { withCard: false });
+        log.points = input.points;
+        return grantMemberPoints(tx, context, member.summary, input);
+      }),
+    // A member's scanned QR is read by scannedMember, with the log (a reward QR is refused before any
+    // statement); a typed code's log is read first, so a resent wrong code isn't counted as a guess.
+    { workReadsLog: !isTypedCode(input.qrData) },
   );
 }
 

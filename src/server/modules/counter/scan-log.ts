@@ -17,8 +17,9 @@ import { slowedWhenGuessing } from "./typed-code-guard";
 
 /**
  * The counter's scan log: every scan is answered once per idempotency key (a resend gets the first answer
- * back), and logged with what looks suspicious about it. Read once before the scan's work and written
- * once after it (docs/product-rules.md#hot-writes-statement-budgets).
+ * back), and logged with what looks suspicious about it. Read once (before the scan's work, or for a
+ * live scan of a member's QR in the work's first statement) and written once after it
+ * (docs/product-rules.md#hot-writes-statement-budgets).
  */
 
 /** A device scanning more than this many codes in a minute is flagged (a real queue is slower). */
@@ -64,6 +65,11 @@ export interface ScanContext {
   wasQueued: boolean;
   /** For a queued scan, when the server last heard a live scan from this phone (null: never). */
   lastLiveAt: Date | null;
+  /**
+   * The log is not read yet for an earlier answer under the key: the scan's first statement reads it
+   * (loggedAnswerSql) and throws AnsweredBefore when there is one.
+   */
+  logUnread: boolean;
   now: Date;
 }
 
@@ -139,12 +145,18 @@ export async function once<T>(
   },
   client: ClientSignals,
   work: (context: ScanContext) => Promise<T>,
+  { workReadsLog = false }: { workReadsLog?: boolean } = {},
 ): Promise<T> {
   const now = deps.now();
   const actor = await whoScanned(deps, sender, input);
   const idempotencyKey = input.idempotencyKey ?? randomUUID();
   const wasQueued = input.scannedAt !== undefined;
-  const earlier = await readLog(deps.db, actor.companyId, idempotencyKey, wasQueued ? client : undefined);
+  // A live scan whose work reads the log in its first statement costs no read here; a queued one also
+  // needs its phone's last live scan, read with the log.
+  const logUnread = workReadsLog && !wasQueued;
+  const earlier = logUnread
+    ? { answer: undefined, lastLiveAt: null }
+    : await readLog(deps.db, actor.companyId, idempotencyKey, wasQueued ? client : undefined);
   if (earlier.answer) return replay<T>(earlier.answer, input.requestHash);
   try {
     return await slowedWhenGuessing(deps, sender, client, input.qrData, () =>
@@ -158,10 +170,12 @@ export async function once<T>(
         scannedAt: scanTime(input.scannedAt, now),
         wasQueued,
         lastLiveAt: earlier.lastLiveAt,
+        logUnread,
         now,
       }),
     );
   } catch (error) {
+    if (error instanceof AnsweredBefore) return replay<T>(error.answer, input.requestHash);
     // Two copies sent at once: the one that lost the race on the key answers with the winner's result.
     // A refusal this request logged itself had no winner: an accepted copy would have held the key first.
     const raced =
@@ -178,12 +192,37 @@ export async function once<T>(
 /** The scan log's columns by their schema names, each rendering its bare name (see columnNames). */
 const logs = columnNames(qrScanLogs);
 
-interface LoggedAnswer {
+export interface LoggedAnswer {
   requestHash: string | null;
   accepted: boolean;
   resultCode: string;
   message: string;
   response: Record<string, unknown> | null;
+}
+
+/** Thrown by a scan's first statement that found an earlier answer under the key (its work is rolled back). */
+export class AnsweredBefore extends Error {
+  constructor(readonly answer: LoggedAnswer) {
+    super("this request was answered before");
+  }
+}
+
+/**
+ * For a scan whose first statement never ran (what was presented isn't a code at all): the log's own read,
+ * throwing AnsweredBefore when an answer is logged under the key.
+ */
+export async function throwIfAnsweredBefore(tx: Executor, context: ScanContext): Promise<void> {
+  if (!context.logUnread) return;
+  const { answer } = await readLog(tx, context.actor.companyId, context.idempotencyKey);
+  if (answer) throw new AnsweredBefore(answer);
+}
+
+/** The answer logged under the scan's key, as one JSON value (null for none), for the scan's first statement. */
+export function loggedAnswerSql(context: ScanContext): SQL {
+  return sql`(select json_build_object('requestHash', ${logs.requestHash}, 'accepted', ${logs.accepted},
+      'resultCode', ${logs.resultCode}, 'message', ${logs.message}, 'response', ${logs.response})
+    from ${qrScanLogs} where ${logs.companyId} = ${context.actor.companyId}::integer
+      and ${logs.idempotencyKey} = ${context.idempotencyKey}::text)`;
 }
 
 /**

@@ -7,6 +7,7 @@ import { isRewardQr, readRewardTypedCode } from "../redemptions";
 import { scanMemberCode } from "./member-code-scan";
 import { scanRewardQr } from "./reward-qr-scan";
 import { once, runLogged, type Said } from "./scan-log";
+import { isTypedCode } from "./typed-code-guard";
 
 /** A scan at the counter: a reward's QR is redeemed or looked up; a member's code stamps, hands over or looks. */
 export async function performScan(
@@ -15,11 +16,18 @@ export async function performScan(
   input: ScanRequest,
   client: ClientSignals,
 ): Promise<Said<ScanResult>> {
-  return once(deps, sender, { ...input, requestHash: requestHash(input) }, client, (context) =>
-    runLogged(context, input.action, (tx, log) =>
-      isRewardQr(input.qrData) || readRewardTypedCode(input.qrData)
-        ? scanRewardQr(tx, context, input, log)
-        : scanMemberCode(tx, context, input, log),
-    ),
+  const isReward = isRewardQr(input.qrData) || readRewardTypedCode(input.qrData) !== undefined;
+  return once(
+    deps,
+    sender,
+    { ...input, requestHash: requestHash(input) },
+    client,
+    (context) =>
+      runLogged(context, input.action, (tx, log) =>
+        isReward ? scanRewardQr(tx, context, input, log) : scanMemberCode(tx, context, input, log),
+      ),
+    // A member's scanned QR is read by scannedMember, which reads the log with it. A typed code's log is
+    // read first: a resent wrong code is answered before the guard counts it as a guess.
+    { workReadsLog: !isReward && !isTypedCode(input.qrData) },
   );
 }

@@ -12,7 +12,15 @@ import {
   stampCardStateSql,
 } from "../loyalty";
 import { pointsReceivedTodaySql } from "../points";
-import { type LogDraft, refuseIfBackdated, type ScanContext } from "./scan-log";
+import {
+  AnsweredBefore,
+  type LogDraft,
+  type LoggedAnswer,
+  loggedAnswerSql,
+  refuseIfBackdated,
+  type ScanContext,
+  throwIfAnsweredBefore,
+} from "./scan-log";
 
 export interface Scanned {
   code: ScannedMember;
@@ -22,15 +30,21 @@ export interface Scanned {
   cardState: StampCardState | undefined;
 }
 
-type ScannedRow = Parameters<typeof scannedMemberFrom>[0] & {
+type CodeRow = Parameters<typeof scannedMemberFrom>[0];
+
+/** The statement's one row: the code's columns are null when no live code matched. */
+type ScannedRow = (CodeRow | { [K in keyof CodeRow]: null }) & {
   member: Parameters<typeof memberAtCounterFrom>[0];
   points_today: number | string | null;
   card_state: Parameters<typeof stampCardStateFrom>[0] | null;
+  /** The answer logged under the scan's key, when the statement was asked to read it (a live scan). */
+  logged: LoggedAnswer | null;
 };
 
 /**
  * The member whose code staff presented, in one statement: the code (marked used; a refusal rolls that
- * back), the member as staff see them, their points today and, for a stamp, their card here.
+ * back), the member as staff see them, their points today, for a stamp their card here and, for a live
+ * scan, an earlier answer under its key (then nothing is done: AnsweredBefore).
  */
 export async function scannedMember(
   tx: Executor,
@@ -40,7 +54,10 @@ export async function scannedMember(
   options: { withCard: boolean },
 ): Promise<Scanned> {
   const code = presentedMemberCodeSql(presented, context.scannedAt, context.now);
-  if (!code) throw unknownCode();
+  if (!code) {
+    await throwIfAnsweredBefore(tx, context);
+    throw unknownCode();
+  }
   const owner = sql`code.user_id`;
   const { rows } = await executeNamed<ScannedRow>(
     tx,
@@ -49,11 +66,14 @@ export async function scannedMember(
     with code as (${code.sql})
     select code.*, ${memberAtCounterSql(owner)} as member,
       ${pointsReceivedTodaySql(owner, context.scannedAt)} as points_today,
-      ${options.withCard ? stampCardStateSql(owner, context.actor.companyId, context.scannedAt) : sql`null`} as card_state
-    from code`,
+      ${options.withCard ? stampCardStateSql(owner, context.actor.companyId, context.scannedAt) : sql`null`} as card_state,
+      ${context.logUnread ? loggedAnswerSql(context) : sql`null`} as logged
+    from (select 1) as one left join code on true`,
   );
   const [row] = rows;
-  if (!row) throw unknownCode();
+  // An earlier answer under the key is the answer, whether or not the code is still known.
+  if (row?.logged) throw new AnsweredBefore(row.logged);
+  if (!row || row.user_id === null) throw unknownCode();
   const scanned = scannedMemberFrom(row, code.typed, context.scannedAt);
   log.userId = scanned.userId;
   refuseIfBackdated(context);
