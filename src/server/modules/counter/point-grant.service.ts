@@ -7,7 +7,7 @@ import { AppError } from "../../lib/errors";
 import { requestHash } from "../../lib/request-hash";
 import type { MemberAtCounter } from "../auth";
 import type { CounterActorRecord } from "../companies";
-import { grantPoints } from "../points";
+import { type GrantLimits, grantPoints } from "../points";
 import { isRewardQr } from "../redemptions";
 import { once, runLogged, type Said, type ScanContext, saying } from "./scan-log";
 import { scannedMember } from "./scanned-member";
@@ -33,9 +33,12 @@ export async function performPointGrant(
             "This is a reward QR. Scan the customer's loyalty card to give points.",
           );
         }
-        const member = await scannedMember(tx, context, input.qrData, log, { withCard: false });
+        const member = await scannedMember(tx, context, input.qrData, log, {
+          withCard: false,
+          grantLimitsFor: context.actor.plan as PlanId,
+        });
         log.points = input.points;
-        return grantMemberPoints(tx, context, member.summary, input);
+        return grantMemberPoints(tx, context, member.summary, input, member.grantLimits);
       }),
     // A member's scanned QR is read by scannedMember, with the log (a reward QR is refused before any
     // statement); a typed code's log is read first, so a resent wrong code isn't counted as a guess.
@@ -49,6 +52,8 @@ export async function grantMemberPoints(
   context: ScanContext,
   member: Pick<MemberAtCounter, "id" | "displayName" | "tier">,
   input: Pick<PointGrantRequest, "points" | "purchaseAmount" | "transactionNote" | "merchantStaff">,
+  /** The grant's settings, when read with the member; read by the grant otherwise. */
+  limits?: GrantLimits,
 ): Promise<Said<PointGrantResult>> {
   const { actor } = context;
   const outcome = await grantPoints(
@@ -66,6 +71,7 @@ export async function grantMemberPoints(
       merchantDevice: context.client.deviceFingerprint,
     },
     context.scannedAt,
+    limits,
   );
   return saying(
     {

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { PlanId } from "../../../shared/plans";
 import type { Executor } from "../../db/client";
 import { executeNamed } from "../../db/prepared";
 import { AppError } from "../../lib/errors";
@@ -11,7 +12,7 @@ import {
   stampCardStateFrom,
   stampCardStateSql,
 } from "../loyalty";
-import { pointsReceivedTodaySql } from "../points";
+import { type GrantLimits, grantLimitsFrom, grantLimitsSql, pointsReceivedTodaySql } from "../points";
 import {
   AnsweredBefore,
   type LogDraft,
@@ -28,6 +29,8 @@ export interface Scanned {
   pointsToday: number;
   /** The shop's program and the member's card here, when asked for (a stamp). */
   cardState: StampCardState | undefined;
+  /** The settings a point grant is held to, when asked for (a grant). */
+  grantLimits: GrantLimits | undefined;
 }
 
 type CodeRow = Parameters<typeof scannedMemberFrom>[0];
@@ -37,21 +40,23 @@ type ScannedRow = (CodeRow | { [K in keyof CodeRow]: null }) & {
   member: Parameters<typeof memberAtCounterFrom>[0];
   points_today: number | string | null;
   card_state: Parameters<typeof stampCardStateFrom>[0] | null;
+  grant_limits: Parameters<typeof grantLimitsFrom>[1] | null;
   /** The answer logged under the scan's key, when the statement was asked to read it (a live scan). */
   logged: LoggedAnswer | null;
 };
 
 /**
  * The member whose code staff presented, in one statement: the code (marked used; a refusal rolls that
- * back), the member as staff see them, their points today, for a stamp their card here and, for a live
- * scan, an earlier answer under its key (then nothing is done: AnsweredBefore).
+ * back), the member as staff see them, their points today, for a stamp their card here, for a grant the
+ * settings it is held to and, for a live scan, an earlier answer under its key (then nothing is done:
+ * AnsweredBefore).
  */
 export async function scannedMember(
   tx: Executor,
   context: ScanContext,
   presented: string,
   log: LogDraft,
-  options: { withCard: boolean },
+  options: { withCard: boolean; grantLimitsFor?: PlanId },
 ): Promise<Scanned> {
   const code = presentedMemberCodeSql(presented, context.scannedAt, context.now);
   if (!code) {
@@ -67,6 +72,7 @@ export async function scannedMember(
     select code.*, ${memberAtCounterSql(owner)} as member,
       ${pointsReceivedTodaySql(owner, context.scannedAt)} as points_today,
       ${options.withCard ? stampCardStateSql(owner, context.actor.companyId, context.scannedAt) : sql`null`} as card_state,
+      ${options.grantLimitsFor ? grantLimitsSql(options.grantLimitsFor) : sql`null`} as grant_limits,
       ${context.logUnread ? loggedAnswerSql(context) : sql`null`} as logged
     from (select 1) as one left join code on true`,
   );
@@ -90,6 +96,10 @@ export async function scannedMember(
     summary,
     pointsToday: Number(row.points_today ?? 0),
     cardState: row.card_state ? stampCardStateFrom(row.card_state) : undefined,
+    grantLimits:
+      options.grantLimitsFor && row.grant_limits
+        ? grantLimitsFrom(options.grantLimitsFor, row.grant_limits)
+        : undefined,
   };
 }
 

@@ -6,6 +6,9 @@ export {
 export {
   allocationThisMonth,
   dailyPointsLimit,
+  type GrantLimits,
+  grantLimitsFrom,
+  grantLimitsSql,
   grantPoints,
   pointsReceivedToday,
 } from "./points.service";

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { accraDay, accraMonth } from "../../../shared/accra-time";
 import type { PlanId } from "../../../shared/plans";
 import type { TierId } from "../../../shared/tiers";
@@ -8,7 +8,13 @@ import { companyPointAllocations, dailyPointLimits, pointTransactions } from "..
 import { AppError } from "../../lib/errors";
 import { addMonthlyDrawEntry } from "../draws";
 import { prizePointsCreditCtes } from "../ledger";
-import { currentPointsAllocations, pointsAllocationKey, readNumberSettings } from "../settings";
+import {
+  currentPointsAllocations,
+  numberSettingFrom,
+  pointsAllocationKey,
+  readNumberSettings,
+  storedSettingSql,
+} from "../settings";
 
 /**
  * Every 100 points earn a draw entry (docs/product-rules.md#points-allocation-and-draw-entries). The member's
@@ -41,12 +47,17 @@ export interface GrantOutcome {
 
 /**
  * Grants points from the company's monthly allocation to a member, in the caller's transaction: the
- * settings read, then one statement taking both limits, recording the grant and crediting the ledger. Both
+ * settings read (unless the caller read them with the member: grantLimitsSql), then one statement taking both limits, recording the grant and crediting the ledger. Both
  * limits are conditional single-row upserts, taken in the same order every time (allocation, then the
  * member's day), so parallel grants queue instead of overspending or deadlocking.
  */
-export async function grantPoints(tx: Executor, grant: PointGrant, now: Date): Promise<GrantOutcome> {
-  const limits = await grantLimits(tx, grant.plan);
+export async function grantPoints(
+  tx: Executor,
+  grant: PointGrant,
+  now: Date,
+  limitsRead?: GrantLimits,
+): Promise<GrantOutcome> {
+  const limits = limitsRead ?? (await grantLimits(tx, grant.plan));
   const taken = await takeLimitsAndRecord(tx, grant, limits, now);
   if (taken.transactionId === null) throw await refusal(tx, grant, limits, taken, now);
   const transactionId = taken.transactionId;
@@ -74,7 +85,7 @@ export async function grantPoints(tx: Executor, grant: PointGrant, now: Date): P
   };
 }
 
-interface GrantLimits {
+export interface GrantLimits {
   /** What this month's allocation opens with, for the company's plan. */
   allocation: number;
   dailyLimit: number;
@@ -84,6 +95,23 @@ async function grantLimits(tx: Executor, plan: PlanId): Promise<GrantLimits> {
   const allocationKey = pointsAllocationKey(plan);
   const values = await readNumberSettings(tx, [allocationKey, "daily_points_limit"]);
   return { allocation: values[allocationKey], dailyLimit: values.daily_points_limit };
+}
+
+/** A grant's limits as stored settings, one JSON value for the statement that finds the member. */
+export function grantLimitsSql(plan: PlanId): SQL {
+  return sql`json_build_object('allocation', ${storedSettingSql(pointsAllocationKey(plan))},
+    'dailyLimit', ${storedSettingSql("daily_points_limit")})`;
+}
+
+/** The limits grantLimitsSql read: each stored value, or the setting's default. */
+export function grantLimitsFrom(
+  plan: PlanId,
+  stored: { allocation: string | null; dailyLimit: string | null },
+): GrantLimits {
+  return {
+    allocation: numberSettingFrom(pointsAllocationKey(plan), stored.allocation),
+    dailyLimit: numberSettingFrom("daily_points_limit", stored.dailyLimit),
+  };
 }
 
 /**
