@@ -116,6 +116,10 @@ test("a stamp Kofi's held for a number with no account lands on its card when th
   await codeForm.getByLabel("Code from the customer's SMS").fill(/\b(\d{6})\b/.exec(codeSms.textBody)![1]!);
   await codeForm.getByRole("button", { name: "Confirm" }).click();
   await expect(counter.getByTestId("scan-result")).toContainText("A stamp is held for +233");
+  // The number is texted an invite to join, after its code (the queue sends it; it may take a moment).
+  await waitForOutboxMessage(counter.request, international, "sms", {
+    containing: "is keeping a loyalty stamp for you",
+  });
   await context.close();
 
   // The customer dials from that number: no account yet, so the menu offers to join.
@@ -133,8 +137,11 @@ test("a stamp Kofi's held for a number with no account lands on its card when th
   await answer(page, "0", "as Kwame Boateng?");
   await answer(page, "1", "Welcome to Anigye, Kwame!");
   await expect(screen).toContainText("Session ended");
-  const welcome = await waitForOutboxMessage(page.request, international, "sms", { since: joinedAfter });
-  expect(welcome.textBody).toContain("Sign in with phone number");
+  const welcome = await waitForOutboxMessage(page.request, international, "sms", {
+    since: joinedAfter,
+    containing: "Sign in with phone number",
+  });
+  expect(welcome.textBody).toContain("welcome, Kwame");
 
   // Dialling again, he is a member, and the held stamp is on Kofi's card.
   await phone.getByRole("button", { name: "OK" }).click();

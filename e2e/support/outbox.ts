@@ -11,13 +11,14 @@ interface OutboxMessage {
 /**
  * Reads the development outbox the way a developer would at /dev/outbox, waiting for a message to arrive:
  * messages are queued with the action and sent by the server's queue worker within a second or two.
- * `since` (a time taken before the action) skips older messages to the same recipient.
+ * `since` (a time taken before the action) skips older messages to the same recipient; `containing`
+ * waits for the message that says it (another text to the number may be sent at about the same time).
  */
 export async function waitForOutboxMessage(
   request: APIRequestContext,
   recipient: string,
   channel: "email" | "sms",
-  { since, timeoutMs = 30_000 }: { since?: number; timeoutMs?: number } = {},
+  { since, containing, timeoutMs = 30_000 }: { since?: number; containing?: string; timeoutMs?: number } = {},
 ): Promise<OutboxMessage> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -27,7 +28,9 @@ export async function waitForOutboxMessage(
     const { messages } = (await response.json()) as { messages: OutboxMessage[] };
     // A little slack for the server's clock against this one (the same machine in every run here).
     const newest = messages.find(
-      (message) => since === undefined || Date.parse(message.createdAt) >= since - 1000,
+      (message) =>
+        (since === undefined || Date.parse(message.createdAt) >= since - 1000) &&
+        (containing === undefined || message.textBody.includes(containing)),
     );
     if (newest) return newest;
     await new Promise((resolve) => setTimeout(resolve, 250));
