@@ -47,9 +47,10 @@ export interface GrantOutcome {
 
 /**
  * Grants points from the company's monthly allocation to a member, in the caller's transaction: the
- * settings read (unless the caller read them with the member: grantLimitsSql), then one statement taking both limits, recording the grant and crediting the ledger. Both
- * limits are conditional single-row upserts, taken in the same order every time (allocation, then the
- * member's day), so parallel grants queue instead of overspending or deadlocking.
+ * settings read (unless the caller read them with the member: grantLimitsSql), then one statement taking
+ * both limits, recording the grant and crediting the ledger. Both limits are conditional single-row
+ * upserts, taken in the same order every time (allocation, then the member's day), so parallel grants
+ * queue instead of overspending or deadlocking.
  */
 export async function grantPoints(
   tx: Executor,
