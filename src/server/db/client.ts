@@ -3,7 +3,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
@@ -15,6 +15,11 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /** Either the database or a transaction: services accept this so callers can compose them. */
 export type Executor = Database | Transaction;
+
+/** Runs `work` in the caller's transaction when `db` is one, else in a transaction of its own. */
+export function withinTransaction<T>(db: Executor, work: (tx: Executor) => Promise<T>): Promise<T> {
+  return db instanceof PgTransaction ? work(db) : db.transaction(work);
+}
 
 /** How busy the connection pool is (PostgreSQL only; the embedded database has one connection). */
 export interface PoolStats {

@@ -1,3 +1,5 @@
+import { type SQL, sql } from "drizzle-orm";
+
 /** The database's own error inside Drizzle's wrapper (the first cause carrying a SQLSTATE). */
 function databaseErrorOf(error: unknown): { code: string; constraint?: string } | undefined {
   let current: unknown = error;
@@ -22,6 +24,15 @@ export function isTransientConflict(error: unknown): boolean {
   if (error instanceof RetryableConflict) return true;
   const code = databaseErrorOf(error)?.code;
   return code === "40P01" || code === "40001";
+}
+
+/**
+ * A select-list value for a write that commits on its own (one statement, no transaction around it): when
+ * `moved` is true the statement raises a serialization failure, which undoes every row it wrote, and
+ * retryOnTransientConflict runs the write again from a fresh read (docs/product-rules.md#hot-writes-one-statement).
+ */
+export function undoAndRetryWhen(moved: SQL, reason: string): SQL {
+  return sql`case when ${moved} then anigye_undo_and_retry(${reason}::text) else false end`;
 }
 
 /** Runs `work` (a whole transaction) again when the database undid it over a transient conflict. */

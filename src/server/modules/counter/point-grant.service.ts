@@ -36,6 +36,7 @@ export async function performPointGrant(
         const member = await scannedMember(tx, context, input.qrData, log, {
           withCard: false,
           grantLimitsFor: context.actor.plan as PlanId,
+          markUsed: true,
         });
         log.points = input.points;
         return grantMemberPoints(tx, context, member.summary, input, member.grantLimits);

@@ -307,23 +307,37 @@ export function refuseIfBackdated(context: ScanContext) {
 export interface LogDraft {
   userId: number | null;
   points: number | null;
+  /** Set when the scan's own write logged it (acceptedLogRow): the suspicious reasons its row records. */
+  loggedReasons?: string[];
 }
 
 /** Refusals their own request logged (so no other copy of the request can have been accepted). */
 const loggedRefusals = new WeakSet<AppError>();
 
 /**
- * Runs a scan's rules in one transaction and logs it. An accepted scan is logged inside the same
- * transaction, so its effect and its idempotency key commit together; a refused one is logged after the
- * rollback, so a resend gets the same refusal.
+ * Runs a scan's rules and logs it. An accepted scan is logged with its effect, so the two commit together:
+ * inside the scan's transaction or, with `workCommits`, inside the work's own write (the work runs on the
+ * database itself, reads outside any transaction and commits each write on its own, logging the answer
+ * with acceptedLogRow; docs/product-rules.md#hot-writes-one-statement). A refused scan is logged after
+ * its rollback, so a resend gets the same refusal.
  */
 export async function runLogged<T extends { ok: true; message: string }>(
   context: ScanContext,
   action: LoggedAction,
-  work: (tx: Executor, log: LogDraft) => Promise<T>,
+  work: (db: Executor, log: LogDraft) => Promise<T>,
+  { workCommits = false }: { workCommits?: boolean } = {},
 ): Promise<T> {
   let log: LogDraft = { userId: null, points: null };
   try {
+    if (workCommits) {
+      const result = await retryOnTransientConflict(() => {
+        log = { userId: null, points: null };
+        return work(context.deps.db, log);
+      });
+      if (!log.loggedReasons) throw new Error(`The ${action} scan's write did not log its answer`);
+      await flagIfSuspicious(context.deps.db, context, action, log, log.loggedReasons);
+      return result;
+    }
     return await retryOnTransientConflict(() =>
       context.deps.db.transaction(async (tx) => {
         log = { userId: null, points: null };
@@ -360,6 +374,13 @@ function reasonsOf(resultCode: string): string[] {
   return [];
 }
 
+interface LogOutcome {
+  accepted: boolean;
+  resultCode: string;
+  message: string;
+  response: unknown;
+}
+
 /**
  * Writes the log row in one statement that also counts what makes a scan suspicious (a burst from one
  * device, the member at another shop minutes ago) and the member's scans here today.
@@ -369,8 +390,53 @@ async function writeLog(
   context: ScanContext,
   action: LoggedAction,
   log: LogDraft,
-  outcome: { accepted: boolean; resultCode: string; message: string; response: unknown },
+  outcome: LogOutcome,
 ): Promise<boolean> {
+  const { rows } = await executeNamed<{ suspicious_reasons: string[] | string }>(
+    db,
+    "scan_log_write",
+    logInsertSql(context, action, log, outcome),
+  );
+  const [row] = rows;
+  if (!row && outcome.accepted) throw unauthenticated("Please sign in at the counter to continue");
+  await flagIfSuspicious(db, context, action, log, parseTextArray(row?.suspicious_reasons));
+  return row !== undefined;
+}
+
+/**
+ * The log row of an accepted scan, for the scan's own write to insert as one of its CTEs (runLogged's
+ * `workCommits`): it is written only when `onlyIf` holds (the write accepted the scan) and the sender is
+ * still on duty, and returns `suspicious_reasons` for loggedByWrite.
+ */
+export function acceptedLogRow(
+  context: ScanContext,
+  action: LoggedAction,
+  log: LogDraft,
+  answer: { message: string },
+  onlyIf: SQL,
+): SQL {
+  const outcome = { accepted: true, resultCode: "OK", message: answer.message, response: answer };
+  return logInsertSql(context, action, log, outcome, onlyIf);
+}
+
+/** Notes the log row the scan's own write inserted (its `returning`, as JSON; null: none was written). */
+export function loggedByWrite(log: LogDraft, row: { suspicious_reasons?: string[] } | null): void {
+  if (!row) throw new Error("The scan's write accepted it without logging it");
+  log.loggedReasons = row.suspicious_reasons ?? [];
+}
+
+/**
+ * The log row's insert (returning its suspicious reasons), counting in the same statement what makes a
+ * scan suspicious (a burst from one device, the member at another shop minutes ago) and the member's
+ * scans here today.
+ */
+function logInsertSql(
+  context: ScanContext,
+  action: LoggedAction,
+  log: LogDraft,
+  outcome: LogOutcome,
+  onlyIf: SQL = sql`true`,
+): SQL {
   const { actor, client, scannedAt, now } = context;
   const device = client.deviceFingerprint ?? null;
   const user = sql`${log.userId}::integer`;
@@ -391,17 +457,7 @@ async function writeLog(
     and ${logs.scannedAt} >= ${startOfAccraDay(scannedAt).toISOString()}::timestamptz)::int`;
   const accepted = sql.raw(String(outcome.accepted));
   const knownReasons = `{${reasonsOf(outcome.resultCode).join(",")}}`;
-  const { rows } = await executeNamed<{ suspicious_reasons: string[] | string }>(
-    db,
-    "scan_log_write",
-    sql`
-    with counts as (select ${burst} as burst, ${elsewhere} as elsewhere, ${today} as today),
-    reasons as (
-      select array_remove(${knownReasons}::text[]
-        || array[case when burst >= ${burstScansPerMinute}::int then 'device_burst' end,
-                 case when elsewhere > 0 then 'two_places_minutes_apart' end], null) as list, today
-      from counts
-    )
+  return sql`
     insert into ${qrScanLogs} (${logs.userId}, ${logs.companyId}, ${logs.staffId}, ${logs.branchId}, ${logs.scanType},
       ${logs.idempotencyKey}, ${logs.requestHash}, ${logs.accepted}, ${logs.resultCode}, ${logs.message}, ${logs.response},
       ${logs.scannedAt}, ${logs.points}, ${logs.wasQueued}, ${logs.merchantDeviceFingerprint}, ${logs.ipAddress},
@@ -412,26 +468,25 @@ async function writeLog(
       ${outcome.response === null ? null : JSON.stringify(outcome.response)}::jsonb,
       ${scannedAt.toISOString()}::timestamptz, ${outcome.accepted ? log.points : null}::integer,
       ${sql.raw(String(context.wasQueued))}, ${device}::text, ${client.ipAddress}::text,
-      cardinality(list) > 0, list, ${accepted}, ${accepted} and today = 0,
-      today + ${outcome.accepted ? 1 : 0}::int, ${now.toISOString()}::timestamptz
-    from reasons
-    ${
+      cardinality(reasons.list) > 0, reasons.list, ${accepted}, ${accepted} and counts.today = 0,
+      counts.today + ${outcome.accepted ? 1 : 0}::int, ${now.toISOString()}::timestamptz
+    from (select ${burst} as burst, ${elsewhere} as elsewhere, ${today} as today) as counts
+    cross join lateral (
+      select array_remove(${knownReasons}::text[]
+        || array[case when counts.burst >= ${burstScansPerMinute}::int then 'device_burst' end,
+                 case when counts.elsewhere > 0 then 'two_places_minutes_apart' end], null) as list
+    ) as reasons
+    where ${onlyIf} ${
       // An accepted scan is logged only while its sender still works the counter: a staff member removed
       // (or a shop suspended) since the session was kept undoes the scan.
-      outcome.accepted ? sql`where ${senderOnDuty(context)}` : sql``
+      outcome.accepted ? sql`and ${senderOnDuty(context)}` : sql``
     }
     ${
       // An accepted scan must fail on a duplicate key, undoing its effects (the first copy's answer is
       // replayed); a refusal that lost such a race is simply not logged twice.
       outcome.accepted ? sql`` : sql`on conflict (${logs.companyId}, ${logs.idempotencyKey}) do nothing`
     }
-    returning ${logs.suspiciousReasons}`,
-  );
-  const [row] = rows;
-  if (!row && outcome.accepted) throw unauthenticated("Please sign in at the counter to continue");
-  const reasons = parseTextArray(row?.suspicious_reasons);
-  if (reasons.length > 0 && log.userId) await flagScan(db, context, action, log.userId, reasons);
-  return row !== undefined;
+    returning ${logs.suspiciousReasons}`;
 }
 
 /** node-postgres parses a text[]; the embedded database may hand back its literal ("{a,b}"). */
@@ -444,17 +499,19 @@ function parseTextArray(value: string[] | string | undefined): string[] {
     .filter(Boolean);
 }
 
-async function flagScan(
+/** Records a fraud signal for a logged scan that looked suspicious (nothing when it didn't). */
+async function flagIfSuspicious(
   db: Executor,
   context: ScanContext,
   action: LoggedAction,
-  userId: number,
+  log: LogDraft,
   reasons: string[],
 ) {
+  if (reasons.length === 0 || !log.userId) return;
   await recordFraudSignal(
     db,
     {
-      userId,
+      userId: log.userId,
       adId: null,
       eventType: reasons.includes("two_places_minutes_apart")
         ? "impossible_travel"

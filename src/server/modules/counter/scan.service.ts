@@ -17,14 +17,20 @@ export async function performScan(
   client: ClientSignals,
 ): Promise<Said<ScanResult>> {
   const isReward = isRewardQr(input.qrData) || readRewardTypedCode(input.qrData) !== undefined;
+  // A member's stamp is written in one statement, with its log row, that commits on its own.
+  const stamping = !isReward && input.action === "stamp";
   return once(
     deps,
     sender,
     { ...input, requestHash: requestHash(input) },
     client,
     (context) =>
-      runLogged(context, input.action, (tx, log) =>
-        isReward ? scanRewardQr(tx, context, input, log) : scanMemberCode(tx, context, input, log),
+      runLogged(
+        context,
+        input.action,
+        (db, log) =>
+          isReward ? scanRewardQr(db, context, input, log) : scanMemberCode(db, context, input, log),
+        { workCommits: stamping },
       ),
     // A member's scanned QR is read by scannedMember, which reads the log with it. A typed code's log is
     // read first: a resent wrong code is answered before the guard counts it as a guess.

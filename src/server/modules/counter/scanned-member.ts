@@ -46,8 +46,8 @@ type ScannedRow = (CodeRow | { [K in keyof CodeRow]: null }) & {
 };
 
 /**
- * The member whose code staff presented, in one statement: the code (marked used; a refusal rolls that
- * back), the member as staff see them, their points today, for a stamp their card here, for a grant the
+ * The member whose code staff presented, in one statement: the code (marked used when asked; a refusal
+ * rolls that back), the member as staff see them, their points today, for a stamp their card here, for a grant the
  * settings it is held to and, for a live scan, an earlier answer under its key (then nothing is done:
  * AnsweredBefore).
  */
@@ -56,9 +56,14 @@ export async function scannedMember(
   context: ScanContext,
   presented: string,
   log: LogDraft,
-  options: { withCard: boolean; grantLimitsFor?: PlanId },
+  options: {
+    withCard: boolean;
+    grantLimitsFor?: PlanId;
+    /** The read marks the code used (in the scan's transaction); else the write that accepts the scan does. */
+    markUsed: boolean;
+  },
 ): Promise<Scanned> {
-  const code = presentedMemberCodeSql(presented, context.scannedAt, context.now);
+  const code = presentedMemberCodeSql(presented, context.scannedAt, context.now, options);
   if (!code) {
     await throwIfAnsweredBefore(tx, context);
     throw unknownCode();

@@ -1,7 +1,7 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import { accraDay } from "../../../shared/accra-time";
 import { formatCedis } from "../../../shared/money";
-import type { Executor } from "../../db/client";
+import { type Executor, withinTransaction } from "../../db/client";
 import { columnNames, executeNamed } from "../../db/prepared";
 import {
   dailyScanLimits,
@@ -10,13 +10,14 @@ import {
   loyaltyCounters,
   loyaltyPrograms,
 } from "../../db/schema/loyalty";
-import { RetryableConflict } from "../../lib/db-errors";
+import { undoAndRetryWhen } from "../../lib/db-errors";
 import { AppError } from "../../lib/errors";
 import { addMonthlyDrawEntry } from "../draws";
 import { memberStanding, recordCompletedCycle, xpCreditCtes } from "../ledger";
 import { reserveCashback } from "../money";
 import { noticeInsertFromRow, queueMemberSms } from "../notifications";
 import { numberSettingFrom, storedSettingSql } from "../settings";
+import { memberCodeUseSql } from "./member-qr.service";
 import type { CardState } from "./stamps.service";
 
 /**
@@ -130,91 +131,83 @@ export interface CounterStamp {
   /** Conditions the stamp's own statement re-checks: the member may earn, the staff member is on duty. */
   memberInGoodStanding: SQL;
   staffOnDuty: SQL;
+  /** The member's code staff presented, marked used by the stamp (none for a phone check-in). */
+  presentedCodeId?: number;
+  /**
+   * The counter's log row for this stamp, written by the stamp's own statement so the two commit together:
+   * an insert for a CTE, given the card as the stamp leaves it and the condition it must be written under
+   * (the stamp was). Its `returning` comes back as `loggedRow`; a stamp that wrote one without the other
+   * is undone.
+   */
+  logRow?: (card: CardState, whenStamped: SQL) => SQL;
 }
+
+/** The card as the stamp left it, and the log row its statement wrote (when asked for one). */
+export type StampOutcome = CardState & { cardId: number; loggedRow: Record<string, unknown> | null };
 
 /**
  * A stamp at the counter: the day's stamp taken, the card stamped (or started), the check-in and the visit
- * recorded, the stamp's XP credited and the member told, all in one statement that also re-checks who may
- * earn and stamp. A completed card also counts a cycle, a draw entry and an SMS (a few more statements,
- * once a card). Call inside the counter's transaction.
+ * recorded, the stamp's XP credited, the member told and the code marked used, all in one statement that
+ * also re-checks who may earn and stamp, and undoes itself when the card moved since it was read. That
+ * statement commits on its own when `db` is no transaction (docs/product-rules.md#hot-writes-one-statement).
+ * An expired card stepping aside, and a completed card's cycle, draw entry, SMS and cashback, take a few
+ * more statements: those run in a transaction (the caller's, when it has one).
  */
-export async function stampAtCounter(tx: Executor, stamp: CounterStamp, now: Date): Promise<CardState> {
+export async function stampAtCounter(db: Executor, stamp: CounterStamp, now: Date): Promise<StampOutcome> {
   const program = stamp.state.program;
   assertStampAllowed(program, stamp.purchasePesewas);
   // The second scan of the day (the counter's commonest refusal) is answered without the stamp's statement.
   if (stamp.state.usedToday) throw dailyLimitReached(stamp.memberName);
-  let card = stamp.state.card;
-  if (card?.expiresAt && card.expiresAt <= now) {
-    // An expired card steps aside (rare), so this stamp starts a new one.
-    await tx.execute(sql`update ${loyaltyCards} set ${cards.isActive} = false,
-        ${cards.updatedAt} = ${now.toISOString()}::timestamptz
-      where ${cards.id} = ${card.id}::integer and ${cards.isActive}`);
-    card = null;
-  }
-  const expected = expectedCard(program, card);
-  const written = await writeStamp(tx, stamp, program, { cardId: card?.id ?? null, expected }, now);
-  if (!written.memberOk) {
-    throw new AppError(
-      "MEMBER_SUSPENDED",
-      "This customer's account is suspended, so it can't collect stamps, points or rewards.",
-    );
-  }
-  if (!written.staffOk) throw new AppError("UNAUTHENTICATED", "Please sign in at the counter to continue");
-  if (!written.tookDaily) throw dailyLimitReached(stamp.memberName);
-  if (written.cardId === null || written.checkInId === null) {
-    if (written.programFull) {
-      throw new AppError(
-        "CARD_LIMIT",
-        "This shop's loyalty program is full: it can't start new cards right now.",
-      );
+  const readCard = stamp.state.card;
+  const expired = readCard?.expiresAt ? readCard.expiresAt <= now : false;
+  // An expired card steps aside (rare), so this stamp starts a new one.
+  const card = expired ? null : readCard;
+  const leaves = cardAfterStamp(program, card, stamp.state.unclaimed);
+  if (!expired && !leaves.isCompleted) return writeStamp(db, stamp, program, card, leaves, now);
+  return withinTransaction(db, async (tx) => {
+    if (readCard && expired) await retireCard(tx, readCard.id, now);
+    const outcome = await writeStamp(tx, stamp, program, card, leaves, now);
+    if (leaves.isCompleted) {
+      await celebrateCompletedCard(tx, stamp.userId, program, outcome.cardId, now);
+      await setCardCashbackAside(tx, stamp.companyId, program, outcome.cardId, now);
     }
-    // The card changed under this stamp (completed or started by a scan at the same moment): run again.
-    throw new RetryableConflict("the member's card changed during the stamp");
-  }
-  if (written.currentStamps !== expected.stamps || written.isCompleted !== expected.completes) {
-    // The statement wrote the notice for the card as read; another stamp moved it since: run again.
-    throw new RetryableConflict("the member's card moved during the stamp");
-  }
-  if (expected.completes) {
-    await celebrateCompletedCard(tx, stamp.userId, program, written.cardId, now);
-    await setCardCashbackAside(tx, stamp.companyId, program, written.cardId, now);
-  }
+    return outcome;
+  });
+}
+
+async function retireCard(tx: Executor, cardId: number, now: Date) {
+  await tx.execute(sql`update ${loyaltyCards} set ${cards.isActive} = false,
+      ${cards.updatedAt} = ${now.toISOString()}::timestamptz
+    where ${cards.id} = ${cardId}::integer and ${cards.isActive}`);
+}
+
+/** The card as this stamp leaves it, from the card as read: the stamp's statement checks it came out so. */
+function cardAfterStamp(
+  program: NonNullable<StampCardState["program"]>,
+  card: StampCardState["card"],
+  unclaimed: boolean,
+): CardState {
+  const currentStamps = (card?.currentStamps ?? 0) + 1;
+  const requiredStamps = card?.requiredStamps ?? program.requiredVisits;
+  const isCompleted = currentStamps >= requiredStamps;
   return {
-    currentStamps: expected.stamps,
-    requiredStamps: expected.required,
-    isCompleted: expected.completes,
-    rewardUnlocked: expected.completes || stamp.state.unclaimed,
+    currentStamps,
+    requiredStamps,
+    isCompleted,
+    rewardUnlocked: isCompleted || unclaimed,
     rewardTitle: program.rewardTitle,
   };
 }
 
-/** The card as this stamp leaves it, from the card as read: the stamp's statement checks it came out so. */
-interface ExpectedCard {
-  stamps: number;
-  required: number;
-  completes: boolean;
-}
-
-function expectedCard(
-  program: NonNullable<StampCardState["program"]>,
-  card: StampCardState["card"],
-): ExpectedCard {
-  const stamps = (card?.currentStamps ?? 0) + 1;
-  const required = card?.requiredStamps ?? program.requiredVisits;
-  return { stamps, required, completes: stamps >= required };
-}
-
-/** The stamp statement's one row: the card's columns are null when no card was stamped or started. */
+/** The stamp statement's one row. */
 interface StampRow {
   member_ok: boolean;
   staff_ok: boolean;
   took_daily: boolean;
   program_full: boolean;
   card_id: number | null;
-  current_stamps: number | null;
-  required_stamps: number | null;
-  is_completed: boolean | null;
-  check_in_id: number | null;
+  /** The log row's `returning`, when the statement was given one to write. */
+  logged_row: Record<string, unknown> | null;
 }
 
 function dailyLimitReached(memberName: string) {
@@ -224,46 +217,42 @@ function dailyLimitReached(memberName: string) {
   });
 }
 
-interface WrittenStamp {
-  memberOk: boolean;
-  staffOk: boolean;
-  tookDaily: boolean;
-  programFull: boolean;
-  cardId: number | null;
-  checkInId: number | null;
-  currentStamps: number;
-  requiredStamps: number;
-  isCompleted: boolean;
-}
-
 /**
  * The day's stamp (a conditional upsert, so 50 scans of one member at once stamp once), then the live card
  * stamped or, without one, a new card started (within the program's card limit), then the check-in and
- * the visit: each part runs only when the one before it did.
+ * the visit: each part runs only when the one before it did. A statement that took the day's stamp but
+ * didn't leave the card as `leaves` says (another stamp moved it since the read: last night's queued scan
+ * with this morning's live one) undoes itself, and the counter runs the stamp again from a fresh read.
  */
 async function writeStamp(
-  tx: Executor,
+  db: Executor,
   stamp: CounterStamp,
   program: NonNullable<StampCardState["program"]>,
-  { cardId, expected }: { cardId: number | null; expected: ExpectedCard },
+  card: StampCardState["card"],
+  leaves: CardState,
   now: Date,
-): Promise<WrittenStamp> {
+): Promise<StampOutcome> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const user = sql`${stamp.userId}::integer`;
   const company = sql`${stamp.companyId}::integer`;
+  const cardId = card?.id ?? null;
   const completesAtOnce = program.requiredVisits <= 1;
   const expiresAt = new Date(now.getTime() + program.validityDays * 24 * 60 * 60 * 1000);
   const activeCards = sql`(select count(*) from ${loyaltyCards}
     where ${cards.programId} = ${program.id}::integer and ${cards.isActive})`;
+  const programFull = sql`(${cardId}::integer is null and ${activeCards} >= ${program.maxActiveCards}::integer)`;
+  const stamped = sql`exists (select 1 from card where card.current_stamps = ${leaves.currentStamps}::integer
+    and card.is_completed = ${sql.raw(String(leaves.isCompleted))})`;
+  const logged = stamp.logRow ? sql`exists (select 1 from logged)` : sql`true`;
   const result = await executeNamed<StampRow>(
-    tx,
+    db,
     "counter_stamp",
     sql`
     with daily as (
       insert into ${dailyScanLimits} (${scanLimits.userId}, ${scanLimits.companyId}, ${scanLimits.scanDate},
         ${scanLimits.scanCount}, ${scanLimits.maxScansAllowed}, ${scanLimits.updatedAt})
       select ${user}, ${company}, ${accraDay(stamp.scannedAt)}::date, 1, ${defaultDailyScans}::integer, ${at}
-      where ${stamp.memberInGoodStanding} and ${stamp.staffOnDuty}
+      where ${stamp.memberInGoodStanding} and ${stamp.staffOnDuty} and not ${programFull}
       on conflict (${scanLimits.userId}, ${scanLimits.companyId}, ${scanLimits.scanDate}) do update
         set ${scanLimits.scanCount} = ${dailyScanLimits.scanCount} + 1, ${scanLimits.updatedAt} = excluded.${scanLimits.updatedAt}
         where ${dailyScanLimits.scanCount} < ${dailyScanLimits.maxScansAllowed}
@@ -286,7 +275,6 @@ async function writeStamp(
         ${sql.raw(String(completesAtOnce))}, ${completesAtOnce ? at : sql`null`}, ${sql.raw(String(!completesAtOnce))},
         ${expiresAt.toISOString()}::timestamptz, ${at}, ${at}
       where ${cardId}::integer is null and exists (select 1 from daily)
-        and ${activeCards} < ${program.maxActiveCards}::integer
       on conflict do nothing
       returning ${cards.id}, ${cards.currentStamps}, ${cards.requiredStamps}, ${cards.isCompleted}
     ),
@@ -314,26 +302,31 @@ async function writeStamp(
         ${counters.updatedAt} = excluded.${counters.lastVisit}
     ),
     ${stampXpCtes(stamp, now)}
-    notice as (${stampNoticeInsert(stamp.userId, program, expected, now)})
+    ${stamp.presentedCodeId === undefined ? sql`` : sql`code_used as (${memberCodeUseSql(sql`${stamp.presentedCodeId}::integer`, now, sql`exists (select 1 from check_in)`)}),`}
+    ${stamp.logRow ? sql`logged as (${stamp.logRow(leaves, sql`exists (select 1 from check_in)`)}),` : sql``}
+    notice as (${stampNoticeInsert(stamp.userId, program, leaves, now)})
     select ${stamp.memberInGoodStanding} as member_ok, ${stamp.staffOnDuty} as staff_ok,
-      exists (select 1 from daily) as took_daily,
-      (${cardId}::integer is null and ${activeCards} >= ${program.maxActiveCards}::integer) as program_full,
-      card.id as card_id, card.current_stamps, card.required_stamps, card.is_completed,
-      (select id from check_in) as check_in_id
-    from (select 1) as one left join card on true`,
+      exists (select 1 from daily) as took_daily, ${programFull} as program_full,
+      (select id from card) as card_id,
+      ${stamp.logRow ? sql`(select to_jsonb(logged) from logged)` : sql`null::jsonb`} as logged_row,
+      ${undoAndRetryWhen(sql`exists (select 1 from daily) and not (${stamped} and ${logged})`, "the member's card moved during the stamp")} as undone`,
   );
   const [row] = result.rows;
-  return {
-    memberOk: Boolean(row?.member_ok),
-    staffOk: Boolean(row?.staff_ok),
-    tookDaily: Boolean(row?.took_daily),
-    programFull: Boolean(row?.program_full),
-    cardId: row?.card_id ?? null,
-    checkInId: row?.check_in_id ?? null,
-    currentStamps: Number(row?.current_stamps ?? 0),
-    requiredStamps: Number(row?.required_stamps ?? program.requiredVisits),
-    isCompleted: Boolean(row?.is_completed),
-  };
+  if (!row?.member_ok) {
+    throw new AppError(
+      "MEMBER_SUSPENDED",
+      "This customer's account is suspended, so it can't collect stamps, points or rewards.",
+    );
+  }
+  if (!row.staff_ok) throw new AppError("UNAUTHENTICATED", "Please sign in at the counter to continue");
+  if (row.program_full) {
+    throw new AppError(
+      "CARD_LIMIT",
+      "This shop's loyalty program is full: it can't start new cards right now.",
+    );
+  }
+  if (!row.took_daily || row.card_id === null) throw dailyLimitReached(stamp.memberName);
+  return { ...leaves, cardId: Number(row.card_id), loggedRow: row.logged_row };
 }
 
 /**
@@ -406,12 +399,12 @@ async function celebrateCompletedCard(
 function stampNoticeInsert(
   userId: number,
   program: NonNullable<StampCardState["program"]>,
-  card: ExpectedCard,
+  card: CardState,
   now: Date,
 ): SQL {
   const link = "/loyalty-dashboard";
   const from = sql`card, check_in`;
-  if (card.completes) {
+  if (card.isCompleted) {
     const notice = {
       userId,
       type: "card_completed" as const,
@@ -430,7 +423,7 @@ function stampNoticeInsert(
     title: "Stamp added",
     message: {
       message: "{current} of {required} stamps on your {program} card.",
-      values: { current: card.stamps, required: card.required, program: program.programName },
+      values: { current: card.currentStamps, required: card.requiredStamps, program: program.programName },
     },
     link,
   };

@@ -20,4 +20,4 @@ export {
   type ScannedMember,
   scannedMemberFrom,
 } from "./member-qr.service";
-export { cardStateAt, claimCardReward } from "./stamps.service";
+export { type CardState, cardStateAt, claimCardReward } from "./stamps.service";

@@ -71,14 +71,16 @@ export interface ScannedMember {
 
 /**
  * The statement part that takes the code staff presented (a scanned QR, or a typed short code live at the
- * scan's time): marks it used and returns it, so the counter finds the member and marks the code in the
- * statement that reads them. Undefined when the text can't be a member's code. A refused scan's
- * transaction rolls the mark back.
+ * scan's time) and returns it, so the counter finds the member in the statement that reads them. With
+ * `markUsed` it also marks the code used (a refused scan's transaction rolls the mark back); without it the
+ * read writes nothing, and the write that accepts the scan marks it (memberCodeUseSql). Undefined when the
+ * text can't be a member's code.
  */
 export function presentedMemberCodeSql(
   presented: string,
   scannedAt: Date,
   now: Date,
+  { markUsed }: { markUsed: boolean },
 ): { sql: SQL; typed: boolean } | undefined {
   const trimmed = presented.trim();
   const typed = !trimmed.startsWith(memberQrPrefix);
@@ -90,13 +92,23 @@ export function presentedMemberCodeSql(
         and ${userQrCodes.expiresAt} > ${new Date(scannedAt.getTime() - offlineScanWindowMs).toISOString()}::timestamptz
         order by ${userQrCodes.createdAt} desc limit 1`
     : sql`select ${userQrCodes.id} from ${userQrCodes} where ${userQrCodes.qrData} = ${trimmed}`;
+  const returned = sql`id, user_id, qr_data, created_at, expires_at`;
   return {
     typed,
-    sql: sql`update ${userQrCodes} set last_used_at = ${now.toISOString()}::timestamptz,
-        rotation_count = rotation_count + 1
-      where id = (${chosen})
-      returning id, user_id, qr_data, created_at, expires_at`,
+    sql: markUsed
+      ? sql`${memberCodeUseSql(sql`(${chosen})`, now)} returning ${returned}`
+      : sql`select ${returned} from ${userQrCodes} where id = (${chosen})`,
   };
+}
+
+/**
+ * Marks a member's code used by the scan that accepted it: an update, for a statement's CTE (`onlyIf`: the
+ * condition under which the scan was accepted) or the read that takes the code.
+ */
+export function memberCodeUseSql(codeId: SQL, now: Date, onlyIf: SQL = sql`true`): SQL {
+  return sql`update ${userQrCodes} set last_used_at = ${now.toISOString()}::timestamptz,
+      rotation_count = rotation_count + 1
+    where id = ${codeId} and ${onlyIf}`;
 }
 
 /** The member behind a presented code, once it is known to have been live when it was scanned. */
