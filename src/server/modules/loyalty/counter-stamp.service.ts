@@ -238,9 +238,13 @@ async function writeStamp(
   const cardId = card?.id ?? null;
   const completesAtOnce = program.requiredVisits <= 1;
   const expiresAt = new Date(now.getTime() + program.validityDays * 24 * 60 * 60 * 1000);
-  const activeCards = sql`(select count(*) from ${loyaltyCards}
-    where ${cards.programId} = ${program.id}::integer and ${cards.isActive})`;
-  const programFull = sql`(${cardId}::integer is null and ${activeCards} >= ${program.maxActiveCards}::integer)`;
+  // Only a new card counts the program's cards (a count over up to its limit, once in the statement).
+  const programFull = cardId === null ? sql`(select is_full from room)` : sql`false`;
+  const room =
+    cardId === null
+      ? sql`room as materialized (select count(*) >= ${program.maxActiveCards}::integer as is_full
+          from ${loyaltyCards} where ${cards.programId} = ${program.id}::integer and ${cards.isActive}),`
+      : sql``;
   const stamped = sql`exists (select 1 from card where card.current_stamps = ${leaves.currentStamps}::integer
     and card.is_completed = ${sql.raw(String(leaves.isCompleted))})`;
   const logged = stamp.logRow ? sql`exists (select 1 from logged)` : sql`true`;
@@ -248,7 +252,7 @@ async function writeStamp(
     db,
     "counter_stamp",
     sql`
-    with daily as (
+    with ${room} daily as (
       insert into ${dailyScanLimits} (${scanLimits.userId}, ${scanLimits.companyId}, ${scanLimits.scanDate},
         ${scanLimits.scanCount}, ${scanLimits.maxScansAllowed}, ${scanLimits.updatedAt})
       select ${user}, ${company}, ${accraDay(stamp.scannedAt)}::date, 1, ${defaultDailyScans}::integer, ${at}
