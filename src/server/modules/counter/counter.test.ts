@@ -295,6 +295,44 @@ describe("stamps", () => {
     expect(cards.cards[0]).toMatchObject({ currentStamps: 1, requiredStamps: 3, rewardUnlocked: false });
   });
 
+  it("refuses a new card when the program is full, taking nothing, and stamps it once the owner makes room", async () => {
+    const counter = await shop({ maxActiveCards: 1 });
+    const ama = await member();
+    const kofi = await member("Kofi Boateng");
+    const stampOf = async (cookies: Record<string, string>) =>
+      scan(counter.staff, { qrData: (await memberQr(cookies)).qrData, action: "stamp", purchaseAmount: 25 });
+    expect((await stampOf(ama.cookies)).statusCode).toBe(200);
+
+    const full = await stampOf(kofi.cookies);
+    expect(full.statusCode).toBe(409);
+    expect(full.json()).toMatchObject({
+      code: "CARD_LIMIT",
+      message: "This shop's loyalty program is full: it can't start new cards right now.",
+    });
+    expect((await cardsOf(kofi.cookies)).cards).toHaveLength(0);
+
+    const roomier = await sendAs(
+      ctx.app,
+      counter.owner,
+      "PUT",
+      `/api/companies/${counter.companyId}/loyalty-program`,
+      {
+        programName: "Regulars",
+        requiredVisits: 3,
+        rewardTitle: "A free plate",
+        minimumSpend: 20,
+        validityDays: 365,
+        maxActiveCards: 2,
+        isActive: true,
+      },
+    );
+    expect(roomier.statusCode, roomier.body).toBe(200);
+    // The refusal took nothing: the same day, Kofi's first stamp goes through.
+    const stamped = await stampOf(kofi.cookies);
+    expect(stamped.statusCode, stamped.body).toBe(200);
+    expect(stamped.json()).toMatchObject({ message: "Stamp 1 of 3 for Kofi." });
+  });
+
   it("stamps once when 50 scans of one member arrive at once", async () => {
     const counter = await shop();
     const ama = await member();
