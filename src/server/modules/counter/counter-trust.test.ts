@@ -184,6 +184,36 @@ describe("a scan sent from the phone's queue", () => {
   });
 });
 
+describe("a burst from one phone", () => {
+  it("flags the 13th stamp a phone sends within a minute, not the 12 before it, and records it for review", async () => {
+    const counter = await shop();
+    const phone = { "x-device-fingerprint": "trust-burst-phone" };
+    const stamped: { userId: number; key: string }[] = [];
+    for (let n = 0; n < 13; n++) {
+      const customer = await member(`Customer ${n}`);
+      const key = `trust-burst-${String(n).padStart(4, "0")}`;
+      const { qrData } = await memberQr(customer.cookies);
+      const body = { qrData, action: "stamp", purchaseAmount: 30, idempotencyKey: key };
+      const answer = await sendAs(ctx.app, counter.staff, "POST", "/api/merchant/scans", body, phone);
+      expect(answer.statusCode, answer.body).toBe(200);
+      stamped.push({ userId: customer.user.id, key });
+      clock.advance(2_000);
+    }
+    const logOf = async (key: string) =>
+      (await ctx.database.db.select().from(qrScanLogs).where(eq(qrScanLogs.idempotencyKey, key)))[0]!;
+    expect((await logOf(stamped[11]!.key)).isSuspicious).toBe(false);
+    const thirteenth = await logOf(stamped[12]!.key);
+    expect(thirteenth).toMatchObject({ accepted: true, isSuspicious: true });
+    expect(thirteenth.suspiciousReasons).toEqual(["device_burst"]);
+    const signalsFor = (userId: number) =>
+      ctx.database.db.select().from(fraudDetection).where(eq(fraudDetection.userId, userId));
+    expect((await signalsFor(stamped[12]!.userId)).map((s) => s.eventType)).toEqual([
+      "suspicious_counter_scan",
+    ]);
+    expect(await signalsFor(stamped[11]!.userId)).toHaveLength(0);
+  });
+});
+
 describe("a suspended member", () => {
   it("can't have a reward QR redeemed at the counter, and gets no XP", async () => {
     const counter = await shop();

@@ -440,18 +440,20 @@ function logInsertSql(
   const { actor, client, scannedAt, now } = context;
   const device = client.deviceFingerprint ?? null;
   const user = sql`${log.userId}::integer`;
-  // A backlog sent after an outage arrives all at once; only live scans can show a burst.
+  // A backlog sent after an outage arrives all at once; only live scans can show a burst. The count stops
+  // at the threshold: a busy counter's minute is never read further than it needs.
   const burst =
     device && !context.wasQueued
-      ? sql`(select count(*) from ${qrScanLogs} where ${logs.merchantDeviceFingerprint} = ${device}::text
-          and ${logs.createdAt} >= ${new Date(now.getTime() - 60_000).toISOString()}::timestamptz)::int`
+      ? sql`(select count(*) from (select 1 from ${qrScanLogs} where ${logs.merchantDeviceFingerprint} = ${device}::text
+          and ${logs.createdAt} >= ${new Date(now.getTime() - 60_000).toISOString()}::timestamptz
+          limit ${burstScansPerMinute}::int) as recent)::int`
       : sql`0`;
   // Another branch, of this business or another; where either scan's branch is unknown, another business.
   const branch = sql`${actor.branchId}::integer`;
-  const elsewhere = sql`(select count(*) from ${qrScanLogs} where ${logs.userId} = ${user} and ${logs.accepted}
+  const elsewhere = sql`(exists (select 1 from ${qrScanLogs} where ${logs.userId} = ${user} and ${logs.accepted}
     and ${logs.scannedAt} >= ${new Date(scannedAt.getTime() - twoPlacesWindowMs).toISOString()}::timestamptz
     and case when ${branch} is null or ${logs.branchId} is null then ${logs.companyId} <> ${actor.companyId}::integer
-      else ${logs.branchId} <> ${branch} end)::int`;
+      else ${logs.branchId} <> ${branch} end))`;
   const today = sql`(select count(*) from ${qrScanLogs} where ${logs.userId} = ${user}
     and ${logs.companyId} = ${actor.companyId}::integer and ${logs.accepted}
     and ${logs.scannedAt} >= ${startOfAccraDay(scannedAt).toISOString()}::timestamptz)::int`;
@@ -474,7 +476,7 @@ function logInsertSql(
     cross join lateral (
       select array_remove(${knownReasons}::text[]
         || array[case when counts.burst >= ${burstScansPerMinute}::int then 'device_burst' end,
-                 case when counts.elsewhere > 0 then 'two_places_minutes_apart' end], null) as list
+                 case when counts.elsewhere then 'two_places_minutes_apart' end], null) as list
     ) as reasons
     where ${onlyIf} ${
       // An accepted scan is logged only while its sender still works the counter: a staff member removed
