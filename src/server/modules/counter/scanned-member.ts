@@ -73,7 +73,7 @@ export async function scannedMember(
     tx,
     "scanned_member",
     sql`
-    with code as (${code.sql})
+    with code as materialized (${code.sql})
     select code.*, ${memberAtCounterSql(owner)} as member,
       ${pointsReceivedTodaySql(owner, context.scannedAt)} as points_today,
       ${options.withCard ? stampCardStateSql(owner, context.actor.companyId, context.scannedAt) : sql`null`} as card_state,
