@@ -3,7 +3,7 @@ import { integer, PgDialect, pgTable, text, timestamp } from "drizzle-orm/pg-cor
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createScratchDatabase } from "../test/test-app";
 import { type DatabaseHandle, type Executor, openDatabase } from "./client";
-import { columnNames, executeNamed } from "./prepared";
+import { columnNames, executeNamed, executeRows } from "./prepared";
 
 /**
  * `executeNamed` (db/prepared.ts) reaches past Drizzle's query builders: it compiles a statement with a
@@ -160,6 +160,14 @@ describe.each(databases)("executeNamed on the $kind database", ({ kind, open }) 
       for (const name of names) expect(name).toMatch(/^prepared_probe_named_[0-9a-f]{12}$/);
     },
   );
+
+  it("answers an unnamed statement's rows through executeRows, in a transaction too", async () => {
+    const read = sql`select ${probe.id} as id, ${probe.label} as label from ${probes} where ${probe.id} = ${1}::integer`;
+    expect(await executeRows<{ id: number; label: string }>(db, read)).toEqual([{ id: 1, label: "first" }]);
+    const inTransaction = await db.transaction((tx) => executeRows<{ id: number }>(tx, read));
+    expect(inTransaction).toEqual([{ id: 1, label: "first" }]);
+    expect(await executeRows(db, sql`select 1 as one where false`)).toEqual([]);
+  });
 
   it("refuses a handle without Drizzle's session, saying what it missed", async () => {
     const notDrizzle = {} as Executor;

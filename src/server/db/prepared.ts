@@ -87,6 +87,20 @@ export async function executeNamed<Row>(db: Executor, name: string, query: SQL):
   return result;
 }
 
+/**
+ * Runs a statement unnamed (planned every time: for statements that aren't hot) and answers its rows as
+ * `Row`. As with executeNamed, `Row` is written from the statement's select list (or `returning`) and
+ * nothing checks it at run time: this is the one place outside executeNamed that reads the driver's
+ * untyped result.
+ */
+export async function executeRows<Row>(db: Executor, query: SQL): Promise<Row[]> {
+  const { rows } = (await db.execute(query)) as { rows?: unknown };
+  if (!Array.isArray(rows)) {
+    throw new Error("executeRows: the driver answered without `rows` (see prepared.test.ts)");
+  }
+  return rows as Row[];
+}
+
 /** Each statement's text → its prepared name: the hash is computed once per text, not on every call. */
 const statementNames = new Map<string, string>();
 const mostStatementNames = 10_000;

@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client";
+import { executeRows } from "../db/prepared";
 import { jobRuns } from "../db/schema/jobs";
 
 /**
@@ -8,8 +9,11 @@ import { jobRuns } from "../db/schema/jobs";
  */
 export async function runExclusively(db: Database, lockId: number, work: (tx: Transaction) => Promise<void>) {
   return db.transaction(async (tx) => {
-    const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${lockId}) as locked`);
-    const locked = (result as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked === true;
+    const [row] = await executeRows<{ locked: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(${lockId}) as locked`,
+    );
+    const locked = row?.locked === true;
     if (!locked) return false;
     await work(tx);
     return true;

@@ -3,6 +3,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type pg from "pg";
 import type PgBoss from "pg-boss";
 import type { Database, Executor } from "../../db/client";
+import { executeRows } from "../../db/prepared";
 
 /**
  * pg-boss talks to the database through `executeSql(text, values)`. These adapters let it use the app's
@@ -36,8 +37,7 @@ function pgliteBossDb(client: PGlite): PgBoss.Db {
 export function bossDbForExecutor(executor: Executor): PgBoss.Db {
   return {
     async executeSql(text, values) {
-      const result = await executor.execute(withParameters(text, values ?? []));
-      return { rows: (result as unknown as { rows: unknown[] }).rows };
+      return { rows: await executeRows<unknown>(executor, withParameters(text, values ?? [])) };
     },
   };
 }

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { formatAccraTime, startOfAccraDay } from "../../../shared/accra-time";
 import type { CounterTexts, TextAllowance } from "../../../shared/contracts/counter";
 import type { Executor } from "../../db/client";
+import { executeRows } from "../../db/prepared";
 import { counterTextCounts } from "../../db/schema/counter";
 import { AppError } from "../../lib/errors";
 import { readNumberSettings } from "../settings";
@@ -94,7 +95,7 @@ export async function countCounterText(
     ],
     sql` `,
   );
-  const result = await tx.execute(sql`
+  const counting = sql`
     insert into ${table} (kind, subject, period, period_start, texts)
     values ${sql.join(
       rows.map(
@@ -105,8 +106,8 @@ export async function countCounterText(
     )}
     on conflict (kind, subject, period, period_start) do update set texts = ${table}.texts + 1
       where ${table}.texts < ${capOfRow}
-    returning kind, period`);
-  const counted = (result as unknown as { rows: { kind: Kind; period: Period }[] }).rows;
+    returning kind, period`;
+  const counted = await executeRows<{ kind: Kind; period: Period }>(tx, counting);
   if (counted.length === rows.length) return null;
   const full = rows.filter((row) => !counted.some((c) => c.kind === row.kind && c.period === row.period));
   // Past a cap: the rows this text did count are taken back (this transaction still holds them).
@@ -162,7 +163,7 @@ export async function counterTextsLeft(db: Executor, sender: TextSender, now: Da
   const caps = await readCaps(db);
   const starts = periodStarts(now);
   const subjects = subjectsOf(sender);
-  const result = await db.execute(sql`
+  const reading = sql`
     select kind, period, texts from ${counterTextCounts}
     where (kind, subject, period, period_start) in (${sql.join(
       (["sender", "shop"] as const).flatMap((kind) =>
@@ -172,8 +173,8 @@ export async function counterTextsLeft(db: Executor, sender: TextSender, now: Da
         ),
       ),
       sql`, `,
-    )})`);
-  const used = (result as unknown as { rows: { kind: Kind; period: Period; texts: number }[] }).rows;
+    )})`;
+  const used = await executeRows<{ kind: Kind; period: Period; texts: number }>(db, reading);
   const allowance = (kind: Kind, period: Period): TextAllowance => {
     const texts = Number(used.find((row) => row.kind === kind && row.period === period)?.texts ?? 0);
     const limit = caps[kind][period];

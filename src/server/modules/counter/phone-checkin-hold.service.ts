@@ -5,6 +5,7 @@ import type { Language } from "../../../shared/i18n/languages";
 import type { PlanId } from "../../../shared/plans";
 import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/client";
+import { executeRows } from "../../db/prepared";
 import { heldPhoneRewards, type PhoneCheckin, phoneCheckins, phoneInvites } from "../../db/schema/counter";
 import { queueSms } from "../../integrations/message-queue/message-queue";
 import { retryOnTransientConflict } from "../../lib/db-errors";
@@ -137,12 +138,12 @@ async function refuseBeyondHoldLimits(
   now: Date,
 ) {
   const today = startOfAccraDay(now).toISOString();
-  const result = await tx.execute(sql`
+  const heldSoFar = sql`
     select count(*) filter (where stamps > 0)::int as stamps, coalesce(sum(points), 0)::int as points
     from ${heldPhoneRewards}
     where company_id = ${checkin.companyId}::integer and phone_number = ${checkin.phoneNumber}::text
-      and held_at >= ${today}::timestamptz`);
-  const [heldToday] = (result as unknown as { rows: { stamps: number; points: number }[] }).rows;
+      and held_at >= ${today}::timestamptz`;
+  const [heldToday] = await executeRows<{ stamps: number; points: number }>(tx, heldSoFar);
   if (checkin.action === "stamp") {
     if ((heldToday?.stamps ?? 0) > 0) {
       throw new AppError(

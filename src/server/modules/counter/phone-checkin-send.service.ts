@@ -3,6 +3,7 @@ import type { PhoneCheckinRequest, PhoneCheckinSent } from "../../../shared/cont
 import type { Language } from "../../../shared/i18n/languages";
 import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/client";
+import { executeRows } from "../../db/prepared";
 import { type PhoneCheckin, phoneCheckins } from "../../db/schema/counter";
 import { queueSms } from "../../integrations/message-queue/message-queue";
 import type { ClientSignals } from "../../lib/client-signals";
@@ -149,12 +150,12 @@ async function flagSuspiciousSends(
     actor.staffId === null
       ? sql`staff_id is null and company_id = ${actor.companyId}::integer`
       : sql`staff_id = ${actor.staffId}::integer`;
-  const result = await deps.db.execute(sql`
+  const counting = sql`
     select
       (select count(distinct company_id) from ${phoneCheckins} where phone_number = ${checkin.phoneNumber}::text
         and created_at > ${dayAgo}::timestamptz)::int as shops,
-      (select count(*) from ${phoneCheckins} where ${sender} and created_at > ${hourAgo}::timestamptz)::int as sent`);
-  const [counts] = (result as unknown as { rows: { shops: number; sent: number }[] }).rows;
+      (select count(*) from ${phoneCheckins} where ${sender} and created_at > ${hourAgo}::timestamptz)::int as sent`;
+  const [counts] = await executeRows<{ shops: number; sent: number }>(deps.db, counting);
   const reasons = [
     ...(counts && counts.shops >= manyShopsPerDay ? ["one_number_many_shops"] : []),
     ...(counts && counts.sent >= manyCodesPerHour ? ["staff_many_codes"] : []),

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { executeNamed } from "../../db/prepared";
+import { executeNamed, executeRows } from "../../db/prepared";
 import { AppError } from "../../lib/errors";
 import {
   type MemberAtCounter,
@@ -88,7 +88,9 @@ export function memberById(tx: Executor, userId: number, companyId: number, at: 
 
 /** Whether some member has verified this number (one statement). */
 export async function verifiedOwnerOf(db: Executor, phoneNumber: string): Promise<number | null> {
-  const result = await db.execute(sql`select ${verifiedPhoneOwnerSql(phoneNumber)} as id`);
-  const [row] = (result as unknown as { rows: { id: number | null }[] }).rows;
+  const [row] = await executeRows<{ id: number | null }>(
+    db,
+    sql`select ${verifiedPhoneOwnerSql(phoneNumber)} as id`,
+  );
   return row?.id ?? null;
 }

@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { RewardType } from "../../../shared/contracts/ad-options";
 import type { Moment, MomentsPage } from "../../../shared/contracts/moments";
 import type { Executor } from "../../db/client";
+import { executeRows } from "../../db/prepared";
 
 const pageSize = 30;
 
@@ -94,7 +95,7 @@ function olderThan(cursor: ReturnType<typeof parseCursor>, at: SQL, id: SQL, ran
 export async function listMoments(db: Executor, userId: number, before?: string): Promise<MomentsPage> {
   const cursor = parseCursor(before);
   const limit = pageSize + 1;
-  const result = await db.execute<MomentRow>(sql`
+  const query = sql`
     select * from (
       (select 'watched' as kind, ${kindRank.watched}::int as rank, r.id, date_trunc('milliseconds', r.created_at) as at,
         a.id as ad_id, a.title as ad_title, a.thumbnail_url as ad_thumbnail,
@@ -124,8 +125,8 @@ export async function listMoments(db: Executor, userId: number, before?: string)
       ) b left join companies c on c.id = b.earned_from_company_id)
     ) m
     order by m.at desc, m.rank desc, m.id desc
-    limit ${limit}`);
-  const rows = (result as unknown as { rows: MomentRow[] }).rows;
+    limit ${limit}`;
+  const rows = await executeRows<MomentRow>(db, query);
   const page = rows.slice(0, pageSize).map(toMoment);
   const last = page.at(-1);
   const nextCursor = rows.length > pageSize && last ? `${last.at}|${kindRank[last.kind]}|${last.id}` : null;

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
+import { executeRows } from "../../db/prepared";
 import { loyaltyCards } from "../../db/schema/loyalty";
 import { moneyTransfers } from "../../db/schema/money";
 import { rewards } from "../../db/schema/rewards";
@@ -19,23 +20,29 @@ export async function endedUnusedCashback(
   const before = endedBefore.toISOString();
   const released = (column: "reward_id" | "loyalty_card_id") =>
     sql`not exists (select 1 from ${moneyTransfers} t where t.${sql.identifier(column)} = x.id and t.kind = 'cashback_release')`;
-  const rewardRows = (await tx.execute(sql`
+  const rewardRows = await executeRows<Row>(
+    tx,
+    sql`
     select x.id, x.company_id, x.cashback_pesewas from ${rewards} x
     where x.cashback_pesewas is not null and not x.is_used and x.expires_at <= ${before}::timestamptz
       and ${released("reward_id")}
     order by x.expires_at
     limit ${limit}
-    for update of x skip locked`)) as unknown as { rows: Row[] };
-  const cardRows = (await tx.execute(sql`
+    for update of x skip locked`,
+  );
+  const cardRows = await executeRows<Row>(
+    tx,
+    sql`
     select x.id, x.company_id, x.cashback_pesewas from ${loyaltyCards} x
     where x.cashback_pesewas is not null and x.is_completed and not x.reward_claimed
       and x.expires_at <= ${before}::timestamptz and ${released("loyalty_card_id")}
     order by x.expires_at
     limit ${limit}
-    for update of x skip locked`)) as unknown as { rows: Row[] };
+    for update of x skip locked`,
+  );
   return [
-    ...rewardRows.rows.map((row) => cashbackOf(row, { rewardId: row.id })),
-    ...cardRows.rows.map((row) => cashbackOf(row, { loyaltyCardId: row.id })),
+    ...rewardRows.map((row) => cashbackOf(row, { rewardId: row.id })),
+    ...cardRows.map((row) => cashbackOf(row, { loyaltyCardId: row.id })),
   ];
 }
 

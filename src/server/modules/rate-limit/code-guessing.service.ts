@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
+import { executeRows } from "../../db/prepared";
 import { rateLimits } from "../../db/schema/rate-limit";
 import { AppError } from "../../lib/errors";
 import { type RateLimitSubject, storedIdentifier } from "./rate-limit.service";
@@ -55,7 +56,7 @@ export async function admitTypedCode(
   const windowStartsAfter = new Date(now.getTime() - wrongCodes.windowSeconds * 1000).toISOString();
   const expired = sql`${rateLimits.windowStart} <= ${windowStartsAfter}::timestamptz`;
   const counted = sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`;
-  const result = await db.execute(sql`
+  const admission = sql`
     with keys (identifier, identifier_type) as (values ${keys}),
     locked as (
       select held.blocked_until from ${rateLimits} as held
@@ -79,8 +80,8 @@ export async function admitTypedCode(
       returning identifier, identifier_type, count, window_start, blocked_until
     )
     select (select until from waiting) as waiting_until, counted.*
-    from (select 1) as one left join counted on true`);
-  const rows = (result as unknown as { rows: AdmissionRow[] }).rows;
+    from (select 1) as one left join counted on true`;
+  const rows = await executeRows<AdmissionRow>(db, admission);
   const waitingUntil = asDate(rows[0]?.waiting_until ?? null);
   if (waitingUntil) throw tooManyWrongCodes(waitingUntil, now);
   const admitted = rows.filter((row) => row.identifier !== null);
@@ -103,13 +104,14 @@ async function waitRunningSince(db: Executor, subjects: RateLimitSubject[], now:
     subjects.map((subject) => sql`(${storedIdentifier(subject)}::text, ${subject.identifierType}::text)`),
     sql`, `,
   );
-  const result = await db.execute(sql`
+  const rows = await executeRows<{ until: string | Date | null }>(
+    db,
+    sql`
     select max(${rateLimits.blockedUntil}) as until from ${rateLimits}
     where (${rateLimits.identifier}, ${rateLimits.identifierType}) in (${keys})
-      and ${rateLimits.action} = ${wrongCodes.action}::text`);
-  const until = asDate(
-    (result as unknown as { rows: { until: string | Date | null }[] }).rows[0]?.until ?? null,
+      and ${rateLimits.action} = ${wrongCodes.action}::text`,
   );
+  const until = asDate(rows[0]?.until ?? null);
   return until && until > now ? until : new Date(now.getTime() + firstWaitSeconds * 1000);
 }
 

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { EarnedReward } from "../../../shared/contracts/watch";
 import { formatCedis } from "../../../shared/money";
 import type { Executor } from "../../db/client";
+import { executeRows } from "../../db/prepared";
 import type { RewardType } from "../../db/schema/enums";
 import { adDiscountCodes, rewards } from "../../db/schema/rewards";
 import { AppError } from "../../lib/errors";
@@ -170,15 +171,16 @@ async function setCashbackAside(
 }
 
 async function assignPoolCode(tx: Executor, adId: number, rewardId: number, now: Date): Promise<string> {
-  const [assigned] = await tx
-    .execute<{ code: string }>(sql`
+  const [assigned] = await executeRows<{ code: string }>(
+    tx,
+    sql`
       update ${adDiscountCodes} set assigned_reward_id = ${rewardId}, assigned_at = ${now.toISOString()}::timestamptz
       where id = (
         select id from ${adDiscountCodes} where ad_id = ${adId} and assigned_at is null
         order by id limit 1 for update skip locked
       )
-      returning code`)
-    .then((result) => (result as unknown as { rows: { code: string }[] }).rows);
+      returning code`,
+  );
   if (!assigned) {
     throw new AppError(
       "CONFLICT",
