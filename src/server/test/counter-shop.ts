@@ -9,6 +9,25 @@ import { sendAs, sessionCookieFrom } from "./test-app";
 
 type CounterContext = Pick<TestContext, "app"> & { database: { db: Executor } };
 
+/** The owner saves the shop's stamp-card program: the tests' usual one, with `program`'s changes. */
+export async function saveShopProgram(
+  ctx: CounterContext,
+  shop: { owner: Record<string, string>; companyId: number },
+  program: Record<string, unknown> = {},
+) {
+  const saved = await sendAs(ctx.app, shop.owner, "PUT", `/api/companies/${shop.companyId}/loyalty-program`, {
+    programName: "Regulars",
+    requiredVisits: 3,
+    rewardTitle: "A free plate",
+    minimumSpend: 20,
+    validityDays: 365,
+    maxActiveCards: 1000,
+    isActive: true,
+    ...program,
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+}
+
 /**
  * A shop on the Pro plan with a loyalty program (3 visits unless `program` says otherwise) and a counter
  * staff member, Esi, signed in at the counter. The owner's session is made directly: test files open more
@@ -20,17 +39,7 @@ export async function shopWithCounter(
   program: Record<string, unknown> = {},
 ) {
   const { company, cookies: owner } = await signedInOwner(ctx.database.db, { username, plan: "pro" });
-  const saved = await sendAs(ctx.app, owner, "PUT", `/api/companies/${company.id}/loyalty-program`, {
-    programName: "Regulars",
-    requiredVisits: 3,
-    rewardTitle: "A free plate",
-    minimumSpend: 20,
-    validityDays: 365,
-    maxActiveCards: 1000,
-    isActive: true,
-    ...program,
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
+  await saveShopProgram(ctx, { owner, companyId: company.id }, program);
   const staffMember = await sendAs(ctx.app, owner, "POST", `/api/companies/${company.id}/staff`, {
     name: "Esi",
     pin: "2580",

@@ -9,7 +9,7 @@ import {
   notifications,
   rewards,
 } from "../../db/schema";
-import { shopWithCounter } from "../../test/counter-shop";
+import { saveShopProgram, shopWithCounter } from "../../test/counter-shop";
 import { signedInMember } from "../../test/members";
 import {
   createTestContext,
@@ -311,22 +311,7 @@ describe("stamps", () => {
     });
     expect((await cardsOf(kofi.cookies)).cards).toHaveLength(0);
 
-    const roomier = await sendAs(
-      ctx.app,
-      counter.owner,
-      "PUT",
-      `/api/companies/${counter.companyId}/loyalty-program`,
-      {
-        programName: "Regulars",
-        requiredVisits: 3,
-        rewardTitle: "A free plate",
-        minimumSpend: 20,
-        validityDays: 365,
-        maxActiveCards: 2,
-        isActive: true,
-      },
-    );
-    expect(roomier.statusCode, roomier.body).toBe(200);
+    await saveShopProgram(ctx, counter, { maxActiveCards: 2 });
     // The refusal took nothing: the same day, Kofi's first stamp goes through.
     const stamped = await stampOf(kofi.cookies);
     expect(stamped.statusCode, stamped.body).toBe(200);
