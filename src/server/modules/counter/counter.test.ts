@@ -318,6 +318,27 @@ describe("stamps", () => {
     expect(stamped.json()).toMatchObject({ message: "Stamp 1 of 3 for Kofi." });
   });
 
+  it("starts a new card when the member's card ran out, and stamps the new one the next day", async () => {
+    const counter = await shop({ requiredVisits: 5, validityDays: 7 });
+    const ama = await member();
+    const stampAma = async () =>
+      scan(counter.staff, {
+        qrData: (await memberQr(ama.cookies)).qrData,
+        action: "stamp",
+        purchaseAmount: 25,
+      });
+    expect((await stampAma()).json()).toMatchObject({ message: "Stamp 1 of 5 for Ama." });
+    clock.advance(24 * 60 * 60 * 1000);
+    expect((await stampAma()).json()).toMatchObject({ message: "Stamp 2 of 5 for Ama." });
+
+    clock.advance(8 * 24 * 60 * 60 * 1000);
+    const afresh = await stampAma();
+    expect(afresh.statusCode, afresh.body).toBe(200);
+    expect(afresh.json()).toMatchObject({ message: "Stamp 1 of 5 for Ama.", card: { currentStamps: 1 } });
+    clock.advance(24 * 60 * 60 * 1000);
+    expect((await stampAma()).json()).toMatchObject({ message: "Stamp 2 of 5 for Ama." });
+  });
+
   it("stamps once when 50 scans of one member arrive at once", async () => {
     const counter = await shop();
     const ama = await member();

@@ -156,16 +156,5 @@ export async function stampMember(
     context.now,
   );
   if (logInto) loggedByWrite(logInto, stamped.loggedRow);
-  return answerFor(cardStateOf(stamped));
-}
-
-/** The card as staff read it, without what only the stamp's caller needs. */
-function cardStateOf({
-  currentStamps,
-  requiredStamps,
-  isCompleted,
-  rewardUnlocked,
-  rewardTitle,
-}: CardState): CardState {
-  return { currentStamps, requiredStamps, isCompleted, rewardUnlocked, rewardTitle };
+  return answerFor(stamped.card);
 }

@@ -47,9 +47,9 @@ type ScannedRow = (CodeRow | { [K in keyof CodeRow]: null }) & {
 
 /**
  * The member whose code staff presented, in one statement: the code (marked used when asked; a refusal
- * rolls that back), the member as staff see them, their points today, for a stamp their card here, for a grant the
- * settings it is held to and, for a live scan, an earlier answer under its key (then nothing is done:
- * AnsweredBefore).
+ * rolls that back), the member as staff see them, their points today, for a stamp their card here, for a
+ * grant the settings it is held to and, for a live scan, an earlier answer under its key (then nothing is
+ * done: AnsweredBefore).
  */
 export async function scannedMember(
   tx: Executor,

@@ -143,7 +143,11 @@ export interface CounterStamp {
 }
 
 /** The card as the stamp left it, and the log row its statement wrote (when asked for one). */
-export type StampOutcome = CardState & { cardId: number; loggedRow: Record<string, unknown> | null };
+export interface StampOutcome {
+  card: CardState;
+  cardId: number;
+  loggedRow: Record<string, unknown> | null;
+}
 
 /**
  * A stamp at the counter: the day's stamp taken, the card stamped (or started), the check-in and the visit
@@ -330,7 +334,7 @@ async function writeStamp(
     );
   }
   if (!row.took_daily || row.card_id === null) throw dailyLimitReached(stamp.memberName);
-  return { ...leaves, cardId: Number(row.card_id), loggedRow: row.logged_row };
+  return { card: leaves, cardId: Number(row.card_id), loggedRow: row.logged_row };
 }
 
 /**
