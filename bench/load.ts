@@ -59,6 +59,9 @@ interface Result {
   notModified: number;
   errors: number;
   kilobytes: number;
+  /** CPU a request cost the server process, and PostgreSQL's processes together, in µs (from /proc). */
+  serverCpuUs: number;
+  postgresCpuUs: number;
 }
 
 /**
@@ -88,6 +91,7 @@ async function hammer(
         },
       }))
     : requests;
+  const cpuBefore = cpuTicks();
   const result = await autocannon({
     url,
     connections: atConnections,
@@ -95,6 +99,9 @@ async function hammer(
     requests: tallied,
     ...(connectionRate ? { connectionRate } : {}),
   });
+  const cpuAfter = cpuTicks();
+  const answered = Math.max(1, result.requests.total);
+  const microsPerRequest = (ticks: number) => Math.round((ticks * 1_000_000) / ticksPerSecond / answered);
   const byStatus: Record<string, number> = {};
   for (const [status, stats] of Object.entries(result.statusCodeStats ?? {})) {
     if (!status.startsWith("2") && status !== "304") byStatus[status] = stats.count ?? 0;
@@ -110,7 +117,40 @@ async function hammer(
     notModified,
     errors: result.errors + result.timeouts,
     kilobytes: Math.round(result.throughput.total / Math.max(1, result.requests.total) / 102.4) / 10,
+    serverCpuUs: microsPerRequest(cpuAfter.server - cpuBefore.server),
+    postgresCpuUs: microsPerRequest(cpuAfter.postgres - cpuBefore.postgres),
   };
+}
+
+/**
+ * The server being measured (the app or the yardsticks' process): its CPU per request, beside the share
+ * of a yardstick, doesn't move with what the load generator takes of this machine's cores.
+ */
+let measuredServer: ChildProcess | undefined;
+/** Linux's clock ticks for /proc's CPU times (USER_HZ, 100 on every Linux this runs on). */
+const ticksPerSecond = 100;
+
+/** CPU ticks used so far (user and system) by the measured server, and by every PostgreSQL process. */
+function cpuTicks(): { server: number; postgres: number } {
+  const ticksOf = (pid: string | number) => {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      return Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return 0; // not Linux, or the process ended
+    }
+  };
+  let postgres = 0;
+  const pids = fs.existsSync("/proc") ? fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name)) : [];
+  for (const pid of pids) {
+    try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "postgres") postgres += ticksOf(pid);
+    } catch {
+      // ended while listed
+    }
+  }
+  return { server: measuredServer?.pid ? ticksOf(measuredServer.pid) : 0, postgres };
 }
 
 function codeOf(body: string): string {
@@ -773,6 +813,7 @@ async function ussdReadingCallersRow(baseUrl: string): Promise<Row> {
   let errors = 0;
   let bytes = 0;
   const until = Date.now() + seconds * 1000;
+  const cpuBefore = cpuTicks();
   const press = async (session: number, type: string, message: string, sequence: number) => {
     const started = performance.now();
     try {
@@ -804,6 +845,9 @@ async function ussdReadingCallersRow(baseUrl: string): Promise<Row> {
     }
   };
   await Promise.all(Array.from({ length: connections }, caller));
+  const cpuAfter = cpuTicks();
+  const microsPerRequest = (ticks: number) =>
+    Math.round((ticks * 1_000_000) / ticksPerSecond / Math.max(1, latencies.length));
   latencies.sort((a, b) => a - b);
   const at = (q: number) =>
     Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
@@ -822,6 +866,8 @@ async function ussdReadingCallersRow(baseUrl: string): Promise<Row> {
       notModified: 0,
       errors,
       kilobytes: Math.round(bytes / Math.max(1, latencies.length) / 102.4) / 10,
+      serverCpuUs: microsPerRequest(cpuAfter.server - cpuBefore.server),
+      postgresCpuUs: microsPerRequest(cpuAfter.postgres - cpuBefore.postgres),
     },
     note: `${latencies.length} answers timed (p99 target ≤ 300 ms)`,
   };
@@ -917,11 +963,11 @@ function report(bareGet: Result, bareWrite: Result, rows: Row[]) {
     `\n## Load (${connections} connections, ${seconds} s each, PostgreSQL, ${memberCount} members, ${adCount} ads)`,
   );
   console.log(
-    "| route | req/s | p50 ms | p99 ms | 2xx | non-2xx (by status) | 304 | as expected | KB/response | share of the bare write | share of the bare GET |",
+    "| route | req/s | p50 ms | p99 ms | 2xx | non-2xx (by status) | 304 | as expected | KB/response | share of the bare write | share of the bare GET | server CPU µs/req | PostgreSQL CPU µs/req |",
   );
-  console.log("|---|---|---|---|---|---|---|---|---|---|---|");
+  console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
   const line = (name: string, r: Result, expected: Expected, writeShare: string, getShare: string) =>
-    `| ${name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.ok} | ${statuses(r)} | ${r.notModified} | ${asExpected(expected, r)} | ${r.kilobytes} | ${writeShare} | ${getShare} |`;
+    `| ${name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.ok} | ${statuses(r)} | ${r.notModified} | ${asExpected(expected, r)} | ${r.kilobytes} | ${writeShare} | ${getShare} | ${r.serverCpuUs} | ${r.postgresCpuUs} |`;
   console.log(line("bare Fastify GET (own process)", bareGet, "2xx", "", "100 %"));
   console.log(
     line(
@@ -948,6 +994,7 @@ async function measureBare(databaseUrl: string) {
     BARE_PORT: String(barePort),
     BARE_DATABASE_URL: databaseUrl,
   });
+  measuredServer = bare;
   try {
     await waitUntilUp(`http://127.0.0.1:${barePort}/bare`);
     const bareGet = await hammer(`http://127.0.0.1:${barePort}/bare`);
@@ -979,6 +1026,7 @@ async function measureApp(databaseUrl: string, data: Data) {
     },
     true,
   );
+  measuredServer = server;
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await waitUntilUp(`${baseUrl}/api/health`);

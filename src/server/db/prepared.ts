@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { type Column, getTableColumns, type Name, type SQL, sql, type Table } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Database, Executor } from "./client";
+import { StatementShapes } from "./statement-shapes";
 
 /**
  * A hot query built once per database handle (or transaction) and prepared, then run with
@@ -71,13 +72,8 @@ export async function executeNamed<Row>(db: Executor, name: string, query: SQL):
       "executeNamed: this Drizzle handle has no `_.session.prepareQuery` (db/prepared.ts relies on it; see prepared.test.ts)",
     );
   }
-  const compiled = dialect.sqlToQuery(query);
-  const prepared = session.prepareQuery<NamedResult<Row>>(
-    compiled,
-    undefined,
-    statementName(name, compiled.sql),
-    false,
-  );
+  const { preparedName, ...compiled } = shapes.compile(name, query);
+  const prepared = session.prepareQuery<NamedResult<Row>>(compiled, undefined, preparedName, false);
   const result = await prepared.execute();
   if (!Array.isArray(result?.rows)) {
     throw new Error(
@@ -99,6 +95,17 @@ export async function executeRows<Row>(db: Executor, query: SQL): Promise<Row[]>
     throw new Error("executeRows: the driver answered without `rows` (see prepared.test.ts)");
   }
   return rows as Row[];
+}
+
+/**
+ * Each statement's text, compiled once per shape. Under test every statement is compiled by Drizzle too
+ * and checked against its shape's text and values.
+ */
+const shapes = new StatementShapes(dialect, statementName, process.env.NODE_ENV === "test");
+
+/** How many steps a statement's shapes hold (the statement budgets check hot ones stop growing). */
+export function statementShapeSteps(name: string): number {
+  return shapes.stepsOf(name);
 }
 
 /** Each statement's text → its prepared name: the hash is computed once per text, not on every call. */

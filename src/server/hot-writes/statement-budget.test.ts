@@ -1,6 +1,7 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memberChangedChannel } from "../db/member-changes";
+import { statementShapeSteps } from "../db/prepared";
 import { rewards } from "../db/schema";
 import { campaignViews } from "../db/schema/money";
 import { transferMoney } from "../modules/money";
@@ -132,6 +133,29 @@ describe("statement budgets of the hot writes", () => {
     expect(await stamp()).toBe(2);
     // A second stamp the same day is refused from the member's read, then logged.
     expect(await stamp(409)).toBe(2);
+  });
+
+  it("compiles a stamp's statements once: another member's first stamp adds no shape", async () => {
+    const shop = await shopWithCounter(one, "budget-shapes", { requiredVisits: 5 });
+    const firstStamp = async (name: string) => {
+      const member = await signedInMember(ctx.database.db, name);
+      const { qrData } = await sendAs(one.app, member.cookies, "GET", "/api/loyalty/qr").then((r) =>
+        r.json(),
+      );
+      const answer = await sendAs(one.app, shop.staff, "POST", "/api/merchant/scans", {
+        qrData,
+        action: "stamp",
+        purchaseAmount: 30,
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+    };
+    const shapes = () => ["scanned_member", "counter_stamp"].map(statementShapeSteps);
+    await firstStamp("shaped-1");
+    const warm = shapes();
+    expect(Math.min(...warm)).toBeGreaterThan(0);
+    await firstStamp("shaped-2");
+    await firstStamp("shaped-3");
+    expect(shapes()).toEqual(warm);
   });
 
   it("gives points in at most 3 statements", async () => {

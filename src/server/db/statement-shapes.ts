@@ -1,0 +1,163 @@
+import { Column, Name, Param, Placeholder, SQL, StringChunk, Table } from "drizzle-orm";
+import type { PgDialect } from "drizzle-orm/pg-core";
+
+/**
+ * Compiled statements by shape. A hot write's statement is rebuilt with new values on every call, but its
+ * text depends only on its shape: the SQL fragments, the tables, columns and names, and where the values
+ * go. Drizzle's compiler works the text out again on every call (a stamp's 9,000-character statement
+ * took 0.6 ms of the app's CPU, and its garbage more). Here the statement's parts are walked once per call
+ * to find its shape and collect its values in order; the text is Drizzle's own, compiled the first time
+ * a shape is seen and reused after, the same string each time (docs/decisions/021, "Fourth slice").
+ *
+ * Shapes are a tree: each step is a fragment's text, a name, a table or column, or "a value here". Only
+ * parts whose rendering doesn't depend on their value are walked; a statement holding anything else (an
+ * inlined value, a placeholder, a subquery, a list) is compiled by Drizzle every time, as before.
+ */
+
+/** What a shape compiles to: Drizzle's text, and the prepared statement's name carrying its hash. */
+export interface ShapeText {
+  sql: string;
+  preparedName: string;
+}
+
+interface ShapeNode {
+  next: Map<unknown, ShapeNode>;
+  compiled?: ShapeText;
+}
+
+/** Steps that aren't a fragment's text: a value, and a name (which renders quoted). */
+const valueHere = Symbol("value");
+const nameNext = Symbol("name");
+
+/**
+ * More shapes than the hot statements could ever make means a statement's text carries something that
+ * varies (a `sql.raw` of a value, a table alias made per call): start afresh rather than grow without end.
+ */
+const mostSteps = 50_000;
+
+export class StatementShapes {
+  private readonly roots = new Map<string, ShapeNode>();
+  private steps = 0;
+
+  constructor(
+    private readonly dialect: PgDialect,
+    private readonly nameOf: (name: string, text: string) => string,
+    /** Compiles every statement with Drizzle too and throws where the two differ (the tests turn it on). */
+    private readonly verify = false,
+  ) {}
+
+  /** The statement's text (Drizzle's), its values in order and its prepared name. */
+  compile(name: string, query: SQL): { sql: string; params: unknown[]; preparedName: string } {
+    const walked = this.walk(name, query);
+    if (!walked) {
+      const compiled = this.dialect.sqlToQuery(query);
+      return { ...compiled, preparedName: this.nameOf(name, compiled.sql) };
+    }
+    const { node, params } = walked;
+    if (!node.compiled || this.verify) {
+      const compiled = this.dialect.sqlToQuery(query);
+      if (node.compiled && node.compiled.sql !== compiled.sql) {
+        throw new Error(`statement ${name}: its shape's text differs from Drizzle's:\n${compiled.sql}`);
+      }
+      if (!sameValues(compiled.params, params)) {
+        throw new Error(`statement ${name}: its values differ from Drizzle's`);
+      }
+      node.compiled ??= { sql: compiled.sql, preparedName: this.nameOf(name, compiled.sql) };
+    }
+    return { sql: node.compiled.sql, params, preparedName: node.compiled.preparedName };
+  }
+
+  /** How many steps the shapes hold (a test checks hot statements stop adding any once warm). */
+  get size(): number {
+    return this.steps;
+  }
+
+  /** How many steps one statement's shapes hold. */
+  stepsOf(name: string): number {
+    const count = (node: ShapeNode): number =>
+      [...node.next.values()].reduce((sum, next) => sum + 1 + count(next), 0);
+    const root = this.roots.get(name);
+    return root ? count(root) : 0;
+  }
+
+  private walk(name: string, query: SQL): { node: ShapeNode; params: unknown[] } | undefined {
+    if (this.steps > mostSteps) {
+      this.roots.clear();
+      this.steps = 0;
+    }
+    let root = this.roots.get(name);
+    if (!root) {
+      root = { next: new Map() };
+      this.roots.set(name, root);
+    }
+    const state = { node: root, params: [] as unknown[] };
+    if (inlinesValues(query)) return undefined;
+    return this.walkChunks(query.queryChunks, state) ? state : undefined;
+  }
+
+  private step(state: { node: ShapeNode }, key: unknown) {
+    let next = state.node.next.get(key);
+    if (!next) {
+      next = { next: new Map() };
+      state.node.next.set(key, next);
+      this.steps++;
+    }
+    state.node = next;
+  }
+
+  /**
+   * Walks the parts in Drizzle's order (sql.js, buildQueryFromSourceParams), so the values come out in
+   * the order of its $1, $2…; false for a part whose rendering this doesn't reproduce.
+   */
+  private walkChunks(chunks: unknown[], state: { node: ShapeNode; params: unknown[] }): boolean {
+    for (const chunk of chunks) {
+      if (chunk instanceof StringChunk) {
+        for (const text of chunk.value) this.step(state, text);
+      } else if (chunk instanceof Name) {
+        this.step(state, nameNext);
+        this.step(state, chunk.value);
+      } else if (chunk === undefined) {
+        // renders nothing
+      } else if (chunk instanceof SQL) {
+        if (inlinesValues(chunk) || !this.walkChunks(chunk.queryChunks, state)) return false;
+      } else if (chunk instanceof Table || chunk instanceof Column) {
+        this.step(state, chunk);
+      } else if (chunk instanceof Param) {
+        if (chunk.value instanceof Placeholder) return false;
+        const mapped = chunk.value === null ? null : chunk.encoder.mapToDriverValue(chunk.value);
+        if (!isPlainValue(mapped)) return false;
+        this.step(state, valueHere);
+        state.params.push(mapped);
+      } else if (isPlainValue(chunk)) {
+        this.step(state, valueHere);
+        state.params.push(chunk);
+      } else {
+        return false;
+      }
+    }
+    return true;
+  }
+}
+
+/** `sql.inlineParams()` writes its values into the text: no shape can stand for it. */
+function inlinesValues(query: SQL): boolean {
+  return (query as unknown as { shouldInlineParams: boolean }).shouldInlineParams;
+}
+
+/** A value Drizzle sends as a parameter whatever it is (no list, no SQL, nothing with its own rendering). */
+function isPlainValue(value: unknown): boolean {
+  if (value === null) return true;
+  const type = typeof value;
+  return (
+    type === "string" || type === "number" || type === "boolean" || type === "bigint" || value instanceof Date
+  );
+}
+
+function sameValues(drizzles: unknown[], ours: unknown[]): boolean {
+  if (drizzles.length !== ours.length) return false;
+  return drizzles.every((value, index) => {
+    const other = ours[index];
+    if (value instanceof Date && other instanceof Date) return value.getTime() === other.getTime();
+    return Object.is(value, other);
+  });
+}
