@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { formatAccraDateTime, formatAccraMoment, formatAccraTime } from "./accra-time";
+import { accraDay, formatAccraDateTime, formatAccraMoment, formatAccraTime } from "./accra-time";
 
 // Times read one way on every screen, message and page: "1:29 am", never "01:29 am" beside "1:30 am".
 
@@ -14,6 +14,18 @@ function sourceFiles(dir: string): string[] {
     return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
   });
 }
+
+describe("days in Accra", () => {
+  it("change at midnight, whichever order the moments come in (a queued scan of last night after today's)", () => {
+    expect(accraDay(new Date("2026-11-29T12:00:00Z"))).toBe("2026-11-29");
+    expect(accraDay(new Date("2026-11-29T23:59:59.999Z"))).toBe("2026-11-29");
+    expect(accraDay(new Date("2026-11-30T00:00:00Z"))).toBe("2026-11-30");
+    expect(accraDay(new Date("2026-11-29T23:59:59.999Z"))).toBe("2026-11-29");
+    expect(accraDay(new Date("2026-12-31T23:00:00Z"))).toBe("2026-12-31");
+    expect(accraDay(new Date("2027-01-01T00:30:00Z"))).toBe("2027-01-01");
+    expect(accraDay(new Date("2026-11-30T00:00:00.001Z"))).toBe("2026-11-30");
+  });
+});
 
 describe("times of day in Accra", () => {
   const early = "2026-11-23T01:29:00.000Z";

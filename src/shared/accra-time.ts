@@ -31,9 +31,18 @@ const displayDayAndTime = madeOnFirstUse(
   () => new Intl.DateTimeFormat("en-GH", { day: "numeric", month: "short", ...displayedTime }),
 );
 
+/** The last day accraDay formatted, with its instants: hot writes ask for the same day many times a stamp. */
+let lastDay = { day: "", from: 0, until: 0 };
+
 /** "YYYY-MM-DD" in Accra (en-CA formats as YYYY-MM-DD), also what `<input type="date">` takes. */
 export function accraDay(now: Date): string {
-  return accraDate().format(now);
+  const at = now.getTime();
+  if (at >= lastDay.from && at < lastDay.until) return lastDay.day;
+  const day = accraDate().format(now);
+  // Accra keeps GMT all year, so its day is the UTC day (as startOfAccraDay relies on too).
+  const from = Date.parse(`${day}T00:00:00Z`);
+  if (!Number.isNaN(from)) lastDay = { day, from, until: from + 86_400_000 };
+  return day;
 }
 
 /** The Accra calendar month of a moment, month 1 to 12. */
