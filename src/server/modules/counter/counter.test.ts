@@ -724,6 +724,77 @@ describe("points", () => {
     expect(dashboard.allocation.remaining).toBe(0);
   });
 
+  it("keeps a member within the daily limit when shops grant at once, a refused grant taking nothing", async () => {
+    const counters = await Promise.all(Array.from({ length: 5 }, () => shop()));
+    const ama = await member();
+    const { qrData } = await memberQr(ama.cookies);
+    expect((await grant(counters[0]!.staff, { qrData, points: 55 })).statusCode).toBe(200);
+
+    const answers = await Promise.all(
+      counters.slice(1).map((counter) => grant(counter.staff, { qrData, points: 20 })),
+    );
+
+    const granted = answers.filter((answer) => answer.statusCode === 200);
+    expect(granted).toHaveLength(2);
+    for (const refused of answers.filter((answer) => answer.statusCode !== 200)) {
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toMatchObject({
+        code: "POINTS_LIMIT",
+        message: "Ama can receive only 5 more points today (100 a day).",
+      });
+    }
+    expect(await cardsOf(ama.cookies)).toMatchObject({ pointsBalance: 95, pointsToday: 95 });
+    const [ledger] = await ctx.database.db
+      .select({ total: sql<number>`sum(amount)::int`, rows: sql<number>`count(*)::int` })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.userId, ama.user.id), eq(ledgerEntries.currency, "prize_points")));
+    expect(ledger).toEqual({ total: 95, rows: 3 });
+    // Each shop whose grant was refused spent nothing of its month.
+    const spent = await Promise.all(
+      counters.slice(1).map(async (counter) => {
+        const dashboard = await sendAs(ctx.app, counter.staff, "GET", "/api/merchant/dashboard");
+        return dashboard.json().allocation.used;
+      }),
+    );
+    expect(spent.map((used, n) => [used, answers[n]!.statusCode])).toEqual(
+      answers.map((answer) => [answer.statusCode === 200 ? 20 : 0, answer.statusCode]),
+    );
+  });
+
+  it("gives exactly one draw entry when grants from three shops at once carry a member past 100 points", async () => {
+    const counters = await Promise.all(Array.from({ length: 4 }, () => shop()));
+    const kofi = await member("Kofi Mensah");
+    const first = await grant(counters[0]!.staff, {
+      qrData: (await memberQr(kofi.cookies)).qrData,
+      points: 90,
+    });
+    expect(first.json()).toMatchObject({ drawEntryEarned: false });
+    clock.advance(24 * 60 * 60 * 1000);
+    const { qrData } = await memberQr(kofi.cookies);
+
+    const asked = counters.slice(1).map((counter, n) => ({
+      staff: counter.staff,
+      body: { qrData, points: 10, idempotencyKey: `kofi-past-100-${n}` },
+    }));
+    const answers = await Promise.all(asked.map(({ staff, body }) => grant(staff, body)));
+
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    expect(answers.filter((answer) => answer.json().drawEntryEarned)).toHaveLength(1);
+    // What each grant logged is what it answered: a phone that resends (no answer came back) reads the same.
+    const resent = await Promise.all(asked.map(({ staff, body }) => grant(staff, body)));
+    resent.forEach((again, n) => {
+      const { alreadyApplied, ...first } = answers[n]!.json();
+      expect(alreadyApplied).toBe(false);
+      expect(again.json()).toEqual({ ...first, alreadyApplied: true });
+    });
+    expect(answers.find((answer) => answer.json().drawEntryEarned)!.json().message).toBe(
+      "10 points for Kofi — and a prize-draw entry!",
+    );
+    expect(await cardsOf(kofi.cookies)).toMatchObject({ pointsBalance: 120, pointsToday: 30 });
+    const collection = (await sendAs(ctx.app, kofi.cookies, "GET", "/api/rewards/collection")).json();
+    expect(collection.draw.entries).toBe(1);
+  });
+
   it("gives a member at most 100 points a day across shops, each change a ledger row, with a draw entry per 100", async () => {
     const a = await shop();
     const b = await shop();

@@ -379,6 +379,8 @@ interface LogOutcome {
   resultCode: string;
   message: string;
   response: unknown;
+  /** Fields of the response the statement fills in (acceptedLogRow). */
+  figuresInSql?: Record<string, SQL>;
 }
 
 /**
@@ -414,8 +416,16 @@ export function acceptedLogRow(
   log: LogDraft,
   answer: { message: string },
   onlyIf: SQL,
+  /** Figures of the answer only the write knows, as expressions of its statement (they replace the answer's). */
+  figuresInSql: Record<string, SQL> = {},
 ): SQL {
-  const outcome = { accepted: true, resultCode: "OK", message: answer.message, response: answer };
+  const outcome = {
+    accepted: true,
+    resultCode: "OK",
+    message: answer.message,
+    response: answer,
+    figuresInSql,
+  };
   return logInsertSql(context, action, log, outcome, onlyIf);
 }
 
@@ -467,7 +477,7 @@ function logInsertSql(
       ${logs.createdAt})
     select ${user}, ${actor.companyId}::integer, ${actor.staffId}::integer, ${branch}, ${action}::text,
       ${context.idempotencyKey}::text, ${context.requestHash}::text, ${accepted}, ${outcome.resultCode}::text, ${outcome.message}::text,
-      ${outcome.response === null ? null : JSON.stringify(outcome.response)}::jsonb,
+      ${responseSql(outcome)},
       ${scannedAt.toISOString()}::timestamptz, ${outcome.accepted ? log.points : null}::integer,
       ${sql.raw(String(context.wasQueued))}, ${device}::text, ${client.ipAddress}::text,
       cardinality(reasons.list) > 0, reasons.list, ${accepted}, ${accepted} and counts.today = 0,
@@ -489,6 +499,18 @@ function logInsertSql(
       outcome.accepted ? sql`` : sql`on conflict (${logs.companyId}, ${logs.idempotencyKey}) do nothing`
     }
     returning ${logs.suspiciousReasons}`;
+}
+
+/** The logged response: the answer's JSON, with the figures the statement fills in over it. */
+function responseSql(outcome: LogOutcome): SQL {
+  const response = sql`${outcome.response === null ? null : JSON.stringify(outcome.response)}::jsonb`;
+  const figures = Object.entries(outcome.figuresInSql ?? {});
+  if (figures.length === 0) return response;
+  const pairs = sql.join(
+    figures.map(([field, value]) => sql`${field}::text, ${value}`),
+    sql`, `,
+  );
+  return sql`(${response} || jsonb_build_object(${pairs}))`;
 }
 
 /** node-postgres parses a text[]; the embedded database may hand back its literal ("{a,b}"). */

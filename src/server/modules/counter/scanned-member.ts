@@ -4,6 +4,7 @@ import type { Executor } from "../../db/client";
 import { executeNamed } from "../../db/prepared";
 import { AppError } from "../../lib/errors";
 import { type MemberAtCounter, memberAtCounterFrom, memberAtCounterSql } from "../auth";
+import { memberPrizePointsSql } from "../ledger";
 import {
   presentedMemberCodeSql,
   type ScannedMember,
@@ -31,6 +32,8 @@ export interface Scanned {
   cardState: StampCardState | undefined;
   /** The settings a point grant is held to, when asked for (a grant). */
   grantLimits: GrantLimits | undefined;
+  /** The member's prize points, with the grant's settings (a grant knows its draw entry before it writes). */
+  prizePoints: number | undefined;
 }
 
 type CodeRow = Parameters<typeof scannedMemberFrom>[0];
@@ -41,6 +44,7 @@ type ScannedRow = (CodeRow | { [K in keyof CodeRow]: null }) & {
   points_today: number | string | null;
   card_state: Parameters<typeof stampCardStateFrom>[0] | null;
   grant_limits: Parameters<typeof grantLimitsFrom>[1] | null;
+  prize_points: number | null;
   /** The answer logged under the scan's key, when the statement was asked to read it (a live scan). */
   logged: LoggedAnswer | null;
 };
@@ -78,6 +82,7 @@ export async function scannedMember(
       ${pointsReceivedTodaySql(owner, context.scannedAt)} as points_today,
       ${options.withCard ? stampCardStateSql(owner, context.actor.companyId, context.scannedAt) : sql`null`} as card_state,
       ${options.grantLimitsFor ? grantLimitsSql(options.grantLimitsFor) : sql`null`} as grant_limits,
+      ${options.grantLimitsFor ? memberPrizePointsSql(owner) : sql`null::integer`} as prize_points,
       ${context.logUnread ? loggedAnswerSql(context) : sql`null`} as logged
     from (select 1) as one left join code on true`,
   );
@@ -105,6 +110,7 @@ export async function scannedMember(
       options.grantLimitsFor && row.grant_limits
         ? grantLimitsFrom(options.grantLimitsFor, row.grant_limits)
         : undefined,
+    prizePoints: row.prize_points ?? undefined,
   };
 }
 

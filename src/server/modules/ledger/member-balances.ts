@@ -75,6 +75,11 @@ export async function readStanding(db: Executor, userId: number): Promise<Member
   return row;
 }
 
+/** A member's prize points balance, as an expression of the caller's statement (`userId` an expression of it). */
+export function memberPrizePointsSql(userId: SQL): SQL {
+  return sql`(select ${users.prizePoints} from ${users} where ${users.id} = ${userId})`;
+}
+
 export async function readPrizePoints(db: Executor, userId: number): Promise<number> {
   const [row] = await db.select({ prizePoints: users.prizePoints }).from(users).where(eq(users.id, userId));
   return row?.prizePoints ?? 0;

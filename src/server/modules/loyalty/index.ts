@@ -14,6 +14,7 @@ export { loyaltyRoutes } from "./loyalty.routes";
 export { findActiveProgram } from "./loyalty-program.service";
 export {
   deleteStaleMemberCodes,
+  memberCodeUseSql,
   normaliseShortCode,
   offlineScanWindowMs,
   presentedMemberCodeSql,

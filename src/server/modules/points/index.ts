@@ -7,6 +7,7 @@ export {
   allocationThisMonth,
   dailyPointsLimit,
   type GrantLimits,
+  type GrantWrittenAlone,
   grantLimitsFrom,
   grantLimitsSql,
   grantPoints,

@@ -2,9 +2,10 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import { accraDay, accraMonth } from "../../../shared/accra-time";
 import type { PlanId } from "../../../shared/plans";
 import type { TierId } from "../../../shared/tiers";
-import type { Executor } from "../../db/client";
+import { type Executor, withinTransaction } from "../../db/client";
 import { columnNames, executeNamed } from "../../db/prepared";
 import { companyPointAllocations, dailyPointLimits, pointTransactions } from "../../db/schema/points";
+import { undoAndRetryWhen } from "../../lib/db-errors";
 import { AppError } from "../../lib/errors";
 import { addMonthlyDrawEntry } from "../draws";
 import { prizePointsCreditCtes } from "../ledger";
@@ -46,34 +47,86 @@ export interface GrantOutcome {
 }
 
 /**
- * Grants points from the company's monthly allocation to a member, in the caller's transaction: the
- * settings read (unless the caller read them with the member: grantLimitsSql), then one statement taking
- * both limits, recording the grant and crediting the ledger. Both limits are conditional single-row
- * upserts, taken in the same order every time (allocation, then the member's day), so parallel grants
- * queue instead of overspending or deadlocking.
+ * What a grant that commits on its own statement re-checks in it, and the counter's log row it writes with
+ * the grant (docs/product-rules.md#hot-writes-one-statement).
+ */
+export interface GrantWrittenAlone {
+  /** The member may earn, and the staff member is on duty: re-checked by the grant's statement. */
+  memberInGoodStanding: SQL;
+  staffOnDuty: SQL;
+  /** The use of the member's code staff presented (an update for a CTE), made under the given condition. */
+  codeUse: (whenGranted: SQL) => SQL;
+  /** The member's prize points as read: whether the grant earns a draw entry is known before it is written. */
+  prizePointsRead: number;
+  /**
+   * The counter's log row, an insert for a CTE, given the answer as the statement knows it (its figures as
+   * expressions over the grant's own CTEs) and the condition it is written under (the grant was).
+   */
+  logRow: (answer: GrantAnswerInSql, whenGranted: SQL) => SQL;
+}
+
+/** The grant's answer as its statement knows it: the figures are expressions of the statement. */
+export interface GrantAnswerInSql {
+  drawEntryEarned: boolean;
+  memberPointsToday: SQL;
+  allocationRemaining: SQL;
+}
+
+/**
+ * Grants points from the company's monthly allocation to a member: the settings read (unless the caller
+ * read them with the member: grantLimitsSql), then one statement taking both limits, recording the grant
+ * and crediting the ledger. Both limits are conditional single-row upserts, taken in the same order every
+ * time (allocation, then the member's day), so parallel grants queue instead of overspending or
+ * deadlocking. Runs in the caller's transaction; with `alone`, the statement commits on its own (no
+ * transaction: the counter's grant), and only a grant that earns a draw entry takes a transaction.
  */
 export async function grantPoints(
-  tx: Executor,
+  db: Executor,
   grant: PointGrant,
   now: Date,
   limitsRead?: GrantLimits,
+  alone?: GrantWrittenAlone,
+): Promise<GrantOutcome & { loggedRow: Record<string, unknown> | null }> {
+  const limits = limitsRead ?? (await grantLimits(db, grant.plan));
+  if (!alone) {
+    const taken = await takeLimitsAndRecord(db, grant, limits, now);
+    return { ...(await settle(db, grant, limits, taken, now)), loggedRow: null };
+  }
+  const drawEntryEarned = earnsDrawEntry(alone.prizePointsRead, grant.points);
+  const write = async (tx: Executor) => {
+    const taken = await takeLimitsAndRecord(tx, grant, limits, now, { ...alone, drawEntryEarned });
+    return { ...(await settle(tx, grant, limits, taken, now)), loggedRow: taken.loggedRow };
+  };
+  return drawEntryEarned ? withinTransaction(db, write) : write(db);
+}
+
+/** Crossing a hundred earns a draw entry (docs/product-rules.md#points-allocation-and-draw-entries). */
+function earnsDrawEntry(pointsBefore: number, points: number): boolean {
+  return (
+    Math.floor((pointsBefore + points) / pointsPerDrawEntry) > Math.floor(pointsBefore / pointsPerDrawEntry)
+  );
+}
+
+/** The grant's outcome from what its statement took (its refusal, when it took nothing), with its draw entry. */
+async function settle(
+  db: Executor,
+  grant: PointGrant,
+  limits: GrantLimits,
+  taken: TakenLimits,
+  now: Date,
 ): Promise<GrantOutcome> {
-  const limits = limitsRead ?? (await grantLimits(tx, grant.plan));
-  const taken = await takeLimitsAndRecord(tx, grant, limits, now);
-  if (taken.transactionId === null) throw await refusal(tx, grant, limits, taken, now);
+  if (taken.transactionId === null) {
+    if (taken.memberOk === false) throw memberSuspended();
+    if (taken.staffOk === false)
+      throw new AppError("UNAUTHENTICATED", "Please sign in at the counter to continue");
+    throw await refusal(db, grant, limits, taken, now);
+  }
   const transactionId = taken.transactionId;
   // The credit re-checks the member's standing: a suspension that landed since they were read undoes the grant.
-  if (taken.prizePointsAfter === null || taken.tier === null) {
-    throw new AppError(
-      "MEMBER_SUSPENDED",
-      "This customer's account is suspended, so it can't collect stamps, points or rewards.",
-    );
-  }
-  const before = taken.prizePointsAfter - grant.points;
-  const drawEntryEarned =
-    Math.floor(taken.prizePointsAfter / pointsPerDrawEntry) > Math.floor(before / pointsPerDrawEntry);
+  if (taken.prizePointsAfter === null || taken.tier === null) throw memberSuspended();
+  const drawEntryEarned = earnsDrawEntry(taken.prizePointsAfter - grant.points, grant.points);
   if (drawEntryEarned) {
-    await addMonthlyDrawEntry(tx, grant.userId, taken.tier, now, {
+    await addMonthlyDrawEntry(db, grant.userId, taken.tier, now, {
       kind: "points",
       key: `points:${transactionId}`,
     });
@@ -84,6 +137,13 @@ export async function grantPoints(
     allocationRemaining: taken.allocationRemaining!,
     drawEntryEarned,
   };
+}
+
+function memberSuspended() {
+  return new AppError(
+    "MEMBER_SUSPENDED",
+    "This customer's account is suspended, so it can't collect stamps, points or rewards.",
+  );
 }
 
 export interface GrantLimits {
@@ -134,45 +194,89 @@ interface TakenLimits {
   /** The member's points balance after the grant's credit, and their tier; null when nothing was credited. */
   prizePointsAfter: number | null;
   tier: TierId | null;
+  /** The member's day had room for the grant when the statement began (it takes nothing otherwise). */
+  dayRoom: boolean;
+  /** For a grant written alone: the member may earn, the staff member is on duty (null otherwise). */
+  memberOk: boolean | null;
+  staffOk: boolean | null;
+  /** The log row's `returning`, for a grant written alone. */
+  loggedRow: Record<string, unknown> | null;
 }
 
 /**
  * One statement: spends the grant from this month's allocation (opening the month with the plan's
  * allocation if no grant or reset has yet), then adds it to the member's day within the daily limit,
  * then writes the point_transactions row and credits it to the member's points; each step only when the
- * one before it was taken.
+ * one before it was taken, and nothing at all when the member's day has no room. Written alone, it also
+ * re-checks who may earn and grant, marks the code used and writes the log row, and undoes itself when
+ * anything it read moved (a parallel grant filled the member's day, a suspension landed, the draw entry
+ * came out other than read): the counter then runs the grant again from a fresh read.
  */
 async function takeLimitsAndRecord(
-  tx: Executor,
+  db: Executor,
   grant: PointGrant,
   limits: GrantLimits,
   now: Date,
+  alone?: GrantWrittenAlone & { drawEntryEarned: boolean },
 ): Promise<TakenLimits> {
   const { year, month } = accraMonth(now);
   const day = accraDay(now);
   const points = sql`${grant.points}::integer`;
   const at = sql`${now.toISOString()}::timestamptz`;
   const limit = sql`${limits.dailyLimit}::integer`;
-  // A month opened by this grant with too small an allocation opens unspent (used 0), so it isn't taken.
-  // The day's row keeps the limit it was last checked against (the check constraint holds it to it).
-  const openingSpend = limits.allocation >= grant.points ? grant.points : 0;
+  const company = sql`${grant.companyId}::integer`;
+  const thisMonth = sql`${allocations.companyId} = ${company} and ${allocations.year} = ${year}::integer
+    and ${allocations.month} = ${month}::integer`;
+  const memberDay = sql`${dayLimits.userId} = ${grant.userId}::integer and ${dayLimits.day} = ${day}::date`;
+  const dayRoom = sql`(coalesce((select ${dayLimits.pointsReceived} from ${dailyPointLimits} where ${memberDay}), 0)
+    + ${points} <= ${limit})`;
+  // A month not opened yet opens only with a grant its allocation covers: a refusal opens nothing.
+  const monthCovers = sql`(${limits.allocation}::integer >= ${points}
+    or exists (select 1 from ${companyPointAllocations} where ${thisMonth}))`;
+  const memberOk = alone?.memberInGoodStanding ?? sql`true`;
+  const staffOk = alone?.staffOnDuty ?? sql`true`;
+  const granted = sql`exists (select 1 from granted)`;
+  const aloneCtes = alone
+    ? sql`code_used as (${alone.codeUse(granted)}),
+      logged as (${alone.logRow(
+        {
+          drawEntryEarned: alone.drawEntryEarned,
+          memberPointsToday: sql`(select points_received from received)`,
+          allocationRemaining: sql`(select remaining_points from spent)`,
+        },
+        granted,
+      )}),`
+    : sql``;
+  const crossedHundred = sql`(select moved."prizePoints" / ${pointsPerDrawEntry}::integer
+    > (moved."prizePoints" - ${points}) / ${pointsPerDrawEntry}::integer from points_moved as moved)`;
+  const undone = alone
+    ? undoAndRetryWhen(
+        sql`exists (select 1 from spent) and not (exists (select 1 from points_moved)
+          and exists (select 1 from logged) and ${crossedHundred} = ${sql.raw(String(alone.drawEntryEarned))})`,
+        "the member's points or day moved during the grant",
+      )
+    : sql`false`;
   const { rows } = await executeNamed<TakenLimits>(
-    tx,
+    db,
     "point_grant",
     sql`
-    with allocation as (
+    with checks as materialized (
+      select ${memberOk} as member_ok, ${staffOk} as staff_ok, ${dayRoom} as day_room, ${monthCovers} as month_covers
+    ),
+    allocation as (
       insert into ${companyPointAllocations} as held (${allocations.companyId}, ${allocations.year}, ${allocations.month},
         ${allocations.allocatedPoints}, ${allocations.usedPoints}, ${allocations.remainingPoints}, ${allocations.plan})
-      values (${grant.companyId}::integer, ${year}::integer, ${month}::integer, ${limits.allocation}::integer,
-        ${openingSpend}::integer, ${limits.allocation - openingSpend}::integer, ${grant.plan}::plan)
+      select ${company}, ${year}::integer, ${month}::integer, ${limits.allocation}::integer,
+        ${points}, ${limits.allocation}::integer - ${points}, ${grant.plan}::plan
+      from checks where member_ok and staff_ok and day_room and month_covers
       on conflict (${allocations.companyId}, ${allocations.year}, ${allocations.month}) do update
         set ${allocations.usedPoints} = held.${allocations.usedPoints} + ${points},
           ${allocations.remainingPoints} = held.${allocations.remainingPoints} - ${points},
           ${allocations.updatedAt} = ${at}
         where held.${allocations.remainingPoints} >= ${points}
-      returning held.${allocations.remainingPoints}, held.${allocations.usedPoints}
+      returning held.${allocations.remainingPoints}
     ),
-    spent as (select remaining_points from allocation where used_points > 0),
+    spent as (select remaining_points from allocation),
     received as (
       insert into ${dailyPointLimits} as today (${dayLimits.userId}, ${dayLimits.day}, ${dayLimits.pointsReceived},
         ${dayLimits.maxPointsPerDay})
@@ -187,7 +291,7 @@ async function takeLimitsAndRecord(
       insert into ${pointTransactions} (${grants.fromCompanyId}, ${grants.toUserId}, ${grants.points},
         ${grants.purchaseAmountPesewas}, ${grants.transactionNote}, ${grants.processedByStaff}, ${grants.staffId},
         ${grants.merchantDevice}, ${grants.createdAt})
-      select ${grant.companyId}::integer, ${grant.userId}::integer, ${points}, ${grant.purchasePesewas ?? null}::integer,
+      select ${company}, ${grant.userId}::integer, ${points}, ${grant.purchasePesewas ?? null}::integer,
         ${grant.note ?? null}::text, ${grant.staffName.slice(0, 100)}::text, ${grant.staffId}::integer,
         ${grant.merchantDevice?.slice(0, 200) ?? null}::text, ${at}
       from received
@@ -204,19 +308,23 @@ async function takeLimitsAndRecord(
         from: sql`granted`,
       },
       now,
-    )}
-    select
-      (select remaining_points from spent) as "allocationRemaining",
-      (select points_received from received) as "pointsToday",
-      (select id from granted) as "transactionId",
-      (select ${allocations.remainingPoints} from ${companyPointAllocations}
-        where ${allocations.companyId} = ${grant.companyId}::integer and ${allocations.year} = ${year}::integer
-          and ${allocations.month} = ${month}::integer
-      ) as "remainingSeen",
-      (select ${dayLimits.pointsReceived} from ${dailyPointLimits}
-        where ${dayLimits.userId} = ${grant.userId}::integer and ${dayLimits.day} = ${day}::date) as "todaySeen",
-      (select "prizePoints" from points_moved) as "prizePointsAfter",
-      (select tier from points_moved) as tier`,
+    )},
+    ${aloneCtes}
+    answer as (
+      select
+        (select remaining_points from spent) as "allocationRemaining",
+        (select points_received from received) as "pointsToday",
+        (select id from granted) as "transactionId",
+        (select ${allocations.remainingPoints} from ${companyPointAllocations} where ${thisMonth}) as "remainingSeen",
+        (select ${dayLimits.pointsReceived} from ${dailyPointLimits} where ${memberDay}) as "todaySeen",
+        (select "prizePoints" from points_moved) as "prizePointsAfter",
+        (select tier from points_moved) as tier,
+        (select day_room from checks) as "dayRoom",
+        ${alone ? sql`(select member_ok from checks)` : sql`null::boolean`} as "memberOk",
+        ${alone ? sql`(select staff_ok from checks)` : sql`null::boolean`} as "staffOk",
+        ${alone ? sql`(select to_jsonb(logged) from logged)` : sql`null::jsonb`} as "loggedRow"
+    )
+    select answer.*, ${undone} as undone from answer`,
   );
   return rows[0]!;
 }
@@ -233,8 +341,10 @@ async function refusal(
   taken: TakenLimits,
   now: Date,
 ): Promise<AppError> {
-  if (taken.allocationRemaining === null) {
-    const seen = taken.remainingSeen ?? limits.allocation;
+  // The allocation is checked first: a grant both would refuse is refused for the allocation.
+  const seenRemaining = taken.remainingSeen ?? limits.allocation;
+  if (taken.allocationRemaining === null && (taken.dayRoom || seenRemaining < grant.points)) {
+    const seen = seenRemaining;
     const lostRace = seen >= grant.points;
     const remaining = lostRace
       ? (await allocationThisMonth(tx, grant.companyId, grant.plan, now)).remaining
