@@ -88,6 +88,20 @@ describe("statements compiled once per shape", () => {
     expect(compiledTexts()).toBe(4);
   });
 
+  it("keeps at most 64 shapes of a statement whose text carries a value, and still compiles it right", () => {
+    const { compiler } = shapes();
+    const carrying = (n: number) =>
+      sql`select ${card.label} from ${cards} where ${card.id} = ${sql.raw(String(n))}`;
+    for (let n = 0; n < 64; n++) compiler.compile("carrying", carrying(n));
+    const kept = compiler.stepsOf("carrying");
+    for (let n = 64; n < 200; n++) {
+      expect(compiler.compile("carrying", carrying(n)).sql).toBe(dialect.sqlToQuery(carrying(n)).sql);
+    }
+    expect(compiler.stepsOf("carrying")).toBe(kept);
+    // A shape kept before the limit is still answered from its text.
+    expect(compiler.compile("carrying", carrying(3)).sql).toBe(dialect.sqlToQuery(carrying(3)).sql);
+  });
+
   it("tells a name from the same text written as a fragment", () => {
     const { compiler } = shapes();
     const named = compiler.compile("naming", sql`select 1 as ${sql.identifier("total")}`);

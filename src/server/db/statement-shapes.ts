@@ -30,13 +30,29 @@ const valueHere = Symbol("value");
 const nameNext = Symbol("name");
 
 /**
- * More shapes than the hot statements could ever make means a statement's text carries something that
- * varies (a `sql.raw` of a value, a table alias made per call): start afresh rather than grow without end.
+ * More shapes than a hot statement could ever make means its text carries something that varies (a
+ * `sql.raw` of a value, a column of a table alias, which Drizzle makes anew on every read): past this many
+ * a statement's new shapes are compiled by Drizzle each time and not kept. And past this many steps in
+ * all, start afresh rather than grow without end.
  */
+const mostShapesPerStatement = 64;
 const mostSteps = 50_000;
 
+/** One statement's shapes, and how many it has compiled. */
+interface ShapeRoot {
+  node: ShapeNode;
+  shapes: number;
+}
+
+/** Where a walk has got to: its node, the values so far, and whether it may add steps. */
+interface Walk {
+  node: ShapeNode;
+  params: unknown[];
+  growing: boolean;
+}
+
 export class StatementShapes {
-  private readonly roots = new Map<string, ShapeNode>();
+  private readonly roots = new Map<string, ShapeRoot>();
   private steps = 0;
 
   constructor(
@@ -53,7 +69,7 @@ export class StatementShapes {
       const compiled = this.dialect.sqlToQuery(query);
       return { ...compiled, preparedName: this.nameOf(name, compiled.sql) };
     }
-    const { node, params } = walked;
+    const { root, node, params } = walked;
     if (!node.compiled || this.verify) {
       const compiled = this.dialect.sqlToQuery(query);
       if (node.compiled && node.compiled.sql !== compiled.sql) {
@@ -62,7 +78,10 @@ export class StatementShapes {
       if (!sameValues(compiled.params, params)) {
         throw new Error(`statement ${name}: its values differ from Drizzle's`);
       }
-      node.compiled ??= { sql: compiled.sql, preparedName: this.nameOf(name, compiled.sql) };
+      if (!node.compiled) {
+        node.compiled = { sql: compiled.sql, preparedName: this.nameOf(name, compiled.sql) };
+        root.shapes++;
+      }
     }
     return { sql: node.compiled.sql, params, preparedName: node.compiled.preparedName };
   }
@@ -77,65 +96,70 @@ export class StatementShapes {
     const count = (node: ShapeNode): number =>
       [...node.next.values()].reduce((sum, next) => sum + 1 + count(next), 0);
     const root = this.roots.get(name);
-    return root ? count(root) : 0;
+    return root ? count(root.node) : 0;
   }
 
-  private walk(name: string, query: SQL): { node: ShapeNode; params: unknown[] } | undefined {
+  private walk(name: string, query: SQL): (Walk & { root: ShapeRoot }) | undefined {
     if (this.steps > mostSteps) {
       this.roots.clear();
       this.steps = 0;
     }
     let root = this.roots.get(name);
     if (!root) {
-      root = { next: new Map() };
+      root = { node: { next: new Map() }, shapes: 0 };
       this.roots.set(name, root);
     }
-    const state = { node: root, params: [] as unknown[] };
+    const state = {
+      root,
+      node: root.node,
+      params: [] as unknown[],
+      growing: root.shapes < mostShapesPerStatement,
+    };
     if (inlinesValues(query)) return undefined;
     return this.walkChunks(query.queryChunks, state) ? state : undefined;
   }
 
-  private step(state: { node: ShapeNode }, key: unknown) {
+  /** One step along the shape; false when it is new and the statement keeps no more shapes. */
+  private step(state: Walk, key: unknown): boolean {
     let next = state.node.next.get(key);
     if (!next) {
+      if (!state.growing) return false;
       next = { next: new Map() };
       state.node.next.set(key, next);
       this.steps++;
     }
     state.node = next;
+    return true;
   }
 
   /**
    * Walks the parts in Drizzle's order (sql.js, buildQueryFromSourceParams), so the values come out in
    * the order of its $1, $2…; false for a part whose rendering this doesn't reproduce.
    */
-  private walkChunks(chunks: unknown[], state: { node: ShapeNode; params: unknown[] }): boolean {
+  private walkChunks(chunks: unknown[], state: Walk): boolean {
     for (const chunk of chunks) {
-      if (chunk instanceof StringChunk) {
-        for (const text of chunk.value) this.step(state, text);
-      } else if (chunk instanceof Name) {
-        this.step(state, nameNext);
-        this.step(state, chunk.value);
-      } else if (chunk === undefined) {
-        // renders nothing
-      } else if (chunk instanceof SQL) {
-        if (inlinesValues(chunk) || !this.walkChunks(chunk.queryChunks, state)) return false;
-      } else if (chunk instanceof Table || chunk instanceof Column) {
-        this.step(state, chunk);
-      } else if (chunk instanceof Param) {
-        if (chunk.value instanceof Placeholder) return false;
-        const mapped = chunk.value === null ? null : chunk.encoder.mapToDriverValue(chunk.value);
-        if (!isPlainValue(mapped)) return false;
-        this.step(state, valueHere);
-        state.params.push(mapped);
-      } else if (isPlainValue(chunk)) {
-        this.step(state, valueHere);
-        state.params.push(chunk);
-      } else {
-        return false;
-      }
+      if (!this.walkChunk(chunk, state)) return false;
     }
     return true;
+  }
+
+  private walkChunk(chunk: unknown, state: Walk): boolean {
+    if (chunk instanceof StringChunk) return chunk.value.every((text) => this.step(state, text));
+    if (chunk instanceof Name) return this.step(state, nameNext) && this.step(state, chunk.value);
+    if (chunk === undefined) return true; // renders nothing
+    if (chunk instanceof SQL) return !inlinesValues(chunk) && this.walkChunks(chunk.queryChunks, state);
+    if (chunk instanceof Table || chunk instanceof Column) return this.step(state, chunk);
+    if (chunk instanceof Param) {
+      if (chunk.value instanceof Placeholder) return false;
+      const mapped = chunk.value === null ? null : chunk.encoder.mapToDriverValue(chunk.value);
+      return isPlainValue(mapped) && this.value(state, mapped);
+    }
+    return isPlainValue(chunk) && this.value(state, chunk);
+  }
+
+  private value(state: Walk, value: unknown): boolean {
+    state.params.push(value);
+    return this.step(state, valueHere);
   }
 }
 

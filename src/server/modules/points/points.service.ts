@@ -209,7 +209,7 @@ interface TakenLimits {
  * then writes the point_transactions row and credits it to the member's points; each step only when the
  * one before it was taken, and nothing at all when the member's day has no room. Written alone, it also
  * re-checks who may earn and grant, marks the code used and writes the log row, and undoes itself when
- * anything it read moved (a parallel grant filled the member's day, a suspension landed, the draw entry
+ * anything it read moved (a parallel grant filled the member's day, the draw entry
  * came out other than read): the counter then runs the grant again from a fresh read.
  */
 async function takeLimitsAndRecord(
