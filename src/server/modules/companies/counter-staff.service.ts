@@ -370,7 +370,12 @@ export async function requireCounterActor(
   const session = await request.getSession("business");
   const company = session?.companyId ? await findCompany(db, session.companyId) : undefined;
   if (company && !isCompanyActive(company)) throw companySuspended();
-  throw unauthenticated("Please sign in at the counter to continue");
+  throw signInAtCounterAgain();
+}
+
+/** The refusal for a counter session whose staff member (or shop) no longer works the counter. */
+export function signInAtCounterAgain(): AppError {
+  return unauthenticated("Please sign in at the counter to continue");
 }
 
 /** The active staff member of this shop whose redemption code this is, if any. */

@@ -26,6 +26,7 @@ export {
   findShopStaff,
   findStaffByCode,
   requireCounterActor,
+  signInAtCounterAgain,
   signInStaff,
   staffActor,
   trustedStaffIdsOf,

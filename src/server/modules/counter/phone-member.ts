@@ -1,13 +1,13 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { executeNamed, executeRows } from "../../db/prepared";
-import { AppError } from "../../lib/errors";
 import {
   type MemberAtCounter,
   memberAtCounterFrom,
   memberAtCounterSql,
   verifiedPhoneOwnerSql,
 } from "../auth";
+import { memberSuspendedAtCounter } from "../ledger";
 import { type StampCardState, stampCardStateFrom, stampCardStateSql } from "../loyalty";
 import { pointsReceivedTodaySql } from "../points";
 
@@ -73,10 +73,7 @@ export async function memberOfVerifiedPhone(
     withCard,
   );
   if (member && !member.summary.isActive) {
-    throw new AppError(
-      "MEMBER_SUSPENDED",
-      "This customer's account is suspended, so it can't collect stamps, points or rewards.",
-    );
+    throw memberSuspendedAtCounter();
   }
   return member;
 }

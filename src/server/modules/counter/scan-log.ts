@@ -7,10 +7,15 @@ import { columnNames, executeNamed } from "../../db/prepared";
 import { qrScanLogs } from "../../db/schema/counter";
 import type { ClientSignals } from "../../lib/client-signals";
 import { retryOnTransientConflict, uniqueViolationConstraint } from "../../lib/db-errors";
-import { AppError, type ErrorCode, unauthenticated } from "../../lib/errors";
+import { AppError, type ErrorCode } from "../../lib/errors";
 import { type MessageValues, type Saying, sayingText } from "../../lib/i18n";
 import { assertSameRequest } from "../../lib/request-hash";
-import { type CounterActorRecord, counterActorOnDutySql, findShopStaff } from "../companies";
+import {
+  type CounterActorRecord,
+  counterActorOnDutySql,
+  findShopStaff,
+  signInAtCounterAgain,
+} from "../companies";
 import { recordFraudSignal } from "../fraud";
 import { offlineScanWindowMs } from "../loyalty";
 import { slowedWhenGuessing } from "./typed-code-guard";
@@ -400,7 +405,7 @@ async function writeLog(
     logInsertSql(context, action, log, outcome),
   );
   const [row] = rows;
-  if (!row && outcome.accepted) throw unauthenticated("Please sign in at the counter to continue");
+  if (!row && outcome.accepted) throw signInAtCounterAgain();
   await flagIfSuspicious(db, context, action, log, parseTextArray(row?.suspicious_reasons));
   return row !== undefined;
 }

@@ -4,7 +4,7 @@ import type { Executor } from "../../db/client";
 import { executeNamed } from "../../db/prepared";
 import { AppError } from "../../lib/errors";
 import { type MemberAtCounter, memberAtCounterFrom, memberAtCounterSql } from "../auth";
-import { memberPrizePointsSql } from "../ledger";
+import { memberPrizePointsSql, memberSuspendedAtCounter } from "../ledger";
 import {
   presentedMemberCodeSql,
   type ScannedMember,
@@ -96,10 +96,7 @@ export async function scannedMember(
   const summary = memberAtCounterFrom(row.member);
   if (!summary) throw new AppError("UNKNOWN_CODE", "This member's account is closed.");
   if (!summary.isActive) {
-    throw new AppError(
-      "MEMBER_SUSPENDED",
-      "This customer's account is suspended, so it can't collect stamps, points or rewards.",
-    );
+    throw memberSuspendedAtCounter();
   }
   return {
     code: scanned,

@@ -8,6 +8,6 @@ export {
   sumXpLedger,
   xpCreditCtes,
 } from "./ledger.service";
-export { memberInGoodStanding, memberPrizePointsSql } from "./member-balances";
+export { memberInGoodStanding, memberPrizePointsSql, memberSuspendedAtCounter } from "./member-balances";
 export { memberLedger } from "./member-ledger.read-model";
 export { reverseXpCredits } from "./reversals.service";

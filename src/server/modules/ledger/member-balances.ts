@@ -4,6 +4,7 @@ import type { Executor } from "../../db/client";
 // The balance columns of users (xp_points, lifetime_xp, tier) are the ledger's cached sums; this file is
 // the one place outside the auth module allowed to touch the users table, and only those columns.
 import { users } from "../../db/schema/auth";
+import { AppError } from "../../lib/errors";
 
 export interface MemberStanding {
   xpPoints: number;
@@ -73,6 +74,14 @@ export async function readStanding(db: Executor, userId: number): Promise<Member
     .from(users)
     .where(eq(users.id, userId));
   return row;
+}
+
+/** The counter's refusal for a member not in good standing (memberInGoodStanding). */
+export function memberSuspendedAtCounter(): AppError {
+  return new AppError(
+    "MEMBER_SUSPENDED",
+    "This customer's account is suspended, so it can't collect stamps, points or rewards.",
+  );
 }
 
 /** A member's prize points balance, as an expression of the caller's statement (`userId` an expression of it). */

@@ -12,8 +12,9 @@ import {
 } from "../../db/schema/loyalty";
 import { undoAndRetryWhen } from "../../lib/db-errors";
 import { AppError } from "../../lib/errors";
+import { signInAtCounterAgain } from "../companies";
 import { addMonthlyDrawEntry } from "../draws";
-import { memberStanding, recordCompletedCycle, xpCreditCtes } from "../ledger";
+import { memberStanding, memberSuspendedAtCounter, recordCompletedCycle, xpCreditCtes } from "../ledger";
 import { reserveCashback } from "../money";
 import { noticeInsertFromRow, queueMemberSms } from "../notifications";
 import { numberSettingFrom, storedSettingSql } from "../settings";
@@ -320,13 +321,8 @@ async function writeStamp(
       ${undoAndRetryWhen(sql`exists (select 1 from daily) and not (${stamped} and ${logged})`, "the member's card moved during the stamp")} as undone`,
   );
   const [row] = result.rows;
-  if (!row?.member_ok) {
-    throw new AppError(
-      "MEMBER_SUSPENDED",
-      "This customer's account is suspended, so it can't collect stamps, points or rewards.",
-    );
-  }
-  if (!row.staff_ok) throw new AppError("UNAUTHENTICATED", "Please sign in at the counter to continue");
+  if (!row?.member_ok) throw memberSuspendedAtCounter();
+  if (!row.staff_ok) throw signInAtCounterAgain();
   if (row.program_full) {
     throw new AppError(
       "CARD_LIMIT",

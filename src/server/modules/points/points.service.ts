@@ -7,8 +7,9 @@ import { columnNames, executeNamed } from "../../db/prepared";
 import { companyPointAllocations, dailyPointLimits, pointTransactions } from "../../db/schema/points";
 import { undoAndRetryWhen } from "../../lib/db-errors";
 import { AppError } from "../../lib/errors";
+import { signInAtCounterAgain } from "../companies";
 import { addMonthlyDrawEntry } from "../draws";
-import { prizePointsCreditCtes } from "../ledger";
+import { memberSuspendedAtCounter, prizePointsCreditCtes } from "../ledger";
 import {
   currentPointsAllocations,
   numberSettingFrom,
@@ -116,14 +117,13 @@ async function settle(
   now: Date,
 ): Promise<GrantOutcome> {
   if (taken.transactionId === null) {
-    if (taken.memberOk === false) throw memberSuspended();
-    if (taken.staffOk === false)
-      throw new AppError("UNAUTHENTICATED", "Please sign in at the counter to continue");
+    if (taken.memberOk === false) throw memberSuspendedAtCounter();
+    if (taken.staffOk === false) throw signInAtCounterAgain();
     throw await refusal(db, grant, limits, taken, now);
   }
   const transactionId = taken.transactionId;
   // The credit re-checks the member's standing: a suspension that landed since they were read undoes the grant.
-  if (taken.prizePointsAfter === null || taken.tier === null) throw memberSuspended();
+  if (taken.prizePointsAfter === null || taken.tier === null) throw memberSuspendedAtCounter();
   const drawEntryEarned = earnsDrawEntry(taken.prizePointsAfter - grant.points, grant.points);
   if (drawEntryEarned) {
     await addMonthlyDrawEntry(db, grant.userId, taken.tier, now, {
@@ -137,13 +137,6 @@ async function settle(
     allocationRemaining: taken.allocationRemaining!,
     drawEntryEarned,
   };
-}
-
-function memberSuspended() {
-  return new AppError(
-    "MEMBER_SUSPENDED",
-    "This customer's account is suspended, so it can't collect stamps, points or rewards.",
-  );
 }
 
 export interface GrantLimits {
