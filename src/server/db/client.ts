@@ -9,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { projectRoot } from "../lib/project-root";
 import { type MemberChanges, pgliteMemberChanges, postgresMemberChanges } from "./member-changes";
+import { clientNamingRepeatedStatements, RepeatedStatements } from "./repeated-statements";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -77,7 +78,13 @@ async function openPostgres(
   onStatement: DatabaseOptions["onStatement"],
 ): Promise<DatabaseHandle> {
   // While the database is down (a restart, a failover) a request fails after 5 s instead of waiting forever.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5_000,
+    // Builder statements the app sends again and again are prepared once per connection, as executeNamed's are.
+    Client: clientNamingRepeatedStatements(new RepeatedStatements()),
+  });
   // An idle connection can die (database restart, failover); without a listener that would crash the
   // process. The pool replaces the connection on the next query.
   pool.on("error", (error) => console.error("PostgreSQL connection lost:", error.message));
