@@ -1,6 +1,7 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { accraDay } from "../../../shared/accra-time";
 import type { Executor } from "../../db/client";
+import { columnNames, executeRows } from "../../db/prepared";
 import { adDailyStats, ads } from "../../db/schema/ads";
 import { AppError } from "../../lib/errors";
 
@@ -29,17 +30,28 @@ export async function recordView(tx: Executor, adId: number, now: Date): Promise
 
 /**
  * A reward was issued from the ad. Refused (CONFLICT) once the ad's reward cap is reached, so the
- * caller's transaction undoes the reward: the cap is checked and counted in one statement.
+ * caller's transaction undoes the reward: the cap is checked and counted, with the day's unlocks, in one
+ * statement (the ad's row before its stats row).
  */
+const ad = columnNames(ads);
+const daily = columnNames(adDailyStats);
+
 export async function recordUnlock(tx: Executor, adId: number, now: Date): Promise<void> {
-  const [counted] = await tx
-    .update(ads)
-    .set({ unlockCount: sql`${ads.unlockCount} + 1` })
-    .where(and(eq(ads.id, adId), sql`(${ads.maxCoupons} is null or ${ads.unlockCount} < ${ads.maxCoupons})`))
-    .returning({ id: ads.id });
-  if (!counted)
+  const counted = await executeRows<{ id: number }>(
+    tx,
+    sql`with counted as (
+        update ${ads} set ${ad.unlockCount} = ${ad.unlockCount} + 1, ${ad.updatedAt} = now()
+        where ${ad.id} = ${adId} and (${ad.maxCoupons} is null or ${ad.unlockCount} < ${ad.maxCoupons})
+        returning ${ad.id}),
+      unlocks_today as (
+        insert into ${adDailyStats} (${daily.adId}, ${daily.day}, ${daily.unlocks})
+        select id, ${accraDay(now)}::date, 1 from counted
+        on conflict (${daily.adId}, ${daily.day}) do update
+        set ${daily.unlocks} = ${adDailyStats.unlocks} + 1, ${daily.updatedAt} = now())
+      select id from counted`,
+  );
+  if (counted.length === 0)
     throw new AppError("CONFLICT", "This offer has reached its limit. Look out for the next one!");
-  await countToday(tx, adId, now, "unlocks");
 }
 
 /** A view reached the ad's minimum: a completed watch for analytics, whether or not a reward followed. */

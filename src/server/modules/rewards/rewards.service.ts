@@ -37,8 +37,8 @@ export interface RewardSourceAd {
  * Issues the reward for a verified watch, once per member per ad, in the caller's transaction: the reward
  * row (the unique (user, ad) index makes a second issue a no-op and returns null), a code from the ad's
  * pool (each code to exactly one person, skipping codes other transactions hold), the XP ledger row, the
- * ad's badge and the draw entry. An empty pool throws CONFLICT, so the caller's savepoint leaves nothing
- * half-issued.
+ * ad's badge and the draw entry. An empty pool throws CONFLICT, and the caller's transaction, undone,
+ * leaves nothing half-issued.
  */
 export async function issueReward(
   tx: Executor,
@@ -153,7 +153,7 @@ function rewardNoticeText(ad: RewardSourceAd, drawEntries: number | null): strin
 
 /**
  * Sets the reward's cashback aside from the business's balance (docs/product-rules.md#cashback): with too
- * little left the reward is refused (CONFLICT) and the caller's savepoint undoes it.
+ * little left the reward is refused (CONFLICT) and the caller's transaction is undone.
  */
 async function setCashbackAside(
   tx: Executor,

@@ -254,7 +254,9 @@ function staleReportGuard(row: WatchRow) {
 
 /**
  * The completing report: the view, its reward, the ad's counters and its campaign's charge in one
- * transaction.
+ * transaction. A reward refused on the way (an empty pool, a reached cap) undoes the whole transaction,
+ * which then runs again without earning, so the completed watch still counts and the member is told
+ * plainly. Refusals are rare; a savepoint around the earning would cost every completion two round trips.
  */
 async function completeReport(
   deps: AppDeps,
@@ -264,8 +266,26 @@ async function completeReport(
   claimed: number,
   now: Date,
 ): Promise<ProgressResponse> {
-  let refusal: AppError | null = null;
-  const response = await deps.db.transaction(async (tx) => {
+  const earning = { refusal: null as AppError | null };
+  try {
+    return await completeView(deps, user, row, ad, claimed, now, earning);
+  } catch (error) {
+    if (!earning.refusal || error !== earning.refusal) throw error;
+  }
+  await completeView(deps, user, row, ad, claimed, now, earning);
+  throw earning.refusal;
+}
+
+async function completeView(
+  deps: AppDeps,
+  user: User,
+  row: WatchRow,
+  ad: Ad,
+  claimed: number,
+  now: Date,
+  earning: { refusal: AppError | null },
+): Promise<ProgressResponse> {
+  return deps.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(watchProgress)
       .set(progressChange(ad, claimed, true, now))
@@ -273,19 +293,9 @@ async function completeReport(
       .returning();
     if (!updated) throw new AppError("CONFLICT", "This progress report is out of date");
     const tierBefore = user.tier;
-    let reward: EarnedReward | null = null;
     await lockMemberEarning(tx, user.id);
     await lockMemberInGoodStanding(tx, user.id, "Your account is suspended, so watching earns nothing.");
-    // In a savepoint: an empty pool or a reached cap undoes the whole reward and nothing else, so the
-    // completed watch still counts, and the member is then told plainly.
-    try {
-      reward = await tx.transaction((savepoint) =>
-        earnFromWatch(savepoint, user.id, ad, row.deviceFingerprint, now),
-      );
-    } catch (error) {
-      if (!(error instanceof AppError && error.code === "CONFLICT")) throw error;
-      refusal = error;
-    }
+    const reward = earning.refusal ? null : await earnRefusingOnce(tx, user.id, ad, row, now, earning);
     await recordCompletion(tx, ad.id, now);
     const member = await memberStanding(tx, user.id);
     // Last, so the campaign's row (every completion of its ad takes turns on it) is held only to the commit.
@@ -307,8 +317,23 @@ async function completeReport(
       tierChanged: member.tier !== tierBefore,
     };
   });
-  if (refusal) throw refusal;
-  return response;
+}
+
+/** The earning, its refusal (CONFLICT) kept so the completion runs again without it. */
+async function earnRefusingOnce(
+  tx: Executor,
+  userId: number,
+  ad: Ad,
+  row: WatchRow,
+  now: Date,
+  earning: { refusal: AppError | null },
+): Promise<EarnedReward | null> {
+  try {
+    return await earnFromWatch(tx, userId, ad, row.deviceFingerprint, now);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "CONFLICT") earning.refusal = error;
+    throw error;
+  }
 }
 
 /**

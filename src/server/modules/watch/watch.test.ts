@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { adDailyStats } from "../../db/schema/ads";
+import { adDailyStats, ads } from "../../db/schema/ads";
 import { users } from "../../db/schema/auth";
 import { fraudDetection } from "../../db/schema/fraud";
 import { adDiscountCodes, rewards } from "../../db/schema/rewards";
@@ -259,6 +259,35 @@ describe("the server decides, whatever the client sends", () => {
     const discovery = (await sendAs(t.ctx.app, third!.cookies, "GET", "/api/ads/discovery")).json();
     expect(discovery.map((a: { id: number }) => a.id)).not.toContain(ad.id);
     expect((await start(third!.cookies, ad.id)).statusCode).toBe(404);
+  });
+
+  it("refuses the reward past the ad's reward cap, undoing all of it, and still counts the watch", async () => {
+    const ad = await publishAd(["CAP-1", "CAP-2"]);
+    await t.ctx.database.db.update(ads).set({ maxCoupons: 1 }).where(eq(ads.id, ad.id));
+    const [first, second] = await Promise.all([member(), member()]);
+    const firstView = (await start(first!.cookies, ad.id)).json();
+    const secondView = (await start(second!.cookies, ad.id)).json();
+    t.clock.advance(9_000);
+    expect((await report(first!.cookies, firstView.sessionId, 9)).json().reward).toMatchObject({
+      code: "CAP-1",
+    });
+    const capped = await report(second!.cookies, secondView.sessionId, 9);
+    expect(capped.statusCode).toBe(409);
+    expect(capped.json()).toEqual({
+      code: "CONFLICT",
+      message: "This offer has reached its limit. Look out for the next one!",
+    });
+    // Nothing of the refused reward stays: no reward row, no XP, the pool's second code unassigned.
+    const db = t.ctx.database.db;
+    expect(await db.select().from(rewards).where(eq(rewards.userId, second!.user.id))).toHaveLength(0);
+    expect(await sumXpLedger(db, second!.user.id)).toBe(0);
+    const [unassigned] = await db.select().from(adDiscountCodes).where(eq(adDiscountCodes.code, "CAP-2"));
+    expect(unassigned?.assignedRewardId).toBeNull();
+    const [stats] = await db.select().from(adDailyStats).where(eq(adDailyStats.adId, ad.id));
+    expect(stats).toMatchObject({ views: 2, completions: 2, unlocks: 1 });
+    // The watch itself counted: the view is complete, and a resent report says so without a reward.
+    const again = await report(second!.cookies, secondView.sessionId, 9);
+    expect(again.json()).toMatchObject({ completed: true, reward: null });
   });
 
   it("answers a repeated final report with the reward that view issued, for a reveal lost on the way", async () => {
