@@ -167,7 +167,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   // every 30 s) is answered 304 with no body, which saves members' data.
   await app.register(fastifyEtag, { weak: true, replyWith304: false, hashFn: sha1Base64 });
   app.addHook("onSend", (request, reply, payload, done) => {
-    reply.headers(everyReplyHeaders);
+    reply.headers(isApiAnswer(request.url) ? apiAnswerHeaders : everyReplyHeaders);
     if (strictTransportSecurity && cameOverHttps(request, config)) {
       reply.header("strict-transport-security", strictTransportSecurity);
     }
@@ -345,6 +345,24 @@ function tagged(tag: string, routes: FastifyPluginAsync): FastifyPluginAsync {
  * errors always get their full answer. API answers that set no caching rule are not stored at all, so
  * one member's data never sits in a shared cache.
  */
+/**
+ * The API's answers (JSON, CSV, text) are never rendered as pages: they carry the headers OWASP's REST
+ * guidance names instead of the page's set (a policy that allows nothing, no framing, no sniffing, not
+ * readable by other sites), about 700 bytes fewer on every call a member's phone makes. The API
+ * reference under /api/docs is a page and keeps the page's set.
+ */
+const apiAnswerHeaders: Record<string, string> = {
+  "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+  "cross-origin-resource-policy": "same-origin",
+  "referrer-policy": "no-referrer",
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY",
+};
+
+function isApiAnswer(url: string): boolean {
+  return url.startsWith("/api/") && !url.startsWith("/api/docs");
+}
+
 function answerUnchangedReads(
   request: FastifyRequest,
   reply: FastifyReply,

@@ -32,31 +32,31 @@ const exempt = new Set(["/api/health", "/api/health/ready", "/metrics"]);
 export function registerLoadShedding(app: FastifyInstance, options: LoadSheddingOptions) {
   const refuse = (request: FastifyRequest, reply: FastifyReply, why: object, what: string) => {
     request.log.warn(why, what);
-    return reply.status(503).header("retry-after", String(retryAfterSeconds)).send(busyBody);
+    reply.status(503).header("retry-after", String(retryAfterSeconds)).send(busyBody);
   };
+  const lag = options.maxEventLoopDelayMs > 0 ? watchEventLoopDelay(app) : undefined;
+  const { poolStats } = options;
+  let inFlight = 0;
+  const ended = () => inFlight--;
 
-  if (options.maxEventLoopDelayMs > 0) {
-    const lag = watchEventLoopDelay(app);
-    let inFlight = 0;
-    app.addHook("onRequest", async (request, reply) => {
+  // One synchronous hook: it runs on every request, and a promise per check cost more than the checks.
+  app.addHook("onRequest", (request, reply, done) => {
+    if (lag) {
       inFlight++;
       // 'close' comes once the answer is sent or the client has gone, whichever ends the request.
-      reply.raw.once("close", () => inFlight--);
-      if (exempt.has(request.routeOptions.url ?? "")) return;
-      const delayMs = lag.delayMs();
-      // A loop that lagged with nobody waiting (a long job, a big export) is no reason to refuse the next.
-      if (delayMs <= options.maxEventLoopDelayMs || inFlight <= 1) return;
+      reply.raw.once("close", ended);
+    }
+    if (exempt.has(request.routeOptions.url ?? "")) return done();
+    const delayMs = lag?.delayMs() ?? 0;
+    // A loop that lagged with nobody waiting (a long job, a big export) is no reason to refuse the next.
+    if (lag && delayMs > options.maxEventLoopDelayMs && inFlight > 1) {
       return refuse(request, reply, { type: "eventLoopDelay", delayMs, inFlight }, "shedding load");
-    });
-  }
-
-  const { poolStats } = options;
-  if (!poolStats) return;
-  app.addHook("onRequest", async (request, reply) => {
-    if (exempt.has(request.routeOptions.url ?? "")) return;
-    const stats = poolStats();
-    if (stats.waiting <= stats.size * queuedPerConnection) return;
-    return refuse(request, reply, { waiting: stats.waiting }, "shedding load: database pool saturated");
+    }
+    const stats = poolStats?.();
+    if (stats && stats.waiting > stats.size * queuedPerConnection) {
+      return refuse(request, reply, { waiting: stats.waiting }, "shedding load: database pool saturated");
+    }
+    done();
   });
 }
 

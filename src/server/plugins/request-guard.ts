@@ -27,13 +27,14 @@ declare module "fastify" {
  */
 export function registerCsrfGuard(app: FastifyInstance, options: { trustedOrigins: string[] }) {
   const trusted = new Set(options.trustedOrigins);
-  app.addHook("onRequest", async (request) => {
+  app.addHook("onRequest", (request, _reply, done) => {
     // Every state-changing request, whatever its path: the router decodes "%61pi" to "api".
-    if (!stateChangingMethods.has(request.method)) return;
-    if (request.routeOptions.config?.csrf === false) return;
+    if (!stateChangingMethods.has(request.method)) return done();
+    if (request.routeOptions.config?.csrf === false) return done();
     if (!isSameOriginRequest(request, trusted)) {
-      throw new AppError("FORBIDDEN", "Cross-site request refused");
+      return done(new AppError("FORBIDDEN", "Cross-site request refused"));
     }
+    done();
   });
 }
 

@@ -88,14 +88,20 @@ export function registerSessions(
   const unchangedBy = new WeakSet<FastifyRequest>();
   // A member's write on this instance drops what is kept about them here before they get the answer, so
   // their next read sees it; other instances hear it from the database.
-  app.addHook("onSend", async (request) => {
-    if (request.method === "GET" || request.method === "HEAD" || !options.memberChanges) return;
-    if (unchangedBy.has(request)) return;
-    const session = await cache
-      .get(request)
-      ?.get("member")
-      ?.catch(() => undefined);
-    if (session?.userId) options.memberChanges.changedHere(session.userId);
+  app.addHook("onSend", (request, _reply, payload, done) => {
+    const memberChanges = options.memberChanges;
+    if (request.method === "GET" || request.method === "HEAD" || !memberChanges || unchangedBy.has(request)) {
+      return done(null, payload);
+    }
+    const session = cache.get(request)?.get("member");
+    if (!session) return done(null, payload);
+    session.then(
+      (read) => {
+        if (read?.userId) memberChanges.changedHere(read.userId);
+        done(null, payload);
+      },
+      () => done(null, payload),
+    );
   });
 
   function forget(request: FastifyRequest, audience: SessionAudience) {

@@ -219,7 +219,7 @@ describe("MEDIA_PUBLIC_URL", () => {
       expect((await cdn.app.inject({ method: "GET", url: `/media/${key}` })).rawPayload.equals(jpeg)).toBe(
         true,
       );
-      const page = await cdn.app.inject({ method: "GET", url: "/api/health" });
+      const page = await cdn.app.inject({ method: "GET", url: "/" });
       const csp = String(page.headers["content-security-policy"]);
       expect(csp).toMatch(/img-src [^;]*https:\/\/cdn\.example\.com/);
       expect(csp).toMatch(/media-src [^;]*https:\/\/cdn\.example\.com/);
