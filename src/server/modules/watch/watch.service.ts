@@ -162,7 +162,7 @@ export async function reportProgress(
   const reachesMinimum = claimed >= requiredSecondsFor(ad);
   if (!reachesMinimum) return recordProgressOnly(deps, user, row, ad, claimed, now);
   // The same member finishing two ads at once can meet in the database; the loser simply runs again.
-  return retryOnTransientConflict(() => completeReport(deps, user, row, ad, claimed, now));
+  return retryOnTransientConflict(() => completeReport(deps, { user, row, ad, claimed, now }));
 }
 
 /** The answer to a report its batch moved: the view's seconds, and the member's balance as this request read it. */
@@ -258,31 +258,29 @@ function staleReportGuard(row: WatchRow) {
  * which then runs again without earning, so the completed watch still counts and the member is told
  * plainly. Refusals are rare; a savepoint around the earning would cost every completion two round trips.
  */
-async function completeReport(
-  deps: AppDeps,
-  user: User,
-  row: WatchRow,
-  ad: Ad,
-  claimed: number,
-  now: Date,
-): Promise<ProgressResponse> {
+async function completeReport(deps: AppDeps, view: CompletingView): Promise<ProgressResponse> {
   const earning = { refusal: null as AppError | null };
   try {
-    return await completeView(deps, user, row, ad, claimed, now, earning);
+    return await completeView(deps, view, earning);
   } catch (error) {
     if (!earning.refusal || error !== earning.refusal) throw error;
   }
-  await completeView(deps, user, row, ad, claimed, now, earning);
+  await completeView(deps, view, earning);
   throw earning.refusal;
+}
+
+/** The view a report completes, as the report found it. */
+interface CompletingView {
+  user: User;
+  row: WatchRow;
+  ad: Ad;
+  claimed: number;
+  now: Date;
 }
 
 async function completeView(
   deps: AppDeps,
-  user: User,
-  row: WatchRow,
-  ad: Ad,
-  claimed: number,
-  now: Date,
+  { user, row, ad, claimed, now }: CompletingView,
   earning: { refusal: AppError | null },
 ): Promise<ProgressResponse> {
   return deps.db.transaction(async (tx) => {
