@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { integer, pgTable, text } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createScratchDatabase } from "../test/test-app";
-import { type DatabaseHandle, openDatabase } from "./client";
+import { type DatabaseHandle, type Executor, openDatabase } from "./client";
 import { executeRows } from "./prepared";
 import { RepeatedStatements } from "./repeated-statements";
 
@@ -93,6 +93,47 @@ describe.runIf(serverUrl)("statements sent again and again, on PostgreSQL", () =
     expect(statement?.statement).toContain('where "repeated_probes"."id" = $1');
     // Prepared on the second call, then run by name on the second, third and fourth.
     expect(Number(statement?.runs)).toBe(3);
+  });
+
+  it("prepares a statement again after PostgreSQL lost it, on a connection kept by a transaction", async () => {
+    // In transactions: the pool keeps their connection after a failure (a failed query outside one
+    // replaces its connection, which would hide what node-postgres remembers).
+    const echo = (tx: Executor, value: string) =>
+      executeRows<{ echoed: string }>(tx, sql`select ${value}::text as echoed, 'lost_probe' as probe`);
+    const name = await handle.db.transaction(async (tx) => {
+      await echo(tx, "one");
+      await echo(tx, "two");
+      const [named] = await executeRows<{ name: string }>(
+        tx,
+        sql`select name from pg_prepared_statements where statement like '%lost_probe%'`,
+      );
+      return named?.name;
+    });
+    expect(name).toMatch(/^repeated_\d+$/);
+    // Dropped on the server (a DISCARD, a pooler's reset): the call that meets it fails...
+    const failed = handle.db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`deallocate ${name}`));
+      await echo(tx, "three");
+    });
+    await expect(failed).rejects.toMatchObject({ cause: { code: "26000" } });
+    // ...and the next, on the same connection, prepares it again.
+    expect(await handle.db.transaction((tx) => echo(tx, "four"))).toEqual([
+      { echoed: "four", probe: "lost_probe" },
+    ]);
+  });
+
+  it("leaves a statement with very many parameters unnamed", async () => {
+    const ids = Array.from({ length: 501 }, (_, n) => n);
+    const many = sql`select count(*)::integer as found from ${probes} where ${probes.id} in (${sql.join(
+      ids.map((id) => sql`${id}::integer`),
+      sql`, `,
+    )})`;
+    for (let n = 0; n < 3; n++) expect(await executeRows(handle.db, many)).toEqual([{ found: 2 }]);
+    const named = await executeRows(
+      handle.db,
+      sql`select count(*)::integer as named from pg_prepared_statements where statement like '%in ($1::integer, $2::integer%'`,
+    );
+    expect(named).toEqual([{ named: 0 }]);
   });
 
   it("leaves a text without parameters unnamed, several statements in one included", async () => {

@@ -42,31 +42,76 @@ export class RepeatedStatements {
 interface QueryConfig {
   text?: unknown;
   name?: unknown;
+  values?: unknown;
+  submit?: unknown;
+  callback?: unknown;
 }
+
+/** Past these a statement stays unnamed: a backend would keep a large parse tree and plan for each. */
+const longestNamedText = 16_000;
+const mostNamedParameters = 500;
+
+type Callback = (error: Error | null, result?: unknown) => void;
 
 /**
  * A node-postgres client that sends repeated statements by name (`RepeatedStatements`). Everything else
- * (streams, text without parameters, named statements) passes through untouched.
+ * (streams and cursors, text without parameters, named statements, very long ones) passes through untouched.
  */
 export function clientNamingRepeatedStatements(statements: RepeatedStatements): typeof pg.Client {
   class NamingClient extends pg.Client {
     // biome-ignore lint/suspicious/noExplicitAny: node-postgres' query() is overloaded past what a subclass can restate.
     override query(config: any, values?: any, callback?: any): any {
-      if (isUnnamedWithParameters(config, values)) {
-        const name = statements.nameOf(config.text);
-        if (name !== undefined) config = { ...config, name };
+      if (!isUnnamedWithParameters(config, values)) return super.query(config, values, callback);
+      const name = statements.nameOf(config.text);
+      if (name === undefined) return super.query(config, values, callback);
+      const named = { ...config, name };
+      if (typeof values === "function") return super.query(named, this.forgettingOnLoss(name, values));
+      if (typeof callback === "function") {
+        return super.query(named, values, this.forgettingOnLoss(name, callback));
       }
-      return super.query(config, values, callback);
+      return super.query(named, values).then(undefined, (error: unknown) => {
+        this.forgetIfLost(name, error);
+        throw error;
+      });
+    }
+
+    private forgettingOnLoss(name: string, callback: Callback): Callback {
+      return (error, result) => {
+        if (error) this.forgetIfLost(name, error);
+        callback(error, result);
+      };
+    }
+
+    /**
+     * node-postgres remembers a statement as prepared once PostgreSQL parsed it, and never forgets. When
+     * a value can't be sent (node-postgres throws before PostgreSQL sees it, and closes the statement) or
+     * PostgreSQL no longer has it (26000), the next call must prepare it again instead of failing for the
+     * rest of the connection's life.
+     */
+    private forgetIfLost(name: string, error: unknown) {
+      const code = (error as { code?: unknown } | null)?.code;
+      if (code !== undefined && code !== "26000") return;
+      const connection = (this as unknown as { connection?: PreparedStatementsOf }).connection;
+      if (!connection) return;
+      delete connection.parsedStatements[name];
+      delete connection.submittedNamedStatements[name];
     }
   }
   return NamingClient;
 }
 
-function isUnnamedWithParameters(config: unknown, values: unknown): config is { text: string } {
+/** What node-postgres' connection records of the statements it prepared (pg/lib/connection.js). */
+interface PreparedStatementsOf {
+  parsedStatements: Record<string, string>;
+  submittedNamedStatements: Record<string, string>;
+}
+
+function isUnnamedWithParameters(config: unknown, values: unknown): boolean {
   if (typeof config !== "object" || config === null) return false;
-  const { text, name } = config as QueryConfig;
+  const { text, name, submit, callback } = config as QueryConfig;
   if (typeof text !== "string" || name !== undefined) return false;
-  if (typeof (config as { submit?: unknown }).submit === "function") return false;
-  const parameters = Array.isArray(values) ? values : (config as { values?: unknown }).values;
-  return Array.isArray(parameters) && parameters.length > 0;
+  if (typeof submit === "function" || typeof callback === "function") return false;
+  if (text.length > longestNamedText) return false;
+  const parameters = Array.isArray(values) ? values : (config as QueryConfig).values;
+  return Array.isArray(parameters) && parameters.length > 0 && parameters.length <= mostNamedParameters;
 }

@@ -95,13 +95,16 @@ export function registerSessions(
     }
     const session = cache.get(request)?.get("member");
     if (!session) return done(null, payload);
-    session.then(
-      (read) => {
-        if (read?.userId) memberChanges.changedHere(read.userId);
-        done(null, payload);
-      },
-      () => done(null, payload),
-    );
+    // A session that couldn't be read changed no member; the answer goes out whatever happens here.
+    session
+      .then(
+        (read) => {
+          if (read?.userId) memberChanges.changedHere(read.userId);
+        },
+        () => undefined,
+      )
+      .catch((error) => request.log.error({ err: error }, "could not note a member's change"))
+      .finally(() => done(null, payload));
   });
 
   function forget(request: FastifyRequest, audience: SessionAudience) {
