@@ -341,11 +341,6 @@ function tagged(tag: string, routes: FastifyPluginAsync): FastifyPluginAsync {
 }
 
 /**
- * A successful GET or HEAD whose ETag the browser already holds is answered 304 with no body. Writes and
- * errors always get their full answer. API answers that set no caching rule are not stored at all, so
- * one member's data never sits in a shared cache.
- */
-/**
  * The API's answers (JSON, CSV, text) are never rendered as pages: they carry the headers OWASP's REST
  * guidance names instead of the page's set (a policy that allows nothing, no framing, no sniffing, not
  * readable by other sites), about 700 bytes fewer on every call a member's phone makes. The API
@@ -363,6 +358,11 @@ function isApiAnswer(url: string): boolean {
   return url.startsWith("/api/") && !url.startsWith("/api/docs");
 }
 
+/**
+ * A successful GET or HEAD whose ETag the browser already holds is answered 304 with no body. Writes and
+ * errors always get their full answer. API answers that set no caching rule are not stored at all, so
+ * one member's data never sits in a shared cache.
+ */
 function answerUnchangedReads(
   request: FastifyRequest,
   reply: FastifyReply,
