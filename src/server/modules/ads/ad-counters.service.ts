@@ -28,14 +28,14 @@ export async function recordView(tx: Executor, adId: number, now: Date): Promise
   await countToday(tx, adId, now, "views");
 }
 
+const ad = columnNames(ads);
+const daily = columnNames(adDailyStats);
+
 /**
  * A reward was issued from the ad. Refused (CONFLICT) once the ad's reward cap is reached, so the
  * caller's transaction undoes the reward: the cap is checked and counted, with the day's unlocks, in one
  * statement (the ad's row before its stats row).
  */
-const ad = columnNames(ads);
-const daily = columnNames(adDailyStats);
-
 export async function recordUnlock(tx: Executor, adId: number, now: Date): Promise<void> {
   const counted = await executeRows<{ id: number }>(
     tx,
